@@ -1,0 +1,50 @@
+import type { PrinterConfig, PrinterProblem, PrinterStateView, SpoolJobView, DiscoveredPrinter } from '../../preload/api';
+import type { PrintableDocument } from '../labels/document';
+import type { Result } from '../result';
+
+/** Why a driver could not hand a document to its printer. `retryable` errors are worth another try later. */
+export interface PrinterError {
+  code: 'unreachable' | 'timeout' | 'rejected' | 'unsupported_format' | 'printer_problem' | 'io';
+  message: string;
+  retryable: boolean;
+  problems?: PrinterProblem[];
+}
+
+export interface PrinterStatus {
+  state: 'ready' | 'offline' | 'error' | 'unknown';
+  problems: PrinterProblem[];
+  /** Raw status text when the printer returned something unparseable (never trusted). */
+  detail?: string;
+}
+
+/** One kind of printer. `send` resolves only when the printer (or its queue) accepted every byte. */
+export interface PrinterDriver {
+  readonly config: PrinterConfig;
+  send(document: PrintableDocument): Promise<Result<{ bytes: number }, PrinterError>>;
+  status(): Promise<PrinterStatus>;
+  close?(): Promise<void>;
+}
+
+export interface PrinterDiscovery {
+  discover(): Promise<DiscoveredPrinter[]>;
+}
+
+/** What the station tells the print service about a document, for routing and for the UI. */
+export interface PrintRequest {
+  document: PrintableDocument;
+  stationJobId?: string;
+  shipmentId?: string;
+  /** An explicit printer (test print, packer's choice); otherwise the router decides. */
+  printerId?: string;
+}
+
+export interface PrintOutcome {
+  spoolJobId: string;
+  printerId: string;
+  printerName: string;
+  state: 'printed' | 'held' | 'failed';
+  bytes: number;
+  error?: PrinterError;
+}
+
+export type { PrinterStateView, SpoolJobView };

@@ -1,0 +1,425 @@
+/**
+ * The one contract between the UI and the station: types only, no runtime code.
+ *
+ * Main implements it once (main/station/), and three hosts expose it: Electron IPC (preload/index.ts),
+ * the web host over HTTP + server-sent events, and the headless host (stdin/stdout). The renderer calls
+ * `window.packbench`, which is either the preload bridge or the tiny HTTP client: it never knows which.
+ *
+ * Every method takes at most one argument, a plain JSON object, so that each host can validate it with one
+ * schema (main/hosts/shared/schemas.ts) before it reaches a workflow. Nothing in here is trusted input.
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Failures: what went wrong, in words the packer's UI can translate, with the 422 list when there is one.
+// ---------------------------------------------------------------------------------------------------------
+
+/** The public reason set (also the headless host's `reason`): never rename or drop one. */
+export type FailureReason = 'not_found' | 'validation' | 'auth' | 'network' | 'printer' | 'duplicate';
+
+/**
+ * A finer code for the UI: each one has a translated "what happened / what to do" text in every language.
+ * `reason` stays coarse and stable for scripts; `code` may grow.
+ */
+export type FailureCode =
+  | 'unknown_code' // nothing in nShift matches the scan
+  | 'invalid_scan' // control characters, garbage, too long
+  | 'validation' // nShift's 422 list: see `errors`
+  | 'auth_missing_key' // no API key configured
+  | 'auth_invalid_key' // 401 after one re-exchange
+  | 'access_missing_license' // 403: `params.license` names the licence
+  | 'network_unreachable' // connection refused / DNS / reset before sending
+  | 'network_timeout'
+  | 'server_error' // nShift answered 5xx or an unreadable body
+  | 'rate_limited'
+  | 'outcome_unknown' // booking may have happened; reconciliation could not tell yet
+  | 'printer_offline'
+  | 'printer_error' // paper out, head open, …: `params.problems`
+  | 'no_printer' // no routing rule or default fits the document
+  | 'already_booked' // the scan was booked before (today or by another station)
+  | 'already_cancelled'
+  | 'document_expired' // nShift's one-hour document window passed and no copy could be made
+  | 'not_cancellable'
+  | 'internal';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface Failure {
+  reason: FailureReason;
+  code: FailureCode;
+  /** English text for logs, the headless host and as a fallback. */
+  message: string;
+  /** Values for the translated text, e.g. `{ license: 'REST API Print' }`. */
+  params?: Record<string, string | number>;
+  /** The 422 list, field by field. */
+  errors?: FieldError[];
+}
+
+/** A method call that could not be carried out rejects with an Error carrying this. */
+export interface ApiErrorBody {
+  error: 'invalid_argument' | 'not_found' | 'failed' | 'unauthorized' | 'internal';
+  message: string;
+  failure?: Failure;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Jobs: every scan, reprint, cancel, manifest and test print is a job with a visible state.
+// ---------------------------------------------------------------------------------------------------------
+
+export type JobKind = 'scan' | 'reprint' | 'cancel' | 'manifest' | 'test_print' | 'consolidated_close' | 'book_stored';
+
+export type JobState =
+  | 'resolving'
+  | 'booking'
+  | 'printing'
+  | 'printed' // every document accepted by its printer
+  | 'held' // at least one document waits for the packer's release (printer offline too long, TTL)
+  | 'done' // finished without printing (cancel, delete)
+  | 'failed';
+
+export type ResolvedSource = 'order' | 'stored' | 'shipment' | 'consolidated' | 'manifest';
+
+export type DocumentKind = 'label' | 'return_label' | 'waybill' | 'customs' | 'manifest' | 'other';
+export type DocumentFormat = 'zpl' | 'pdf';
+export type ZplCharset = 'cp850' | 'UTF8';
+
+export type SpoolJobState = 'queued' | 'sending' | 'printed' | 'failed' | 'held' | 'cancelled';
+
+export interface JobDocument {
+  documentId: string;
+  kind: DocumentKind;
+  format: DocumentFormat;
+  charset?: ZplCharset;
+  description?: string;
+  bytes: number;
+  printerId?: string;
+  printerName?: string;
+  spoolJobId?: string;
+  state: SpoolJobState;
+}
+
+export interface JobShipment {
+  shipmentId: string;
+  shipmentNo?: string;
+  orderNo?: string;
+  parcelNos: string[];
+  receiverName?: string;
+  serviceId?: string;
+  state: 'booking' | 'booked' | 'printing' | 'printed' | 'held' | 'failed' | 'cancelled';
+  documents: JobDocument[];
+  failure?: Failure;
+}
+
+export interface JobView {
+  id: string;
+  kind: JobKind;
+  /** The scanned or typed code (or the command's argument). */
+  scan: string;
+  state: JobState;
+  createdAt: string;
+  updatedAt: string;
+  source?: ResolvedSource;
+  orderNo?: string;
+  shipments: JobShipment[];
+  /** A split order: how many of its shipments are done. */
+  progress?: { done: number; total: number };
+  failure?: Failure;
+  /** Set when the scan was already booked: the existing shipment, reprint one key away. */
+  duplicateOf?: { shipmentId: string; shipmentNo?: string; jobId?: string };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Printers, routing and the spool.
+// ---------------------------------------------------------------------------------------------------------
+
+export type PrinterKind = 'zpl-tcp' | 'os-queue' | 'print-client' | 'file';
+
+interface PrinterBase {
+  id: string;
+  name: string;
+}
+export interface ZplTcpPrinterConfig extends PrinterBase {
+  kind: 'zpl-tcp';
+  host: string;
+  port: number;
+}
+export interface OsQueuePrinterConfig extends PrinterBase {
+  kind: 'os-queue';
+  /** CUPS queue name or Windows printer name. */
+  queue: string;
+  /** Explicit media for PDFs (`A4`, `A5`, `Custom.107x190mm`…): never "fit to page". */
+  media?: string;
+}
+export interface PrintClientPrinterConfig extends PrinterBase {
+  kind: 'print-client';
+  /** nShift Print Client printer id (a number in nShift's API). */
+  printerId: number;
+}
+export interface FilePrinterConfig extends PrinterBase {
+  kind: 'file';
+  /** A folder; relative paths are inside the station's data directory. */
+  directory: string;
+}
+export type PrinterConfig = ZplTcpPrinterConfig | OsQueuePrinterConfig | PrintClientPrinterConfig | FilePrinterConfig;
+
+export type PrinterProblem =
+  | 'unreachable'
+  | 'paper_out'
+  | 'head_open'
+  | 'paused'
+  | 'ribbon_out'
+  | 'buffer_full'
+  | 'unknown_status';
+
+export interface PrinterStateView {
+  printerId: string;
+  name: string;
+  kind: PrinterKind;
+  state: 'ready' | 'offline' | 'error' | 'unknown';
+  problems: PrinterProblem[];
+  queueLength: number;
+  checkedAt?: string;
+}
+
+export interface DiscoveredPrinter {
+  kind: PrinterKind;
+  name: string;
+  /** A config to save as is (the UI lets the admin edit name/id first). */
+  suggested: PrinterConfig;
+  detail?: string;
+}
+
+export interface RoutingRule {
+  kind?: DocumentKind;
+  format?: DocumentFormat;
+  carrierId?: string;
+  serviceId?: string;
+  printerId: string;
+}
+
+export interface RoutingSettings {
+  rules: RoutingRule[];
+  /** Station defaults: ZPL labels and A4/PDF documents. */
+  labelPrinterId?: string;
+  documentPrinterId?: string;
+}
+
+export interface SpoolJobView {
+  id: string;
+  printerId: string;
+  documentId: string;
+  documentKind: DocumentKind;
+  format: DocumentFormat;
+  bytes: number;
+  state: SpoolJobState;
+  attempts: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Why a job is held: too old to print unasked, or the printer stayed offline. */
+  heldReason?: 'ttl' | 'offline' | 'restart';
+  lastError?: string;
+  shipmentId?: string;
+  stationJobId?: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Settings.
+// ---------------------------------------------------------------------------------------------------------
+
+export interface PrintTarget {
+  media: string;
+  type: DocumentFormat;
+  mode?: 'DT' | 'TT';
+  charset?: ZplCharset;
+  xOffset?: number;
+  yOffset?: number;
+}
+
+export type ResolveSource = 'order' | 'stored' | 'shipment';
+export type Language = 'en' | 'sv' | 'nb' | 'da' | 'fi';
+
+export interface SettingsView {
+  account: {
+    deliveryUrl: string;
+    apiKeyId?: string;
+    /** The secret is never sent to the UI: only whether one is stored, and a mask. */
+    hasSecret: boolean;
+    secretMask?: string;
+  };
+  /** Up to four targets, smallest label first, A4 last (nShift picks the first whose media fits). */
+  printConfig: { targets: PrintTarget[] };
+  printers: PrinterConfig[];
+  routing: RoutingSettings;
+  scanner: { prefix: string; suffix: string; duplicateWindowMs: number };
+  resolve: { sources: ResolveSource[] };
+  consolidation: { key?: string };
+  spool: { ttlMinutes: number };
+  manifest: { types: string[] };
+  sounds: { enabled: boolean; volume: number };
+  language: Language;
+}
+
+export type SettingsPatch = Partial<Omit<SettingsView, 'account' | 'printers'>> & {
+  account?: { deliveryUrl?: string };
+};
+
+export interface ConnectionTest {
+  ok: boolean;
+  state: AccountState;
+  message: string;
+  /** Licences the API key lacks (from the seed's licence table), when nShift said 403. */
+  missingLicenses: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Lookups for the Cancel, Stored & consolidated, Manifest and history screens.
+// ---------------------------------------------------------------------------------------------------------
+
+export interface ShipmentSummary {
+  shipmentId: string;
+  shipmentNo?: string;
+  orderNo?: string;
+  status: string;
+  parcelNos: string[];
+  receiverName?: string;
+  receiverCity?: string;
+  serviceId?: string;
+  created?: string;
+  /** The carrier already has it (handed over / in transit): cancelling may cost a penalty. */
+  handedOver: boolean;
+}
+
+export interface StoredShipmentView {
+  storedId: string;
+  orderNo?: string;
+  status: string;
+  receiverName?: string;
+  serviceId?: string;
+  parcelCount: number;
+  created?: string;
+}
+
+export interface ConsolidatedView {
+  consolidatedId: string;
+  key?: string;
+  status: string;
+  parcelGroups: { partOrderNo: string; parcelCount: number }[];
+  receiverName?: string;
+  created?: string;
+}
+
+export interface ManifestView {
+  manifestType: string;
+  manifestId: string;
+  created: string;
+  shipmentCount: number;
+}
+
+export interface DocumentPreview {
+  documentId: string;
+  format: DocumentFormat;
+  charset?: ZplCharset;
+  description?: string;
+  /** The document's bytes, base64. The renderer decodes by `charset` to preview, never to print. */
+  base64: string;
+}
+
+export type AccountState = 'connected' | 'not_configured' | 'unauthorized' | 'forbidden' | 'offline' | 'unknown';
+
+export interface StationStatus {
+  host: 'electron' | 'web' | 'headless';
+  version: string;
+  demo: boolean;
+  account: { state: AccountState; message?: string; missingLicenses?: string[] };
+  printers: PrinterStateView[];
+  queueLength: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Methods and events.
+// ---------------------------------------------------------------------------------------------------------
+
+export interface StationMethods {
+  // The hot path.
+  scan: { input: { code: string }; output: { jobId: string } };
+  listJobs: { input: { limit?: number } | void; output: JobView[] };
+  getJob: { input: { jobId: string }; output: JobView };
+
+  // Reprint and cancel.
+  reprint: { input: { code: string } | { jobId: string }; output: { jobId: string } };
+  lookupShipment: { input: { code: string }; output: ShipmentSummary };
+  cancelShipment: { input: { shipmentId: string; confirm: true }; output: { jobId: string } };
+
+  // Stored and consolidated shipments.
+  listStored: { input: { orderNo?: string } | void; output: StoredShipmentView[] };
+  bookStored: { input: { storedId: string }; output: { jobId: string } };
+  deleteStored: { input: { storedId: string; confirm: true }; output: { deleted: true } };
+  listConsolidated: { input: void; output: ConsolidatedView[] };
+  closeConsolidated: { input: { consolidatedId: string }; output: { jobId: string } };
+  deleteConsolidated: { input: { consolidatedId: string; confirm: true }; output: { deleted: true } };
+  deleteParcelGroup: {
+    input: { consolidatedId: string; partOrderNo: string; confirm: true };
+    output: { deleted: true };
+  };
+
+  // End of day.
+  createManifest: { input: { manifestType: string; carrierId?: string }; output: { jobId: string } };
+  listManifests: { input: { dateFrom?: string; dateTo?: string } | void; output: ManifestView[] };
+  reprintManifest: { input: { manifestType: string; manifestId: string }; output: { jobId: string } };
+
+  // History.
+  searchHistory: {
+    input: {
+      searchField?: 'orderNo' | 'shipmentNo' | 'parcelNo';
+      searchValue?: string;
+      dateFrom?: string;
+      dateTo?: string;
+    };
+    output: ShipmentSummary[];
+  };
+
+  // Station, account, settings.
+  getStatus: { input: void; output: StationStatus };
+  getSettings: { input: void; output: SettingsView };
+  saveSettings: { input: SettingsPatch; output: SettingsView };
+  setApiKey: { input: { id: string; secret: string }; output: SettingsView };
+  testConnection: { input: void; output: ConnectionTest };
+
+  // Printers and the spool.
+  discoverPrinters: { input: void; output: DiscoveredPrinter[] };
+  savePrinter: { input: PrinterConfig; output: SettingsView };
+  removePrinter: { input: { printerId: string }; output: SettingsView };
+  testPrinter: { input: { printerId: string; charset?: ZplCharset }; output: { jobId: string; preview: DocumentPreview } };
+  listSpool: { input: void; output: SpoolJobView[] };
+  releaseSpoolJob: { input: { spoolJobId: string }; output: SpoolJobView };
+  cancelSpoolJob: { input: { spoolJobId: string }; output: SpoolJobView };
+  retrySpoolJob: { input: { spoolJobId: string }; output: SpoolJobView };
+  getDocumentPreview: { input: { documentId: string }; output: DocumentPreview };
+}
+
+export type StationMethodName = keyof StationMethods;
+export type MethodInput<K extends StationMethodName> = StationMethods[K]['input'];
+export type MethodOutput<K extends StationMethodName> = StationMethods[K]['output'];
+
+export type StationEvent =
+  | { type: 'job'; job: JobView }
+  | { type: 'spool'; job: SpoolJobView }
+  | { type: 'printer'; printer: PrinterStateView }
+  | { type: 'status'; status: StationStatus };
+
+export type StationEventListener = (event: StationEvent) => void;
+
+export type StationApi = {
+  [K in StationMethodName]: (input: MethodInput<K>) => Promise<MethodOutput<K>>;
+} & {
+  /** Receive events; returns the function that stops them. */
+  subscribe(listener: StationEventListener): () => void;
+};
+
+declare global {
+  interface Window {
+    packbench: StationApi;
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * HTTP for the Delivery API: one keep-alive undici Agent per client, explicit timeouts, and the retry rule
+ * that keeps bookings exactly-once:
+ *  - idempotent requests (GET, PUT, DELETE, read-only POSTs) are retried with exponential backoff and jitter
+ *    on network errors, 5xx and 429 (honouring Retry-After);
+ *  - a non-idempotent request (a booking) is never retried. If it may have reached the server and no usable
+ *    answer came back, the result is `outcome_unknown`, so the station looks the booking up instead of
+ *    booking again. Only failures that prove nothing was sent (refused, DNS, connect timeout) are `network`.
+ *
+ * The transport returns whatever status the server finally answered; mapping statuses to errors is the
+ * client's job (it knows the operation and its licence).
+ */
+import { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { Result } from '../../result';
+import { ok, err } from '../../result';
+import type { DeliveryError, NetworkCause } from './errors';
+import type { HttpMethod, OperationName } from './routes';
+
+export interface TimeoutOptions {
+  /** TCP + TLS connect. */
+  connectMs?: number;
+  /** From request sent to response headers. */
+  headersMs?: number;
+  /** Max idle time between body chunks. */
+  bodyMs?: number;
+}
+
+export interface RetryOptions {
+  /** Total attempts for idempotent requests, including the first. */
+  attempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A Retry-After longer than this is not waited for: the caller gets `rate_limited` instead. */
+  maxRetryAfterMs?: number;
+}
+
+export interface TransportOptions {
+  timeouts?: TimeoutOptions;
+  retry?: RetryOptions;
+  logger?: (line: string) => void;
+  /** Scrubs secrets from anything logged or put into an error message. */
+  redact?: (text: string) => string;
+  /** Injectable for tests: no test waits on the wall clock. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface HttpRequest {
+  operation: OperationName;
+  method: HttpMethod;
+  /** Absolute URL; `href`s from nShift are passed exactly as received. */
+  url: string;
+  idempotent: boolean;
+  headers?: Record<string, string>;
+  /** Serialised as JSON (Content-Type: application/json). */
+  json?: unknown;
+  /** Overrides the transport's header/body timeouts for this call (e.g. a large PDF). */
+  timeouts?: Pick<TimeoutOptions, 'headersMs' | 'bodyMs'>;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | undefined>;
+  body: Buffer;
+}
+
+export interface Transport {
+  send(request: HttpRequest): Promise<Result<HttpResponse, DeliveryError>>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = { connectMs: 5_000, headersMs: 20_000, bodyMs: 20_000 };
+export const DEFAULT_RETRY: Required<RetryOptions> = { attempts: 3, baseDelayMs: 250, maxDelayMs: 4_000, maxRetryAfterMs: 30_000 };
+
+const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+
+export function createTransport(options: TransportOptions = {}): Transport {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const log = options.logger ?? (() => {});
+  const redact = options.redact ?? ((s: string) => s);
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+
+  const agent = new Agent({
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    connect: { timeout: timeouts.connectMs },
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
+  });
+
+  async function once(request: HttpRequest): Promise<{ response: HttpResponse } | { failure: unknown }> {
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    let body: string | undefined;
+    if (request.json !== undefined) {
+      body = JSON.stringify(request.json);
+      headers['content-type'] = 'application/json';
+    }
+    try {
+      const res = await agent.request({
+        origin: new URL(request.url).origin,
+        path: pathAndQuery(request.url),
+        method: request.method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        headersTimeout: request.timeouts?.headersMs ?? timeouts.headersMs,
+        bodyTimeout: request.timeouts?.bodyMs ?? timeouts.bodyMs,
+      });
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      return { response: { status: res.statusCode, headers: flattenHeaders(res.headers), body: bytes } };
+    } catch (failure) {
+      return { failure };
+    }
+  }
+
+  async function send(request: HttpRequest): Promise<Result<HttpResponse, DeliveryError>> {
+    const attempts = request.idempotent ? Math.max(1, retry.attempts) : 1;
+    const label = `${request.method} ${redact(pathOnly(request.url))}`;
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      const outcome = await once(request);
+      const ms = Math.round(performance.now() - started);
+      const last = attempt >= attempts;
+
+      if ('failure' in outcome) {
+        const classified = classifyNetworkError(outcome.failure);
+        const message = redact(classified.message);
+        log(`nshift ${request.operation} ${label} failed: ${classified.cause} (${message}) after ${ms}ms, attempt ${attempt}/${attempts}`);
+        if (!request.idempotent) {
+          if (classified.sent) return err({ kind: 'outcome_unknown', operation: request.operation, cause: classified.cause, message });
+          return err({ kind: 'network', operation: request.operation, cause: classified.cause, message });
+        }
+        if (last) return err({ kind: 'network', operation: request.operation, cause: classified.cause, message });
+        await sleep(backoff(attempt));
+        continue;
+      }
+
+      const { response } = outcome;
+      log(`nshift ${request.operation} ${label} -> ${response.status} ${ms}ms${attempts > 1 ? ` attempt ${attempt}/${attempts}` : ''}`);
+      if (!request.idempotent || last || !RETRYABLE_STATUS.has(response.status)) return ok(response);
+      const retryAfter = parseRetryAfter(response.headers['retry-after'], now());
+      if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) return ok(response);
+      await sleep(retryAfter ?? backoff(attempt));
+    }
+  }
+
+  /** Exponential backoff with "equal jitter": half fixed, half random, so retries of many stations spread. */
+  function backoff(attempt: number): number {
+    const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
+    return Math.round(ceiling / 2 + random() * (ceiling / 2));
+  }
+
+  return {
+    send,
+    close: () => agent.close(),
+  };
+}
+
+/** Retry-After is seconds or an HTTP date; returns milliseconds, or undefined when absent/unreadable. */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - nowMs);
+}
+
+interface ClassifiedFailure {
+  cause: NetworkCause;
+  /** Could the request have reached the server? Only a failure before the connection existed says no. */
+  sent: boolean;
+  message: string;
+}
+
+/** Maps Node/undici error codes to a cause; looks through `cause` chains since undici wraps socket errors. */
+export function classifyNetworkError(failure: unknown): ClassifiedFailure {
+  const codes: string[] = [];
+  let message = 'request failed';
+  let current: unknown = failure;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === 'string') codes.push(e.code);
+    if (depth === 0 && typeof e.message === 'string') message = e.message;
+    current = e.cause;
+  }
+  const has = (...wanted: string[]) => codes.some((c) => wanted.includes(c));
+  if (has('ECONNREFUSED')) return { cause: 'refused', sent: false, message };
+  if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA')) return { cause: 'dns', sent: false, message };
+  if (has('UND_ERR_CONNECT_TIMEOUT')) return { cause: 'timeout', sent: false, message };
+  if (has('EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN')) return { cause: 'other', sent: false, message };
+  if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT')) return { cause: 'timeout', sent: true, message };
+  if (has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED')) return { cause: 'reset', sent: true, message };
+  if (has('UND_ERR_INVALID_ARG', 'ERR_INVALID_URL')) return { cause: 'other', sent: false, message };
+  return { cause: 'other', sent: true, message };
+}
+
+function pathAndQuery(url: string): string {
+  const u = new URL(url);
+  return u.pathname + u.search;
+}
+
+function pathOnly(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(headers)) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
+}

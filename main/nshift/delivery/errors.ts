@@ -38,7 +38,7 @@ export type DeliveryError =
    * A non-idempotent call (a booking) may have reached nShift and we got no usable answer. The caller must
    * NOT repeat it blindly: look the result up first (stored status, printed feed, history).
    */
-  | (Base & { kind: 'outcome_unknown'; cause: NetworkCause | 'gateway'; status?: number })
+  | (Base & { kind: 'outcome_unknown'; cause: NetworkCause | 'gateway' | 'unreadable_answer'; status?: number })
   | (Base & { kind: 'malformed'; status: number; issues: string[] });
 
 export type DeliveryErrorKind = DeliveryError['kind'];

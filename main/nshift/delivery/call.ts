@@ -1,0 +1,163 @@
+/**
+ * One Delivery API call: route → URL, bearer token (one re-exchange and replay on 401), transport, status
+ * → DeliveryError, body → zod schema. Everything above this (the resource groups of the client) is a thin
+ * list of operations.
+ */
+import type { z } from 'zod';
+import type { Result } from '../../result';
+import { ok, err } from '../../result';
+import type { DeliveryError } from './errors';
+import { ROUTES, buildPath, joinUrl, queryString } from './routes';
+import type { OperationName, Query, RouteDef } from './routes';
+import { serverErrorBodySchema, validationListSchema } from './schemas';
+import type { TokenManager } from './token-manager';
+import type { HttpResponse, Transport } from './transport';
+import { parseRetryAfter } from './transport';
+
+export interface CallSpec {
+  operation: OperationName;
+  params?: Record<string, string | number>;
+  query?: Query;
+  /** JSON body. */
+  body?: unknown;
+  /** An absolute `href` from nShift, followed as given instead of the route's path (query is appended). */
+  href?: string;
+  accept?: string;
+  timeouts?: { headersMs?: number; bodyMs?: number };
+}
+
+export interface Caller {
+  json<S extends z.ZodType>(spec: CallSpec, schema: S): Promise<Result<z.output<S>, DeliveryError>>;
+  /** 2xx with the body ignored (204 deletes). */
+  empty(spec: CallSpec): Promise<Result<void, DeliveryError>>;
+  bytes(spec: CallSpec): Promise<Result<{ bytes: Buffer; contentType: string | undefined }, DeliveryError>>;
+}
+
+export interface CallerDeps {
+  baseUrl: string;
+  transport: Transport;
+  tokens: TokenManager;
+  redact: (text: string) => string;
+  now: () => number;
+}
+
+export function createCaller(deps: CallerDeps): Caller {
+  function urlFor(spec: CallSpec, route: RouteDef): string {
+    if (spec.href !== undefined) {
+      // Absolute hrefs are opaque (they may carry a versioned prefix): use them untouched.
+      const base = new URL(spec.href, deps.baseUrl).toString();
+      const extra = queryString(spec.query ?? {});
+      if (!extra) return base;
+      return base + (base.includes('?') ? `&${extra.slice(1)}` : extra);
+    }
+    return joinUrl(deps.baseUrl, buildPath(route, spec.params, spec.query));
+  }
+
+  /** Sends with a bearer token; a 401 drops the token and replays once with a fresh one. */
+  async function authorised(spec: CallSpec): Promise<Result<HttpResponse, DeliveryError>> {
+    const route: RouteDef = ROUTES[spec.operation];
+    let url: string;
+    try {
+      url = urlFor(spec, route);
+    } catch (e) {
+      return err({ kind: 'network', operation: spec.operation, cause: 'other', message: deps.redact(e instanceof Error ? e.message : 'bad URL') });
+    }
+    for (let attempt = 1; ; attempt++) {
+      const token = await deps.tokens.token();
+      if (!token.ok) return token;
+      const sent = await deps.transport.send({
+        operation: spec.operation,
+        method: route.method,
+        url,
+        idempotent: route.idempotent,
+        headers: { authorization: `Bearer ${token.value}`, ...(spec.accept ? { accept: spec.accept } : {}) },
+        json: spec.body,
+        timeouts: spec.timeouts,
+      });
+      if (!sent.ok) return sent;
+      if (sent.value.status === 401) {
+        deps.tokens.invalidate(token.value);
+        if (attempt < 2) continue;
+        return err({ kind: 'auth', reason: 'token_rejected', status: 401, operation: spec.operation, message: 'nShift refused a freshly exchanged token (401)' });
+      }
+      if (sent.value.status >= 200 && sent.value.status < 300) return sent;
+      return err(errorFromStatus(spec.operation, route, sent.value, deps));
+    }
+  }
+
+  return {
+    async json(spec, schema) {
+      const sent = await authorised(spec);
+      if (!sent.ok) return sent;
+      return parseJsonBody(spec.operation, ROUTES[spec.operation], sent.value, schema);
+    },
+    async empty(spec) {
+      const sent = await authorised(spec);
+      return sent.ok ? ok(undefined) : sent;
+    },
+    async bytes(spec) {
+      const sent = await authorised(spec);
+      if (!sent.ok) return sent;
+      return ok({ bytes: sent.value.body, contentType: sent.value.headers['content-type'] });
+    },
+  };
+}
+
+/** Parses a 2xx JSON body. For a non-idempotent call (a booking) an unreadable 2xx is `outcome_unknown`:
+ * the thing was done, but we cannot tell what it produced, so the caller must reconcile, not repeat. */
+export function parseJsonBody<S extends z.ZodType>(
+  operation: OperationName,
+  route: RouteDef,
+  response: HttpResponse,
+  schema: S,
+): Result<z.output<S>, DeliveryError> {
+  const unreadable = (issues: string[], message: string): Result<never, DeliveryError> =>
+    route.idempotent
+      ? err({ kind: 'malformed', operation, status: response.status, issues, message })
+      : err({ kind: 'outcome_unknown', operation, cause: 'unreadable_answer', status: response.status, message: `${message}; the request was accepted (${response.status})` });
+  let data: unknown;
+  try {
+    data = JSON.parse(response.body.toString('utf8'));
+  } catch {
+    return unreadable([], response.body.length === 0 ? 'empty response body' : 'response body is not JSON');
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    return unreadable(issues, 'response did not match the expected shape');
+  }
+  return ok(parsed.data);
+}
+
+function errorFromStatus(operation: OperationName, route: RouteDef, response: HttpResponse, deps: CallerDeps): DeliveryError {
+  const { status } = response;
+  const text = response.body.toString('utf8');
+  let json: unknown;
+  try {
+    json = text.trim() ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const body = serverErrorBodySchema.safeParse(json);
+  const serverMessage = body.success ? (body.data.message ?? undefined) : undefined;
+  const code = body.success ? (body.data.code ?? undefined) : undefined;
+  const message = deps.redact(serverMessage ?? `HTTP ${status}`);
+
+  if (status === 422) {
+    const list = validationListSchema.safeParse(json);
+    return { kind: 'validation', operation, status, errors: list.success ? list.data : [], message: list.success && list.data.length ? 'validation failed' : message };
+  }
+  if (status === 403) {
+    // The route table names the licence; a body that names one itself (real account, simulator) is more precise.
+    const named = body.success ? (body.data.license ?? body.data.licence ?? undefined) : undefined;
+    return { kind: 'access', operation, status, license: named ?? route.license, message };
+  }
+  if (status === 404) return { kind: 'not_found', operation, status, message };
+  const retryAfterMs = parseRetryAfter(response.headers['retry-after'], deps.now());
+  if (status === 429 || (status === 503 && retryAfterMs !== undefined)) return { kind: 'rate_limited', operation, status, retryAfterMs, message };
+  if (!route.idempotent && (status === 502 || status === 504)) {
+    // A gateway answered: the request may have been forwarded and committed behind it.
+    return { kind: 'outcome_unknown', operation, cause: 'gateway', status, message };
+  }
+  return { kind: 'server', operation, status, code, message };
+}

@@ -1,0 +1,571 @@
+/**
+ * The nShift Delivery API client, grouped by resource. Every method returns a Result and never throws for
+ * HTTP or network reasons. Paths live in routes.ts, statuses become DeliveryError values in call.ts, bodies
+ * are checked by the zod schemas in schemas.ts.
+ */
+import { z } from 'zod';
+import type { Result } from '../../result';
+import { ok, err } from '../../result';
+import type { FeedName, FetchIdStore } from './batches';
+import { fetchInBatches } from './batches';
+import { createCaller } from './call';
+import type { Caller } from './call';
+import type { DeliveryError } from './errors';
+import {
+  alertSchema,
+  anyJsonSchema,
+  consolidatedShipmentListSchema,
+  createdSchema,
+  feedPageSchema,
+  manifestListSchema,
+  manifestSchema,
+  orderListSchema,
+  orderSchema,
+  orderShipmentSchema,
+  priceHistoryItemSchema,
+  priceSchema,
+  printClientListSchema,
+  printClientSchema,
+  printJobListSchema,
+  printJobSchema,
+  printListSchema,
+  printerListSchema,
+  printerSchema,
+  recordListSchema,
+  recordSchema,
+  shipmentResultListSchema,
+  shipmentSummaryListSchema,
+  shipmentSummarySchema,
+  storedShipmentListSchema,
+  storedShipmentSchema,
+  tokenResponseSchema,
+  waybillListSchema,
+  waybillSchema,
+} from './schemas';
+import type {
+  Alert,
+  ConsolidatedShipment,
+  Created,
+  DeliveryRecord,
+  FeedPage,
+  Manifest,
+  Order,
+  OrderShipment,
+  Price,
+  PriceHistoryItem,
+  Print,
+  PrintClient,
+  PrintJob,
+  Printer,
+  ShipmentResult,
+  ShipmentSummary,
+  StoredShipment,
+  Waybill,
+} from './schemas';
+import { createTokenManager, resolveApiKey } from './token-manager';
+import type { ApiKey, ApiKeySource } from './token-manager';
+import { createTransport } from './transport';
+import type { RetryOptions, TimeoutOptions } from './transport';
+import { ROUTES, joinUrl } from './routes';
+import { parseJsonBody } from './call';
+import type {
+  CodeListFilter,
+  CommentRequest,
+  CreateOrderRequest,
+  CreatePrintJobRequest,
+  CreateShipmentFromOrderRequest,
+  CreateShipmentRequest,
+  DocumentAccept,
+  HistoryFilter,
+  InlinePdfOption,
+  JsonObject,
+  ManifestFilter,
+  ManifestRequest,
+  OrderFilter,
+  PageOptions,
+  PriceRequest,
+  PrintConfig,
+  PrintJobListFilter,
+  ReceiverFetch,
+  ReturnFileOption,
+  Shipment,
+  StoredShipmentFilter,
+} from './types';
+
+export type { ApiKey, ApiKeySource } from './token-manager';
+export type { DeliveryError } from './errors';
+
+export interface DeliveryClientOptions {
+  /** `https://api.unifaun.com/rs-extapi/v1`, or the simulator's `deliveryBaseUrl`. */
+  baseUrl: string;
+  /** A fixed key or a function reading the current one from settings (a changed key drops the token). */
+  apiKey: ApiKeySource;
+  timeouts?: TimeoutOptions;
+  retry?: RetryOptions;
+  /** One line per request and failure; never contains the secret or a token. */
+  logger?: (line: string) => void;
+  fetchIdStore?: FetchIdStore;
+  /** Injectable for tests. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Token lifetime/renewal (defaults 12 h / 11 h). */
+  token?: { lifetimeMs?: number; renewAfterMs?: number; renewInBackground?: boolean };
+}
+
+type R<T> = Promise<Result<T, DeliveryError>>;
+
+export interface FeedOptions {
+  /** Start at this fetchId instead of the stored one (or -1). */
+  fetchId?: number;
+  /** Wait `minDelay` between calls (default false). */
+  honourMinDelay?: boolean;
+  maxCalls?: number;
+  /** Persist progress here instead of the client's `fetchIdStore`. */
+  store?: FetchIdStore;
+}
+
+export type Feed<T> = AsyncGenerator<Result<T, DeliveryError>, void, void>;
+
+export interface DeliveryClient {
+  /** Exchange the token now, so the first scan does not wait for it. */
+  warm(): R<void>;
+  close(): Promise<void>;
+
+  orders: {
+    list(filter?: OrderFilter): R<Order[]>;
+    get(orderId: string): R<Order>;
+    create(order: CreateOrderRequest): R<Created>;
+    update(orderId: string, order: JsonObject): R<DeliveryRecord>;
+    delete(orderId: string): R<void>;
+    /** Books the order (or some parcels); documents then come from `shipments.listPrints`. Never retried. */
+    createShipment(request: CreateShipmentFromOrderRequest): R<OrderShipment>;
+  };
+
+  shipments: {
+    /** Book and print. Never retried; `outcome_unknown` when the answer was lost. `returnFile` defaults to true. */
+    create(request: CreateShipmentRequest, options?: ReturnFileOption): R<ShipmentResult[]>;
+    cancel(shipmentId: string): R<void>;
+    listPrints(shipmentId: string, options?: ReturnFileOption): R<Print[]>;
+    copyPrints(shipmentId: string, printConfig: PrintConfig, options?: ReturnFileOption): R<Print[]>;
+    /** Raw document bytes, by `(shipmentId, printId)` or by a print's `href` (followed as given). */
+    fetchPrint(shipmentIdOrHref: string, printId?: string, accept?: DocumentAccept): R<Buffer>;
+    copyPdfs(shipmentId: string, printConfig: PrintConfig, options?: InlinePdfOption): R<Print[]>;
+    listPdfs(shipmentId: string, options?: InlinePdfOption): R<Print[]>;
+    fetchPdf(shipmentId: string, pdfId: string): R<Buffer>;
+    printedFeedPage(fetchId: number): R<FeedPage<ShipmentSummary>>;
+    printedFeed(options?: FeedOptions): Feed<ShipmentSummary>;
+  };
+
+  storedShipments: {
+    list(filter?: StoredShipmentFilter): R<StoredShipment[]>;
+    get(storedId: string): R<StoredShipment>;
+    create(shipment: Shipment): R<StoredShipment>;
+    replace(storedId: string, shipment: Shipment): R<StoredShipment>;
+    delete(storedId: string): R<void>;
+    /** Book and print a stored shipment (body = the printConfig itself). Never retried. Check `consolidated`. */
+    book(storedId: string, printConfig: PrintConfig, options?: ReturnFileOption): R<ShipmentResult[]>;
+  };
+
+  consolidated: {
+    /** Create or add to the open consolidated shipment; `shipment.options` must hold `{id: 'CONSOLIDATE', key}`. */
+    create(request: CreateShipmentRequest, options?: ReturnFileOption): R<ShipmentResult[]>;
+    listOpen(filter?: StoredShipmentFilter): R<ConsolidatedShipment[]>;
+    delete(consolidatedId: string): R<void>;
+    deleteParcelGroup(consolidatedId: string, partOrderNo: string): R<void>;
+    close(consolidatedId: string, printConfig: PrintConfig, options?: ReturnFileOption): R<ShipmentResult[]>;
+    listPrints(consolidatedId: string, options?: ReturnFileOption & InlinePdfOption): R<Print[]>;
+    fetchPrint(consolidatedId: string, printId: string, accept?: DocumentAccept): R<Buffer>;
+  };
+
+  manifests: {
+    create(request: ManifestRequest, options?: InlinePdfOption): R<Manifest>;
+    list(filter?: ManifestFilter): R<Manifest[]>;
+    shipments(manifestType: string, manifestId: string): R<ShipmentSummary[]>;
+    listPrints(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Print[]>;
+    fetchPrint(manifestType: string, manifestId: string, printId: string): R<Buffer>;
+    copy(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Print[]>;
+  };
+
+  waybills: {
+    list(): R<Waybill[]>;
+    get(waybillId: string): R<Waybill>;
+    create(request: JsonObject & { printConfig?: PrintConfig }, options?: ReturnFileOption): R<ShipmentResult[]>;
+  };
+
+  history: {
+    /** 50 a page, newest first, at most six months back. */
+    search(filter?: HistoryFilter): R<ShipmentSummary[]>;
+  };
+
+  print: {
+    clients(options?: PageOptions): R<PrintClient[]>;
+    client(clientId: number): R<PrintClient>;
+    clientPrinters(clientId: number): R<Printer[]>;
+    printers(options?: PageOptions): R<Printer[]>;
+    printer(printerId: number): R<Printer>;
+    jobs(filter?: PrintJobListFilter): R<PrintJob[]>;
+    job(printJobId: string | number): R<PrintJob>;
+    createShipmentPrintJob(shipmentId: string, printId: string, job: CreatePrintJobRequest): R<PrintJob>;
+    createConsolidatedPrintJob(consolidatedId: string, printId: string, job: CreatePrintJobRequest): R<PrintJob>;
+    createManifestPrintJob(manifestId: string, printId: string, job: CreatePrintJobRequest): R<PrintJob>;
+  };
+
+  prices: {
+    fetch(request: PriceRequest): R<Price>;
+    historyPage(fetchId: number): R<FeedPage<PriceHistoryItem>>;
+    historyFeed(options?: FeedOptions): Feed<PriceHistoryItem>;
+  };
+
+  alerts: {
+    page(fetchId: number): R<FeedPage<Alert>>;
+    feed(options?: FeedOptions): Feed<Alert>;
+  };
+
+  codeLists: {
+    partners(filter?: CodeListFilter): R<unknown>;
+  };
+
+  senders: {
+    create(sender: JsonObject): R<Created>;
+    list(): R<DeliveryRecord[]>;
+    get(senderId: string): R<DeliveryRecord>;
+    update(senderId: string, patch: JsonObject): R<DeliveryRecord>;
+    replace(senderId: string, sender: JsonObject): R<DeliveryRecord>;
+    delete(senderId: string): R<void>;
+  };
+
+  receivers: {
+    create(receiver: JsonObject): R<Created>;
+    fetch(query: ReceiverFetch): R<DeliveryRecord[]>;
+    replace(receiverId: string, receiver: JsonObject): R<DeliveryRecord>;
+    update(receiverId: string, patch: JsonObject): R<DeliveryRecord>;
+    delete(receiverId: string): R<void>;
+  };
+
+  orderChannels: {
+    list(options?: PageOptions): R<DeliveryRecord[]>;
+    create(channel: JsonObject): R<Created>;
+    get(orderChannelId: string): R<DeliveryRecord>;
+    update(orderChannelId: string, channel: JsonObject): R<DeliveryRecord>;
+    delete(orderChannelId: string): R<void>;
+    types(): R<unknown>;
+  };
+
+  comments: {
+    create(comment: CommentRequest): R<Created>;
+    get(commentId: string): R<DeliveryRecord>;
+    delete(commentId: string): R<void>;
+  };
+
+  deliveryOptions: {
+    list(options?: PageOptions): R<DeliveryRecord[]>;
+    create(option: JsonObject): R<Created>;
+    get(deliveryOptionId: string): R<DeliveryRecord>;
+    update(deliveryOptionId: string, option: JsonObject): R<DeliveryRecord>;
+    delete(deliveryOptionId: string): R<void>;
+    createRate(deliveryOptionId: string, rate: JsonObject): R<Created>;
+  };
+
+  webhooks: {
+    list(): R<DeliveryRecord[]>;
+    create(webhook: JsonObject): R<Created>;
+    get(webhookId: string): R<DeliveryRecord>;
+    update(webhookId: string, webhook: JsonObject): R<DeliveryRecord>;
+    delete(webhookId: string): R<void>;
+    events(webhookId: string): R<DeliveryRecord[]>;
+    event(webhookId: string, webhookEventId: string): R<DeliveryRecord>;
+    test(webhookId: string): R<unknown>;
+    resend(webhookId: string, webhookEventId: string): R<unknown>;
+  };
+
+  onboarding: {
+    accounts(): R<unknown>;
+    createApplication(application: JsonObject): R<unknown>;
+    applicationLanguage(applicationId: string): R<unknown>;
+    language(): R<unknown>;
+  };
+}
+
+const printedFeedSchema = feedPageSchema(['shipments'], shipmentSummarySchema);
+const alertFeedSchema = feedPageSchema(['alerts'], alertSchema);
+const priceHistoryFeedSchema = feedPageSchema(['prices', 'priceHistory', 'history', 'items', 'shipments'], priceHistoryItemSchema);
+/** Manifest copies answer with a print list, or a manifest holding one. */
+const printsOrManifestSchema = z.union([printListSchema, manifestSchema.transform((m) => m.prints)]);
+
+export function createDeliveryClient(options: DeliveryClientOptions): DeliveryClient {
+  const now = options.now ?? Date.now;
+  const redact = createRedactor(options.apiKey);
+  const transport = createTransport({
+    timeouts: options.timeouts,
+    retry: options.retry,
+    logger: options.logger ? (line) => options.logger?.(redact(line)) : undefined,
+    redact,
+    sleep: options.sleep,
+    random: options.random,
+    now,
+  });
+
+  async function exchange(key: ApiKey): Promise<Result<string, DeliveryError>> {
+    const route = ROUTES['sessions.token'];
+    const sent = await transport.send({
+      operation: 'sessions.token',
+      method: route.method,
+      url: joinUrl(options.baseUrl, route.path),
+      idempotent: route.idempotent,
+      headers: { authorization: `Basic ${Buffer.from(`${key.id}:${key.secret}`, 'utf8').toString('base64')}` },
+    });
+    if (!sent.ok) return sent;
+    const { status } = sent.value;
+    if (status === 401) return err({ kind: 'auth', reason: 'invalid_key', status, operation: 'sessions.token', message: 'nShift refused the API key (401)' });
+    if (status === 403) return err({ kind: 'access', status, license: undefined, operation: 'sessions.token', message: 'nShift refused the API key (403)' });
+    if (status < 200 || status >= 300) {
+      return err({ kind: 'server', status, code: undefined, operation: 'sessions.token', message: `token exchange answered HTTP ${status}` });
+    }
+    const parsed = parseJsonBody('sessions.token', route, sent.value, tokenResponseSchema);
+    if (!parsed.ok) return parsed;
+    redact.rememberToken(parsed.value.token);
+    return ok(parsed.value.token);
+  }
+
+  const tokens = createTokenManager({ apiKey: options.apiKey, exchange, now, ...options.token });
+  const call: Caller = createCaller({ baseUrl: options.baseUrl, transport, tokens, redact, now });
+
+  const bytesOnly = async (result: Promise<Result<{ bytes: Buffer }, DeliveryError>>): R<Buffer> => {
+    const r = await result;
+    return r.ok ? ok(r.value.bytes) : r;
+  };
+  const returnFile = (o?: ReturnFileOption) => ({ returnFile: o?.returnFile ?? true });
+  const inlinePdf = (o?: InlinePdfOption) => ({ inlinePdf: o?.inlinePdf ?? true });
+
+  function feed<T>(name: FeedName, page: (fetchId: number) => R<FeedPage<T>>, o: FeedOptions = {}): Feed<T> {
+    return fetchInBatches({
+      feed: name,
+      fetchPage: page,
+      store: o.store ?? options.fetchIdStore,
+      startFetchId: o.fetchId,
+      honourMinDelay: o.honourMinDelay,
+      maxCalls: o.maxCalls,
+      sleep: options.sleep,
+    });
+  }
+
+  const shipments: DeliveryClient['shipments'] = {
+    create: (request, o) =>
+      call.json({ operation: 'shipments.create', query: returnFile(o), body: { printConfig: request.printConfig, shipment: request.shipment } }, shipmentResultListSchema),
+    cancel: (shipmentId) => call.empty({ operation: 'shipments.cancel', params: { shipmentId } }),
+    listPrints: (shipmentId, o) => call.json({ operation: 'shipments.listPrints', params: { shipmentId }, query: returnFile(o) }, printListSchema),
+    copyPrints: (shipmentId, printConfig, o) =>
+      call.json({ operation: 'shipments.copyPrints', params: { shipmentId }, query: returnFile(o), body: printConfig }, printListSchema),
+    fetchPrint: (shipmentIdOrHref, printId, accept = 'application/octet-stream') =>
+      bytesOnly(
+        printId === undefined
+          ? call.bytes({ operation: 'documents.fetchByHref', href: shipmentIdOrHref, accept })
+          : call.bytes({ operation: 'shipments.fetchPrint', params: { shipmentId: shipmentIdOrHref, printId }, accept }),
+      ),
+    copyPdfs: (shipmentId, printConfig, o) =>
+      call.json({ operation: 'shipments.copyPdfs', params: { shipmentId }, query: inlinePdf(o), body: printConfig }, printListSchema),
+    listPdfs: (shipmentId, o) => call.json({ operation: 'shipments.listPdfs', params: { shipmentId }, query: inlinePdf(o) }, printListSchema),
+    fetchPdf: (shipmentId, pdfId) => bytesOnly(call.bytes({ operation: 'shipments.fetchPdf', params: { shipmentId, pdfId }, accept: 'application/pdf' })),
+    printedFeedPage: (fetchId) => call.json({ operation: 'shipments.printedFeed', query: { fetchId } }, printedFeedSchema),
+    printedFeed: (o) => feed('shipments', shipments.printedFeedPage, o),
+  };
+
+  const prices: DeliveryClient['prices'] = {
+    fetch: (request) => call.json({ operation: 'prices.fetch', body: request }, priceSchema),
+    historyPage: (fetchId) => call.json({ operation: 'prices.historyFeed', query: { fetchId } }, priceHistoryFeedSchema),
+    historyFeed: (o) => feed('priceHistory', prices.historyPage, o),
+  };
+
+  const alerts: DeliveryClient['alerts'] = {
+    page: (fetchId) => call.json({ operation: 'alerts.feed', query: { fetchId } }, alertFeedSchema),
+    feed: (o) => feed('alerts', alerts.page, o),
+  };
+
+  return {
+    warm: () => tokens.warm(),
+    async close() {
+      tokens.close();
+      await transport.close();
+    },
+
+    orders: {
+      list: (filter = {}) => call.json({ operation: 'orders.list', query: { ...filter } }, orderListSchema),
+      get: (orderId) => call.json({ operation: 'orders.get', params: { orderId } }, orderSchema),
+      create: (order) => call.json({ operation: 'orders.create', body: order }, createdSchema),
+      update: (orderId, order) => call.json({ operation: 'orders.update', params: { orderId }, body: order }, recordSchema),
+      delete: (orderId) => call.empty({ operation: 'orders.delete', params: { orderId } }),
+      createShipment: (request) => call.json({ operation: 'orders.createShipment', body: request }, orderShipmentSchema),
+    },
+
+    shipments,
+
+    storedShipments: {
+      list: (filter = {}) => call.json({ operation: 'storedShipments.list', query: { ...filter } }, storedShipmentListSchema),
+      get: (storedId) => call.json({ operation: 'storedShipments.get', params: { storedId } }, storedShipmentSchema),
+      create: (shipment) => call.json({ operation: 'storedShipments.create', body: shipment }, storedShipmentSchema),
+      replace: (storedId, shipment) => call.json({ operation: 'storedShipments.replace', params: { storedId }, body: shipment }, storedShipmentSchema),
+      delete: (storedId) => call.empty({ operation: 'storedShipments.delete', params: { storedId } }),
+      book: (storedId, printConfig, o) =>
+        call.json({ operation: 'storedShipments.book', params: { storedId }, query: returnFile(o), body: printConfig }, shipmentResultListSchema),
+    },
+
+    consolidated: {
+      create: (request, o) =>
+        call.json({ operation: 'consolidated.create', query: returnFile(o), body: { printConfig: request.printConfig, shipment: request.shipment } }, shipmentResultListSchema),
+      listOpen: (filter = {}) => call.json({ operation: 'consolidated.listOpen', query: { ...filter } }, consolidatedShipmentListSchema),
+      delete: (consolidatedId) => call.empty({ operation: 'consolidated.delete', params: { consolidatedId } }),
+      deleteParcelGroup: (consolidatedId, partOrderNo) =>
+        call.empty({ operation: 'consolidated.deleteParcelGroup', params: { consolidatedId, partOrderNo } }),
+      close: (consolidatedId, printConfig, o) =>
+        call.json({ operation: 'consolidated.close', params: { consolidatedId }, query: returnFile(o), body: printConfig }, shipmentResultListSchema),
+      listPrints: (consolidatedId, o) =>
+        call.json(
+          { operation: 'consolidated.listPrints', params: { consolidatedId }, query: { returnFile: o?.returnFile ?? true, inlinePdf: o?.inlinePdf } },
+          printListSchema,
+        ),
+      fetchPrint: (consolidatedId, printId, accept = 'application/pdf') =>
+        bytesOnly(call.bytes({ operation: 'consolidated.fetchPrint', params: { consolidatedId, printId }, accept })),
+    },
+
+    manifests: {
+      create: (request, o) => call.json({ operation: 'manifests.create', query: inlinePdf(o), body: request }, manifestSchema),
+      list: (filter = {}) => call.json({ operation: 'manifests.list', query: { ...filter } }, manifestListSchema),
+      shipments: (manifestType, manifestId) =>
+        call.json({ operation: 'manifests.shipments', params: { manifestType, manifestId } }, shipmentSummaryListSchema),
+      listPrints: (manifestType, manifestId, o) =>
+        call.json({ operation: 'manifests.listPrints', params: { manifestType, manifestId }, query: inlinePdf(o) }, printListSchema),
+      fetchPrint: (manifestType, manifestId, printId) =>
+        bytesOnly(call.bytes({ operation: 'manifests.fetchPrint', params: { manifestType, manifestId, printId }, accept: 'application/pdf' })),
+      copy: (manifestType, manifestId, o) =>
+        call.json({ operation: 'manifests.copy', params: { manifestType, manifestId }, query: inlinePdf(o), body: {} }, printsOrManifestSchema),
+    },
+
+    waybills: {
+      list: () => call.json({ operation: 'waybills.list' }, waybillListSchema),
+      get: (waybillId) => call.json({ operation: 'waybills.get', params: { waybillId } }, waybillSchema),
+      create: (request, o) => call.json({ operation: 'waybills.create', query: returnFile(o), body: request }, shipmentResultListSchema),
+    },
+
+    history: {
+      search: (filter = {}) => call.json({ operation: 'history.search', query: { ...filter } }, shipmentSummaryListSchema),
+    },
+
+    print: {
+      clients: (o = {}) => call.json({ operation: 'printClients.list', query: { page: o.page ?? 0, size: o.size ?? 50 } }, printClientListSchema),
+      client: (clientId) => call.json({ operation: 'printClients.get', params: { clientId } }, printClientSchema),
+      clientPrinters: (clientId) => call.json({ operation: 'printClients.printers', params: { clientId } }, printerListSchema),
+      printers: (o = {}) => call.json({ operation: 'printers.list', query: { page: o.page ?? 0, size: o.size ?? 50 } }, printerListSchema),
+      printer: (printerId) => call.json({ operation: 'printers.get', params: { printerId } }, printerSchema),
+      jobs: (filter = {}) => call.json({ operation: 'printJobs.list', query: { ...filter } }, printJobListSchema),
+      job: (printJobId) => call.json({ operation: 'printJobs.get', params: { printJobId } }, printJobSchema),
+      createShipmentPrintJob: (shipmentId, printId, job) =>
+        call.json({ operation: 'printJobs.createForShipment', params: { shipmentId, printId }, body: job }, printJobSchema),
+      createConsolidatedPrintJob: (consolidatedId, printId, job) =>
+        call.json({ operation: 'printJobs.createForConsolidated', params: { consolidatedId, printId }, body: job }, printJobSchema),
+      createManifestPrintJob: (manifestId, printId, job) =>
+        call.json({ operation: 'printJobs.createForManifest', params: { manifestId, printId }, body: job }, printJobSchema),
+    },
+
+    prices,
+    alerts,
+
+    codeLists: {
+      partners: (filter = {}) => call.json({ operation: 'codeLists.partners', query: { ...filter } }, anyJsonSchema),
+    },
+
+    senders: {
+      create: (sender) => call.json({ operation: 'senders.create', body: sender }, createdSchema),
+      list: () => call.json({ operation: 'senders.list' }, recordListSchema),
+      get: (senderId) => call.json({ operation: 'senders.get', params: { senderId } }, recordSchema),
+      update: (senderId, patch) => call.json({ operation: 'senders.update', params: { senderId }, body: patch }, recordSchema),
+      replace: (senderId, sender) => call.json({ operation: 'senders.replace', params: { senderId }, body: sender }, recordSchema),
+      delete: (senderId) => call.empty({ operation: 'senders.delete', params: { senderId } }),
+    },
+
+    receivers: {
+      create: (receiver) => call.json({ operation: 'receivers.create', body: receiver }, createdSchema),
+      fetch: (query) => call.json({ operation: 'receivers.fetch', query: { ...query } }, z.union([recordListSchema, recordSchema.transform((one) => [one])])),
+      replace: (receiverId, receiver) => call.json({ operation: 'receivers.replace', params: { receiverId }, body: receiver }, recordSchema),
+      update: (receiverId, patch) => call.json({ operation: 'receivers.update', params: { receiverId }, body: patch }, recordSchema),
+      delete: (receiverId) => call.empty({ operation: 'receivers.delete', params: { receiverId } }),
+    },
+
+    orderChannels: {
+      list: (o = {}) => call.json({ operation: 'orderChannels.list', query: { ...o } }, recordListSchema),
+      create: (channel) => call.json({ operation: 'orderChannels.create', body: channel }, createdSchema),
+      get: (orderChannelId) => call.json({ operation: 'orderChannels.get', params: { orderChannelId } }, recordSchema),
+      update: (orderChannelId, channel) => call.json({ operation: 'orderChannels.update', params: { orderChannelId }, body: channel }, recordSchema),
+      delete: (orderChannelId) => call.empty({ operation: 'orderChannels.delete', params: { orderChannelId } }),
+      types: () => call.json({ operation: 'orderChannels.types' }, anyJsonSchema),
+    },
+
+    comments: {
+      create: (comment) => call.json({ operation: 'comments.create', body: comment }, createdSchema),
+      get: (commentId) => call.json({ operation: 'comments.get', params: { commentId } }, recordSchema),
+      delete: (commentId) => call.empty({ operation: 'comments.delete', params: { commentId } }),
+    },
+
+    deliveryOptions: {
+      list: (o = {}) => call.json({ operation: 'deliveryOptions.list', query: { ...o } }, recordListSchema),
+      create: (option) => call.json({ operation: 'deliveryOptions.create', body: option }, createdSchema),
+      get: (deliveryOptionId) => call.json({ operation: 'deliveryOptions.get', params: { deliveryOptionId } }, recordSchema),
+      update: (deliveryOptionId, option) => call.json({ operation: 'deliveryOptions.update', params: { deliveryOptionId }, body: option }, recordSchema),
+      delete: (deliveryOptionId) => call.empty({ operation: 'deliveryOptions.delete', params: { deliveryOptionId } }),
+      createRate: (deliveryOptionId, rate) => call.json({ operation: 'deliveryOptions.createRate', params: { deliveryOptionId }, body: rate }, createdSchema),
+    },
+
+    webhooks: {
+      list: () => call.json({ operation: 'webhooks.list' }, recordListSchema),
+      create: (webhook) => call.json({ operation: 'webhooks.create', body: webhook }, createdSchema),
+      get: (webhookId) => call.json({ operation: 'webhooks.get', params: { webhookId } }, recordSchema),
+      update: (webhookId, webhook) => call.json({ operation: 'webhooks.update', params: { webhookId }, body: webhook }, recordSchema),
+      delete: (webhookId) => call.empty({ operation: 'webhooks.delete', params: { webhookId } }),
+      events: (webhookId) => call.json({ operation: 'webhooks.events', params: { webhookId } }, recordListSchema),
+      event: (webhookId, webhookEventId) => call.json({ operation: 'webhooks.event', params: { webhookId, webhookEventId } }, recordSchema),
+      test: (webhookId) => jsonOrEmpty(call, { operation: 'webhooks.test', params: { webhookId } }),
+      resend: (webhookId, webhookEventId) => jsonOrEmpty(call, { operation: 'webhooks.resend', params: { webhookId, webhookEventId } }),
+    },
+
+    onboarding: {
+      accounts: () => call.json({ operation: 'onboarding.accounts' }, anyJsonSchema),
+      createApplication: (application) => call.json({ operation: 'onboarding.createApplication', body: application }, anyJsonSchema),
+      applicationLanguage: (applicationId) => call.json({ operation: 'onboarding.applicationLanguage', params: { applicationId } }, anyJsonSchema),
+      language: () => call.json({ operation: 'onboarding.language' }, anyJsonSchema),
+    },
+  };
+}
+
+/** Operations that may answer 200 with a body or 202/204 without one. */
+async function jsonOrEmpty(call: Caller, spec: Parameters<Caller['bytes']>[0]): R<unknown> {
+  const r = await call.bytes(spec);
+  if (!r.ok) return r;
+  if (r.value.bytes.length === 0) return ok(undefined);
+  try {
+    return ok(JSON.parse(r.value.bytes.toString('utf8')) as unknown);
+  } catch {
+    return ok(undefined);
+  }
+}
+
+/**
+ * Scrubs the API key (secret and its Basic form) and every token this client has seen from a text. The
+ * key source is read on every use because settings may change it.
+ */
+function createRedactor(source: ApiKeySource): ((text: string) => string) & { rememberToken(token: string): void } {
+  const tokens: string[] = [];
+  const redact = (text: string): string => {
+    const key = resolveApiKey(source);
+    const needles = [...tokens];
+    if (key) needles.push(key.secret, Buffer.from(`${key.id}:${key.secret}`, 'utf8').toString('base64'));
+    let out = text;
+    for (const needle of needles) if (needle.length >= 4) out = out.split(needle).join('***');
+    return out;
+  };
+  return Object.assign(redact, {
+    rememberToken(token: string) {
+      tokens.push(token);
+      if (tokens.length > 8) tokens.shift();
+    },
+  });
+}

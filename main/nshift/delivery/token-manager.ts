@@ -1,0 +1,132 @@
+/**
+ * Bearer tokens for the Delivery API. One exchange in flight however many calls wait; the token is cached
+ * and renewed in the background an hour before its 12-hour life ends, so no scan ever waits on an
+ * exchange after the first (hosts call `warm()` at start-up for that one).
+ *
+ * The API key may change in settings at runtime: it is read on every call and a changed key drops the
+ * cached token. The secret is only ever used to build the Basic header inside `exchange`; nothing here
+ * stores it in a field that could be logged or serialised.
+ */
+import { createHash } from 'node:crypto';
+import type { Result } from '../../result';
+import { ok, err } from '../../result';
+import type { DeliveryError } from './errors';
+
+export interface ApiKey {
+  id: string;
+  secret: string;
+}
+
+/** A fixed key, or a function that reads the current one from settings (undefined = not configured). */
+export type ApiKeySource = ApiKey | (() => ApiKey | undefined);
+
+export interface TokenManagerOptions {
+  apiKey: ApiKeySource;
+  /** Performs `GET /sessions/jwt` with the key; returns the token. */
+  exchange: (key: ApiKey) => Promise<Result<string, DeliveryError>>;
+  now?: () => number;
+  lifetimeMs?: number;
+  renewAfterMs?: number;
+  /** Set a timer to renew at `renewAfterMs` even when no call comes (default true; timer is unref'd). */
+  renewInBackground?: boolean;
+}
+
+export interface TokenManager {
+  token(): Promise<Result<string, DeliveryError>>;
+  /** A call was refused (401) with this token: forget it, unless a newer one already replaced it. */
+  invalidate(token: string): void;
+  warm(): Promise<Result<void, DeliveryError>>;
+  close(): void;
+}
+
+export const TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;
+export const TOKEN_RENEW_AFTER_MS = 11 * 60 * 60 * 1000;
+
+interface Cached {
+  token: string;
+  obtainedAt: number;
+  keyFingerprint: string;
+}
+
+export function resolveApiKey(source: ApiKeySource): ApiKey | undefined {
+  const key = typeof source === 'function' ? source() : source;
+  if (!key || !key.id || !key.secret) return undefined;
+  return key;
+}
+
+/** Identifies a key without keeping its secret around in a second place. */
+function fingerprint(key: ApiKey): string {
+  return createHash('sha256').update(key.id).update('\0').update(key.secret).digest('hex');
+}
+
+export function createTokenManager(options: TokenManagerOptions): TokenManager {
+  const now = options.now ?? Date.now;
+  const lifetimeMs = options.lifetimeMs ?? TOKEN_LIFETIME_MS;
+  const renewAfterMs = options.renewAfterMs ?? TOKEN_RENEW_AFTER_MS;
+  const renewInBackground = options.renewInBackground ?? true;
+
+  let cached: Cached | undefined;
+  let inFlight: { keyFingerprint: string; promise: Promise<Result<string, DeliveryError>> } | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function exchange(key: ApiKey, keyFingerprint: string): Promise<Result<string, DeliveryError>> {
+    if (inFlight && inFlight.keyFingerprint === keyFingerprint) return inFlight.promise;
+    const promise = options.exchange(key).then((result) => {
+      if (inFlight?.promise === promise) inFlight = undefined;
+      if (result.ok) {
+        cached = { token: result.value, obtainedAt: now(), keyFingerprint };
+        scheduleRenewal();
+      }
+      return result;
+    });
+    inFlight = { keyFingerprint, promise };
+    return promise;
+  }
+
+  function scheduleRenewal(): void {
+    if (!renewInBackground) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      const key = resolveApiKey(options.apiKey);
+      if (key) void exchange(key, fingerprint(key));
+    }, renewAfterMs);
+    timer.unref?.();
+  }
+
+  async function token(): Promise<Result<string, DeliveryError>> {
+    const key = resolveApiKey(options.apiKey);
+    if (!key) {
+      cached = undefined;
+      return err({ kind: 'auth', reason: 'missing_key', operation: 'sessions.token', message: 'no nShift API key is configured' });
+    }
+    const keyFingerprint = fingerprint(key);
+    if (cached && cached.keyFingerprint !== keyFingerprint) cached = undefined; // key changed in settings
+    if (cached) {
+      const age = now() - cached.obtainedAt;
+      if (age < renewAfterMs) return ok(cached.token);
+      if (age < lifetimeMs) {
+        // Still valid: answer now, renew behind the caller's back.
+        void exchange(key, keyFingerprint);
+        return ok(cached.token);
+      }
+      cached = undefined;
+    }
+    return exchange(key, keyFingerprint);
+  }
+
+  return {
+    token,
+    invalidate(used: string) {
+      if (cached?.token === used) cached = undefined;
+    },
+    async warm() {
+      const result = await token();
+      return result.ok ? ok(undefined) : result;
+    },
+    close() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}

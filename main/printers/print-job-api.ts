@@ -1,0 +1,31 @@
+/**
+ * The small slice of nShift's print-job API the Print Client driver needs. The station adapts its Delivery
+ * client to this (POST …/prints/{printId}/print-jobs), so printers/ never depends on the HTTP client.
+ */
+import type { Result } from '../result';
+
+export type PrintJobTarget = 'shipment' | 'consolidated' | 'manifest';
+export type PrintJobContentType = 'pdf_base64' | 'pdf_uri' | 'raw_base64' | 'raw_uri';
+
+export interface CreatePrintJobInput {
+  target: PrintJobTarget;
+  /** The shipment, consolidated shipment or manifest id the document belongs to. */
+  ownerId: string;
+  printId: string;
+  /** nShift Print Client printer id. */
+  printerId: number;
+  contentType: PrintJobContentType;
+}
+
+export interface PrintJobApiError {
+  code: 'network' | 'auth' | 'not_found' | 'validation' | 'server' | 'other';
+  message: string;
+  /** Worth another try later (network, 5xx); a 404 (document expired) or 422 is not. */
+  retryable: boolean;
+}
+
+export interface PrintJobApi {
+  createPrintJob(input: CreatePrintJobInput): Promise<Result<{ jobId: string; status: string }, PrintJobApiError>>;
+  /** Optional: the Print Client printer's state (`connected`/`disconnected`…), for status(). */
+  getPrinterState?(printerId: number): Promise<Result<{ state: string }, PrintJobApiError>>;
+}

@@ -1,0 +1,123 @@
+/** A tiny router and reply helpers: enough for the contract, no framework. */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { z } from 'zod';
+import type { License } from './licenses';
+import type { ApiKey, ValidationItem } from './state';
+
+export interface Reply {
+  status: number;
+  json?: unknown;
+  body?: Buffer;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface RequestCtx {
+  method: string;
+  /** Path below `/rs-extapi/v1`, e.g. `/shipments/5666301/prints`. */
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  rawBody: Buffer;
+  apiKey?: ApiKey;
+}
+
+export type Handler = (req: RequestCtx) => Reply | Promise<Reply>;
+
+export interface RouteOptions {
+  /** Default true: a Bearer token is required. */
+  auth?: boolean;
+  /** All of these licences are needed (403 names the first missing one). */
+  licenses?: License[];
+  /** The route books something: drop-after-commit faults may apply to it. */
+  booking?: boolean;
+}
+
+export interface Route extends Required<RouteOptions> {
+  method: string;
+  pattern: string;
+  regex: RegExp;
+  keys: string[];
+  handler: Handler;
+}
+
+export type Match = { route: Route; params: Record<string, string> } | { methodNotAllowed: true } | undefined;
+
+export class Router {
+  readonly routes: Route[] = [];
+
+  add(method: string, pattern: string, handler: Handler, options: RouteOptions = {}): void {
+    const keys: string[] = [];
+    const source = pattern.replace(/:([A-Za-z]+)/g, (_m, key: string) => {
+      keys.push(key);
+      return '([^/]+)';
+    });
+    this.routes.push({
+      method,
+      pattern,
+      regex: new RegExp(`^${source}/?$`),
+      keys,
+      handler,
+      auth: options.auth ?? true,
+      licenses: options.licenses ?? [],
+      booking: options.booking ?? false,
+    });
+  }
+
+  match(method: string, path: string): Match {
+    let pathMatched = false;
+    for (const route of this.routes) {
+      const m = route.regex.exec(path);
+      if (!m) continue;
+      pathMatched = true;
+      if (route.method !== method) continue;
+      const params: Record<string, string> = {};
+      route.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1] ?? '')));
+      return { route, params };
+    }
+    return pathMatched ? { methodNotAllowed: true } : undefined;
+  }
+}
+
+export const json = (status: number, body: unknown): Reply => ({ status, json: body });
+export const empty = (status: number): Reply => ({ status });
+/** Unknown id → 404 with an empty body (nshift-api.md 1.2). */
+export const notFound = (): Reply => empty(404);
+export const noContent = (): Reply => empty(204);
+export const unprocessable = (items: ValidationItem[]): Reply => json(422, items);
+export const apiError = (status: number, code: 'MISSING' | 'ILLEGAL' | 'INTERNAL', message: string): Reply => json(status, { code, message });
+
+/** 403 names the missing licence so the station can tell the packer which one to order. */
+export const forbidden = (license: License): Reply => json(403, { code: 'ILLEGAL', message: `Missing license key: ${license}`, license });
+
+export function validationItem(message: string, messageCode: string, field: string, location = '', type: ValidationItem['type'] = 'error'): ValidationItem {
+  return { message, messageCode, field, location, type };
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reply: Reply };
+
+/** JSON body through a zod schema: unreadable JSON → 400 ILLEGAL, wrong shape → 422 list by field. */
+export function parseBody<S extends z.ZodType>(req: RequestCtx, schema: S): Parsed<z.infer<S>> {
+  let raw: unknown;
+  try {
+    raw = req.rawBody.length === 0 ? {} : JSON.parse(req.rawBody.toString('utf8'));
+  } catch {
+    return { ok: false, reply: apiError(400, 'ILLEGAL', 'Body is not valid JSON') };
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, value: result.data };
+  const items = result.error.issues.map((issue) => validationItem(issue.message, 'Illegal', issue.path.join('.') || 'body', issue.path.join('.')));
+  return { ok: false, reply: unprocessable(items) };
+}
+
+export function bool(query: URLSearchParams, name: string): boolean {
+  return (query.get(name) ?? '').toLowerCase() === 'true';
+}
+
+/** `page` from 0 and `size` (default and maximum 50). */
+export function paginate<T>(items: T[], query: URLSearchParams, max = 50): T[] {
+  const page = Math.max(0, Number.parseInt(query.get('page') ?? '0', 10) || 0);
+  const size = Math.min(max, Math.max(1, Number.parseInt(query.get('size') ?? String(max), 10) || max));
+  return items.slice(page * size, page * size + size);
+}

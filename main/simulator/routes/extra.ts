@@ -1,0 +1,211 @@
+/**
+ * nshift-api.md 1.9: address book, shipment history, status events, prices and price history, code lists,
+ * waybills, webhooks and onboarding.
+ */
+import { shipmentResultJson } from '../booking';
+import { CARRIERS, MEDIA, findCarrier, findService } from '../catalogue';
+import type { SimContext } from '../context';
+import { printJson, storeDocument } from '../documents';
+import { formatDate, formatTimestamp, parseQueryDate } from '../format';
+import { apiError, bool, json, notFound, paginate, parseBody, unprocessable, type Router } from '../http';
+import { buildWaybillPdf } from '../pdf';
+import { parsePrintConfig, pickTarget } from '../print-config';
+import { priceBodySchema } from '../schemas';
+import { nextId } from '../state';
+import { hasErrors } from '../validation';
+import { validateShipment } from '../validation';
+import { resolveSender } from '../booking';
+import { readJsonObject, registerCrud } from './crud';
+import { feedPage, fetchDocument, minDelay } from './shipments';
+import { textMatches } from './stored';
+
+const SIX_MONTHS_MS = 183 * 86_400_000;
+
+export function registerExtraRoutes(router: Router, ctx: SimContext): void {
+  const { stores } = ctx.state;
+
+  // Address book. Creating a sender returns its id; receivers are found by id, or changed since a date.
+  registerCrud(router, ctx, { path: '/senders', store: stores.senders, counter: 'sender', paginated: false });
+  router.add(
+    'GET',
+    '/receivers',
+    (req) => {
+      const id = req.query.get('receiverId');
+      if (id) {
+        const r = stores.receivers.get(id);
+        return r ? json(200, [r]) : json(200, []);
+      }
+      const since = parseQueryDate(req.query.get('since'), 'from');
+      const items = [...stores.receivers.values()].filter((r) => since === undefined || Date.parse(String(r.changed ?? r.created).replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) >= since);
+      return json(200, paginate(items, req.query));
+    },
+    { licenses: ['REST API AddressBook'] },
+  );
+  registerCrud(router, ctx, { path: '/receivers', store: stores.receivers, counter: 'receiver', readLicenses: ['REST API AddressBook'], methods: ['get', 'create', 'put', 'patch', 'delete'] });
+
+  // Shipment history: newest first, 50 a page, at most six months back.
+  router.add(
+    'GET',
+    '/shipment-history',
+    (req) => {
+      const now = ctx.clock.now();
+      const dateType = req.query.get('dateType') ?? 'created';
+      const from = Math.max(parseQueryDate(req.query.get('dateFrom'), 'from') ?? 0, now - SIX_MONTHS_MS);
+      const to = parseQueryDate(req.query.get('dateTo'), 'to');
+      const field = req.query.get('searchField');
+      const value = req.query.get('searchValue');
+      const op = req.query.get('searchOp') ?? 'equals';
+      const status = req.query.get('status')?.toUpperCase();
+      const items = [...ctx.state.shipments.values()]
+        .filter((s) => {
+          const date = dateType === 'ship' ? s.shipDate : s.created;
+          if (date < from || (to !== undefined && date > to)) return false;
+          if (status && s.status !== status) return false;
+          if (field && value) {
+            const candidates = field === 'orderNo' ? [s.orderNo] : field === 'shipmentNo' ? [s.shipmentNo] : field === 'parcelNo' ? s.parcels.flatMap((p) => [p.parcelNo, p.returnParcelNo]) : field === 'reference' ? [s.reference] : [];
+            if (!candidates.some((c) => textMatches(c, op, value))) return false;
+          }
+          return true;
+        })
+        .sort((a, b) => b.created - a.created || Number(b.id) - Number(a.id));
+      return json(200, paginate(items, req.query).map((s) => ({ ...shipmentResultJson(ctx, s, false), carrierId: s.carrierId })));
+    },
+    { licenses: ['REST API Shipment History'] },
+  );
+
+  router.add(
+    'GET',
+    '/alerts',
+    (req) => {
+      const items = ctx.state.alerts;
+      const { page, fetchId, done } = feedPage(items, req.query.get('fetchId'));
+      return json(200, {
+        fetchId,
+        done,
+        minDelay: minDelay(ctx, `alerts:${req.apiKey?.id}`, done),
+        alerts: page.map((a) => {
+          const s = ctx.state.shipments.get(a.shipmentId);
+          return { alertCode: a.alertCode, alertTime: formatTimestamp(a.alertTime), alertCreated: formatTimestamp(a.alertTime), alertInfo: 'STATUS', shipmentInfo: { orderNo: s?.orderNo ?? null, shipmentNo: s?.shipmentNo ?? null, parcels: s?.parcels.map((p) => ({ parcelNo: p.parcelNo })) ?? [] } };
+        }),
+      });
+    },
+    { licenses: ['REST API Status events'] },
+  );
+
+  // Prices: service base + per started kg; percent (a whole number) is computed on price + amount.
+  router.add(
+    'POST',
+    '/prices',
+    (req) => {
+      const body = parseBody(req, priceBodySchema);
+      if (!body.ok) return body.reply;
+      const errors = validateShipment(body.value.shipment, resolveSender(ctx, body.value.shipment));
+      if (hasErrors(errors)) return unprocessable(errors);
+      const service = findService(body.value.shipment.service?.id ?? undefined)!;
+      const weight = (body.value.shipment.parcels ?? []).reduce((sum, p) => sum + (p.weight ?? 0) * (p.copies ?? 1), 0);
+      const price = service.basePrice + Math.ceil(weight) * service.pricePerKg;
+      const amount = body.value.additionalSurcharges?.amount ?? 0;
+      const percent = body.value.additionalSurcharges?.percent ?? 0;
+      const withSurcharges = Math.round((price + amount) * (1 + percent / 100) * 100) / 100;
+      const response = { price, currency: 'SEK', additionalSurcharges: { amount, percent }, priceWithAdditionalSurcharges: withSurcharges };
+      ctx.state.priceHistory.push({ seq: nextId(ctx.state, 'price'), created: ctx.clock.now(), request: body.value, response });
+      return json(200, response);
+    },
+    { licenses: ['REST API price enquiry'] },
+  );
+  router.add(
+    'POST',
+    '/prices/history',
+    (req) => {
+      const { page, fetchId, done } = feedPage(ctx.state.priceHistory, req.query.get('fetchId'));
+      return json(200, { fetchId, done, minDelay: minDelay(ctx, `prices:${req.apiKey?.id}`, done), prices: page.map((p) => ({ created: formatTimestamp(p.created), request: p.request, response: p.response })) });
+    },
+    { licenses: ['REST API price enquiry'] },
+  );
+
+  router.add(
+    'GET',
+    '/meta/lists/partners',
+    (req) => {
+      const carrier = req.query.get('partnerId') ?? req.query.get('carrierId');
+      return json(
+        200,
+        CARRIERS.filter((c) => !carrier || c.id === carrier).map((c) => ({
+          id: c.id,
+          description: c.name,
+          services: c.services.map((s) => ({ id: s.id, description: s.name, maxWeight: s.maxWeightKg, addons: s.addons.map((a) => ({ id: a })) })),
+          media: Object.keys(MEDIA),
+        })),
+      );
+    },
+    { licenses: ['REST API Store'] },
+  );
+
+  // Waybills (assumed): a master shipment over bulk shipments, printed as an A4 PDF.
+  router.add('GET', '/waybills', (req) => json(200, paginate([...stores.waybills.values()], req.query)));
+  router.add('GET', '/waybills/:id', (req) => {
+    const w = stores.waybills.get(req.params.id ?? '');
+    return w ? json(200, w) : notFound();
+  });
+  router.add(
+    'POST',
+    '/waybills',
+    async (req) => {
+      const body = readJsonObject(req);
+      if (!body) return apiError(400, 'ILLEGAL', 'Body must be a JSON object');
+      const parsed = parsePrintConfig((body.printConfig as Record<string, unknown> | undefined) ?? undefined);
+      if (!parsed.ok) return apiError(400, 'ILLEGAL', parsed.message);
+      const waybill = (body.waybill && typeof body.waybill === 'object' ? body.waybill : body) as Record<string, unknown>;
+      const shipmentIds = Array.isArray(waybill.shipmentIds) ? waybill.shipmentIds.map(String) : [];
+      const shipments = shipmentIds.flatMap((id) => (ctx.state.shipments.get(id) ? [ctx.state.shipments.get(id)!] : []));
+      const first = shipments[0];
+      const id = String(nextId(ctx.state, 'waybill'));
+      const bytes = await buildWaybillPdf({
+        title: 'Waybill',
+        shipmentNo: `WB${id}`,
+        carrierName: findCarrier(first?.carrierId ?? '')?.name ?? String(waybill.type ?? 'Bulk'),
+        serviceName: String(waybill.type ?? 'Bulk waybill'),
+        sender: first?.sender ?? {},
+        receiver: first?.receiver ?? {},
+        shipDate: formatDate(ctx.clock.now()),
+        parcels: shipments.flatMap((s) => s.parcels.map((p) => ({ parcelNo: p.parcelNo, weightKg: p.weight, reference: s.shipmentNo }))),
+      });
+      const doc = storeDocument(ctx, { owner: { kind: 'waybill', id }, description: 'Waybill', format: 'pdf', media: pickTarget(parsed.targets, 'a4').media.id, bytes });
+      const record = { id, type: waybill.type ?? null, shipmentIds, created: formatTimestamp(ctx.clock.now()), prints: [printJson(ctx, doc, false)] };
+      stores.waybills.set(id, record);
+      return json(201, { ...record, prints: [printJson(ctx, doc, bool(req.query, 'returnFile'))] });
+    },
+    { licenses: ['REST API Print'] },
+  );
+  router.add('GET', '/waybills/:id/prints/:printId', (req) => fetchDocument(ctx, req, { kind: 'waybill', id: req.params.id ?? '' }), { licenses: ['REST API Print'] });
+
+  // Webhooks (assumed): recorded, never delivered (the simulator makes no outbound calls).
+  registerCrud(router, ctx, { path: '/webhooks', store: stores.webhooks, counter: 'webhook', required: ['url'] });
+  const events = (webhookId: string) => [...stores.webhookEvents.values()].filter((e) => e.webhookId === webhookId);
+  router.add('GET', '/webhooks/:id/events', (req) => (stores.webhooks.has(req.params.id ?? '') ? json(200, paginate(events(req.params.id ?? ''), req.query)) : notFound()));
+  router.add('GET', '/webhooks/:id/events/:eventId', (req) => {
+    const e = stores.webhookEvents.get(req.params.eventId ?? '');
+    return e && e.webhookId === req.params.id ? json(200, e) : notFound();
+  });
+  router.add('POST', '/webhooks/:id/test', (req) => {
+    const hook = stores.webhooks.get(req.params.id ?? '');
+    if (!hook) return notFound();
+    const event = { webhookEventId: String(nextId(ctx.state, 'webhookEvent')), webhookId: String(hook.id), created: formatTimestamp(ctx.clock.now()), status: 'SENT', test: true, payload: { subjectType: hook.subjectType ?? 'SHIPMENT', dummy: true } };
+    stores.webhookEvents.set(event.webhookEventId, event);
+    return json(201, event);
+  });
+  router.add('POST', '/webhooks/:id/events/:eventId/resend', (req) => {
+    const e = stores.webhookEvents.get(req.params.eventId ?? '');
+    if (!e || e.webhookId !== req.params.id) return notFound();
+    e.resent = formatTimestamp(ctx.clock.now());
+    e.status = 'SENT';
+    return json(200, e);
+  });
+
+  // Onboarding (partner network only).
+  const onboarding = { licenses: ['REST API Onboarding' as const] };
+  router.add('GET', '/onboarding/accounts', () => json(200, [{ id: 'demo-account', name: 'Packbench Demo Lager AB', country: 'SE' }]), onboarding);
+  router.add('GET', '/onboarding/language', () => json(200, [{ code: 'sv', name: 'Svenska' }, { code: 'en', name: 'English' }]), onboarding);
+  registerCrud(router, ctx, { path: '/onboarding/applications', store: stores.onboardingApplications, counter: 'application', licenses: onboarding.licenses, methods: ['create'] });
+  router.add('GET', '/onboarding/applications/:id/language', (req) => (stores.onboardingApplications.has(req.params.id ?? '') ? json(200, { language: 'sv' }) : notFound()), onboarding);
+}

@@ -1,0 +1,96 @@
+/** nshift-api.md 1.6: end-of-day manifests, a PDF listing exactly the day's shipments that are not cancelled. */
+import { shipmentResultJson } from '../booking';
+import type { SimContext } from '../context';
+import { printJson, storeDocument } from '../documents';
+import { formatDate, formatTimestamp, parseQueryDate, startOfDayUtc } from '../format';
+import { bool, json, notFound, parseBody, type Router } from '../http';
+import { buildManifestPdf } from '../pdf';
+import { manifestBodySchema } from '../schemas';
+import type { SimManifest } from '../state';
+import { nextId } from '../state';
+import { fetchDocument } from './shipments';
+
+const DAY_MS = 86_400_000;
+
+function manifestKey(type: string, id: string): string {
+  return `${type}/${id}`;
+}
+
+async function printManifest(ctx: SimContext, m: SimManifest): Promise<string> {
+  const rows = m.shipmentIds.flatMap((id) => {
+    const s = ctx.state.shipments.get(id);
+    return s ? [{ shipmentNo: s.shipmentNo, receiver: [s.receiver.name, s.receiver.city].filter(Boolean).join(', '), parcels: s.parcels.length, serviceId: s.serviceId, orderNo: s.orderNo }] : [];
+  });
+  const bytes = await buildManifestPdf({ manifestType: m.manifestType, manifestId: m.manifestId, date: formatDate(m.created), rows });
+  return storeDocument(ctx, { owner: { kind: 'manifest', id: manifestKey(m.manifestType, m.manifestId) }, description: 'Manifest', format: 'pdf', media: 'laser-a4', bytes }).id;
+}
+
+function manifestJson(ctx: SimContext, m: SimManifest, inline: boolean): Record<string, unknown> {
+  return {
+    manifestType: m.manifestType,
+    manifestId: m.manifestId,
+    created: formatTimestamp(m.created),
+    shipmentCount: m.shipmentIds.length,
+    carrierId: m.carrierId,
+    prints: m.printIds.flatMap((id) => {
+      const doc = ctx.state.documents.get(id);
+      return doc ? [printJson(ctx, doc, inline, 'pdf')] : [];
+    }),
+  };
+}
+
+export function registerManifestRoutes(router: Router, ctx: SimContext): void {
+  const { manifests } = ctx.state;
+  const find = (type: string | undefined, id: string | undefined) => manifests.get(manifestKey(type ?? '', id ?? ''));
+
+  router.add('POST', '/manifests', async (req) => {
+    const body = parseBody(req, manifestBodySchema);
+    if (!body.ok) return body.reply;
+    const now = ctx.clock.now();
+    const from = parseQueryDate(body.value.dateFrom ?? null, 'from') ?? startOfDayUtc(now);
+    const to = parseQueryDate(body.value.dateTo ?? null, 'to') ?? startOfDayUtc(now) + DAY_MS - 1;
+    const carrierId = body.value.carrierId ?? null;
+    const shipments = [...ctx.state.shipments.values()].filter(
+      (s) => s.status !== 'CANCELLED' && s.created >= from && s.created <= to && (!carrierId || s.carrierId === carrierId) && (!body.value.senderQuickId || String(s.sender.quickId ?? '1') === body.value.senderQuickId),
+    );
+    const m: SimManifest = { manifestType: body.value.manifestType, manifestId: String(nextId(ctx.state, 'manifest')), created: now, shipmentIds: shipments.map((s) => s.id), printIds: [], carrierId };
+    manifests.set(manifestKey(m.manifestType, m.manifestId), m);
+    m.printIds.push(await printManifest(ctx, m));
+    return json(201, manifestJson(ctx, m, bool(req.query, 'inlinePdf')));
+  });
+
+  router.add('GET', '/manifests', (req) => {
+    const type = req.query.get('manifestType');
+    const from = parseQueryDate(req.query.get('dateFrom'), 'from');
+    const to = parseQueryDate(req.query.get('dateTo'), 'to');
+    const items = [...manifests.values()].filter((m) => (!type || m.manifestType === type) && (from === undefined || m.created >= from) && (to === undefined || m.created <= to));
+    return json(200, items.map((m) => manifestJson(ctx, m, false)));
+  });
+
+  router.add('GET', '/manifests/:type/:id/shipments', (req) => {
+    const m = find(req.params.type, req.params.id);
+    if (!m) return notFound();
+    return json(200, m.shipmentIds.flatMap((id) => { const s = ctx.state.shipments.get(id); return s ? [shipmentResultJson(ctx, s, false, [])] : []; }));
+  });
+
+  for (const segment of ['prints', 'pdfs'] as const) {
+    router.add('GET', `/manifests/:type/:id/${segment}`, (req) => {
+      const m = find(req.params.type, req.params.id);
+      if (!m) return notFound();
+      const inline = bool(req.query, 'inlinePdf') || bool(req.query, 'returnFile');
+      return json(200, m.printIds.flatMap((id) => { const d = ctx.state.documents.get(id); return d ? [printJson(ctx, d, inline, 'pdf', segment)] : []; }));
+    });
+    router.add('GET', `/manifests/:type/:id/${segment}/:printId`, (req) => {
+      const m = find(req.params.type, req.params.id);
+      return m ? fetchDocument(ctx, req, { kind: 'manifest', id: manifestKey(m.manifestType, m.manifestId) }) : notFound();
+    });
+    router.add('POST', `/manifests/:type/:id/${segment}`, async (req) => {
+      const m = find(req.params.type, req.params.id);
+      if (!m) return notFound();
+      const id = await printManifest(ctx, m);
+      m.printIds = [id];
+      const inline = bool(req.query, 'inlinePdf') || bool(req.query, 'returnFile');
+      return json(201, [printJson(ctx, ctx.state.documents.get(id)!, inline, 'pdf', segment)]);
+    });
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * nshift-api.md 1.4: stored (prepared) shipments.
+ *
+ * After booking, a stored shipment is kept with status PRINTED and the ids of the shipments it produced,
+ * instead of being removed: nShift answers a second booking with 422 (not 404), which means the record is
+ * still there and no longer READY. The ready list (`status=ready`) no longer shows it, and a station that
+ * lost a booking response can look it up by orderNo and see it was printed.
+ */
+import { newShipmentNo, printShipments, resolveSender, shipmentResultJson, validateAndCommit } from '../booking';
+import type { SimContext } from '../context';
+import { formatTimestamp, parseQueryDate } from '../format';
+import { bool, empty, json, noContent, notFound, parseBody, unprocessable, validationItem, type Router } from '../http';
+import { parsePrintConfig } from '../print-config';
+import { printConfigSchema, shipmentSchema, type ShipmentInput } from '../schemas';
+import type { SimStored, StoredStatus, ValidationItem } from '../state';
+import { nextId } from '../state';
+import { hasOption, validateShipment } from '../validation';
+import { addToConsolidated } from './consolidated';
+import { printConfigError } from './shipments';
+
+export function storedStatus(items: ValidationItem[]): StoredStatus {
+  if (items.some((i) => i.type !== 'ignorable')) return 'INVALID';
+  return items.length > 0 ? 'WARNED' : 'READY';
+}
+
+export function createStored(ctx: SimContext, data: ShipmentInput): SimStored {
+  const statuses = validateShipment(data, resolveSender(ctx, data));
+  const now = ctx.clock.now();
+  const stored: SimStored = { id: String(nextId(ctx.state, 'stored')), shipmentNo: newShipmentNo(ctx), status: storedStatus(statuses), statuses, data, created: now, changed: now, shipmentIds: [] };
+  ctx.state.stored.set(stored.id, stored);
+  return stored;
+}
+
+export function storedJson(ctx: SimContext, s: SimStored): Record<string, unknown> {
+  const r = s.data.receiver ?? {};
+  const parcelCount = (s.data.parcels ?? []).reduce((n, p) => n + (p.copies ?? 1), 0);
+  return {
+    href: `${ctx.hrefBase}/stored-shipments/${s.id}`,
+    id: s.id,
+    status: s.status,
+    statuses: s.statuses,
+    shipmentNo: s.shipmentNo,
+    orderNo: s.data.orderNo ?? null,
+    reference: s.data.senderReference ?? null,
+    serviceId: s.data.service?.id ?? null,
+    parcelCount,
+    rcvName: r.name ?? null,
+    rcvZipcode: r.zipcode ?? null,
+    rcvCity: r.city ?? null,
+    rcvCountry: r.country ?? null,
+    created: formatTimestamp(s.created),
+    changed: formatTimestamp(s.changed),
+    shipDate: s.data.shipDate ?? formatTimestamp(s.created),
+    shipmentIds: s.shipmentIds,
+    shipment: s.data,
+  };
+}
+
+export type SearchOp = 'equals' | 'contains' | 'startsWith' | 'endsWith';
+
+export function textMatches(value: string | null | undefined, op: string, wanted: string): boolean {
+  if (value === null || value === undefined) return false;
+  const v = value.toLowerCase();
+  const w = wanted.toLowerCase();
+  switch (op) {
+    case 'contains':
+      return v.includes(w);
+    case 'startsWith':
+      return v.startsWith(w);
+    case 'endsWith':
+      return v.endsWith(w);
+    default:
+      return v === w;
+  }
+}
+
+/** The filters shared by the stored and the open-consolidated lists. */
+export function listFilter(query: URLSearchParams): {
+  field: string | null;
+  op: string;
+  value: string | null;
+  status: string | null;
+  dateType: string;
+  from?: number;
+  to?: number;
+} {
+  return {
+    field: query.get('searchField'),
+    op: query.get('searchOp') ?? 'equals',
+    value: query.get('searchValue'),
+    status: query.get('status')?.toUpperCase() ?? null,
+    dateType: query.get('dateType') ?? 'created',
+    from: parseQueryDate(query.get('dateFrom'), 'from'),
+    to: parseQueryDate(query.get('dateTo'), 'to'),
+  };
+}
+
+export function registerStoredRoutes(router: Router, ctx: SimContext): void {
+  const { stored } = ctx.state;
+  const store = { licenses: ['REST API Store' as const] };
+
+  router.add(
+    'POST',
+    '/stored-shipments',
+    (req) => {
+      const body = parseBody(req, shipmentSchema);
+      if (!body.ok) return body.reply;
+      return json(201, storedJson(ctx, createStored(ctx, body.value)));
+    },
+    store,
+  );
+
+  router.add(
+    'GET',
+    '/stored-shipments',
+    (req) => {
+      const f = listFilter(req.query);
+      const items = [...stored.values()].filter((s) => {
+        if (f.status && s.status !== f.status) return false;
+        if (f.field && f.value !== null) {
+          const value = f.field === 'orderNo' ? s.data.orderNo : f.field === 'reference' ? s.data.senderReference : f.field === 'shipmentNo' ? s.shipmentNo : undefined;
+          if (!textMatches(value, f.op, f.value)) return false;
+        }
+        const date = f.dateType === 'ship' && s.data.shipDate ? Date.parse(s.data.shipDate) : s.created;
+        if (f.from !== undefined && date < f.from) return false;
+        if (f.to !== undefined && date > f.to) return false;
+        return true;
+      });
+      return json(200, items.slice(0, 50).map((s) => storedJson(ctx, s)));
+    },
+    store,
+  );
+
+  router.add(
+    'GET',
+    '/stored-shipments/:id',
+    (req) => {
+      const s = stored.get(req.params.id ?? '');
+      return s ? json(200, storedJson(ctx, s)) : notFound();
+    },
+    { licenses: ['REST API Delivery checkout'] },
+  );
+
+  router.add(
+    'PUT',
+    '/stored-shipments/:id',
+    (req) => {
+      const s = stored.get(req.params.id ?? '');
+      if (!s) return notFound();
+      if (s.status === 'PRINTED') return unprocessable([validationItem('Stored shipment is already printed', 'Printed', 'storedId')]);
+      const body = parseBody(req, shipmentSchema);
+      if (!body.ok) return body.reply;
+      s.data = body.value;
+      s.statuses = validateShipment(s.data, resolveSender(ctx, s.data));
+      s.status = storedStatus(s.statuses);
+      s.changed = ctx.clock.now();
+      return json(200, storedJson(ctx, s));
+    },
+    store,
+  );
+
+  router.add('DELETE', '/stored-shipments/:id', (req) => (stored.delete(req.params.id ?? '') ? noContent() : notFound()), store);
+
+  router.add(
+    'POST',
+    '/stored-shipments/:id/shipments',
+    async (req) => {
+      const s = stored.get(req.params.id ?? '');
+      if (!s) return notFound();
+      // Not READY (already printed, invalid, warned) → 422 with an empty body (nshift-api.md 1.4).
+      if (s.status !== 'READY') return empty(422);
+      const body = parseBody(req, printConfigSchema);
+      if (!body.ok) return body.reply;
+      const parsed = parsePrintConfig(body.value);
+      if (!parsed.ok) return printConfigError(parsed);
+      const inline = bool(req.query, 'returnFile');
+      if (hasOption(s.data, 'CONSOLIDATE')) {
+        s.status = 'PRINTED';
+        const reply = await addToConsolidated(ctx, req, s.data, parsed.targets, inline, s.id);
+        if (reply.status !== 201) s.status = 'READY';
+        return reply;
+      }
+      const outcome = validateAndCommit(ctx, s.data, { route: 'stored', storedId: s.id, shipmentNo: s.shipmentNo });
+      if (!outcome.ok) {
+        s.statuses = outcome.errors;
+        s.status = 'INVALID';
+        return empty(422);
+      }
+      s.status = 'PRINTED';
+      s.changed = ctx.clock.now();
+      s.shipmentIds = outcome.shipments.map((x) => x.id);
+      await printShipments(ctx, outcome.shipments, parsed.targets);
+      return json(201, outcome.shipments.map((x) => shipmentResultJson(ctx, x, inline)));
+    },
+    { licenses: ['REST API Print'], booking: true },
+  );
+}

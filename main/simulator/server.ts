@@ -1,0 +1,255 @@
+/**
+ * The nShift Delivery simulator: a stateful HTTP server on 127.0.0.1 that serves nshift-api.md section 1
+ * under `/rs-extapi/v1` (and under any versioned prefix ending in it, as nShift's `href`s do), plus the
+ * test-only control API under `/_sim/`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRealTimeClock, type SimClock } from './clock';
+import type { SimContext } from './context';
+import { HOUR_MS } from './context';
+import { handleControl } from './control';
+import { Faults } from './faults';
+import { forbidden, apiError, Router, type Reply } from './http';
+import { ALL_LICENSES, type License } from './licenses';
+import { createRandom } from './random';
+import { recordsJson, type BookingRecordJson } from './records';
+import { issueToken, registerAuthRoutes } from './routes/auth';
+import { registerConsolidatedRoutes } from './routes/consolidated';
+import { registerExtraRoutes } from './routes/extra';
+import { registerManifestRoutes } from './routes/manifests';
+import { registerOrderRoutes } from './routes/orders';
+import { registerPrintRoutes } from './routes/print';
+import { registerShipmentRoutes } from './routes/shipments';
+import { registerStoredRoutes } from './routes/stored';
+import { createState, nextId, type ApiKey, type SimState } from './state';
+import { DEFAULT_SENDER } from './booking';
+
+export interface SimulatorOptions {
+  clock?: SimClock;
+  /** Fixed extra latency for every request (benchmarks). Default 0. */
+  latencyMs?: number;
+  /** Seed for token noise and anything else random. Default 1. */
+  seed?: number;
+  /** Default 12 hours. */
+  tokenTtlMs?: number;
+  /** Default 1 hour. */
+  documentTtlMs?: number;
+  /** Sim time a print job stays QUEUED before it is DONE. Default 1000 ms. */
+  printJobMs?: number;
+  /** Path prefix of `href` values. Default `/ufoweb-sim-20260115/rs-extapi/v1` (opaque, versioned, like nShift's). */
+  hrefPrefix?: string;
+  /** How latency is waited for; injectable so tests never depend on wall time. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+}
+
+export interface StartedSimulator {
+  url: string;
+  deliveryBaseUrl: string;
+}
+
+export interface AddApiKeyInput {
+  id: string;
+  secret: string;
+  /** Default: every licence. */
+  licenses?: readonly License[];
+}
+
+export interface Simulator {
+  readonly state: SimState;
+  readonly clock: SimClock;
+  readonly faults: Faults;
+  readonly context: SimContext;
+  /** Set once started. */
+  readonly url: string | undefined;
+  readonly deliveryBaseUrl: string | undefined;
+  start(opts?: StartOptions): Promise<StartedSimulator>;
+  stop(): Promise<void>;
+  addApiKey(input: AddApiKeyInput): ApiKey;
+  /** A token for a key without going through HTTP (handy in tests). */
+  issueToken(keyId: string): string;
+  /** The carrier picked the shipment up: status IN_TRANSIT and a status event. */
+  handOver(shipmentId: string): boolean;
+  /** Delivered: status DELIVERED and a STATUS_DELIVERED event. */
+  deliver(shipmentId: string): boolean;
+  /** Every booking ever made. */
+  records(): BookingRecordJson[];
+}
+
+const DELIVERY_SEGMENT = '/rs-extapi/v1';
+
+function defaultSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function send(res: ServerResponse, reply: Reply): void {
+  let body: Buffer | undefined = reply.body;
+  let contentType = reply.contentType;
+  if (reply.json !== undefined) {
+    body = Buffer.from(JSON.stringify(reply.json), 'utf8');
+    contentType = 'application/json;charset=UTF-8';
+  }
+  const headers: Record<string, string | number> = { ...reply.headers, 'content-length': body ? body.length : 0 };
+  if (contentType && body) headers['content-type'] = contentType;
+  res.writeHead(reply.status, headers);
+  res.end(body);
+}
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const clock = options.clock ?? createRealTimeClock();
+  const state = createState();
+  const hrefPrefix = options.hrefPrefix ?? '/ufoweb-sim-20260115/rs-extapi/v1';
+  const sleep = options.sleep ?? defaultSleep;
+  const ctx: SimContext = {
+    state,
+    clock,
+    random: createRandom(options.seed ?? 1),
+    tokenTtlMs: options.tokenTtlMs ?? 12 * HOUR_MS,
+    documentTtlMs: options.documentTtlMs ?? HOUR_MS,
+    printJobMs: options.printJobMs ?? 1000,
+    hrefBase: `http://127.0.0.1${hrefPrefix}`,
+  };
+  const faults = new Faults(() => state.tokens.clear());
+  const router = new Router();
+  registerAuthRoutes(router, ctx);
+  registerShipmentRoutes(router, ctx);
+  registerStoredRoutes(router, ctx);
+  registerConsolidatedRoutes(router, ctx);
+  registerOrderRoutes(router, ctx);
+  registerManifestRoutes(router, ctx);
+  registerPrintRoutes(router, ctx);
+  registerExtraRoutes(router, ctx);
+  state.stores.senders.set('1', { ...DEFAULT_SENDER, id: '1' });
+
+  let server: Server | undefined;
+  let url: string | undefined;
+  const latencyMs = options.latencyMs ?? 0;
+
+  const setStatus = (shipmentId: string, status: 'IN_TRANSIT' | 'DELIVERED', alertCode: string): boolean => {
+    const s = state.shipments.get(shipmentId);
+    if (!s || s.status === 'CANCELLED') return false;
+    s.status = status;
+    s.changed = clock.now();
+    state.alerts.push({ seq: nextId(state, 'alert'), alertCode, alertTime: clock.now(), shipmentId });
+    return true;
+  };
+
+  async function handleDelivery(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: URLSearchParams): Promise<void> {
+    const rawBody = await readBody(req);
+    const delay = latencyMs + faults.delayFor(method, path);
+    if (delay > 0) await sleep(delay);
+    const injected = faults.takeFailure(method, path);
+    if (injected) {
+      const silent = injected.status === 401 || injected.status === 404 || injected.status === 204;
+      const body = injected.body ?? (silent ? undefined : { code: 'INTERNAL', message: `Injected failure ${injected.status}` });
+      send(res, { status: injected.status, json: body, headers: injected.headers });
+      return;
+    }
+    const match = router.match(method, path);
+    if (!match) return send(res, { status: 404 });
+    if ('methodNotAllowed' in match) return send(res, apiError(405, 'ILLEGAL', `${method} not allowed on ${path}`));
+    const { route, params } = match;
+    const request = { method, path, params, query, headers: req.headers, rawBody, apiKey: undefined as ApiKey | undefined };
+    if (route.auth) {
+      const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+      const token = m?.[1] ? state.tokens.get(m[1].trim()) : undefined;
+      if (!token || token.expiresAt <= clock.now()) {
+        if (token) state.tokens.delete(token.token);
+        return send(res, apiError(401, 'ILLEGAL', token ? 'Token expired' : 'Invalid or missing token'));
+      }
+      request.apiKey = state.apiKeys.get(token.keyId);
+      if (!request.apiKey) return send(res, apiError(401, 'ILLEGAL', 'API key removed'));
+      const missing = route.licenses.find((l) => !request.apiKey!.licenses.has(l));
+      if (missing) return send(res, forbidden(missing));
+    }
+    const reply = await route.handler(request);
+    if (route.booking && reply.status === 201 && faults.takeDropAfterCommit(method, path)) {
+      // The booking is committed; the client only sees its connection reset.
+      req.socket.resetAndDestroy();
+      return;
+    }
+    send(res, reply);
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const parsed = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const pathname = parsed.pathname;
+    if (pathname.startsWith('/_sim/')) {
+      const body = await readBody(req);
+      send(res, await handleControl(sim, method, pathname.slice('/_sim'.length), parsed.searchParams, body));
+      return;
+    }
+    const at = pathname.indexOf(DELIVERY_SEGMENT);
+    if (at < 0) return send(res, { status: 404 });
+    const path = pathname.slice(at + DELIVERY_SEGMENT.length) || '/';
+    await handleDelivery(req, res, method, path, parsed.searchParams);
+  }
+
+  const sim: Simulator = {
+    state,
+    clock,
+    faults,
+    context: ctx,
+    get url() {
+      return url;
+    },
+    get deliveryBaseUrl() {
+      return url ? `${url}${DELIVERY_SEGMENT}` : undefined;
+    },
+    async start(opts: StartOptions = {}) {
+      if (server) throw new Error('Simulator already started');
+      const srv = createServer({ keepAlive: true }, (req, res) => {
+        onRequest(req, res).catch((error: unknown) => {
+          if (!res.headersSent && !res.destroyed) send(res, apiError(500, 'INTERNAL', error instanceof Error ? error.message : String(error)));
+        });
+      });
+      // Benchmarks keep connections open: do not close idle keep-alive sockets under them.
+      srv.keepAliveTimeout = 65_000;
+      srv.headersTimeout = 66_000;
+      await new Promise<void>((resolve, reject) => {
+        srv.once('error', reject);
+        srv.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+      });
+      server = srv;
+      const address = srv.address() as AddressInfo;
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      url = `http://${host}:${address.port}`;
+      ctx.hrefBase = `${url}${hrefPrefix}`;
+      return { url, deliveryBaseUrl: `${url}${DELIVERY_SEGMENT}` };
+    },
+    async stop() {
+      const srv = server;
+      if (!srv) return;
+      server = undefined;
+      await new Promise<void>((resolve) => {
+        srv.close(() => resolve());
+        srv.closeAllConnections();
+      });
+    },
+    addApiKey(input) {
+      const key: ApiKey = { id: input.id, secret: input.secret, licenses: new Set(input.licenses ?? ALL_LICENSES) };
+      state.apiKeys.set(key.id, key);
+      return key;
+    },
+    issueToken: (keyId) => issueToken(ctx, keyId).token,
+    handOver: (id) => setStatus(id, 'IN_TRANSIT', 'STATUS_IN_TRANSIT'),
+    deliver: (id) => setStatus(id, 'DELIVERED', 'STATUS_DELIVERED'),
+    records: () => recordsJson(state),
+  };
+  return sim;
+}

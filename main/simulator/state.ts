@@ -1,0 +1,288 @@
+/**
+ * Everything the simulator knows, in memory. Tests read it directly (`sim.state`); routes mutate it.
+ * Ids are counters, so a run is reproducible.
+ */
+import type { License } from './licenses';
+import type { Party, ShipmentInput } from './schemas';
+
+export interface ApiKey {
+  id: string;
+  secret: string;
+  licenses: Set<License>;
+}
+
+export interface Token {
+  token: string;
+  keyId: string;
+  expiresAt: number;
+}
+
+export type DocumentOwner = { kind: 'shipment' | 'consolidated' | 'manifest' | 'waybill'; id: string };
+
+export interface SimDocument {
+  id: string;
+  owner: DocumentOwner;
+  description: 'Label' | 'Return label' | 'Waybill' | 'Customs declaration' | 'Manifest';
+  format: 'zpl' | 'pdf';
+  media: string;
+  charset?: 'cp850' | 'UTF8';
+  bytes: Buffer;
+  generatedAt: number;
+}
+
+export interface SimParcel {
+  parcelNo: string;
+  returnParcelNo: string | null;
+  reference: string | null;
+  weight: number | null;
+  contents: string | null;
+  value: number | null;
+}
+
+export type ShipmentStatus = 'PRINTED' | 'CANCELLED' | 'IN_TRANSIT' | 'DELIVERED';
+
+/** How a booking came in: kept for `/_sim/records` so tests can check exactly-once. */
+export type BookingRoute = 'shipments' | 'orders' | 'stored' | 'consolidated' | 'consolidated-close';
+
+export interface SimShipment {
+  id: string;
+  shipmentNo: string;
+  status: ShipmentStatus;
+  orderNo: string | null;
+  reference: string | null;
+  serviceId: string;
+  carrierId: string;
+  sender: Party;
+  receiver: Party;
+  data: ShipmentInput;
+  parcels: SimParcel[];
+  /** The current document set (a copy replaces it; older documents stay fetchable until they expire). */
+  printIds: string[];
+  created: number;
+  changed: number;
+  shipDate: number;
+  returnShipment: boolean;
+  consolidated: boolean;
+  route: BookingRoute;
+  storedId?: string;
+  orderId?: string;
+  internalReference?: string;
+  consolidatedId?: string;
+  /** Position in the printed-shipments feed. */
+  feedSeq: number;
+}
+
+export type StoredStatus = 'READY' | 'WARNED' | 'INVALID' | 'PRINTED';
+
+export interface ValidationItem {
+  message: string;
+  messageCode: string;
+  field: string;
+  location: string;
+  type: 'ignorable' | 'error' | 'critical';
+}
+
+export interface SimStored {
+  id: string;
+  shipmentNo: string;
+  status: StoredStatus;
+  statuses: ValidationItem[];
+  data: ShipmentInput;
+  created: number;
+  changed: number;
+  /** Set once booked: the shipments it produced. */
+  shipmentIds: string[];
+}
+
+export interface SimOrderParcel {
+  id: string;
+  weight: number | null;
+  contents: string | null;
+  articles: unknown[];
+  shipmentId?: string;
+}
+
+export type OrderStatus = 'OPEN' | 'PARTIALLY_SHIPPED' | 'SHIPPED' | 'CANCELLED';
+
+export interface SimOrder {
+  id: string;
+  orderChannelId: string | null;
+  internalReference: string;
+  status: OrderStatus;
+  receiver: Party | null;
+  parcels: SimOrderParcel[];
+  deliveryOptionId: string | null;
+  created: number;
+  extra: Record<string, unknown>;
+}
+
+export interface SimParcelGroup {
+  partOrderNo: string;
+  parcels: SimParcel[];
+  created: number;
+}
+
+export interface SimConsolidated {
+  id: string;
+  key: string;
+  shipmentNo: string;
+  status: 'OPEN' | 'CLOSED' | 'DELETED';
+  serviceId: string;
+  carrierId: string;
+  sender: Party;
+  receiver: Party;
+  data: ShipmentInput;
+  groups: SimParcelGroup[];
+  printIds: string[];
+  created: number;
+  changed: number;
+  closedShipmentId?: string;
+}
+
+export interface SimManifest {
+  manifestType: string;
+  manifestId: string;
+  created: number;
+  shipmentIds: string[];
+  printIds: string[];
+  carrierId: string | null;
+}
+
+export interface SimPrintClient {
+  id: number;
+  name: string;
+  inet: string;
+  hostname: string;
+  version: string;
+  createTimestamp: number;
+  state: 'connected' | 'disconnected';
+}
+
+export interface SimPrinter {
+  id: number;
+  name: string;
+  clientId: number;
+  state: 'online' | 'offline';
+  formats: Array<'pdf' | 'raw'>;
+}
+
+export interface SimPrintJob {
+  id: number;
+  printerId: number;
+  contentType: 'pdf_base64' | 'pdf_uri' | 'raw_base64' | 'raw_uri';
+  documentId: string;
+  owner: DocumentOwner;
+  created: number;
+  failed: boolean;
+}
+
+export interface SimAlert {
+  seq: number;
+  alertCode: string;
+  alertTime: number;
+  shipmentId: string;
+}
+
+/** One booking as the client made it; `cancelled` is read from the live objects when listed. */
+export interface BookingRecord {
+  seq: number;
+  route: BookingRoute;
+  created: number;
+  shipment?: SimShipment;
+  consolidated?: SimConsolidated;
+  group?: SimParcelGroup;
+}
+
+/** A generic record store for the routes that only need CRUD (address book, channels, webhooks, …). */
+export type RecordStore = Map<string, Record<string, unknown>>;
+
+export interface SimState {
+  apiKeys: Map<string, ApiKey>;
+  tokens: Map<string, Token>;
+  shipments: Map<string, SimShipment>;
+  /** Shipments in feed order (creation order). */
+  feed: SimShipment[];
+  stored: Map<string, SimStored>;
+  orders: Map<string, SimOrder>;
+  consolidated: Map<string, SimConsolidated>;
+  documents: Map<string, SimDocument>;
+  manifests: Map<string, SimManifest>;
+  printClients: Map<number, SimPrintClient>;
+  printers: Map<number, SimPrinter>;
+  printJobs: Map<number, SimPrintJob>;
+  alerts: SimAlert[];
+  /** Every booking ever made, for `/_sim/records` (exactly-once checks). */
+  records: BookingRecord[];
+  priceHistory: Array<{ seq: number; created: number; request: unknown; response: unknown }>;
+  /** Per API key: when the last feed call that reported `done` was made, for `minDelay`. */
+  lastDoneFetch: Map<string, number>;
+  stores: {
+    senders: RecordStore;
+    receivers: RecordStore;
+    orderChannels: RecordStore;
+    deliveryOptions: RecordStore;
+    comments: RecordStore;
+    webhooks: RecordStore;
+    webhookEvents: RecordStore;
+    waybills: RecordStore;
+    onboardingApplications: RecordStore;
+  };
+  counters: Record<string, number>;
+}
+
+const COUNTER_STARTS: Record<string, number> = {
+  shipment: 5666300,
+  print: 10234400,
+  stored: 7100000,
+  order: 880000,
+  orderParcel: 1,
+  consolidated: 9100000,
+  manifest: 4400,
+  printJob: 700,
+  parcelNo: 123456000,
+  shipmentNo: 489503000,
+  token: 0,
+  feed: 0,
+  alert: 0,
+  price: 0,
+  record: 1000,
+};
+
+export function createState(): SimState {
+  return {
+    apiKeys: new Map(),
+    tokens: new Map(),
+    shipments: new Map(),
+    feed: [],
+    stored: new Map(),
+    orders: new Map(),
+    consolidated: new Map(),
+    documents: new Map(),
+    manifests: new Map(),
+    printClients: new Map(),
+    printers: new Map(),
+    printJobs: new Map(),
+    alerts: [],
+    records: [],
+    priceHistory: [],
+    lastDoneFetch: new Map(),
+    stores: {
+      senders: new Map(),
+      receivers: new Map(),
+      orderChannels: new Map(),
+      deliveryOptions: new Map(),
+      comments: new Map(),
+      webhooks: new Map(),
+      webhookEvents: new Map(),
+      waybills: new Map(),
+      onboardingApplications: new Map(),
+    },
+    counters: { ...COUNTER_STARTS },
+  };
+}
+
+export function nextId(state: SimState, kind: keyof typeof COUNTER_STARTS | string): number {
+  const value = (state.counters[kind] ?? 0) + 1;
+  state.counters[kind] = value;
+  return value;
+}

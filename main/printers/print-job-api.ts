@@ -28,4 +28,6 @@ export interface PrintJobApi {
   createPrintJob(input: CreatePrintJobInput): Promise<Result<{ jobId: string; status: string }, PrintJobApiError>>;
   /** Optional: the Print Client printer's state (`connected`/`disconnected`…), for status(). */
   getPrinterState?(printerId: number): Promise<Result<{ state: string }, PrintJobApiError>>;
+  /** Optional: the Print Client printers the account has, for discovery. */
+  listPrinters?(): Promise<Result<{ id: number; name: string; state?: string }[], PrintJobApiError>>;
 }

@@ -1,0 +1,351 @@
+/**
+ * The durable spool: one serial queue per printer, every job on disk before anything is sent.
+ *
+ *   queued ──(connected, right before the first byte)──▶ sending ──▶ printed
+ *     ▲  │                                                  │
+ *     │  └──(older than the TTL)──▶ held ◀──(restart found it sending)
+ *     │                              │
+ *     └──── release / retry ◀────────┘        failed (not retryable) ──retry──▶ queued
+ *                                              cancelled (from queued, held, failed)
+ *
+ * Retryable driver errors (printer offline, timeout, connection lost) put the job back to `queued` with a
+ * backoff; the queue behind it waits, so labels come out in order. A job becomes `sending` only once the
+ * driver says the printer is reachable, right before the first byte; a job found `sending` after a crash may
+ * or may not have printed, so it is `held` (reason `restart`) for the packer to decide, never sent again unasked.
+ */
+import { randomBytes } from 'node:crypto';
+import type { SpoolJobView } from '../../preload/api';
+import type { PrintableDocument } from '../labels/document';
+import type { Result } from '../result';
+import { err, ok } from '../result';
+import type { Clock } from './clock';
+import type { SpoolAwareDriver } from './driver';
+import { describeError, printerError } from './driver';
+import type { SpoolRecord, SpoolStore } from './spool-store';
+import type { PrintOutcome, PrinterError } from './types';
+
+export interface SpoolOptions {
+  store: SpoolStore;
+  clock: Clock;
+  /** The driver for a printer id, or undefined when the printer is no longer configured. */
+  driverFor(printerId: string): SpoolAwareDriver | undefined;
+  /** Jobs older than this (since creation or last release) are held instead of printed. Read at each check. */
+  ttlMs(): number;
+  /** Delay before attempt n+1 after n failed attempts. Default 1 s, 2 s, 4 s … capped at 30 s. */
+  backoffMs?(failedAttempts: number): number;
+  /** After this many failed attempts a job is held (reason `offline`) instead of retried. Default: never (TTL decides). */
+  holdAfterAttempts?: number;
+  /** Printed and cancelled jobs are forgotten this long after their last change (default 24 h). */
+  keepFinishedMs?: number;
+  onJob?(view: SpoolJobView): void;
+  /** Every send result, for the printer's visible state. */
+  onSendResult?(printerId: string, result: Result<{ bytes: number }, PrinterError>): void;
+}
+
+export interface EnqueueInput {
+  document: PrintableDocument;
+  printerId: string;
+  printerName: string;
+  shipmentId?: string;
+  stationJobId?: string;
+}
+
+export interface SpoolOperationError {
+  code: 'not_found' | 'invalid_state';
+  message: string;
+}
+
+export interface Spool {
+  start(): Promise<{ resumed: number; heldAfterRestart: number; unreadable: string[] }>;
+  /** Persists the job (bytes, then state) and returns its first outcome: printed, held or failed. */
+  enqueue(input: EnqueueInput): Promise<{ job: SpoolJobView; outcome: Promise<PrintOutcome> }>;
+  /** The next outcome of a job (immediately if it is already held, failed, printed or cancelled). */
+  outcome(jobId: string): Promise<PrintOutcome> | undefined;
+  release(jobId: string): Promise<Result<SpoolJobView, SpoolOperationError>>;
+  retry(jobId: string): Promise<Result<SpoolJobView, SpoolOperationError>>;
+  cancel(jobId: string): Promise<Result<SpoolJobView, SpoolOperationError>>;
+  list(): SpoolJobView[];
+  get(jobId: string): SpoolJobView | undefined;
+  /** An unfinished job (queued, sending or held) for this document on this printer. */
+  findActive(documentId: string, printerId: string): SpoolJobView | undefined;
+  /** Jobs not yet finished on a printer: queued, sending and held. */
+  queueLength(printerId: string): number;
+  /** Stops timers and waits for the sends in flight to end. */
+  stop(): Promise<void>;
+}
+
+const FINAL_OUTCOMES = new Set(['printed', 'held', 'failed', 'cancelled']);
+
+export function defaultBackoffMs(failedAttempts: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, failedAttempts - 1));
+}
+
+export function toView(record: SpoolRecord): SpoolJobView {
+  return {
+    id: record.id,
+    printerId: record.printerId,
+    documentId: record.document.id,
+    documentKind: record.document.kind,
+    format: record.document.format,
+    bytes: record.bytes,
+    state: record.state,
+    attempts: record.attempts,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    ...(record.heldReason ? { heldReason: record.heldReason } : {}),
+    ...(record.lastError ? { lastError: record.lastError } : {}),
+    ...(record.shipmentId ? { shipmentId: record.shipmentId } : {}),
+    ...(record.stationJobId ? { stationJobId: record.stationJobId } : {}),
+  };
+}
+
+export function createSpool(options: SpoolOptions): Spool {
+  const { store, clock } = options;
+  const backoff = options.backoffMs ?? defaultBackoffMs;
+  const keepFinishedMs = options.keepFinishedMs ?? 24 * 60 * 60 * 1000;
+  const jobs = new Map<string, SpoolRecord>();
+  const waiters = new Map<string, ((outcome: PrintOutcome) => void)[]>();
+  const running = new Map<string, Promise<void>>(); // printerId → its worker
+  const wakeTimers = new Map<string, () => void>();
+  let seq = 0;
+  let stopped = false;
+
+  const iso = (ms: number): string => new Date(ms).toISOString();
+
+  function outcomeOf(record: SpoolRecord): PrintOutcome {
+    const outcome: PrintOutcome = {
+      spoolJobId: record.id,
+      printerId: record.printerId,
+      printerName: record.printerName,
+      state: record.state === 'printed' ? 'printed' : record.state === 'held' ? 'held' : 'failed',
+      bytes: record.bytes,
+    };
+    if (record.state === 'failed' || record.state === 'cancelled') {
+      outcome.error = printerError(record.lastErrorCode ?? 'rejected', record.state === 'cancelled' ? 'Cancelled' : (record.lastError ?? 'Failed'), false);
+    } else if (record.state === 'held' && record.lastError) {
+      outcome.error = printerError(record.lastErrorCode ?? 'unreachable', record.lastError, true);
+    }
+    return outcome;
+  }
+
+  /** Applies a change, persists it (fsync) and only then tells anyone. */
+  async function update(record: SpoolRecord, change: Partial<SpoolRecord>): Promise<void> {
+    Object.assign(record, change, { updatedAt: iso(clock.now()) });
+    if (record.state !== 'held') delete record.heldReason;
+    await store.saveRecord({ ...record });
+    options.onJob?.(toView(record));
+    if (FINAL_OUTCOMES.has(record.state)) {
+      const pending = waiters.get(record.id);
+      waiters.delete(record.id);
+      for (const resolve of pending ?? []) resolve(outcomeOf(record));
+    }
+  }
+
+  function waitFor(jobId: string): Promise<PrintOutcome> {
+    return new Promise((resolve) => {
+      const list = waiters.get(jobId) ?? [];
+      list.push(resolve);
+      waiters.set(jobId, list);
+    });
+  }
+
+  function queuedFor(printerId: string): SpoolRecord[] {
+    return [...jobs.values()].filter((j) => j.printerId === printerId && j.state === 'queued').sort((a, b) => a.seq - b.seq);
+  }
+
+  function wake(printerId: string): void {
+    if (stopped || running.has(printerId)) return;
+    wakeTimers.get(printerId)?.();
+    wakeTimers.delete(printerId);
+    const worker = work(printerId).finally(() => running.delete(printerId));
+    running.set(printerId, worker);
+  }
+
+  function schedule(printerId: string, atMs: number): void {
+    wakeTimers.get(printerId)?.();
+    wakeTimers.set(
+      printerId,
+      clock.setTimer(() => {
+        wakeTimers.delete(printerId);
+        wake(printerId);
+      }, atMs - clock.now()),
+    );
+  }
+
+  /** The printer's worker: one job at a time, in arrival order, until nothing is due. */
+  async function work(printerId: string): Promise<void> {
+    for (;;) {
+      if (stopped) return;
+      const now = clock.now();
+      const ttl = options.ttlMs();
+      for (const job of queuedFor(printerId)) {
+        if (now - job.ttlFrom >= ttl) await update(job, { state: 'held', heldReason: 'ttl' });
+      }
+      const queue = queuedFor(printerId);
+      const head = queue[0];
+      if (!head) return;
+      if (head.nextAttemptAt > now) {
+        const nextTtl = Math.min(...queue.map((j) => j.ttlFrom + ttl));
+        schedule(printerId, Math.min(head.nextAttemptAt, nextTtl));
+        return;
+      }
+      await attempt(head);
+    }
+  }
+
+  async function attempt(job: SpoolRecord): Promise<void> {
+    const driver = options.driverFor(job.printerId);
+    if (!driver) {
+      await update(job, { state: 'failed', lastError: `Printer ${job.printerName} is no longer set up`, lastErrorCode: 'rejected' });
+      return;
+    }
+    const bytes = await store.readBytes(job.id);
+    if (bytes === undefined || bytes.length !== job.bytes) {
+      await update(job, { state: 'failed', lastError: 'The spooled document is missing on disk', lastErrorCode: 'io' });
+      return;
+    }
+    const document: PrintableDocument = { ...job.document, bytes };
+    let announced = false;
+    const markSending = async (): Promise<void> => {
+      if (announced) return;
+      // Cancelled or stopped while connecting: abort before any byte leaves.
+      if (job.state !== 'queued' || stopped) throw new Error(`job is ${stopped ? 'stopping' : job.state}`);
+      announced = true;
+      await update(job, { state: 'sending', attempts: job.attempts + 1 });
+    };
+    let result: Result<{ bytes: number }, PrinterError>;
+    try {
+      if (!driver.announcesFirstByte) await markSending();
+      result = await driver.send(document, { beforeFirstByte: markSending });
+    } catch (error) {
+      result = err(printerError('io', describeError(error), true));
+    }
+    if (!announced && (job.state !== 'queued' || stopped)) return; // cancelled or stopping while connecting: nothing was sent
+    options.onSendResult?.(job.printerId, result);
+    if (result.ok) {
+      await update(job, { state: 'printed', lastError: undefined, lastErrorCode: undefined });
+      await store.removeBytes(job.id);
+      return;
+    }
+    const attempts = announced ? job.attempts : job.attempts + 1;
+    const error = result.error;
+    if (!error.retryable) {
+      await update(job, { state: 'failed', attempts, lastError: error.message, lastErrorCode: error.code });
+      return;
+    }
+    if (options.holdAfterAttempts !== undefined && attempts >= options.holdAfterAttempts) {
+      await update(job, { state: 'held', heldReason: 'offline', attempts, lastError: error.message, lastErrorCode: error.code });
+      return;
+    }
+    await update(job, { state: 'queued', attempts, nextAttemptAt: clock.now() + backoff(attempts), lastError: error.message, lastErrorCode: error.code });
+  }
+
+  function requeue(job: SpoolRecord): Promise<void> {
+    const now = clock.now();
+    return update(job, { state: 'queued', ttlFrom: now, nextAttemptAt: now });
+  }
+
+  async function operate(
+    jobId: string,
+    allowed: SpoolRecord['state'][],
+    verb: string,
+    apply: (job: SpoolRecord) => Promise<void>,
+  ): Promise<Result<SpoolJobView, SpoolOperationError>> {
+    const job = jobs.get(jobId);
+    if (!job) return err({ code: 'not_found', message: `No spool job ${jobId}` });
+    if (!allowed.includes(job.state)) return err({ code: 'invalid_state', message: `Cannot ${verb} a ${job.state} job` });
+    await apply(job);
+    wake(job.printerId);
+    return ok(toView(job));
+  }
+
+  return {
+    async start() {
+      const { records, unreadable } = await store.loadAll();
+      let resumed = 0;
+      let heldAfterRestart = 0;
+      const now = clock.now();
+      for (const record of records) {
+        seq = Math.max(seq, record.seq + 1);
+        if ((record.state === 'printed' || record.state === 'cancelled') && now - Date.parse(record.updatedAt) > keepFinishedMs) {
+          await store.removeJob(record.id);
+          continue;
+        }
+        jobs.set(record.id, record);
+        if (record.state === 'sending') {
+          await update(record, { state: 'held', heldReason: 'restart', lastError: 'The app stopped while this label was being sent: it may have printed' });
+          heldAfterRestart++;
+        } else if (record.state === 'queued') {
+          record.nextAttemptAt = Math.min(record.nextAttemptAt, now);
+          resumed++;
+        }
+      }
+      for (const printerId of new Set(records.map((r) => r.printerId))) wake(printerId);
+      return { resumed, heldAfterRestart, unreadable };
+    },
+
+    async enqueue(input) {
+      const now = clock.now();
+      const id = `sp-${now.toString(36)}-${randomBytes(4).toString('hex')}`;
+      const { bytes, ...documentMeta } = input.document;
+      const record: SpoolRecord = {
+        version: 1,
+        id,
+        seq: seq++,
+        printerId: input.printerId,
+        printerName: input.printerName,
+        document: documentMeta,
+        bytes: bytes.length,
+        state: 'queued',
+        attempts: 0,
+        createdAt: iso(now),
+        updatedAt: iso(now),
+        ttlFrom: now,
+        nextAttemptAt: now,
+        ...(input.shipmentId ? { shipmentId: input.shipmentId } : {}),
+        ...(input.stationJobId ? { stationJobId: input.stationJobId } : {}),
+      };
+      await store.saveBytes(id, bytes);
+      jobs.set(id, record);
+      const outcome = waitFor(id);
+      await update(record, {});
+      wake(record.printerId);
+      return { job: toView(record), outcome };
+    },
+
+    outcome(jobId) {
+      const job = jobs.get(jobId);
+      if (!job) return undefined;
+      return FINAL_OUTCOMES.has(job.state) ? Promise.resolve(outcomeOf(job)) : waitFor(jobId);
+    },
+
+    release: (jobId) => operate(jobId, ['held'], 'release', requeue),
+    retry: (jobId) => operate(jobId, ['failed', 'held', 'queued'], 'retry', requeue),
+    cancel: (jobId) =>
+      operate(jobId, ['queued', 'held', 'failed'], 'cancel', async (job) => {
+        await update(job, { state: 'cancelled' });
+        await store.removeBytes(job.id);
+      }),
+
+    list: () => [...jobs.values()].sort((a, b) => a.seq - b.seq).map(toView),
+    get(jobId) {
+      const job = jobs.get(jobId);
+      return job ? toView(job) : undefined;
+    },
+    findActive(documentId, printerId) {
+      const job = [...jobs.values()].find(
+        (j) => j.document.id === documentId && j.printerId === printerId && (j.state === 'queued' || j.state === 'sending' || j.state === 'held'),
+      );
+      return job ? toView(job) : undefined;
+    },
+    queueLength: (printerId) =>
+      [...jobs.values()].filter((j) => j.printerId === printerId && (j.state === 'queued' || j.state === 'sending' || j.state === 'held')).length,
+
+    async stop() {
+      stopped = true;
+      for (const cancel of wakeTimers.values()) cancel();
+      wakeTimers.clear();
+      await Promise.allSettled([...running.values()]);
+    },
+  };
+}

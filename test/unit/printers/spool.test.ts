@@ -1,0 +1,275 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PrinterConfig, SpoolJobView } from '../../../preload/api';
+import type { PrintableDocument } from '../../../main/labels/document';
+import type { ManualClock } from '../../../main/printers/clock';
+import { createManualClock } from '../../../main/printers/clock';
+import type { SendHooks, SpoolAwareDriver } from '../../../main/printers/driver';
+import { printerError } from '../../../main/printers/driver';
+import type { Spool } from '../../../main/printers/spool';
+import { createSpool } from '../../../main/printers/spool';
+import { createSpoolStore } from '../../../main/printers/spool-store';
+import type { PrinterError } from '../../../main/printers/types';
+import type { Result } from '../../../main/result';
+import { err, ok } from '../../../main/result';
+
+type Step = 'ok' | 'offline' | 'rejected' | 'hang';
+
+/** A driver that follows a script of results and counts the documents it actually delivered. */
+class FakeDriver implements SpoolAwareDriver {
+  readonly config: PrinterConfig = { kind: 'file', id: 'p1', name: 'Fake printer', directory: 'x' };
+  readonly announcesFirstByte = true;
+  script: Step[] = [];
+  fallback: Step = 'ok';
+  attempts = 0;
+  delivered: PrintableDocument[] = [];
+  gate: Promise<void> | undefined;
+
+  async send(document: PrintableDocument, hooks: SendHooks = {}): Promise<Result<{ bytes: number }, PrinterError>> {
+    this.attempts++;
+    const step = this.script.shift() ?? this.fallback;
+    if (this.gate) await this.gate;
+    if (step === 'offline') return err(printerError('unreachable', 'connection refused', true, ['unreachable']));
+    try {
+      await hooks.beforeFirstByte?.();
+    } catch (error) {
+      return err(printerError('io', String(error), true));
+    }
+    if (step === 'hang') return new Promise(() => undefined);
+    if (step === 'rejected') return err(printerError('rejected', 'printer said no', false));
+    this.delivered.push(document);
+    return ok({ bytes: document.bytes.length });
+  }
+  async status() {
+    return { state: 'ready' as const, problems: [] };
+  }
+}
+
+const label = (id = 'shp-1-print-1'): PrintableDocument => ({ id, kind: 'label', format: 'zpl', charset: 'cp850', bytes: Buffer.from(`^XA^FD${id}^FS^XZ`) });
+
+let dir: string;
+let clock: ManualClock;
+let driver: FakeDriver;
+let events: SpoolJobView[];
+let spools: Spool[];
+
+function makeSpool(over: { driver?: FakeDriver; ttlMs?: number; holdAfterAttempts?: number } = {}): Spool {
+  const spool = createSpool({
+    store: createSpoolStore(dir),
+    clock,
+    driverFor: (id) => (id === 'p1' ? (over.driver ?? driver) : undefined),
+    ttlMs: () => over.ttlMs ?? 10 * 60_000,
+    ...(over.holdAfterAttempts !== undefined ? { holdAfterAttempts: over.holdAfterAttempts } : {}),
+    onJob: (view) => events.push(view),
+  });
+  spools.push(spool);
+  return spool;
+}
+
+const enqueue = (spool: Spool, document = label()) => spool.enqueue({ document, printerId: 'p1', printerName: 'Fake printer', stationJobId: 'job-1' });
+const stateOf = (spool: Spool, id: string) => spool.get(id)?.state;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'spool-test-'));
+  clock = createManualClock();
+  driver = new FakeDriver();
+  events = [];
+  spools = [];
+});
+
+afterEach(async () => {
+  driver.gate = undefined;
+  await Promise.all(spools.map((s) => Promise.race([s.stop(), new Promise((r) => setTimeout(r, 50))])));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('spool', () => {
+  it('prints a job: queued → sending → printed, and forgets the bytes', async () => {
+    const spool = makeSpool();
+    await spool.start();
+    const { job, outcome } = await enqueue(spool);
+    const result = await outcome;
+    expect(result).toMatchObject({ state: 'printed', spoolJobId: job.id, printerId: 'p1', bytes: job.bytes });
+    expect(events.filter((e) => e.id === job.id).map((e) => e.state)).toEqual(['queued', 'sending', 'printed']);
+    expect(driver.delivered).toHaveLength(1);
+    await vi.waitFor(async () => expect((await readdir(dir)).filter((f) => f.endsWith('.bin'))).toEqual([]));
+  });
+
+  it('retries an offline printer with growing backoff, then prints once', async () => {
+    driver.script = ['offline', 'offline'];
+    const spool = makeSpool();
+    await spool.start();
+    const { job, outcome } = await enqueue(spool);
+    await vi.waitFor(() => expect(spool.get(job.id)).toMatchObject({ state: 'queued', attempts: 1, lastError: 'connection refused' }));
+    clock.advance(999);
+    expect(driver.attempts).toBe(1);
+    clock.advance(1);
+    await vi.waitFor(() => expect(spool.get(job.id)?.attempts).toBe(2));
+    clock.advance(1999);
+    expect(driver.attempts).toBe(2);
+    clock.advance(1);
+    expect(await outcome).toMatchObject({ state: 'printed' });
+    expect(driver.attempts).toBe(3);
+    expect(driver.delivered).toHaveLength(1);
+  });
+
+  it('keeps a printer’s jobs in order: the second waits behind the retrying first', async () => {
+    driver.script = ['offline'];
+    const spool = makeSpool();
+    await spool.start();
+    const first = await enqueue(spool, label('first'));
+    await vi.waitFor(() => expect(spool.get(first.job.id)?.attempts).toBe(1));
+    const second = await enqueue(spool, label('second'));
+    expect(stateOf(spool, second.job.id)).toBe('queued');
+    expect(driver.attempts).toBe(1);
+    clock.advance(1000);
+    await Promise.all([first.outcome, second.outcome]);
+    expect(driver.delivered.map((d) => d.id)).toEqual(['first', 'second']);
+  });
+
+  it('holds a job older than the TTL instead of printing it unasked, and stops trying', async () => {
+    driver.fallback = 'offline';
+    const spool = makeSpool({ ttlMs: 10 * 60_000 });
+    await spool.start();
+    const { job, outcome } = await enqueue(spool);
+    for (let i = 0; i < 40 && stateOf(spool, job.id) !== 'held'; i++) {
+      await vi.waitFor(() => expect(['queued', 'held']).toContain(stateOf(spool, job.id)));
+      clock.advance(30_000);
+      await new Promise((r) => setImmediate(r));
+    }
+    const result = await outcome;
+    expect(result.state).toBe('held');
+    expect(spool.get(job.id)).toMatchObject({ state: 'held', heldReason: 'ttl' });
+    const tries = driver.attempts;
+    clock.advance(60 * 60_000);
+    expect(driver.attempts).toBe(tries);
+    expect(driver.delivered).toHaveLength(0);
+  });
+
+  it('a job that waited past the TTL behind others is held when its turn comes', async () => {
+    const spool = makeSpool({ ttlMs: 1000 });
+    driver.gate = new Promise(() => undefined); // the printer takes forever with the first job
+    await spool.start();
+    await enqueue(spool, label('a'));
+    const b = await enqueue(spool, label('b'));
+    clock.advance(5000);
+    driver.gate = undefined;
+    const spool2Driver = new FakeDriver();
+    // A fresh process sees b's age: held, never printed unasked.
+    const restarted = makeSpool({ driver: spool2Driver, ttlMs: 1000 });
+    await restarted.start();
+    await vi.waitFor(() => expect(restarted.get(b.job.id)).toMatchObject({ state: 'held', heldReason: 'ttl' }));
+    expect(spool2Driver.delivered.map((d) => d.id)).not.toContain('b');
+  });
+
+  it('a held job released prints exactly once and resolves nothing twice', async () => {
+    driver.fallback = 'offline';
+    const spool = makeSpool({ ttlMs: 2000 });
+    await spool.start();
+    const { job, outcome } = await enqueue(spool);
+    let resolutions = 0;
+    void outcome.then(() => resolutions++);
+    await vi.waitFor(() => expect(spool.get(job.id)?.attempts).toBe(1));
+    clock.advance(2000);
+    expect((await outcome).state).toBe('held');
+    driver.fallback = 'ok';
+    const released = await spool.release(job.id);
+    expect(released.ok).toBe(true);
+    const again = await spool.release(job.id);
+    expect(again.ok ? 'ok' : again.error.code).toBe('invalid_state');
+    await vi.waitFor(() => expect(stateOf(spool, job.id)).toBe('printed'));
+    expect(driver.delivered).toHaveLength(1);
+    expect(resolutions).toBe(1);
+    expect(await spool.outcome(job.id)).toMatchObject({ state: 'printed' });
+  });
+
+  it('a printer that refuses the document fails the job; retry sends it again', async () => {
+    driver.script = ['rejected'];
+    const spool = makeSpool();
+    await spool.start();
+    const { job, outcome } = await enqueue(spool);
+    expect(await outcome).toMatchObject({ state: 'failed', error: { code: 'rejected', retryable: false } });
+    expect((await spool.retry(job.id)).ok).toBe(true);
+    expect(await spool.outcome(job.id)).toMatchObject({ state: 'printed' });
+    expect(driver.delivered).toHaveLength(1);
+  });
+
+  it('cancels a queued job: it is never sent', async () => {
+    driver.script = ['offline'];
+    const spool = makeSpool();
+    await spool.start();
+    const { job, outcome } = await enqueue(spool);
+    await vi.waitFor(() => expect(spool.get(job.id)?.attempts).toBe(1));
+    const cancelled = await spool.cancel(job.id);
+    expect(cancelled.ok && cancelled.value.state).toBe('cancelled');
+    expect(await outcome).toMatchObject({ state: 'failed', error: { message: 'Cancelled' } });
+    clock.advance(60_000);
+    expect(driver.attempts).toBe(1);
+    expect(driver.delivered).toHaveLength(0);
+  });
+
+  it('cancel while the driver is still connecting aborts before the first byte', async () => {
+    let open!: () => void;
+    driver.gate = new Promise((r) => (open = r));
+    const spool = makeSpool();
+    await spool.start();
+    const { job, outcome } = await enqueue(spool);
+    await vi.waitFor(() => expect(driver.attempts).toBe(1));
+    expect((await spool.cancel(job.id)).ok).toBe(true);
+    open();
+    expect((await outcome).state).toBe('failed');
+    await spool.stop();
+    expect(driver.delivered).toHaveLength(0);
+    expect(stateOf(spool, job.id)).toBe('cancelled');
+  });
+
+  it('holds after N failed attempts when configured (reason offline)', async () => {
+    driver.fallback = 'offline';
+    const spool = makeSpool({ holdAfterAttempts: 2 });
+    await spool.start();
+    const { job, outcome } = await enqueue(spool);
+    await vi.waitFor(() => expect(spool.get(job.id)?.attempts).toBe(1));
+    clock.advance(1000);
+    expect(await outcome).toMatchObject({ state: 'held', error: { retryable: true } });
+    expect(spool.get(job.id)?.heldReason).toBe('offline');
+  });
+
+  describe('restart', () => {
+    it('resumes queued jobs', async () => {
+      driver.fallback = 'offline';
+      const before = makeSpool();
+      await before.start();
+      const { job } = await enqueue(before);
+      await vi.waitFor(() => expect(before.get(job.id)?.attempts).toBe(1));
+      await before.stop();
+
+      const fresh = new FakeDriver();
+      const after = makeSpool({ driver: fresh });
+      const summary = await after.start();
+      expect(summary).toMatchObject({ resumed: 1, heldAfterRestart: 0 });
+      expect(await after.outcome(job.id)).toMatchObject({ state: 'printed' });
+      expect(fresh.delivered.map((d) => d.bytes.toString())).toEqual([label().bytes.toString()]);
+    });
+
+    it('holds a job found sending (it may have printed) and prints it once when released', async () => {
+      driver.script = ['hang'];
+      const before = makeSpool();
+      await before.start();
+      const { job } = await enqueue(before);
+      await vi.waitFor(() => expect(stateOf(before, job.id)).toBe('sending'));
+      // The process "dies" here: the old spool is abandoned mid-send.
+
+      const fresh = new FakeDriver();
+      const after = makeSpool({ driver: fresh });
+      expect(await after.start()).toMatchObject({ resumed: 0, heldAfterRestart: 1 });
+      expect(after.get(job.id)).toMatchObject({ state: 'held', heldReason: 'restart' });
+      clock.advance(60_000);
+      expect(fresh.attempts).toBe(0);
+      expect((await after.release(job.id)).ok).toBe(true);
+      expect(await after.outcome(job.id)).toMatchObject({ state: 'printed' });
+      expect(fresh.delivered).toHaveLength(1);
+    });
+  });
+});

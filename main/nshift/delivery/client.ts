@@ -62,6 +62,9 @@ import type {
   StoredShipment,
   Waybill,
 } from './schemas';
+import type { PrintableDocument } from '../../labels/document';
+import { documentsFromPrints, documentsFromShipmentResult } from './documents';
+import type { DocumentOwner } from './documents';
 import { createTokenManager, resolveApiKey } from './token-manager';
 import type { ApiKey, ApiKeySource } from './token-manager';
 import { createTransport } from './transport';
@@ -190,7 +193,8 @@ export interface DeliveryClient {
   waybills: {
     list(): R<Waybill[]>;
     get(waybillId: string): R<Waybill>;
-    create(request: JsonObject & { printConfig?: PrintConfig }, options?: ReturnFileOption): R<ShipmentResult[]>;
+    /** Prints a waybill (a master shipment over bulk shipments); its documents are in `prints`. */
+    create(request: JsonObject & { printConfig?: PrintConfig }, options?: ReturnFileOption): R<Waybill>;
   };
 
   history: {
@@ -277,6 +281,12 @@ export interface DeliveryClient {
     event(webhookId: string, webhookEventId: string): R<DeliveryRecord>;
     test(webhookId: string): R<unknown>;
     resend(webhookId: string, webhookEventId: string): R<unknown>;
+  };
+
+  /** Prints → PrintableDocuments (bytes, format, kind, asked charset), downloading via `href` when needed. */
+  documents: {
+    fromShipmentResult(result: ShipmentResult, printConfig?: PrintConfig): R<PrintableDocument[]>;
+    fromPrints(prints: readonly Print[], owner: DocumentOwner, printConfig?: PrintConfig): R<PrintableDocument[]>;
   };
 
   onboarding: {
@@ -444,7 +454,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     waybills: {
       list: () => call.json({ operation: 'waybills.list' }, waybillListSchema),
       get: (waybillId) => call.json({ operation: 'waybills.get', params: { waybillId } }, waybillSchema),
-      create: (request, o) => call.json({ operation: 'waybills.create', query: returnFile(o), body: request }, shipmentResultListSchema),
+      create: (request, o) => call.json({ operation: 'waybills.create', query: returnFile(o), body: request }, waybillSchema),
     },
 
     history: {
@@ -525,6 +535,11 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
       event: (webhookId, webhookEventId) => call.json({ operation: 'webhooks.event', params: { webhookId, webhookEventId } }, recordSchema),
       test: (webhookId) => jsonOrEmpty(call, { operation: 'webhooks.test', params: { webhookId } }),
       resend: (webhookId, webhookEventId) => jsonOrEmpty(call, { operation: 'webhooks.resend', params: { webhookId, webhookEventId } }),
+    },
+
+    documents: {
+      fromShipmentResult: (result, printConfig) => documentsFromShipmentResult(result, { printConfig, fetchByHref: (href, accept) => shipments.fetchPrint(href, undefined, accept) }),
+      fromPrints: (prints, owner, printConfig) => documentsFromPrints(prints, owner, { printConfig, fetchByHref: (href, accept) => shipments.fetchPrint(href, undefined, accept) }),
     },
 
     onboarding: {

@@ -161,7 +161,8 @@ export const shipmentSummarySchema = shipmentResultSchema;
 export type ShipmentSummary = ShipmentResult;
 export const shipmentSummaryListSchema = z.array(shipmentSummarySchema);
 
-export const waybillSchema = z.looseObject({ id: idSchema });
+/** A waybill (assumed shape): its id, and when just printed, its documents. */
+export const waybillSchema = z.looseObject({ id: idSchema, prints: z.array(printSchema).nullish().transform((v) => v ?? []) });
 export type Waybill = z.output<typeof waybillSchema>;
 export const waybillListSchema = z.array(waybillSchema);
 

@@ -37,11 +37,11 @@ export async function startHarness(options: SimulatorOptions & { licenses?: Lice
     });
     const bytes = Buffer.from(await res.arrayBuffer());
     const text = bytes.toString('utf8');
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
-      parsed = undefined;
+      // Not JSON (raw document bytes): callers read `bytes`.
     }
     return { status: res.status, headers: res.headers, bytes, text, json: parsed };
   };

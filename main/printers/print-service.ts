@@ -159,7 +159,7 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
   }
 
   function fromError(error: PrinterError): Pick<PrinterStateView, 'state' | 'problems'> | undefined {
-    if (error.code === 'unreachable' || error.code === 'timeout') return { state: 'offline', problems: error.problems ?? ['unreachable'] };
+    if (error.code === 'unreachable' || error.code === 'timeout' || error.problems?.includes('unreachable')) return { state: 'offline', problems: ['unreachable'] };
     if (error.code === 'printer_problem') return { state: 'error', problems: error.problems ?? [] };
     return undefined; // a refused document says nothing about the printer
   }

@@ -96,8 +96,13 @@ export function createOsQueueDriver(config: OsQueuePrinterConfig, options: OsQue
       if (platform === 'win32') return sendWindows(document, hooks);
       await hooks.beforeFirstByte?.();
       const result = await run('lp', lpArguments(config, document), { input: document.bytes, timeoutMs: 30_000 });
-      if (result.code !== 0 || result.spawnError) return err(classifyLpFailure(result, target));
-      return ok({ bytes: document.bytes.length });
+      if (result.code === 0 && !result.spawnError) return ok({ bytes: document.bytes.length });
+      const error = classifyLpFailure(result, target);
+      // With the scheduler down, lp says "printer does not exist" too: ask the scheduler before giving up for good.
+      if (error.code === 'rejected' && !(await schedulerRunning(run))) {
+        return err(printerError('unreachable', `${target}: the print scheduler (CUPS) is not running`, true, ['unreachable']));
+      }
+      return err(error);
     },
     async status(): Promise<PrinterStatus> {
       if (platform === 'win32') return { state: 'unknown', problems: [], detail: 'The Windows spooler reports no status here' };
@@ -105,6 +110,7 @@ export function createOsQueueDriver(config: OsQueuePrinterConfig, options: OsQue
       const text = `${result.stdout} ${result.stderr}`.trim();
       if (result.spawnError) return { state: 'unknown', problems: ['unknown_status'], detail: 'lpstat is not installed' };
       if (result.code !== 0) {
+        if (!(await schedulerRunning(run))) return { state: 'offline', problems: ['unreachable'], detail: 'the print scheduler (CUPS) is not running' };
         return /does not exist|invalid destination|unknown/i.test(text)
           ? { state: 'error', problems: [], detail: text }
           : { state: 'offline', problems: ['unreachable'], detail: text };
@@ -113,6 +119,11 @@ export function createOsQueueDriver(config: OsQueuePrinterConfig, options: OsQue
       return { state: 'ready', problems: [], detail: text };
     },
   };
+}
+
+async function schedulerRunning(run: RunCommand): Promise<boolean> {
+  const result = await run('lpstat', ['-r'], { timeoutMs: 10_000 });
+  return result.code === 0 && /scheduler is running/i.test(result.stdout);
 }
 
 async function loadPdfToPrinter(): Promise<NonNullable<OsQueueOptions['windowsPrintPdf']>> {

@@ -240,6 +240,7 @@ export function createZplTcpDriver(config: ZplTcpPrinterConfig, options: ZplTcpO
           timedOut ? 'timeout' : 'io',
           `${target}: ${timedOut ? `the printer did not take the label within ${settings.writeTimeoutMs} ms` : `connection lost while sending (${connection.error ? describeError(connection.error) : 'closed'})`}`,
           true,
+          ['unreachable'],
         ),
       );
     }
@@ -248,7 +249,7 @@ export function createZplTcpDriver(config: ZplTcpPrinterConfig, options: ZplTcpO
       if (answer.kind === 'none') {
         connection.destroy();
         return err(
-          printerError(answer.why === 'timeout' ? 'timeout' : 'io', `${target}: the printer did not confirm the label (${answer.why === 'timeout' ? `no ~HS answer within ${settings.writeTimeoutMs} ms` : 'connection lost'})`, true),
+          printerError(answer.why === 'timeout' ? 'timeout' : 'io', `${target}: the printer did not confirm the label (${answer.why === 'timeout' ? `no ~HS answer within ${settings.writeTimeoutMs} ms` : 'connection lost'})`, true, ['unreachable']),
         );
       }
       lastStatus = parseHostStatus(answer.text);
@@ -261,7 +262,7 @@ export function createZplTcpDriver(config: ZplTcpPrinterConfig, options: ZplTcpO
     if (closed === 'done') return ok({ bytes: document.bytes.length });
     connection.destroy();
     return err(
-      printerError(closed === 'timeout' ? 'timeout' : 'io', `${target}: the printer did not confirm the label (${closed === 'timeout' ? 'no close within the write timeout' : connection.error ? describeError(connection.error) : 'reset'})`, true),
+      printerError(closed === 'timeout' ? 'timeout' : 'io', `${target}: the printer did not confirm the label (${closed === 'timeout' ? 'no close within the write timeout' : connection.error ? describeError(connection.error) : 'reset'})`, true, ['unreachable']),
     );
   }
 

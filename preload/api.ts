@@ -110,6 +110,8 @@ export interface JobShipment {
   state: 'booking' | 'booked' | 'printing' | 'printed' | 'held' | 'failed' | 'cancelled';
   documents: JobDocument[];
   failure?: Failure;
+  /** Shown for reference (a duplicate's existing shipment, a cancel target): not booked by this job. */
+  reference?: boolean;
 }
 
 export interface JobView {
@@ -350,7 +352,8 @@ export interface StationMethods {
   // Reprint and cancel.
   reprint: { input: { code: string } | { jobId: string }; output: { jobId: string } };
   lookupShipment: { input: { code: string }; output: ShipmentSummary };
-  cancelShipment: { input: { shipmentId: string; confirm: true }; output: { jobId: string } };
+  /** `code` is what was scanned to find the shipment; the job shows it. */
+  cancelShipment: { input: { shipmentId: string; confirm: true; code?: string }; output: { jobId: string } };
 
   // Stored and consolidated shipments.
   listStored: { input: { orderNo?: string } | void; output: StoredShipmentView[] };

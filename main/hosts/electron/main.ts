@@ -1,0 +1,99 @@
+/**
+ * The Electron host: one window, sandboxed, the renderer from a privileged app:// scheme with a strict CSP,
+ * navigation and new windows blocked, permission requests denied, and the StationApi over IPC answered only
+ * for the app's own frame, each argument validated by schema (hosts/shared/dispatch).
+ */
+import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { STATION_METHOD_NAMES } from '../../../preload/method-names';
+import { createStation, type Station } from '../../station/station';
+import { dispatch } from '../shared/dispatch';
+import { PACKBENCH_VERSION } from '../shared/version';
+import { createElectronSettingsStore } from './electron-settings-store';
+import { createSafeStorageVault } from './safe-storage-vault';
+import { APP_ORIGIN, APP_SCHEME, RENDERER_CSP, isTrustedSender, rendererPath, windowOptions } from './security';
+
+const rendererDir = join(__dirname, '..', 'renderer');
+const preloadPath = join(__dirname, '..', 'preload', 'index.cjs');
+
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let window: BrowserWindow | undefined;
+let station: Station | undefined;
+
+function log(line: string): void {
+  process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+}
+
+function lockDown(): void {
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(({ url }) => {
+      // Help links open in the system browser; the app never opens windows of its own.
+      if (url.startsWith('https://')) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+    contents.on('will-navigate', (event, url) => {
+      if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event) => event.preventDefault());
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+  protocol.handle(APP_SCHEME, async (request) => {
+    const path = rendererPath(request.url);
+    if (!path) return new Response('Not found', { status: 404 });
+    const response = await net.fetch(pathToFileURL(join(rendererDir, path)).toString());
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', RENDERER_CSP);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return new Response(response.body, { status: response.status, headers });
+  });
+}
+
+function exposeStation(s: Station): void {
+  for (const name of STATION_METHOD_NAMES) {
+    ipcMain.handle(`packbench:${name}`, async (event, input: unknown) => {
+      const frame = event.senderFrame;
+      if (!window || event.sender !== window.webContents || !isTrustedSender(frame?.url, frame === event.sender.mainFrame)) {
+        log(`refused IPC ${name} from an untrusted frame`);
+        return { ok: false, body: { error: 'unauthorized', message: 'Refused.' } };
+      }
+      const outcome = await dispatch(s, name, input, log);
+      return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, body: outcome.body };
+    });
+  }
+  s.subscribe((event) => window?.webContents.send('packbench:event', event));
+}
+
+async function start(): Promise<void> {
+  lockDown();
+  const userData = app.getPath('userData');
+  station = await createStation({
+    dataDir: userData,
+    host: 'electron',
+    version: PACKBENCH_VERSION,
+    settingsStore: createElectronSettingsStore(),
+    vault: createSafeStorageVault(userData),
+    log,
+  });
+  for (const warning of station.startupWarnings) log(warning);
+  exposeStation(station);
+  window = new BrowserWindow(windowOptions(preloadPath));
+  window.once('ready-to-show', () => window?.show());
+  await window.loadURL(`${APP_ORIGIN}/index.html`);
+}
+
+app.on('second-instance', () => {
+  if (window?.isMinimized()) window.restore();
+  window?.focus();
+});
+app.on('window-all-closed', () => {
+  void station?.close().finally(() => app.quit());
+});
+app.whenReady().then(start, (error: unknown) => log(`could not start: ${String(error)}`));
+log(`Packbench ${PACKBENCH_VERSION} starting`);

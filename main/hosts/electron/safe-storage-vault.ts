@@ -1,0 +1,40 @@
+import { safeStorage } from 'electron';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../../settings/atomic-write';
+import type { ApiKey, SecretVault } from '../../settings/store';
+
+const apiKeySchema = z.object({ id: z.string().min(1), secret: z.string().min(1) });
+
+/** The API key encrypted with Electron safeStorage (DPAPI, Keychain, libsecret/kwallet) in userData. */
+export function createSafeStorageVault(userData: string): SecretVault {
+  const file = join(userData, 'secrets.bin');
+  return {
+    kind: 'Electron safeStorage',
+    writable: true,
+    async get() {
+      let blob: Buffer;
+      try {
+        blob = await readFile(file);
+      } catch {
+        return undefined;
+      }
+      try {
+        const parsed = apiKeySchema.safeParse(JSON.parse(safeStorage.decryptString(blob)));
+        return parsed.success ? parsed.data : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async set(key: ApiKey) {
+      if (!safeStorage.isEncryptionAvailable()) {
+        throw new Error('This computer offers no encrypted storage for the API key (no keyring): ask IT to set one up.');
+      }
+      await writeFileAtomic(file, safeStorage.encryptString(JSON.stringify(apiKeySchema.parse(key))), 0o600);
+    },
+    async clear() {
+      await rm(file, { force: true });
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { FailureReason, JobShipment, JobView } from '../../../preload/api';
+
+/**
+ * The headless host's public output contract (README, "Headless host"). Scripts and conveyor lines parse
+ * these lines: fields are only ever added, never renamed or dropped.
+ */
+export type HeadlessEvent =
+  | { event: 'ready'; version: string; dataDir: string }
+  | { event: 'booked'; scan: string; shipmentId: string; parcelNos: string[]; shipmentNo?: string; jobId: string }
+  | { event: 'printed'; scan: string; shipmentId: string; printer: string; bytes: number; jobId: string }
+  | { event: 'held'; scan: string; shipmentId: string; printer: string; reason: string; jobId: string }
+  | {
+      event: 'failed';
+      scan: string;
+      reason: FailureReason;
+      message: string;
+      errors?: { field: string; message: string }[];
+      code: string;
+      shipmentId?: string;
+      jobId: string;
+    }
+  | { event: 'reprinted'; scan: string; shipmentId: string; printer: string; bytes: number; jobId: string }
+  | { event: 'cancelled'; scan: string; shipmentId: string; jobId: string }
+  | { event: 'manifest'; manifestId: string; manifestType: string; printer: string; bytes: number; jobId: string }
+  | { event: 'warning'; message: string };
+
+/**
+ * Turns the stream of job snapshots into contract events, each exactly once: `booked` when a shipment is
+ * booked, `printed` (or `held`) when all its documents reached that state, `failed` once per failed job.
+ */
+export class HeadlessEventMapper {
+  private readonly emitted = new Set<string>();
+
+  map(job: JobView): HeadlessEvent[] {
+    const out: HeadlessEvent[] = [];
+    for (const shipment of job.shipments) {
+      if (shipment.reference) continue;
+      this.forShipment(job, shipment, out);
+    }
+    if (job.state === 'failed' && job.failure && this.once(`${job.id}:failed`)) {
+      const f = job.failure;
+      out.push({
+        event: 'failed',
+        scan: job.scan,
+        reason: f.reason,
+        message: f.message,
+        code: f.code,
+        ...(f.errors ? { errors: f.errors } : {}),
+        ...(job.duplicateOf ? { shipmentId: job.duplicateOf.shipmentId } : {}),
+        jobId: job.id,
+      });
+    }
+    return out;
+  }
+
+  private forShipment(job: JobView, shipment: JobShipment, out: HeadlessEvent[]): void {
+    const key = `${job.id}:${shipment.shipmentId}`;
+    const booked = job.kind === 'scan' || job.kind === 'book_stored';
+    if (booked && shipment.shipmentId && this.once(`${key}:booked`)) {
+      out.push({
+        event: 'booked',
+        scan: job.scan,
+        shipmentId: shipment.shipmentId,
+        parcelNos: shipment.parcelNos,
+        ...(shipment.shipmentNo ? { shipmentNo: shipment.shipmentNo } : {}),
+        jobId: job.id,
+      });
+    }
+    if (job.kind === 'cancel' && shipment.state === 'cancelled' && this.once(`${key}:cancelled`)) {
+      out.push({ event: 'cancelled', scan: job.scan, shipmentId: shipment.shipmentId, jobId: job.id });
+      return;
+    }
+    const docs = shipment.documents;
+    if (docs.length === 0) return;
+    const printer = docs.map((d) => d.printerName ?? d.printerId).find(Boolean) ?? '';
+    const bytes = docs.reduce((n, d) => n + d.bytes, 0);
+    if (docs.every((d) => d.state === 'printed')) {
+      if (!this.once(`${key}:printed`)) return;
+      if (job.kind === 'manifest') {
+        out.push({ event: 'manifest', manifestId: shipment.shipmentId, manifestType: job.scan, printer, bytes, jobId: job.id });
+      } else if (job.kind === 'reprint') {
+        out.push({ event: 'reprinted', scan: job.scan, shipmentId: shipment.shipmentId, printer, bytes, jobId: job.id });
+      } else {
+        out.push({ event: 'printed', scan: job.scan, shipmentId: shipment.shipmentId, printer, bytes, jobId: job.id });
+      }
+    } else if (docs.some((d) => d.state === 'held') && docs.every((d) => d.state !== 'queued' && d.state !== 'sending')) {
+      if (this.once(`${key}:held`)) {
+        out.push({ event: 'held', scan: job.scan, shipmentId: shipment.shipmentId, printer, reason: 'Held for release in the Jobs list', jobId: job.id });
+      }
+    }
+  }
+
+  private once(key: string): boolean {
+    if (this.emitted.has(key)) return false;
+    this.emitted.add(key);
+    return true;
+  }
+}

@@ -1,0 +1,35 @@
+import type { ApiKey } from '../../settings/store';
+import { createSimulator, type Simulator } from '../../simulator/server';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData, type DemoSample } from '../../simulator/demo';
+import { createVirtualZebra, type VirtualZebra } from '../../simulator/virtual-zebra';
+
+/** Demo mode: the nShift simulator and a virtual Zebra in this process, so a fresh machine can do the main job. */
+export interface Demo {
+  simulator: Simulator;
+  zebra: VirtualZebra;
+  deliveryUrl: string;
+  labelPrinterUrl: string;
+  apiKey: ApiKey;
+  samples: DemoSample[];
+  stop(): Promise<void>;
+}
+
+export async function startDemo(options: { log?: (line: string) => void; zebraPort?: number; simulatorPort?: number } = {}): Promise<Demo> {
+  const simulator = createSimulator();
+  const samples = seedDemoData(simulator);
+  const started = await simulator.start({ port: options.simulatorPort ?? 0 });
+  const zebra = await createVirtualZebra({ port: options.zebraPort ?? 0 });
+  options.log?.(`demo: nShift simulator at ${started.deliveryBaseUrl}, virtual Zebra at tcp://${zebra.host}:${zebra.port}`);
+  return {
+    simulator,
+    zebra,
+    deliveryUrl: started.deliveryBaseUrl,
+    labelPrinterUrl: `tcp://${zebra.host}:${zebra.port}`,
+    apiKey: { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET },
+    samples,
+    async stop() {
+      await zebra.close();
+      await simulator.stop();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { ApiErrorBody, Failure, StationApi, StationMethodName } from '../../../preload/api';
+import { STATION_METHOD_NAMES } from '../../../preload/method-names';
+import { methodInputSchemas } from './schemas';
+
+/** Thrown by a station method when it cannot be carried out for a reason the caller should see. */
+export class StationError extends Error {
+  constructor(
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message);
+    this.name = 'StationError';
+  }
+
+  static failed(failure: Failure): StationError {
+    return new StationError({ error: 'failed', message: failure.message, failure });
+  }
+
+  static notFound(message: string): StationError {
+    return new StationError({ error: 'not_found', message });
+  }
+}
+
+export function isStationMethod(name: string): name is StationMethodName {
+  return (STATION_METHOD_NAMES as readonly string[]).includes(name);
+}
+
+export type DispatchResult = { ok: true; value: unknown } | { ok: false; status: number; body: ApiErrorBody };
+
+/**
+ * Validates an untrusted call and runs it. Unknown methods and bad arguments never reach the station; errors
+ * come back as an ApiErrorBody, never as a stack trace.
+ */
+export async function dispatch(
+  station: StationApi,
+  name: string,
+  rawInput: unknown,
+  log: (line: string) => void = () => {},
+): Promise<DispatchResult> {
+  if (!isStationMethod(name)) {
+    return { ok: false, status: 404, body: { error: 'not_found', message: `There is no method "${name.slice(0, 64)}".` } };
+  }
+  const parsed = methodInputSchemas[name].safeParse(rawInput ?? undefined);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first?.path.length ? ` at ${first.path.join('.')}` : '';
+    return {
+      ok: false,
+      status: 400,
+      body: { error: 'invalid_argument', message: `Invalid argument for ${name}${where}: ${first?.message ?? 'rejected'}` },
+    };
+  }
+  try {
+    const method = station[name] as (input: unknown) => Promise<unknown>;
+    return { ok: true, value: await method.call(station, parsed.data) };
+  } catch (error) {
+    if (error instanceof StationError) {
+      const status = error.body.error === 'not_found' ? 404 : error.body.error === 'invalid_argument' ? 400 : 422;
+      return { ok: false, status, body: error.body };
+    }
+    log(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return { ok: false, status: 500, body: { error: 'internal', message: 'Packbench could not carry out this request.' } };
+  }
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import type { SettingsView } from '../../preload/api';
+
+/**
+ * The station's settings as stored on disk (the API key is not here: it lives in the secret vault).
+ * Every field has a default, so an empty or partial file still yields a working station.
+ */
+
+export const DEFAULT_DELIVERY_URL = 'https://api.unifaun.com/rs-extapi/v1';
+
+const idSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, . _ - only');
+const nameSchema = z.string().trim().min(1).max(120);
+
+export const printerConfigSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('zpl-tcp'),
+    id: idSchema,
+    name: nameSchema,
+    host: z.string().trim().min(1).max(253),
+    port: z.number().int().min(1).max(65535),
+  }),
+  z.object({
+    kind: z.literal('os-queue'),
+    id: idSchema,
+    name: nameSchema,
+    queue: z.string().trim().min(1).max(200),
+    media: z.string().trim().min(1).max(60).optional(),
+  }),
+  z.object({ kind: z.literal('print-client'), id: idSchema, name: nameSchema, printerId: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('file'), id: idSchema, name: nameSchema, directory: z.string().trim().min(1).max(500) }),
+]);
+
+const documentKindSchema = z.enum(['label', 'return_label', 'waybill', 'customs', 'manifest', 'other']);
+const formatSchema = z.enum(['zpl', 'pdf']);
+export const charsetSchema = z.enum(['cp850', 'UTF8']);
+
+export const printTargetSchema = z.object({
+  media: z.string().trim().min(1).max(40),
+  type: formatSchema,
+  mode: z.enum(['DT', 'TT']).optional(),
+  charset: charsetSchema.optional(),
+  xOffset: z.number().min(-100).max(100).optional(),
+  yOffset: z.number().min(-100).max(100).optional(),
+});
+
+export const routingRuleSchema = z.object({
+  kind: documentKindSchema.optional(),
+  format: formatSchema.optional(),
+  carrierId: z.string().max(40).optional(),
+  serviceId: z.string().max(40).optional(),
+  printerId: idSchema,
+});
+
+export const settingsSchema = z.object({
+  deliveryUrl: z.url({ protocol: /^https?$/ }).default(DEFAULT_DELIVERY_URL),
+  printConfig: z
+    .object({ targets: z.array(printTargetSchema).min(1).max(4) })
+    .default({
+      targets: [
+        { media: 'thermo-190', type: 'zpl', mode: 'DT', charset: 'cp850' },
+        { media: 'laser-a4', type: 'pdf' },
+      ],
+    }),
+  printers: z.array(printerConfigSchema).max(50).default([]),
+  routing: z
+    .object({
+      rules: z.array(routingRuleSchema).max(100).default([]),
+      labelPrinterId: idSchema.optional(),
+      documentPrinterId: idSchema.optional(),
+    })
+    .default({ rules: [] }),
+  scanner: z
+    .object({
+      prefix: z.string().max(10).default(''),
+      suffix: z.string().max(10).default(''),
+      duplicateWindowMs: z.number().int().min(0).max(60_000).default(2000),
+    })
+    .default({ prefix: '', suffix: '', duplicateWindowMs: 2000 }),
+  resolve: z
+    .object({ sources: z.array(z.enum(['order', 'stored', 'shipment'])).min(1).max(3).default(['order', 'stored', 'shipment']) })
+    .default({ sources: ['order', 'stored', 'shipment'] }),
+  consolidation: z.object({ key: z.string().max(60).optional() }).default({}),
+  spool: z.object({ ttlMinutes: z.number().int().min(1).max(24 * 60).default(10) }).default({ ttlMinutes: 10 }),
+  manifest: z.object({ types: z.array(z.string().min(1).max(40)).max(20).default(['PNL']) }).default({ types: ['PNL'] }),
+  sounds: z
+    .object({ enabled: z.boolean().default(true), volume: z.number().min(0).max(1).default(0.7) })
+    .default({ enabled: true, volume: 0.7 }),
+  language: z.enum(['en', 'sv', 'nb', 'da', 'fi']).default('en'),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsPatchSchema = z
+  .object({
+    account: z.object({ deliveryUrl: z.url({ protocol: /^https?$/ }).optional() }).strict().optional(),
+    printConfig: settingsSchema.shape.printConfig.unwrap().optional(),
+    routing: settingsSchema.shape.routing.unwrap().optional(),
+    scanner: settingsSchema.shape.scanner.unwrap().optional(),
+    resolve: settingsSchema.shape.resolve.unwrap().optional(),
+    consolidation: settingsSchema.shape.consolidation.unwrap().optional(),
+    spool: settingsSchema.shape.spool.unwrap().optional(),
+    manifest: settingsSchema.shape.manifest.unwrap().optional(),
+    sounds: settingsSchema.shape.sounds.unwrap().optional(),
+    language: settingsSchema.shape.language.unwrap().optional(),
+  })
+  .strict();
+export type SettingsPatchInput = z.infer<typeof settingsPatchSchema>;
+
+export function defaultSettings(): Settings {
+  return settingsSchema.parse({});
+}
+
+export function applySettingsPatch(current: Settings, patch: SettingsPatchInput): Settings {
+  const { account, ...rest } = patch;
+  const next: Settings = { ...current };
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+  }
+  if (account?.deliveryUrl) next.deliveryUrl = account.deliveryUrl;
+  return settingsSchema.parse(next);
+}
+
+/** The masked view the UI gets: never the secret itself. */
+export function settingsView(settings: Settings, key: { id: string; secret: string } | undefined): SettingsView {
+  const { deliveryUrl, ...rest } = settings;
+  return {
+    ...rest,
+    account: {
+      deliveryUrl,
+      ...(key ? { apiKeyId: key.id, secretMask: maskSecret(key.secret) } : {}),
+      hasSecret: key !== undefined,
+    },
+  };
+}
+
+/** A fixed mask: not even the secret's length or last characters reach the UI. */
+export function maskSecret(_secret: string): string {
+  return '••••••••';
+}

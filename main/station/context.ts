@@ -1,0 +1,114 @@
+import type { Failure, JobView } from '../../preload/api';
+import type { PrintableDocument } from '../labels/document';
+import type { Settings } from '../settings/schema';
+import type { DocumentRef, Journal, JournalEntryBody } from './journal';
+import type { JobBook } from './jobs';
+import type { DeliveryClient } from '../nshift/delivery/client';
+import type { PrintService } from '../printers/print-service';
+import type { LabelCache } from '../labels/label-cache';
+import { failureFromPrinter } from './failures';
+import { toNshiftPrintConfig } from './print-config';
+import type { PrintConfig } from '../nshift/delivery/types';
+
+/** What every workflow needs: the journal, the job book, the nShift client, printing, and the settings. */
+export interface StationContext {
+  readonly journal: Journal;
+  readonly jobs: JobBook;
+  readonly printService: PrintService;
+  readonly labelCache: LabelCache;
+  client(): DeliveryClient;
+  settings(): Settings;
+  now(): Date;
+  log(line: string): void;
+  newId(prefix: string): string;
+}
+
+/** Journal first, then the view: a state the packer sees is a state that survives a crash. */
+export async function record(ctx: StationContext, body: JournalEntryBody): Promise<JobView | undefined> {
+  const entry = await ctx.journal.append(body);
+  return ctx.jobs.apply(entry);
+}
+
+export async function fail(ctx: StationContext, jobId: string, failure: Failure, duplicateOf?: string): Promise<void> {
+  await record(ctx, { type: 'failed', jobId, failure, ...(duplicateOf ? { duplicateOf } : {}) });
+}
+
+export function printConfigFromSettings(settings: Settings): PrintConfig {
+  return toNshiftPrintConfig(settings.printConfig.targets);
+}
+
+export function documentRef(doc: PrintableDocument): DocumentRef {
+  return {
+    documentId: doc.id,
+    kind: doc.kind,
+    format: doc.format,
+    bytes: doc.bytes.length,
+    ...(doc.charset ? { charset: doc.charset } : {}),
+    ...(doc.description ? { description: doc.description } : {}),
+  };
+}
+
+/**
+ * Hands the documents to the print service in order and journals each outcome. The journal's `printed` is
+ * written only after the printer accepted every byte; a document held for release is journalled as held.
+ */
+export async function printDocuments(
+  ctx: StationContext,
+  jobId: string,
+  ownerId: string | undefined,
+  documents: readonly PrintableDocument[],
+  printerId?: string,
+): Promise<Failure | undefined> {
+  let firstFailure: Failure | undefined;
+  // Queue every document first, so the spool keeps their order; then wait for the outcomes.
+  const outcomes = documents.map((document) =>
+    ctx.printService.print({
+      document,
+      stationJobId: jobId,
+      ...(document.shipmentId ? { shipmentId: document.shipmentId } : {}),
+      ...(printerId ? { printerId } : {}),
+    }),
+  );
+  const shipmentId = ownerId;
+  for (const [index, pending] of outcomes.entries()) {
+    const document = documents[index]!;
+    const outcome = await pending;
+    await recordPrintState(ctx, jobId, shipmentId, document.id, {
+      state: outcome.state,
+      printerId: outcome.printerId,
+      printerName: outcome.printerName,
+      spoolJobId: outcome.spoolJobId,
+      bytes: outcome.bytes,
+    });
+    if (outcome.state === 'failed' && !firstFailure) {
+      firstFailure = outcome.error
+        ? failureFromPrinter(outcome.error, outcome.printerName || outcome.printerId)
+        : { reason: 'printer', code: 'no_printer', message: 'No printer is set up for this document: ask your IT admin to add one in Settings.' };
+    }
+  }
+  return firstFailure;
+}
+
+/** Idempotent: the spool's own events and the print call's outcome may both report the same state. */
+export async function recordPrintState(
+  ctx: StationContext,
+  jobId: string,
+  shipmentId: string | undefined,
+  documentId: string,
+  outcome: { state: 'printed' | 'held' | 'failed' | 'cancelled'; printerId?: string; printerName?: string; spoolJobId?: string; bytes: number },
+): Promise<void> {
+  const job = ctx.jobs.get(jobId);
+  const doc = job?.shipments.flatMap((s) => s.documents).find((d) => d.documentId === documentId);
+  if (doc?.state === outcome.state) return;
+  await record(ctx, {
+    type: 'print_state',
+    jobId,
+    documentId,
+    state: outcome.state,
+    bytes: outcome.bytes,
+    ...(shipmentId ? { shipmentId } : {}),
+    ...(outcome.printerId ? { printerId: outcome.printerId } : {}),
+    ...(outcome.printerName ? { printerName: outcome.printerName } : {}),
+    ...(outcome.spoolJobId ? { spoolJobId: outcome.spoolJobId } : {}),
+  });
+}

@@ -1,0 +1,48 @@
+import type { DeliveryClient } from '../nshift/delivery/client';
+import type { DeliveryError } from '../nshift/delivery/errors';
+import type { PrintJobApi, PrintJobApiError } from '../printers/print-job-api';
+import { err, ok } from '../result';
+
+/** Adapts the Delivery client to the slice of the print-job API the Print Client driver needs. */
+export function createPrintJobApi(client: () => DeliveryClient): PrintJobApi {
+  return {
+    async createPrintJob({ target, ownerId, printId, printerId, contentType }) {
+      const print = client().print;
+      const job = { printerId, contentType };
+      const created =
+        target === 'shipment'
+          ? await print.createShipmentPrintJob(ownerId, printId, job)
+          : target === 'consolidated'
+            ? await print.createConsolidatedPrintJob(ownerId, printId, job)
+            : await print.createManifestPrintJob(ownerId, printId, job);
+      if (!created.ok) return err(toPrintJobError(created.error));
+      return ok({ jobId: String(created.value.id), status: created.value.status ?? 'QUEUED' });
+    },
+    async getPrinterState(printerId) {
+      const printer = await client().print.printer(printerId);
+      if (!printer.ok) return err(toPrintJobError(printer.error));
+      return ok({ state: String(printer.value.state ?? 'unknown') });
+    },
+  };
+}
+
+function toPrintJobError(error: DeliveryError): PrintJobApiError {
+  switch (error.kind) {
+    case 'network':
+    case 'server':
+    case 'rate_limited':
+      return { code: error.kind === 'network' ? 'network' : 'server', message: error.message, retryable: true };
+    case 'outcome_unknown':
+      // The job may exist: sending another could print twice, so the spool must not retry on its own.
+      return { code: 'network', message: error.message, retryable: false };
+    case 'auth':
+    case 'access':
+      return { code: 'auth', message: error.message, retryable: false };
+    case 'not_found':
+      return { code: 'not_found', message: error.message, retryable: false };
+    case 'validation':
+      return { code: 'validation', message: error.message, retryable: false };
+    case 'malformed':
+      return { code: 'other', message: error.message, retryable: false };
+  }
+}

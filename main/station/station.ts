@@ -1,0 +1,379 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import PQueue from 'p-queue';
+import type {
+  AccountState,
+  ConnectionTest,
+  JobKind,
+  MethodInput,
+  MethodOutput,
+  StationApi,
+  StationEvent,
+  StationEventListener,
+  StationMethodName,
+  SpoolJobView,
+  StationStatus,
+} from '../../preload/api';
+import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery/client';
+import { createLabelCache } from '../labels/label-cache';
+import { createPrintService, type PrintService } from '../printers/print-service';
+import { applySettingsPatch, settingsView, type Settings } from '../settings/schema';
+import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
+import { StationError } from '../hosts/shared/dispatch';
+import { fail, record, recordPrintState, type StationContext } from './context';
+import { failureFromDelivery, failureFromPrinter, internalFailure, failure } from './failures';
+import type { Result } from '../result';
+import type { SpoolOperationError } from '../printers/spool';
+import { JobBook } from './jobs';
+import { Journal, type BookingTarget } from './journal';
+import { displayScan, parseScanCode } from './scan-code';
+import { resumeOpenJobs } from './workflows/resume';
+import { runScan } from './workflows/scan';
+import { createPrintJobApi } from './print-job-api';
+import { probeMissingLicenses } from './connection';
+import { stationWorkflows } from './workflows';
+
+export interface StationOptions {
+  dataDir: string;
+  host: StationStatus['host'];
+  version: string;
+  demo?: boolean;
+  settingsStore: SettingsStore;
+  vault: SecretVault;
+  /** Settings forced by the host for this run (headless flags); applied over the stored ones, never saved. */
+  overrides?: (settings: Settings) => Settings;
+  /** How many jobs run at once. 1 keeps labels in scan order, which a print-and-apply line needs. */
+  concurrency?: number;
+  log?: (line: string) => void;
+  now?: () => Date;
+  /** The Delivery client's transport options (tests shorten timeouts). */
+  clientOptions?: Partial<Parameters<typeof createDeliveryClient>[0]>;
+}
+
+export interface Station extends StationApi {
+  /** Resolves when every job started so far has finished (the headless host waits on it at end of input). */
+  whenIdle(): Promise<void>;
+  /** Messages from start-up the operator should see (a recovered journal, a reset settings file). */
+  readonly startupWarnings: readonly string[];
+  close(): Promise<void>;
+}
+
+export async function createStation(options: StationOptions): Promise<Station> {
+  const log = options.log ?? (() => {});
+  const now = options.now ?? (() => new Date());
+  const listeners = new Set<StationEventListener>();
+  const emit = (event: StationEvent): void => {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log(`event listener failed: ${String(error)}`);
+      }
+    }
+  };
+
+  const startupWarnings: string[] = [];
+  const loaded = await options.settingsStore.load();
+  if (loaded.warning) startupWarnings.push(loaded.warning);
+  let storedSettings = loaded.settings;
+  const effective = (): Settings => (options.overrides ? options.overrides(storedSettings) : storedSettings);
+  let settings = effective();
+
+  const { journal, recoveries } = await Journal.open(join(options.dataDir, 'journal'), { now });
+  for (const r of recoveries) startupWarnings.push(r.message);
+
+  const jobs = new JobBook((job) => emit({ type: 'job', job }));
+  const targetsByJob = new Map<string, BookingTarget[]>();
+  for (const entry of journal.entries()) {
+    jobs.apply(entry, false);
+    if (entry.type === 'resolved') targetsByJob.set(entry.jobId, entry.targets);
+  }
+
+  let apiKey: ApiKey | undefined = await options.vault.get();
+  let client: DeliveryClient = newClient();
+  function newClient(): DeliveryClient {
+    return createDeliveryClient({ baseUrl: settings.deliveryUrl, apiKey: () => apiKey, logger: log, ...options.clientOptions });
+  }
+
+  let account: StationStatus['account'] = { state: apiKey ? 'unknown' : 'not_configured' };
+  const labelCache = createLabelCache(join(options.dataDir, 'labels'), { now });
+  const printService: PrintService = createPrintService({
+    dataDir: options.dataDir,
+    getConfig: () => ({ printers: settings.printers, routing: settings.routing, ttlMinutes: settings.spool.ttlMinutes }),
+    printJobApi: createPrintJobApi(() => client),
+    onEvent: (event) => {
+      emit(event);
+      if (event.type === 'spool') void followSpoolJob(event.job);
+      if (event.type === 'spool' || event.type === 'printer') emitStatus();
+    },
+  });
+
+  const ctx: StationContext = {
+    journal,
+    jobs,
+    printService,
+    labelCache,
+    client: () => client,
+    settings: () => settings,
+    now,
+    log,
+    newId: (prefix) => `${prefix}-${now().toISOString().slice(0, 10).replaceAll('-', '')}-${randomUUID().slice(0, 8)}`,
+  };
+
+  const queue = new PQueue({ concurrency: options.concurrency ?? 1 });
+  /** Codes with a job in flight: a second scan of the same code while the first runs is a duplicate, not a race. */
+  const inFlight = new Map<string, string>();
+
+  /** A held document released later and printed: the journal learns it from the spool's event. */
+  async function followSpoolJob(spoolJob: { stationJobId?: string; documentId: string; state: string; printerId: string; id: string; bytes: number; shipmentId?: string }): Promise<void> {
+    if (!spoolJob.stationJobId) return;
+    if (spoolJob.state !== 'printed' && spoolJob.state !== 'held' && spoolJob.state !== 'cancelled' && spoolJob.state !== 'failed') return;
+    try {
+      await recordPrintState(ctx, spoolJob.stationJobId, spoolJob.shipmentId, spoolJob.documentId, {
+        state: spoolJob.state,
+        printerId: spoolJob.printerId,
+        spoolJobId: spoolJob.id,
+        bytes: spoolJob.bytes,
+      });
+    } catch (error) {
+      log(`could not journal spool state of ${spoolJob.id}: ${String(error)}`);
+    }
+  }
+
+  function status(): StationStatus {
+    const printers = printService.printerStates();
+    return {
+      host: options.host,
+      version: options.version,
+      demo: options.demo ?? false,
+      account,
+      printers,
+      queueLength: printService.list().filter((j) => j.state === 'queued' || j.state === 'sending' || j.state === 'held').length,
+    };
+  }
+  function emitStatus(): void {
+    emit({ type: 'status', status: status() });
+  }
+
+  function setAccount(state: AccountState, message?: string, missingLicenses?: string[]): void {
+    account = { state, ...(message ? { message } : {}), ...(missingLicenses?.length ? { missingLicenses } : {}) };
+    emitStatus();
+  }
+
+  async function checkConnection(): Promise<ConnectionTest> {
+    if (!apiKey) {
+      setAccount('not_configured', 'No API key is set up.');
+      return { ok: false, state: 'not_configured', message: 'No nShift API key is set up: enter one in Settings.', missingLicenses: [] };
+    }
+    const warmed = await client.warm();
+    if (!warmed.ok) {
+      const f = failureFromDelivery(warmed.error);
+      const state: AccountState = warmed.error.kind === 'auth' ? 'unauthorized' : warmed.error.kind === 'access' ? 'forbidden' : 'offline';
+      setAccount(state, f.message);
+      return { ok: false, state, message: f.message, missingLicenses: [] };
+    }
+    const missing = await probeMissingLicenses(client);
+    const message = missing.length ? `Connected, but the account lacks: ${missing.join(', ')}.` : 'Connected to nShift.';
+    setAccount(missing.length ? 'forbidden' : 'connected', message, missing);
+    return { ok: missing.length === 0, state: missing.length ? 'forbidden' : 'connected', message, missingLicenses: missing };
+  }
+
+  /** Starts a job: journalled before anything else happens, then run on the station's queue. */
+  async function startJob(kind: JobKind, scan: string, run: (jobId: string) => Promise<void>): Promise<string> {
+    const jobId = ctx.newId(kind === 'scan' ? 'scan' : kind);
+    await record(ctx, { type: 'job', jobId, kind, scan });
+    void queue.add(async () => {
+      try {
+        await run(jobId);
+      } catch (error) {
+        log(`job ${jobId} failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        await fail(ctx, jobId, internalFailure(error)).catch(() => {});
+      }
+    });
+    return jobId;
+  }
+
+  async function saveSettings(next: Settings): Promise<void> {
+    const urlChanged = next.deliveryUrl !== storedSettings.deliveryUrl;
+    await options.settingsStore.save(next);
+    storedSettings = next;
+    settings = effective();
+    if (urlChanged) {
+      await client.close();
+      client = newClient();
+    }
+    emitStatus();
+  }
+
+  const workflows = stationWorkflows(ctx, startJob);
+
+  const methods: { [K in StationMethodName]: (input: MethodInput<K>) => Promise<MethodOutput<K>> } = {
+    async scan({ code }) {
+      const parsed = parseScanCode(code);
+      if (!parsed.ok) {
+        const jobId = await startJob('scan', displayScan(code), async (id) => {
+          await fail(ctx, id, failure('not_found', 'invalid_scan', parsed.error.message));
+        });
+        return { jobId };
+      }
+      const clean = parsed.value;
+      const running = inFlight.get(clean);
+      if (running) {
+        const jobId = await startJob('scan', clean, async (id) => {
+          await fail(
+            ctx,
+            id,
+            failure('duplicate', 'already_booked', `"${clean}" is already being booked: wait for its label.`, { params: { jobId: running } }),
+          );
+        });
+        return { jobId };
+      }
+      const jobId = await startJob('scan', clean, async (id) => {
+        inFlight.set(clean, id);
+        try {
+          await runScan(ctx, id, clean);
+        } finally {
+          inFlight.delete(clean);
+        }
+      });
+      return { jobId };
+    },
+    async listJobs(input) {
+      return jobs.list(input?.limit ?? 500, now().toISOString().slice(0, 10));
+    },
+    async getJob({ jobId }) {
+      const job = jobs.get(jobId);
+      if (!job) throw StationError.notFound(`There is no job ${jobId}.`);
+      return job;
+    },
+    ...workflows,
+    async getStatus() {
+      return status();
+    },
+    async getSettings() {
+      return settingsView(storedSettings, apiKey);
+    },
+    async saveSettings(patch) {
+      await saveSettings(applySettingsPatch(storedSettings, patch));
+      return settingsView(storedSettings, apiKey);
+    },
+    async setApiKey(key) {
+      if (!options.vault.writable) {
+        throw new StationError({ error: 'failed', message: 'This station takes its API key from the environment; it cannot be changed here.' });
+      }
+      await options.vault.set(key);
+      apiKey = key;
+      await client.close();
+      client = newClient();
+      void checkConnection();
+      return settingsView(storedSettings, apiKey);
+    },
+    testConnection: () => checkConnection(),
+    discoverPrinters: () => printService.discover(),
+    async savePrinter(printer) {
+      const printers = storedSettings.printers.filter((p) => p.id !== printer.id).concat(printer);
+      await saveSettings({ ...storedSettings, printers });
+      return settingsView(storedSettings, apiKey);
+    },
+    async removePrinter({ printerId }) {
+      const routing = {
+        ...storedSettings.routing,
+        rules: storedSettings.routing.rules.filter((r) => r.printerId !== printerId),
+        ...(storedSettings.routing.labelPrinterId === printerId ? { labelPrinterId: undefined } : {}),
+        ...(storedSettings.routing.documentPrinterId === printerId ? { documentPrinterId: undefined } : {}),
+      };
+      await saveSettings({ ...storedSettings, printers: storedSettings.printers.filter((p) => p.id !== printerId), routing });
+      return settingsView(storedSettings, apiKey);
+    },
+    async testPrinter({ printerId, charset }) {
+      const printer = settings.printers.find((p) => p.id === printerId);
+      if (!printer) throw StationError.notFound(`There is no printer "${printerId}".`);
+      const test = await printService.testPrint(printerId, charset ?? 'cp850');
+      if (!test.ok) {
+        throw StationError.failed(
+          failure('printer', 'printer_error', test.error.message, test.error.characters ? { params: { characters: test.error.characters.join(' ') } } : {}),
+        );
+      }
+      const { preview, outcome } = test.value;
+      const jobId = await startJob('test_print', printer.name, async (id) => {
+        await record(ctx, {
+          type: 'documents',
+          jobId: id,
+          ownerId: `test-${printerId}`,
+          documents: [
+            {
+              documentId: preview.documentId,
+              kind: 'label',
+              format: preview.format,
+              bytes: Buffer.from(preview.base64, 'base64').length,
+              description: preview.description ?? 'Test label',
+              ...(preview.charset ? { charset: preview.charset } : {}),
+            },
+          ],
+        });
+        const done = await outcome;
+        await recordPrintState(ctx, id, `test-${printerId}`, preview.documentId, {
+          state: done.state,
+          printerId: done.printerId,
+          printerName: done.printerName,
+          spoolJobId: done.spoolJobId,
+          bytes: done.bytes,
+        });
+        if (done.state === 'failed' && done.error) await fail(ctx, id, failureFromPrinter(done.error, printer.name));
+        else await record(ctx, { type: 'finished', jobId: id });
+      });
+      return { jobId, preview };
+    },
+    async listSpool() {
+      return printService.list();
+    },
+    releaseSpoolJob: ({ spoolJobId }) => spoolAction(printService.release(spoolJobId)),
+    cancelSpoolJob: ({ spoolJobId }) => spoolAction(printService.cancel(spoolJobId)),
+    retrySpoolJob: ({ spoolJobId }) => spoolAction(printService.retry(spoolJobId)),
+    async getDocumentPreview({ documentId }) {
+      const cached = await labelCache.get(documentId);
+      if (!cached) throw StationError.notFound('This document is no longer in the label cache.');
+      const d = cached.document;
+      return {
+        documentId,
+        format: d.format,
+        base64: d.bytes.toString('base64'),
+        ...(d.charset ? { charset: d.charset } : {}),
+        ...(d.description ? { description: d.description } : {}),
+      };
+    },
+  };
+
+  async function spoolAction(pending: Promise<Result<SpoolJobView, SpoolOperationError>>): Promise<SpoolJobView> {
+    const result = await pending;
+    if (result.ok) return result.value;
+    throw result.error.code === 'not_found'
+      ? StationError.notFound(result.error.message)
+      : new StationError({ error: 'failed', message: result.error.message });
+  }
+
+  await printService.start();
+  // Everything the packer could wait for is done before the first scan: token, unfinished jobs.
+  if (apiKey) void checkConnection();
+  void queue.add(() => resumeOpenJobs(ctx, targetsByJob).catch((error) => log(`resuming open jobs failed: ${String(error)}`)));
+
+  const station: Station = {
+    ...methods,
+    startupWarnings,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async whenIdle() {
+      await queue.onIdle();
+    },
+    async close() {
+      await queue.onIdle();
+      await printService.stop();
+      await client.close();
+      await journal.close();
+      listeners.clear();
+    },
+  };
+  return station;
+}

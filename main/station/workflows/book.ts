@@ -1,0 +1,198 @@
+import type { Failure } from '../../../preload/api';
+import type { PrintableDocument } from '../../labels/document';
+import type { DeliveryError } from '../../nshift/delivery/errors';
+import type { ShipmentResult } from '../../nshift/delivery/schemas';
+import type { Result } from '../../result';
+import { err, ok } from '../../result';
+import { bookingTargetKey, type BookingTarget } from '../journal';
+import { documentRef, printConfigFromSettings, record, type StationContext } from '../context';
+import { failure, failureFromDelivery } from '../failures';
+import { documentsOfResult, documentsOfShipment } from '../documents';
+import { isReady, shipmentIdsOfOrder, shipmentsByOrderNo } from './resolve';
+
+/** A shipment that exists in nShift, with its documents in hand (already in the label cache). */
+export interface BookedShipment {
+  shipmentId: string;
+  shipmentNo?: string;
+  orderNo?: string;
+  parcelNos: string[];
+  receiverName?: string;
+  serviceId?: string;
+  documents: PrintableDocument[];
+}
+
+export type BookOutcome =
+  | { kind: 'booked'; shipments: BookedShipment[] }
+  /** nShift says this target was booked before we asked (another station, an earlier run). */
+  | { kind: 'duplicate'; shipmentIds: string[] }
+  | { kind: 'failed'; failure: Failure };
+
+/**
+ * Books one target exactly once. The intent is journalled (fsync) before the call. When the answer is lost,
+ * nShift is asked what it has (the order's status, the stored shipment's status, the history) before anything
+ * else: an existing shipment is taken over; only a target nShift still shows as unbooked is booked anew.
+ */
+export async function bookTarget(ctx: StationContext, jobId: string, target: BookingTarget): Promise<BookOutcome> {
+  const key = bookingTargetKey(target);
+  await record(ctx, { type: 'book_intent', jobId, target });
+  const attempt = await callBooking(ctx, target);
+  if (attempt.ok) return finishBooking(ctx, jobId, key, attempt.value, false);
+  if (attempt.error.kind === 'validation') return refusedBooking(ctx, target, attempt.error);
+  if (attempt.error.kind !== 'outcome_unknown') return { kind: 'failed', failure: failureFromDelivery(attempt.error) };
+
+  await record(ctx, { type: 'book_unknown', jobId, targetKey: key, detail: attempt.error.cause });
+  ctx.log(`booking ${key} for job ${jobId}: outcome unknown (${attempt.error.cause}); reconciling with nShift`);
+  return reconcileTarget(ctx, jobId, target);
+}
+
+/** After a crash or a lost answer: find what nShift has for the target, then continue from there. */
+export async function reconcileTarget(ctx: StationContext, jobId: string, target: BookingTarget): Promise<BookOutcome> {
+  const key = bookingTargetKey(target);
+  const found = await lookUpBooking(ctx, jobId, target);
+  if (!found.ok) return { kind: 'failed', failure: found.error };
+  if (found.value.length > 0) {
+    const shipments = await fetchShipments(ctx, found.value);
+    if (!shipments.ok) return { kind: 'failed', failure: shipments.error };
+    return finishBooking(ctx, jobId, key, shipments.value, true);
+  }
+  // nShift has nothing: the booking never happened, so booking now is the first booking, not a second one.
+  await record(ctx, { type: 'book_intent', jobId, target });
+  const retry = await callBooking(ctx, target);
+  if (retry.ok) return finishBooking(ctx, jobId, key, retry.value, false);
+  if (retry.error.kind === 'validation') return refusedBooking(ctx, target, retry.error);
+  if (retry.error.kind === 'outcome_unknown') await record(ctx, { type: 'book_unknown', jobId, targetKey: key, detail: retry.error.cause });
+  return { kind: 'failed', failure: failureFromDelivery(retry.error) };
+}
+
+async function callBooking(ctx: StationContext, target: BookingTarget): Promise<Result<BookedShipment[], DeliveryError>> {
+  const printConfig = printConfigFromSettings(ctx.settings());
+  const client = ctx.client();
+  if (target.type === 'stored') {
+    const booked = await client.storedShipments.book(target.storedId, printConfig, { returnFile: true });
+    if (!booked.ok) return booked;
+    return ok(await Promise.all(booked.value.map((result) => fromShipmentResult(ctx, result))));
+  }
+  const booked = await client.orders.createShipment({
+    orderId: target.orderId,
+    ...(target.parcelIds ? { parcelIds: target.parcelIds } : {}),
+    printConfig,
+  });
+  if (!booked.ok) return booked;
+  const documents = await documentsOfShipment(client, booked.value.shipmentId, printConfig);
+  if (!documents.ok) return documents;
+  return ok([
+    {
+      shipmentId: booked.value.shipmentId,
+      orderNo: target.internalReference,
+      parcelNos: booked.value.trackingNumbers,
+      documents: documents.value,
+    },
+  ]);
+}
+
+async function fromShipmentResult(ctx: StationContext, result: ShipmentResult): Promise<BookedShipment> {
+  const printConfig = printConfigFromSettings(ctx.settings());
+  const documents = await documentsOfResult(ctx.client(), result, printConfig);
+  return {
+    shipmentId: result.id,
+    parcelNos: (result.parcels ?? []).map((p) => p.parcelNo).filter((n): n is string => Boolean(n)),
+    documents: documents.ok ? documents.value : [],
+    ...(result.shipmentNo ? { shipmentNo: result.shipmentNo } : {}),
+    ...(result.orderNo ? { orderNo: result.orderNo } : {}),
+    ...(result.rcvName ? { receiverName: result.rcvName } : {}),
+    ...(result.serviceId ? { serviceId: result.serviceId } : {}),
+  };
+}
+
+async function finishBooking(
+  ctx: StationContext,
+  jobId: string,
+  targetKey: string,
+  shipments: BookedShipment[],
+  reconciled: boolean,
+): Promise<BookOutcome> {
+  for (const shipment of shipments) {
+    // The label cache holds the bytes before the journal says "booked": a reprint never depends on nShift's hour.
+    await Promise.all(shipment.documents.map((doc) => ctx.labelCache.put(doc)));
+    await record(ctx, {
+      type: 'booked',
+      jobId,
+      targetKey,
+      shipmentId: shipment.shipmentId,
+      parcelNos: shipment.parcelNos,
+      documents: shipment.documents.map(documentRef),
+      ...(shipment.shipmentNo ? { shipmentNo: shipment.shipmentNo } : {}),
+      ...(shipment.orderNo ? { orderNo: shipment.orderNo } : {}),
+      ...(shipment.receiverName ? { receiverName: shipment.receiverName } : {}),
+      ...(shipment.serviceId ? { serviceId: shipment.serviceId } : {}),
+      ...(reconciled ? { reconciled: true } : {}),
+    });
+  }
+  return { kind: 'booked', shipments };
+}
+
+/**
+ * A 422 on a booking is either real field errors, or nShift refusing to book a target twice (the order's
+ * parcels are booked, the stored shipment is no longer READY: another station won the race). Tell them apart.
+ */
+async function refusedBooking(ctx: StationContext, target: BookingTarget, error: Extract<DeliveryError, { kind: 'validation' }>): Promise<BookOutcome> {
+  const existing = await lookUpBooking(ctx, undefined, target);
+  if (existing.ok && existing.value.length > 0) return { kind: 'duplicate', shipmentIds: existing.value };
+  if (error.errors.length === 0) {
+    return {
+      kind: 'failed',
+      failure: failure('validation', 'validation', 'nShift refused to book this shipment: check it in nShift and scan again.'),
+    };
+  }
+  return { kind: 'failed', failure: failureFromDelivery(error) };
+}
+
+/** The shipment ids nShift has for a target now (empty when it is still unbooked). */
+async function lookUpBooking(ctx: StationContext, jobId: string | undefined, target: BookingTarget): Promise<Result<string[], Failure>> {
+  const client = ctx.client();
+  if (target.type === 'order') {
+    const order = await client.orders.get(target.orderId);
+    if (!order.ok) return err(failureFromDelivery(order.error));
+    const wanted = target.parcelIds ? new Set(target.parcelIds) : undefined;
+    const ids = wanted
+      ? [...new Set(order.value.parcels.filter((p) => wanted.has(p.id) && p.shipmentId).map((p) => p.shipmentId as string))]
+      : shipmentIdsOfOrder(order.value);
+    return ok(ids);
+  }
+  const stored = await client.storedShipments.get(target.storedId);
+  if (stored.ok && isReady(stored.value)) return ok([]);
+  if (!stored.ok && stored.error.kind !== 'not_found') return err(failureFromDelivery(stored.error));
+  // Booked (gone or no longer READY): find its shipment by order number, skipping those this job already holds.
+  if (!target.orderNo) return err(failure('network', 'outcome_unknown', 'The stored shipment was booked but its shipment could not be found yet.'));
+  const known = new Set(jobId ? (ctx.jobs.get(jobId)?.shipments.map((s) => s.shipmentId) ?? []) : []);
+  const candidates = (await shipmentsByOrderNo(ctx, target.orderNo)).filter((id) => !known.has(id));
+  if (candidates.length === 0) {
+    return err(
+      failure('network', 'outcome_unknown', 'nShift shows the stored shipment as booked but its shipment is not in the history yet: scan again in a minute.'),
+    );
+  }
+  return ok(jobId ? candidates.slice(0, 1) : candidates);
+}
+
+/** Documents of shipments that already exist: the label cache first, then nShift (a copy after its hour). */
+export async function fetchShipments(ctx: StationContext, shipmentIds: readonly string[]): Promise<Result<BookedShipment[], Failure>> {
+  const printConfig = printConfigFromSettings(ctx.settings());
+  const shipments: BookedShipment[] = [];
+  for (const shipmentId of shipmentIds) {
+    const cached = await cachedDocuments(ctx, shipmentId);
+    if (cached.length > 0) {
+      shipments.push({ shipmentId, parcelNos: [], documents: cached });
+      continue;
+    }
+    const documents = await documentsOfShipment(ctx.client(), shipmentId, printConfig, { copyWhenExpired: true });
+    if (!documents.ok) return err(failureFromDelivery(documents.error));
+    shipments.push({ shipmentId, parcelNos: [], documents: documents.value });
+  }
+  return ok(shipments);
+}
+
+export async function cachedDocuments(ctx: StationContext, shipmentId: string): Promise<PrintableDocument[]> {
+  const metas = await ctx.labelCache.listForShipment(shipmentId);
+  const docs = await Promise.all(metas.map((m) => ctx.labelCache.get(m.id)));
+  return docs.filter((d) => d !== undefined).map((d) => d.document);
+}

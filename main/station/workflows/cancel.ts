@@ -1,0 +1,34 @@
+import type { ShipmentSummary } from '../../../preload/api';
+import { StationError } from '../../hosts/shared/dispatch';
+import { fail, record, type StationContext } from '../context';
+import { failure, failureFromDelivery } from '../failures';
+import { findShipments, toShipmentView } from './shipment-lookup';
+import type { StartJob } from './types';
+
+/** The shipment a scanned shipment or parcel number points at, with its live state for the confirmation. */
+export async function lookupShipment(ctx: StationContext, code: string): Promise<ShipmentSummary> {
+  const found = await findShipments(ctx, code.trim());
+  if ('error' in found) throw StationError.failed(failureFromDelivery(found.error));
+  const live = found.filter((s) => (s.status ?? '').toUpperCase() !== 'CANCELLED');
+  const pick = live[0] ?? found[0];
+  if (!pick) throw StationError.failed(failure('not_found', 'unknown_code', `No shipment matches "${code}".`));
+  return toShipmentView(pick);
+}
+
+/**
+ * Cancels a shipment in nShift (the carrier is told when it supports it). The UI confirms first and shows the
+ * penalty warning for shipments already handed over; the station refuses a call without `confirm: true`.
+ */
+export async function startCancel(ctx: StationContext, startJob: StartJob, input: { shipmentId: string; code?: string }): Promise<{ jobId: string }> {
+  const jobId = await startJob('cancel', input.code ?? input.shipmentId, async (id) => {
+    const result = await ctx.client().shipments.cancel(input.shipmentId);
+    if (!result.ok) {
+      if (result.error.kind === 'not_found') {
+        return fail(ctx, id, failure('not_found', 'not_cancellable', `Shipment ${input.shipmentId} is not in nShift (or no longer cancellable).`));
+      }
+      return fail(ctx, id, failureFromDelivery(result.error));
+    }
+    await record(ctx, { type: 'cancelled', jobId: id, shipmentId: input.shipmentId });
+  });
+  return { jobId };
+}

@@ -1,0 +1,78 @@
+import type { ConsolidatedView } from '../../../preload/api';
+import type { ConsolidatedShipment } from '../../nshift/delivery/schemas';
+import { StationError } from '../../hosts/shared/dispatch';
+import { documentRef, fail, printConfigFromSettings, printDocuments, record, type StationContext } from '../context';
+import { documentsOfResult } from '../documents';
+import { failure, failureFromDelivery } from '../failures';
+import type { StartJob } from './types';
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+}
+
+/** nShift lists open consolidated shipments with their parcel groups (one per part order number). */
+export function toConsolidatedView(c: ConsolidatedShipment): ConsolidatedView {
+  const raw = asRecord(c);
+  const groups = Array.isArray(raw.parcelGroups) ? raw.parcelGroups : [];
+  const key = typeof raw.key === 'string' ? raw.key : undefined;
+  const receiverName = typeof raw.rcvName === 'string' ? raw.rcvName : undefined;
+  const created = typeof raw.created === 'string' ? raw.created : undefined;
+  return {
+    consolidatedId: c.id,
+    status: (c.status ?? 'OPEN').toUpperCase(),
+    parcelGroups: groups.map((g) => {
+      const group = asRecord(g);
+      return { partOrderNo: String(group.partOrderNo ?? ''), parcelCount: Array.isArray(group.parcels) ? group.parcels.length : 0 };
+    }),
+    ...(key ? { key } : {}),
+    ...(receiverName ? { receiverName } : {}),
+    ...(created ? { created } : {}),
+  };
+}
+
+export async function listConsolidated(ctx: StationContext): Promise<ConsolidatedView[]> {
+  const result = await ctx.client().consolidated.listOpen();
+  if (!result.ok) throw StationError.failed(failureFromDelivery(result.error));
+  return result.value.map(toConsolidatedView);
+}
+
+/** Closing prints the shipment-level documents (the waybill): they go where the router sends A4 PDFs. */
+export async function startCloseConsolidated(ctx: StationContext, startJob: StartJob, consolidatedId: string): Promise<{ jobId: string }> {
+  const jobId = await startJob('consolidated_close', consolidatedId, async (id) => {
+    const printConfig = printConfigFromSettings(ctx.settings());
+    const closed = await ctx.client().consolidated.close(consolidatedId, printConfig, { returnFile: true });
+    if (!closed.ok) return fail(ctx, id, failureFromDelivery(closed.error));
+    let problem;
+    for (const result of closed.value) {
+      const documents = await documentsOfResult(ctx.client(), result, printConfig);
+      if (!documents.ok) {
+        problem ??= failureFromDelivery(documents.error);
+        continue;
+      }
+      await Promise.all(documents.value.map((doc) => ctx.labelCache.put(doc)));
+      await record(ctx, {
+        type: 'documents',
+        jobId: id,
+        ownerId: result.id,
+        documents: documents.value.map(documentRef),
+        ...(result.shipmentNo ? { shipmentNo: result.shipmentNo } : {}),
+      });
+      problem ??= await printDocuments(ctx, id, result.id, documents.value);
+    }
+    if (problem) await fail(ctx, id, problem);
+    else await record(ctx, { type: 'finished', jobId: id });
+  });
+  return { jobId };
+}
+
+export async function deleteConsolidated(ctx: StationContext, consolidatedId: string): Promise<{ deleted: true }> {
+  const result = await ctx.client().consolidated.delete(consolidatedId);
+  if (!result.ok) throw StationError.failed(result.error.kind === 'not_found' ? failure('not_found', 'unknown_code', `There is no open consolidated shipment ${consolidatedId}.`) : failureFromDelivery(result.error));
+  return { deleted: true };
+}
+
+export async function deleteParcelGroup(ctx: StationContext, consolidatedId: string, partOrderNo: string): Promise<{ deleted: true }> {
+  const result = await ctx.client().consolidated.deleteParcelGroup(consolidatedId, partOrderNo);
+  if (!result.ok) throw StationError.failed(result.error.kind === 'not_found' ? failure('not_found', 'unknown_code', `There is no parcel group ${partOrderNo} in ${consolidatedId}.`) : failureFromDelivery(result.error));
+  return { deleted: true };
+}

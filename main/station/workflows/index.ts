@@ -1,0 +1,48 @@
+import type { MethodInput, MethodOutput } from '../../../preload/api';
+import type { StationContext } from '../context';
+import { lookupShipment, startCancel } from './cancel';
+import { deleteConsolidated, deleteParcelGroup, listConsolidated, startCloseConsolidated } from './consolidated';
+import { searchHistory } from './history';
+import { listManifests, startCreateManifest, startReprintManifest } from './manifest';
+import { startReprint } from './reprint';
+import { deleteStored, listStored, startBookStored } from './stored';
+import type { StartJob } from './types';
+
+type WorkflowMethods =
+  | 'reprint'
+  | 'lookupShipment'
+  | 'cancelShipment'
+  | 'listStored'
+  | 'bookStored'
+  | 'deleteStored'
+  | 'listConsolidated'
+  | 'closeConsolidated'
+  | 'deleteConsolidated'
+  | 'deleteParcelGroup'
+  | 'createManifest'
+  | 'listManifests'
+  | 'reprintManifest'
+  | 'searchHistory';
+
+/** The StationApi methods beyond the hot path, each a thin entry into its workflow. */
+export function stationWorkflows(
+  ctx: StationContext,
+  startJob: StartJob,
+): { [K in WorkflowMethods]: (input: MethodInput<K>) => Promise<MethodOutput<K>> } {
+  return {
+    reprint: (input) => startReprint(ctx, startJob, input),
+    lookupShipment: ({ code }) => lookupShipment(ctx, code),
+    cancelShipment: (input) => startCancel(ctx, startJob, input),
+    listStored: (input) => listStored(ctx, input?.orderNo),
+    bookStored: ({ storedId }) => startBookStored(ctx, startJob, storedId),
+    deleteStored: ({ storedId }) => deleteStored(ctx, storedId),
+    listConsolidated: () => listConsolidated(ctx),
+    closeConsolidated: ({ consolidatedId }) => startCloseConsolidated(ctx, startJob, consolidatedId),
+    deleteConsolidated: ({ consolidatedId }) => deleteConsolidated(ctx, consolidatedId),
+    deleteParcelGroup: ({ consolidatedId, partOrderNo }) => deleteParcelGroup(ctx, consolidatedId, partOrderNo),
+    createManifest: (input) => startCreateManifest(ctx, startJob, input),
+    listManifests: (input) => listManifests(ctx, input ?? undefined),
+    reprintManifest: (input) => startReprintManifest(ctx, startJob, input),
+    searchHistory: (input) => searchHistory(ctx, input),
+  };
+}

@@ -1,0 +1,101 @@
+import type { Failure, ResolveSource } from '../../../preload/api';
+import type { Order, StoredShipment } from '../../nshift/delivery/schemas';
+import type { BookingTarget } from '../journal';
+import type { StationContext } from '../context';
+import { failure, failureFromDelivery } from '../failures';
+
+/** What a scanned code turned out to be. */
+export type Resolution =
+  | { kind: 'book'; source: 'order' | 'stored'; orderNo: string; targets: BookingTarget[] }
+  /** Already booked (by this station or another): the packer is offered a reprint, never a new booking. */
+  | { kind: 'booked'; source: 'order' | 'stored' | 'shipment'; shipmentIds: string[] }
+  | { kind: 'failed'; failure: Failure };
+
+/** Order statuses in which parcels are still waiting to be booked. */
+const BOOKABLE_ORDER = new Set(['OPEN', 'PARTIALLY_SHIPPED']);
+
+/**
+ * Resolves a code through the configured sources in their order: an nShift order by `internalReference`, stored
+ * shipments by `orderNo` (several = a split order, one booking each), then a shipment or parcel number already
+ * booked. The first source that knows the code decides.
+ */
+export async function resolveCode(ctx: StationContext, code: string, sources: readonly ResolveSource[]): Promise<Resolution> {
+  for (const source of sources) {
+    const resolution =
+      source === 'order' ? await fromOrders(ctx, code) : source === 'stored' ? await fromStored(ctx, code) : await fromShipments(ctx, code);
+    if (resolution) return resolution;
+  }
+  return { kind: 'failed', failure: failure('not_found', 'unknown_code', `Nothing in nShift matches "${code}": check the code and scan again.`) };
+}
+
+async function fromOrders(ctx: StationContext, code: string): Promise<Resolution | undefined> {
+  const result = await ctx.client().orders.list({ internalReference: code });
+  if (!result.ok) return result.error.kind === 'not_found' ? undefined : { kind: 'failed', failure: failureFromDelivery(result.error) };
+  const matches = result.value.filter((o) => o.internalReference === code);
+  if (matches.length === 0) return undefined;
+  const open = matches.find((o) => BOOKABLE_ORDER.has((o.status ?? '').toUpperCase()));
+  if (open) return { kind: 'book', source: 'order', orderNo: code, targets: [orderTarget(open, code)] };
+  const shipped = matches.flatMap(shipmentIdsOfOrder);
+  if (shipped.length > 0) return { kind: 'booked', source: 'order', shipmentIds: shipped };
+  return { kind: 'failed', failure: failure('not_found', 'unknown_code', `The order "${code}" is cancelled in nShift: put the parcel aside and ask your team lead.`) };
+}
+
+export function orderTarget(order: Order, internalReference: string): BookingTarget {
+  const unbooked = order.parcels.filter((p) => !p.shipmentId).map((p) => p.id);
+  const partial = unbooked.length > 0 && unbooked.length < order.parcels.length;
+  return { type: 'order', orderId: order.id, internalReference, ...(partial ? { parcelIds: unbooked } : {}) };
+}
+
+export function shipmentIdsOfOrder(order: Order): string[] {
+  return [...new Set(order.parcels.map((p) => p.shipmentId).filter((id): id is string => Boolean(id)))];
+}
+
+async function fromStored(ctx: StationContext, code: string): Promise<Resolution | undefined> {
+  const result = await ctx.client().storedShipments.list({ searchField: 'orderNo', searchOp: 'equals', searchValue: code });
+  if (!result.ok) return result.error.kind === 'not_found' ? undefined : { kind: 'failed', failure: failureFromDelivery(result.error) };
+  const matches = result.value.filter((s) => (s.orderNo ?? '') === code);
+  if (matches.length === 0) return undefined;
+  const ready = matches.filter((s) => isReady(s));
+  if (ready.length > 0) {
+    return { kind: 'book', source: 'stored', orderNo: code, targets: ready.map((s) => ({ type: 'stored', storedId: s.id, orderNo: code })) };
+  }
+  const invalid = matches.find((s) => (s.status ?? '').toUpperCase() === 'INVALID');
+  if (invalid) {
+    return {
+      kind: 'failed',
+      failure: failure('validation', 'validation', `The stored shipment for "${code}" is not valid in nShift: correct it there and scan again.`, {
+        errors: (invalid.statuses ?? []).map((s) => ({ field: s.field || s.messageCode || 'shipment', message: s.message })),
+      }),
+    };
+  }
+  // Stored shipments that exist but are no longer READY have been booked already.
+  const booked = await shipmentsByOrderNo(ctx, code);
+  return { kind: 'booked', source: 'stored', shipmentIds: booked };
+}
+
+export function isReady(stored: StoredShipment): boolean {
+  const status = (stored.status ?? '').toUpperCase();
+  return status === 'READY' || status === 'WARNED';
+}
+
+async function fromShipments(ctx: StationContext, code: string): Promise<Resolution | undefined> {
+  for (const searchField of ['shipmentNo', 'parcelNo'] as const) {
+    const result = await ctx.client().history.search({ searchField, searchValue: code });
+    if (!result.ok) {
+      if (result.error.kind === 'not_found' || result.error.kind === 'access') continue;
+      return { kind: 'failed', failure: failureFromDelivery(result.error) };
+    }
+    const hits = result.value.filter(
+      (s) => s.shipmentNo === code || (s.parcels ?? []).some((p) => p.parcelNo === code || p.returnParcelNo === code) || s.id === code,
+    );
+    if (hits.length > 0) return { kind: 'booked', source: 'shipment', shipmentIds: hits.map((s) => s.id) };
+  }
+  return undefined;
+}
+
+/** Shipments nShift's history knows for an order number (newest first), for duplicates and reconciliation. */
+export async function shipmentsByOrderNo(ctx: StationContext, orderNo: string): Promise<string[]> {
+  const result = await ctx.client().history.search({ searchField: 'orderNo', searchValue: orderNo });
+  if (!result.ok) return [];
+  return result.value.filter((s) => s.orderNo === orderNo && (s.status ?? '').toUpperCase() !== 'CANCELLED').map((s) => s.id);
+}

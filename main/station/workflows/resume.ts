@@ -1,0 +1,55 @@
+import type { PrintableDocument } from '../../labels/document';
+import type { BookingTarget } from '../journal';
+import { fail, printDocuments, record, type StationContext } from '../context';
+import { failure } from '../failures';
+import { bookAndPrint, runScan } from './scan';
+
+/**
+ * After a restart, every job the journal shows unfinished is carried on from where it stopped:
+ * - no booking asked yet → resolve and book as a fresh scan (nothing was sent to nShift);
+ * - a booking asked but never answered → reconcile with nShift first, never book blindly;
+ * - booked but not printed → print from the label cache, unless the spool already holds the document
+ *   (the spool resumes its own jobs and holds one that was mid-send; it is never sent twice unasked).
+ */
+export async function resumeOpenJobs(ctx: StationContext, targetsByJob: ReadonlyMap<string, BookingTarget[]>): Promise<void> {
+  const open = ctx.jobs.openJobs();
+  if (open.length > 0) ctx.log(`resuming ${open.length} unfinished job(s) from the journal`);
+  for (const job of open) {
+    try {
+      if (job.kind !== 'scan') {
+        await resumePrintsOnly(ctx, job.id);
+        continue;
+      }
+      const targets = targetsByJob.get(job.id);
+      if (!targets) {
+        await runScan(ctx, job.id, job.scan);
+        continue;
+      }
+      // Documents already booked print first (in order), then the targets still open are booked.
+      await resumePrintsOnly(ctx, job.id, false);
+      await bookAndPrint(ctx, job.id, job.scan, targets, new Set(ctx.jobs.unansweredIntents(job.id)));
+    } catch (error) {
+      ctx.log(`could not resume job ${job.id}: ${String(error)}`);
+      await fail(ctx, job.id, failure('network', 'internal', 'This job could not be finished after a restart: check it in the Jobs list.'));
+    }
+  }
+}
+
+async function resumePrintsOnly(ctx: StationContext, jobId: string, finish = true): Promise<void> {
+  const job = ctx.jobs.get(jobId);
+  if (!job) return;
+  const spooled = new Set(ctx.printService.list().filter((s) => s.stationJobId === jobId).map((s) => s.documentId));
+  let problem;
+  for (const shipment of job.shipments) {
+    const pending = shipment.documents.filter((d) => (d.state === 'queued' || d.state === 'sending') && !spooled.has(d.documentId));
+    const documents: PrintableDocument[] = [];
+    for (const doc of pending) {
+      const cached = await ctx.labelCache.get(doc.documentId);
+      if (cached) documents.push(cached.document);
+      else ctx.log(`job ${jobId}: document ${doc.documentId} is missing from the label cache; reprint it from the Jobs list`);
+    }
+    if (documents.length > 0) problem ??= await printDocuments(ctx, jobId, shipment.shipmentId || undefined, documents);
+  }
+  if (problem) await fail(ctx, jobId, problem);
+  else if (finish && ctx.jobs.get(jobId)?.state !== 'printing') await record(ctx, { type: 'finished', jobId });
+}

@@ -1,0 +1,96 @@
+import type { BookingTarget } from '../journal';
+import { bookingTargetKey } from '../journal';
+import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
+import { failure } from '../failures';
+import { bookTarget, fetchShipments, reconcileTarget, type BookOutcome } from './book';
+import { resolveCode } from './resolve';
+
+/**
+ * The hot path: a scanned code → resolve → book each target exactly once → label cache → print.
+ * The `job` entry is already journalled by the caller before this runs.
+ */
+export async function runScan(ctx: StationContext, jobId: string, code: string): Promise<void> {
+  const earlier = bookedEarlierToday(ctx, jobId, code);
+  if (earlier) return reportDuplicate(ctx, jobId, code, earlier, 'this station');
+
+  const resolution = await resolveCode(ctx, code, ctx.settings().resolve.sources);
+  if (resolution.kind === 'failed') return fail(ctx, jobId, resolution.failure);
+  if (resolution.kind === 'booked') return reportDuplicate(ctx, jobId, code, resolution.shipmentIds, 'nShift');
+
+  await record(ctx, { type: 'resolved', jobId, source: resolution.source, orderNo: resolution.orderNo, targets: resolution.targets });
+  await bookAndPrint(ctx, jobId, code, resolution.targets, new Set());
+}
+
+/** Books every target not yet booked, printing each shipment as it comes; used by scans and by restart. */
+export async function bookAndPrint(
+  ctx: StationContext,
+  jobId: string,
+  code: string,
+  targets: readonly BookingTarget[],
+  unanswered: ReadonlySet<string>,
+): Promise<void> {
+  let firstProblem: Parameters<typeof fail>[2] | undefined;
+  let duplicates: string[] = [];
+  for (const target of targets) {
+    const key = bookingTargetKey(target);
+    if (ctx.jobs.isBooked(jobId, key)) continue;
+    const outcome: BookOutcome = unanswered.has(key) ? await reconcileTarget(ctx, jobId, target) : await bookTarget(ctx, jobId, target);
+    if (outcome.kind === 'duplicate') {
+      duplicates = duplicates.concat(outcome.shipmentIds);
+      continue;
+    }
+    if (outcome.kind === 'failed') {
+      firstProblem ??= outcome.failure;
+      continue; // the other shipments of a split order still go out
+    }
+    for (const shipment of outcome.shipments) {
+      const printProblem = await printDocuments(ctx, jobId, shipment.shipmentId, shipment.documents);
+      firstProblem ??= printProblem;
+    }
+  }
+  if (firstProblem) return fail(ctx, jobId, firstProblem);
+  if (duplicates.length > 0 && (ctx.jobs.get(jobId)?.shipments.length ?? 0) === 0) {
+    return reportDuplicate(ctx, jobId, code, duplicates, 'another station');
+  }
+  await record(ctx, { type: 'finished', jobId });
+}
+
+/** The shipment ids an earlier job of today booked for the same code, if any. */
+function bookedEarlierToday(ctx: StationContext, jobId: string, code: string): string[] | undefined {
+  const today = ctx.now().toISOString().slice(0, 10);
+  for (const job of ctx.jobs.list(5000, today)) {
+    if (job.id === jobId || job.kind !== 'scan' || job.scan !== code || job.duplicateOf) continue;
+    const booked = job.shipments.filter((s) => s.shipmentId && s.state !== 'cancelled');
+    if (booked.length > 0) return booked.map((s) => s.shipmentId);
+  }
+  return undefined;
+}
+
+/**
+ * A code that is already booked is never booked again: the job shows the existing shipment (with its
+ * documents, so reprint is one key away) and ends as `duplicate`.
+ */
+async function reportDuplicate(ctx: StationContext, jobId: string, code: string, shipmentIds: string[], by: string): Promise<void> {
+  const known = await fetchShipments(ctx, shipmentIds.slice(0, 5));
+  if (known.ok) {
+    for (const shipment of known.value) {
+      await record(ctx, {
+        type: 'shipment_ref',
+        jobId,
+        shipmentId: shipment.shipmentId,
+        parcelNos: shipment.parcelNos,
+        documents: shipment.documents.map(documentRef),
+        ...(shipment.shipmentNo ? { shipmentNo: shipment.shipmentNo } : {}),
+      });
+    }
+  }
+  const first = shipmentIds[0];
+  await fail(
+    ctx,
+    jobId,
+    failure('duplicate', 'already_booked', `"${code}" was already booked by ${by} (shipment ${first ?? 'unknown'}): press R to reprint its label.`, {
+      params: { shipmentId: first ?? '', by },
+    }),
+    first,
+  );
+}

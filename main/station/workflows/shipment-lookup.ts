@@ -1,0 +1,82 @@
+import type { ShipmentSummary as ShipmentView } from '../../../preload/api';
+import type { ShipmentSummary } from '../../nshift/delivery/schemas';
+import type { DeliveryError } from '../../nshift/delivery/errors';
+import type { StationContext } from '../context';
+
+/**
+ * Statuses after which the carrier has the parcel: cancelling then may cost a carrier penalty, so the packer
+ * is warned. nShift's status vocabulary is not fully public; anything past PRINTED that is not CANCELLED counts.
+ */
+const NOT_HANDED_OVER = new Set(['', 'READY', 'PRINTED', 'CREATED', 'BOOKED', 'CANCELLED', 'OPEN']);
+
+export function isHandedOver(status: string | null | undefined): boolean {
+  return !NOT_HANDED_OVER.has((status ?? '').toUpperCase());
+}
+
+export function toShipmentView(s: ShipmentSummary): ShipmentView {
+  return {
+    shipmentId: s.id,
+    status: (s.status ?? 'UNKNOWN').toUpperCase(),
+    parcelNos: (s.parcels ?? []).map((p) => p.parcelNo).filter((n): n is string => Boolean(n)),
+    handedOver: isHandedOver(s.status),
+    ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
+    ...(s.orderNo ? { orderNo: s.orderNo } : {}),
+    ...(s.rcvName ? { receiverName: s.rcvName } : {}),
+    ...(s.rcvCity ? { receiverCity: s.rcvCity } : {}),
+    ...(s.serviceId ? { serviceId: s.serviceId } : {}),
+    ...(s.created ? { created: s.created } : {}),
+  };
+}
+
+/** Shipments booked by this station today whose id, shipment number, parcel number or scanned code matches. */
+export function shipmentsInJournal(ctx: StationContext, code: string): { shipmentId: string; shipmentNo?: string; orderNo?: string }[] {
+  const found = new Map<string, { shipmentId: string; shipmentNo?: string; orderNo?: string }>();
+  for (const job of ctx.jobs.list(5000)) {
+    if (job.kind !== 'scan' && job.kind !== 'book_stored') continue;
+    for (const s of job.shipments) {
+      if (!s.shipmentId || s.reference) continue;
+      if (job.scan === code || s.shipmentId === code || s.shipmentNo === code || s.parcelNos.includes(code) || s.orderNo === code) {
+        found.set(s.shipmentId, {
+          shipmentId: s.shipmentId,
+          ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
+          ...(s.orderNo ?? job.orderNo ? { orderNo: (s.orderNo ?? job.orderNo) as string } : {}),
+        });
+      }
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * Finds shipments in nShift's history by what was scanned: a shipment number, a parcel number, or an order
+ * number. The history is the live source of the shipment's state (printed, in transit, cancelled).
+ */
+export async function findShipments(ctx: StationContext, code: string): Promise<ShipmentSummary[] | { error: DeliveryError }> {
+  const client = ctx.client();
+  for (const searchField of ['shipmentNo', 'parcelNo', 'orderNo'] as const) {
+    const result = await client.history.search({ searchField, searchValue: code });
+    if (!result.ok) {
+      if (result.error.kind === 'not_found') continue;
+      return { error: result.error };
+    }
+    const hits = result.value.filter(
+      (s) =>
+        s.id === code ||
+        s.shipmentNo === code ||
+        s.orderNo === code ||
+        (s.parcels ?? []).some((p) => p.parcelNo === code || p.returnParcelNo === code),
+    );
+    if (hits.length > 0) return hits;
+  }
+  // A shipment booked here today: search by what the journal knows about it.
+  for (const known of shipmentsInJournal(ctx, code)) {
+    const by = known.shipmentNo ? { searchField: 'shipmentNo', searchValue: known.shipmentNo } : known.orderNo ? { searchField: 'orderNo', searchValue: known.orderNo } : undefined;
+    if (!by) continue;
+    const result = await client.history.search(by);
+    if (result.ok) {
+      const hit = result.value.filter((s) => s.id === known.shipmentId);
+      if (hit.length > 0) return hit;
+    }
+  }
+  return [];
+}

@@ -1,0 +1,62 @@
+import type { StoredShipmentView } from '../../../preload/api';
+import type { StoredShipment } from '../../nshift/delivery/schemas';
+import { StationError } from '../../hosts/shared/dispatch';
+import { fail, record, type StationContext } from '../context';
+import { failure, failureFromDelivery } from '../failures';
+import { isReady } from './resolve';
+import { bookAndPrint } from './scan';
+import type { StartJob } from './types';
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function objectField(value: unknown, key: string): unknown {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+export function toStoredView(s: StoredShipment): StoredShipmentView {
+  const shipment = s.shipment ?? {};
+  const parcels = objectField(shipment, 'parcels');
+  const receiverName = text(objectField(objectField(shipment, 'receiver'), 'name'));
+  const serviceId = text(objectField(objectField(shipment, 'service'), 'id'));
+  return {
+    storedId: s.id,
+    status: (s.status ?? 'UNKNOWN').toUpperCase(),
+    parcelCount: Array.isArray(parcels) ? parcels.reduce((n: number, p) => n + (Number(objectField(p, 'copies')) || 1), 0) : 0,
+    ...(s.orderNo ? { orderNo: s.orderNo } : {}),
+    ...(receiverName ? { receiverName } : {}),
+    ...(serviceId ? { serviceId } : {}),
+    ...(s.created ? { created: s.created } : {}),
+  };
+}
+
+export async function listStored(ctx: StationContext, orderNo: string | undefined): Promise<StoredShipmentView[]> {
+  const result = await ctx
+    .client()
+    .storedShipments.list(orderNo ? { searchField: 'orderNo', searchOp: 'equals', searchValue: orderNo } : { status: 'ready' });
+  if (!result.ok) throw StationError.failed(failureFromDelivery(result.error));
+  return result.value.map(toStoredView);
+}
+
+/** Books one stored shipment from the Stored screen: the same exactly-once path as a scan. */
+export async function startBookStored(ctx: StationContext, startJob: StartJob, storedId: string): Promise<{ jobId: string }> {
+  const stored = await ctx.client().storedShipments.get(storedId);
+  if (!stored.ok) throw StationError.failed(failureFromDelivery(stored.error));
+  const orderNo = stored.value.orderNo ?? undefined;
+  const jobId = await startJob('book_stored', orderNo ?? storedId, async (id) => {
+    if (!isReady(stored.value)) {
+      return fail(ctx, id, failure('duplicate', 'already_booked', `The stored shipment ${storedId} is ${stored.value.status ?? 'not ready'}: it cannot be booked again.`));
+    }
+    const target = { type: 'stored' as const, storedId, ...(orderNo ? { orderNo } : {}) };
+    await record(ctx, { type: 'resolved', jobId: id, source: 'stored', ...(orderNo ? { orderNo } : {}), targets: [target] });
+    await bookAndPrint(ctx, id, orderNo ?? storedId, [target], new Set());
+  });
+  return { jobId };
+}
+
+export async function deleteStored(ctx: StationContext, storedId: string): Promise<{ deleted: true }> {
+  const result = await ctx.client().storedShipments.delete(storedId);
+  if (!result.ok) throw StationError.failed(failureFromDelivery(result.error));
+  ctx.log(`stored shipment ${storedId} deleted`);
+  return { deleted: true };
+}

@@ -1,0 +1,181 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import type { StationApi } from '../../preload/api';
+import { StationStore } from './state/station-store';
+import { ServicesContext, useServices, useStationState, type AppServices } from './state/context';
+import { useScanSession } from './state/scan-session';
+import { ScanRoutingContext, type ScanHandler, type ScanRouting } from './scan/scan-routing';
+import { attachKeyboardScanner } from './scan/keyboard-scanner';
+import { DuplicateFilter, judgeScan } from './scan/normalize';
+import { DEFAULT_MAX_GAP_MS } from './scan/burst';
+import { SoundPlayer, type SoundKind } from './sounds/sounds';
+import { Nav, screenForKey, type Screen } from './components/Nav';
+import { StatusBar } from './components/StatusBar';
+import { resultState } from './components/result-state';
+import { ScanScreen } from './screens/ScanScreen';
+import { JobsScreen } from './screens/JobsScreen';
+import { StoredScreen } from './screens/StoredScreen';
+import { ManifestScreen } from './screens/ManifestScreen';
+import { CancelScreen } from './screens/CancelScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
+import { isLanguage } from './i18n';
+
+export interface AppProps {
+  api: StationApi;
+  i18n: I18n;
+  /** Scanner burst gap; tests shorten nothing here, they pass fake timestamps to the scan layer instead. */
+  burstGapMs?: number;
+  sounds?: SoundPlayer;
+  /** Clock for the duplicate window (ms). */
+  now?: () => number;
+}
+
+/** The whole renderer: services (store, sounds), language and the screens. */
+export function App({ api, i18n, burstGapMs, sounds, now }: AppProps) {
+  const services = useMemo<AppServices>(
+    () => ({ api, store: new StationStore(api), sounds: sounds ?? new SoundPlayer() }),
+    [api, sounds],
+  );
+  useEffect(() => services.store.start(), [services]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ServicesContext.Provider value={services}>
+        <Shell burstGapMs={burstGapMs ?? DEFAULT_MAX_GAP_MS} now={now ?? (() => performance.now())} />
+      </ServicesContext.Provider>
+    </I18nextProvider>
+  );
+}
+
+function soundFor(state: ReturnType<typeof resultState>): SoundKind | undefined {
+  if (state === 'printed' || state === 'done') return 'success';
+  if (state === 'failed') return 'error';
+  if (state === 'held' || state === 'duplicate') return 'attention';
+  return undefined;
+}
+
+function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
+  const { t, i18n } = useTranslation();
+  const { api, sounds } = useServices();
+  const state = useStationState();
+  const { settings, jobs } = state;
+  const [screen, setScreen] = useState<Screen>('scan');
+  const session = useScanSession(api);
+  const [repeatNotice, setRepeatNotice] = useState<{ code: string; at: number } | undefined>();
+
+  // settings.language switches the UI live.
+  useEffect(() => {
+    const language = settings?.language;
+    if (isLanguage(language) && i18n.language !== language) void i18n.changeLanguage(language);
+  }, [settings?.language, i18n]);
+  useEffect(() => {
+    document.documentElement.lang = i18n.language;
+  }, [i18n.language]);
+
+  // Scans: judged once (affixes, repeats), then given to the screen on show.
+  const handlerRef = useRef<ScanHandler | undefined>(undefined);
+  const filter = useMemo(() => new DuplicateFilter(), []);
+  const settingsRef = useRef(settings);
+  useEffect(() => {
+    settingsRef.current = settings;
+  });
+  const fallbackScan = useRef<(code: string) => void>(() => undefined);
+  useEffect(() => {
+    fallbackScan.current = (code) => {
+      // Screens without their own use for a scan (Manifest) send it to the Scan screen.
+      setScreen('scan');
+      void session.scan(code);
+    };
+  });
+  const routing = useMemo<ScanRouting>(
+    () => ({
+      setHandler(handler) {
+        handlerRef.current = handler;
+      },
+      submit(raw) {
+        const scanner = settingsRef.current?.scanner ?? { prefix: '', suffix: '', duplicateWindowMs: 2000 };
+        const verdict = judgeScan(raw, scanner, filter, now());
+        if (verdict.kind === 'empty') return;
+        if (verdict.kind === 'repeat') {
+          setRepeatNotice({ code: verdict.code, at: now() });
+          return;
+        }
+        setRepeatNotice(undefined);
+        if (handlerRef.current) handlerRef.current(verdict.code, raw);
+        else fallbackScan.current(verdict.code);
+      },
+    }),
+    [filter, now],
+  );
+
+  useEffect(() => attachKeyboardScanner(window, { maxGapMs: burstGapMs, onScan: (raw) => routing.submit(raw) }), [routing, burstGapMs]);
+
+  // Screen shortcuts: F1–F6 and Alt+1–6, from anywhere.
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent): void {
+      const target = screenForKey(event);
+      if (!target) return;
+      event.preventDefault();
+      setScreen(target);
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  // Sounds: once per job and state, for the scan the packer is waiting on.
+  const lastJob = session.last?.jobId ? jobs.find((job) => job.id === session.last?.jobId) : undefined;
+  const played = useRef<string | undefined>(undefined);
+  const soundSettings = settings?.sounds;
+  useEffect(() => {
+    const last = session.last;
+    if (!last || last.pending) return;
+    const shown = lastJob ? resultState(lastJob) : last.failure ? 'failed' : undefined;
+    if (!shown) return;
+    const kind = soundFor(shown);
+    const key = `${last.seq}:${shown}`;
+    if (!kind || played.current === key) return;
+    played.current = key;
+    sounds.play(kind, soundSettings ?? { enabled: true, volume: 0.7 });
+  }, [session.last, lastJob, sounds, soundSettings]);
+
+  if (!state.loaded) {
+    return (
+      <div className="app app-loading" role="status">
+        <p>{t('app.loading')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <ScanRoutingContext.Provider value={routing}>
+      <div className="app">
+        <Nav current={screen} onSelect={setScreen} />
+        <main className="main" id="main">
+          {state.loadError ? <LoadError /> : null}
+          {screen === 'scan' ? <ScanScreen session={session} burstGapMs={burstGapMs} repeatNotice={repeatNotice} /> : null}
+          {screen === 'jobs' ? <JobsScreen /> : null}
+          {screen === 'stored' ? <StoredScreen /> : null}
+          {screen === 'manifest' ? <ManifestScreen /> : null}
+          {screen === 'cancel' ? <CancelScreen /> : null}
+          {screen === 'settings' ? <SettingsScreen /> : null}
+        </main>
+        <StatusBar />
+      </div>
+    </ScanRoutingContext.Provider>
+  );
+}
+
+function LoadError() {
+  const { t } = useTranslation();
+  const { store } = useServices();
+  const retry = useCallback(() => void store.load(), [store]);
+  return (
+    <div className="alert alert-error" role="alert">
+      <p>{t('app.loadFailed')}</p>
+      <p>{t('app.loadFailedTodo')}</p>
+      <button type="button" className="button" onClick={retry}>
+        {t('app.retry')}
+      </button>
+    </div>
+  );
+}

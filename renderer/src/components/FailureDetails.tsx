@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import type { Failure } from '../../../preload/api';
+import { describeFailure } from '../i18n/failure-text';
+
+/** What happened, what to do, and the 422 list field by field: always translated, nShift's text as detail. */
+export function FailureDetails({ failure, compact = false }: { failure: Failure; compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const text = describeFailure(failure, t, i18n.language);
+  return (
+    <div className="failure" data-failure-code={failure.code}>
+      <p className="failure-what">
+        {compact ? null : <span className="failure-heading">{t('failure.whatHappened')}: </span>}
+        {text.what}
+      </p>
+      <p className="failure-todo">
+        {compact ? null : <span className="failure-heading">{t('failure.whatToDo')}: </span>}
+        {text.todo}
+      </p>
+      {text.fields.length > 0 ? (
+        <div className="failure-fields">
+          <h3>{t('failure.fieldErrors')}</h3>
+          <ul aria-label={t('failure.fieldErrors')}>
+            {text.fields.map((field, index) => (
+              <li key={`${field.field}-${index}`}>
+                <strong>{field.label}</strong>: {field.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {compact ? null : <p className="technical">{t('failure.technical', { message: failure.message })}</p>}
+    </div>
+  );
+}

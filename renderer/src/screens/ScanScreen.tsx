@@ -1,0 +1,245 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobView } from '../../../preload/api';
+import { useServices, useStationState } from '../state/context';
+import type { ScanSession } from '../state/scan-session';
+import { useScanHandler, useScanRouting } from '../scan/scan-routing';
+import { IsolatedKeyGate } from '../scan/isolated-key';
+import { StateIcon } from '../components/Icon';
+import { StateBadge } from '../components/StateBadge';
+import { FailureDetails } from '../components/FailureDetails';
+import { jobFailure, resultState, type ResultState } from '../components/result-state';
+import { formatTime } from '../i18n/format';
+
+const SCAN_KINDS = new Set<JobView['kind']>(['scan', 'reprint', 'book_stored']);
+const REPRINT_KEYS = new Set(['r', 'R']);
+
+function canReprint(state: ResultState | undefined): boolean {
+  return state === 'duplicate' || state === 'printed' || state === 'held';
+}
+
+function heldSpoolJobIds(job: JobView): string[] {
+  return job.shipments.flatMap((shipment) =>
+    shipment.documents.filter((d) => d.state === 'held' && d.spoolJobId).map((d) => d.spoolJobId as string),
+  );
+}
+
+export interface ScanScreenProps {
+  session: ScanSession;
+  /** Burst gap of the scan layer: the R shortcut waits this long to be sure it is not a scan's first key. */
+  burstGapMs?: number;
+  repeatNotice?: { code: string; at: number };
+}
+
+export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProps) {
+  const { t, i18n } = useTranslation();
+  const { api } = useServices();
+  const { jobs, settings } = useStationState();
+  const routing = useScanRouting();
+  const [value, setValue] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const gate = useMemo(() => new IsolatedKeyGate(burstGapMs), [burstGapMs]);
+  useEffect(() => () => gate.cancel(), [gate]);
+
+  useScanHandler((code) => {
+    void session.scan(code);
+  });
+
+  const last = session.last;
+  const job = last?.jobId ? jobs.find((candidate) => candidate.id === last.jobId) : undefined;
+  const shown: ResultState | 'idle' = !last ? 'idle' : job ? resultState(job) : last.failure ? 'failed' : 'resolving';
+  const jobState = !last ? 'idle' : job ? job.state : last.failure ? 'failed' : 'resolving';
+  const failure = job ? jobFailure(job) : last?.failure;
+  const reprintable = job !== undefined && canReprint(shown === 'idle' ? undefined : shown);
+  const held = job ? heldSpoolJobIds(job) : [];
+
+  function focusInput(): void {
+    inputRef.current?.focus();
+  }
+
+  function reprint(): void {
+    if (job) void session.reprint(job);
+    focusInput();
+  }
+
+  function release(): void {
+    for (const id of held) void api.releaseSpoolJob({ spoolJobId: id });
+    focusInput();
+  }
+
+  function onSubmit(event: FormEvent): void {
+    event.preventDefault();
+    gate.cancel();
+    if (!value.trim()) return;
+    routing.submit(value);
+    setValue('');
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
+    if (event.key === 'Escape') {
+      gate.cancel();
+      setValue('');
+      session.dismiss();
+      return;
+    }
+    if (gate.interrupt()) {
+      // R was the first key of a scan (or of typing), not the shortcut: give it back to the field.
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        routing.submit(`R${value}`);
+        setValue('');
+      } else if (event.key.length === 1) {
+        event.preventDefault();
+        setValue((current) => `${current}R${event.key}`);
+      }
+      return;
+    }
+    const plain = !event.ctrlKey && !event.altKey && !event.metaKey;
+    if (plain && REPRINT_KEYS.has(event.key) && value === '' && reprintable) {
+      event.preventDefault();
+      gate.press(reprint, () => undefined);
+    }
+  }
+
+  const today = jobs.filter((candidate) => SCAN_KINDS.has(candidate.kind)).slice(0, 50);
+  const seconds = Math.round((settings?.scanner.duplicateWindowMs ?? 2000) / 100) / 10;
+
+  return (
+    <section className="screen scan-screen" aria-labelledby="scan-title">
+      <h1 id="scan-title" className="visually-hidden">
+        {t('scan.title')}
+      </h1>
+      <form className="scan-form" onSubmit={onSubmit} data-scan-input="">
+        <label htmlFor="scan-input" className="scan-label">
+          {t('scan.inputLabel')}
+        </label>
+        <div className="scan-row">
+          <input
+            id="scan-input"
+            ref={inputRef}
+            data-testid="scan-input"
+            className="scan-input"
+            type="text"
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            autoFocus
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <button type="submit" className="button button-primary">
+            {t('scan.submit')}
+          </button>
+        </div>
+      </form>
+
+      {repeatNotice ? (
+        <p className="notice" role="status">
+          {t('scan.repeatIgnored', { code: repeatNotice.code, seconds })}
+        </p>
+      ) : null}
+
+      <section
+        className={`last-result result-${shown}`}
+        data-testid="last-result"
+        data-state={jobState}
+        data-result={shown}
+        aria-live="polite"
+        aria-atomic="true"
+        aria-label={t('scan.result')}
+      >
+        {shown === 'idle' ? (
+          <div className="result-body">
+            <p className="result-headline">{t('scan.ready')}</p>
+            <p className="result-hint">{t('scan.readyHint')}</p>
+          </div>
+        ) : (
+          <>
+            <StateIcon state={shown} size={88} />
+            <div className="result-body">
+              <p className="result-headline">{t(`scan.headline.${shown}`)}</p>
+              <p className="result-code">{last?.code}</p>
+              {job?.progress ? (
+                <p className="result-detail">{t('scan.progress', { done: job.progress.done, total: job.progress.total })}</p>
+              ) : null}
+              {job?.shipments.map((shipment) => (
+                <p className="result-detail" key={shipment.shipmentId}>
+                  {t('scan.shipment', { number: shipment.shipmentNo ?? shipment.shipmentId })}
+                  {' · '}
+                  {t('scan.parcels', { count: shipment.parcelNos.length })}
+                  {shipment.receiverName ? <> · {t('scan.receiver', { name: shipment.receiverName })}</> : null}
+                </p>
+              ))}
+              {shown === 'held' ? <p className="result-todo">{t('scan.heldTodo')}</p> : null}
+              {failure && shown !== 'printed' && shown !== 'done' ? <FailureDetails failure={failure} /> : null}
+              <div className="result-actions">
+                {reprintable ? (
+                  <button type="button" className="button button-primary" aria-keyshortcuts="R" onClick={reprint}>
+                    {t('scan.reprint')}
+                  </button>
+                ) : null}
+                {held.length > 0 ? (
+                  <button type="button" className="button" onClick={release}>
+                    {t('scan.release')}
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className="button button-quiet"
+                  aria-keyshortcuts="Escape"
+                  onClick={() => {
+                    session.dismiss();
+                    focusInput();
+                  }}
+                >
+                  {t('scan.dismiss')}
+                </button>
+              </div>
+            </div>
+          </>
+        )}
+      </section>
+
+      <section className="today" aria-labelledby="today-title">
+        <h2 id="today-title">{t('scan.today')}</h2>
+        {today.length === 0 ? (
+          <p>{t('scan.noneToday')}</p>
+        ) : (
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('scan.time')}</th>
+                <th scope="col">{t('scan.code')}</th>
+                <th scope="col">{t('scan.state')}</th>
+                <th scope="col">{t('scan.result')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {today.map((row) => {
+                const rowFailure = jobFailure(row);
+                const state = resultState(row);
+                return (
+                  <tr key={row.id} data-job-id={row.id}>
+                    <td>{formatTime(row.createdAt, i18n.language)}</td>
+                    <td className="mono">{row.scan}</td>
+                    <td>
+                      <StateBadge state={state} />
+                    </td>
+                    <td>
+                      {rowFailure && state !== 'printed' ? (
+                        <FailureDetails failure={rowFailure} compact />
+                      ) : (
+                        row.shipments.map((s) => s.shipmentNo ?? s.shipmentId).join(', ')
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </section>
+  );
+}

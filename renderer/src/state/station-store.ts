@@ -1,0 +1,157 @@
+import type {
+  JobView,
+  PrinterStateView,
+  SettingsView,
+  SpoolJobView,
+  StationApi,
+  StationEvent,
+  StationStatus,
+} from '../../../preload/api';
+
+export interface StationState {
+  status?: StationStatus;
+  /** Today's jobs, newest first. */
+  jobs: JobView[];
+  settings?: SettingsView;
+  spool: SpoolJobView[];
+  /** The first load finished (or failed: see `loadError`). */
+  loaded: boolean;
+  loadError?: unknown;
+  /** The last call to the host failed for lack of a connection (web host gone, IPC broken). */
+  disconnected: boolean;
+}
+
+type Listener = () => void;
+
+function byNewest(a: JobView, b: JobView): number {
+  return b.createdAt.localeCompare(a.createdAt);
+}
+
+/** Newer job versions win: events can overtake a list answer that was read a moment earlier. */
+function newer(current: JobView | undefined, next: JobView): boolean {
+  return !current || next.updatedAt >= current.updatedAt;
+}
+
+function applySpoolToJob(job: JobView, spool: SpoolJobView): JobView {
+  let changed = false;
+  const shipments = job.shipments.map((shipment) => {
+    const documents = shipment.documents.map((document) => {
+      if (document.spoolJobId !== spool.id || document.state === spool.state) return document;
+      changed = true;
+      return { ...document, state: spool.state };
+    });
+    return documents === shipment.documents ? shipment : { ...shipment, documents };
+  });
+  return changed ? { ...job, shipments } : job;
+}
+
+/**
+ * The renderer's one copy of the station's state: status, today's jobs, settings and the spool, kept current
+ * from the StationApi's events. Screens read it with useSyncExternalStore; updates are immutable.
+ */
+export class StationStore {
+  private state: StationState = { jobs: [], spool: [], loaded: false, disconnected: false };
+  private readonly listeners = new Set<Listener>();
+
+  constructor(readonly api: StationApi) {}
+
+  getState = (): StationState => this.state;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<StationState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Subscribe to events and load everything once; returns the function that stops the events. */
+  start(): () => void {
+    const stop = this.api.subscribe((event) => this.apply(event));
+    void this.load();
+    return stop;
+  }
+
+  async load(): Promise<void> {
+    try {
+      const [status, jobs, settings] = await Promise.all([
+        this.api.getStatus(),
+        this.api.listJobs(),
+        this.api.getSettings(),
+      ]);
+      const spool = await this.api.listSpool().catch(() => this.state.spool);
+      this.mergeJobs(jobs);
+      this.set({ status, settings, spool, loaded: true, loadError: undefined, disconnected: false });
+    } catch (error) {
+      this.set({ loaded: true, loadError: error });
+    }
+  }
+
+  async refreshJobs(): Promise<void> {
+    const [jobs, spool] = await Promise.all([this.api.listJobs(), this.api.listSpool()]);
+    this.mergeJobs(jobs);
+    this.set({ spool });
+  }
+
+  apply(event: StationEvent): void {
+    switch (event.type) {
+      case 'job':
+        this.upsertJob(event.job);
+        return;
+      case 'spool':
+        this.upsertSpool(event.job);
+        return;
+      case 'printer':
+        this.upsertPrinter(event.printer);
+        return;
+      case 'status':
+        this.set({ status: event.status, disconnected: false });
+        return;
+    }
+  }
+
+  upsertJob(job: JobView): void {
+    const current = this.state.jobs.find((existing) => existing.id === job.id);
+    if (!newer(current, job)) return;
+    const jobs = current
+      ? this.state.jobs.map((existing) => (existing.id === job.id ? job : existing))
+      : [job, ...this.state.jobs].sort(byNewest);
+    this.set({ jobs });
+  }
+
+  private mergeJobs(list: JobView[]): void {
+    const byId = new Map(this.state.jobs.map((job) => [job.id, job]));
+    for (const job of list) if (newer(byId.get(job.id), job)) byId.set(job.id, job);
+    this.set({ jobs: [...byId.values()].sort(byNewest) });
+  }
+
+  upsertSpool(spoolJob: SpoolJobView): void {
+    const exists = this.state.spool.some((job) => job.id === spoolJob.id);
+    const spool = exists
+      ? this.state.spool.map((job) => (job.id === spoolJob.id ? spoolJob : job))
+      : [...this.state.spool, spoolJob];
+    const jobs = this.state.jobs.map((job) => applySpoolToJob(job, spoolJob));
+    this.set({ spool, jobs });
+  }
+
+  private upsertPrinter(printer: PrinterStateView): void {
+    const status = this.state.status;
+    if (!status) return;
+    const exists = status.printers.some((p) => p.printerId === printer.printerId);
+    const printers = exists
+      ? status.printers.map((p) => (p.printerId === printer.printerId ? printer : p))
+      : [...status.printers, printer];
+    const queueLength = printers.reduce((sum, p) => sum + p.queueLength, 0);
+    this.set({ status: { ...status, printers, queueLength } });
+  }
+
+  setSettings(settings: SettingsView): void {
+    this.set({ settings });
+  }
+
+  setDisconnected(disconnected: boolean): void {
+    if (this.state.disconnected !== disconnected) this.set({ disconnected });
+  }
+}

@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BurstDetector } from '../../../renderer/src/scan/burst';
+import { DuplicateFilter, judgeScan, stripAffixes } from '../../../renderer/src/scan/normalize';
+import { attachKeyboardScanner } from '../../../renderer/src/scan/keyboard-scanner';
+import { IsolatedKeyGate } from '../../../renderer/src/scan/isolated-key';
+
+function feed(detector: BurstDetector, keys: string, start: number, gap: number): number {
+  let at = start;
+  for (const key of keys) {
+    detector.char(key, at);
+    at += gap;
+  }
+  return at;
+}
+
+describe('burst detection', () => {
+  it('reads keys 10 ms apart ending in Enter as one scan', () => {
+    const detector = new BurstDetector({ maxGapMs: 50 });
+    const at = feed(detector, '123456789', 0, 10);
+    expect(detector.enter(at)).toBe('123456789');
+  });
+
+  it('does not take a person typing 150 ms apart as a scan', () => {
+    const detector = new BurstDetector({ maxGapMs: 50 });
+    const at = feed(detector, '12345', 0, 150);
+    expect(detector.enter(at)).toBeUndefined();
+  });
+
+  it('starts a new burst after a pause, dropping the slow keys before it', () => {
+    const detector = new BurstDetector({ maxGapMs: 50 });
+    feed(detector, 'ab', 0, 400);
+    const at = feed(detector, 'XYZ123', 1000, 8);
+    expect(detector.enter(at)).toBe('XYZ123');
+  });
+
+  it('ignores an Enter that comes long after the burst', () => {
+    const detector = new BurstDetector({ maxGapMs: 50 });
+    const at = feed(detector, 'ABC123', 0, 5);
+    expect(detector.enter(at + 500)).toBeUndefined();
+  });
+
+  it('needs the minimum length, so a quick double tap plus Enter is not a scan', () => {
+    const detector = new BurstDetector({ maxGapMs: 50, minLength: 3 });
+    const at = feed(detector, 'ab', 0, 5);
+    expect(detector.enter(at)).toBeUndefined();
+  });
+
+  it('honours a configured gap', () => {
+    const detector = new BurstDetector({ maxGapMs: 100 });
+    const at = feed(detector, '12345', 0, 80);
+    expect(detector.enter(at)).toBe('12345');
+  });
+});
+
+describe('prefix, suffix and duplicate window', () => {
+  it('strips the configured prefix and suffix', () => {
+    expect(stripAffixes(']C1ORDER-1#', { prefix: ']C1', suffix: '#' })).toBe('ORDER-1');
+    expect(stripAffixes('  ORDER-1 ', { prefix: '', suffix: '' })).toBe('ORDER-1');
+    expect(stripAffixes('ORDER-1', { prefix: 'X', suffix: 'Y' })).toBe('ORDER-1');
+  });
+
+  it('ignores the same code within the window and accepts it after', () => {
+    const filter = new DuplicateFilter();
+    const settings = { prefix: '', suffix: '', duplicateWindowMs: 2000 };
+    expect(judgeScan('A1', settings, filter, 0)).toEqual({ kind: 'scan', code: 'A1' });
+    expect(judgeScan('A1', settings, filter, 1500)).toEqual({ kind: 'repeat', code: 'A1' });
+    expect(judgeScan('B2', settings, filter, 1600)).toEqual({ kind: 'scan', code: 'B2' });
+    expect(judgeScan('B2', settings, filter, 3700)).toEqual({ kind: 'scan', code: 'B2' });
+  });
+
+  it('keeps ignoring a label held under the scanner: each sighting restarts the window', () => {
+    const filter = new DuplicateFilter();
+    const settings = { prefix: '', suffix: '', duplicateWindowMs: 2000 };
+    expect(judgeScan('A1', settings, filter, 0).kind).toBe('scan');
+    expect(judgeScan('A1', settings, filter, 1900).kind).toBe('repeat');
+    expect(judgeScan('A1', settings, filter, 3800).kind).toBe('repeat');
+  });
+
+  it('treats a code that is only prefix and suffix as empty', () => {
+    const filter = new DuplicateFilter();
+    expect(judgeScan('<>', { prefix: '<', suffix: '>' }, filter, 0)).toEqual({ kind: 'empty' });
+  });
+});
+
+describe('keyboard scanner on the window', () => {
+  let detach: (() => void) | undefined;
+  afterEach(() => {
+    detach?.();
+    document.body.innerHTML = '';
+  });
+
+  function press(target: Element, key: string, at: number, clock: { now: number }): KeyboardEvent {
+    clock.now = at;
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+    target.dispatchEvent(event);
+    return event;
+  }
+
+  function type(target: Element, text: string, start: number, gap: number, clock: { now: number }): number {
+    let at = start;
+    for (const key of text) {
+      press(target, key, at, clock);
+      at += gap;
+    }
+    return at;
+  }
+
+  it('turns a burst outside any field into a scan and keeps Enter from pressing the focused button', () => {
+    const clock = { now: 0 };
+    const scans: string[] = [];
+    const button = document.createElement('button');
+    document.body.append(button);
+    detach = attachKeyboardScanner(window, { onScan: (code) => scans.push(code), now: () => clock.now });
+    const at = type(button, '7350001', 0, 5, clock);
+    const enter = press(button, 'Enter', at, clock);
+    expect(scans).toEqual(['7350001']);
+    expect(enter.defaultPrevented).toBe(true);
+  });
+
+  it('lets a person type in a text field and leaves their Enter alone', () => {
+    const clock = { now: 0 };
+    const scans: string[] = [];
+    const input = document.createElement('input');
+    document.body.append(input);
+    detach = attachKeyboardScanner(window, { onScan: (code) => scans.push(code), now: () => clock.now });
+    const at = type(input, 'hello', 0, 200, clock);
+    const enter = press(input, 'Enter', at, clock);
+    expect(scans).toEqual([]);
+    expect(enter.defaultPrevented).toBe(false);
+  });
+
+  it('takes a burst into a text field back out of the field and makes it a scan', () => {
+    const clock = { now: 0 };
+    const scans: string[] = [];
+    const input = document.createElement('input');
+    input.value = 'kept';
+    document.body.append(input);
+    detach = attachKeyboardScanner(window, { onScan: (code) => scans.push(code), now: () => clock.now });
+    let at = 1000;
+    for (const key of 'SCAN42') {
+      press(input, key, at, clock);
+      input.value += key; // what the browser's default action does after keydown
+      at += 5;
+    }
+    const enter = press(input, 'Enter', at, clock);
+    expect(scans).toEqual(['SCAN42']);
+    expect(input.value).toBe('kept');
+    expect(enter.defaultPrevented).toBe(true);
+  });
+
+  it('leaves the Scan screen input to its own form', () => {
+    const clock = { now: 0 };
+    const scans: string[] = [];
+    const form = document.createElement('form');
+    form.setAttribute('data-scan-input', '');
+    const input = document.createElement('input');
+    form.append(input);
+    document.body.append(form);
+    detach = attachKeyboardScanner(window, { onScan: (code) => scans.push(code), now: () => clock.now });
+    const at = type(input, '123456', 0, 5, clock);
+    press(input, 'Enter', at, clock);
+    expect(scans).toEqual([]);
+  });
+});
+
+describe('isolated key gate', () => {
+  it('runs the shortcut when no key follows within the gap', () => {
+    vi.useFakeTimers();
+    try {
+      const gate = new IsolatedKeyGate(50);
+      const action = vi.fn();
+      gate.press(action, () => undefined);
+      vi.advanceTimersByTime(60);
+      expect(action).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives the key back when another key follows fast (a scan that starts with R)', () => {
+    vi.useFakeTimers();
+    try {
+      const gate = new IsolatedKeyGate(50);
+      const action = vi.fn();
+      const interrupted = vi.fn();
+      gate.press(action, interrupted);
+      vi.advanceTimersByTime(10);
+      expect(gate.interrupt()).toBe(true);
+      vi.advanceTimersByTime(100);
+      expect(action).not.toHaveBeenCalled();
+      expect(interrupted).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

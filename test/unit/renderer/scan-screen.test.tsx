@@ -1,0 +1,229 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeStation, makeJob } from './fake-api';
+import { renderApp } from './render-app';
+
+afterEach(() => cleanup());
+
+function typeAndEnter(code: string): void {
+  const input = screen.getByTestId('scan-input');
+  fireEvent.change(input, { target: { value: code } });
+  fireEvent.submit(input.closest('form') as HTMLFormElement);
+}
+
+describe('Scan screen', () => {
+  it('starts on the Scan screen with the labelled scan input focused', async () => {
+    await renderApp();
+    const input = screen.getByLabelText('Scan or type an order number');
+    expect(input).toBe(screen.getByTestId('scan-input'));
+    expect(document.activeElement).toBe(input);
+    expect(screen.getByTestId('nav-scan').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('idle');
+  });
+
+  it('books a typed order number and shows the printed result in large type, with a success sound', async () => {
+    const { fake, sounds } = await renderApp();
+    typeAndEnter('ORDER-1001');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('printed'));
+    expect(fake.callsOf('scan')).toEqual([{ code: 'ORDER-1001' }]);
+    const panel = screen.getByTestId('last-result');
+    expect(within(panel).getByText('Printed')).toBeTruthy();
+    expect(within(panel).getByText('ORDER-1001')).toBeTruthy();
+    expect(within(panel).getByText(/Shipment SHP-ORDER-1001/)).toBeTruthy();
+    expect(sounds.played).toEqual(['success']);
+    expect((screen.getByTestId('scan-input') as HTMLInputElement).value).toBe('');
+    // Today's list shows it too.
+    expect(screen.getByRole('table')).toBeTruthy();
+  });
+
+  it('explains a validation failure field by field, translated, with an error sound', async () => {
+    const fake = new FakeStation();
+    fake.scanOutcome = (code, jobId) => [
+      makeJob({
+        id: jobId,
+        scan: code,
+        state: 'failed',
+        failure: {
+          reason: 'validation',
+          code: 'validation',
+          message: 'Shipment data invalid',
+          errors: [
+            { field: 'receiver.zipcode', message: 'Zipcode 999 is not valid for SE' },
+            { field: 'parcels[0].weight', message: 'must be positive' },
+          ],
+        },
+      }),
+    ];
+    fake.settings = { ...fake.settings, language: 'sv' };
+    const { sounds } = await renderApp({ fake });
+    typeAndEnter('ORDER-2');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('failed'));
+    const panel = screen.getByTestId('last-result');
+    expect(within(panel).getByText(/nShift avvisade sändningen/)).toBeTruthy();
+    expect(within(panel).getByText(/Rätta fälten nedan/)).toBeTruthy();
+    const fields = within(panel).getByRole('list', { name: 'Fält att rätta' });
+    expect(within(fields).getByText('Mottagarens postnummer')).toBeTruthy();
+    expect(within(fields).getByText('Kollivikt')).toBeTruthy();
+    expect(fields.textContent).toContain('Zipcode 999 is not valid for SE');
+    expect(sounds.played).toEqual(['error']);
+  });
+
+  it('translates a refused call (no job) from its failure code, not the English message', async () => {
+    const fake = new FakeStation();
+    fake.on('scan', () => {
+      const error = new Error('Forbidden') as Error & { body: unknown };
+      error.body = {
+        error: 'failed',
+        message: 'Forbidden',
+        failure: { reason: 'auth', code: 'access_missing_license', message: '403', params: { license: 'REST API Print' } },
+      };
+      throw error;
+    });
+    await renderApp({ fake });
+    typeAndEnter('ORDER-3');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('failed'));
+    expect(screen.getByText('The nShift account lacks the licence "REST API Print".')).toBeTruthy();
+    expect(screen.getByText(/Ask your nShift administrator/)).toBeTruthy();
+  });
+
+  it('offers a one-key reprint for a duplicate and sends it for the original job', async () => {
+    const fake = new FakeStation();
+    fake.scanOutcome = (code, jobId) => [
+      makeJob({
+        id: jobId,
+        scan: code,
+        state: 'failed',
+        duplicateOf: { shipmentId: 'shp-9', shipmentNo: 'SHP-9', jobId: 'job-original' },
+        failure: { reason: 'duplicate', code: 'already_booked', message: 'Already booked' },
+      }),
+    ];
+    const { sounds } = await renderApp({ fake });
+    typeAndEnter('ORDER-9');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-result')).toBe('duplicate'));
+    expect(within(screen.getByTestId('last-result')).getByText('Already booked')).toBeTruthy();
+    expect(sounds.played).toEqual(['attention']);
+    const input = screen.getByTestId('scan-input');
+    fireEvent.keyDown(input, { key: 'r' });
+    await waitFor(() => expect(fake.callsOf('reprint')).toEqual([{ jobId: 'job-original' }]));
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('printed'));
+  });
+
+  it('does not reprint when R is only the first key of a scan, and keeps the R in the code', async () => {
+    const fake = new FakeStation();
+    fake.scanOutcome = (code, jobId) => [
+      makeJob({
+        id: jobId,
+        scan: code,
+        state: 'failed',
+        duplicateOf: { shipmentId: 'shp-9', jobId: 'job-original' },
+        failure: { reason: 'duplicate', code: 'already_booked', message: 'Already booked' },
+      }),
+    ];
+    await renderApp({ fake });
+    typeAndEnter('ORDER-9');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-result')).toBe('duplicate'));
+    const input = screen.getByTestId('scan-input') as HTMLInputElement;
+    fireEvent.keyDown(input, { key: 'R' });
+    fireEvent.keyDown(input, { key: '1' });
+    expect(input.value).toBe('R1');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(fake.callsOf('reprint')).toEqual([]);
+  });
+
+  it('ignores the same code again within the duplicate window and says so', async () => {
+    const { fake, clock } = await renderApp();
+    typeAndEnter('ORDER-5');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('printed'));
+    clock.now += 500;
+    typeAndEnter('ORDER-5');
+    expect(screen.getByRole('status').textContent).toContain('ORDER-5 was scanned again within 2 s');
+    expect(fake.callsOf('scan')).toHaveLength(1);
+    clock.now += 5000;
+    typeAndEnter('ORDER-5');
+    await waitFor(() => expect(fake.callsOf('scan')).toHaveLength(2));
+  });
+
+  it('takes a scanner burst while focus is elsewhere, stripping the configured prefix and suffix', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, scanner: { prefix: ']C1', suffix: '!', duplicateWindowMs: 2000 } };
+    await renderApp({ fake });
+    const button = screen.getByTestId('nav-jobs');
+    button.focus();
+    act(() => {
+      for (const key of ']C1ORDER-77!') fireEvent.keyDown(button, { key });
+      fireEvent.keyDown(button, { key: 'Enter' });
+    });
+    await waitFor(() => expect(fake.callsOf('scan')).toEqual([{ code: 'ORDER-77' }]));
+    // Enter did not press the focused Jobs button.
+    expect(screen.getByTestId('nav-scan').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('clears the last result with Escape', async () => {
+    await renderApp();
+    typeAndEnter('ORDER-6');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('printed'));
+    fireEvent.keyDown(screen.getByTestId('scan-input'), { key: 'Escape' });
+    expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('idle');
+  });
+
+  it('shows a held job with its release action', async () => {
+    const fake = new FakeStation();
+    fake.scanOutcome = (code, jobId) => [
+      makeJob({
+        id: jobId,
+        scan: code,
+        state: 'held',
+        shipments: [
+          {
+            shipmentId: 's1',
+            shipmentNo: 'S1',
+            parcelNos: ['P1'],
+            state: 'held',
+            documents: [
+              { documentId: 'd1', kind: 'label', format: 'zpl', bytes: 10, spoolJobId: 'sp1', state: 'held' },
+            ],
+          },
+        ],
+      }),
+    ];
+    const { sounds } = await renderApp({ fake });
+    typeAndEnter('ORDER-H');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('held'));
+    expect(sounds.played).toEqual(['attention']);
+    fireEvent.click(screen.getByRole('button', { name: 'Release held labels' }));
+    await waitFor(() => expect(fake.callsOf('releaseSpoolJob')).toEqual([{ spoolJobId: 'sp1' }]));
+  });
+});
+
+describe('Status bar and navigation', () => {
+  it('shows the account, each printer and the queue, and follows printer events', async () => {
+    const { fake } = await renderApp();
+    const bar = screen.getByTestId('status-bar');
+    expect(within(bar).getByText('Connected')).toBeTruthy();
+    expect(within(bar).getByText('Zebra 1')).toBeTruthy();
+    expect(within(bar).getByText('Print queue: 0')).toBeTruthy();
+    act(() =>
+      fake.emit({
+        type: 'printer',
+        printer: { printerId: 'zebra-1', name: 'Zebra 1', kind: 'zpl-tcp', state: 'error', problems: ['paper_out'], queueLength: 2 },
+      }),
+    );
+    expect(within(bar).getByText('Problem')).toBeTruthy();
+    expect(within(bar).getByText('out of paper')).toBeTruthy();
+    expect(within(bar).getByText('Print queue: 2')).toBeTruthy();
+  });
+
+  it('switches screens with function keys and Alt+number, and has a test id per nav button', async () => {
+    await renderApp();
+    for (const id of ['nav-scan', 'nav-jobs', 'nav-stored', 'nav-manifest', 'nav-cancel', 'nav-settings']) {
+      expect(screen.getByTestId(id)).toBeTruthy();
+    }
+    fireEvent.keyDown(window, { key: 'F2' });
+    expect(screen.getByTestId('nav-jobs').getAttribute('aria-current')).toBe('page');
+    fireEvent.keyDown(window, { key: '6', altKey: true });
+    expect(screen.getByTestId('nav-settings').getAttribute('aria-current')).toBe('page');
+    fireEvent.keyDown(window, { key: 'F1' });
+    expect(screen.getByTestId('scan-input')).toBeTruthy();
+  });
+});

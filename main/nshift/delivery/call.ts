@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
-import type { DeliveryError } from './errors';
+import type { ApiError, DeliveryError } from './errors';
 import { ROUTES, buildPath, joinUrl, queryString } from './routes';
 import type { OperationName, Query, RouteDef } from './routes';
 import { serverErrorBodySchema, validationListSchema } from './schemas';
@@ -105,13 +105,13 @@ export function createCaller(deps: CallerDeps): Caller {
 
 /** Parses a 2xx JSON body. For a non-idempotent call (a booking) an unreadable 2xx is `outcome_unknown`:
  * the thing was done, but we cannot tell what it produced, so the caller must reconcile, not repeat. */
-export function parseJsonBody<S extends z.ZodType>(
-  operation: OperationName,
-  route: RouteDef,
+export function parseJsonBody<S extends z.ZodType, Op extends string = OperationName>(
+  operation: Op,
+  route: Pick<RouteDef, 'idempotent'>,
   response: HttpResponse,
   schema: S,
-): Result<z.output<S>, DeliveryError> {
-  const unreadable = (issues: string[], message: string): Result<never, DeliveryError> =>
+): Result<z.output<S>, ApiError<Op>> {
+  const unreadable = (issues: string[], message: string): Result<never, ApiError<Op>> =>
     route.idempotent
       ? err({ kind: 'malformed', operation, status: response.status, issues, message })
       : err({ kind: 'outcome_unknown', operation, cause: 'unreadable_answer', status: response.status, message: `${message}; the request was accepted (${response.status})` });
@@ -129,7 +129,13 @@ export function parseJsonBody<S extends z.ZodType>(
   return ok(parsed.data);
 }
 
-function errorFromStatus(operation: OperationName, route: RouteDef, response: HttpResponse, deps: CallerDeps): DeliveryError {
+/** Maps a non-2xx answer (other than the 401 handled by the caller) to the error union. */
+export function errorFromStatus<Op extends string>(
+  operation: Op,
+  route: Pick<RouteDef, 'idempotent' | 'license'>,
+  response: HttpResponse,
+  deps: Pick<CallerDeps, 'redact' | 'now'>,
+): ApiError<Op> {
   const { status } = response;
   const text = response.body.toString('utf8');
   let json: unknown;

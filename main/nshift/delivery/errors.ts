@@ -19,32 +19,35 @@ export type NetworkCause = 'timeout' | 'refused' | 'reset' | 'dns' | 'other';
 /** Why an auth error happened: no key configured, the key was refused at exchange, or a fresh token was refused. */
 export type AuthReason = 'missing_key' | 'invalid_key' | 'token_rejected';
 
-interface Base {
+interface Base<Op extends string> {
   /** The route-table operation that failed (e.g. `shipments.create`). */
-  operation: OperationName;
+  operation: Op;
   /** English text for logs; never contains the API key or a token. */
   message: string;
 }
 
-export type DeliveryError =
-  | (Base & { kind: 'validation'; status: number; errors: ValidationItem[] })
-  | (Base & { kind: 'auth'; reason: AuthReason; status?: number })
-  | (Base & { kind: 'access'; status: 403; license: string | undefined })
-  | (Base & { kind: 'not_found'; status: 404 })
-  | (Base & { kind: 'rate_limited'; status: number; retryAfterMs: number | undefined })
-  | (Base & { kind: 'server'; status: number; code: string | undefined })
-  | (Base & { kind: 'network'; cause: NetworkCause })
+/** The error union of any nShift API client (Delivery, Checkout), by its operation names. */
+export type ApiError<Op extends string> =
+  | (Base<Op> & { kind: 'validation'; status: number; errors: ValidationItem[] })
+  | (Base<Op> & { kind: 'auth'; reason: AuthReason; status?: number })
+  | (Base<Op> & { kind: 'access'; status: 403; license: string | undefined })
+  | (Base<Op> & { kind: 'not_found'; status: 404 })
+  | (Base<Op> & { kind: 'rate_limited'; status: number; retryAfterMs: number | undefined })
+  | (Base<Op> & { kind: 'server'; status: number; code: string | undefined })
+  | (Base<Op> & { kind: 'network'; cause: NetworkCause })
   /**
    * A non-idempotent call (a booking) may have reached nShift and we got no usable answer. The caller must
    * NOT repeat it blindly: look the result up first (stored status, printed feed, history).
    */
-  | (Base & { kind: 'outcome_unknown'; cause: NetworkCause | 'gateway' | 'unreadable_answer'; status?: number })
-  | (Base & { kind: 'malformed'; status: number; issues: string[] });
+  | (Base<Op> & { kind: 'outcome_unknown'; cause: NetworkCause | 'gateway' | 'unreadable_answer'; status?: number })
+  | (Base<Op> & { kind: 'malformed'; status: number; issues: string[] });
+
+export type DeliveryError = ApiError<OperationName>;
 
 export type DeliveryErrorKind = DeliveryError['kind'];
 
 /** A short one-line description for logs (already free of secrets, since errors never carry them). */
-export function describeDeliveryError(error: DeliveryError): string {
+export function describeDeliveryError(error: ApiError<string>): string {
   switch (error.kind) {
     case 'validation':
       return `${error.operation}: validation failed (${error.errors.map((e) => `${e.field}: ${e.message}`).join('; ') || 'no details'})`;

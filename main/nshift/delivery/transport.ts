@@ -14,7 +14,7 @@ import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
-import type { DeliveryError, NetworkCause } from './errors';
+import type { ApiError, NetworkCause } from './errors';
 import type { HttpMethod, OperationName } from './routes';
 
 export interface TimeoutOptions {
@@ -47,8 +47,8 @@ export interface TransportOptions {
   now?: () => number;
 }
 
-export interface HttpRequest {
-  operation: OperationName;
+export interface HttpRequest<Op extends string = OperationName> {
+  operation: Op;
   method: HttpMethod;
   /** Absolute URL; `href`s from nShift are passed exactly as received. */
   url: string;
@@ -56,6 +56,8 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** Serialised as JSON (Content-Type: application/json). */
   json?: unknown;
+  /** Sent as application/x-www-form-urlencoded (token requests). */
+  form?: Record<string, string>;
   /** Overrides the transport's header/body timeouts for this call (e.g. a large PDF). */
   timeouts?: Pick<TimeoutOptions, 'headersMs' | 'bodyMs'>;
 }
@@ -67,7 +69,7 @@ export interface HttpResponse {
 }
 
 export interface Transport {
-  send(request: HttpRequest): Promise<Result<HttpResponse, DeliveryError>>;
+  send<Op extends string>(request: HttpRequest<Op>): Promise<Result<HttpResponse, ApiError<Op>>>;
   close(): Promise<void>;
 }
 
@@ -93,12 +95,15 @@ export function createTransport(options: TransportOptions = {}): Transport {
     bodyTimeout: timeouts.bodyMs,
   });
 
-  async function once(request: HttpRequest): Promise<{ response: HttpResponse } | { failure: unknown }> {
+  async function once(request: HttpRequest<string>): Promise<{ response: HttpResponse } | { failure: unknown }> {
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     let body: string | undefined;
     if (request.json !== undefined) {
       body = JSON.stringify(request.json);
       headers['content-type'] = 'application/json';
+    } else if (request.form !== undefined) {
+      body = new URLSearchParams(request.form).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
     }
     try {
       const res = await agent.request({
@@ -117,7 +122,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
     }
   }
 
-  async function send(request: HttpRequest): Promise<Result<HttpResponse, DeliveryError>> {
+  async function send<Op extends string>(request: HttpRequest<Op>): Promise<Result<HttpResponse, ApiError<Op>>> {
     const attempts = request.idempotent ? Math.max(1, retry.attempts) : 1;
     const label = `${request.method} ${redact(pathOnly(request.url))}`;
     for (let attempt = 1; ; attempt++) {

@@ -1,0 +1,111 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { OsQueuePrinterConfig } from '../../../preload/api';
+import type { PrintableDocument } from '../../../main/labels/document';
+import { createFileDriver } from '../../../main/printers/drivers/file';
+import { createOsQueueDriver, lpArguments, parseLpstatDevices } from '../../../main/printers/drivers/os-queue';
+import { createPrintClientDriver } from '../../../main/printers/drivers/print-client';
+import type { CreatePrintJobInput, PrintJobApi } from '../../../main/printers/print-job-api';
+import type { RunCommand } from '../../../main/printers/drivers/run-command';
+import { err, ok } from '../../../main/result';
+
+const zpl: PrintableDocument = { id: 'shp-1-print-1', kind: 'label', format: 'zpl', charset: 'cp850', bytes: Buffer.from('^XA^XZ'), shipmentId: '5666306', printId: '10234441' };
+const pdf: PrintableDocument = { id: 'shp-1-print-2', kind: 'waybill', format: 'pdf', bytes: Buffer.from('%PDF-1.4\n'), shipmentId: '5666306', printId: '10234442' };
+const queue: OsQueuePrinterConfig = { kind: 'os-queue', id: 'laser', name: 'Laser', queue: 'HP_Laser', media: 'A4' };
+
+describe('os-queue: lp arguments', () => {
+  it('ZPL goes raw, with no media or scaling options', () => {
+    expect(lpArguments(queue, zpl)).toEqual(['-d', 'HP_Laser', '-t', 'shp-1-print-1', '-o', 'raw']);
+  });
+  it('PDF gets explicit media and no scaling — never fit-to-page', () => {
+    const args = lpArguments(queue, pdf);
+    expect(args).toEqual(['-d', 'HP_Laser', '-t', 'shp-1-print-2', '-o', 'media=A4', '-o', 'print-scaling=none']);
+    expect(args.join(' ')).not.toMatch(/fit-to-page|fitplot/);
+  });
+  it('a queue name with shell characters stays one argument', () => {
+    expect(lpArguments({ ...queue, queue: 'a; rm -rf /' }, zpl)[1]).toBe('a; rm -rf /');
+  });
+  it('sends the document on stdin to lp with an argument array', async () => {
+    const calls: { file: string; args: readonly string[]; input?: Buffer }[] = [];
+    const run: RunCommand = async (file, args, options) => {
+      calls.push({ file, args, ...(options?.input ? { input: options.input } : {}) });
+      return { code: 0, stdout: 'request id is HP_Laser-3 (1 file(s))', stderr: '' };
+    };
+    const result = await createOsQueueDriver(queue, { platform: 'linux', runCommand: run }).send(pdf);
+    expect(result).toEqual({ ok: true, value: { bytes: pdf.bytes.length } });
+    expect(calls[0]).toMatchObject({ file: 'lp', input: pdf.bytes });
+  });
+  it('on Windows prints PDFs with pdf-to-printer at 100 % and refuses raw ZPL clearly', async () => {
+    const printed: unknown[] = [];
+    const driver = createOsQueueDriver(queue, { platform: 'win32', windowsPrintPdf: async (file, options) => void printed.push({ file, options }) });
+    expect((await driver.send(pdf)).ok).toBe(true);
+    expect(printed[0]).toMatchObject({ options: { printer: 'HP_Laser', scale: 'noscale', paperSize: 'A4' } });
+    expect(await driver.send(zpl)).toMatchObject({ ok: false, error: { code: 'unsupported_format', retryable: false } });
+  });
+  it('parses lpstat -v', () => {
+    expect(parseLpstatDevices('device for Zebra_1: socket://10.0.0.5:9100\ndevice for HP: ipp://hp.local/ipp/print\n')).toEqual([
+      { name: 'Zebra_1', uri: 'socket://10.0.0.5:9100' },
+      { name: 'HP', uri: 'ipp://hp.local/ipp/print' },
+    ]);
+  });
+});
+
+describe('print-client driver', () => {
+  const config = { kind: 'print-client' as const, id: 'pc', name: 'Packing Zebra (PC)', printerId: 42 };
+  it('asks nShift for a print job with the *_uri content type that fits the format', async () => {
+    const calls: CreatePrintJobInput[] = [];
+    const api: PrintJobApi = { createPrintJob: async (input) => (calls.push(input), ok({ jobId: 'j1', status: 'QUEUED' })) };
+    const driver = createPrintClientDriver(config, { api });
+    expect((await driver.send(zpl)).ok).toBe(true);
+    expect((await driver.send(pdf)).ok).toBe(true);
+    expect((await driver.send({ ...pdf, id: 'manifest-1', kind: 'manifest', shipmentId: 'M-77' })).ok).toBe(true);
+    expect(calls).toEqual([
+      { target: 'shipment', ownerId: '5666306', printId: '10234441', printerId: 42, contentType: 'raw_uri' },
+      { target: 'shipment', ownerId: '5666306', printId: '10234442', printerId: 42, contentType: 'pdf_uri' },
+      { target: 'manifest', ownerId: 'M-77', printId: '10234442', printerId: 42, contentType: 'pdf_uri' },
+    ]);
+  });
+  it('refuses documents nShift does not have (a test label) with a clear error', async () => {
+    const api: PrintJobApi = { createPrintJob: async () => ok({ jobId: 'j', status: 'QUEUED' }) };
+    const result = await createPrintClientDriver(config, { api }).send({ id: 'test-1', kind: 'other', format: 'zpl', bytes: Buffer.from('^XA^XZ') });
+    expect(result).toMatchObject({ ok: false, error: { code: 'unsupported_format', retryable: false } });
+  });
+  it('passes the API’s retryability through', async () => {
+    const api: PrintJobApi = { createPrintJob: async () => err({ code: 'network', message: 'reset', retryable: true }) };
+    expect(await createPrintClientDriver(config, { api }).send(zpl)).toMatchObject({ ok: false, error: { code: 'unreachable', retryable: true } });
+    const gone: PrintJobApi = { createPrintJob: async () => err({ code: 'not_found', message: 'document expired', retryable: false }) };
+    expect(await createPrintClientDriver(config, { api: gone }).send(zpl)).toMatchObject({ ok: false, error: { code: 'rejected', retryable: false } });
+  });
+});
+
+describe('file driver', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'file-driver-'));
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes <time>-<documentId>.<format> inside the data directory', async () => {
+    const driver = createFileDriver({ kind: 'file', id: 'f', name: 'Folder', directory: 'printed' }, { dataDir, now: () => new Date('2026-01-05T08:00:00.123Z') });
+    expect(await driver.send(zpl)).toEqual({ ok: true, value: { bytes: zpl.bytes.length } });
+    const files = await readdir(path.join(dataDir, 'printed'));
+    expect(files).toEqual(['20260105T080000123Z-shp-1-print-1.zpl']);
+    expect(await readFile(path.join(dataDir, 'printed', files[0]!))).toEqual(zpl.bytes);
+    expect((await driver.status()).state).toBe('ready');
+  });
+
+  it('refuses a folder that climbs out of the data directory', async () => {
+    const driver = createFileDriver({ kind: 'file', id: 'f', name: 'Folder', directory: '../../etc' }, { dataDir });
+    expect(await driver.send(zpl)).toMatchObject({ ok: false, error: { code: 'rejected', retryable: false } });
+  });
+
+  it('a document id cannot steer the file out of the folder', async () => {
+    const driver = createFileDriver({ kind: 'file', id: 'f', name: 'Folder', directory: 'printed' }, { dataDir });
+    expect((await driver.send({ ...zpl, id: '../../../evil' })).ok).toBe(true);
+    expect(await readdir(dataDir)).toEqual(['printed']);
+  });
+});

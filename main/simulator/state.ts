@@ -204,6 +204,8 @@ export interface SimState {
   feed: SimShipment[];
   stored: Map<string, SimStored>;
   orders: Map<string, SimOrder>;
+  /** What a packer scans → ids, so lookups stay O(1) with 100k seeded records (benchmarks). */
+  index: { ordersByRef: Map<string, Set<string>>; storedByOrderNo: Map<string, Set<string>> };
   consolidated: Map<string, SimConsolidated>;
   documents: Map<string, SimDocument>;
   manifests: Map<string, SimManifest>;
@@ -256,6 +258,7 @@ export function createState(): SimState {
     feed: [],
     stored: new Map(),
     orders: new Map(),
+    index: { ordersByRef: new Map(), storedByOrderNo: new Map() },
     consolidated: new Map(),
     documents: new Map(),
     manifests: new Map(),
@@ -285,4 +288,18 @@ export function nextId(state: SimState, kind: keyof typeof COUNTER_STARTS | stri
   const value = (state.counters[kind] ?? 0) + 1;
   state.counters[kind] = value;
   return value;
+}
+
+export function indexAdd(index: Map<string, Set<string>>, key: string | null | undefined, id: string): void {
+  if (key === null || key === undefined) return;
+  let ids = index.get(key);
+  if (!ids) index.set(key, (ids = new Set()));
+  ids.add(id);
+}
+
+export function indexRemove(index: Map<string, Set<string>>, key: string | null | undefined, id: string): void {
+  if (key === null || key === undefined) return;
+  const ids = index.get(key);
+  ids?.delete(id);
+  if (ids && ids.size === 0) index.delete(key);
 }

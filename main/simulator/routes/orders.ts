@@ -9,7 +9,7 @@ import { json, noContent, notFound, paginate, parseBody, unprocessable, validati
 import { parsePrintConfig } from '../print-config';
 import { commentBodySchema, orderBodySchema, orderShipmentBodySchema, type Party, type ShipmentInput } from '../schemas';
 import type { OrderStatus, SimOrder, SimShipment } from '../state';
-import { nextId } from '../state';
+import { indexAdd, indexRemove, nextId } from '../state';
 import { readJsonObject, registerCrud } from './crud';
 import { printConfigError } from './shipments';
 
@@ -66,6 +66,7 @@ export function createOrder(ctx: SimContext, input: OrderInput): SimOrder {
     extra,
   };
   ctx.state.orders.set(order.id, order);
+  indexAdd(ctx.state.index.ordersByRef, order.internalReference, order.id);
   return order;
 }
 
@@ -75,7 +76,8 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
   router.add('GET', '/orders', (req) => {
     const ref = req.query.get('internalReference');
     const channel = req.query.get('orderChannelId');
-    const items = [...orders.values()].filter((o) => (!ref || o.internalReference === ref) && (!channel || o.orderChannelId === channel));
+    const candidates = ref ? [...(ctx.state.index.ordersByRef.get(ref) ?? [])].flatMap((id) => orders.get(id) ?? []) : [...orders.values()];
+    const items = candidates.filter((o) => (!ref || o.internalReference === ref) && (!channel || o.orderChannelId === channel));
     return json(200, paginate(items, req.query).map(orderJson));
   });
   router.add('GET', '/orders/:id', (req) => {
@@ -95,7 +97,9 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
     if (!body.ok) return body.reply;
     const { orderChannelId, internalReference, receiver, parcels, deliveryOptionId, ...extra } = body.value;
     order.orderChannelId = orderChannelId ?? null;
+    indexRemove(ctx.state.index.ordersByRef, order.internalReference, order.id);
     order.internalReference = internalReference ?? order.internalReference;
+    indexAdd(ctx.state.index.ordersByRef, order.internalReference, order.id);
     order.receiver = receiver ?? null;
     // Parcels already shipped keep their shipment; new parcel lines replace the open ones.
     const shipped = new Map(order.parcels.filter((p) => p.shipmentId).map((p) => [p.id, p.shipmentId]));
@@ -109,7 +113,13 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
     order.status = statusOf(order);
     return json(200, orderJson(order));
   });
-  router.add('DELETE', '/orders/:id', (req) => (orders.delete(req.params.id ?? '') ? noContent() : notFound()));
+  router.add('DELETE', '/orders/:id', (req) => {
+    const order = orders.get(req.params.id ?? '');
+    if (!order) return notFound();
+    orders.delete(order.id);
+    indexRemove(ctx.state.index.ordersByRef, order.internalReference, order.id);
+    return noContent();
+  });
 
   router.add(
     'POST',

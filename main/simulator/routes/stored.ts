@@ -13,7 +13,7 @@ import { bool, empty, json, noContent, notFound, parseBody, unprocessable, valid
 import { parsePrintConfig } from '../print-config';
 import { printConfigSchema, shipmentSchema, type ShipmentInput } from '../schemas';
 import type { SimStored, StoredStatus, ValidationItem } from '../state';
-import { nextId } from '../state';
+import { indexAdd, indexRemove, nextId } from '../state';
 import { hasOption, validateShipment } from '../validation';
 import { addToConsolidated } from './consolidated';
 import { printConfigError } from './shipments';
@@ -28,6 +28,7 @@ export function createStored(ctx: SimContext, data: ShipmentInput): SimStored {
   const now = ctx.clock.now();
   const stored: SimStored = { id: String(nextId(ctx.state, 'stored')), shipmentNo: newShipmentNo(ctx), status: storedStatus(statuses), statuses, data, created: now, changed: now, shipmentIds: [] };
   ctx.state.stored.set(stored.id, stored);
+  indexAdd(ctx.state.index.storedByOrderNo, data.orderNo?.toLowerCase(), stored.id);
   return stored;
 }
 
@@ -115,7 +116,10 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
     '/stored-shipments',
     (req) => {
       const f = listFilter(req.query);
-      const items = [...stored.values()].filter((s) => {
+      // Search values match case-insensitively, so the index keys are lower case.
+      const byOrderNo = f.field === 'orderNo' && f.op === 'equals' && f.value !== null;
+      const candidates = byOrderNo ? [...(ctx.state.index.storedByOrderNo.get(f.value!.toLowerCase()) ?? [])].flatMap((id) => stored.get(id) ?? []) : [...stored.values()];
+      const items = candidates.filter((s) => {
         if (f.status && s.status !== f.status) return false;
         if (f.field && f.value !== null) {
           const value = f.field === 'orderNo' ? s.data.orderNo : f.field === 'reference' ? s.data.senderReference : f.field === 'shipmentNo' ? s.shipmentNo : undefined;
@@ -150,7 +154,9 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
       if (s.status === 'PRINTED') return unprocessable([validationItem('Stored shipment is already printed', 'Printed', 'storedId')]);
       const body = parseBody(req, shipmentSchema);
       if (!body.ok) return body.reply;
+      indexRemove(ctx.state.index.storedByOrderNo, s.data.orderNo?.toLowerCase(), s.id);
       s.data = body.value;
+      indexAdd(ctx.state.index.storedByOrderNo, s.data.orderNo?.toLowerCase(), s.id);
       s.statuses = validateShipment(s.data, resolveSender(ctx, s.data));
       s.status = storedStatus(s.statuses);
       s.changed = ctx.clock.now();
@@ -159,7 +165,18 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
     store,
   );
 
-  router.add('DELETE', '/stored-shipments/:id', (req) => (stored.delete(req.params.id ?? '') ? noContent() : notFound()), store);
+  router.add(
+    'DELETE',
+    '/stored-shipments/:id',
+    (req) => {
+      const s = stored.get(req.params.id ?? '');
+      if (!s) return notFound();
+      stored.delete(s.id);
+      indexRemove(ctx.state.index.storedByOrderNo, s.data.orderNo?.toLowerCase(), s.id);
+      return noContent();
+    },
+    store,
+  );
 
   router.add(
     'POST',

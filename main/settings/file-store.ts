@@ -1,4 +1,4 @@
-import { readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
 import { defaultSettings, settingsSchema, type Settings } from './schema';
@@ -35,6 +35,7 @@ export function createFileSettingsStore(dataDir: string): SettingsStore {
       };
     },
     async save(settings: Settings) {
+      await mkdir(dataDir, { recursive: true });
       await writeFileAtomic(path, `${JSON.stringify(settings, null, 2)}\n`);
     },
   };

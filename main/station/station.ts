@@ -16,7 +16,7 @@ import type {
 } from '../../preload/api';
 import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery/client';
 import { createLabelCache } from '../labels/label-cache';
-import { createPrintService, type PrintService } from '../printers/print-service';
+import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
 import { applySettingsPatch, settingsView, type Settings } from '../settings/schema';
 import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
 import { StationError } from '../hosts/shared/dispatch';
@@ -48,6 +48,8 @@ export interface StationOptions {
   now?: () => Date;
   /** The Delivery client's transport options (tests shorten timeouts). */
   clientOptions?: Partial<Parameters<typeof createDeliveryClient>[0]>;
+  /** Spool and driver options (tests shorten backoff and timeouts). */
+  printServiceOptions?: Pick<PrintServiceOptions, 'backoffMs' | 'holdAfterAttempts' | 'driverOptions' | 'clock'>;
 }
 
 export interface Station extends StationApi {
@@ -101,6 +103,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     dataDir: options.dataDir,
     getConfig: () => ({ printers: settings.printers, routing: settings.routing, ttlMinutes: settings.spool.ttlMinutes }),
     printJobApi: createPrintJobApi(() => client),
+    ...options.printServiceOptions,
     onEvent: (event) => {
       emit(event);
       if (event.type === 'spool') void followSpoolJob(event.job);
@@ -121,8 +124,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
   };
 
   const queue = new PQueue({ concurrency: options.concurrency ?? 1 });
-  /** Codes with a job in flight: a second scan of the same code while the first runs is a duplicate, not a race. */
-  const inFlight = new Map<string, string>();
+  /** Codes with a job in flight: a second scan of the same code waits for the first instead of racing it. */
+  const inFlight = new Map<string, Promise<void>>();
 
   /** A held document released later and printed: the journal learns it from the spool's event. */
   async function followSpoolJob(spoolJob: { stationJobId?: string; documentId: string; state: string; printerId: string; id: string; bytes: number; shipmentId?: string }): Promise<void> {
@@ -217,23 +220,18 @@ export async function createStation(options: StationOptions): Promise<Station> {
         return { jobId };
       }
       const clean = parsed.value;
-      const running = inFlight.get(clean);
-      if (running) {
-        const jobId = await startJob('scan', clean, async (id) => {
-          await fail(
-            ctx,
-            id,
-            failure('duplicate', 'already_booked', `"${clean}" is already being booked: wait for its label.`, { params: { jobId: running } }),
-          );
-        });
-        return { jobId };
-      }
       const jobId = await startJob('scan', clean, async (id) => {
-        inFlight.set(clean, id);
-        try {
+        // The same code twice at once (concurrency > 1): the second waits for the first and then finds it booked.
+        const earlier = inFlight.get(clean);
+        const mine = (async () => {
+          await earlier?.catch(() => {});
           await runScan(ctx, id, clean);
+        })();
+        inFlight.set(clean, mine);
+        try {
+          await mine;
         } finally {
-          inFlight.delete(clean);
+          if (inFlight.get(clean) === mine) inFlight.delete(clean);
         }
       });
       return { jobId };

@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY_ID } from '../../../main/simulator/demo';
+import { scanAndWait, startBench, type Bench } from '../../support/station-harness';
+
+let bench: Bench | undefined;
+afterEach(async () => {
+  await bench?.close();
+  bench = undefined;
+});
+
+async function cachedBytes(b: Bench, jobId: string): Promise<Buffer[]> {
+  const job = await b.station.getJob({ jobId });
+  const docs = job.shipments.flatMap((s) => s.documents);
+  const previews = await Promise.all(docs.map((d) => b.station.getDocumentPreview({ documentId: d.documentId })));
+  return previews.map((p) => Buffer.from(p.base64, 'base64'));
+}
+
+describe('scan → book → label on the Zebra', () => {
+  it('books an order found by internalReference and sends the exact label bytes to the TCP printer', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'ORD-1001');
+
+    expect(job.state).toBe('printed');
+    expect(job.source).toBe('order');
+    expect(job.shipments).toHaveLength(1);
+    const shipment = job.shipments[0]!;
+    expect(shipment.parcelNos.length).toBeGreaterThan(0);
+    expect(bench.sim.records().filter((r) => !r.cancelled && r.shipmentId === shipment.shipmentId)).toHaveLength(1);
+
+    const sent = Buffer.concat(bench.zebra.printData());
+    const documents = await cachedBytes(bench, job.id);
+    expect(sent.equals(Buffer.concat(documents))).toBe(true);
+  });
+
+  it('prints "Åsa Öberg" in code page 850 (^CI13, 0x8F for Å) by default', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'ORD-1001');
+    expect(job.state).toBe('printed');
+    const label = Buffer.concat(bench.zebra.labels());
+    expect(label.includes(Buffer.from('^CI13'))).toBe(true);
+    // "Åsa" in cp850: Å = 0x8F, then plain ASCII.
+    expect(label.includes(Buffer.from([0x8f, 0x73, 0x61]))).toBe(true);
+    expect(label.includes(Buffer.from('Åsa', 'utf8'))).toBe(false);
+  });
+
+  it('prints ^CI28 with _C3_85 escapes when the zpl target asks for UTF8', async () => {
+    bench = await startBench({
+      settings: (s) => ({ ...s, printConfig: { targets: [{ media: 'thermo-190', type: 'zpl', charset: 'UTF8' }, { media: 'laser-a4', type: 'pdf' }] } }),
+    });
+    const job = await scanAndWait(bench.station, 'ORD-1001');
+    expect(job.state).toBe('printed');
+    expect(job.shipments[0]?.documents[0]?.charset).toBe('UTF8');
+    const label = Buffer.concat(bench.zebra.labels()).toString('latin1');
+    expect(label).toContain('^CI28');
+    expect(label).toContain('_C3_85');
+    expect(label).not.toContain('\x8f');
+  });
+
+  it('books a READY stored shipment found by orderNo', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'SO-2001');
+    expect(job.state).toBe('printed');
+    expect(job.source).toBe('stored');
+    expect(bench.zebra.labels().length).toBeGreaterThan(0);
+  });
+
+  it('books each stored shipment of a split order and reports 3 of 3', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'SPLIT-3001', 30_000);
+    expect(job.state).toBe('printed');
+    expect(job.shipments).toHaveLength(3);
+    expect(job.progress).toEqual({ done: 3, total: 3 });
+    const ids = new Set(job.shipments.map((s) => s.shipmentId));
+    expect(ids.size).toBe(3);
+  });
+});
+
+describe('every failure ends in a clear failed job, and the station keeps working', () => {
+  it('an unknown code is not_found', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'NO-SUCH-ORDER');
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({ reason: 'not_found', code: 'unknown_code' });
+    expect((await scanAndWait(bench.station, 'ORD-1002')).state).toBe('printed');
+  });
+
+  it('a 422 comes back field by field and nothing is booked', async () => {
+    bench = await startBench();
+    const before = bench.sim.records().length;
+    const job = await scanAndWait(bench.station, 'ORD-1900');
+    expect(job.failure?.reason).toBe('validation');
+    expect(job.failure?.errors?.length).toBeGreaterThan(0);
+    expect(job.failure?.errors?.[0]?.field).toMatch(/zip/i);
+    expect(bench.sim.records().length).toBe(before);
+    expect((await scanAndWait(bench.station, 'ORD-1002')).state).toBe('printed');
+  });
+
+  it('a wrong API key is auth', async () => {
+    bench = await startBench({ apiKey: { id: DEMO_API_KEY_ID, secret: 'wrong-secret' } });
+    const job = await scanAndWait(bench.station, 'ORD-1001');
+    expect(job.failure).toMatchObject({ reason: 'auth', code: 'auth_invalid_key' });
+    expect(JSON.stringify(job)).not.toContain('wrong-secret');
+  });
+
+  it('no API key at all is auth with a message to set one up', async () => {
+    bench = await startBench({ apiKey: undefined });
+    const job = await scanAndWait(bench.station, 'ORD-1001');
+    expect(job.failure).toMatchObject({ reason: 'auth', code: 'auth_missing_key' });
+  });
+
+  it('a missing licence (403) is auth and names the licence', async () => {
+    bench = await startBench({ apiKey: { id: 'no-store', secret: 'no-store-secret' } });
+    bench.sim.addApiKey({ id: 'no-store', secret: 'no-store-secret', licenses: ['REST API Print'] });
+    const job = await scanAndWait(bench.station, 'SO-2001');
+    expect(job.failure).toMatchObject({ reason: 'auth', code: 'access_missing_license' });
+    expect(job.failure?.message).toContain('REST API Store');
+  });
+
+  it('nShift unreachable is network', async () => {
+    bench = await startBench();
+    await bench.sim.stop();
+    const job = await scanAndWait(bench.station, 'ORD-1001');
+    expect(job.failure?.reason).toBe('network');
+  });
+
+  it('a printer that is offline holds the label for release; it prints once after release', async () => {
+    bench = await startBench();
+    await bench.zebra.offline();
+    const job = await scanAndWait(bench.station, 'ORD-1001');
+    expect(job.state).toBe('held');
+    const spool = await bench.station.listSpool();
+    const held = spool.find((j) => j.state === 'held' && j.stationJobId === job.id);
+    expect(held).toBeDefined();
+
+    await bench.zebra.online();
+    await bench.station.releaseSpoolJob({ spoolJobId: held!.id });
+    await bench.zebra.waitForLabels(1, 5000);
+    await expect.poll(async () => (await bench!.station.getJob({ jobId: job.id })).state).toBe('printed');
+    const printed = bench.zebra.labels().length;
+    // Nothing more arrives later: the label printed exactly once.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(bench.zebra.labels().length).toBe(printed);
+    expect((await scanAndWait(bench.station, 'ORD-1002')).state).toBe('printed');
+  });
+
+  it('a scan with control characters or a 10,000-character scan is refused without touching nShift', async () => {
+    bench = await startBench();
+    const before = bench.sim.records().length;
+    for (const code of ['ORD\u0000-1001', 'x'.repeat(10_000), '\ufffd\ufffd']) {
+      const job = await scanAndWait(bench.station, code);
+      expect(job.failure).toMatchObject({ reason: 'not_found', code: 'invalid_scan' });
+      expect(job.scan.length).toBeLessThanOrEqual(64);
+    }
+    expect(bench.sim.records().length).toBe(before);
+    expect((await scanAndWait(bench.station, 'ORD-1001')).state).toBe('printed');
+  });
+});
+
+describe('never twice', () => {
+  it('scanning a booked order again is a duplicate with the existing shipment, and nothing is booked', async () => {
+    bench = await startBench();
+    const first = await scanAndWait(bench.station, 'ORD-1001');
+    const bookings = bench.sim.records().length;
+    const labels = bench.zebra.labels().length;
+    const second = await scanAndWait(bench.station, 'ORD-1001');
+    expect(second.failure?.reason).toBe('duplicate');
+    expect(second.duplicateOf?.shipmentId).toBe(first.shipments[0]?.shipmentId);
+    expect(bench.sim.records().length).toBe(bookings);
+    expect(bench.zebra.labels().length).toBe(labels);
+  });
+
+  it('an order booked before (by anyone) is a duplicate, found through nShift', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'ORD-1500');
+    expect(job.failure?.reason).toBe('duplicate');
+    expect(job.duplicateOf?.shipmentId).toBeTruthy();
+  });
+
+  it('a lost booking response is reconciled: exactly one shipment exists and its label prints once', async () => {
+    bench = await startBench();
+    bench.sim.faults.dropAfterCommit(1, { method: 'POST', path: '/orders/shipments' });
+    const job = await scanAndWait(bench.station, 'ORD-1003');
+    expect(job.state).toBe('printed');
+    const bookings = bench.sim.records().filter((r) => r.orderNo === 'ORD-1003' || r.internalReference === 'ORD-1003');
+    expect(bookings).toHaveLength(1);
+    expect(job.shipments.map((s) => s.shipmentId)).toEqual([bookings[0]?.shipmentId]);
+    const labelsForShipment = job.shipments[0]!.parcelNos.length || 1;
+    expect(bench.zebra.labels().length).toBe(labelsForShipment);
+  });
+
+  it('a lost response on a stored booking is reconciled the same way', async () => {
+    bench = await startBench();
+    bench.sim.faults.dropAfterCommit(1, { method: 'POST', path: /\/stored-shipments\/[^/]+\/shipments/ });
+    const job = await scanAndWait(bench.station, 'SO-2001');
+    expect(job.state).toBe('printed');
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SO-2001')).toHaveLength(1);
+  });
+
+  it('two stations racing for the same order: one books, the other gets duplicate', async () => {
+    bench = await startBench();
+    const other = await bench.startStation({ dataDir: `${bench.dataDir}-b` });
+    const [a, b] = await Promise.all([scanAndWait(bench.station, 'ORD-1004'), scanAndWait(other, 'ORD-1004')]);
+    const states = [a, b].map((j) => j.failure?.reason ?? j.state).sort();
+    expect(states).toEqual(['duplicate', 'printed']);
+    expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1004' || r.orderNo === 'ORD-1004')).toHaveLength(1);
+  });
+});

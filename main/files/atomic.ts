@@ -12,7 +12,10 @@ import { err, ok } from '../result';
 export async function writeFileAtomic(target: string, data: Buffer | string): Promise<void> {
   const dir = path.dirname(target);
   await mkdir(dir, { recursive: true });
-  const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = path.join(
+    dir,
+    `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   const handle = await open(temp, 'w');
   try {
     await handle.writeFile(data);

@@ -102,7 +102,10 @@ function resolveHexEscapes(bytes: Buffer): Buffer {
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i] as number;
     if (b === CARET && i + 2 < bytes.length) {
-      const command = bytes.subarray(i + 1, i + 3).toString('latin1').toUpperCase();
+      const command = bytes
+        .subarray(i + 1, i + 3)
+        .toString('latin1')
+        .toUpperCase();
       if (command === 'FH') {
         const next = bytes[i + 3];
         indicator = next !== undefined && next !== CARET && next !== 0x7e && next > 0x20 ? next : 0x5f;

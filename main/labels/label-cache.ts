@@ -60,7 +60,9 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
     } catch {
       return [];
     }
-    const metas = await Promise.all(names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).map((n) => readMeta(path.join(dir, n))));
+    const metas = await Promise.all(
+      names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).map((n) => readMeta(path.join(dir, n))),
+    );
     return metas.filter((m): m is CachedDocumentMeta => m !== undefined);
   }
 
@@ -97,7 +99,9 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
 
     async listForShipment(shipmentId) {
       const metas = await allMeta();
-      return metas.filter((m) => m.shipmentId === shipmentId).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+      return metas
+        .filter((m) => m.shipmentId === shipmentId)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     },
 
     async prune(olderThanDays) {

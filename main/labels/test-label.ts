@@ -35,7 +35,9 @@ export function buildZplTestLabel(input: TestLabelInput): Result<PrintableDocume
     { y: 330, size: 30, text: input.now.toISOString() },
   ];
   if (input.extraText !== undefined) lines.push({ y: 380, size: 34, text: input.extraText });
-  const fields = lines.map((l) => `^FO40,${l.y}^A0N,${l.size},${l.size}^FH_^FD${zplFieldData(l.text, charset)}^FS`);
+  const fields = lines.map(
+    (l) => `^FO40,${l.y}^A0N,${l.size},${l.size}^FH_^FD${zplFieldData(l.text, charset)}^FS`,
+  );
   const zpl = [
     '^XA',
     CHARSET_COMMAND[charset],

@@ -25,7 +25,9 @@ export interface PrintJobApiError {
 }
 
 export interface PrintJobApi {
-  createPrintJob(input: CreatePrintJobInput): Promise<Result<{ jobId: string; status: string }, PrintJobApiError>>;
+  createPrintJob(
+    input: CreatePrintJobInput,
+  ): Promise<Result<{ jobId: string; status: string }, PrintJobApiError>>;
   /** Optional: the Print Client printer's state (`connected`/`disconnected`…), for status(). */
   getPrinterState?(printerId: number): Promise<Result<{ state: string }, PrintJobApiError>>;
   /** Optional: the Print Client printers the account has, for discovery. */

@@ -4,7 +4,15 @@
  * failed are normal answers for a packer, never exceptions).
  */
 import path from 'node:path';
-import type { DocumentPreview, DiscoveredPrinter, PrinterConfig, PrinterStateView, RoutingSettings, SpoolJobView, ZplCharset } from '../../preload/api';
+import type {
+  DocumentPreview,
+  DiscoveredPrinter,
+  PrinterConfig,
+  PrinterStateView,
+  RoutingSettings,
+  SpoolJobView,
+  ZplCharset,
+} from '../../preload/api';
 import type { DocumentFormat, DocumentKind, PrintableDocument } from '../labels/document';
 import type { UnencodableCharacters } from '../labels/charset';
 import { buildPdfTestPage, buildZplTestLabel } from '../labels/test-label';
@@ -29,7 +37,8 @@ export interface PrintServiceConfig {
   ttlMinutes: number;
 }
 
-export type PrintServiceEvent = { type: 'spool'; job: SpoolJobView } | { type: 'printer'; printer: PrinterStateView };
+export type PrintServiceEvent =
+  { type: 'spool'; job: SpoolJobView } | { type: 'printer'; printer: PrinterStateView };
 
 export interface PrintServiceOptions {
   dataDir: string;
@@ -83,7 +92,11 @@ export interface PrintService {
   printerStates(): PrinterStateView[];
   checkPrinter(printerId: string): Promise<PrinterStateView | undefined>;
   discover(): Promise<DiscoveredPrinter[]>;
-  testPrint(printerId: string, charset?: ZplCharset, extraText?: string): Promise<Result<TestPrint, TestPrintError>>;
+  testPrint(
+    printerId: string,
+    charset?: ZplCharset,
+    extraText?: string,
+  ): Promise<Result<TestPrint, TestPrintError>>;
   stop(): Promise<void>;
 }
 
@@ -98,7 +111,9 @@ function testFormatFor(printer: PrinterConfig): 'zpl' | 'pdf' | undefined {
     case 'file':
       return 'zpl';
     case 'os-queue':
-      return printer.media === undefined || /^(a\d|letter|legal|iso_a|na_)/i.test(printer.media) ? 'pdf' : 'zpl';
+      return printer.media === undefined || /^(a\d|letter|legal|iso_a|na_)/i.test(printer.media)
+        ? 'pdf'
+        : 'zpl';
     case 'print-client':
       return undefined;
   }
@@ -114,7 +129,11 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
     asSpoolAware(
       options.createDriver
         ? options.createDriver(config)
-        : createDefaultDriver(config, { dataDir: options.dataDir, ...options.driverOptions, ...(options.printJobApi ? { printJobApi: options.printJobApi } : {}) }),
+        : createDefaultDriver(config, {
+            dataDir: options.dataDir,
+            ...options.driverOptions,
+            ...(options.printJobApi ? { printJobApi: options.printJobApi } : {}),
+          }),
     );
 
   function printerConfig(printerId: string): PrinterConfig | undefined {
@@ -148,18 +167,26 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
     };
   }
 
-  function setState(printerId: string, change: Partial<Pick<PrinterStateView, 'state' | 'problems' | 'checkedAt'>>): PrinterStateView {
+  function setState(
+    printerId: string,
+    change: Partial<Pick<PrinterStateView, 'state' | 'problems' | 'checkedAt'>>,
+  ): PrinterStateView {
     const before = states.get(printerId);
     const next = { ...stateOf(printerId), ...change };
     states.set(printerId, next);
     const changed =
-      !before || before.state !== next.state || before.queueLength !== next.queueLength || before.problems.join() !== next.problems.join() || before.checkedAt !== next.checkedAt;
+      !before ||
+      before.state !== next.state ||
+      before.queueLength !== next.queueLength ||
+      before.problems.join() !== next.problems.join() ||
+      before.checkedAt !== next.checkedAt;
     if (changed) emit({ type: 'printer', printer: next });
     return next;
   }
 
   function fromError(error: PrinterError): Pick<PrinterStateView, 'state' | 'problems'> | undefined {
-    if (error.code === 'unreachable' || error.code === 'timeout' || error.problems?.includes('unreachable')) return { state: 'offline', problems: ['unreachable'] };
+    if (error.code === 'unreachable' || error.code === 'timeout' || error.problems?.includes('unreachable'))
+      return { state: 'offline', problems: ['unreachable'] };
     if (error.code === 'printer_problem') return { state: 'error', problems: error.problems ?? [] };
     return undefined; // a refused document says nothing about the printer
   }
@@ -196,7 +223,10 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
   async function print(request: PrintRequest): Promise<PrintServiceOutcome> {
     const { document } = request;
     const config = options.getConfig();
-    const route = request.printerId !== undefined ? routeExplicit(document, request.printerId, config.printers) : routeDocument(document, config.routing, config.printers);
+    const route =
+      request.printerId !== undefined
+        ? routeExplicit(document, request.printerId, config.printers)
+        : routeDocument(document, config.routing, config.printers);
     if (!route.ok) return failedOutcome(route.error, document.bytes.length);
     const printer = route.value.printer;
     // The same document already waiting on this printer (a replayed job after a restart, a double click):
@@ -226,10 +256,26 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
       const config = options.getConfig();
       const route =
         hint.printerId !== undefined
-          ? routeExplicit({ id: 'prepare', kind: hint.kind ?? 'label', format: hint.format ?? 'zpl' }, hint.printerId, config.printers)
-          : routeDocument({ id: 'prepare', kind: hint.kind ?? 'label', format: hint.format ?? 'zpl', carrierId: hint.carrierId, serviceId: hint.serviceId }, config.routing, config.printers);
+          ? routeExplicit(
+              { id: 'prepare', kind: hint.kind ?? 'label', format: hint.format ?? 'zpl' },
+              hint.printerId,
+              config.printers,
+            )
+          : routeDocument(
+              {
+                id: 'prepare',
+                kind: hint.kind ?? 'label',
+                format: hint.format ?? 'zpl',
+                carrierId: hint.carrierId,
+                serviceId: hint.serviceId,
+              },
+              config.routing,
+              config.printers,
+            );
       if (!route.ok) return;
-      await driverFor(route.value.printer.id)?.prepare?.().catch(() => undefined);
+      await driverFor(route.value.printer.id)
+        ?.prepare?.()
+        .catch(() => undefined);
     },
     list: () => spool.list(),
     outcome: (id) => spool.outcome(id),
@@ -249,15 +295,26 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
       return setState(printerId, { ...fromStatus(status), checkedAt: new Date(clock.now()).toISOString() });
     },
     async discover() {
-      const [queues, clients] = await Promise.all([discoverOsQueues(options.driverOptions?.osQueue), discoverPrintClients(options.printJobApi)]);
+      const [queues, clients] = await Promise.all([
+        discoverOsQueues(options.driverOptions?.osQueue),
+        discoverPrintClients(options.printJobApi),
+      ]);
       return [...queues, ...clients];
     },
     async testPrint(printerId, charset = 'cp850', extraText) {
       const printer = printerConfig(printerId);
       if (!printer) return err({ code: 'unknown_printer', message: `No printer with id ${printerId}` });
       const format = testFormatFor(printer);
-      if (!format) return err({ code: 'unsupported', message: `${printer.name} prints nShift documents only (Print Client): print a shipment's label to test it` });
-      const input = { printerName: printer.name, now: new Date(clock.now()), ...(extraText !== undefined ? { extraText } : {}) };
+      if (!format)
+        return err({
+          code: 'unsupported',
+          message: `${printer.name} prints nShift documents only (Print Client): print a shipment's label to test it`,
+        });
+      const input = {
+        printerName: printer.name,
+        now: new Date(clock.now()),
+        ...(extraText !== undefined ? { extraText } : {}),
+      };
       let document: PrintableDocument;
       if (format === 'zpl') {
         const built = buildZplTestLabel({ ...input, charset });
@@ -266,7 +323,11 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
       } else {
         document = await buildPdfTestPage(input);
       }
-      const { job, outcome } = await spool.enqueue({ document, printerId: printer.id, printerName: printer.name });
+      const { job, outcome } = await spool.enqueue({
+        document,
+        printerId: printer.id,
+        printerName: printer.name,
+      });
       return ok({
         spoolJobId: job.id,
         outcome,

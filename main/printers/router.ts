@@ -9,7 +9,10 @@ import type { Result } from '../result';
 import { err, ok } from '../result';
 import { acceptsFormat } from './driver';
 
-export type RouteDocument = Pick<PrintableDocument, 'id' | 'kind' | 'format' | 'media' | 'carrierId' | 'serviceId'>;
+export type RouteDocument = Pick<
+  PrintableDocument,
+  'id' | 'kind' | 'format' | 'media' | 'carrierId' | 'serviceId'
+>;
 
 export interface RouteChoice {
   printer: PrinterConfig;
@@ -33,7 +36,10 @@ export function ruleMatches(rule: RoutingRule, doc: RouteDocument): boolean {
 }
 
 function describe(doc: RouteDocument): string {
-  const extras = [doc.carrierId && `carrier ${doc.carrierId}`, doc.serviceId && `service ${doc.serviceId}`].filter(Boolean);
+  const extras = [
+    doc.carrierId && `carrier ${doc.carrierId}`,
+    doc.serviceId && `service ${doc.serviceId}`,
+  ].filter(Boolean);
   return `${doc.kind.replace('_', ' ')} ${doc.id} (${doc.format.toUpperCase()}${extras.length ? `, ${extras.join(', ')}` : ''})`;
 }
 
@@ -43,8 +49,13 @@ function defaultOrder(doc: RouteDocument): ('label' | 'document')[] {
   return doc.media?.startsWith('thermo') ? ['label', 'document'] : ['document'];
 }
 
-export function routeDocument(doc: RouteDocument, routing: RoutingSettings, printers: readonly PrinterConfig[]): Result<RouteChoice, RouteError> {
-  const byId = (id: string | undefined): PrinterConfig | undefined => (id === undefined ? undefined : printers.find((p) => p.id === id));
+export function routeDocument(
+  doc: RouteDocument,
+  routing: RoutingSettings,
+  printers: readonly PrinterConfig[],
+): Result<RouteChoice, RouteError> {
+  const byId = (id: string | undefined): PrinterConfig | undefined =>
+    id === undefined ? undefined : printers.find((p) => p.id === id);
 
   for (const [index, rule] of routing.rules.entries()) {
     if (!ruleMatches(rule, doc)) continue;
@@ -64,11 +75,24 @@ export function routeDocument(doc: RouteDocument, routing: RoutingSettings, prin
 }
 
 /** The packer or a test print chose the printer: it must exist and take the format. */
-export function routeExplicit(doc: RouteDocument, printerId: string, printers: readonly PrinterConfig[]): Result<RouteChoice, RouteError> {
+export function routeExplicit(
+  doc: RouteDocument,
+  printerId: string,
+  printers: readonly PrinterConfig[],
+): Result<RouteChoice, RouteError> {
   const printer = printers.find((p) => p.id === printerId);
-  if (!printer) return err({ code: 'unknown_printer', documentId: doc.id, message: `No printer with id ${printerId} for ${describe(doc)}` });
+  if (!printer)
+    return err({
+      code: 'unknown_printer',
+      documentId: doc.id,
+      message: `No printer with id ${printerId} for ${describe(doc)}`,
+    });
   if (!acceptsFormat(printer, doc.format)) {
-    return err({ code: 'format_not_accepted', documentId: doc.id, message: `${printer.name} does not take ${doc.format.toUpperCase()}: cannot print ${describe(doc)}` });
+    return err({
+      code: 'format_not_accepted',
+      documentId: doc.id,
+      message: `${printer.name} does not take ${doc.format.toUpperCase()}: cannot print ${describe(doc)}`,
+    });
   }
   return ok({ printer, via: { explicit: true } });
 }

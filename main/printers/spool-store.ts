@@ -40,7 +40,9 @@ export const spoolRecordSchema = z.object({
   nextAttemptAt: z.number(),
   heldReason: z.enum(['ttl', 'offline', 'restart']).optional(),
   lastError: z.string().optional(),
-  lastErrorCode: z.enum(['unreachable', 'timeout', 'rejected', 'unsupported_format', 'printer_problem', 'io']).optional(),
+  lastErrorCode: z
+    .enum(['unreachable', 'timeout', 'rejected', 'unsupported_format', 'printer_problem', 'io'])
+    .optional(),
   shipmentId: z.string().optional(),
   stationJobId: z.string().optional(),
 });
@@ -58,15 +60,18 @@ export interface SpoolStore {
 }
 
 export function createSpoolStore(dir: string): SpoolStore {
-  const file = (jobId: string, ext: 'json' | 'bin'): string => path.join(dir, `${safeFileName(jobId)}.${ext}`);
+  const file = (jobId: string, ext: 'json' | 'bin'): string =>
+    path.join(dir, `${safeFileName(jobId)}.${ext}`);
   // One write chain per job: two state changes of the same job land on disk in the order they were made.
   const chains = new Map<string, Promise<void>>();
   const chained = (key: string, work: () => Promise<void>): Promise<void> => {
     const next = (chains.get(key) ?? Promise.resolve()).then(work, work);
     chains.set(key, next);
-    void next.finally(() => {
-      if (chains.get(key) === next) chains.delete(key);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (chains.get(key) === next) chains.delete(key);
+      })
+      .catch(() => undefined);
     return next;
   };
 

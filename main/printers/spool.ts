@@ -121,7 +121,11 @@ export function createSpool(options: SpoolOptions): Spool {
       bytes: record.bytes,
     };
     if (record.state === 'failed' || record.state === 'cancelled') {
-      outcome.error = printerError(record.lastErrorCode ?? 'rejected', record.state === 'cancelled' ? 'Cancelled' : (record.lastError ?? 'Failed'), false);
+      outcome.error = printerError(
+        record.lastErrorCode ?? 'rejected',
+        record.state === 'cancelled' ? 'Cancelled' : (record.lastError ?? 'Failed'),
+        false,
+      );
     } else if (record.state === 'held' && record.lastError) {
       outcome.error = printerError(record.lastErrorCode ?? 'unreachable', record.lastError, true);
     }
@@ -150,7 +154,9 @@ export function createSpool(options: SpoolOptions): Spool {
   }
 
   function queuedFor(printerId: string): SpoolRecord[] {
-    return [...jobs.values()].filter((j) => j.printerId === printerId && j.state === 'queued').sort((a, b) => a.seq - b.seq);
+    return [...jobs.values()]
+      .filter((j) => j.printerId === printerId && j.state === 'queued')
+      .sort((a, b) => a.seq - b.seq);
   }
 
   function wake(printerId: string): void {
@@ -196,12 +202,20 @@ export function createSpool(options: SpoolOptions): Spool {
   async function attempt(job: SpoolRecord): Promise<void> {
     const driver = options.driverFor(job.printerId);
     if (!driver) {
-      await update(job, { state: 'failed', lastError: `Printer ${job.printerName} is no longer set up`, lastErrorCode: 'rejected' });
+      await update(job, {
+        state: 'failed',
+        lastError: `Printer ${job.printerName} is no longer set up`,
+        lastErrorCode: 'rejected',
+      });
       return;
     }
     const bytes = await store.readBytes(job.id);
     if (bytes === undefined || bytes.length !== job.bytes) {
-      await update(job, { state: 'failed', lastError: 'The spooled document is missing on disk', lastErrorCode: 'io' });
+      await update(job, {
+        state: 'failed',
+        lastError: 'The spooled document is missing on disk',
+        lastErrorCode: 'io',
+      });
       return;
     }
     const document: PrintableDocument = { ...job.document, bytes };
@@ -234,10 +248,22 @@ export function createSpool(options: SpoolOptions): Spool {
       return;
     }
     if (options.holdAfterAttempts !== undefined && attempts >= options.holdAfterAttempts) {
-      await update(job, { state: 'held', heldReason: 'offline', attempts, lastError: error.message, lastErrorCode: error.code });
+      await update(job, {
+        state: 'held',
+        heldReason: 'offline',
+        attempts,
+        lastError: error.message,
+        lastErrorCode: error.code,
+      });
       return;
     }
-    await update(job, { state: 'queued', attempts, nextAttemptAt: clock.now() + backoff(attempts), lastError: error.message, lastErrorCode: error.code });
+    await update(job, {
+      state: 'queued',
+      attempts,
+      nextAttemptAt: clock.now() + backoff(attempts),
+      lastError: error.message,
+      lastErrorCode: error.code,
+    });
   }
 
   function requeue(job: SpoolRecord): Promise<void> {
@@ -253,7 +279,8 @@ export function createSpool(options: SpoolOptions): Spool {
   ): Promise<Result<SpoolJobView, SpoolOperationError>> {
     const job = jobs.get(jobId);
     if (!job) return err({ code: 'not_found', message: `No spool job ${jobId}` });
-    if (!allowed.includes(job.state)) return err({ code: 'invalid_state', message: `Cannot ${verb} a ${job.state} job` });
+    if (!allowed.includes(job.state))
+      return err({ code: 'invalid_state', message: `Cannot ${verb} a ${job.state} job` });
     await apply(job);
     wake(job.printerId);
     return ok(toView(job));
@@ -267,13 +294,20 @@ export function createSpool(options: SpoolOptions): Spool {
       const now = clock.now();
       for (const record of records) {
         seq = Math.max(seq, record.seq + 1);
-        if ((record.state === 'printed' || record.state === 'cancelled') && now - Date.parse(record.updatedAt) > keepFinishedMs) {
+        if (
+          (record.state === 'printed' || record.state === 'cancelled') &&
+          now - Date.parse(record.updatedAt) > keepFinishedMs
+        ) {
           await store.removeJob(record.id);
           continue;
         }
         jobs.set(record.id, record);
         if (record.state === 'sending') {
-          await update(record, { state: 'held', heldReason: 'restart', lastError: 'The app stopped while this label was being sent: it may have printed' });
+          await update(record, {
+            state: 'held',
+            heldReason: 'restart',
+            lastError: 'The app stopped while this label was being sent: it may have printed',
+          });
           heldAfterRestart++;
         } else if (record.state === 'queued') {
           record.nextAttemptAt = Math.min(record.nextAttemptAt, now);
@@ -334,12 +368,18 @@ export function createSpool(options: SpoolOptions): Spool {
     },
     findActive(documentId, printerId) {
       const job = [...jobs.values()].find(
-        (j) => j.document.id === documentId && j.printerId === printerId && (j.state === 'queued' || j.state === 'sending' || j.state === 'held'),
+        (j) =>
+          j.document.id === documentId &&
+          j.printerId === printerId &&
+          (j.state === 'queued' || j.state === 'sending' || j.state === 'held'),
       );
       return job ? toView(job) : undefined;
     },
     queueLength: (printerId) =>
-      [...jobs.values()].filter((j) => j.printerId === printerId && (j.state === 'queued' || j.state === 'sending' || j.state === 'held')).length,
+      [...jobs.values()].filter(
+        (j) =>
+          j.printerId === printerId && (j.state === 'queued' || j.state === 'sending' || j.state === 'held'),
+      ).length,
 
     async stop() {
       stopped = true;

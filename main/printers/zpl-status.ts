@@ -24,7 +24,8 @@ export function hostStatusFrames(text: string): string[] {
   return frames;
 }
 
-const flag = (v: string | undefined): boolean | undefined => (v === '0' ? false : v === '1' ? true : undefined);
+const flag = (v: string | undefined): boolean | undefined =>
+  v === '0' ? false : v === '1' ? true : undefined;
 const numeric = (fields: string[]): boolean => fields.every((f) => /^\d+$/.test(f.trim()));
 
 export function parseHostStatus(answer: Buffer | string): PrinterStatus {
@@ -56,12 +57,18 @@ export function blocksPrinting(problems: readonly PrinterProblem[]): boolean {
 }
 
 function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.slice(0, 200).replace(/[\x00-\x1f\x7f-\xff]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  let out = '';
+  for (const c of text.slice(0, 200)) {
+    const code = c.charCodeAt(0);
+    out += code < 0x20 || code >= 0x7f ? `\\x${code.toString(16).padStart(2, '0')}` : c;
+  }
+  return out;
 }
 
 /** A realistic `~HS` answer, for the virtual printer and tests. */
-export function formatHostStatus(flags: Partial<Record<Exclude<PrinterProblem, 'unreachable' | 'unknown_status'>, boolean>>): string {
+export function formatHostStatus(
+  flags: Partial<Record<Exclude<PrinterProblem, 'unreachable' | 'unknown_status'>, boolean>>,
+): string {
   const b = (v: boolean | undefined): string => (v ? '1' : '0');
   const s1 = `030,${b(flags.paper_out)},${b(flags.paused)},1245,000,${b(flags.buffer_full)},0,0,000,0,0,0`;
   const s2 = `001,0,${b(flags.head_open)},${b(flags.ribbon_out)},1,2,6,0,00000000,1,000`;

@@ -87,7 +87,8 @@ export async function createVirtualZebra(options: VirtualZebraOptions = {}): Pro
     for (const check of [...waiters]) check();
   };
 
-  const statusAnswer = (): string => garbage ?? formatHostStatus(Object.fromEntries(problems.map((p) => [p, true])));
+  const statusAnswer = (): string =>
+    garbage ?? formatHostStatus(Object.fromEntries(problems.map((p) => [p, true])));
 
   function onConnection(socket: net.Socket): void {
     if (fault.kind === 'refuse') {
@@ -169,18 +170,28 @@ export async function createVirtualZebra(options: VirtualZebraOptions = {}): Pro
     printData: () => records.map((r) => stripQueries(Buffer.concat(r.chunks))),
     labels() {
       // Per connection: a format cut short by a reset never joins up with the next connection's bytes.
-      return zebra.printData().flatMap((data) =>
-        (data.toString('latin1').match(/\^XA[\s\S]*?\^XZ/g) ?? []).map((l) => Buffer.from(l, 'latin1')),
-      );
+      return zebra
+        .printData()
+        .flatMap((data) =>
+          (data.toString('latin1').match(/\^XA[\s\S]*?\^XZ/g) ?? []).map((l) => Buffer.from(l, 'latin1')),
+        );
     },
     connectionCount: () => records.length,
     statusQueries: () => queries,
     waitForBytes(count, timeoutMs = 5000) {
       const total = (): number => zebra.printData().reduce((n, b) => n + b.length, 0);
-      return waitUntil(() => total() >= count, () => `${total()} of ${count} bytes`, timeoutMs);
+      return waitUntil(
+        () => total() >= count,
+        () => `${total()} of ${count} bytes`,
+        timeoutMs,
+      );
     },
     waitForLabels(count, timeoutMs = 5000) {
-      return waitUntil(() => zebra.labels().length >= count, () => `${zebra.labels().length} of ${count} labels`, timeoutMs);
+      return waitUntil(
+        () => zebra.labels().length >= count,
+        () => `${zebra.labels().length} of ${count} labels`,
+        timeoutMs,
+      );
     },
     normal() {
       fault = { kind: 'none' };

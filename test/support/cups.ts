@@ -2,7 +2,7 @@
  * A private CUPS scheduler for tests: its own ServerRoot, spool, TempDir and logs under a temp folder,
  * listening on 127.0.0.1:<free port>, never touching the machine's own CUPS. `CUPS_SERVER` is set so that
  * `lp`/`lpstat` (and the os-queue driver) talk to it. Needs the Debian packages `cups` (cupsd),
- * `cups-client` (lp, lpstat, lpadmin) — and `cups-bsd` is harmless but not required.
+ * `cups-client` (lp, lpstat, lpadmin); the `cups` package also brings the socket backend. `cups-bsd` is not needed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -38,6 +38,9 @@ export function cupsUnavailableReason(): string | undefined {
   if (process.platform !== 'linux') return 'the private cupsd helper is written for Linux';
   const missing = ['cupsd', 'lp', 'lpstat', 'lpadmin'].filter((p) => which(p) === undefined);
   if (missing.length) return `not installed: ${missing.join(', ')} (apt-get install cups cups-client)`;
+  // The socket backend ships in the \`cups\` package (backend-available/, linked in by its postinst).
+  if (spawnSync('test', ['-x', '/usr/lib/cups/backend/socket']).status !== 0)
+    return 'the CUPS socket backend is missing (apt-get install cups)';
   return undefined;
 }
 
@@ -65,7 +68,8 @@ export async function startPrivateCups(): Promise<PrivateCups> {
   const sub = (name: string): string => path.join(dir, name);
   const isRoot = process.getuid?.() === 0;
   const gid = lpGroupId();
-  for (const name of ['root', 'spool', 'tmp', 'cache', 'state', 'log']) await mkdir(sub(name), { recursive: true });
+  for (const name of ['root', 'spool', 'tmp', 'cache', 'state', 'log'])
+    await mkdir(sub(name), { recursive: true });
   // The scheduler runs filters and backends as user lp: its TempDir, spool and state must be reachable by group lp.
   if (isRoot && gid !== undefined) {
     for (const name of ['spool', 'tmp', 'cache', 'state']) await chown(sub(name), 0, gid);
@@ -119,10 +123,14 @@ export async function startPrivateCups(): Promise<PrivateCups> {
   await writeFile(sub('cups-files.conf'), filesConf);
 
   const env: NodeJS.ProcessEnv = { ...process.env, CUPS_SERVER: server };
-  const child: ChildProcess = spawn(which('cupsd') ?? 'cupsd', ['-f', '-c', sub('cupsd.conf'), '-s', sub('cups-files.conf')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env,
-  });
+  const child: ChildProcess = spawn(
+    which('cupsd') ?? 'cupsd',
+    ['-f', '-c', sub('cupsd.conf'), '-s', sub('cups-files.conf')],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    },
+  );
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -144,7 +152,11 @@ export async function startPrivateCups(): Promise<PrivateCups> {
     env,
     addRawQueue(name, host, queuePort) {
       // CUPS 2.4 still makes a raw queue with `-m raw` (it warns that raw queues are deprecated).
-      const result = spawnSync('lpadmin', ['-p', name, '-E', '-v', `socket://${host}:${queuePort}`, '-m', 'raw'], { env, encoding: 'utf8' });
+      const result = spawnSync(
+        'lpadmin',
+        ['-p', name, '-E', '-v', `socket://${host}:${queuePort}`, '-m', 'raw'],
+        { env, encoding: 'utf8' },
+      );
       if (result.status !== 0) throw new Error(`lpadmin failed: ${result.stderr}`);
     },
     pendingJobs(name) {

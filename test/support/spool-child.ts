@@ -15,7 +15,11 @@ const port = Number(process.env.ZEBRA_PORT);
 const out = (line: unknown): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
 
 function label(id: string): PrintableDocument {
-  const bytes = Buffer.concat([Buffer.from(`^XA^CI13^FO40,40^FD${id} `, 'latin1'), iconv.encode('Malmö', 'cp850'), Buffer.from('^FS^XZ', 'latin1')]);
+  const bytes = Buffer.concat([
+    Buffer.from(`^XA^CI13^FO40,40^FD${id} `, 'latin1'),
+    iconv.encode('Malmö', 'cp850'),
+    Buffer.from('^FS^XZ', 'latin1'),
+  ]);
   return { id, kind: 'label', format: 'zpl', charset: 'cp850', bytes };
 }
 
@@ -27,7 +31,13 @@ async function main(): Promise<void> {
       routing: { rules: [], labelPrinterId: 'zebra' },
       ttlMinutes: 10,
     }),
-    driverOptions: { zplTcp: { connectTimeoutMs: 500, statusTimeoutMs: 500, writeTimeoutMs: Number(process.env.WRITE_TIMEOUT_MS ?? 30_000) } },
+    driverOptions: {
+      zplTcp: {
+        connectTimeoutMs: 500,
+        statusTimeoutMs: 500,
+        writeTimeoutMs: Number(process.env.WRITE_TIMEOUT_MS ?? 30_000),
+      },
+    },
     backoffMs: () => 100,
     onEvent: (event) => out(event),
   });
@@ -36,7 +46,9 @@ async function main(): Promise<void> {
   for await (const line of createInterface({ input: process.stdin })) {
     const command = JSON.parse(line) as { cmd: string; id?: string };
     if (command.cmd === 'print' && command.id) {
-      void service.print({ document: label(command.id) }).then((outcome) => out({ type: 'outcome', outcome }));
+      void service
+        .print({ document: label(command.id) })
+        .then((outcome) => out({ type: 'outcome', outcome }));
     } else if (command.cmd === 'release-held') {
       for (const job of service.list().filter((j) => j.state === 'held')) {
         const released = await service.release(job.id);

@@ -22,7 +22,9 @@ export interface FileDriverOptions {
 export function resolvePrinterDirectory(directory: string, dataDir: string): Result<string, PrinterError> {
   if (path.isAbsolute(directory)) return ok(path.resolve(directory));
   const joined = safeJoin(dataDir, directory);
-  return joined.ok ? joined : err(printerError('rejected', `Printer folder "${directory}" is outside the data directory`, false));
+  return joined.ok
+    ? joined
+    : err(printerError('rejected', `Printer folder "${directory}" is outside the data directory`, false));
 }
 
 export function fileNameFor(document: PrintableDocument, at: Date): string {
@@ -35,7 +37,10 @@ export function createFileDriver(config: FilePrinterConfig, options: FileDriverO
   return {
     config,
     announcesFirstByte: true,
-    async send(document: PrintableDocument, hooks: SendHooks = {}): Promise<Result<{ bytes: number }, PrinterError>> {
+    async send(
+      document: PrintableDocument,
+      hooks: SendHooks = {},
+    ): Promise<Result<{ bytes: number }, PrinterError>> {
       const dir = resolvePrinterDirectory(config.directory, options.dataDir);
       if (!dir.ok) return dir;
       const target = safeJoin(dir.value, fileNameFor(document, now()));
@@ -46,7 +51,9 @@ export function createFileDriver(config: FilePrinterConfig, options: FileDriverO
         await writeFileAtomic(target.value, document.bytes);
         return ok({ bytes: document.bytes.length });
       } catch (error) {
-        return err(printerError('io', `${config.name}: cannot write ${target.value}: ${describeError(error)}`, true));
+        return err(
+          printerError('io', `${config.name}: cannot write ${target.value}: ${describeError(error)}`, true),
+        );
       }
     },
     async status(): Promise<PrinterStatus> {

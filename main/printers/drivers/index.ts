@@ -25,7 +25,10 @@ export function createDriver(config: PrinterConfig, options: DriverFactoryOption
     case 'os-queue':
       return createOsQueueDriver(config, options.osQueue);
     case 'print-client':
-      return createPrintClientDriver(config, { ...options.printClient, ...(options.printJobApi ? { api: options.printJobApi } : {}) });
+      return createPrintClientDriver(config, {
+        ...options.printClient,
+        ...(options.printJobApi ? { api: options.printJobApi } : {}),
+      });
     case 'file':
       return createFileDriver(config, { dataDir: options.dataDir });
   }

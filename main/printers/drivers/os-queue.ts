@@ -25,7 +25,10 @@ export interface OsQueueOptions {
   platform?: NodeJS.Platform;
   runCommand?: RunCommand;
   /** Windows PDF printing; injected in tests, loaded lazily from pdf-to-printer otherwise. */
-  windowsPrintPdf?: (file: string, options: { printer: string; scale: 'noscale'; paperSize?: string }) => Promise<void>;
+  windowsPrintPdf?: (
+    file: string,
+    options: { printer: string; scale: 'noscale'; paperSize?: string },
+  ) => Promise<void>;
 }
 
 /** The `lp` arguments for one document. Exported so the rule "never fit-to-page" is tested on its own. */
@@ -41,10 +44,18 @@ export function lpArguments(config: OsQueuePrinterConfig, document: PrintableDoc
 }
 
 function classifyLpFailure(result: CommandResult, target: string): PrinterError {
-  if (result.spawnError) return printerError('unreachable', `${target}: cannot run lp (${describeError(result.spawnError)}); is cups-client installed?`, false, ['unreachable']);
+  if (result.spawnError)
+    return printerError(
+      'unreachable',
+      `${target}: cannot run lp (${describeError(result.spawnError)}); is cups-client installed?`,
+      false,
+      ['unreachable'],
+    );
   const text = `${result.stderr} ${result.stdout}`.trim();
-  if (/does not exist|not found|unknown printer/i.test(text)) return printerError('rejected', `${target}: ${text}`, false);
-  if (/not accepting/i.test(text)) return printerError('printer_problem', `${target}: ${text}`, true, ['paused']);
+  if (/does not exist|not found|unknown printer/i.test(text))
+    return printerError('rejected', `${target}: ${text}`, false);
+  if (/not accepting/i.test(text))
+    return printerError('printer_problem', `${target}: ${text}`, true, ['paused']);
   if (/unable to connect|scheduler|connection refused|not responding/i.test(text)) {
     return printerError('unreachable', `${target}: ${text}`, true, ['unreachable']);
   }
@@ -62,17 +73,34 @@ export function parseLpstatDevices(stdout: string): { name: string; uri: string 
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'printer';
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'printer'
+  );
 }
 
-export function createOsQueueDriver(config: OsQueuePrinterConfig, options: OsQueueOptions = {}): SpoolAwareDriver {
+export function createOsQueueDriver(
+  config: OsQueuePrinterConfig,
+  options: OsQueueOptions = {},
+): SpoolAwareDriver {
   const platform = options.platform ?? process.platform;
   const run = options.runCommand ?? defaultRunCommand;
   const target = `${config.name} (queue ${config.queue})`;
 
-  async function sendWindows(document: PrintableDocument, hooks: SendHooks): Promise<Result<{ bytes: number }, PrinterError>> {
+  async function sendWindows(
+    document: PrintableDocument,
+    hooks: SendHooks,
+  ): Promise<Result<{ bytes: number }, PrinterError>> {
     if (document.format !== 'pdf') {
-      return err(printerError('unsupported_format', `${target}: raw ZPL through the Windows spooler is not supported; set the printer up as zpl-tcp (port 9100) instead`, false));
+      return err(
+        printerError(
+          'unsupported_format',
+          `${target}: raw ZPL through the Windows spooler is not supported; set the printer up as zpl-tcp (port 9100) instead`,
+          false,
+        ),
+      );
     }
     const printPdf = options.windowsPrintPdf ?? (await loadPdfToPrinter());
     const dir = await mkdtemp(path.join(os.tmpdir(), 'packbench-print-'));
@@ -80,7 +108,11 @@ export function createOsQueueDriver(config: OsQueuePrinterConfig, options: OsQue
     try {
       await writeFile(file, document.bytes);
       await hooks.beforeFirstByte?.();
-      await printPdf(file, { printer: config.queue, scale: 'noscale', ...(config.media ? { paperSize: config.media } : {}) });
+      await printPdf(file, {
+        printer: config.queue,
+        scale: 'noscale',
+        ...(config.media ? { paperSize: config.media } : {}),
+      });
       return ok({ bytes: document.bytes.length });
     } catch (error) {
       return err(printerError('io', `${target}: ${describeError(error)}`, true));
@@ -95,22 +127,36 @@ export function createOsQueueDriver(config: OsQueuePrinterConfig, options: OsQue
     async send(document, hooks = {}) {
       if (platform === 'win32') return sendWindows(document, hooks);
       await hooks.beforeFirstByte?.();
-      const result = await run('lp', lpArguments(config, document), { input: document.bytes, timeoutMs: 30_000 });
+      const result = await run('lp', lpArguments(config, document), {
+        input: document.bytes,
+        timeoutMs: 30_000,
+      });
       if (result.code === 0 && !result.spawnError) return ok({ bytes: document.bytes.length });
       const error = classifyLpFailure(result, target);
       // With the scheduler down, lp says "printer does not exist" too: ask the scheduler before giving up for good.
       if (error.code === 'rejected' && !(await schedulerRunning(run))) {
-        return err(printerError('unreachable', `${target}: the print scheduler (CUPS) is not running`, true, ['unreachable']));
+        return err(
+          printerError('unreachable', `${target}: the print scheduler (CUPS) is not running`, true, [
+            'unreachable',
+          ]),
+        );
       }
       return err(error);
     },
     async status(): Promise<PrinterStatus> {
-      if (platform === 'win32') return { state: 'unknown', problems: [], detail: 'The Windows spooler reports no status here' };
+      if (platform === 'win32')
+        return { state: 'unknown', problems: [], detail: 'The Windows spooler reports no status here' };
       const result = await run('lpstat', ['-p', config.queue], { timeoutMs: 10_000 });
       const text = `${result.stdout} ${result.stderr}`.trim();
-      if (result.spawnError) return { state: 'unknown', problems: ['unknown_status'], detail: 'lpstat is not installed' };
+      if (result.spawnError)
+        return { state: 'unknown', problems: ['unknown_status'], detail: 'lpstat is not installed' };
       if (result.code !== 0) {
-        if (!(await schedulerRunning(run))) return { state: 'offline', problems: ['unreachable'], detail: 'the print scheduler (CUPS) is not running' };
+        if (!(await schedulerRunning(run)))
+          return {
+            state: 'offline',
+            problems: ['unreachable'],
+            detail: 'the print scheduler (CUPS) is not running',
+          };
         return /does not exist|invalid destination|unknown/i.test(text)
           ? { state: 'error', problems: [], detail: text }
           : { state: 'offline', problems: ['unreachable'], detail: text };
@@ -127,19 +173,28 @@ async function schedulerRunning(run: RunCommand): Promise<boolean> {
 }
 
 async function loadPdfToPrinter(): Promise<NonNullable<OsQueueOptions['windowsPrintPdf']>> {
-  const module = (await import('pdf-to-printer')) as unknown as { print?: PdfPrint; default?: { print: PdfPrint } };
+  const module = (await import('pdf-to-printer')) as unknown as {
+    print?: PdfPrint;
+    default?: { print: PdfPrint };
+  };
   const print = module.print ?? module.default?.print;
   if (!print) throw new Error('pdf-to-printer has no print()');
   return print;
 }
-type PdfPrint = (file: string, options: { printer: string; scale: 'noscale'; paperSize?: string }) => Promise<void>;
+type PdfPrint = (
+  file: string,
+  options: { printer: string; scale: 'noscale'; paperSize?: string },
+) => Promise<void>;
 
 /** Every OS queue, as configs ready to save; CUPS queues on `socket://host:port` also suggest a zpl-tcp printer. */
 export async function discoverOsQueues(options: OsQueueOptions = {}): Promise<DiscoveredPrinter[]> {
   const platform = options.platform ?? process.platform;
   if (platform === 'win32') {
     try {
-      const module = (await import('pdf-to-printer')) as unknown as { getPrinters?: GetPrinters; default?: { getPrinters: GetPrinters } };
+      const module = (await import('pdf-to-printer')) as unknown as {
+        getPrinters?: GetPrinters;
+        default?: { getPrinters: GetPrinters };
+      };
       const getPrinters = module.getPrinters ?? module.default?.getPrinters;
       const printers = getPrinters ? await getPrinters() : [];
       return printers.map((p) => ({
@@ -157,14 +212,25 @@ export async function discoverOsQueues(options: OsQueueOptions = {}): Promise<Di
   if (result.code !== 0) return [];
   const found: DiscoveredPrinter[] = [];
   for (const device of parseLpstatDevices(result.stdout)) {
-    found.push({ kind: 'os-queue', name: device.name, suggested: { kind: 'os-queue', id: slug(device.name), name: device.name, queue: device.name }, detail: device.uri });
+    found.push({
+      kind: 'os-queue',
+      name: device.name,
+      suggested: { kind: 'os-queue', id: slug(device.name), name: device.name, queue: device.name },
+      detail: device.uri,
+    });
     const socket = /^socket:\/\/([^/:]+)(?::(\d+))?/.exec(device.uri);
     if (socket?.[1]) {
       const port = Number(socket[2] ?? 9100);
       found.push({
         kind: 'zpl-tcp',
         name: `${device.name} (direct)`,
-        suggested: { kind: 'zpl-tcp', id: `${slug(device.name)}-tcp`, name: device.name, host: socket[1], port },
+        suggested: {
+          kind: 'zpl-tcp',
+          id: `${slug(device.name)}-tcp`,
+          name: device.name,
+          host: socket[1],
+          port,
+        },
         detail: `raw TCP ${socket[1]}:${port}, from CUPS queue ${device.name}`,
       });
     }

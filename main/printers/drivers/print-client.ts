@@ -19,9 +19,16 @@ export interface PrintClientOptions {
   resolveOwner?: (document: PrintableDocument) => { target: PrintJobTarget; ownerId: string } | undefined;
 }
 
-export function defaultOwner(document: PrintableDocument): { target: PrintJobTarget; ownerId: string } | undefined {
+export function defaultOwner(
+  document: PrintableDocument,
+): { target: PrintJobTarget; ownerId: string } | undefined {
   if (!document.shipmentId) return undefined;
-  const target: PrintJobTarget = document.kind === 'manifest' ? 'manifest' : document.id.startsWith('consolidated-') ? 'consolidated' : 'shipment';
+  const target: PrintJobTarget =
+    document.kind === 'manifest'
+      ? 'manifest'
+      : document.id.startsWith('consolidated-')
+        ? 'consolidated'
+        : 'shipment';
   return { target, ownerId: document.shipmentId };
 }
 
@@ -30,22 +37,35 @@ export function contentTypeFor(document: PrintableDocument): PrintJobContentType
   return document.format === 'pdf' ? 'pdf_uri' : 'raw_uri';
 }
 
-export function createPrintClientDriver(config: PrintClientPrinterConfig, options: PrintClientOptions = {}): SpoolAwareDriver {
+export function createPrintClientDriver(
+  config: PrintClientPrinterConfig,
+  options: PrintClientOptions = {},
+): SpoolAwareDriver {
   const target = `${config.name} (Print Client printer ${config.printerId})`;
   return {
     config,
     announcesFirstByte: true,
     async send(document, hooks = {}) {
       const api = options.api;
-      if (!api) return err(printerError('unreachable', `${target}: the nShift connection is not set up`, false));
+      if (!api)
+        return err(printerError('unreachable', `${target}: the nShift connection is not set up`, false));
       const owner = (options.resolveOwner ?? defaultOwner)(document);
       if (!owner || !document.printId) {
         return err(
-          printerError('unsupported_format', `${target}: Print Client printers print nShift documents only; ${document.id} has no shipment and print id (test labels go to a local printer)`, false),
+          printerError(
+            'unsupported_format',
+            `${target}: Print Client printers print nShift documents only; ${document.id} has no shipment and print id (test labels go to a local printer)`,
+            false,
+          ),
         );
       }
       await hooks.beforeFirstByte?.();
-      const created = await api.createPrintJob({ ...owner, printId: document.printId, printerId: config.printerId, contentType: contentTypeFor(document) });
+      const created = await api.createPrintJob({
+        ...owner,
+        printId: document.printId,
+        printerId: config.printerId,
+        contentType: contentTypeFor(document),
+      });
       if (!created.ok) {
         const code = created.error.retryable ? 'unreachable' : 'rejected';
         return err(printerError(code, `${target}: ${created.error.message}`, created.error.retryable));
@@ -57,8 +77,10 @@ export function createPrintClientDriver(config: PrintClientPrinterConfig, option
       const state = await options.api.getPrinterState(config.printerId);
       if (!state.ok) return { state: 'unknown', problems: ['unknown_status'], detail: state.error.message };
       const s = state.value.state.toLowerCase();
-      if (s === 'connected' || s === 'ready' || s === 'online') return { state: 'ready', problems: [], detail: state.value.state };
-      if (s === 'disconnected' || s === 'offline') return { state: 'offline', problems: ['unreachable'], detail: state.value.state };
+      if (s === 'connected' || s === 'ready' || s === 'online')
+        return { state: 'ready', problems: [], detail: state.value.state };
+      if (s === 'disconnected' || s === 'offline')
+        return { state: 'offline', problems: ['unreachable'], detail: state.value.state };
       return { state: 'unknown', problems: [], detail: state.value.state };
     },
   };

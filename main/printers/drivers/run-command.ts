@@ -9,19 +9,32 @@ export interface CommandResult {
 }
 
 /** Runs a program with an argument array (never a shell string) and optional stdin bytes. */
-export type RunCommand = (file: string, args: readonly string[], options?: { input?: Buffer; timeoutMs?: number }) => Promise<CommandResult>;
+export type RunCommand = (
+  file: string,
+  args: readonly string[],
+  options?: { input?: Buffer; timeoutMs?: number },
+) => Promise<CommandResult>;
 
 export const runCommand: RunCommand = (file, args, options = {}) =>
   new Promise((resolve) => {
     const child = execFile(
       file,
       [...args],
-      { timeout: options.timeoutMs ?? 30_000, maxBuffer: 4 * 1024 * 1024, encoding: 'utf8', windowsHide: true },
+      {
+        timeout: options.timeoutMs ?? 30_000,
+        maxBuffer: 4 * 1024 * 1024,
+        encoding: 'utf8',
+        windowsHide: true,
+      },
       (error, stdout, stderr) => {
         if (error === null) return resolve({ code: 0, stdout, stderr });
         const errno = error as NodeJS.ErrnoException & { code?: unknown };
         if (typeof errno.code === 'string') return resolve({ code: -1, stdout, stderr, spawnError: errno });
-        resolve({ code: typeof errno.code === 'number' ? errno.code : 1, stdout, stderr: stderr || error.message });
+        resolve({
+          code: typeof errno.code === 'number' ? errno.code : 1,
+          stdout,
+          stderr: stderr || error.message,
+        });
       },
     );
     child.stdin?.on('error', () => undefined); // the program may exit before reading everything; its exit code tells

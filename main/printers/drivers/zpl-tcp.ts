@@ -37,7 +37,12 @@ export interface ZplTcpOptions {
   keepWarmMs?: number;
 }
 
-const DEFAULTS = { connectTimeoutMs: 3000, writeTimeoutMs: 10_000, statusTimeoutMs: 2000, keepWarmMs: 15_000 };
+const DEFAULTS = {
+  connectTimeoutMs: 3000,
+  writeTimeoutMs: 10_000,
+  statusTimeoutMs: 2000,
+  keepWarmMs: 15_000,
+};
 const HS_QUERY = Buffer.from('~HS', 'latin1');
 
 /** One TCP connection with its unread input, so that status answers can be awaited in order. */
@@ -80,7 +85,11 @@ class PrinterConnection {
   }
 
   /** Resolves when `done()` holds, or says why it never will: the connection failed, was closed, or time ran out. */
-  private async until(done: () => boolean, deadline: number, stopOnEnd: boolean): Promise<'done' | 'timeout' | 'failed' | 'ended'> {
+  private async until(
+    done: () => boolean,
+    deadline: number,
+    stopOnEnd: boolean,
+  ): Promise<'done' | 'timeout' | 'failed' | 'ended'> {
     for (;;) {
       if (done()) return 'done';
       if (this.failure !== undefined) return 'failed';
@@ -100,7 +109,9 @@ class PrinterConnection {
   }
 
   /** Reads one `~HS` answer (three frames, or whatever arrived by the deadline) and consumes it. */
-  async readStatus(deadline: number): Promise<{ kind: 'answer'; text: string } | { kind: 'none'; why: 'timeout' | 'failed' | 'ended' }> {
+  async readStatus(
+    deadline: number,
+  ): Promise<{ kind: 'answer'; text: string } | { kind: 'none'; why: 'timeout' | 'failed' | 'ended' }> {
     const outcome = await this.until(() => hostStatusFrames(this.input).length >= 3, deadline, true);
     if (outcome !== 'done' && this.input.length === 0) return { kind: 'none', why: outcome };
     const text = this.input;
@@ -140,11 +151,17 @@ class PrinterConnection {
 
 function classifyConnectError(error: Error, target: string): PrinterError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ETIMEDOUT') return printerError('timeout', `${target}: no connection within the connect timeout`, true, ['unreachable']);
+  if (code === 'ETIMEDOUT')
+    return printerError('timeout', `${target}: no connection within the connect timeout`, true, [
+      'unreachable',
+    ]);
   return printerError('unreachable', `${target}: ${describeError(error)}`, true, ['unreachable']);
 }
 
-export function createZplTcpDriver(config: ZplTcpPrinterConfig, options: ZplTcpOptions = {}): SpoolAwareDriver {
+export function createZplTcpDriver(
+  config: ZplTcpPrinterConfig,
+  options: ZplTcpOptions = {},
+): SpoolAwareDriver {
   const settings = { ...DEFAULTS, ...options };
   const preflight = options.preflightStatus ?? true;
   const target = `${config.name} (${config.host}:${config.port})`;
@@ -156,7 +173,13 @@ export function createZplTcpDriver(config: ZplTcpPrinterConfig, options: ZplTcpO
       const socket = net.connect({ host: config.host, port: config.port });
       const timer = setTimeout(() => {
         socket.destroy();
-        resolve(err(printerError('timeout', `${target}: no connection within ${settings.connectTimeoutMs} ms`, true, ['unreachable'])));
+        resolve(
+          err(
+            printerError('timeout', `${target}: no connection within ${settings.connectTimeoutMs} ms`, true, [
+              'unreachable',
+            ]),
+          ),
+        );
       }, settings.connectTimeoutMs);
       socket.once('error', (error) => {
         clearTimeout(timer);
@@ -182,7 +205,9 @@ export function createZplTcpDriver(config: ZplTcpPrinterConfig, options: ZplTcpO
   }
 
   /** Connects and, unless switched off, asks `~HS`. A warm connection that died meanwhile is replaced once. */
-  async function open(): Promise<Result<{ connection: PrinterConnection; confirmsByStatus: boolean }, PrinterError>> {
+  async function open(): Promise<
+    Result<{ connection: PrinterConnection; confirmsByStatus: boolean }, PrinterError>
+  > {
     for (const reuse of [true, false]) {
       const warmConnection = reuse ? takeWarm() : undefined;
       if (reuse && warmConnection === undefined) continue;
@@ -199,26 +224,50 @@ export function createZplTcpDriver(config: ZplTcpPrinterConfig, options: ZplTcpO
       if (answer === undefined || (answer.kind === 'none' && answer.why !== 'timeout')) {
         connection.destroy();
         if (warmConnection !== undefined) continue; // the printer closed the idle connection: open a fresh one
-        return err(printerError('io', `${target}: the connection closed before the printer answered ~HS`, true, ['unreachable']));
+        return err(
+          printerError('io', `${target}: the connection closed before the printer answered ~HS`, true, [
+            'unreachable',
+          ]),
+        );
       }
       if (answer.kind === 'none') {
         connection.destroy();
-        return err(printerError('timeout', `${target}: no answer to ~HS within ${settings.statusTimeoutMs} ms`, true, ['unreachable']));
+        return err(
+          printerError('timeout', `${target}: no answer to ~HS within ${settings.statusTimeoutMs} ms`, true, [
+            'unreachable',
+          ]),
+        );
       }
       const status = parseHostStatus(answer.text);
       lastStatus = status;
       if (blocksPrinting(status.problems)) {
         connection.destroy();
-        return err(printerError('printer_problem', `${target}: ${status.problems.join(', ').replace(/_/g, ' ')}`, true, status.problems));
+        return err(
+          printerError(
+            'printer_problem',
+            `${target}: ${status.problems.join(', ').replace(/_/g, ' ')}`,
+            true,
+            status.problems,
+          ),
+        );
       }
       return ok({ connection, confirmsByStatus: status.state === 'ready' });
     }
     return err(printerError('unreachable', `${target}: no connection`, true, ['unreachable']));
   }
 
-  async function send(document: PrintableDocument, hooks: SendHooks = {}): Promise<Result<{ bytes: number }, PrinterError>> {
+  async function send(
+    document: PrintableDocument,
+    hooks: SendHooks = {},
+  ): Promise<Result<{ bytes: number }, PrinterError>> {
     if (document.format !== 'zpl') {
-      return err(printerError('unsupported_format', `${target} takes ZPL only, not ${document.format.toUpperCase()} (${document.id})`, false));
+      return err(
+        printerError(
+          'unsupported_format',
+          `${target} takes ZPL only, not ${document.format.toUpperCase()} (${document.id})`,
+          false,
+        ),
+      );
     }
     const opened = await open();
     if (!opened.ok) return opened;
@@ -249,7 +298,12 @@ export function createZplTcpDriver(config: ZplTcpPrinterConfig, options: ZplTcpO
       if (answer.kind === 'none') {
         connection.destroy();
         return err(
-          printerError(answer.why === 'timeout' ? 'timeout' : 'io', `${target}: the printer did not confirm the label (${answer.why === 'timeout' ? `no ~HS answer within ${settings.writeTimeoutMs} ms` : 'connection lost'})`, true, ['unreachable']),
+          printerError(
+            answer.why === 'timeout' ? 'timeout' : 'io',
+            `${target}: the printer did not confirm the label (${answer.why === 'timeout' ? `no ~HS answer within ${settings.writeTimeoutMs} ms` : 'connection lost'})`,
+            true,
+            ['unreachable'],
+          ),
         );
       }
       lastStatus = parseHostStatus(answer.text);
@@ -262,7 +316,12 @@ export function createZplTcpDriver(config: ZplTcpPrinterConfig, options: ZplTcpO
     if (closed === 'done') return ok({ bytes: document.bytes.length });
     connection.destroy();
     return err(
-      printerError(closed === 'timeout' ? 'timeout' : 'io', `${target}: the printer did not confirm the label (${closed === 'timeout' ? 'no close within the write timeout' : connection.error ? describeError(connection.error) : 'reset'})`, true, ['unreachable']),
+      printerError(
+        closed === 'timeout' ? 'timeout' : 'io',
+        `${target}: the printer did not confirm the label (${closed === 'timeout' ? 'no close within the write timeout' : connection.error ? describeError(connection.error) : 'reset'})`,
+        true,
+        ['unreachable'],
+      ),
     );
   }
 
@@ -272,9 +331,11 @@ export function createZplTcpDriver(config: ZplTcpPrinterConfig, options: ZplTcpO
     const connection = opened.value;
     try {
       const deadline = Date.now() + settings.statusTimeoutMs;
-      if ((await connection.write(HS_QUERY, deadline)) !== 'ok') return { state: 'offline', problems: ['unreachable'], detail: 'connection lost' };
+      if ((await connection.write(HS_QUERY, deadline)) !== 'ok')
+        return { state: 'offline', problems: ['unreachable'], detail: 'connection lost' };
       const answer = await connection.readStatus(deadline);
-      if (answer.kind === 'none') return { state: 'unknown', problems: ['unknown_status'], detail: `no answer to ~HS (${answer.why})` };
+      if (answer.kind === 'none')
+        return { state: 'unknown', problems: ['unknown_status'], detail: `no answer to ~HS (${answer.why})` };
       lastStatus = parseHostStatus(answer.text);
       return lastStatus;
     } finally {

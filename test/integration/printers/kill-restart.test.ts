@@ -27,7 +27,10 @@ class StationProcess {
   readonly child: ChildProcess;
 
   constructor(script: string, env: NodeJS.ProcessEnv) {
-    this.child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+    this.child = spawn(process.execPath, [script], {
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     createInterface({ input: this.child.stdout! }).on('line', (line) => {
       this.events.push(JSON.parse(line) as ChildEvent);
       for (const l of [...this.listeners]) l();
@@ -38,7 +41,11 @@ class StationProcess {
     this.child.stdin!.write(`${JSON.stringify(command)}\n`);
   }
 
-  waitFor<T extends ChildEvent>(match: (e: ChildEvent) => e is T, what: string, timeoutMs = 10_000): Promise<T> {
+  waitFor<T extends ChildEvent>(
+    match: (e: ChildEvent) => e is T,
+    what: string,
+    timeoutMs = 10_000,
+  ): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = (): void => {
         const found = this.events.find(match);
@@ -49,7 +56,11 @@ class StationProcess {
       };
       const timer = setTimeout(() => {
         this.listeners.delete(check);
-        reject(new Error(`child: no ${what}; saw ${this.events.map((e) => (e.type === 'spool' ? `spool:${e.job.state}` : e.type)).join(', ')}`));
+        reject(
+          new Error(
+            `child: no ${what}; saw ${this.events.map((e) => (e.type === 'spool' ? `spool:${e.job.state}` : e.type)).join(', ')}`,
+          ),
+        );
       }, timeoutMs);
       this.listeners.add(check);
       check();
@@ -64,8 +75,10 @@ class StationProcess {
   }
 }
 
-const isSpool = (state: string, minAttempts = 0) => (e: ChildEvent): e is Extract<ChildEvent, { type: 'spool' }> =>
-  e.type === 'spool' && e.job.state === state && e.job.attempts >= minAttempts;
+const isSpool =
+  (state: string, minAttempts = 0) =>
+  (e: ChildEvent): e is Extract<ChildEvent, { type: 'spool' }> =>
+    e.type === 'spool' && e.job.state === state && e.job.attempts >= minAttempts;
 const isStarted = (e: ChildEvent): e is Extract<ChildEvent, { type: 'started' }> => e.type === 'started';
 const isOutcome = (e: ChildEvent): e is Extract<ChildEvent, { type: 'outcome' }> => e.type === 'outcome';
 
@@ -76,7 +89,11 @@ let dataDir: string;
 const running: StationProcess[] = [];
 
 function startStation(): StationProcess {
-  const station = new StationProcess(script, { SPOOL_DATA_DIR: dataDir, ZEBRA_PORT: String(zebra.port), WRITE_TIMEOUT_MS: '30000' });
+  const station = new StationProcess(script, {
+    SPOOL_DATA_DIR: dataDir,
+    ZEBRA_PORT: String(zebra.port),
+    WRITE_TIMEOUT_MS: '30000',
+  });
   running.push(station);
   return station;
 }
@@ -143,7 +160,9 @@ describe('spool across a SIGKILL', () => {
 
     const second = startStation();
     const started = await second.waitFor(isStarted, 'start');
-    expect(started.jobs).toEqual([expect.objectContaining({ state: 'held', heldReason: 'restart', documentId: 'shp-kill-2' })]);
+    expect(started.jobs).toEqual([
+      expect.objectContaining({ state: 'held', heldReason: 'restart', documentId: 'shp-kill-2' }),
+    ]);
     second.send({ cmd: 'list' });
     await second.waitFor((e): e is ChildEvent => e.type === 'list', 'list');
     expect(zebra.labels()).toHaveLength(0);

@@ -20,7 +20,15 @@ function nshiftLabel(id: string): PrintableDocument {
     iconv.encode(`Åsa Öberg, Malmö ${id}`, 'cp850'),
     Buffer.from('^FS^FO40,120^BCN,100^FD00370123456789012345^FS^XZ\r\n', 'latin1'),
   ]);
-  return { id, kind: 'label', format: 'zpl', charset: 'cp850', bytes: body, shipmentId: '5666306', printId: '10234441' };
+  return {
+    id,
+    kind: 'label',
+    format: 'zpl',
+    charset: 'cp850',
+    bytes: body,
+    shipmentId: '5666306',
+    printId: '10234441',
+  };
 }
 
 let zebra: VirtualZebra;
@@ -57,14 +65,21 @@ describe('zpl-tcp driver against the virtual Zebra', () => {
     expect(bytesAtHook).toBe(0);
     await zebra.offline();
     let called = false;
-    const refused = await driver.send(nshiftLabel('shp-3'), { beforeFirstByte: async () => void (called = true) });
+    const refused = await driver.send(nshiftLabel('shp-3'), {
+      beforeFirstByte: async () => void (called = true),
+    });
     expect(refused).toMatchObject({ ok: false, error: { code: 'unreachable', retryable: true } });
     expect(called).toBe(false);
   });
 
   it('a PDF is refused without touching the printer', async () => {
     const driver = createZplTcpDriver(config, fast);
-    const result = await driver.send({ id: 'pdf-1', kind: 'waybill', format: 'pdf', bytes: Buffer.from('%PDF-1.4') });
+    const result = await driver.send({
+      id: 'pdf-1',
+      kind: 'waybill',
+      format: 'pdf',
+      bytes: Buffer.from('%PDF-1.4'),
+    });
     expect(result).toMatchObject({ ok: false, error: { code: 'unsupported_format', retryable: false } });
     expect(zebra.connectionCount()).toBe(0);
   });
@@ -92,7 +107,10 @@ describe('zpl-tcp driver against the virtual Zebra', () => {
       zebra.status(problem);
       const driver = createZplTcpDriver(config, fast);
       const result = await driver.send(nshiftLabel('shp-5'));
-      expect(result).toMatchObject({ ok: false, error: { code: 'printer_problem', retryable: true, problems: [problem] } });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: 'printer_problem', retryable: true, problems: [problem] },
+      });
       expect(await driver.status()).toEqual({ state: 'error', problems: [problem] });
       expect(zebra.printData().every((b) => b.length === 0)).toBe(true);
     },
@@ -109,7 +127,10 @@ describe('zpl-tcp driver against the virtual Zebra', () => {
 
   it('status() says offline when nothing listens', async () => {
     await zebra.offline();
-    expect(await createZplTcpDriver(config, fast).status()).toMatchObject({ state: 'offline', problems: ['unreachable'] });
+    expect(await createZplTcpDriver(config, fast).status()).toMatchObject({
+      state: 'offline',
+      problems: ['unreachable'],
+    });
   });
 
   it('prepare() keeps a connection warm that the next send uses', async () => {
@@ -146,7 +167,11 @@ describe('print service + spool against the virtual Zebra', () => {
     printerEvents = [];
     service = createPrintService({
       dataDir,
-      getConfig: () => ({ printers: [config], routing: { rules: [], labelPrinterId: 'zebra' }, ttlMinutes: 10 }),
+      getConfig: () => ({
+        printers: [config],
+        routing: { rules: [], labelPrinterId: 'zebra' },
+        ttlMinutes: 10,
+      }),
       driverOptions: { zplTcp: fast },
       backoffMs: () => 50,
       onEvent: (e) => (e.type === 'spool' ? spoolEvents.push(e.job) : printerEvents.push(e.printer)),
@@ -167,7 +192,11 @@ describe('print service + spool against the virtual Zebra', () => {
     fault(zebra);
     const doc = nshiftLabel('shp-20');
     const outcome = service.print({ document: doc, stationJobId: 'job-20' });
-    await vi.waitFor(() => expect(spoolEvents.filter((e) => e.state === 'queued' && e.attempts >= 2).length).toBeGreaterThan(0), { timeout: 5000 });
+    await vi.waitFor(
+      () =>
+        expect(spoolEvents.filter((e) => e.state === 'queued' && e.attempts >= 2).length).toBeGreaterThan(0),
+      { timeout: 5000 },
+    );
     expect(printerEvents.some((p) => p.state === 'offline' || p.state === 'error')).toBe(true);
     zebra.normal();
     zebra.status();
@@ -180,7 +209,13 @@ describe('print service + spool against the virtual Zebra', () => {
   it('an offline printer comes back on the same port and the queue drains in order', async () => {
     await zebra.offline();
     const outcomes = ['a', 'b', 'c'].map((id) => service.print({ document: nshiftLabel(`shp-${id}`) }));
-    await vi.waitFor(() => expect(service.printerStates()[0]).toMatchObject({ state: 'offline', problems: ['unreachable'], queueLength: 3 }));
+    await vi.waitFor(() =>
+      expect(service.printerStates()[0]).toMatchObject({
+        state: 'offline',
+        problems: ['unreachable'],
+        queueLength: 3,
+      }),
+    );
     await zebra.online();
     expect((await Promise.all(outcomes)).map((o) => o.state)).toEqual(['printed', 'printed', 'printed']);
     expect(zebra.labels().map((l) => /shp-(\w)/.exec(l.toString('latin1'))?.[1])).toEqual(['a', 'b', 'c']);
@@ -188,7 +223,10 @@ describe('print service + spool against the virtual Zebra', () => {
 
   it('checkPrinter maps ~HS to the printer view', async () => {
     zebra.status(['head_open', 'paused']);
-    expect(await service.checkPrinter('zebra')).toMatchObject({ state: 'error', problems: ['head_open', 'paused'] });
+    expect(await service.checkPrinter('zebra')).toMatchObject({
+      state: 'error',
+      problems: ['head_open', 'paused'],
+    });
     zebra.status();
     expect(await service.checkPrinter('zebra')).toMatchObject({ state: 'ready', problems: [] });
   });

@@ -8,7 +8,9 @@ const now = new Date('2026-01-05T08:00:00.000Z');
 describe('charset-true ZPL', () => {
   it('encodes ÅÄÖ åäö Øø Ææ é ü as their code page 850 bytes', () => {
     const encoded = encodeZpl('ÅÄÖåäöØøÆæéü', 'cp850');
-    expect(encoded.ok && [...encoded.value]).toEqual([0x8f, 0x8e, 0x99, 0x86, 0x84, 0x94, 0x9d, 0x9b, 0x92, 0x91, 0x82, 0x81]);
+    expect(encoded.ok && [...encoded.value]).toEqual([
+      0x8f, 0x8e, 0x99, 0x86, 0x84, 0x94, 0x9d, 0x9b, 0x92, 0x91, 0x82, 0x81,
+    ]);
   });
 
   it('writes UTF-8 as ^FH hex escapes, as nShift does (Å → _C3_85)', () => {
@@ -58,7 +60,11 @@ describe('charset-true ZPL', () => {
   });
 
   it('previews raw cp850 nShift bytes without ^FH', () => {
-    const bytes = Buffer.concat([Buffer.from('^XA^CI13^FO10,10^FD'), iconv.encode('Göteborg Ærø', 'cp850'), Buffer.from('^FS^XZ')]);
+    const bytes = Buffer.concat([
+      Buffer.from('^XA^CI13^FO10,10^FD'),
+      iconv.encode('Göteborg Ærø', 'cp850'),
+      Buffer.from('^FS^XZ'),
+    ]);
     expect(decodeZplForPreview(bytes, 'cp850')).toBe('^XA^CI13^FO10,10^FDGöteborg Ærø^FS^XZ');
   });
 

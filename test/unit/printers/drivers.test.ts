@@ -5,15 +5,40 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OsQueuePrinterConfig } from '../../../preload/api';
 import type { PrintableDocument } from '../../../main/labels/document';
 import { createFileDriver } from '../../../main/printers/drivers/file';
-import { createOsQueueDriver, lpArguments, parseLpstatDevices } from '../../../main/printers/drivers/os-queue';
+import {
+  createOsQueueDriver,
+  lpArguments,
+  parseLpstatDevices,
+} from '../../../main/printers/drivers/os-queue';
 import { createPrintClientDriver } from '../../../main/printers/drivers/print-client';
 import type { CreatePrintJobInput, PrintJobApi } from '../../../main/printers/print-job-api';
 import type { RunCommand } from '../../../main/printers/drivers/run-command';
 import { err, ok } from '../../../main/result';
 
-const zpl: PrintableDocument = { id: 'shp-1-print-1', kind: 'label', format: 'zpl', charset: 'cp850', bytes: Buffer.from('^XA^XZ'), shipmentId: '5666306', printId: '10234441' };
-const pdf: PrintableDocument = { id: 'shp-1-print-2', kind: 'waybill', format: 'pdf', bytes: Buffer.from('%PDF-1.4\n'), shipmentId: '5666306', printId: '10234442' };
-const queue: OsQueuePrinterConfig = { kind: 'os-queue', id: 'laser', name: 'Laser', queue: 'HP_Laser', media: 'A4' };
+const zpl: PrintableDocument = {
+  id: 'shp-1-print-1',
+  kind: 'label',
+  format: 'zpl',
+  charset: 'cp850',
+  bytes: Buffer.from('^XA^XZ'),
+  shipmentId: '5666306',
+  printId: '10234441',
+};
+const pdf: PrintableDocument = {
+  id: 'shp-1-print-2',
+  kind: 'waybill',
+  format: 'pdf',
+  bytes: Buffer.from('%PDF-1.4\n'),
+  shipmentId: '5666306',
+  printId: '10234442',
+};
+const queue: OsQueuePrinterConfig = {
+  kind: 'os-queue',
+  id: 'laser',
+  name: 'Laser',
+  queue: 'HP_Laser',
+  media: 'A4',
+};
 
 describe('os-queue: lp arguments', () => {
   it('ZPL goes raw, with no media or scaling options', () => {
@@ -21,7 +46,16 @@ describe('os-queue: lp arguments', () => {
   });
   it('PDF gets explicit media and no scaling — never fit-to-page', () => {
     const args = lpArguments(queue, pdf);
-    expect(args).toEqual(['-d', 'HP_Laser', '-t', 'shp-1-print-2', '-o', 'media=A4', '-o', 'print-scaling=none']);
+    expect(args).toEqual([
+      '-d',
+      'HP_Laser',
+      '-t',
+      'shp-1-print-2',
+      '-o',
+      'media=A4',
+      '-o',
+      'print-scaling=none',
+    ]);
     expect(args.join(' ')).not.toMatch(/fit-to-page|fitplot/);
   });
   it('a queue name with shell characters stays one argument', () => {
@@ -39,13 +73,23 @@ describe('os-queue: lp arguments', () => {
   });
   it('on Windows prints PDFs with pdf-to-printer at 100 % and refuses raw ZPL clearly', async () => {
     const printed: unknown[] = [];
-    const driver = createOsQueueDriver(queue, { platform: 'win32', windowsPrintPdf: async (file, options) => void printed.push({ file, options }) });
+    const driver = createOsQueueDriver(queue, {
+      platform: 'win32',
+      windowsPrintPdf: async (file, options) => void printed.push({ file, options }),
+    });
     expect((await driver.send(pdf)).ok).toBe(true);
     expect(printed[0]).toMatchObject({ options: { printer: 'HP_Laser', scale: 'noscale', paperSize: 'A4' } });
-    expect(await driver.send(zpl)).toMatchObject({ ok: false, error: { code: 'unsupported_format', retryable: false } });
+    expect(await driver.send(zpl)).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported_format', retryable: false },
+    });
   });
   it('parses lpstat -v', () => {
-    expect(parseLpstatDevices('device for Zebra_1: socket://10.0.0.5:9100\ndevice for HP: ipp://hp.local/ipp/print\n')).toEqual([
+    expect(
+      parseLpstatDevices(
+        'device for Zebra_1: socket://10.0.0.5:9100\ndevice for HP: ipp://hp.local/ipp/print\n',
+      ),
+    ).toEqual([
       { name: 'Zebra_1', uri: 'socket://10.0.0.5:9100' },
       { name: 'HP', uri: 'ipp://hp.local/ipp/print' },
     ]);
@@ -56,11 +100,15 @@ describe('print-client driver', () => {
   const config = { kind: 'print-client' as const, id: 'pc', name: 'Packing Zebra (PC)', printerId: 42 };
   it('asks nShift for a print job with the *_uri content type that fits the format', async () => {
     const calls: CreatePrintJobInput[] = [];
-    const api: PrintJobApi = { createPrintJob: async (input) => (calls.push(input), ok({ jobId: 'j1', status: 'QUEUED' })) };
+    const api: PrintJobApi = {
+      createPrintJob: async (input) => (calls.push(input), ok({ jobId: 'j1', status: 'QUEUED' })),
+    };
     const driver = createPrintClientDriver(config, { api });
     expect((await driver.send(zpl)).ok).toBe(true);
     expect((await driver.send(pdf)).ok).toBe(true);
-    expect((await driver.send({ ...pdf, id: 'manifest-1', kind: 'manifest', shipmentId: 'M-77' })).ok).toBe(true);
+    expect((await driver.send({ ...pdf, id: 'manifest-1', kind: 'manifest', shipmentId: 'M-77' })).ok).toBe(
+      true,
+    );
     expect(calls).toEqual([
       { target: 'shipment', ownerId: '5666306', printId: '10234441', printerId: 42, contentType: 'raw_uri' },
       { target: 'shipment', ownerId: '5666306', printId: '10234442', printerId: 42, contentType: 'pdf_uri' },
@@ -69,14 +117,29 @@ describe('print-client driver', () => {
   });
   it('refuses documents nShift does not have (a test label) with a clear error', async () => {
     const api: PrintJobApi = { createPrintJob: async () => ok({ jobId: 'j', status: 'QUEUED' }) };
-    const result = await createPrintClientDriver(config, { api }).send({ id: 'test-1', kind: 'other', format: 'zpl', bytes: Buffer.from('^XA^XZ') });
+    const result = await createPrintClientDriver(config, { api }).send({
+      id: 'test-1',
+      kind: 'other',
+      format: 'zpl',
+      bytes: Buffer.from('^XA^XZ'),
+    });
     expect(result).toMatchObject({ ok: false, error: { code: 'unsupported_format', retryable: false } });
   });
   it('passes the API’s retryability through', async () => {
-    const api: PrintJobApi = { createPrintJob: async () => err({ code: 'network', message: 'reset', retryable: true }) };
-    expect(await createPrintClientDriver(config, { api }).send(zpl)).toMatchObject({ ok: false, error: { code: 'unreachable', retryable: true } });
-    const gone: PrintJobApi = { createPrintJob: async () => err({ code: 'not_found', message: 'document expired', retryable: false }) };
-    expect(await createPrintClientDriver(config, { api: gone }).send(zpl)).toMatchObject({ ok: false, error: { code: 'rejected', retryable: false } });
+    const api: PrintJobApi = {
+      createPrintJob: async () => err({ code: 'network', message: 'reset', retryable: true }),
+    };
+    expect(await createPrintClientDriver(config, { api }).send(zpl)).toMatchObject({
+      ok: false,
+      error: { code: 'unreachable', retryable: true },
+    });
+    const gone: PrintJobApi = {
+      createPrintJob: async () => err({ code: 'not_found', message: 'document expired', retryable: false }),
+    };
+    expect(await createPrintClientDriver(config, { api: gone }).send(zpl)).toMatchObject({
+      ok: false,
+      error: { code: 'rejected', retryable: false },
+    });
   });
 });
 
@@ -90,7 +153,10 @@ describe('file driver', () => {
   });
 
   it('writes <time>-<documentId>.<format> inside the data directory', async () => {
-    const driver = createFileDriver({ kind: 'file', id: 'f', name: 'Folder', directory: 'printed' }, { dataDir, now: () => new Date('2026-01-05T08:00:00.123Z') });
+    const driver = createFileDriver(
+      { kind: 'file', id: 'f', name: 'Folder', directory: 'printed' },
+      { dataDir, now: () => new Date('2026-01-05T08:00:00.123Z') },
+    );
     expect(await driver.send(zpl)).toEqual({ ok: true, value: { bytes: zpl.bytes.length } });
     const files = await readdir(path.join(dataDir, 'printed'));
     expect(files).toEqual(['20260105T080000123Z-shp-1-print-1.zpl']);
@@ -99,12 +165,21 @@ describe('file driver', () => {
   });
 
   it('refuses a folder that climbs out of the data directory', async () => {
-    const driver = createFileDriver({ kind: 'file', id: 'f', name: 'Folder', directory: '../../etc' }, { dataDir });
-    expect(await driver.send(zpl)).toMatchObject({ ok: false, error: { code: 'rejected', retryable: false } });
+    const driver = createFileDriver(
+      { kind: 'file', id: 'f', name: 'Folder', directory: '../../etc' },
+      { dataDir },
+    );
+    expect(await driver.send(zpl)).toMatchObject({
+      ok: false,
+      error: { code: 'rejected', retryable: false },
+    });
   });
 
   it('a document id cannot steer the file out of the folder', async () => {
-    const driver = createFileDriver({ kind: 'file', id: 'f', name: 'Folder', directory: 'printed' }, { dataDir });
+    const driver = createFileDriver(
+      { kind: 'file', id: 'f', name: 'Folder', directory: 'printed' },
+      { dataDir },
+    );
     expect((await driver.send({ ...zpl, id: '../../../evil' })).ok).toBe(true);
     expect(await readdir(dataDir)).toEqual(['printed']);
   });

@@ -59,8 +59,18 @@ describe('label cache', () => {
     await cache.put(doc('shp-2-print-1', '999'));
     const got = await cache.get('shp-1-print-1');
     expect(got?.document).toEqual(doc('shp-1-print-1'));
-    expect(got?.meta).toMatchObject({ format: 'zpl', charset: 'cp850', kind: 'label', shipmentId: '5666306', printId: '10234441', createdAt: '2026-01-05T08:00:00.000Z' });
-    expect((await cache.listForShipment('5666306')).map((m) => m.id)).toEqual(['shp-1-print-1', 'shp-1-print-2']);
+    expect(got?.meta).toMatchObject({
+      format: 'zpl',
+      charset: 'cp850',
+      kind: 'label',
+      shipmentId: '5666306',
+      printId: '10234441',
+      createdAt: '2026-01-05T08:00:00.000Z',
+    });
+    expect((await cache.listForShipment('5666306')).map((m) => m.id)).toEqual([
+      'shp-1-print-1',
+      'shp-1-print-2',
+    ]);
     expect(await cache.get('nope')).toBeUndefined();
   });
 

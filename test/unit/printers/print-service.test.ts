@@ -13,7 +13,13 @@ const printers: PrinterConfig[] = [
   { kind: 'print-client', id: 'pc', name: 'Print Client Zebra', printerId: 7 },
   { kind: 'zpl-tcp', id: 'dead-zebra', name: 'Unplugged Zebra', host: '127.0.0.1', port: 1 },
 ];
-const label = (id = 'shp-1-print-1'): PrintableDocument => ({ id, kind: 'label', format: 'zpl', charset: 'cp850', bytes: Buffer.from(`^XA^FD${id}^FS^XZ`) });
+const label = (id = 'shp-1-print-1'): PrintableDocument => ({
+  id,
+  kind: 'label',
+  format: 'zpl',
+  charset: 'cp850',
+  bytes: Buffer.from(`^XA^FD${id}^FS^XZ`),
+});
 
 let dataDir: string;
 let service: PrintService;
@@ -38,23 +44,45 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const spoolStates = (): string[] => events.filter((e): e is { type: 'spool'; job: SpoolJobView } => e.type === 'spool').map((e) => e.job.state);
+const spoolStates = (): string[] =>
+  events.filter((e): e is { type: 'spool'; job: SpoolJobView } => e.type === 'spool').map((e) => e.job.state);
 
 describe('print service', () => {
   it('routes, spools and prints a label, telling the UI each step', async () => {
     const outcome = await service.print({ document: label(), stationJobId: 'job-1', shipmentId: '5666306' });
-    expect(outcome).toMatchObject({ state: 'printed', printerId: 'labels', printerName: 'Label folder', bytes: label().bytes.length });
+    expect(outcome).toMatchObject({
+      state: 'printed',
+      printerId: 'labels',
+      printerName: 'Label folder',
+      bytes: label().bytes.length,
+    });
     expect(spoolStates()).toEqual(['queued', 'sending', 'printed']);
-    expect(service.list()[0]).toMatchObject({ stationJobId: 'job-1', shipmentId: '5666306', documentKind: 'label', format: 'zpl' });
+    expect(service.list()[0]).toMatchObject({
+      stationJobId: 'job-1',
+      shipmentId: '5666306',
+      documentKind: 'label',
+      format: 'zpl',
+    });
     expect(await readdir(path.join(dataDir, 'labels'))).toHaveLength(1);
-    const printer = events.filter((e): e is { type: 'printer'; printer: PrinterStateView } => e.type === 'printer').at(-1)?.printer;
+    const printer = events
+      .filter((e): e is { type: 'printer'; printer: PrinterStateView } => e.type === 'printer')
+      .at(-1)?.printer;
     expect(printer).toMatchObject({ printerId: 'labels', state: 'ready', queueLength: 0 });
   });
 
   it('no printer for a document is a failed outcome naming the document, with nothing spooled', async () => {
-    const pdf: PrintableDocument = { id: 'shp-1-print-2', kind: 'waybill', format: 'pdf', media: 'laser-a4', bytes: Buffer.from('%PDF-1.4') };
+    const pdf: PrintableDocument = {
+      id: 'shp-1-print-2',
+      kind: 'waybill',
+      format: 'pdf',
+      media: 'laser-a4',
+      bytes: Buffer.from('%PDF-1.4'),
+    };
     const outcome = await service.print({ document: pdf });
-    expect(outcome).toMatchObject({ state: 'failed', routeError: { code: 'no_printer', documentId: 'shp-1-print-2' } });
+    expect(outcome).toMatchObject({
+      state: 'failed',
+      routeError: { code: 'no_printer', documentId: 'shp-1-print-2' },
+    });
     expect(service.list()).toEqual([]);
   });
 
@@ -75,14 +103,21 @@ describe('print service', () => {
     const [a, b] = await Promise.all([first, second]);
     expect(a.spoolJobId).toBe(id);
     expect(b.spoolJobId).toBe(id);
-    expect(service.printerStates().find((p) => p.printerId === 'dead-zebra')).toMatchObject({ state: 'offline', problems: ['unreachable'] });
+    expect(service.printerStates().find((p) => p.printerId === 'dead-zebra')).toMatchObject({
+      state: 'offline',
+      problems: ['unreachable'],
+    });
   });
 
   it('a test print goes to the chosen printer and returns the preview bytes', async () => {
     const test = await service.testPrint('labels', 'UTF8');
     expect(test.ok).toBe(true);
     if (!test.ok) return;
-    expect(test.value.preview).toMatchObject({ format: 'zpl', charset: 'UTF8', description: 'Printer test label' });
+    expect(test.value.preview).toMatchObject({
+      format: 'zpl',
+      charset: 'UTF8',
+      description: 'Printer test label',
+    });
     expect(Buffer.from(test.value.preview.base64, 'base64').toString('latin1')).toContain('^CI28');
     expect(await test.value.outcome).toMatchObject({ state: 'printed', printerId: 'labels' });
   });
@@ -90,7 +125,10 @@ describe('print service', () => {
   it('test prints report what cannot work instead of guessing', async () => {
     expect(await service.testPrint('pc')).toMatchObject({ ok: false, error: { code: 'unsupported' } });
     expect(await service.testPrint('nope')).toMatchObject({ ok: false, error: { code: 'unknown_printer' } });
-    expect(await service.testPrint('labels', 'cp850', 'Pris 5 €')).toMatchObject({ ok: false, error: { code: 'unencodable_characters', characters: ['€'] } });
+    expect(await service.testPrint('labels', 'cp850', 'Pris 5 €')).toMatchObject({
+      ok: false,
+      error: { code: 'unencodable_characters', characters: ['€'] },
+    });
   });
 
   it('operations on unknown jobs are errors, not throws', async () => {

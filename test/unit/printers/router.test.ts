@@ -21,18 +21,53 @@ const routing: RoutingSettings = {
   documentPrinterId: 'laser',
 };
 
-const doc = (over: Partial<RouteDocument>): RouteDocument => ({ id: 'shp-1-print-1', kind: 'label', format: 'zpl', ...over });
+const doc = (over: Partial<RouteDocument>): RouteDocument => ({
+  id: 'shp-1-print-1',
+  kind: 'label',
+  format: 'zpl',
+  ...over,
+});
 
 describe('routeDocument', () => {
   it.each([
     ['a ZPL label goes to the label printer by default', doc({}), 'zebra', { default: 'label' }],
     ['the carrier rule wins for its ZPL labels', doc({ carrierId: 'DBSCHENKER' }), 'zebra-db', { rule: 0 }],
-    ['the carrier rule does not take the carrier’s PDFs', doc({ carrierId: 'DBSCHENKER', format: 'pdf', media: 'laser-a4' }), 'laser', { default: 'document' }],
-    ['customs documents go to the laser by rule, whatever the format', doc({ kind: 'customs', format: 'pdf' }), 'laser', { rule: 1 }],
-    ['a rule that would send a PDF to a ZPL socket is skipped', doc({ kind: 'waybill', format: 'pdf', media: 'laser-a4' }), 'laser', { default: 'document' }],
-    ['a rule naming a removed printer is skipped', doc({ kind: 'return_label' }), 'zebra', { default: 'label' }],
-    ['an A4 PDF goes to the document printer', doc({ format: 'pdf', media: 'laser-a4' }), 'laser', { default: 'document' }],
-    ['a thermal PDF label cannot go to a ZPL socket, so the document printer takes it', doc({ format: 'pdf', media: 'thermo-190' }), 'laser', { default: 'document' }],
+    [
+      'the carrier rule does not take the carrier’s PDFs',
+      doc({ carrierId: 'DBSCHENKER', format: 'pdf', media: 'laser-a4' }),
+      'laser',
+      { default: 'document' },
+    ],
+    [
+      'customs documents go to the laser by rule, whatever the format',
+      doc({ kind: 'customs', format: 'pdf' }),
+      'laser',
+      { rule: 1 },
+    ],
+    [
+      'a rule that would send a PDF to a ZPL socket is skipped',
+      doc({ kind: 'waybill', format: 'pdf', media: 'laser-a4' }),
+      'laser',
+      { default: 'document' },
+    ],
+    [
+      'a rule naming a removed printer is skipped',
+      doc({ kind: 'return_label' }),
+      'zebra',
+      { default: 'label' },
+    ],
+    [
+      'an A4 PDF goes to the document printer',
+      doc({ format: 'pdf', media: 'laser-a4' }),
+      'laser',
+      { default: 'document' },
+    ],
+    [
+      'a thermal PDF label cannot go to a ZPL socket, so the document printer takes it',
+      doc({ format: 'pdf', media: 'thermo-190' }),
+      'laser',
+      { default: 'document' },
+    ],
   ])('%s', (_name, document, printerId, via) => {
     const routed = routeDocument(document, routing, printers);
     expect(routed.ok && routed.value.printer.id).toBe(printerId);
@@ -40,7 +75,12 @@ describe('routeDocument', () => {
   });
 
   it('first matching rule wins even when a later one matches too', () => {
-    const r: RoutingSettings = { rules: [{ kind: 'label', printerId: 'folder' }, { kind: 'label', printerId: 'zebra' }] };
+    const r: RoutingSettings = {
+      rules: [
+        { kind: 'label', printerId: 'folder' },
+        { kind: 'label', printerId: 'zebra' },
+      ],
+    };
     const routed = routeDocument(doc({}), r, printers);
     expect(routed.ok && routed.value.printer.id).toBe('folder');
   });
@@ -52,7 +92,11 @@ describe('routeDocument', () => {
   });
 
   it('says which document found no printer, and why', () => {
-    const routed = routeDocument(doc({ id: 'shp-9-print-3', format: 'pdf', media: 'laser-a4', carrierId: 'PLAB' }), { rules: [], labelPrinterId: 'zebra' }, printers);
+    const routed = routeDocument(
+      doc({ id: 'shp-9-print-3', format: 'pdf', media: 'laser-a4', carrierId: 'PLAB' }),
+      { rules: [], labelPrinterId: 'zebra' },
+      printers,
+    );
     expect(routed.ok).toBe(false);
     if (routed.ok) return;
     expect(routed.error.code).toBe('no_printer');

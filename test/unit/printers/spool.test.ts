@@ -27,11 +27,15 @@ class FakeDriver implements SpoolAwareDriver {
   delivered: PrintableDocument[] = [];
   gate: Promise<void> | undefined;
 
-  async send(document: PrintableDocument, hooks: SendHooks = {}): Promise<Result<{ bytes: number }, PrinterError>> {
+  async send(
+    document: PrintableDocument,
+    hooks: SendHooks = {},
+  ): Promise<Result<{ bytes: number }, PrinterError>> {
     this.attempts++;
     const step = this.script.shift() ?? this.fallback;
     if (this.gate) await this.gate;
-    if (step === 'offline') return err(printerError('unreachable', 'connection refused', true, ['unreachable']));
+    if (step === 'offline')
+      return err(printerError('unreachable', 'connection refused', true, ['unreachable']));
     try {
       await hooks.beforeFirstByte?.();
     } catch (error) {
@@ -47,7 +51,13 @@ class FakeDriver implements SpoolAwareDriver {
   }
 }
 
-const label = (id = 'shp-1-print-1'): PrintableDocument => ({ id, kind: 'label', format: 'zpl', charset: 'cp850', bytes: Buffer.from(`^XA^FD${id}^FS^XZ`) });
+const label = (id = 'shp-1-print-1'): PrintableDocument => ({
+  id,
+  kind: 'label',
+  format: 'zpl',
+  charset: 'cp850',
+  bytes: Buffer.from(`^XA^FD${id}^FS^XZ`),
+});
 
 let dir: string;
 let clock: ManualClock;
@@ -68,7 +78,8 @@ function makeSpool(over: { driver?: FakeDriver; ttlMs?: number; holdAfterAttempt
   return spool;
 }
 
-const enqueue = (spool: Spool, document = label()) => spool.enqueue({ document, printerId: 'p1', printerName: 'Fake printer', stationJobId: 'job-1' });
+const enqueue = (spool: Spool, document = label()) =>
+  spool.enqueue({ document, printerId: 'p1', printerName: 'Fake printer', stationJobId: 'job-1' });
 const stateOf = (spool: Spool, id: string) => spool.get(id)?.state;
 
 beforeEach(async () => {
@@ -92,7 +103,11 @@ describe('spool', () => {
     const { job, outcome } = await enqueue(spool);
     const result = await outcome;
     expect(result).toMatchObject({ state: 'printed', spoolJobId: job.id, printerId: 'p1', bytes: job.bytes });
-    expect(events.filter((e) => e.id === job.id).map((e) => e.state)).toEqual(['queued', 'sending', 'printed']);
+    expect(events.filter((e) => e.id === job.id).map((e) => e.state)).toEqual([
+      'queued',
+      'sending',
+      'printed',
+    ]);
     expect(driver.delivered).toHaveLength(1);
     await vi.waitFor(async () => expect((await readdir(dir)).filter((f) => f.endsWith('.bin'))).toEqual([]));
   });
@@ -102,7 +117,13 @@ describe('spool', () => {
     const spool = makeSpool();
     await spool.start();
     const { job, outcome } = await enqueue(spool);
-    await vi.waitFor(() => expect(spool.get(job.id)).toMatchObject({ state: 'queued', attempts: 1, lastError: 'connection refused' }));
+    await vi.waitFor(() =>
+      expect(spool.get(job.id)).toMatchObject({
+        state: 'queued',
+        attempts: 1,
+        lastError: 'connection refused',
+      }),
+    );
     clock.advance(999);
     expect(driver.attempts).toBe(1);
     clock.advance(1);
@@ -160,7 +181,9 @@ describe('spool', () => {
     // A fresh process sees b's age: held, never printed unasked.
     const restarted = makeSpool({ driver: spool2Driver, ttlMs: 1000 });
     await restarted.start();
-    await vi.waitFor(() => expect(restarted.get(b.job.id)).toMatchObject({ state: 'held', heldReason: 'ttl' }));
+    await vi.waitFor(() =>
+      expect(restarted.get(b.job.id)).toMatchObject({ state: 'held', heldReason: 'ttl' }),
+    );
     expect(spool2Driver.delivered.map((d) => d.id)).not.toContain('b');
   });
 

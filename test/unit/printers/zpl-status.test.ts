@@ -37,8 +37,14 @@ describe('parseHostStatus (~HS)', () => {
     ['plain text', 'PRINTER READY'],
     ['one frame only', `${STX}030,0,0,1245,000,0,0,0,000,0,0,0${ETX}`],
     ['too few fields', `${STX}030,0,0${ETX}${STX}001,0,0${ETX}${STX}1234,0${ETX}`],
-    ['letters where flags belong', `${STX}030,X,0,1245,000,0,0,0,000,0,0,0${ETX}${STX}001,0,0,0,1,2,6,0,00000000,1,000${ETX}`],
-    ['a flag that is not 0 or 1', `${STX}030,2,0,1245,000,0,0,0,000,0,0,0${ETX}${STX}001,0,0,0,1,2,6,0,00000000,1,000${ETX}`],
+    [
+      'letters where flags belong',
+      `${STX}030,X,0,1245,000,0,0,0,000,0,0,0${ETX}${STX}001,0,0,0,1,2,6,0,00000000,1,000${ETX}`,
+    ],
+    [
+      'a flag that is not 0 or 1',
+      `${STX}030,2,0,1245,000,0,0,0,000,0,0,0${ETX}${STX}001,0,0,0,1,2,6,0,00000000,1,000${ETX}`,
+    ],
     ['binary noise', Buffer.from([0, 255, 2, 3, 2, 44, 3, 13, 10, 200]).toString('latin1')],
   ])('garbage (%s) is unknown_status, never a crash', (_name, text) => {
     const status = parseHostStatus(text);

@@ -20,10 +20,15 @@ export interface ApiKey {
 /** A fixed key, or a function that reads the current one from settings (undefined = not configured). */
 export type ApiKeySource = ApiKey | (() => ApiKey | undefined);
 
-export interface TokenManagerOptions {
+/** What an exchange yields: a token, with its own lifetime when the service says (checkout's `expires_in`). */
+export type TokenGrant = string | { token: string; lifetimeMs: number };
+
+export interface TokenManagerOptions<E = DeliveryError> {
   apiKey: ApiKeySource;
-  /** Performs `GET /sessions/jwt` with the key; returns the token. */
-  exchange: (key: ApiKey) => Promise<Result<string, DeliveryError>>;
+  /** Performs the exchange (`GET /sessions/jwt` for Delivery) with the key. */
+  exchange: (key: ApiKey) => Promise<Result<TokenGrant, E>>;
+  /** The error for "no key configured" (default: Delivery's auth/missing_key). */
+  missingKeyError?: () => E;
   now?: () => number;
   lifetimeMs?: number;
   renewAfterMs?: number;
@@ -31,11 +36,11 @@ export interface TokenManagerOptions {
   renewInBackground?: boolean;
 }
 
-export interface TokenManager {
-  token(): Promise<Result<string, DeliveryError>>;
+export interface TokenManager<E = DeliveryError> {
+  token(): Promise<Result<string, E>>;
   /** A call was refused (401) with this token: forget it, unless a newer one already replaced it. */
   invalidate(token: string): void;
-  warm(): Promise<Result<void, DeliveryError>>;
+  warm(): Promise<Result<void, E>>;
   close(): void;
 }
 
@@ -45,6 +50,8 @@ export const TOKEN_RENEW_AFTER_MS = 11 * 60 * 60 * 1000;
 interface Cached {
   token: string;
   obtainedAt: number;
+  lifetimeMs: number;
+  renewAfterMs: number;
   keyFingerprint: string;
 }
 
@@ -59,53 +66,62 @@ function fingerprint(key: ApiKey): string {
   return createHash('sha256').update(key.id).update('\0').update(key.secret).digest('hex');
 }
 
-export function createTokenManager(options: TokenManagerOptions): TokenManager {
+const deliveryMissingKey = (): DeliveryError => ({ kind: 'auth', reason: 'missing_key', operation: 'sessions.token', message: 'no nShift API key is configured' });
+
+export function createTokenManager(options: TokenManagerOptions<DeliveryError>): TokenManager<DeliveryError>;
+export function createTokenManager<E>(options: TokenManagerOptions<E> & { missingKeyError: () => E }): TokenManager<E>;
+export function createTokenManager<E>(options: TokenManagerOptions<E>): TokenManager<E> {
+  const missingKeyError = options.missingKeyError ?? (deliveryMissingKey as unknown as () => E);
   const now = options.now ?? Date.now;
   const lifetimeMs = options.lifetimeMs ?? TOKEN_LIFETIME_MS;
   const renewAfterMs = options.renewAfterMs ?? TOKEN_RENEW_AFTER_MS;
   const renewInBackground = options.renewInBackground ?? true;
 
   let cached: Cached | undefined;
-  let inFlight: { keyFingerprint: string; promise: Promise<Result<string, DeliveryError>> } | undefined;
+  let inFlight: { keyFingerprint: string; promise: Promise<Result<string, E>> } | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  function exchange(key: ApiKey, keyFingerprint: string): Promise<Result<string, DeliveryError>> {
+  function exchange(key: ApiKey, keyFingerprint: string): Promise<Result<string, E>> {
     if (inFlight && inFlight.keyFingerprint === keyFingerprint) return inFlight.promise;
-    const promise = options.exchange(key).then((result) => {
+    const promise = options.exchange(key).then((result): Result<string, E> => {
       if (inFlight?.promise === promise) inFlight = undefined;
-      if (result.ok) {
-        cached = { token: result.value, obtainedAt: now(), keyFingerprint };
-        scheduleRenewal();
-      }
-      return result;
+      if (!result.ok) return result;
+      const grant = result.value;
+      const token = typeof grant === 'string' ? grant : grant.token;
+      // A service-given lifetime (checkout: 1 h) is renewed at 11/12 of it, like Delivery's 11 of 12 hours.
+      const life = typeof grant === 'string' ? lifetimeMs : grant.lifetimeMs;
+      const renewAt = typeof grant === 'string' ? renewAfterMs : Math.floor((life * 11) / 12);
+      cached = { token, obtainedAt: now(), lifetimeMs: life, renewAfterMs: renewAt, keyFingerprint };
+      scheduleRenewal(renewAt);
+      return ok(token);
     });
     inFlight = { keyFingerprint, promise };
     return promise;
   }
 
-  function scheduleRenewal(): void {
+  function scheduleRenewal(afterMs: number): void {
     if (!renewInBackground) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
       const key = resolveApiKey(options.apiKey);
       if (key) void exchange(key, fingerprint(key));
-    }, renewAfterMs);
+    }, afterMs);
     timer.unref?.();
   }
 
-  async function token(): Promise<Result<string, DeliveryError>> {
+  async function token(): Promise<Result<string, E>> {
     const key = resolveApiKey(options.apiKey);
     if (!key) {
       cached = undefined;
-      return err({ kind: 'auth', reason: 'missing_key', operation: 'sessions.token', message: 'no nShift API key is configured' });
+      return err(missingKeyError());
     }
     const keyFingerprint = fingerprint(key);
     if (cached && cached.keyFingerprint !== keyFingerprint) cached = undefined; // key changed in settings
     if (cached) {
       const age = now() - cached.obtainedAt;
-      if (age < renewAfterMs) return ok(cached.token);
-      if (age < lifetimeMs) {
+      if (age < cached.renewAfterMs) return ok(cached.token);
+      if (age < cached.lifetimeMs) {
         // Still valid: answer now, renew behind the caller's back.
         void exchange(key, keyFingerprint);
         return ok(cached.token);

@@ -49,7 +49,14 @@ export function expandParcels(ctx: SimContext, data: ShipmentInput): SimParcel[]
   for (const p of data.parcels ?? []) {
     const copies = p.copies ?? 1;
     for (let i = 0; i < copies; i++) {
-      out.push({ parcelNo: newParcelNo(ctx), returnParcelNo: null, reference: p.reference ?? null, weight: p.weight ?? null, contents: p.contents ?? null, value: p.valuePerParcel ?? null });
+      out.push({
+        parcelNo: newParcelNo(ctx),
+        returnParcelNo: null,
+        reference: p.reference ?? null,
+        weight: p.weight ?? null,
+        contents: p.contents ?? null,
+        value: p.valuePerParcel ?? null,
+      });
     }
   }
   return out;
@@ -75,7 +82,12 @@ function wantsReturn(data: ShipmentInput): boolean {
 }
 
 /** Creates the shipment(s) in state: a combined normal + return booking gives two. No documents yet. */
-export function commitShipment(ctx: SimContext, data: ShipmentInput, sender: Party, meta: BookingMeta): SimShipment[] {
+export function commitShipment(
+  ctx: SimContext,
+  data: ShipmentInput,
+  sender: Party,
+  meta: BookingMeta,
+): SimShipment[] {
   const service = findService(data.service?.id ?? undefined);
   const now = meta.createdAt ?? ctx.clock.now();
   const shipDate = data.shipDate ? Date.parse(data.shipDate) : NaN;
@@ -107,7 +119,8 @@ export function commitShipment(ctx: SimContext, data: ShipmentInput, sender: Par
     };
     ctx.state.shipments.set(shipment.id, shipment);
     ctx.state.feed.push(shipment);
-    if (meta.record !== false) ctx.state.records.push({ seq: nextId(ctx.state, 'record'), route: meta.route, created: now, shipment });
+    if (meta.record !== false)
+      ctx.state.records.push({ seq: nextId(ctx.state, 'record'), route: meta.route, created: now, shipment });
     return shipment;
   };
   const normal = make(false, meta.parcels ?? expandParcels(ctx, data));
@@ -130,12 +143,21 @@ export function validateAndCommit(ctx: SimContext, data: ShipmentInput, meta: Bo
   return { ok: true, shipments: commitShipment(ctx, data, sender, meta) };
 }
 
-export async function printShipments(ctx: SimContext, shipments: SimShipment[], targets: PrintTarget[]): Promise<void> {
+export async function printShipments(
+  ctx: SimContext,
+  shipments: SimShipment[],
+  targets: PrintTarget[],
+): Promise<void> {
   for (const s of shipments) s.printIds = await generateShipmentDocuments(ctx, s, targets);
 }
 
 /** Validate → commit → documents. */
-export async function bookAndPrint(ctx: SimContext, data: ShipmentInput, targets: PrintTarget[], meta: BookingMeta): Promise<BookingOutcome> {
+export async function bookAndPrint(
+  ctx: SimContext,
+  data: ShipmentInput,
+  targets: PrintTarget[],
+  meta: BookingMeta,
+): Promise<BookingOutcome> {
   const outcome = validateAndCommit(ctx, data, meta);
   if (outcome.ok) await printShipments(ctx, outcome.shipments, targets);
   return outcome;
@@ -167,7 +189,12 @@ export interface ShipmentResultJson {
 }
 
 /** The shipment result exactly as nshift-api.md 1.3 shows it. */
-export function shipmentResultJson(ctx: SimContext, s: SimShipment, inline: boolean, printIds: string[] = s.printIds): ShipmentResultJson {
+export function shipmentResultJson(
+  ctx: SimContext,
+  s: SimShipment,
+  inline: boolean,
+  printIds: string[] = s.printIds,
+): ShipmentResultJson {
   return {
     href: `${ctx.hrefBase}/shipments/${s.id}`,
     id: s.id,
@@ -188,7 +215,11 @@ export function shipmentResultJson(ctx: SimContext, s: SimShipment, inline: bool
     normalShipment: !s.returnShipment,
     returnShipment: s.returnShipment,
     consolidated: s.consolidated,
-    parcels: s.parcels.map((p) => ({ parcelNo: p.parcelNo, returnParcelNo: p.returnParcelNo, reference: p.reference })),
+    parcels: s.parcels.map((p) => ({
+      parcelNo: p.parcelNo,
+      returnParcelNo: p.returnParcelNo,
+      reference: p.reference,
+    })),
     prints: printIds.flatMap((id) => {
       const doc = ctx.state.documents.get(id);
       return doc ? [printJson(ctx, doc, inline)] : [];

@@ -19,7 +19,15 @@ export interface CarrierSpec {
   services: ServiceSpec[];
 }
 
-function service(carrierId: string, id: string, name: string, maxWeightKg: number, basePrice: number, pricePerKg: number, addons: string[]): ServiceSpec {
+function service(
+  carrierId: string,
+  id: string,
+  name: string,
+  maxWeightKg: number,
+  basePrice: number,
+  pricePerKg: number,
+  addons: string[],
+): ServiceSpec {
   return { id, name, carrierId, maxWeightKg, basePrice, pricePerKg, addons };
 }
 
@@ -93,6 +101,7 @@ export function takesA4(media: MediaSpec): boolean {
 }
 
 /** EU member states: receivers elsewhere get a customs declaration. */
+// prettier-ignore
 export const EU_COUNTRIES = new Set([
   'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
 ]);

@@ -33,7 +33,8 @@ export async function main(argv: string[]): Promise<void> {
   const port = Number(values.port);
   const latencyMs = Number(values.latency);
   const seed = Number(values.seed);
-  if (![port, latencyMs, seed].every(Number.isFinite) || port < 0 || latencyMs < 0) throw new Error(`Bad arguments.\n${CLI_USAGE}`);
+  if (![port, latencyMs, seed].every(Number.isFinite) || port < 0 || latencyMs < 0)
+    throw new Error(`Bad arguments.\n${CLI_USAGE}`);
 
   const sim = createSimulator({ latencyMs, seed });
   ensureDemoAccount(sim);
@@ -44,7 +45,9 @@ export async function main(argv: string[]): Promise<void> {
     `  delivery base URL: ${deliveryBaseUrl}`,
     `  API key: id "${DEMO_API_KEY_ID}", secret "${DEMO_API_KEY_SECRET}"`,
     `  control API: ${url}/_sim/ (see main/simulator/README.md)`,
-    ...(samples.length > 0 ? ['  demo codes:', ...samples.map((s) => `    ${s.code.padEnd(22)} ${s.description}`)] : []),
+    ...(samples.length > 0
+      ? ['  demo codes:', ...samples.map((s) => `    ${s.code.padEnd(22)} ${s.description}`)]
+      : []),
   ];
   process.stderr.write(`${lines.join('\n')}\n`);
 

@@ -12,15 +12,40 @@ import type { Simulator } from './server';
 const matcher = { method: z.string().optional(), path: z.string().optional() };
 const schemas = {
   advance: z.object({ ms: z.number().int().nonnegative() }),
-  latency: z.object({ ...matcher, ms: z.number().nonnegative(), every: z.number().int().positive().optional(), probability: z.number().min(0).max(1).optional(), seed: z.number().int().optional() }),
-  fail: z.object({ ...matcher, count: z.number().int().positive().default(1), status: z.number().int().min(100).max(599).default(500), body: z.unknown().optional(), headers: z.record(z.string(), z.string()).optional() }),
+  latency: z.object({
+    ...matcher,
+    ms: z.number().nonnegative(),
+    every: z.number().int().positive().optional(),
+    probability: z.number().min(0).max(1).optional(),
+    seed: z.number().int().optional(),
+  }),
+  fail: z.object({
+    ...matcher,
+    count: z.number().int().positive().default(1),
+    status: z.number().int().min(100).max(599).default(500),
+    body: z.unknown().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+  }),
   drop: z.object({ ...matcher, count: z.number().int().positive().default(1) }),
-  random: z.object({ seed: z.number().int(), serverErrorRate: z.number().min(0).max(1).optional(), dropAfterCommitRate: z.number().min(0).max(1).optional(), spikeRate: z.number().min(0).max(1).optional(), spikeMs: z.number().nonnegative().optional() }),
-  apiKey: z.object({ id: z.string().min(1), secret: z.string().min(1), licenses: z.array(z.string()).optional() }),
+  random: z.object({
+    seed: z.number().int(),
+    serverErrorRate: z.number().min(0).max(1).optional(),
+    dropAfterCommitRate: z.number().min(0).max(1).optional(),
+    spikeRate: z.number().min(0).max(1).optional(),
+    spikeMs: z.number().nonnegative().optional(),
+  }),
+  apiKey: z.object({
+    id: z.string().min(1),
+    secret: z.string().min(1),
+    licenses: z.array(z.string()).optional(),
+  }),
   bulk: z.object({ count: z.number().int().positive().max(100_000), prefix: z.string().min(1) }),
 };
 
-function parse<S extends z.ZodType>(schema: S, body: Buffer): { ok: true; value: z.infer<S> } | { ok: false; reply: Reply } {
+function parse<S extends z.ZodType>(
+  schema: S,
+  body: Buffer,
+): { ok: true; value: z.infer<S> } | { ok: false; reply: Reply } {
   let raw: unknown = {};
   try {
     if (body.length > 0) raw = JSON.parse(body.toString('utf8'));
@@ -28,10 +53,18 @@ function parse<S extends z.ZodType>(schema: S, body: Buffer): { ok: true; value:
     return { ok: false, reply: apiError(400, 'ILLEGAL', 'Body is not valid JSON') };
   }
   const result = schema.safeParse(raw);
-  return result.success ? { ok: true, value: result.data } : { ok: false, reply: apiError(400, 'ILLEGAL', result.error.message) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, reply: apiError(400, 'ILLEGAL', result.error.message) };
 }
 
-export async function handleControl(sim: Simulator, method: string, path: string, query: URLSearchParams, body: Buffer): Promise<Reply> {
+export async function handleControl(
+  sim: Simulator,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  body: Buffer,
+): Promise<Reply> {
   const route = `${method} ${path.replace(/\/$/, '')}`;
   const shipmentAction = /^POST \/shipments\/([^/]+)\/(hand-over|deliver)$/.exec(route);
   if (shipmentAction) {
@@ -82,7 +115,11 @@ export async function handleControl(sim: Simulator, method: string, path: string
       if (!p.ok) return p.reply;
       const unknown = (p.value.licenses ?? []).filter((l) => !isLicense(l));
       if (unknown.length > 0) return apiError(400, 'ILLEGAL', `Unknown licences: ${unknown.join(', ')}`);
-      const key = sim.addApiKey({ id: p.value.id, secret: p.value.secret, licenses: p.value.licenses?.filter(isLicense) });
+      const key = sim.addApiKey({
+        id: p.value.id,
+        secret: p.value.secret,
+        licenses: p.value.licenses?.filter(isLicense),
+      });
       return json(201, { id: key.id, licenses: [...key.licenses] });
     }
     case 'POST /seed/demo':

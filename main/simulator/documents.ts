@@ -12,7 +12,11 @@ import { nextId } from './state';
 import { buildZplLabels, type ParcelLabel } from './zpl';
 
 export function storeDocument(ctx: SimContext, doc: Omit<SimDocument, 'id' | 'generatedAt'>): SimDocument {
-  const stored: SimDocument = { ...doc, id: String(nextId(ctx.state, 'print')), generatedAt: ctx.clock.now() };
+  const stored: SimDocument = {
+    ...doc,
+    id: String(nextId(ctx.state, 'print')),
+    generatedAt: ctx.clock.now(),
+  };
   ctx.state.documents.set(stored.id, stored);
   return stored;
 }
@@ -25,7 +29,12 @@ export function isExpired(ctx: SimContext, doc: SimDocument): boolean {
  * A live document of this owner (or listed in `alsoIds`, e.g. a closed consolidated shipment's waybill),
  * or undefined: unknown, someone else's, or older than one hour.
  */
-export function liveDocument(ctx: SimContext, owner: DocumentOwner, printId: string, alsoIds: string[] = []): SimDocument | undefined {
+export function liveDocument(
+  ctx: SimContext,
+  owner: DocumentOwner,
+  printId: string,
+  alsoIds: string[] = [],
+): SimDocument | undefined {
   const doc = ctx.state.documents.get(printId);
   if (!doc || isExpired(ctx, doc)) return undefined;
   const owned = doc.owner.kind === owner.kind && doc.owner.id === owner.id;
@@ -54,9 +63,20 @@ export interface PrintJson {
 }
 
 /** One `prints[]` item; `field` is `data` for /prints and `pdf` for the legacy /pdfs routes. */
-export function printJson(ctx: SimContext, doc: SimDocument, inline: boolean, field: 'data' | 'pdf' = 'data', segment: 'prints' | 'pdfs' = 'prints'): PrintJson {
+export function printJson(
+  ctx: SimContext,
+  doc: SimDocument,
+  inline: boolean,
+  field: 'data' | 'pdf' = 'data',
+  segment: 'prints' | 'pdfs' = 'prints',
+): PrintJson {
   const value = inline && !isExpired(ctx, doc) ? doc.bytes.toString('base64') : null;
-  return { id: doc.id, description: doc.description, href: `${ctx.hrefBase}${ownerPath(doc.owner)}/${segment}/${doc.id}`, [field]: value };
+  return {
+    id: doc.id,
+    description: doc.description,
+    href: `${ctx.hrefBase}${ownerPath(doc.owner)}/${segment}/${doc.id}`,
+    [field]: value,
+  };
 }
 
 export function parcelLabels(shipment: SimShipment, shipmentNoOverride?: string): ParcelLabel[] {
@@ -80,9 +100,18 @@ export function parcelLabels(shipment: SimShipment, shipmentNoOverride?: string)
   }));
 }
 
-export async function buildLabelDocument(labels: ParcelLabel[], target: PrintTarget): Promise<Pick<SimDocument, 'format' | 'media' | 'charset' | 'bytes'>> {
+export async function buildLabelDocument(
+  labels: ParcelLabel[],
+  target: PrintTarget,
+): Promise<Pick<SimDocument, 'format' | 'media' | 'charset' | 'bytes'>> {
   if (target.type === 'zpl') {
-    const bytes = buildZplLabels(labels, { media: target.media, charset: target.charset, mode: target.mode, xOffsetMm: target.xOffsetMm, yOffsetMm: target.yOffsetMm });
+    const bytes = buildZplLabels(labels, {
+      media: target.media,
+      charset: target.charset,
+      mode: target.mode,
+      xOffsetMm: target.xOffsetMm,
+      yOffsetMm: target.yOffsetMm,
+    });
     return { format: 'zpl', media: target.media.id, charset: target.charset, bytes };
   }
   return { format: 'pdf', media: target.media.id, bytes: await buildPdfLabels(labels, target.media) };
@@ -94,11 +123,18 @@ export function needsCustoms(shipment: SimShipment): boolean {
 }
 
 /** Labels (one per parcel) plus a customs declaration where needed; returns the new document ids. */
-export async function generateShipmentDocuments(ctx: SimContext, shipment: SimShipment, targets: PrintTarget[]): Promise<string[]> {
+export async function generateShipmentDocuments(
+  ctx: SimContext,
+  shipment: SimShipment,
+  targets: PrintTarget[],
+): Promise<string[]> {
   const owner: DocumentOwner = { kind: 'shipment', id: shipment.id };
   const labelTarget = pickTarget(targets, 'parcel-label');
   const label = await buildLabelDocument(parcelLabels(shipment), labelTarget);
-  const ids = [storeDocument(ctx, { ...label, owner, description: shipment.returnShipment ? 'Return label' : 'Label' }).id];
+  const ids = [
+    storeDocument(ctx, { ...label, owner, description: shipment.returnShipment ? 'Return label' : 'Label' })
+      .id,
+  ];
   if (needsCustoms(shipment) && !shipment.returnShipment) {
     const a4 = pickTarget(targets, 'a4');
     const bytes = await buildCustomsPdf({
@@ -106,9 +142,22 @@ export async function generateShipmentDocuments(ctx: SimContext, shipment: SimSh
       sender: shipment.sender,
       receiver: shipment.receiver,
       date: formatDate(shipment.shipDate),
-      parcels: shipment.parcels.map((p) => ({ parcelNo: p.parcelNo, contents: p.contents, weightKg: p.weight, value: p.value })),
+      parcels: shipment.parcels.map((p) => ({
+        parcelNo: p.parcelNo,
+        contents: p.contents,
+        weightKg: p.weight,
+        value: p.value,
+      })),
     });
-    ids.push(storeDocument(ctx, { owner, description: 'Customs declaration', format: 'pdf', media: a4.media.id, bytes }).id);
+    ids.push(
+      storeDocument(ctx, {
+        owner,
+        description: 'Customs declaration',
+        format: 'pdf',
+        media: a4.media.id,
+        bytes,
+      }).id,
+    );
   }
   return ids;
 }

@@ -75,7 +75,12 @@ export function compilePattern(pattern: PathPattern | undefined): RegExp | undef
   if (pattern instanceof RegExp) return pattern;
   const source = pattern
     .split('**')
-    .map((part) => part.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*'))
+    .map((part) =>
+      part
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*'),
+    )
     .join('.*');
   return new RegExp(`^${source}/?$`);
 }
@@ -91,7 +96,13 @@ export class Faults {
   private drops: DropRule[] = [];
   private randomMode: (Required<RandomFaultsInput> & { rng: Random }) | undefined;
   private nextRuleId = 1;
-  stats: FaultStats = { delayedCalls: 0, spikes: 0, failedCalls: 0, droppedAfterCommit: 0, randomServerErrors: 0 };
+  stats: FaultStats = {
+    delayedCalls: 0,
+    spikes: 0,
+    failedCalls: 0,
+    droppedAfterCommit: 0,
+    randomServerErrors: 0,
+  };
 
   constructor(private readonly onExpireTokens: () => void) {}
 
@@ -102,7 +113,13 @@ export class Faults {
   /** Slow matching calls by `ms` (every call, every Nth, or with a seeded probability). */
   latency(rule: LatencyRuleInput): string {
     const id = this.id('latency');
-    this.latencies.push({ ...rule, id, regex: compilePattern(rule.path), seen: 0, rng: rule.probability !== undefined ? createRandom(rule.seed ?? 1) : undefined });
+    this.latencies.push({
+      ...rule,
+      id,
+      regex: compilePattern(rule.path),
+      seen: 0,
+      rng: rule.probability !== undefined ? createRandom(rule.seed ?? 1) : undefined,
+    });
     return id;
   }
 
@@ -162,13 +179,21 @@ export class Faults {
     for (const rule of this.latencies) {
       if (!matches(rule, method, path)) continue;
       rule.seen += 1;
-      const hit = rule.every ? rule.seen % rule.every === 0 : rule.rng ? rule.rng() < (rule.probability ?? 0) : true;
+      const hit = rule.every
+        ? rule.seen % rule.every === 0
+        : rule.rng
+          ? rule.rng() < (rule.probability ?? 0)
+          : true;
       if (hit) {
         total += rule.ms;
         if (rule.every || rule.rng) this.stats.spikes += 1;
       }
     }
-    if (this.randomMode && this.randomMode.spikeRate > 0 && this.randomMode.rng() < this.randomMode.spikeRate) {
+    if (
+      this.randomMode &&
+      this.randomMode.spikeRate > 0 &&
+      this.randomMode.rng() < this.randomMode.spikeRate
+    ) {
       total += this.randomMode.spikeMs;
       this.stats.spikes += 1;
     }
@@ -185,7 +210,11 @@ export class Faults {
       this.stats.failedCalls += 1;
       return { status: rule.status ?? 500, body: rule.body, headers: rule.headers };
     }
-    if (this.randomMode && this.randomMode.serverErrorRate > 0 && this.randomMode.rng() < this.randomMode.serverErrorRate) {
+    if (
+      this.randomMode &&
+      this.randomMode.serverErrorRate > 0 &&
+      this.randomMode.rng() < this.randomMode.serverErrorRate
+    ) {
       this.stats.randomServerErrors += 1;
       return { status: 500 };
     }
@@ -201,7 +230,11 @@ export class Faults {
       this.stats.droppedAfterCommit += 1;
       return true;
     }
-    if (this.randomMode && this.randomMode.dropAfterCommitRate > 0 && this.randomMode.rng() < this.randomMode.dropAfterCommitRate) {
+    if (
+      this.randomMode &&
+      this.randomMode.dropAfterCommitRate > 0 &&
+      this.randomMode.rng() < this.randomMode.dropAfterCommitRate
+    ) {
       this.stats.droppedAfterCommit += 1;
       return true;
     }

@@ -86,12 +86,20 @@ export const empty = (status: number): Reply => ({ status });
 export const notFound = (): Reply => empty(404);
 export const noContent = (): Reply => empty(204);
 export const unprocessable = (items: ValidationItem[]): Reply => json(422, items);
-export const apiError = (status: number, code: 'MISSING' | 'ILLEGAL' | 'INTERNAL', message: string): Reply => json(status, { code, message });
+export const apiError = (status: number, code: 'MISSING' | 'ILLEGAL' | 'INTERNAL', message: string): Reply =>
+  json(status, { code, message });
 
 /** 403 names the missing licence so the station can tell the packer which one to order. */
-export const forbidden = (license: License): Reply => json(403, { code: 'ILLEGAL', message: `Missing license key: ${license}`, license });
+export const forbidden = (license: License): Reply =>
+  json(403, { code: 'ILLEGAL', message: `Missing license key: ${license}`, license });
 
-export function validationItem(message: string, messageCode: string, field: string, location = '', type: ValidationItem['type'] = 'error'): ValidationItem {
+export function validationItem(
+  message: string,
+  messageCode: string,
+  field: string,
+  location = '',
+  type: ValidationItem['type'] = 'error',
+): ValidationItem {
   return { message, messageCode, field, location, type };
 }
 
@@ -107,7 +115,9 @@ export function parseBody<S extends z.ZodType>(req: RequestCtx, schema: S): Pars
   }
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, value: result.data };
-  const items = result.error.issues.map((issue) => validationItem(issue.message, 'Illegal', issue.path.join('.') || 'body', issue.path.join('.')));
+  const items = result.error.issues.map((issue) =>
+    validationItem(issue.message, 'Illegal', issue.path.join('.') || 'body', issue.path.join('.')),
+  );
   return { ok: false, reply: unprocessable(items) };
 }
 

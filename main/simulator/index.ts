@@ -1,8 +1,23 @@
 /** The nShift Delivery simulator: public surface for tests, benchmarks, demo mode and the CLI. */
-export { createSimulator, type Simulator, type SimulatorOptions, type StartOptions, type StartedSimulator, type AddApiKeyInput } from './server';
+export {
+  createSimulator,
+  type Simulator,
+  type SimulatorOptions,
+  type StartOptions,
+  type StartedSimulator,
+  type AddApiKeyInput,
+} from './server';
 export { createManualClock, createRealTimeClock, type SimClock } from './clock';
 export { ALL_LICENSES, isLicense, type License } from './licenses';
-export { Faults, type FaultStats, type LatencyRuleInput, type FailRuleInput, type RandomFaultsInput, type Matcher, type PathPattern } from './faults';
+export {
+  Faults,
+  type FaultStats,
+  type LatencyRuleInput,
+  type FailRuleInput,
+  type RandomFaultsInput,
+  type Matcher,
+  type PathPattern,
+} from './faults';
 export {
   seedDemoData,
   seedOrders,
@@ -17,8 +32,24 @@ export {
   type DemoSample,
 } from './demo';
 export { BENCH_PRINT_CLIENT_ID, BENCH_ZPL_PRINTER_ID, BENCH_PDF_PRINTER_ID } from './routes/print';
-export { CARRIERS, MEDIA, findService, type CarrierSpec, type ServiceSpec, type MediaSpec } from './catalogue';
+export {
+  CARRIERS,
+  MEDIA,
+  findService,
+  type CarrierSpec,
+  type ServiceSpec,
+  type MediaSpec,
+} from './catalogue';
 export { buildZplLabels, zplField, type ParcelLabel, type LabelParty, type ZplOptions } from './zpl';
 export { buildPdfLabels, buildWaybillPdf, buildManifestPdf, buildCustomsPdf, toWinAnsi } from './pdf';
 export type { BookingRecordJson } from './records';
-export type { SimState, SimShipment, SimStored, SimOrder, SimConsolidated, SimDocument, ValidationItem, ShipmentStatus } from './state';
+export type {
+  SimState,
+  SimShipment,
+  SimStored,
+  SimOrder,
+  SimConsolidated,
+  SimDocument,
+  ValidationItem,
+  ShipmentStatus,
+} from './state';

@@ -5,6 +5,7 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { MediaSpec } from './catalogue';
+import { code128Modules } from './code128';
 import type { LabelParty, ParcelLabel } from './zpl';
 
 const MM = 72 / 25.4;
@@ -18,6 +19,19 @@ function isWinAnsi(ch: string): boolean {
   return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || WIN_ANSI_EXTRA.has(ch);
 }
 
+/** Letters whose stroke does not decompose (NFD leaves them whole): their plain base letter. */
+const STROKED: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŧ: 'T',
+  ŧ: 't',
+};
+
 export function toWinAnsi(text: string): string {
   let out = '';
   for (const ch of text.normalize('NFC')) {
@@ -27,6 +41,11 @@ export function toWinAnsi(text: string): string {
     }
     if (ch === '\t' || ch === '\n' || ch === '\r') {
       out += ' ';
+      continue;
+    }
+    const stroked = STROKED[ch];
+    if (stroked) {
+      out += stroked;
       continue;
     }
     const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -43,16 +62,28 @@ interface Writer {
 
 function text(w: Writer, value: string, xMm: number, yFromTopMm: number, size: number, bold = false): void {
   const { height } = w.page.getSize();
-  w.page.drawText(toWinAnsi(value), { x: xMm * MM, y: height - yFromTopMm * MM, size, font: bold ? w.bold : w.font, color: rgb(0, 0, 0) });
+  w.page.drawText(toWinAnsi(value), {
+    x: xMm * MM,
+    y: height - yFromTopMm * MM,
+    size,
+    font: bold ? w.bold : w.font,
+    color: rgb(0, 0, 0),
+  });
 }
 
 function line(w: Writer, yFromTopMm: number, x1Mm: number, x2Mm: number): void {
   const { height } = w.page.getSize();
-  w.page.drawLine({ start: { x: x1Mm * MM, y: height - yFromTopMm * MM }, end: { x: x2Mm * MM, y: height - yFromTopMm * MM }, thickness: 0.8 });
+  w.page.drawLine({
+    start: { x: x1Mm * MM, y: height - yFromTopMm * MM },
+    end: { x: x2Mm * MM, y: height - yFromTopMm * MM },
+    thickness: 0.8,
+  });
 }
 
 function partyText(p: LabelParty): string[] {
-  return [p.name, p.address1, p.address2, [p.zipcode, p.city].filter(Boolean).join(' '), p.country].filter((l): l is string => !!l && l.trim() !== '');
+  return [p.name, p.address1, p.address2, [p.zipcode, p.city].filter(Boolean).join(' '), p.country].filter(
+    (l): l is string => !!l && l.trim() !== '',
+  );
 }
 
 async function newDoc(title: string): Promise<{ doc: PDFDocument; font: PDFFont; bold: PDFFont }> {
@@ -71,19 +102,29 @@ async function save(doc: PDFDocument): Promise<Buffer> {
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
-/** A simple bar pattern so a PDF label looks like one; the scannable number is printed beneath it. */
-function pseudoBarcode(w: Writer, digits: string, xMm: number, yFromTopMm: number, widthMm: number, heightMm: number): void {
+/** A Code 128 barcode of `value`, `widthMm` wide including nothing but the symbol (quiet zones are the caller's margins). */
+function barcode(
+  w: Writer,
+  value: string,
+  xMm: number,
+  yFromTopMm: number,
+  widthMm: number,
+  heightMm: number,
+): void {
   const { height } = w.page.getSize();
-  const modules: number[] = [];
-  for (const d of digits) {
-    const n = Number(d);
-    modules.push(1 + (n % 3), 1 + ((n + 1) % 2), 1 + ((n * 7) % 3), 1 + ((n + 2) % 2));
-  }
+  const modules = code128Modules(value);
   const total = modules.reduce((a, b) => a + b, 0);
   const unit = (widthMm * MM) / total;
   let x = xMm * MM;
   modules.forEach((m, i) => {
-    if (i % 2 === 0) w.page.drawRectangle({ x, y: height - (yFromTopMm + heightMm) * MM, width: m * unit, height: heightMm * MM, color: rgb(0, 0, 0) });
+    if (i % 2 === 0)
+      w.page.drawRectangle({
+        x,
+        y: height - (yFromTopMm + heightMm) * MM,
+        width: m * unit,
+        height: heightMm * MM,
+        color: rgb(0, 0, 0),
+      });
     x += m * unit;
   });
 }
@@ -109,7 +150,7 @@ export async function buildPdfLabels(labels: ParcelLabel[], media: MediaSpec): P
     if (label.orderNo) text(w, `Order: ${label.orderNo}`, 5, (y += 5 * scale), 9);
     if (label.weightKg) text(w, `${label.weightKg} kg`, 85, y, 9);
     text(w, `Date: ${label.shipDate}`, 5, (y += 5 * scale), 9);
-    pseudoBarcode(w, label.parcelNo, 8, (y += 5 * scale), 90, 25 * scale);
+    barcode(w, label.parcelNo, 8, (y += 5 * scale), 90, 25 * scale);
     text(w, label.parcelNo, 20, y + 25 * scale + 5, 11);
   }
   return save(doc);
@@ -165,7 +206,12 @@ export interface CustomsInput {
   shipmentNo: string;
   sender: LabelParty;
   receiver: LabelParty;
-  parcels: Array<{ parcelNo: string; contents?: string | null; weightKg?: number | null; value?: number | null }>;
+  parcels: Array<{
+    parcelNo: string;
+    contents?: string | null;
+    weightKg?: number | null;
+    value?: number | null;
+  }>;
   date: string;
 }
 
@@ -205,7 +251,12 @@ export interface ManifestRow {
 }
 
 /** End-of-day manifest: one row per shipment (shipment no, receiver, parcels), paged as needed. */
-export async function buildManifestPdf(input: { manifestType: string; manifestId: string; date: string; rows: ManifestRow[] }): Promise<Buffer> {
+export async function buildManifestPdf(input: {
+  manifestType: string;
+  manifestId: string;
+  date: string;
+  rows: ManifestRow[];
+}): Promise<Buffer> {
   const { doc, font, bold } = await newDoc('Manifest');
   const header = (w: Writer, pageNo: number) => {
     text(w, `Manifest ${input.manifestType} ${input.manifestId}`, 15, 18, 16, true);

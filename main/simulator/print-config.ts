@@ -26,20 +26,34 @@ export const DEFAULT_PRINT_CONFIG: PrintConfigInput = {
   target2Type: 'pdf',
 };
 
-const FALLBACK_A4: PrintTarget = { media: MEDIA['laser-a4']!, type: 'pdf', xOffsetMm: 0, yOffsetMm: 0, charset: 'cp850', mode: 'DT' };
+const FALLBACK_A4: PrintTarget = {
+  media: MEDIA['laser-a4']!,
+  type: 'pdf',
+  xOffsetMm: 0,
+  yOffsetMm: 0,
+  charset: 'cp850',
+  mode: 'DT',
+};
 
 function optionValue(options: unknown, key: string): string | undefined {
   if (!Array.isArray(options)) return undefined;
   for (const item of options as unknown[]) {
     if (item && typeof item === 'object') {
       const rec = item as Record<string, unknown>;
-      if (typeof rec.key === 'string' && rec.key.toLowerCase() === key && rec.value !== undefined && rec.value !== null) return String(rec.value);
+      if (
+        typeof rec.key === 'string' &&
+        rec.key.toLowerCase() === key &&
+        rec.value !== undefined &&
+        rec.value !== null
+      )
+        return String(rec.value);
     }
   }
   return undefined;
 }
 
-export type ParsedPrintConfig = { ok: true; targets: PrintTarget[] } | { ok: false; message: string; field: string };
+export type ParsedPrintConfig =
+  { ok: true; targets: PrintTarget[] } | { ok: false; message: string; field: string };
 
 export function parsePrintConfig(input: PrintConfigInput | null | undefined): ParsedPrintConfig {
   const config = input && Object.keys(input).length > 0 ? input : DEFAULT_PRINT_CONFIG;
@@ -50,7 +64,8 @@ export function parsePrintConfig(input: PrintConfigInput | null | undefined): Pa
     const media = MEDIA[String(mediaId).toLowerCase()];
     if (!media) return { ok: false, message: `Unknown media ${String(mediaId)}`, field: `target${i}Media` };
     const rawType = String(config[`target${i}Type`] ?? 'pdf').toLowerCase();
-    if (rawType !== 'pdf' && rawType !== 'zpl') return { ok: false, message: `Unknown print type ${rawType}`, field: `target${i}Type` };
+    if (rawType !== 'pdf' && rawType !== 'zpl')
+      return { ok: false, message: `Unknown print type ${rawType}`, field: `target${i}Type` };
     const options = config[`target${i}Options`];
     const charset = optionValue(options, 'charset')?.toUpperCase() === 'UTF8' ? 'UTF8' : 'cp850';
     const mode = optionValue(options, 'mode')?.toUpperCase() === 'TT' ? 'TT' : 'DT';

@@ -30,7 +30,16 @@ export const partySchema = z.looseObject({
 });
 export type Party = z.infer<typeof partySchema>;
 
-const num = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]).optional().nullable();
+const num = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number),
+  ])
+  .optional()
+  .nullable();
 
 export const parcelSchema = z.looseObject({
   copies: num,
@@ -59,9 +68,18 @@ export const shipmentSchema = z.looseObject({
   sender: partySchema.optional().nullable(),
   receiver: partySchema.optional().nullable(),
   agent: partySchema.optional().nullable(),
-  senderPartners: z.array(z.looseObject({ id: z.string(), custNo: text })).optional().nullable(),
+  senderPartners: z
+    .array(z.looseObject({ id: z.string(), custNo: text }))
+    .optional()
+    .nullable(),
   service: z
-    .looseObject({ id: text, addons: z.array(z.looseObject({ id: z.string() })).optional().nullable() })
+    .looseObject({
+      id: text,
+      addons: z
+        .array(z.looseObject({ id: z.string() }))
+        .optional()
+        .nullable(),
+    })
     .optional()
     .nullable(),
   parcels: z.array(parcelSchema).optional().nullable(),
@@ -102,7 +120,10 @@ export const orderBodySchema = z.looseObject({
 
 export const orderShipmentBodySchema = z.looseObject({
   orderId: z.union([z.string(), z.number()]).transform(String),
-  parcelIds: z.array(z.union([z.string(), z.number()]).transform(String)).optional().nullable(),
+  parcelIds: z
+    .array(z.union([z.string(), z.number()]).transform(String))
+    .optional()
+    .nullable(),
   printConfig: printConfigSchema.optional().nullable(),
 });
 

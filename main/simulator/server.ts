@@ -103,7 +103,10 @@ export function send(res: ServerResponse, reply: Reply): void {
     body = Buffer.from(JSON.stringify(reply.json), 'utf8');
     contentType = 'application/json;charset=UTF-8';
   }
-  const headers: Record<string, string | number> = { ...reply.headers, 'content-length': body ? body.length : 0 };
+  const headers: Record<string, string | number> = {
+    ...reply.headers,
+    'content-length': body ? body.length : 0,
+  };
   if (contentType && body) headers['content-type'] = contentType;
   res.writeHead(reply.status, headers);
   res.end(body);
@@ -148,22 +151,39 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     return true;
   };
 
-  async function handleDelivery(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: URLSearchParams): Promise<void> {
+  async function handleDelivery(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<void> {
     const rawBody = await readBody(req);
     const delay = latencyMs + faults.delayFor(method, path);
     if (delay > 0) await sleep(delay);
     const injected = faults.takeFailure(method, path);
     if (injected) {
       const silent = injected.status === 401 || injected.status === 404 || injected.status === 204;
-      const body = injected.body ?? (silent ? undefined : { code: 'INTERNAL', message: `Injected failure ${injected.status}` });
+      const body =
+        injected.body ??
+        (silent ? undefined : { code: 'INTERNAL', message: `Injected failure ${injected.status}` });
       send(res, { status: injected.status, json: body, headers: injected.headers });
       return;
     }
     const match = router.match(method, path);
     if (!match) return send(res, { status: 404 });
-    if ('methodNotAllowed' in match) return send(res, apiError(405, 'ILLEGAL', `${method} not allowed on ${path}`));
+    if ('methodNotAllowed' in match)
+      return send(res, apiError(405, 'ILLEGAL', `${method} not allowed on ${path}`));
     const { route, params } = match;
-    const request = { method, path, params, query, headers: req.headers, rawBody, apiKey: undefined as ApiKey | undefined };
+    const request = {
+      method,
+      path,
+      params,
+      query,
+      headers: req.headers,
+      rawBody,
+      apiKey: undefined as ApiKey | undefined,
+    };
     if (route.auth) {
       const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
       const token = m?.[1] ? state.tokens.get(m[1].trim()) : undefined;
@@ -215,7 +235,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       if (server) throw new Error('Simulator already started');
       const srv = createServer({ keepAlive: true }, (req, res) => {
         onRequest(req, res).catch((error: unknown) => {
-          if (!res.headersSent && !res.destroyed) send(res, apiError(500, 'INTERNAL', error instanceof Error ? error.message : String(error)));
+          if (!res.headersSent && !res.destroyed)
+            send(res, apiError(500, 'INTERNAL', error instanceof Error ? error.message : String(error)));
         });
       });
       // Benchmarks keep connections open: do not close idle keep-alive sockets under them.
@@ -242,7 +263,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       });
     },
     addApiKey(input) {
-      const key: ApiKey = { id: input.id, secret: input.secret, licenses: new Set(input.licenses ?? ALL_LICENSES) };
+      const key: ApiKey = {
+        id: input.id,
+        secret: input.secret,
+        licenses: new Set(input.licenses ?? ALL_LICENSES),
+      };
       state.apiKeys.set(key.id, key);
       return key;
     },

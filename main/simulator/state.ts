@@ -297,7 +297,11 @@ export function indexAdd(index: Map<string, Set<string>>, key: string | null | u
   ids.add(id);
 }
 
-export function indexRemove(index: Map<string, Set<string>>, key: string | null | undefined, id: string): void {
+export function indexRemove(
+  index: Map<string, Set<string>>,
+  key: string | null | undefined,
+  id: string,
+): void {
   if (key === null || key === undefined) return;
   const ids = index.get(key);
   ids?.delete(id);

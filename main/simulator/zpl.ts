@@ -80,7 +80,9 @@ export function zplField(text: string, charset: ZplCharsetOption): string {
 
 function partyLines(p: LabelParty): string[] {
   const place = [p.zipcode, p.city].filter(Boolean).join(' ');
-  return [p.name, p.address1, p.address2, [place, p.country].filter(Boolean).join('  ')].filter((l): l is string => !!l && l.trim() !== '');
+  return [p.name, p.address1, p.address2, [place, p.country].filter(Boolean).join('  ')].filter(
+    (l): l is string => !!l && l.trim() !== '',
+  );
 }
 
 function oneLabel(label: ParcelLabel, opts: ZplOptions): string {
@@ -92,12 +94,15 @@ function oneLabel(label: ParcelLabel, opts: ZplOptions): string {
   const f = (size: number) => Math.max(14, Math.round(size * Math.max(s, 0.6)));
   const fd = (text: string) => zplField(text, opts.charset);
   const lines: string[] = [];
-  const cmd = (x: number, yy: number, font: number, text: string) => lines.push(`^FO${x},${y(yy)}^A0N,${f(font)},${f(font)}${fd(text)}`);
+  const cmd = (x: number, yy: number, font: number, text: string) =>
+    lines.push(`^FO${x},${y(yy)}^A0N,${f(font)},${f(font)}${fd(text)}`);
 
   lines.push('^XA');
   lines.push(opts.charset === 'UTF8' ? '^CI28' : '^CI13');
   lines.push(`^PW${width}`, `^LL${height}`);
-  lines.push(`^LH${Math.round((opts.xOffsetMm ?? 0) * DOTS_PER_MM)},${Math.round((opts.yOffsetMm ?? 0) * DOTS_PER_MM)}`);
+  lines.push(
+    `^LH${Math.round((opts.xOffsetMm ?? 0) * DOTS_PER_MM)},${Math.round((opts.yOffsetMm ?? 0) * DOTS_PER_MM)}`,
+  );
   lines.push(opts.mode === 'TT' ? '^MTT' : '^MTD');
 
   const [from, to] = label.returnLabel ? [label.receiver, label.sender] : [label.sender, label.receiver];

@@ -6,8 +6,14 @@ import { nextId } from '../state';
 
 export function issueToken(ctx: SimContext, keyId: string): Token {
   const n = nextId(ctx.state, 'token');
-  const noise = Math.floor(ctx.random() * 0xffffffff).toString(16).padStart(8, '0');
-  const token: Token = { token: `simjwt.${Buffer.from(keyId).toString('base64url')}.${n}.${noise}`, keyId, expiresAt: ctx.clock.now() + ctx.tokenTtlMs };
+  const noise = Math.floor(ctx.random() * 0xffffffff)
+    .toString(16)
+    .padStart(8, '0');
+  const token: Token = {
+    token: `simjwt.${Buffer.from(keyId).toString('base64url')}.${n}.${noise}`,
+    keyId,
+    expiresAt: ctx.clock.now() + ctx.tokenTtlMs,
+  };
   ctx.state.tokens.set(token.token, token);
   return token;
 }

@@ -3,12 +3,32 @@
  * consolidated shipment of that key; only parcel labels print while it is open; closing prints the A4
  * waybill and produces the real shipment.
  */
-import { bookAndPrint, commitShipment, expandParcels, newShipmentNo, resolveSender, shipmentResultJson } from '../booking';
+import {
+  bookAndPrint,
+  commitShipment,
+  expandParcels,
+  newShipmentNo,
+  resolveSender,
+  shipmentResultJson,
+} from '../booking';
 import { findCarrier, findService } from '../catalogue';
 import type { SimContext } from '../context';
 import { buildLabelDocument, parcelLabels, printJson, storeDocument } from '../documents';
 import { formatDate, formatTimestamp } from '../format';
-import { bool, empty, forbidden, json, noContent, notFound, parseBody, unprocessable, validationItem, type Reply, type RequestCtx, type Router } from '../http';
+import {
+  bool,
+  empty,
+  forbidden,
+  json,
+  noContent,
+  notFound,
+  parseBody,
+  unprocessable,
+  validationItem,
+  type Reply,
+  type RequestCtx,
+  type Router,
+} from '../http';
 import { buildWaybillPdf } from '../pdf';
 import { parsePrintConfig, pickTarget, type PrintTarget } from '../print-config';
 import { createShipmentBodySchema, printConfigSchema, type ShipmentInput } from '../schemas';
@@ -55,17 +75,32 @@ function consolidatedJson(ctx: SimContext, c: SimConsolidated): Record<string, u
     href: `${ctx.hrefBase}/consolidated-shipments/${c.id}`,
     status: c.status,
     key: c.key,
-    parcelGroups: c.groups.map((g) => ({ partOrderNo: g.partOrderNo, created: formatTimestamp(g.created), parcels: g.parcels.map((p) => ({ parcelNo: p.parcelNo })) })),
+    parcelGroups: c.groups.map((g) => ({
+      partOrderNo: g.partOrderNo,
+      created: formatTimestamp(g.created),
+      parcels: g.parcels.map((p) => ({ parcelNo: p.parcelNo })),
+    })),
   };
 }
 
 /** POST /shipments, /consolidated-shipments or a stored booking whose options hold CONSOLIDATE. */
-export async function addToConsolidated(ctx: SimContext, req: RequestCtx, data: ShipmentInput, targets: PrintTarget[], inline: boolean, storedId?: string): Promise<Reply> {
-  if (req.apiKey && !req.apiKey.licenses.has('REST API Consolidation')) return forbidden('REST API Consolidation');
+export async function addToConsolidated(
+  ctx: SimContext,
+  req: RequestCtx,
+  data: ShipmentInput,
+  targets: PrintTarget[],
+  inline: boolean,
+  storedId?: string,
+): Promise<Reply> {
+  if (req.apiKey && !req.apiKey.licenses.has('REST API Consolidation'))
+    return forbidden('REST API Consolidation');
   const key = consolidationKey(data);
   const sender = resolveSender(ctx, data);
   const errors = validateShipment(data, sender);
-  if (!key) errors.push(validationItem('Option CONSOLIDATE needs a key', 'ConsolidationKey', 'Option_Key', 'options'));
+  if (!key)
+    errors.push(
+      validationItem('Option CONSOLIDATE needs a key', 'ConsolidationKey', 'Option_Key', 'options'),
+    );
   if (hasErrors(errors) || !sender || !key) return unprocessable(errors);
 
   const now = ctx.clock.now();
@@ -73,13 +108,37 @@ export async function addToConsolidated(ctx: SimContext, req: RequestCtx, data: 
   const joined = !!c;
   if (!c) {
     const service = findService(data.service?.id ?? undefined)!;
-    c = { id: String(nextId(ctx.state, 'consolidated')), key, shipmentNo: newShipmentNo(ctx), status: 'OPEN', serviceId: service.id, carrierId: service.carrierId, sender, receiver: data.receiver ?? {}, data, groups: [], printIds: [], created: now, changed: now };
+    c = {
+      id: String(nextId(ctx.state, 'consolidated')),
+      key,
+      shipmentNo: newShipmentNo(ctx),
+      status: 'OPEN',
+      serviceId: service.id,
+      carrierId: service.carrierId,
+      sender,
+      receiver: data.receiver ?? {},
+      data,
+      groups: [],
+      printIds: [],
+      created: now,
+      changed: now,
+    };
     ctx.state.consolidated.set(c.id, c);
   }
-  const group = { partOrderNo: data.orderNo ?? `PART-${c.groups.length + 1}`, parcels: expandParcels(ctx, data), created: now };
+  const group = {
+    partOrderNo: data.orderNo ?? `PART-${c.groups.length + 1}`,
+    parcels: expandParcels(ctx, data),
+    created: now,
+  };
   c.groups.push(group);
   c.changed = now;
-  ctx.state.records.push({ seq: nextId(ctx.state, 'record'), route: 'consolidated', created: now, consolidated: c, group });
+  ctx.state.records.push({
+    seq: nextId(ctx.state, 'record'),
+    route: 'consolidated',
+    created: now,
+    consolidated: c,
+    group,
+  });
   const stored = storedId ? ctx.state.stored.get(storedId) : undefined;
   if (stored) stored.shipmentIds = [c.id];
 
@@ -87,9 +146,19 @@ export async function addToConsolidated(ctx: SimContext, req: RequestCtx, data: 
   const view = asShipment(c, group.parcels);
   view.orderNo = data.orderNo ?? null;
   const label = await buildLabelDocument(parcelLabels(view), pickTarget(targets, 'parcel-label'));
-  const doc = storeDocument(ctx, { ...label, owner: { kind: 'consolidated', id: c.id }, description: 'Label' });
+  const doc = storeDocument(ctx, {
+    ...label,
+    owner: { kind: 'consolidated', id: c.id },
+    description: 'Label',
+  });
   c.printIds.push(doc.id);
-  const result = { ...shipmentResultJson(ctx, view, inline, [doc.id]), href: `${ctx.hrefBase}/consolidated-shipments/${c.id}`, status: 'OPEN', consolidated: true, joined };
+  const result = {
+    ...shipmentResultJson(ctx, view, inline, [doc.id]),
+    href: `${ctx.hrefBase}/consolidated-shipments/${c.id}`,
+    status: 'OPEN',
+    consolidated: true,
+    joined,
+  };
   return json(201, [result]);
 }
 
@@ -114,7 +183,12 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
       if (!hasOption(body.value.shipment, 'CONSOLIDATE')) {
         // Without CONSOLIDATE a normal shipment results (seed).
         const outcome = await bookAndPrint(ctx, body.value.shipment, parsed.targets, { route: 'shipments' });
-        return outcome.ok ? json(201, outcome.shipments.map((s) => shipmentResultJson(ctx, s, inline))) : unprocessable(outcome.errors);
+        return outcome.ok
+          ? json(
+              201,
+              outcome.shipments.map((s) => shipmentResultJson(ctx, s, inline)),
+            )
+          : unprocessable(outcome.errors);
       }
       return addToConsolidated(ctx, req, body.value.shipment, parsed.targets, inline);
     },
@@ -129,14 +203,26 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
       const items = [...consolidated.values()].filter((c) => {
         if (c.status !== 'OPEN') return false;
         if (f.field && f.value !== null) {
-          const values = f.field === 'orderNo' ? c.groups.map((g) => g.partOrderNo) : f.field === 'shipmentNo' ? [c.shipmentNo] : f.field === 'reference' ? [c.data.senderReference ?? null] : f.field === 'key' ? [c.key] : [];
+          const values =
+            f.field === 'orderNo'
+              ? c.groups.map((g) => g.partOrderNo)
+              : f.field === 'shipmentNo'
+                ? [c.shipmentNo]
+                : f.field === 'reference'
+                  ? [c.data.senderReference ?? null]
+                  : f.field === 'key'
+                    ? [c.key]
+                    : [];
           if (!values.some((v) => textMatches(v, f.op, f.value!))) return false;
         }
         if (f.from !== undefined && c.created < f.from) return false;
         if (f.to !== undefined && c.created > f.to) return false;
         return true;
       });
-      return json(200, items.slice(0, 50).map((c) => consolidatedJson(ctx, c)));
+      return json(
+        200,
+        items.slice(0, 50).map((c) => consolidatedJson(ctx, c)),
+      );
     },
     print,
   );
@@ -152,7 +238,14 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
       // A cancelled shipment object represents the documents printed earlier (seed).
       const parcels = c.groups.flatMap((g) => g.parcels);
       if (parcels.length > 0) {
-        const [s] = commitShipment(ctx, c.data, c.sender, { route: 'consolidated', consolidatedId: c.id, shipmentNo: c.shipmentNo, consolidated: true, parcels, record: false });
+        const [s] = commitShipment(ctx, c.data, c.sender, {
+          route: 'consolidated',
+          consolidatedId: c.id,
+          shipmentNo: c.shipmentNo,
+          consolidated: true,
+          parcels,
+          record: false,
+        });
         if (s) {
           s.status = 'CANCELLED';
           s.printIds = [...c.printIds];
@@ -190,10 +283,19 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
       const parsed = parsePrintConfig(body.value);
       if (!parsed.ok) return printConfigError(parsed);
       const parcels = c.groups.flatMap((g) => g.parcels);
-      if (parcels.length === 0) return unprocessable([validationItem('The consolidated shipment has no parcels', 'Parcels', 'Parcel')]);
+      if (parcels.length === 0)
+        return unprocessable([
+          validationItem('The consolidated shipment has no parcels', 'Parcels', 'Parcel'),
+        ]);
       c.status = 'CLOSED';
       c.changed = ctx.clock.now();
-      const [shipment] = commitShipment(ctx, c.data, c.sender, { route: 'consolidated-close', consolidatedId: c.id, shipmentNo: c.shipmentNo, consolidated: true, parcels });
+      const [shipment] = commitShipment(ctx, c.data, c.sender, {
+        route: 'consolidated-close',
+        consolidatedId: c.id,
+        shipmentNo: c.shipmentNo,
+        consolidated: true,
+        parcels,
+      });
       if (!shipment) return empty(500);
       shipment.orderNo = c.groups[0]?.partOrderNo ?? shipment.orderNo;
       c.closedShipmentId = shipment.id;
@@ -207,10 +309,18 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
         sender: c.sender,
         receiver: c.receiver,
         shipDate: formatDate(ctx.clock.now()),
-        parcels: c.groups.flatMap((g) => g.parcels.map((p) => ({ parcelNo: p.parcelNo, weightKg: p.weight, reference: g.partOrderNo }))),
+        parcels: c.groups.flatMap((g) =>
+          g.parcels.map((p) => ({ parcelNo: p.parcelNo, weightKg: p.weight, reference: g.partOrderNo })),
+        ),
         note: `Consolidation key: ${c.key}`,
       });
-      const doc = storeDocument(ctx, { owner: { kind: 'shipment', id: shipment.id }, description: 'Waybill', format: 'pdf', media: a4.media.id, bytes });
+      const doc = storeDocument(ctx, {
+        owner: { kind: 'shipment', id: shipment.id },
+        description: 'Waybill',
+        format: 'pdf',
+        media: a4.media.id,
+        bytes,
+      });
       shipment.printIds = [doc.id];
       c.printIds.push(doc.id);
       return json(201, [shipmentResultJson(ctx, shipment, bool(req.query, 'returnFile'))]);
@@ -230,7 +340,10 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
           const d = ctx.state.documents.get(id);
           return d && (segment === 'prints' || d.format === 'pdf') ? [d] : [];
         });
-        return json(200, docs.map((d) => printJson(ctx, d, inline, segment === 'pdfs' ? 'pdf' : 'data', segment)));
+        return json(
+          200,
+          docs.map((d) => printJson(ctx, d, inline, segment === 'pdfs' ? 'pdf' : 'data', segment)),
+        );
       },
       print,
     );
@@ -239,7 +352,9 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
       `/consolidated-shipments/:id/${segment}/:printId`,
       (req) => {
         const c = consolidated.get(req.params.id ?? '');
-        return c ? fetchDocument(ctx, req, { kind: 'consolidated', id: c.id }, segment === 'pdfs', c.printIds) : notFound();
+        return c
+          ? fetchDocument(ctx, req, { kind: 'consolidated', id: c.id }, segment === 'pdfs', c.printIds)
+          : notFound();
       },
       print,
     );

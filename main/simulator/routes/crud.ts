@@ -26,7 +26,9 @@ export interface CrudOptions {
 export function readJsonObject(req: RequestCtx): Record<string, unknown> | undefined {
   try {
     const value: unknown = req.rawBody.length === 0 ? {} : JSON.parse(req.rawBody.toString('utf8'));
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -48,7 +50,16 @@ export function registerCrud(router: Router, ctx: SimContext, o: CrudOptions): v
       },
       read,
     );
-  if (methods.has('get')) router.add('GET', `${o.path}/:id`, (req) => { const r = o.store.get(req.params.id ?? ''); return r ? json(200, r) : notFound(); }, read);
+  if (methods.has('get'))
+    router.add(
+      'GET',
+      `${o.path}/:id`,
+      (req) => {
+        const r = o.store.get(req.params.id ?? '');
+        return r ? json(200, r) : notFound();
+      },
+      read,
+    );
   if (methods.has('create'))
     router.add(
       'POST',
@@ -56,9 +67,15 @@ export function registerCrud(router: Router, ctx: SimContext, o: CrudOptions): v
       (req) => {
         const body = readJsonObject(req);
         if (!body) return apiError(400, 'ILLEGAL', 'Body must be a JSON object');
-        const missing = (o.required ?? []).filter((f) => body[f] === undefined || body[f] === null || body[f] === '');
+        const missing = (o.required ?? []).filter(
+          (f) => body[f] === undefined || body[f] === null || body[f] === '',
+        );
         if (missing.length > 0) return apiError(400, 'MISSING', `Missing ${missing.join(', ')}`);
-        const record = { ...body, id: id(nextId(ctx.state, o.counter)), created: formatTimestamp(ctx.clock.now()) };
+        const record = {
+          ...body,
+          id: id(nextId(ctx.state, o.counter)),
+          created: formatTimestamp(ctx.clock.now()),
+        };
         o.store.set(String(record.id), record);
         return json(201, o.createReply ? o.createReply(record) : record);
       },
@@ -95,5 +112,10 @@ export function registerCrud(router: Router, ctx: SimContext, o: CrudOptions): v
       write,
     );
   if (methods.has('delete'))
-    router.add('DELETE', `${o.path}/:id`, (req) => (o.store.delete(req.params.id ?? '') ? noContent() : notFound()), write);
+    router.add(
+      'DELETE',
+      `${o.path}/:id`,
+      (req) => (o.store.delete(req.params.id ?? '') ? noContent() : notFound()),
+      write,
+    );
 }

@@ -36,12 +36,22 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
         return r ? json(200, [r]) : json(200, []);
       }
       const since = parseQueryDate(req.query.get('since'), 'from');
-      const items = [...stores.receivers.values()].filter((r) => since === undefined || Date.parse(String(r.changed ?? r.created).replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) >= since);
+      const items = [...stores.receivers.values()].filter(
+        (r) =>
+          since === undefined ||
+          Date.parse(String(r.changed ?? r.created).replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) >= since,
+      );
       return json(200, paginate(items, req.query));
     },
     { licenses: ['REST API AddressBook'] },
   );
-  registerCrud(router, ctx, { path: '/receivers', store: stores.receivers, counter: 'receiver', readLicenses: ['REST API AddressBook'], methods: ['get', 'create', 'put', 'patch', 'delete'] });
+  registerCrud(router, ctx, {
+    path: '/receivers',
+    store: stores.receivers,
+    counter: 'receiver',
+    readLicenses: ['REST API AddressBook'],
+    methods: ['get', 'create', 'put', 'patch', 'delete'],
+  });
 
   // Shipment history: newest first, 50 a page, at most six months back.
   router.add(
@@ -62,13 +72,28 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
           if (date < from || (to !== undefined && date > to)) return false;
           if (status && s.status !== status) return false;
           if (field && value) {
-            const candidates = field === 'orderNo' ? [s.orderNo] : field === 'shipmentNo' ? [s.shipmentNo] : field === 'parcelNo' ? s.parcels.flatMap((p) => [p.parcelNo, p.returnParcelNo]) : field === 'reference' ? [s.reference] : [];
+            const candidates =
+              field === 'orderNo'
+                ? [s.orderNo]
+                : field === 'shipmentNo'
+                  ? [s.shipmentNo]
+                  : field === 'parcelNo'
+                    ? s.parcels.flatMap((p) => [p.parcelNo, p.returnParcelNo])
+                    : field === 'reference'
+                      ? [s.reference]
+                      : [];
             if (!candidates.some((c) => textMatches(c, op, value))) return false;
           }
           return true;
         })
         .sort((a, b) => b.created - a.created || Number(b.id) - Number(a.id));
-      return json(200, paginate(items, req.query).map((s) => ({ ...shipmentResultJson(ctx, s, false), carrierId: s.carrierId })));
+      return json(
+        200,
+        paginate(items, req.query).map((s) => ({
+          ...shipmentResultJson(ctx, s, false),
+          carrierId: s.carrierId,
+        })),
+      );
     },
     { licenses: ['REST API Shipment History'] },
   );
@@ -85,7 +110,17 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
         minDelay: minDelay(ctx, `alerts:${req.apiKey?.id}`, done),
         alerts: page.map((a) => {
           const s = ctx.state.shipments.get(a.shipmentId);
-          return { alertCode: a.alertCode, alertTime: formatTimestamp(a.alertTime), alertCreated: formatTimestamp(a.alertTime), alertInfo: 'STATUS', shipmentInfo: { orderNo: s?.orderNo ?? null, shipmentNo: s?.shipmentNo ?? null, parcels: s?.parcels.map((p) => ({ parcelNo: p.parcelNo })) ?? [] } };
+          return {
+            alertCode: a.alertCode,
+            alertTime: formatTimestamp(a.alertTime),
+            alertCreated: formatTimestamp(a.alertTime),
+            alertInfo: 'STATUS',
+            shipmentInfo: {
+              orderNo: s?.orderNo ?? null,
+              shipmentNo: s?.shipmentNo ?? null,
+              parcels: s?.parcels.map((p) => ({ parcelNo: p.parcelNo })) ?? [],
+            },
+          };
         }),
       });
     },
@@ -102,13 +137,26 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
       const errors = validateShipment(body.value.shipment, resolveSender(ctx, body.value.shipment));
       if (hasErrors(errors)) return unprocessable(errors);
       const service = findService(body.value.shipment.service?.id ?? undefined)!;
-      const weight = (body.value.shipment.parcels ?? []).reduce((sum, p) => sum + (p.weight ?? 0) * (p.copies ?? 1), 0);
+      const weight = (body.value.shipment.parcels ?? []).reduce(
+        (sum, p) => sum + (p.weight ?? 0) * (p.copies ?? 1),
+        0,
+      );
       const price = service.basePrice + Math.ceil(weight) * service.pricePerKg;
       const amount = body.value.additionalSurcharges?.amount ?? 0;
       const percent = body.value.additionalSurcharges?.percent ?? 0;
       const withSurcharges = Math.round((price + amount) * (1 + percent / 100) * 100) / 100;
-      const response = { price, currency: 'SEK', additionalSurcharges: { amount, percent }, priceWithAdditionalSurcharges: withSurcharges };
-      ctx.state.priceHistory.push({ seq: nextId(ctx.state, 'price'), created: ctx.clock.now(), request: body.value, response });
+      const response = {
+        price,
+        currency: 'SEK',
+        additionalSurcharges: { amount, percent },
+        priceWithAdditionalSurcharges: withSurcharges,
+      };
+      ctx.state.priceHistory.push({
+        seq: nextId(ctx.state, 'price'),
+        created: ctx.clock.now(),
+        request: body.value,
+        response,
+      });
       return json(200, response);
     },
     { licenses: ['REST API price enquiry'] },
@@ -118,7 +166,16 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     '/prices/history',
     (req) => {
       const { page, fetchId, done } = feedPage(ctx.state.priceHistory, req.query.get('fetchId'));
-      return json(200, { fetchId, done, minDelay: minDelay(ctx, `prices:${req.apiKey?.id}`, done), prices: page.map((p) => ({ created: formatTimestamp(p.created), request: p.request, response: p.response })) });
+      return json(200, {
+        fetchId,
+        done,
+        minDelay: minDelay(ctx, `prices:${req.apiKey?.id}`, done),
+        prices: page.map((p) => ({
+          created: formatTimestamp(p.created),
+          request: p.request,
+          response: p.response,
+        })),
+      });
     },
     { licenses: ['REST API price enquiry'] },
   );
@@ -133,7 +190,12 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
         CARRIERS.filter((c) => !carrier || c.id === carrier).map((c) => ({
           id: c.id,
           description: c.name,
-          services: c.services.map((s) => ({ id: s.id, description: s.name, maxWeight: s.maxWeightKg, addons: s.addons.map((a) => ({ id: a })) })),
+          services: c.services.map((s) => ({
+            id: s.id,
+            description: s.name,
+            maxWeight: s.maxWeightKg,
+            addons: s.addons.map((a) => ({ id: a })),
+          })),
           media: Object.keys(MEDIA),
         })),
       );
@@ -155,9 +217,14 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
       if (!body) return apiError(400, 'ILLEGAL', 'Body must be a JSON object');
       const parsed = parsePrintConfig((body.printConfig as Record<string, unknown> | undefined) ?? undefined);
       if (!parsed.ok) return apiError(400, 'ILLEGAL', parsed.message);
-      const waybill = (body.waybill && typeof body.waybill === 'object' ? body.waybill : body) as Record<string, unknown>;
+      const waybill = (body.waybill && typeof body.waybill === 'object' ? body.waybill : body) as Record<
+        string,
+        unknown
+      >;
       const shipmentIds = Array.isArray(waybill.shipmentIds) ? waybill.shipmentIds.map(String) : [];
-      const shipments = shipmentIds.flatMap((id) => (ctx.state.shipments.get(id) ? [ctx.state.shipments.get(id)!] : []));
+      const shipments = shipmentIds.flatMap((id) =>
+        ctx.state.shipments.get(id) ? [ctx.state.shipments.get(id)!] : [],
+      );
       const first = shipments[0];
       const id = String(nextId(ctx.state, 'waybill'));
       const bytes = await buildWaybillPdf({
@@ -168,21 +235,50 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
         sender: first?.sender ?? {},
         receiver: first?.receiver ?? {},
         shipDate: formatDate(ctx.clock.now()),
-        parcels: shipments.flatMap((s) => s.parcels.map((p) => ({ parcelNo: p.parcelNo, weightKg: p.weight, reference: s.shipmentNo }))),
+        parcels: shipments.flatMap((s) =>
+          s.parcels.map((p) => ({ parcelNo: p.parcelNo, weightKg: p.weight, reference: s.shipmentNo })),
+        ),
       });
-      const doc = storeDocument(ctx, { owner: { kind: 'waybill', id }, description: 'Waybill', format: 'pdf', media: pickTarget(parsed.targets, 'a4').media.id, bytes });
-      const record = { id, type: waybill.type ?? null, shipmentIds, created: formatTimestamp(ctx.clock.now()), prints: [printJson(ctx, doc, false)] };
+      const doc = storeDocument(ctx, {
+        owner: { kind: 'waybill', id },
+        description: 'Waybill',
+        format: 'pdf',
+        media: pickTarget(parsed.targets, 'a4').media.id,
+        bytes,
+      });
+      const record = {
+        id,
+        type: waybill.type ?? null,
+        shipmentIds,
+        created: formatTimestamp(ctx.clock.now()),
+        prints: [printJson(ctx, doc, false)],
+      };
       stores.waybills.set(id, record);
       return json(201, { ...record, prints: [printJson(ctx, doc, bool(req.query, 'returnFile'))] });
     },
     { licenses: ['REST API Print'] },
   );
-  router.add('GET', '/waybills/:id/prints/:printId', (req) => fetchDocument(ctx, req, { kind: 'waybill', id: req.params.id ?? '' }), { licenses: ['REST API Print'] });
+  router.add(
+    'GET',
+    '/waybills/:id/prints/:printId',
+    (req) => fetchDocument(ctx, req, { kind: 'waybill', id: req.params.id ?? '' }),
+    { licenses: ['REST API Print'] },
+  );
 
   // Webhooks (assumed): recorded, never delivered (the simulator makes no outbound calls).
-  registerCrud(router, ctx, { path: '/webhooks', store: stores.webhooks, counter: 'webhook', required: ['url'] });
-  const events = (webhookId: string) => [...stores.webhookEvents.values()].filter((e) => e.webhookId === webhookId);
-  router.add('GET', '/webhooks/:id/events', (req) => (stores.webhooks.has(req.params.id ?? '') ? json(200, paginate(events(req.params.id ?? ''), req.query)) : notFound()));
+  registerCrud(router, ctx, {
+    path: '/webhooks',
+    store: stores.webhooks,
+    counter: 'webhook',
+    required: ['url'],
+  });
+  const events = (webhookId: string) =>
+    [...stores.webhookEvents.values()].filter((e) => e.webhookId === webhookId);
+  router.add('GET', '/webhooks/:id/events', (req) =>
+    stores.webhooks.has(req.params.id ?? '')
+      ? json(200, paginate(events(req.params.id ?? ''), req.query))
+      : notFound(),
+  );
   router.add('GET', '/webhooks/:id/events/:eventId', (req) => {
     const e = stores.webhookEvents.get(req.params.eventId ?? '');
     return e && e.webhookId === req.params.id ? json(200, e) : notFound();
@@ -190,7 +286,14 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
   router.add('POST', '/webhooks/:id/test', (req) => {
     const hook = stores.webhooks.get(req.params.id ?? '');
     if (!hook) return notFound();
-    const event = { webhookEventId: String(nextId(ctx.state, 'webhookEvent')), webhookId: String(hook.id), created: formatTimestamp(ctx.clock.now()), status: 'SENT', test: true, payload: { subjectType: hook.subjectType ?? 'SHIPMENT', dummy: true } };
+    const event = {
+      webhookEventId: String(nextId(ctx.state, 'webhookEvent')),
+      webhookId: String(hook.id),
+      created: formatTimestamp(ctx.clock.now()),
+      status: 'SENT',
+      test: true,
+      payload: { subjectType: hook.subjectType ?? 'SHIPMENT', dummy: true },
+    };
     stores.webhookEvents.set(event.webhookEventId, event);
     return json(201, event);
   });
@@ -204,8 +307,34 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
 
   // Onboarding (partner network only).
   const onboarding = { licenses: ['REST API Onboarding' as const] };
-  router.add('GET', '/onboarding/accounts', () => json(200, [{ id: 'demo-account', name: 'Packbench Demo Lager AB', country: 'SE' }]), onboarding);
-  router.add('GET', '/onboarding/language', () => json(200, [{ code: 'sv', name: 'Svenska' }, { code: 'en', name: 'English' }]), onboarding);
-  registerCrud(router, ctx, { path: '/onboarding/applications', store: stores.onboardingApplications, counter: 'application', licenses: onboarding.licenses, methods: ['create'] });
-  router.add('GET', '/onboarding/applications/:id/language', (req) => (stores.onboardingApplications.has(req.params.id ?? '') ? json(200, { language: 'sv' }) : notFound()), onboarding);
+  router.add(
+    'GET',
+    '/onboarding/accounts',
+    () => json(200, [{ id: 'demo-account', name: 'Packbench Demo Lager AB', country: 'SE' }]),
+    onboarding,
+  );
+  router.add(
+    'GET',
+    '/onboarding/language',
+    () =>
+      json(200, [
+        { code: 'sv', name: 'Svenska' },
+        { code: 'en', name: 'English' },
+      ]),
+    onboarding,
+  );
+  registerCrud(router, ctx, {
+    path: '/onboarding/applications',
+    store: stores.onboardingApplications,
+    counter: 'application',
+    licenses: onboarding.licenses,
+    methods: ['create'],
+  });
+  router.add(
+    'GET',
+    '/onboarding/applications/:id/language',
+    (req) =>
+      stores.onboardingApplications.has(req.params.id ?? '') ? json(200, { language: 'sv' }) : notFound(),
+    onboarding,
+  );
 }

@@ -19,10 +19,31 @@ function manifestKey(type: string, id: string): string {
 async function printManifest(ctx: SimContext, m: SimManifest): Promise<string> {
   const rows = m.shipmentIds.flatMap((id) => {
     const s = ctx.state.shipments.get(id);
-    return s ? [{ shipmentNo: s.shipmentNo, receiver: [s.receiver.name, s.receiver.city].filter(Boolean).join(', '), parcels: s.parcels.length, serviceId: s.serviceId, orderNo: s.orderNo }] : [];
+    return s
+      ? [
+          {
+            shipmentNo: s.shipmentNo,
+            receiver: [s.receiver.name, s.receiver.city].filter(Boolean).join(', '),
+            parcels: s.parcels.length,
+            serviceId: s.serviceId,
+            orderNo: s.orderNo,
+          },
+        ]
+      : [];
   });
-  const bytes = await buildManifestPdf({ manifestType: m.manifestType, manifestId: m.manifestId, date: formatDate(m.created), rows });
-  return storeDocument(ctx, { owner: { kind: 'manifest', id: manifestKey(m.manifestType, m.manifestId) }, description: 'Manifest', format: 'pdf', media: 'laser-a4', bytes }).id;
+  const bytes = await buildManifestPdf({
+    manifestType: m.manifestType,
+    manifestId: m.manifestId,
+    date: formatDate(m.created),
+    rows,
+  });
+  return storeDocument(ctx, {
+    owner: { kind: 'manifest', id: manifestKey(m.manifestType, m.manifestId) },
+    description: 'Manifest',
+    format: 'pdf',
+    media: 'laser-a4',
+    bytes,
+  }).id;
 }
 
 function manifestJson(ctx: SimContext, m: SimManifest, inline: boolean): Record<string, unknown> {
@@ -41,7 +62,8 @@ function manifestJson(ctx: SimContext, m: SimManifest, inline: boolean): Record<
 
 export function registerManifestRoutes(router: Router, ctx: SimContext): void {
   const { manifests } = ctx.state;
-  const find = (type: string | undefined, id: string | undefined) => manifests.get(manifestKey(type ?? '', id ?? ''));
+  const find = (type: string | undefined, id: string | undefined) =>
+    manifests.get(manifestKey(type ?? '', id ?? ''));
 
   router.add('POST', '/manifests', async (req) => {
     const body = parseBody(req, manifestBodySchema);
@@ -51,9 +73,21 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
     const to = parseQueryDate(body.value.dateTo ?? null, 'to') ?? startOfDayUtc(now) + DAY_MS - 1;
     const carrierId = body.value.carrierId ?? null;
     const shipments = [...ctx.state.shipments.values()].filter(
-      (s) => s.status !== 'CANCELLED' && s.created >= from && s.created <= to && (!carrierId || s.carrierId === carrierId) && (!body.value.senderQuickId || String(s.sender.quickId ?? '1') === body.value.senderQuickId),
+      (s) =>
+        s.status !== 'CANCELLED' &&
+        s.created >= from &&
+        s.created <= to &&
+        (!carrierId || s.carrierId === carrierId) &&
+        (!body.value.senderQuickId || String(s.sender.quickId ?? '1') === body.value.senderQuickId),
     );
-    const m: SimManifest = { manifestType: body.value.manifestType, manifestId: String(nextId(ctx.state, 'manifest')), created: now, shipmentIds: shipments.map((s) => s.id), printIds: [], carrierId };
+    const m: SimManifest = {
+      manifestType: body.value.manifestType,
+      manifestId: String(nextId(ctx.state, 'manifest')),
+      created: now,
+      shipmentIds: shipments.map((s) => s.id),
+      printIds: [],
+      carrierId,
+    };
     manifests.set(manifestKey(m.manifestType, m.manifestId), m);
     m.printIds.push(await printManifest(ctx, m));
     return json(201, manifestJson(ctx, m, bool(req.query, 'inlinePdf')));
@@ -63,14 +97,28 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
     const type = req.query.get('manifestType');
     const from = parseQueryDate(req.query.get('dateFrom'), 'from');
     const to = parseQueryDate(req.query.get('dateTo'), 'to');
-    const items = [...manifests.values()].filter((m) => (!type || m.manifestType === type) && (from === undefined || m.created >= from) && (to === undefined || m.created <= to));
-    return json(200, items.map((m) => manifestJson(ctx, m, false)));
+    const items = [...manifests.values()].filter(
+      (m) =>
+        (!type || m.manifestType === type) &&
+        (from === undefined || m.created >= from) &&
+        (to === undefined || m.created <= to),
+    );
+    return json(
+      200,
+      items.map((m) => manifestJson(ctx, m, false)),
+    );
   });
 
   router.add('GET', '/manifests/:type/:id/shipments', (req) => {
     const m = find(req.params.type, req.params.id);
     if (!m) return notFound();
-    return json(200, m.shipmentIds.flatMap((id) => { const s = ctx.state.shipments.get(id); return s ? [shipmentResultJson(ctx, s, false, [])] : []; }));
+    return json(
+      200,
+      m.shipmentIds.flatMap((id) => {
+        const s = ctx.state.shipments.get(id);
+        return s ? [shipmentResultJson(ctx, s, false, [])] : [];
+      }),
+    );
   });
 
   for (const segment of ['prints', 'pdfs'] as const) {
@@ -78,11 +126,19 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
       const m = find(req.params.type, req.params.id);
       if (!m) return notFound();
       const inline = bool(req.query, 'inlinePdf') || bool(req.query, 'returnFile');
-      return json(200, m.printIds.flatMap((id) => { const d = ctx.state.documents.get(id); return d ? [printJson(ctx, d, inline, 'pdf', segment)] : []; }));
+      return json(
+        200,
+        m.printIds.flatMap((id) => {
+          const d = ctx.state.documents.get(id);
+          return d ? [printJson(ctx, d, inline, 'pdf', segment)] : [];
+        }),
+      );
     });
     router.add('GET', `/manifests/:type/:id/${segment}/:printId`, (req) => {
       const m = find(req.params.type, req.params.id);
-      return m ? fetchDocument(ctx, req, { kind: 'manifest', id: manifestKey(m.manifestType, m.manifestId) }) : notFound();
+      return m
+        ? fetchDocument(ctx, req, { kind: 'manifest', id: manifestKey(m.manifestType, m.manifestId) })
+        : notFound();
     });
     router.add('POST', `/manifests/:type/:id/${segment}`, async (req) => {
       const m = find(req.params.type, req.params.id);

@@ -5,9 +5,24 @@
 import { printShipments, validateAndCommit } from '../booking';
 import type { SimContext } from '../context';
 import { formatTimestamp } from '../format';
-import { json, noContent, notFound, paginate, parseBody, unprocessable, validationItem, type Router } from '../http';
+import {
+  json,
+  noContent,
+  notFound,
+  paginate,
+  parseBody,
+  unprocessable,
+  validationItem,
+  type Router,
+} from '../http';
 import { parsePrintConfig } from '../print-config';
-import { commentBodySchema, orderBodySchema, orderShipmentBodySchema, type Party, type ShipmentInput } from '../schemas';
+import {
+  commentBodySchema,
+  orderBodySchema,
+  orderShipmentBodySchema,
+  type Party,
+  type ShipmentInput,
+} from '../schemas';
 import type { OrderStatus, SimOrder, SimShipment } from '../state';
 import { indexAdd, indexRemove, nextId } from '../state';
 import { readJsonObject, registerCrud } from './crud';
@@ -21,7 +36,13 @@ export function orderJson(order: SimOrder): Record<string, unknown> {
     internalReference: order.internalReference,
     status: order.status,
     receiver: order.receiver,
-    parcels: order.parcels.map((p) => ({ id: p.id, weight: p.weight, contents: p.contents, articles: p.articles, ...(p.shipmentId ? { shipmentId: p.shipmentId } : {}) })),
+    parcels: order.parcels.map((p) => ({
+      id: p.id,
+      weight: p.weight,
+      contents: p.contents,
+      articles: p.articles,
+      ...(p.shipmentId ? { shipmentId: p.shipmentId } : {}),
+    })),
     deliveryOptionId: order.deliveryOptionId,
     created: formatTimestamp(order.created),
   };
@@ -47,7 +68,12 @@ export interface OrderInput {
   orderChannelId?: string | null;
   internalReference: string;
   receiver?: Party | null;
-  parcels?: Array<{ id?: string | null; weight?: number | null; contents?: string | null; articles?: unknown[] | null }> | null;
+  parcels?: Array<{
+    id?: string | null;
+    weight?: number | null;
+    contents?: string | null;
+    articles?: unknown[] | null;
+  }> | null;
   deliveryOptionId?: string | null;
   [key: string]: unknown;
 }
@@ -60,7 +86,12 @@ export function createOrder(ctx: SimContext, input: OrderInput): SimOrder {
     internalReference,
     status: 'OPEN',
     receiver: receiver ?? null,
-    parcels: (parcels ?? []).map((p) => ({ id: p.id ?? String(nextId(ctx.state, 'orderParcel')), weight: p.weight ?? null, contents: p.contents ?? null, articles: p.articles ?? [] })),
+    parcels: (parcels ?? []).map((p) => ({
+      id: p.id ?? String(nextId(ctx.state, 'orderParcel')),
+      weight: p.weight ?? null,
+      contents: p.contents ?? null,
+      articles: p.articles ?? [],
+    })),
     deliveryOptionId: deliveryOptionId ?? null,
     created: ctx.clock.now(),
     extra,
@@ -76,8 +107,12 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
   router.add('GET', '/orders', (req) => {
     const ref = req.query.get('internalReference');
     const channel = req.query.get('orderChannelId');
-    const candidates = ref ? [...(ctx.state.index.ordersByRef.get(ref) ?? [])].flatMap((id) => orders.get(id) ?? []) : [...orders.values()];
-    const items = candidates.filter((o) => (!ref || o.internalReference === ref) && (!channel || o.orderChannelId === channel));
+    const candidates = ref
+      ? [...(ctx.state.index.ordersByRef.get(ref) ?? [])].flatMap((id) => orders.get(id) ?? [])
+      : [...orders.values()];
+    const items = candidates.filter(
+      (o) => (!ref || o.internalReference === ref) && (!channel || o.orderChannelId === channel),
+    );
     return json(200, paginate(items, req.query).map(orderJson));
   });
   router.add('GET', '/orders/:id', (req) => {
@@ -87,8 +122,12 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
   router.add('POST', '/orders', (req) => {
     const body = parseBody(req, orderBodySchema);
     if (!body.ok) return body.reply;
-    if (!body.value.internalReference) return unprocessable([validationItem('internalReference is missing', 'Missing', 'internalReference')]);
-    return json(201, orderJson(createOrder(ctx, { ...body.value, internalReference: body.value.internalReference })));
+    if (!body.value.internalReference)
+      return unprocessable([validationItem('internalReference is missing', 'Missing', 'internalReference')]);
+    return json(
+      201,
+      orderJson(createOrder(ctx, { ...body.value, internalReference: body.value.internalReference })),
+    );
   });
   router.add('PUT', '/orders/:id', (req) => {
     const order = orders.get(req.params.id ?? '');
@@ -106,7 +145,13 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
     order.parcels = (parcels ?? []).map((p) => {
       const id = p.id ?? String(nextId(ctx.state, 'orderParcel'));
       const shipmentId = shipped.get(id);
-      return { id, weight: p.weight ?? null, contents: p.contents ?? null, articles: p.articles ?? [], ...(shipmentId ? { shipmentId } : {}) };
+      return {
+        id,
+        weight: p.weight ?? null,
+        contents: p.contents ?? null,
+        articles: p.articles ?? [],
+        ...(shipmentId ? { shipmentId } : {}),
+      };
     });
     order.deliveryOptionId = deliveryOptionId ?? null;
     order.extra = extra;
@@ -128,44 +173,92 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
       const body = parseBody(req, orderShipmentBodySchema);
       if (!body.ok) return body.reply;
       const order = orders.get(body.value.orderId);
-      if (!order) return unprocessable([validationItem(`Order ${body.value.orderId} not found`, 'NotFound', 'orderId')]);
-      if (order.status === 'CANCELLED') return unprocessable([validationItem('Order is cancelled', 'Cancelled', 'orderId')]);
-      const option = order.deliveryOptionId ? ctx.state.stores.deliveryOptions.get(order.deliveryOptionId) : undefined;
-      if (!option || !option.serviceId) return unprocessable([validationItem('The order needs a delivery option with a carrier configuration', 'DeliveryOption', 'deliveryOptionId')]);
-      const wanted = body.value.parcelIds && body.value.parcelIds.length > 0 ? body.value.parcelIds : order.parcels.filter((p) => !p.shipmentId).map((p) => p.id);
+      if (!order)
+        return unprocessable([
+          validationItem(`Order ${body.value.orderId} not found`, 'NotFound', 'orderId'),
+        ]);
+      if (order.status === 'CANCELLED')
+        return unprocessable([validationItem('Order is cancelled', 'Cancelled', 'orderId')]);
+      const option = order.deliveryOptionId
+        ? ctx.state.stores.deliveryOptions.get(order.deliveryOptionId)
+        : undefined;
+      if (!option || !option.serviceId)
+        return unprocessable([
+          validationItem(
+            'The order needs a delivery option with a carrier configuration',
+            'DeliveryOption',
+            'deliveryOptionId',
+          ),
+        ]);
+      const wanted =
+        body.value.parcelIds && body.value.parcelIds.length > 0
+          ? body.value.parcelIds
+          : order.parcels.filter((p) => !p.shipmentId).map((p) => p.id);
       const errors = wanted.flatMap((id) => {
         const parcel = order.parcels.find((p) => p.id === id);
         if (!parcel) return [validationItem(`Unknown parcel ${id}`, 'NotFound', 'parcelIds', id)];
-        if (parcel.shipmentId) return [validationItem(`Parcel ${id} is already shipped in shipment ${parcel.shipmentId}`, 'AlreadyShipped', 'parcelIds', id)];
+        if (parcel.shipmentId)
+          return [
+            validationItem(
+              `Parcel ${id} is already shipped in shipment ${parcel.shipmentId}`,
+              'AlreadyShipped',
+              'parcelIds',
+              id,
+            ),
+          ];
         return [];
       });
-      if (wanted.length === 0) errors.push(validationItem('All parcels of the order are already shipped', 'AlreadyShipped', 'parcelIds'));
+      if (wanted.length === 0)
+        errors.push(
+          validationItem('All parcels of the order are already shipped', 'AlreadyShipped', 'parcelIds'),
+        );
       if (errors.length > 0) return unprocessable(errors);
       const printConfig = parsePrintConfig(body.value.printConfig);
       if (!printConfig.ok) return printConfigError(printConfig);
 
       const parcels = wanted.map((id) => order.parcels.find((p) => p.id === id)!);
-      const service = option.service && typeof option.service === 'object' ? (option.service as Record<string, unknown>) : {};
+      const service =
+        option.service && typeof option.service === 'object'
+          ? (option.service as Record<string, unknown>)
+          : {};
       const data: ShipmentInput = {
         sender: (option.sender as Party | undefined) ?? undefined,
         receiver: order.receiver,
-        service: { ...service, id: String(option.serviceId), addons: Array.isArray(option.addons) ? (option.addons as Array<{ id: string }>) : [] },
+        service: {
+          ...service,
+          id: String(option.serviceId),
+          addons: Array.isArray(option.addons) ? (option.addons as Array<{ id: string }>) : [],
+        },
         parcels: parcels.map((p) => ({ copies: 1, weight: p.weight, contents: p.contents, reference: p.id })),
         orderNo: order.internalReference,
         senderReference: order.internalReference,
       };
-      const outcome = validateAndCommit(ctx, data, { route: 'orders', orderId: order.id, internalReference: order.internalReference });
+      const outcome = validateAndCommit(ctx, data, {
+        route: 'orders',
+        orderId: order.id,
+        internalReference: order.internalReference,
+      });
       if (!outcome.ok) return unprocessable(outcome.errors);
       const shipment = outcome.shipments[0]!;
       for (const p of parcels) p.shipmentId = shipment.id;
       order.status = statusOf(order);
       await printShipments(ctx, outcome.shipments, printConfig.targets);
-      return json(201, { parcelIds: wanted, shipmentId: shipment.id, trackingNumbers: shipment.parcels.map((p) => p.parcelNo) });
+      return json(201, {
+        parcelIds: wanted,
+        shipmentId: shipment.id,
+        trackingNumbers: shipment.parcels.map((p) => p.parcelNo),
+      });
     },
     { booking: true },
   );
 
-  registerCrud(router, ctx, { path: '/order-channels', store: ctx.state.stores.orderChannels, counter: 'orderChannel', required: ['name'], methods: ['list', 'create', 'put', 'delete'] });
+  registerCrud(router, ctx, {
+    path: '/order-channels',
+    store: ctx.state.stores.orderChannels,
+    counter: 'orderChannel',
+    required: ['name'],
+    methods: ['list', 'create', 'put', 'delete'],
+  });
   router.add('GET', '/order-channels/types', () =>
     json(200, [
       { id: 'SHOPIFY', name: 'Shopify' },
@@ -175,19 +268,40 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
     ]),
   );
   // After /types so that the fixed path wins over the id.
-  registerCrud(router, ctx, { path: '/order-channels', store: ctx.state.stores.orderChannels, counter: 'orderChannel', methods: ['get'] });
+  registerCrud(router, ctx, {
+    path: '/order-channels',
+    store: ctx.state.stores.orderChannels,
+    counter: 'orderChannel',
+    methods: ['get'],
+  });
 
   router.add('POST', '/comments', (req) => {
     const body = parseBody(req, commentBodySchema);
     if (!body.ok) return body.reply;
-    if (!orders.has(body.value.orderId)) return unprocessable([validationItem('Unknown order', 'NotFound', 'orderId')]);
-    const record = { ...body.value, id: String(nextId(ctx.state, 'comment')), created: formatTimestamp(ctx.clock.now()) };
+    if (!orders.has(body.value.orderId))
+      return unprocessable([validationItem('Unknown order', 'NotFound', 'orderId')]);
+    const record = {
+      ...body.value,
+      id: String(nextId(ctx.state, 'comment')),
+      created: formatTimestamp(ctx.clock.now()),
+    };
     ctx.state.stores.comments.set(record.id, record);
     return json(201, record);
   });
-  registerCrud(router, ctx, { path: '/comments', store: ctx.state.stores.comments, counter: 'comment', methods: ['get', 'delete'] });
+  registerCrud(router, ctx, {
+    path: '/comments',
+    store: ctx.state.stores.comments,
+    counter: 'comment',
+    methods: ['get', 'delete'],
+  });
 
-  registerCrud(router, ctx, { path: '/delivery-options', store: ctx.state.stores.deliveryOptions, counter: 'deliveryOption', required: ['orderChannelId', 'carrierId', 'serviceId'], methods: ['list', 'get', 'create', 'put', 'delete'] });
+  registerCrud(router, ctx, {
+    path: '/delivery-options',
+    store: ctx.state.stores.deliveryOptions,
+    counter: 'deliveryOption',
+    required: ['orderChannelId', 'carrierId', 'serviceId'],
+    methods: ['list', 'get', 'create', 'put', 'delete'],
+  });
   router.add('POST', '/delivery-options/:id/rates', (req) => {
     const option = ctx.state.stores.deliveryOptions.get(req.params.id ?? '');
     if (!option) return notFound();

@@ -5,7 +5,16 @@
 import type { SimContext } from '../context';
 import { liveDocument } from '../documents';
 import { formatTimestamp, parseQueryDate } from '../format';
-import { json, notFound, paginate, parseBody, unprocessable, validationItem, type RequestCtx, type Router } from '../http';
+import {
+  json,
+  notFound,
+  paginate,
+  parseBody,
+  unprocessable,
+  validationItem,
+  type RequestCtx,
+  type Router,
+} from '../http';
 import { printJobBodySchema } from '../schemas';
 import type { DocumentOwner, SimPrintJob, SimState } from '../state';
 import { nextId } from '../state';
@@ -16,9 +25,29 @@ export const BENCH_PDF_PRINTER_ID = 12;
 
 /** The account's print client: "Packbench bench PC", connected, with a ZPL and a PDF printer. */
 export function seedPrintClients(state: SimState, now: number): void {
-  state.printClients.set(BENCH_PRINT_CLIENT_ID, { id: BENCH_PRINT_CLIENT_ID, name: 'Packbench bench PC', inet: '127.0.0.1', hostname: 'bench-pc', version: '3.2.1', createTimestamp: now, state: 'connected' });
-  state.printers.set(BENCH_ZPL_PRINTER_ID, { id: BENCH_ZPL_PRINTER_ID, name: 'Zebra ZD421 (ZPL)', clientId: BENCH_PRINT_CLIENT_ID, state: 'online', formats: ['raw'] });
-  state.printers.set(BENCH_PDF_PRINTER_ID, { id: BENCH_PDF_PRINTER_ID, name: 'Office laser A4 (PDF)', clientId: BENCH_PRINT_CLIENT_ID, state: 'online', formats: ['pdf'] });
+  state.printClients.set(BENCH_PRINT_CLIENT_ID, {
+    id: BENCH_PRINT_CLIENT_ID,
+    name: 'Packbench bench PC',
+    inet: '127.0.0.1',
+    hostname: 'bench-pc',
+    version: '3.2.1',
+    createTimestamp: now,
+    state: 'connected',
+  });
+  state.printers.set(BENCH_ZPL_PRINTER_ID, {
+    id: BENCH_ZPL_PRINTER_ID,
+    name: 'Zebra ZD421 (ZPL)',
+    clientId: BENCH_PRINT_CLIENT_ID,
+    state: 'online',
+    formats: ['raw'],
+  });
+  state.printers.set(BENCH_PDF_PRINTER_ID, {
+    id: BENCH_PDF_PRINTER_ID,
+    name: 'Office laser A4 (PDF)',
+    clientId: BENCH_PRINT_CLIENT_ID,
+    state: 'online',
+    formats: ['pdf'],
+  });
 }
 
 function jobStatus(ctx: SimContext, job: SimPrintJob): 'QUEUED' | 'SENT' | 'DONE' | 'FAILED' {
@@ -43,20 +72,44 @@ function jobJson(ctx: SimContext, job: SimPrintJob): Record<string, unknown> {
   };
 }
 
-function createJob(ctx: SimContext, req: RequestCtx, owner: DocumentOwner | undefined, alsoIds: string[] = []) {
+function createJob(
+  ctx: SimContext,
+  req: RequestCtx,
+  owner: DocumentOwner | undefined,
+  alsoIds: string[] = [],
+) {
   if (!owner) return notFound();
   const doc = liveDocument(ctx, owner, req.params.printId ?? '', alsoIds);
   if (!doc) return notFound();
   const body = parseBody(req, printJobBodySchema);
   if (!body.ok) return body.reply;
   const printer = ctx.state.printers.get(body.value.printerId);
-  if (!printer) return unprocessable([validationItem(`Unknown printer ${body.value.printerId}`, 'Printer', 'printerId')]);
+  if (!printer)
+    return unprocessable([validationItem(`Unknown printer ${body.value.printerId}`, 'Printer', 'printerId')]);
   const wantsPdf = doc.format === 'pdf';
   const contentType = body.value.contentType ?? (wantsPdf ? 'pdf_uri' : 'raw_uri');
-  if (contentType.startsWith('pdf') !== wantsPdf) return unprocessable([validationItem(`Content type ${contentType} does not fit a ${doc.format} document`, 'ContentType', 'contentType')]);
-  if (!printer.formats.includes(wantsPdf ? 'pdf' : 'raw')) return unprocessable([validationItem(`Printer ${printer.name} does not take ${doc.format}`, 'Printer', 'printerId')]);
+  if (contentType.startsWith('pdf') !== wantsPdf)
+    return unprocessable([
+      validationItem(
+        `Content type ${contentType} does not fit a ${doc.format} document`,
+        'ContentType',
+        'contentType',
+      ),
+    ]);
+  if (!printer.formats.includes(wantsPdf ? 'pdf' : 'raw'))
+    return unprocessable([
+      validationItem(`Printer ${printer.name} does not take ${doc.format}`, 'Printer', 'printerId'),
+    ]);
   const client = ctx.state.printClients.get(printer.clientId);
-  const job: SimPrintJob = { id: nextId(ctx.state, 'printJob'), printerId: printer.id, contentType, documentId: doc.id, owner: doc.owner, created: ctx.clock.now(), failed: printer.state !== 'online' || client?.state !== 'connected' };
+  const job: SimPrintJob = {
+    id: nextId(ctx.state, 'printJob'),
+    printerId: printer.id,
+    contentType,
+    documentId: doc.id,
+    owner: doc.owner,
+    created: ctx.clock.now(),
+    failed: printer.state !== 'online' || client?.state !== 'connected',
+  };
   ctx.state.printJobs.set(job.id, job);
   return json(201, jobJson(ctx, job));
 }
@@ -65,32 +118,113 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
   seedPrintClients(ctx.state, ctx.clock.now());
   const { printClients, printers, printJobs } = ctx.state;
   const lic = { licenses: ['REST API Print' as const] };
-  const clientJson = (c: (typeof printClients extends Map<number, infer V> ? V : never)) => ({ ...c, createTimestamp: formatTimestamp(c.createTimestamp) });
+  const clientJson = (c: typeof printClients extends Map<number, infer V> ? V : never) => ({
+    ...c,
+    createTimestamp: formatTimestamp(c.createTimestamp),
+  });
 
-  router.add('GET', '/print/clients', (req) => json(200, paginate([...printClients.values()], req.query).map(clientJson)), lic);
-  router.add('GET', '/print/clients/:clientId', (req) => { const c = printClients.get(Number(req.params.clientId)); return c ? json(200, clientJson(c)) : notFound(); }, lic);
-  router.add('GET', '/print/clients/:clientId/printers', (req) => {
-    const id = Number(req.params.clientId);
-    return printClients.has(id) ? json(200, [...printers.values()].filter((p) => p.clientId === id)) : notFound();
-  }, lic);
+  router.add(
+    'GET',
+    '/print/clients',
+    (req) => json(200, paginate([...printClients.values()], req.query).map(clientJson)),
+    lic,
+  );
+  router.add(
+    'GET',
+    '/print/clients/:clientId',
+    (req) => {
+      const c = printClients.get(Number(req.params.clientId));
+      return c ? json(200, clientJson(c)) : notFound();
+    },
+    lic,
+  );
+  router.add(
+    'GET',
+    '/print/clients/:clientId/printers',
+    (req) => {
+      const id = Number(req.params.clientId);
+      return printClients.has(id)
+        ? json(
+            200,
+            [...printers.values()].filter((p) => p.clientId === id),
+          )
+        : notFound();
+    },
+    lic,
+  );
   router.add('GET', '/print/printers', (req) => json(200, paginate([...printers.values()], req.query)), lic);
-  router.add('GET', '/print/printers/:printerId', (req) => { const p = printers.get(Number(req.params.printerId)); return p ? json(200, p) : notFound(); }, lic);
-  router.add('GET', '/print/jobs', (req) => {
-    const from = parseQueryDate(req.query.get('dateFrom'), 'from');
-    const to = parseQueryDate(req.query.get('dateTo'), 'to');
-    const status = req.query.get('status')?.toUpperCase();
-    const items = [...printJobs.values()].filter((j) => (from === undefined || j.created >= from) && (to === undefined || j.created <= to) && (!status || jobStatus(ctx, j) === status));
-    return json(200, paginate(items, req.query).map((j) => jobJson(ctx, j)));
-  }, lic);
-  router.add('GET', '/print/jobs/:printJobId', (req) => { const j = printJobs.get(Number(req.params.printJobId)); return j ? json(200, jobJson(ctx, j)) : notFound(); }, lic);
+  router.add(
+    'GET',
+    '/print/printers/:printerId',
+    (req) => {
+      const p = printers.get(Number(req.params.printerId));
+      return p ? json(200, p) : notFound();
+    },
+    lic,
+  );
+  router.add(
+    'GET',
+    '/print/jobs',
+    (req) => {
+      const from = parseQueryDate(req.query.get('dateFrom'), 'from');
+      const to = parseQueryDate(req.query.get('dateTo'), 'to');
+      const status = req.query.get('status')?.toUpperCase();
+      const items = [...printJobs.values()].filter(
+        (j) =>
+          (from === undefined || j.created >= from) &&
+          (to === undefined || j.created <= to) &&
+          (!status || jobStatus(ctx, j) === status),
+      );
+      return json(
+        200,
+        paginate(items, req.query).map((j) => jobJson(ctx, j)),
+      );
+    },
+    lic,
+  );
+  router.add(
+    'GET',
+    '/print/jobs/:printJobId',
+    (req) => {
+      const j = printJobs.get(Number(req.params.printJobId));
+      return j ? json(200, jobJson(ctx, j)) : notFound();
+    },
+    lic,
+  );
 
-  router.add('POST', '/shipments/:id/prints/:printId/print-jobs', (req) => createJob(ctx, req, ctx.state.shipments.has(req.params.id ?? '') ? { kind: 'shipment', id: req.params.id ?? '' } : undefined), lic);
-  router.add('POST', '/consolidated-shipments/:id/prints/:printId/print-jobs', (req) => {
-    const c = ctx.state.consolidated.get(req.params.id ?? '');
-    return createJob(ctx, req, c ? { kind: 'consolidated', id: c.id } : undefined, c?.printIds);
-  }, lic);
-  router.add('POST', '/manifests/:manifestId/prints/:printId/print-jobs', (req) => {
-    const m = [...ctx.state.manifests.values()].find((x) => x.manifestId === req.params.manifestId);
-    return createJob(ctx, req, m ? { kind: 'manifest', id: `${m.manifestType}/${m.manifestId}` } : undefined);
-  }, lic);
+  router.add(
+    'POST',
+    '/shipments/:id/prints/:printId/print-jobs',
+    (req) =>
+      createJob(
+        ctx,
+        req,
+        ctx.state.shipments.has(req.params.id ?? '')
+          ? { kind: 'shipment', id: req.params.id ?? '' }
+          : undefined,
+      ),
+    lic,
+  );
+  router.add(
+    'POST',
+    '/consolidated-shipments/:id/prints/:printId/print-jobs',
+    (req) => {
+      const c = ctx.state.consolidated.get(req.params.id ?? '');
+      return createJob(ctx, req, c ? { kind: 'consolidated', id: c.id } : undefined, c?.printIds);
+    },
+    lic,
+  );
+  router.add(
+    'POST',
+    '/manifests/:manifestId/prints/:printId/print-jobs',
+    (req) => {
+      const m = [...ctx.state.manifests.values()].find((x) => x.manifestId === req.params.manifestId);
+      return createJob(
+        ctx,
+        req,
+        m ? { kind: 'manifest', id: `${m.manifestType}/${m.manifestId}` } : undefined,
+      );
+    },
+    lic,
+  );
 }

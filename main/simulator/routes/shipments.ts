@@ -2,7 +2,20 @@
 import { bookAndPrint, shipmentResultJson } from '../booking';
 import type { SimContext } from '../context';
 import { generateShipmentDocuments, liveDocument, printJson } from '../documents';
-import { apiError, bool, empty, json, noContent, notFound, parseBody, unprocessable, validationItem, type Reply, type RequestCtx, type Router } from '../http';
+import {
+  apiError,
+  bool,
+  empty,
+  json,
+  noContent,
+  notFound,
+  parseBody,
+  unprocessable,
+  validationItem,
+  type Reply,
+  type RequestCtx,
+  type Router,
+} from '../http';
 import { asPdfTargets, parsePrintConfig, type ParsedPrintConfig } from '../print-config';
 import { createShipmentBodySchema, printConfigSchema } from '../schemas';
 import type { DocumentOwner, SimShipment } from '../state';
@@ -15,7 +28,11 @@ export function printConfigError(parsed: Extract<ParsedPrintConfig, { ok: false 
 }
 
 /** Fetch-in-batches (seed): -1 starts at the beginning; at most 100 per call; `done` when none remain. */
-export function feedPage<T extends { seq: number }>(items: T[], fetchIdParam: string | null, limit = 100): { page: T[]; fetchId: number; done: boolean } {
+export function feedPage<T extends { seq: number }>(
+  items: T[],
+  fetchIdParam: string | null,
+  limit = 100,
+): { page: T[]; fetchId: number; done: boolean } {
   const fetchId = Number.parseInt(fetchIdParam ?? '-1', 10);
   const after = Number.isNaN(fetchId) || fetchId < 0 ? 0 : fetchId;
   const remaining = items.filter((i) => i.seq > after);
@@ -40,16 +57,32 @@ function findShipment(ctx: SimContext, id: string | undefined): SimShipment | un
 async function copyDocuments(ctx: SimContext, req: RequestCtx, pdfOnly: boolean): Promise<Reply> {
   const shipment = findShipment(ctx, req.params.id);
   if (!shipment) return notFound();
-  if (shipment.status === 'CANCELLED') return unprocessable([validationItem('Shipment is cancelled', 'Cancelled', 'Shipment', '')]);
+  if (shipment.status === 'CANCELLED')
+    return unprocessable([validationItem('Shipment is cancelled', 'Cancelled', 'Shipment', '')]);
   const body = parseBody(req, printConfigSchema);
   if (!body.ok) return body.reply;
   const parsed = parsePrintConfig(body.value);
   if (!parsed.ok) return printConfigError(parsed);
-  const ids = await generateShipmentDocuments(ctx, shipment, pdfOnly ? asPdfTargets(parsed.targets) : parsed.targets);
+  const ids = await generateShipmentDocuments(
+    ctx,
+    shipment,
+    pdfOnly ? asPdfTargets(parsed.targets) : parsed.targets,
+  );
   shipment.printIds = ids;
   shipment.changed = ctx.clock.now();
   const inline = pdfOnly ? bool(req.query, 'inlinePdf') : bool(req.query, 'returnFile');
-  return json(201, ids.map((id) => printJson(ctx, ctx.state.documents.get(id)!, inline, pdfOnly ? 'pdf' : 'data', pdfOnly ? 'pdfs' : 'prints')));
+  return json(
+    201,
+    ids.map((id) =>
+      printJson(
+        ctx,
+        ctx.state.documents.get(id)!,
+        inline,
+        pdfOnly ? 'pdf' : 'data',
+        pdfOnly ? 'pdfs' : 'prints',
+      ),
+    ),
+  );
 }
 
 function listDocuments(ctx: SimContext, req: RequestCtx, pdfOnly: boolean): Reply {
@@ -60,18 +93,32 @@ function listDocuments(ctx: SimContext, req: RequestCtx, pdfOnly: boolean): Repl
     const doc = ctx.state.documents.get(id);
     return doc && (!pdfOnly || doc.format === 'pdf') ? [doc] : [];
   });
-  return json(200, docs.map((d) => printJson(ctx, d, inline, pdfOnly ? 'pdf' : 'data', pdfOnly ? 'pdfs' : 'prints')));
+  return json(
+    200,
+    docs.map((d) => printJson(ctx, d, inline, pdfOnly ? 'pdf' : 'data', pdfOnly ? 'pdfs' : 'prints')),
+  );
 }
 
 const ACCEPTABLE = ['application/pdf', 'application/octet-stream', '*/*', 'application/*'];
 
 /** Raw bytes of a live document; 404 once it is older than one hour. */
-export function fetchDocument(ctx: SimContext, req: RequestCtx, owner: DocumentOwner, pdfOnly = false, alsoIds: string[] = []): Reply {
+export function fetchDocument(
+  ctx: SimContext,
+  req: RequestCtx,
+  owner: DocumentOwner,
+  pdfOnly = false,
+  alsoIds: string[] = [],
+): Reply {
   const accept = req.headers.accept;
-  if (accept && !ACCEPTABLE.some((a) => accept.includes(a))) return apiError(406, 'ILLEGAL', 'Accept must be application/pdf or application/octet-stream');
+  if (accept && !ACCEPTABLE.some((a) => accept.includes(a)))
+    return apiError(406, 'ILLEGAL', 'Accept must be application/pdf or application/octet-stream');
   const doc = liveDocument(ctx, owner, req.params.printId ?? '', alsoIds);
   if (!doc || (pdfOnly && doc.format !== 'pdf')) return notFound();
-  return { status: 200, body: doc.bytes, contentType: doc.format === 'pdf' ? 'application/pdf' : 'application/octet-stream' };
+  return {
+    status: 200,
+    body: doc.bytes,
+    contentType: doc.format === 'pdf' ? 'application/pdf' : 'application/octet-stream',
+  };
 }
 
 export function registerShipmentRoutes(router: Router, ctx: SimContext): void {
@@ -85,10 +132,14 @@ export function registerShipmentRoutes(router: Router, ctx: SimContext): void {
       if (!parsed.ok) return printConfigError(parsed);
       const inline = bool(req.query, 'returnFile');
       // A body with option CONSOLIDATE creates (or joins) a consolidated shipment instead (seed).
-      if (hasOption(body.value.shipment, 'CONSOLIDATE')) return addToConsolidated(ctx, req, body.value.shipment, parsed.targets, inline);
+      if (hasOption(body.value.shipment, 'CONSOLIDATE'))
+        return addToConsolidated(ctx, req, body.value.shipment, parsed.targets, inline);
       const outcome = await bookAndPrint(ctx, body.value.shipment, parsed.targets, { route: 'shipments' });
       if (!outcome.ok) return unprocessable(outcome.errors);
-      return json(201, outcome.shipments.map((s) => shipmentResultJson(ctx, s, inline)));
+      return json(
+        201,
+        outcome.shipments.map((s) => shipmentResultJson(ctx, s, inline)),
+      );
     },
     { licenses: ['REST API Print'], booking: true },
   );
@@ -99,7 +150,12 @@ export function registerShipmentRoutes(router: Router, ctx: SimContext): void {
     (req) => {
       const items = ctx.state.feed.map((s) => ({ seq: s.feedSeq, s }));
       const { page, fetchId, done } = feedPage(items, req.query.get('fetchId'));
-      return json(200, { fetchId, done, minDelay: minDelay(ctx, `shipments:${req.apiKey?.id}`, done), shipments: page.map((i) => shipmentResultJson(ctx, i.s, false)) });
+      return json(200, {
+        fetchId,
+        done,
+        minDelay: minDelay(ctx, `shipments:${req.apiKey?.id}`, done),
+        shipments: page.map((i) => shipmentResultJson(ctx, i.s, false)),
+      });
     },
     { licenses: ['REST API TrackBack'] },
   );
@@ -110,7 +166,10 @@ export function registerShipmentRoutes(router: Router, ctx: SimContext): void {
     (req) => {
       const shipment = findShipment(ctx, req.params.id);
       if (!shipment) return notFound();
-      if (shipment.status === 'DELIVERED') return unprocessable([validationItem('Shipment is delivered and cannot be cancelled', 'Delivered', 'Shipment', '')]);
+      if (shipment.status === 'DELIVERED')
+        return unprocessable([
+          validationItem('Shipment is delivered and cannot be cancelled', 'Delivered', 'Shipment', ''),
+        ]);
       if (shipment.status !== 'CANCELLED') {
         shipment.status = 'CANCELLED';
         shipment.changed = ctx.clock.now();
@@ -125,12 +184,19 @@ export function registerShipmentRoutes(router: Router, ctx: SimContext): void {
     ['prints', false],
     ['pdfs', true],
   ] as const) {
-    router.add('POST', `/shipments/:id/${segment}`, (req) => copyDocuments(ctx, req, pdfOnly), { licenses: ['REST API Print'] });
-    router.add('GET', `/shipments/:id/${segment}`, (req) => listDocuments(ctx, req, pdfOnly), { licenses: ['REST API Print'] });
+    router.add('POST', `/shipments/:id/${segment}`, (req) => copyDocuments(ctx, req, pdfOnly), {
+      licenses: ['REST API Print'],
+    });
+    router.add('GET', `/shipments/:id/${segment}`, (req) => listDocuments(ctx, req, pdfOnly), {
+      licenses: ['REST API Print'],
+    });
     router.add(
       'GET',
       `/shipments/:id/${segment}/:printId`,
-      (req) => (findShipment(ctx, req.params.id) ? fetchDocument(ctx, req, { kind: 'shipment', id: req.params.id ?? '' }, pdfOnly) : empty(404)),
+      (req) =>
+        findShipment(ctx, req.params.id)
+          ? fetchDocument(ctx, req, { kind: 'shipment', id: req.params.id ?? '' }, pdfOnly)
+          : empty(404),
       { licenses: ['REST API Print'] },
     );
   }

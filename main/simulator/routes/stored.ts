@@ -6,10 +6,26 @@
  * still there and no longer READY. The ready list (`status=ready`) no longer shows it, and a station that
  * lost a booking response can look it up by orderNo and see it was printed.
  */
-import { newShipmentNo, printShipments, resolveSender, shipmentResultJson, validateAndCommit } from '../booking';
+import {
+  newShipmentNo,
+  printShipments,
+  resolveSender,
+  shipmentResultJson,
+  validateAndCommit,
+} from '../booking';
 import type { SimContext } from '../context';
 import { formatTimestamp, parseQueryDate } from '../format';
-import { bool, empty, json, noContent, notFound, parseBody, unprocessable, validationItem, type Router } from '../http';
+import {
+  bool,
+  empty,
+  json,
+  noContent,
+  notFound,
+  parseBody,
+  unprocessable,
+  validationItem,
+  type Router,
+} from '../http';
 import { parsePrintConfig } from '../print-config';
 import { printConfigSchema, shipmentSchema, type ShipmentInput } from '../schemas';
 import type { SimStored, StoredStatus, ValidationItem } from '../state';
@@ -26,7 +42,16 @@ export function storedStatus(items: ValidationItem[]): StoredStatus {
 export function createStored(ctx: SimContext, data: ShipmentInput): SimStored {
   const statuses = validateShipment(data, resolveSender(ctx, data));
   const now = ctx.clock.now();
-  const stored: SimStored = { id: String(nextId(ctx.state, 'stored')), shipmentNo: newShipmentNo(ctx), status: storedStatus(statuses), statuses, data, created: now, changed: now, shipmentIds: [] };
+  const stored: SimStored = {
+    id: String(nextId(ctx.state, 'stored')),
+    shipmentNo: newShipmentNo(ctx),
+    status: storedStatus(statuses),
+    statuses,
+    data,
+    created: now,
+    changed: now,
+    shipmentIds: [],
+  };
   ctx.state.stored.set(stored.id, stored);
   indexAdd(ctx.state.index.storedByOrderNo, data.orderNo?.toLowerCase(), stored.id);
   return stored;
@@ -118,11 +143,22 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
       const f = listFilter(req.query);
       // Search values match case-insensitively, so the index keys are lower case.
       const byOrderNo = f.field === 'orderNo' && f.op === 'equals' && f.value !== null;
-      const candidates = byOrderNo ? [...(ctx.state.index.storedByOrderNo.get(f.value!.toLowerCase()) ?? [])].flatMap((id) => stored.get(id) ?? []) : [...stored.values()];
+      const candidates = byOrderNo
+        ? [...(ctx.state.index.storedByOrderNo.get(f.value!.toLowerCase()) ?? [])].flatMap(
+            (id) => stored.get(id) ?? [],
+          )
+        : [...stored.values()];
       const items = candidates.filter((s) => {
         if (f.status && s.status !== f.status) return false;
         if (f.field && f.value !== null) {
-          const value = f.field === 'orderNo' ? s.data.orderNo : f.field === 'reference' ? s.data.senderReference : f.field === 'shipmentNo' ? s.shipmentNo : undefined;
+          const value =
+            f.field === 'orderNo'
+              ? s.data.orderNo
+              : f.field === 'reference'
+                ? s.data.senderReference
+                : f.field === 'shipmentNo'
+                  ? s.shipmentNo
+                  : undefined;
           if (!textMatches(value, f.op, f.value)) return false;
         }
         const date = f.dateType === 'ship' && s.data.shipDate ? Date.parse(s.data.shipDate) : s.created;
@@ -130,7 +166,10 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
         if (f.to !== undefined && date > f.to) return false;
         return true;
       });
-      return json(200, items.slice(0, 50).map((s) => storedJson(ctx, s)));
+      return json(
+        200,
+        items.slice(0, 50).map((s) => storedJson(ctx, s)),
+      );
     },
     store,
   );
@@ -151,7 +190,8 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
     (req) => {
       const s = stored.get(req.params.id ?? '');
       if (!s) return notFound();
-      if (s.status === 'PRINTED') return unprocessable([validationItem('Stored shipment is already printed', 'Printed', 'storedId')]);
+      if (s.status === 'PRINTED')
+        return unprocessable([validationItem('Stored shipment is already printed', 'Printed', 'storedId')]);
       const body = parseBody(req, shipmentSchema);
       if (!body.ok) return body.reply;
       indexRemove(ctx.state.index.storedByOrderNo, s.data.orderNo?.toLowerCase(), s.id);
@@ -197,7 +237,11 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
         if (reply.status !== 201) s.status = 'READY';
         return reply;
       }
-      const outcome = validateAndCommit(ctx, s.data, { route: 'stored', storedId: s.id, shipmentNo: s.shipmentNo });
+      const outcome = validateAndCommit(ctx, s.data, {
+        route: 'stored',
+        storedId: s.id,
+        shipmentNo: s.shipmentNo,
+      });
       if (!outcome.ok) {
         s.statuses = outcome.errors;
         s.status = 'INVALID';
@@ -207,7 +251,10 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
       s.changed = ctx.clock.now();
       s.shipmentIds = outcome.shipments.map((x) => x.id);
       await printShipments(ctx, outcome.shipments, parsed.targets);
-      return json(201, outcome.shipments.map((x) => shipmentResultJson(ctx, x, inline)));
+      return json(
+        201,
+        outcome.shipments.map((x) => shipmentResultJson(ctx, x, inline)),
+      );
     },
     { licenses: ['REST API Print'], booking: true },
   );

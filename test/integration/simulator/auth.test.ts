@@ -19,14 +19,18 @@ describe('simulator authentication', () => {
 
   it('refuses a wrong secret with 401', async () => {
     h = await startHarness();
-    const res = await fetch(`${h.base}/sessions/jwt`, { headers: { authorization: `Basic ${Buffer.from(`${KEY_ID}:nope`).toString('base64')}` } });
+    const res = await fetch(`${h.base}/sessions/jwt`, {
+      headers: { authorization: `Basic ${Buffer.from(`${KEY_ID}:nope`).toString('base64')}` },
+    });
     expect(res.status).toBe(401);
   });
 
   it('answers 401 without a bearer token, with an unknown one, and once the token is 12 hours old', async () => {
     h = await startHarness();
     expect((await h.call('GET', '/stored-shipments', undefined, { authorization: '' })).status).toBe(401);
-    expect((await h.call('GET', '/stored-shipments', undefined, { authorization: 'Bearer made-up' })).status).toBe(401);
+    expect(
+      (await h.call('GET', '/stored-shipments', undefined, { authorization: 'Bearer made-up' })).status,
+    ).toBe(401);
     expect((await h.call('GET', '/stored-shipments')).status).toBe(200);
     h.clock.advance(12 * 60 * 60 * 1000 - 1);
     expect((await h.call('GET', '/stored-shipments')).status).toBe(200);
@@ -41,7 +45,9 @@ describe('simulator authentication', () => {
     h.sim.faults.expireAllTokens();
     expect((await h.call('GET', '/stored-shipments')).status).toBe(401);
     const fresh = await h.tokenFor(KEY_ID, KEY_SECRET);
-    expect((await h.call('GET', '/stored-shipments', undefined, { authorization: `Bearer ${fresh}` })).status).toBe(200);
+    expect(
+      (await h.call('GET', '/stored-shipments', undefined, { authorization: `Bearer ${fresh}` })).status,
+    ).toBe(200);
   });
 });
 
@@ -52,10 +58,17 @@ describe('simulator licences', () => {
     expect(stored.status).toBe(403);
     expect(stored.json).toMatchObject({ license: 'REST API Store' });
     expect((stored.json as { message: string }).message).toContain('REST API Store');
-    expect((await h.call('GET', '/stored-shipments/123')).json).toMatchObject({ license: 'REST API Delivery checkout' });
-    expect((await h.call('GET', '/shipments?fetchId=-1')).json).toMatchObject({ license: 'REST API TrackBack' });
+    expect((await h.call('GET', '/stored-shipments/123')).json).toMatchObject({
+      license: 'REST API Delivery checkout',
+    });
+    expect((await h.call('GET', '/shipments?fetchId=-1')).json).toMatchObject({
+      license: 'REST API TrackBack',
+    });
     expect((await h.call('DELETE', '/shipments/1')).json).toMatchObject({ license: 'REST API Discard' });
-    const consolidate = await h.call('POST', '/shipments', { printConfig: THERMO_ZPL, shipment: shipment({ options: [{ id: 'CONSOLIDATE', key: 'K1' }] }) });
+    const consolidate = await h.call('POST', '/shipments', {
+      printConfig: THERMO_ZPL,
+      shipment: shipment({ options: [{ id: 'CONSOLIDATE', key: 'K1' }] }),
+    });
     expect(consolidate.status).toBe(403);
     expect(consolidate.json).toMatchObject({ license: 'REST API Consolidation' });
     expect(h.sim.state.consolidated.size).toBe(0);
@@ -63,7 +76,10 @@ describe('simulator licences', () => {
 
   it('lets a key without "REST API Print" do nothing that prints', async () => {
     h = await startHarness({ licenses: ['REST API Store'] });
-    const res = await h.call('POST', '/shipments?returnFile=true', { printConfig: THERMO_ZPL, shipment: shipment() });
+    const res = await h.call('POST', '/shipments?returnFile=true', {
+      printConfig: THERMO_ZPL,
+      shipment: shipment(),
+    });
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ license: 'REST API Print' });
     expect(h.sim.state.shipments.size).toBe(0);

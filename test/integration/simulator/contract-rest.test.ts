@@ -5,36 +5,63 @@ import { shipment, startHarness, THERMO_ZPL, type Harness } from './harness';
 let h: Harness;
 afterEach(async () => h?.stop());
 
-async function bookOne(overrides: Record<string, unknown> = {}): Promise<{ id: string; shipmentNo: string; parcels: Array<{ parcelNo: string }>; prints: Array<{ id: string }> }> {
+async function bookOne(overrides: Record<string, unknown> = {}): Promise<{
+  id: string;
+  shipmentNo: string;
+  parcels: Array<{ parcelNo: string }>;
+  prints: Array<{ id: string }>;
+}> {
   const res = await h.call('POST', '/shipments', { printConfig: THERMO_ZPL, shipment: shipment(overrides) });
   expect(res.status).toBe(201);
-  return (res.json as Array<{ id: string; shipmentNo: string; parcels: Array<{ parcelNo: string }>; prints: Array<{ id: string }> }>)[0]!;
+  return (
+    res.json as Array<{
+      id: string;
+      shipmentNo: string;
+      parcels: Array<{ parcelNo: string }>;
+      prints: Array<{ id: string }>;
+    }>
+  )[0]!;
 }
 
 describe('print client, printers and jobs', () => {
   it('lists the bench print client with a ZPL and a PDF printer', async () => {
     h = await startHarness();
-    const clients = (await h.call('GET', '/print/clients?page=0&size=50')).json as Array<{ id: number; name: string; state: string }>;
-    expect(clients).toEqual([expect.objectContaining({ id: 1, name: 'Packbench bench PC', state: 'connected', inet: '127.0.0.1' })]);
-    const printers = (await h.call('GET', '/print/clients/1/printers')).json as Array<{ id: number; formats: string[] }>;
+    const clients = (await h.call('GET', '/print/clients?page=0&size=50')).json as Array<{
+      id: number;
+      name: string;
+      state: string;
+    }>;
+    expect(clients).toEqual([
+      expect.objectContaining({ id: 1, name: 'Packbench bench PC', state: 'connected', inet: '127.0.0.1' }),
+    ]);
+    const printers = (await h.call('GET', '/print/clients/1/printers')).json as Array<{
+      id: number;
+      formats: string[];
+    }>;
     expect(printers.map((p) => [p.id, p.formats])).toEqual([
       [BENCH_ZPL_PRINTER_ID, ['raw']],
       [BENCH_PDF_PRINTER_ID, ['pdf']],
     ]);
-    expect((await h.call('GET', `/print/printers/${BENCH_PDF_PRINTER_ID}`)).json).toMatchObject({ clientId: 1 });
+    expect((await h.call('GET', `/print/printers/${BENCH_PDF_PRINTER_ID}`)).json).toMatchObject({
+      clientId: 1,
+    });
   });
 
   it('creates a job for a shipment document: QUEUED, then DONE as time passes', async () => {
     h = await startHarness();
     const s = await bookOne();
-    const res = await h.call('POST', `/shipments/${s.id}/prints/${s.prints[0]!.id}/print-jobs`, { printerId: BENCH_ZPL_PRINTER_ID });
+    const res = await h.call('POST', `/shipments/${s.id}/prints/${s.prints[0]!.id}/print-jobs`, {
+      printerId: BENCH_ZPL_PRINTER_ID,
+    });
     expect(res.status).toBe(201);
     const job = res.json as { id: number; status: string; contentType: string };
     expect(job).toMatchObject({ status: 'QUEUED', contentType: 'raw_uri' });
     h.clock.advance(1000);
     expect((await h.call('GET', `/print/jobs/${job.id}`)).json).toMatchObject({ status: 'DONE' });
-    expect(((await h.call('GET', '/print/jobs?status=done')).json as unknown[])).toHaveLength(1);
-    const wrong = await h.call('POST', `/shipments/${s.id}/prints/${s.prints[0]!.id}/print-jobs`, { printerId: BENCH_PDF_PRINTER_ID });
+    expect((await h.call('GET', '/print/jobs?status=done')).json as unknown[]).toHaveLength(1);
+    const wrong = await h.call('POST', `/shipments/${s.id}/prints/${s.prints[0]!.id}/print-jobs`, {
+      printerId: BENCH_PDF_PRINTER_ID,
+    });
     expect(wrong.status).toBe(422);
   });
 });
@@ -49,28 +76,35 @@ describe('shipment history', () => {
     const page0 = (await h.call('GET', '/shipment-history?page=0')).json as Array<{ orderNo: string }>;
     expect(page0).toHaveLength(50);
     expect(page0[0]!.orderNo).toBe('H-54');
-    expect(((await h.call('GET', '/shipment-history?page=1')).json as unknown[])).toHaveLength(5);
+    expect((await h.call('GET', '/shipment-history?page=1')).json as unknown[]).toHaveLength(5);
     const target = h.sim.records().find((r) => r.orderNo === 'H-7')!;
     for (const [field, value] of [
       ['orderNo', 'H-7'],
       ['shipmentNo', target.shipmentNo],
       ['parcelNo', target.parcelNos[0]!],
     ]) {
-      const found = (await h.call('GET', `/shipment-history?searchField=${field}&searchValue=${value}`)).json as Array<{ id: string }>;
+      const found = (await h.call('GET', `/shipment-history?searchField=${field}&searchValue=${value}`))
+        .json as Array<{ id: string }>;
       expect(found.map((f) => f.id)).toEqual([target.shipmentId]);
     }
-    expect(((await h.call('GET', '/shipment-history?status=cancelled')).json as unknown[])).toHaveLength(0);
+    expect((await h.call('GET', '/shipment-history?status=cancelled')).json as unknown[]).toHaveLength(0);
   });
 });
 
 describe('prices', () => {
   it('computes percent on price plus amount, and records the price history', async () => {
     h = await startHarness();
-    const res = await h.call('POST', '/prices', { shipment: shipment({ parcels: [{ copies: 1, weight: 2 }] }), additionalSurcharges: { amount: 10, percent: 10 } });
+    const res = await h.call('POST', '/prices', {
+      shipment: shipment({ parcels: [{ copies: 1, weight: 2 }] }),
+      additionalSurcharges: { amount: 10, percent: 10 },
+    });
     expect(res.status).toBe(200);
     const body = res.json as { price: number; priceWithAdditionalSurcharges: number };
     expect(body.priceWithAdditionalSurcharges).toBeCloseTo((body.price + 10) * 1.1, 5);
-    const history = (await h.call('POST', '/prices/history?fetchId=-1')).json as { done: boolean; prices: unknown[] };
+    const history = (await h.call('POST', '/prices/history?fetchId=-1')).json as {
+      done: boolean;
+      prices: unknown[];
+    };
     expect(history).toMatchObject({ done: true });
     expect(history.prices).toHaveLength(1);
   });
@@ -79,22 +113,40 @@ describe('prices', () => {
 describe('address book, code lists, order management, webhooks, waybills, onboarding', () => {
   it('keeps senders and receivers; a deleted id is dead', async () => {
     h = await startHarness();
-    const sender = (await h.call('POST', '/senders', { quickId: '7', name: 'Lager 7', zipcode: '11122', city: 'STOCKHOLM', country: 'SE' })).json as { id: string };
-    expect((await h.call('PATCH', `/senders/${sender.id}`, { name: 'Lager Sju' })).json).toMatchObject({ name: 'Lager Sju', quickId: '7' });
+    const sender = (
+      await h.call('POST', '/senders', {
+        quickId: '7',
+        name: 'Lager 7',
+        zipcode: '11122',
+        city: 'STOCKHOLM',
+        country: 'SE',
+      })
+    ).json as { id: string };
+    expect((await h.call('PATCH', `/senders/${sender.id}`, { name: 'Lager Sju' })).json).toMatchObject({
+      name: 'Lager Sju',
+      quickId: '7',
+    });
     // A shipment can name the sender by quickId.
     const s = await bookOne({ sender: { quickId: '7' } });
     expect(h.sim.state.shipments.get(s.id)!.sender.name).toBe('Lager Sju');
     expect((await h.call('DELETE', `/senders/${sender.id}`)).status).toBe(204);
     expect((await h.call('GET', `/senders/${sender.id}`)).status).toBe(404);
     const receiver = (await h.call('POST', '/receivers', { name: 'Åsa' })).json as { id: string };
-    expect((await h.call('GET', `/receivers?receiverId=${receiver.id}`)).json).toEqual([expect.objectContaining({ name: 'Åsa' })]);
-    expect((await h.call('PUT', `/receivers/${receiver.id}`, { name: 'Åsa Ö' })).json).toMatchObject({ name: 'Åsa Ö' });
+    expect((await h.call('GET', `/receivers?receiverId=${receiver.id}`)).json).toEqual([
+      expect.objectContaining({ name: 'Åsa' }),
+    ]);
+    expect((await h.call('PUT', `/receivers/${receiver.id}`, { name: 'Åsa Ö' })).json).toMatchObject({
+      name: 'Åsa Ö',
+    });
     expect((await h.call('DELETE', `/receivers/${receiver.id}`)).status).toBe(204);
   });
 
   it('serves the partner code list with services and weight limits', async () => {
     h = await startHarness();
-    const partners = (await h.call('GET', '/meta/lists/partners?language=en')).json as Array<{ id: string; services: Array<{ id: string; maxWeight: number }> }>;
+    const partners = (await h.call('GET', '/meta/lists/partners?language=en')).json as Array<{
+      id: string;
+      services: Array<{ id: string; maxWeight: number }>;
+    }>;
     const plab = partners.find((p) => p.id === 'PLAB')!;
     expect(plab.services.map((s) => s.id)).toEqual(expect.arrayContaining(['P15', 'P19', 'P52']));
   });
@@ -102,34 +154,67 @@ describe('address book, code lists, order management, webhooks, waybills, onboar
   it('manages order channels, delivery options (+ rates) and comments', async () => {
     h = await startHarness();
     seedDemoData(h.sim);
-    const channel = (await h.call('POST', '/order-channels', { name: 'Shop', integration: 'SHOPIFY', integrationReference: 'x' })).json as { id: string };
+    const channel = (
+      await h.call('POST', '/order-channels', {
+        name: 'Shop',
+        integration: 'SHOPIFY',
+        integrationReference: 'x',
+      })
+    ).json as { id: string };
     expect((await h.call('GET', `/order-channels/${channel.id}`)).json).toMatchObject({ name: 'Shop' });
     expect(((await h.call('GET', '/order-channels/types')).json as unknown[]).length).toBeGreaterThan(0);
-    const option = (await h.call('POST', '/delivery-options', { orderChannelId: channel.id, carrierId: 'PLAB', serviceId: 'P19' })).json as { id: string };
-    expect((await h.call('POST', `/delivery-options/${option.id}/rates`, { zone: 'SE', price: 49 })).status).toBe(201);
-    expect((await h.call('GET', `/delivery-options/${option.id}`)).json).toMatchObject({ rates: [expect.objectContaining({ price: 49 })] });
+    const option = (
+      await h.call('POST', '/delivery-options', {
+        orderChannelId: channel.id,
+        carrierId: 'PLAB',
+        serviceId: 'P19',
+      })
+    ).json as { id: string };
+    expect(
+      (await h.call('POST', `/delivery-options/${option.id}/rates`, { zone: 'SE', price: 49 })).status,
+    ).toBe(201);
+    expect((await h.call('GET', `/delivery-options/${option.id}`)).json).toMatchObject({
+      rates: [expect.objectContaining({ price: 49 })],
+    });
     const [order] = (await h.call('GET', '/orders?internalReference=ORD-1001')).json as Array<{ id: string }>;
-    const comment = (await h.call('POST', '/comments', { orderId: order!.id, type: 'internal', value: 'Fragile' })).json as { id: string };
+    const comment = (
+      await h.call('POST', '/comments', { orderId: order!.id, type: 'internal', value: 'Fragile' })
+    ).json as { id: string };
     expect((await h.call('GET', `/comments/${comment.id}`)).json).toMatchObject({ value: 'Fragile' });
     expect((await h.call('DELETE', `/comments/${comment.id}`)).status).toBe(204);
-    expect((await h.call('POST', '/comments', { orderId: order!.id, type: 'nope', value: 'x' })).status).toBe(422);
+    expect((await h.call('POST', '/comments', { orderId: order!.id, type: 'nope', value: 'x' })).status).toBe(
+      422,
+    );
   });
 
   it('records webhooks and their test events', async () => {
     h = await startHarness();
-    const hook = (await h.call('POST', '/webhooks', { url: 'https://example.com/hook', subjectType: 'SHIPMENT', label: 'ERP' })).json as { id: string };
+    const hook = (
+      await h.call('POST', '/webhooks', {
+        url: 'https://example.com/hook',
+        subjectType: 'SHIPMENT',
+        label: 'ERP',
+      })
+    ).json as { id: string };
     const event = (await h.call('POST', `/webhooks/${hook.id}/test`)).json as { webhookEventId: string };
-    expect(((await h.call('GET', `/webhooks/${hook.id}/events`)).json as unknown[])).toHaveLength(1);
+    expect((await h.call('GET', `/webhooks/${hook.id}/events`)).json as unknown[]).toHaveLength(1);
     expect((await h.call('GET', `/webhooks/${hook.id}/events/${event.webhookEventId}`)).status).toBe(200);
-    expect((await h.call('POST', `/webhooks/${hook.id}/events/${event.webhookEventId}/resend`)).status).toBe(200);
-    expect((await h.call('PUT', `/webhooks/${hook.id}`, { url: 'https://example.com/2' })).json).toMatchObject({ url: 'https://example.com/2' });
+    expect((await h.call('POST', `/webhooks/${hook.id}/events/${event.webhookEventId}/resend`)).status).toBe(
+      200,
+    );
+    expect(
+      (await h.call('PUT', `/webhooks/${hook.id}`, { url: 'https://example.com/2' })).json,
+    ).toMatchObject({ url: 'https://example.com/2' });
     expect((await h.call('DELETE', `/webhooks/${hook.id}`)).status).toBe(204);
   });
 
   it('prints a waybill over bulk shipments and serves onboarding', async () => {
     h = await startHarness();
     const s = await bookOne();
-    const res = await h.call('POST', '/waybills?returnFile=true', { printConfig: THERMO_ZPL, waybill: { type: 'BULK', shipmentIds: [s.id] } });
+    const res = await h.call('POST', '/waybills?returnFile=true', {
+      printConfig: THERMO_ZPL,
+      waybill: { type: 'BULK', shipmentIds: [s.id] },
+    });
     expect(res.status).toBe(201);
     const waybill = res.json as { id: string; prints: Array<{ data: string; description: string }> };
     expect(waybill.prints[0]!.description).toBe('Waybill');

@@ -7,8 +7,16 @@ afterEach(async () => h?.stop());
 
 const body = { printConfig: THERMO_ZPL, shipment: shipment() };
 
-async function control(method: string, path: string, payload?: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(`${h.url}/_sim${path}`, { method, headers: { 'content-type': 'application/json' }, body: payload === undefined ? undefined : JSON.stringify(payload) });
+async function control(
+  method: string,
+  path: string,
+  payload?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${h.url}/_sim${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+  });
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : undefined };
 }
@@ -16,7 +24,12 @@ async function control(method: string, path: string, payload?: unknown): Promise
 describe('fault injection', () => {
   it('fails the next N calls matching a method and path pattern, then behaves again; nothing is created', async () => {
     h = await startHarness();
-    h.sim.faults.failNext(2, { method: 'POST', path: '/shipments', status: 503, headers: { 'retry-after': '1' } });
+    h.sim.faults.failNext(2, {
+      method: 'POST',
+      path: '/shipments',
+      status: 503,
+      headers: { 'retry-after': '1' },
+    });
     expect((await h.call('GET', '/stored-shipments')).status).toBe(200);
     const first = await h.call('POST', '/shipments', body);
     expect(first.status).toBe(503);
@@ -31,7 +44,8 @@ describe('fault injection', () => {
     seedDemoData(h.sim);
     h.sim.faults.failNext(1, { path: '/stored-shipments/*/shipments', status: 500 });
     expect((await h.call('GET', '/stored-shipments')).status).toBe(200);
-    const [stored] = (await h.call('GET', '/stored-shipments?searchField=orderNo&searchValue=SO-2001')).json as Array<{ id: string }>;
+    const [stored] = (await h.call('GET', '/stored-shipments?searchField=orderNo&searchValue=SO-2001'))
+      .json as Array<{ id: string }>;
     expect((await h.call('POST', `/stored-shipments/${stored!.id}/shipments`, THERMO_ZPL)).status).toBe(500);
     expect((await h.call('POST', `/stored-shipments/${stored!.id}/shipments`, THERMO_ZPL)).status).toBe(201);
   });
@@ -45,7 +59,9 @@ describe('fault injection', () => {
     expect(records[0]).toMatchObject({ orderNo: 'ORD-T1', cancelled: false, route: 'shipments' });
     // The client can find what happened: the printed-shipments feed has it.
     const feed = await h.call('GET', '/shipments?fetchId=-1');
-    expect((feed.json as { shipments: Array<{ id: string }> }).shipments.map((s) => s.id)).toEqual([records[0]!.shipmentId]);
+    expect((feed.json as { shipments: Array<{ id: string }> }).shipments.map((s) => s.id)).toEqual([
+      records[0]!.shipmentId,
+    ]);
     expect((await h.call('POST', '/shipments', body)).status).toBe(201);
   });
 
@@ -59,13 +75,17 @@ describe('fault injection', () => {
     const before = h.sim.records().length;
     h.sim.faults.dropAfterCommit(1, { path });
     const [order] = (await h.call('GET', '/orders?internalReference=ORD-1001')).json as Array<{ id: string }>;
-    const [stored] = (await h.call('GET', '/stored-shipments?searchField=orderNo&searchValue=SO-2001')).json as Array<{ id: string }>;
+    const [stored] = (await h.call('GET', '/stored-shipments?searchField=orderNo&searchValue=SO-2001'))
+      .json as Array<{ id: string }>;
     const call =
       route === 'orders'
         ? h.call('POST', '/orders/shipments', { orderId: order!.id })
         : route === 'stored'
           ? h.call('POST', `/stored-shipments/${stored!.id}/shipments`, THERMO_ZPL)
-          : h.call('POST', '/consolidated-shipments', { printConfig: THERMO_ZPL, shipment: shipment({ options: [{ id: 'CONSOLIDATE', key: 'KONS-4001' }] }) });
+          : h.call('POST', '/consolidated-shipments', {
+              printConfig: THERMO_ZPL,
+              shipment: shipment({ options: [{ id: 'CONSOLIDATE', key: 'KONS-4001' }] }),
+            });
     await expect(call).rejects.toThrow();
     expect(h.sim.records()).toHaveLength(before + 1);
     expect(h.sim.records().at(-1)!.route).toBe(route);
@@ -102,11 +122,26 @@ describe('fault injection', () => {
   it('runs a seeded random fault mix: deterministic, and every booking the client lost is in the records', async () => {
     const run = async () => {
       const harness = await startHarness({ sleep: async () => undefined });
-      harness.sim.faults.random({ seed: 7, serverErrorRate: 0.2, dropAfterCommitRate: 0.2, spikeRate: 0.1, spikeMs: 300 });
+      harness.sim.faults.random({
+        seed: 7,
+        serverErrorRate: 0.2,
+        dropAfterCommitRate: 0.2,
+        spikeRate: 0.1,
+        spikeMs: 300,
+      });
       const outcomes: string[] = [];
       for (let i = 0; i < 30; i++) {
         try {
-          outcomes.push(String((await harness.call('POST', '/shipments', { printConfig: THERMO_ZPL, shipment: shipment({ orderNo: `R-${i}` }) })).status));
+          outcomes.push(
+            String(
+              (
+                await harness.call('POST', '/shipments', {
+                  printConfig: THERMO_ZPL,
+                  shipment: shipment({ orderNo: `R-${i}` }),
+                })
+              ).status,
+            ),
+          );
         } catch {
           outcomes.push('reset');
         }
@@ -136,15 +171,31 @@ describe('fault injection', () => {
 describe('/_sim/ control API', () => {
   it('injects failures, drops, latency and token expiry over HTTP and lists records', async () => {
     h = await startHarness({ sleep: async () => undefined });
-    expect((await control('POST', '/faults/fail', { count: 1, status: 502, method: 'POST', path: '/shipments' })).status).toBe(200);
+    expect(
+      (await control('POST', '/faults/fail', { count: 1, status: 502, method: 'POST', path: '/shipments' }))
+        .status,
+    ).toBe(200);
     expect((await h.call('POST', '/shipments', body)).status).toBe(502);
     expect((await control('POST', '/faults/drop-after-commit', { count: 1 })).status).toBe(200);
     await expect(h.call('POST', '/shipments', body)).rejects.toThrow();
-    expect((await control('POST', '/faults/latency', { path: '/orders', ms: 10, every: 2 })).status).toBe(200);
+    expect((await control('POST', '/faults/latency', { path: '/orders', ms: 10, every: 2 })).status).toBe(
+      200,
+    );
     expect(((await control('GET', '/faults')).json as { latencies: unknown[] }).latencies).toHaveLength(1);
-    const records = (await control('GET', '/records')).json as Array<{ shipmentId: string; orderNo: string; storedId: null; created: string; cancelled: boolean }>;
+    const records = (await control('GET', '/records')).json as Array<{
+      shipmentId: string;
+      orderNo: string;
+      storedId: null;
+      created: string;
+      cancelled: boolean;
+    }>;
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ orderNo: 'ORD-T1', storedId: null, cancelled: false, created: '2026-01-15T09:00:00.000+0000' });
+    expect(records[0]).toMatchObject({
+      orderNo: 'ORD-T1',
+      storedId: null,
+      cancelled: false,
+      created: '2026-01-15T09:00:00.000+0000',
+    });
     expect((await control('POST', '/faults/expire-tokens')).status).toBe(200);
     expect((await h.call('GET', '/orders')).status).toBe(401);
     expect((await control('POST', '/faults/clear')).status).toBe(200);
@@ -156,14 +207,26 @@ describe('/_sim/ control API', () => {
     h = await startHarness();
     const seeded = await control('POST', '/seed/demo');
     expect(seeded.json).toContainEqual(expect.objectContaining({ code: 'ORD-1001' }));
-    expect(((await control('POST', '/seed/orders', { count: 3, prefix: 'B-' })).json as string[])).toEqual(['B-1', 'B-2', 'B-3']);
-    expect(((await control('POST', '/seed/stored-shipments', { count: 2, prefix: 'SB-' })).json as string[])).toEqual(['SB-1', 'SB-2']);
+    expect((await control('POST', '/seed/orders', { count: 3, prefix: 'B-' })).json as string[]).toEqual([
+      'B-1',
+      'B-2',
+      'B-3',
+    ]);
+    expect(
+      (await control('POST', '/seed/stored-shipments', { count: 2, prefix: 'SB-' })).json as string[],
+    ).toEqual(['SB-1', 'SB-2']);
     const advanced = await control('POST', '/clock/advance', { ms: 60_000 });
     expect(advanced.json).toMatchObject({ iso: '2026-01-15T09:01:00.000+0000' });
     const [booked] = h.sim.records().filter((r) => r.internalReference === 'ORD-1500');
-    expect((await control('POST', `/shipments/${booked!.shipmentId}/hand-over`)).json).toMatchObject({ status: 'IN_TRANSIT' });
+    expect((await control('POST', `/shipments/${booked!.shipmentId}/hand-over`)).json).toMatchObject({
+      status: 'IN_TRANSIT',
+    });
     expect((await control('POST', '/shipments/nope/deliver')).status).toBe(404);
-    expect((await control('POST', '/api-keys', { id: 'k2', secret: 's2', licenses: ['REST API Print'] })).status).toBe(201);
-    expect((await control('POST', '/api-keys', { id: 'k3', secret: 's3', licenses: ['Nope'] })).status).toBe(400);
+    expect(
+      (await control('POST', '/api-keys', { id: 'k2', secret: 's2', licenses: ['REST API Print'] })).status,
+    ).toBe(201);
+    expect((await control('POST', '/api-keys', { id: 'k3', secret: 's3', licenses: ['Nope'] })).status).toBe(
+      400,
+    );
   });
 });

@@ -23,7 +23,15 @@ interface Result {
 }
 
 async function bookMany(n: number, prefix = 'F-'): Promise<void> {
-  for (let i = 0; i < n; i++) expect((await h.call('POST', '/shipments', { printConfig: THERMO_ZPL, shipment: shipment({ orderNo: `${prefix}${i}` }) })).status).toBe(201);
+  for (let i = 0; i < n; i++)
+    expect(
+      (
+        await h.call('POST', '/shipments', {
+          printConfig: THERMO_ZPL,
+          shipment: shipment({ orderNo: `${prefix}${i}` }),
+        })
+      ).status,
+    ).toBe(201);
 }
 
 describe('printed-shipments feed (fetch in batches)', () => {
@@ -56,14 +64,20 @@ describe('printed-shipments feed (fetch in batches)', () => {
     const id = h.sim.records()[0]!.shipmentId;
     h.sim.handOver(id);
     h.sim.deliver(id);
-    const alerts = (await h.call('GET', '/alerts?fetchId=-1')).json as { done: boolean; alerts: Array<{ alertCode: string; shipmentInfo: { orderNo: string } }> };
+    const alerts = (await h.call('GET', '/alerts?fetchId=-1')).json as {
+      done: boolean;
+      alerts: Array<{ alertCode: string; shipmentInfo: { orderNo: string } }>;
+    };
     expect(alerts.alerts.map((a) => a.alertCode)).toEqual(['STATUS_IN_TRANSIT', 'STATUS_DELIVERED']);
     expect(alerts.alerts[1]!.shipmentInfo.orderNo).toBe('F-0');
   });
 });
 
 describe('consolidated shipments', () => {
-  const consolidate = (orderNo: string, key = 'KEY-1') => ({ printConfig: THERMO_ZPL, shipment: shipment({ orderNo, service: { id: 'P15' }, options: [{ id: 'consolidate', key }] }) });
+  const consolidate = (orderNo: string, key = 'KEY-1') => ({
+    printConfig: THERMO_ZPL,
+    shipment: shipment({ orderNo, service: { id: 'P15' }, options: [{ id: 'consolidate', key }] }),
+  });
 
   it('joins bookings with the same key, prints only parcel labels while open, and closes with an A4 waybill', async () => {
     h = await startHarness();
@@ -78,12 +92,17 @@ describe('consolidated shipments', () => {
     expect(second!.shipmentNo).toBe(first!.shipmentNo);
     expect((await h.call('POST', '/shipments', consolidate('C-3', 'OTHER'))).status).toBe(201);
 
-    const open = (await h.call('GET', '/consolidated-shipments?searchField=orderNo&searchValue=C-2')).json as Array<{ id: string; status: string; parcelGroups: unknown[] }>;
+    const open = (await h.call('GET', '/consolidated-shipments?searchField=orderNo&searchValue=C-2'))
+      .json as Array<{ id: string; status: string; parcelGroups: unknown[] }>;
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ id: first!.id, status: 'OPEN' });
     expect(open[0]!.parcelGroups).toHaveLength(2);
 
-    const closed = await h.call('POST', `/consolidated-shipments/${first!.id}/shipments?returnFile=true`, THERMO_ZPL);
+    const closed = await h.call(
+      'POST',
+      `/consolidated-shipments/${first!.id}/shipments?returnFile=true`,
+      THERMO_ZPL,
+    );
     expect(closed.status).toBe(201);
     const [final] = closed.json as Result[];
     expect(final).toMatchObject({ consolidated: true, shipmentNo: first!.shipmentNo, status: 'PRINTED' });
@@ -94,10 +113,17 @@ describe('consolidated shipments', () => {
     const { width, height } = pdf.getPage(0).getSize();
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
     expect(await pdfText(waybill)).toContain(first!.parcels[0]!.parcelNo);
-    expect(((await h.call('GET', '/consolidated-shipments?searchField=orderNo&searchValue=C-1')).json as unknown[])).toHaveLength(0);
-    const docs = (await h.call('GET', `/consolidated-shipments/${first!.id}/prints`)).json as Array<{ id: string; description: string }>;
+    expect(
+      (await h.call('GET', '/consolidated-shipments?searchField=orderNo&searchValue=C-1')).json as unknown[],
+    ).toHaveLength(0);
+    const docs = (await h.call('GET', `/consolidated-shipments/${first!.id}/prints`)).json as Array<{
+      id: string;
+      description: string;
+    }>;
     expect(docs.map((d) => d.description)).toEqual(['Label', 'Label', 'Waybill']);
-    const raw = await h.call('GET', `/consolidated-shipments/${first!.id}/prints/${docs[2]!.id}`, undefined, { accept: 'application/pdf' });
+    const raw = await h.call('GET', `/consolidated-shipments/${first!.id}/prints/${docs[2]!.id}`, undefined, {
+      accept: 'application/pdf',
+    });
     expect(raw.bytes.equals(waybill)).toBe(true);
   });
 
@@ -105,8 +131,12 @@ describe('consolidated shipments', () => {
     h = await startHarness();
     const [first] = (await h.call('POST', '/consolidated-shipments', consolidate('C-1'))).json as Result[];
     await h.call('POST', '/consolidated-shipments', consolidate('C-2'));
-    expect((await h.call('DELETE', `/consolidated-shipments/${first!.id}/parcel-groups/C-1`)).status).toBe(204);
-    expect((await h.call('DELETE', `/consolidated-shipments/${first!.id}/parcel-groups/C-1`)).status).toBe(404);
+    expect((await h.call('DELETE', `/consolidated-shipments/${first!.id}/parcel-groups/C-1`)).status).toBe(
+      204,
+    );
+    expect((await h.call('DELETE', `/consolidated-shipments/${first!.id}/parcel-groups/C-1`)).status).toBe(
+      404,
+    );
     expect(h.sim.records().map((r) => [r.partOrderNo, r.cancelled])).toEqual([
       ['C-1', true],
       ['C-2', false],
@@ -114,7 +144,11 @@ describe('consolidated shipments', () => {
     expect((await h.call('DELETE', `/consolidated-shipments/${first!.id}`)).status).toBe(204);
     const history = (await h.call('GET', '/shipment-history')).json as Result[];
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ status: 'CANCELLED', consolidated: true, shipmentNo: first!.shipmentNo });
+    expect(history[0]).toMatchObject({
+      status: 'CANCELLED',
+      consolidated: true,
+      shipmentNo: first!.shipmentNo,
+    });
     expect(h.sim.records().every((r) => r.cancelled)).toBe(true);
     expect((await h.call('GET', '/consolidated-shipments')).json).toEqual([]);
   });
@@ -122,11 +156,13 @@ describe('consolidated shipments', () => {
   it('lets a READY stored shipment with CONSOLIDATE join the open demo consolidated shipment', async () => {
     h = await startHarness();
     seedDemoData(h.sim);
-    const stored = (await h.call('POST', '/stored-shipments', consolidate('ST-1', 'KONS-4001').shipment)).json as { id: string };
+    const stored = (await h.call('POST', '/stored-shipments', consolidate('ST-1', 'KONS-4001').shipment))
+      .json as { id: string };
     const res = await h.call('POST', `/stored-shipments/${stored.id}/shipments`, THERMO_ZPL);
     expect(res.status).toBe(201);
     expect((res.json as Result[])[0]!.consolidated).toBe(true);
-    const open = (await h.call('GET', '/consolidated-shipments?searchField=key&searchValue=KONS-4001')).json as Array<{ parcelGroups: unknown[] }>;
+    const open = (await h.call('GET', '/consolidated-shipments?searchField=key&searchValue=KONS-4001'))
+      .json as Array<{ parcelGroups: unknown[] }>;
     expect(open[0]!.parcelGroups).toHaveLength(2);
   });
 });
@@ -138,13 +174,25 @@ describe('manifests', () => {
     await bookMany(1, 'YESTERDAY-');
     h.clock.advance(24 * 60 * 60 * 1000);
     await bookMany(3, 'TODAY-');
-    expect((await h.call('POST', '/shipments', { printConfig: THERMO_ZPL, shipment: shipment({ orderNo: 'DHL-1', service: { id: 'DHLPAK' } }) })).status).toBe(201);
+    expect(
+      (
+        await h.call('POST', '/shipments', {
+          printConfig: THERMO_ZPL,
+          shipment: shipment({ orderNo: 'DHL-1', service: { id: 'DHLPAK' } }),
+        })
+      ).status,
+    ).toBe(201);
     const cancelled = h.sim.records().find((r) => r.orderNo === 'TODAY-1')!;
     expect((await h.call('DELETE', `/shipments/${cancelled.shipmentId}`)).status).toBe(204);
 
     const res = await h.call('POST', '/manifests?inlinePdf=true', { manifestType: 'PLAB' });
     expect(res.status).toBe(201);
-    const manifest = res.json as { manifestType: string; manifestId: string; shipmentCount: number; prints: Array<{ id: string; pdf: string; description: string }> };
+    const manifest = res.json as {
+      manifestType: string;
+      manifestId: string;
+      shipmentCount: number;
+      prints: Array<{ id: string; pdf: string; description: string }>;
+    };
     expect(manifest).toMatchObject({ manifestType: 'PLAB', shipmentCount: 3 });
     const pdf = Buffer.from(manifest.prints[0]!.pdf, 'base64');
     await PDFDocument.load(pdf);
@@ -154,12 +202,22 @@ describe('manifests', () => {
     for (const o of ['TODAY-1', 'YESTERDAY-0']) expect(text).not.toContain(shipmentNo(o));
     expect(text).toContain('Åsa Öberg');
 
-    const carrier = (await h.call('POST', '/manifests', { manifestType: 'PLAB', carrierId: 'DHL' })).json as { shipmentCount: number; manifestId: string };
+    const carrier = (await h.call('POST', '/manifests', { manifestType: 'PLAB', carrierId: 'DHL' })).json as {
+      shipmentCount: number;
+      manifestId: string;
+    };
     expect(carrier.shipmentCount).toBe(1);
-    const shipments = (await h.call('GET', `/manifests/PLAB/${carrier.manifestId}/shipments`)).json as Array<{ orderNo: string }>;
+    const shipments = (await h.call('GET', `/manifests/PLAB/${carrier.manifestId}/shipments`)).json as Array<{
+      orderNo: string;
+    }>;
     expect(shipments.map((s) => s.orderNo)).toEqual(['DHL-1']);
-    const raw = await h.call('GET', `/manifests/PLAB/${manifest.manifestId}/prints/${manifest.prints[0]!.id}`, undefined, { accept: 'application/pdf' });
+    const raw = await h.call(
+      'GET',
+      `/manifests/PLAB/${manifest.manifestId}/prints/${manifest.prints[0]!.id}`,
+      undefined,
+      { accept: 'application/pdf' },
+    );
     expect(raw.bytes.equals(pdf)).toBe(true);
-    expect(((await h.call('GET', '/manifests?manifestType=PLAB')).json as unknown[])).toHaveLength(2);
+    expect((await h.call('GET', '/manifests?manifestType=PLAB')).json as unknown[]).toHaveLength(2);
   });
 });

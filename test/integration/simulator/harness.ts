@@ -1,5 +1,12 @@
 /** Starts a simulator on 127.0.0.1 with a manual clock and gives tests a small HTTP client for it. */
-import { createManualClock, createSimulator, type License, type SimClock, type Simulator, type SimulatorOptions } from '../../../main/simulator/index';
+import {
+  createManualClock,
+  createSimulator,
+  type License,
+  type SimClock,
+  type Simulator,
+  type SimulatorOptions,
+} from '../../../main/simulator/index';
 
 export interface CallResult {
   status: number;
@@ -23,12 +30,19 @@ export interface Harness {
 export const KEY_ID = 'station-1';
 export const KEY_SECRET = 'station-secret';
 
-export async function startHarness(options: SimulatorOptions & { licenses?: License[] } = {}): Promise<Harness> {
+export async function startHarness(
+  options: SimulatorOptions & { licenses?: License[] } = {},
+): Promise<Harness> {
   const clock = options.clock ?? createManualClock(Date.UTC(2026, 0, 15, 9, 0, 0));
   const sim = createSimulator({ ...options, clock });
   sim.addApiKey({ id: KEY_ID, secret: KEY_SECRET, licenses: options.licenses });
   const { url, deliveryBaseUrl } = await sim.start();
-  const raw = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<CallResult> => {
+  const raw = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<CallResult> => {
     const target = path.startsWith('http') ? path : `${deliveryBaseUrl}${path}`;
     const res = await fetch(target, {
       method,
@@ -46,7 +60,9 @@ export async function startHarness(options: SimulatorOptions & { licenses?: Lice
     return { status: res.status, headers: res.headers, bytes, text, json: parsed };
   };
   const tokenFor = async (id: string, secret: string) => {
-    const res = await raw('GET', '/sessions/jwt', undefined, { authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
+    const res = await raw('GET', '/sessions/jwt', undefined, {
+      authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+    });
     return (res.json as { token: string }).token;
   };
   const token = await tokenFor(KEY_ID, KEY_SECRET);
@@ -56,16 +72,34 @@ export async function startHarness(options: SimulatorOptions & { licenses?: Lice
     url,
     base: deliveryBaseUrl,
     token,
-    call: (method, path, body, headers = {}) => raw(method, path, body, { authorization: `Bearer ${token}`, ...headers }),
+    call: (method, path, body, headers = {}) =>
+      raw(method, path, body, { authorization: `Bearer ${token}`, ...headers }),
     tokenFor,
     stop: () => sim.stop(),
   };
 }
 
-export const THERMO_ZPL = { target1Media: 'thermo-190', target1Type: 'zpl', target2Media: 'laser-a4', target2Type: 'pdf' };
-export const THERMO_ZPL_UTF8 = { ...THERMO_ZPL, target1Options: [{ key: 'mode', value: 'DT' }, { key: 'charset', value: 'utf8' }] };
+export const THERMO_ZPL = {
+  target1Media: 'thermo-190',
+  target1Type: 'zpl',
+  target2Media: 'laser-a4',
+  target2Type: 'pdf',
+};
+export const THERMO_ZPL_UTF8 = {
+  ...THERMO_ZPL,
+  target1Options: [
+    { key: 'mode', value: 'DT' },
+    { key: 'charset', value: 'utf8' },
+  ],
+};
 
-export const ASA = { name: 'Åsa Öberg', address1: 'Storgatan 1', zipcode: '11359', city: 'STOCKHOLM', country: 'SE' };
+export const ASA = {
+  name: 'Åsa Öberg',
+  address1: 'Storgatan 1',
+  zipcode: '11359',
+  city: 'STOCKHOLM',
+  country: 'SE',
+};
 
 export function shipment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

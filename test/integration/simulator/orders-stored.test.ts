@@ -37,7 +37,14 @@ describe('orders', () => {
     const zpl = Buffer.from((prints.json as Array<{ data: string }>)[0]!.data, 'base64');
     expect(zpl.toString('latin1')).toContain('^CI13');
     expect(zpl.includes(Buffer.from([0x8f]))).toBe(true); // Å of Åsa Öberg in cp850
-    expect(h.sim.records()).toContainEqual(expect.objectContaining({ shipmentId: booked.shipmentId, internalReference: 'ORD-1001', orderNo: 'ORD-1001', route: 'orders' }));
+    expect(h.sim.records()).toContainEqual(
+      expect.objectContaining({
+        shipmentId: booked.shipmentId,
+        internalReference: 'ORD-1001',
+        orderNo: 'ORD-1001',
+        route: 'orders',
+      }),
+    );
   });
 
   it('books part of an order (PARTIALLY_SHIPPED) and refuses the same parcels again with 422', async () => {
@@ -45,7 +52,9 @@ describe('orders', () => {
     seedDemoData(h.sim);
     const order = await orderByRef('ORD-1004');
     const first = order.parcels[0]!.id;
-    expect((await h.call('POST', '/orders/shipments', { orderId: order.id, parcelIds: [first] })).status).toBe(201);
+    expect(
+      (await h.call('POST', '/orders/shipments', { orderId: order.id, parcelIds: [first] })).status,
+    ).toBe(201);
     expect((await orderByRef('ORD-1004')).status).toBe('PARTIALLY_SHIPPED');
     const again = await h.call('POST', '/orders/shipments', { orderId: order.id, parcelIds: [first] });
     expect(again.status).toBe(422);
@@ -63,7 +72,15 @@ describe('orders', () => {
     const order = await orderByRef('ORD-1900');
     const res = await h.call('POST', '/orders/shipments', { orderId: order.id });
     expect(res.status).toBe(422);
-    expect(res.json).toEqual([{ message: 'Not valid postal code', messageCode: 'ZipCode', field: 'Address_Zipcode', location: 'receiver', type: 'error' }]);
+    expect(res.json).toEqual([
+      {
+        message: 'Not valid postal code',
+        messageCode: 'ZipCode',
+        field: 'Address_Zipcode',
+        location: 'receiver',
+        type: 'error',
+      },
+    ]);
     expect(h.sim.state.shipments.size).toBe(before);
     expect((await orderByRef('ORD-1900')).status).toBe('OPEN');
   });
@@ -71,11 +88,24 @@ describe('orders', () => {
   it('supports create, read, replace and delete of orders', async () => {
     h = await startHarness();
     seedDemoData(h.sim);
-    const created = await h.call('POST', '/orders', { orderChannelId: 'demo-webshop', internalReference: 'WEB-1', receiver: { name: 'A', zipcode: '11359', city: 'STOCKHOLM', country: 'SE' }, parcels: [{ weight: 1 }], deliveryOptionId: 'do-p19' });
+    const created = await h.call('POST', '/orders', {
+      orderChannelId: 'demo-webshop',
+      internalReference: 'WEB-1',
+      receiver: { name: 'A', zipcode: '11359', city: 'STOCKHOLM', country: 'SE' },
+      parcels: [{ weight: 1 }],
+      deliveryOptionId: 'do-p19',
+    });
     expect(created.status).toBe(201);
     const id = (created.json as Order).id;
-    expect((await h.call('GET', `/orders/${id}`)).json).toMatchObject({ internalReference: 'WEB-1', status: 'OPEN' });
-    const replaced = await h.call('PUT', `/orders/${id}`, { orderChannelId: 'demo-webshop', internalReference: 'WEB-1b', parcels: [{ weight: 2 }] });
+    expect((await h.call('GET', `/orders/${id}`)).json).toMatchObject({
+      internalReference: 'WEB-1',
+      status: 'OPEN',
+    });
+    const replaced = await h.call('PUT', `/orders/${id}`, {
+      orderChannelId: 'demo-webshop',
+      internalReference: 'WEB-1b',
+      parcels: [{ weight: 2 }],
+    });
     expect(replaced.json).toMatchObject({ internalReference: 'WEB-1b' });
     expect((await h.call('DELETE', `/orders/${id}`)).status).toBe(204);
     expect((await h.call('GET', `/orders/${id}`)).status).toBe(404);
@@ -85,7 +115,9 @@ describe('orders', () => {
     h = await startHarness();
     seedDemoData(h.sim);
     const order = await orderByRef('ORD-1003');
-    const booked = (await h.call('POST', '/orders/shipments', { orderId: order.id })).json as { shipmentId: string };
+    const booked = (await h.call('POST', '/orders/shipments', { orderId: order.id })).json as {
+      shipmentId: string;
+    };
     expect((await h.call('DELETE', `/shipments/${booked.shipmentId}`)).status).toBe(204);
     expect((await orderByRef('ORD-1003')).status).toBe('OPEN');
   });
@@ -105,21 +137,48 @@ describe('stored shipments', () => {
     const ready = await h.call('POST', '/stored-shipments', shipment({ orderNo: 'S-1' }));
     expect(ready.status).toBe(201);
     expect(ready.json).toMatchObject({ status: 'READY', statuses: [], orderNo: 'S-1' });
-    const warned = await h.call('POST', '/stored-shipments', shipment({ orderNo: 'S-2', options: [{ id: 'enot' }] }));
-    expect(warned.json).toMatchObject({ status: 'WARNED', statuses: [expect.objectContaining({ type: 'ignorable' })] });
-    const invalid = await h.call('POST', '/stored-shipments', shipment({ orderNo: 'S-3', service: { id: 'XX' } }));
-    expect(invalid.json).toMatchObject({ status: 'INVALID', statuses: [expect.objectContaining({ messageCode: 'Service', type: 'error' })] });
+    const warned = await h.call(
+      'POST',
+      '/stored-shipments',
+      shipment({ orderNo: 'S-2', options: [{ id: 'enot' }] }),
+    );
+    expect(warned.json).toMatchObject({
+      status: 'WARNED',
+      statuses: [expect.objectContaining({ type: 'ignorable' })],
+    });
+    const invalid = await h.call(
+      'POST',
+      '/stored-shipments',
+      shipment({ orderNo: 'S-3', service: { id: 'XX' } }),
+    );
+    expect(invalid.json).toMatchObject({
+      status: 'INVALID',
+      statuses: [expect.objectContaining({ messageCode: 'Service', type: 'error' })],
+    });
   });
 
   it('lists with searchField/searchOp/status filters, at most 50', async () => {
     h = await startHarness();
     seedDemoData(h.sim);
-    const list = async (q: string) => ((await h.call('GET', `/stored-shipments?${q}`)).json as Stored[]).map((s) => s.orderNo);
-    expect(await list('searchField=orderNo&searchOp=equals&searchValue=SPLIT-3001&status=ready')).toEqual(['SPLIT-3001', 'SPLIT-3001', 'SPLIT-3001']);
-    expect(await list('searchField=orderNo&searchOp=startsWith&searchValue=SO-20')).toEqual(['SO-2001', 'SO-2002', 'SO-2003']);
+    const list = async (q: string) =>
+      ((await h.call('GET', `/stored-shipments?${q}`)).json as Stored[]).map((s) => s.orderNo);
+    expect(await list('searchField=orderNo&searchOp=equals&searchValue=SPLIT-3001&status=ready')).toEqual([
+      'SPLIT-3001',
+      'SPLIT-3001',
+      'SPLIT-3001',
+    ]);
+    expect(await list('searchField=orderNo&searchOp=startsWith&searchValue=SO-20')).toEqual([
+      'SO-2001',
+      'SO-2002',
+      'SO-2003',
+    ]);
     expect(await list('searchField=orderNo&searchOp=endsWith&searchValue=900')).toEqual(['SO-2900']);
-    expect(await list('searchField=orderNo&searchOp=contains&searchValue=O-29&status=invalid')).toEqual(['SO-2900']);
-    expect(await list('searchField=reference&searchOp=equals&searchValue=SPLIT-3001-2')).toEqual(['SPLIT-3001']);
+    expect(await list('searchField=orderNo&searchOp=contains&searchValue=O-29&status=invalid')).toEqual([
+      'SO-2900',
+    ]);
+    expect(await list('searchField=reference&searchOp=equals&searchValue=SPLIT-3001-2')).toEqual([
+      'SPLIT-3001',
+    ]);
     expect(await list('dateType=created&dateFrom=2026-01-16')).toEqual([]);
     expect(await list('dateType=created&dateFrom=2026-01-15&dateTo=2026-01-15')).toHaveLength(7);
     const { seedStoredShipments } = await import('../../../main/simulator/index');
@@ -130,26 +189,46 @@ describe('stored shipments', () => {
   it('books a READY stored shipment once: 201 array, then 422 with an empty body; it leaves the ready list', async () => {
     h = await startHarness();
     seedDemoData(h.sim);
-    const [stored] = (await h.call('GET', '/stored-shipments?searchField=orderNo&searchOp=equals&searchValue=SO-2002&status=ready')).json as Stored[];
+    const [stored] = (
+      await h.call(
+        'GET',
+        '/stored-shipments?searchField=orderNo&searchOp=equals&searchValue=SO-2002&status=ready',
+      )
+    ).json as Stored[];
     const res = await h.call('POST', `/stored-shipments/${stored!.id}/shipments?returnFile=true`, THERMO_ZPL);
     expect(res.status).toBe(201);
-    const results = res.json as Array<{ id: string; consolidated: boolean; parcelCount: number; prints: Array<{ data: string }> }>;
+    const results = res.json as Array<{
+      id: string;
+      consolidated: boolean;
+      parcelCount: number;
+      prints: Array<{ data: string }>;
+    }>;
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ consolidated: false, parcelCount: 2 });
     expect(Buffer.from(results[0]!.prints[0]!.data, 'base64').toString('latin1')).toContain('^XA');
 
-    const again = await h.call('POST', `/stored-shipments/${stored!.id}/shipments?returnFile=true`, THERMO_ZPL);
+    const again = await h.call(
+      'POST',
+      `/stored-shipments/${stored!.id}/shipments?returnFile=true`,
+      THERMO_ZPL,
+    );
     expect(again.status).toBe(422);
     expect(again.text).toBe('');
-    expect((await h.call('GET', '/stored-shipments?searchField=orderNo&searchValue=SO-2002&status=ready')).json).toEqual([]);
-    expect((await h.call('GET', `/stored-shipments/${stored!.id}`)).json).toMatchObject({ status: 'PRINTED', shipmentIds: [results[0]!.id] });
+    expect(
+      (await h.call('GET', '/stored-shipments?searchField=orderNo&searchValue=SO-2002&status=ready')).json,
+    ).toEqual([]);
+    expect((await h.call('GET', `/stored-shipments/${stored!.id}`)).json).toMatchObject({
+      status: 'PRINTED',
+      shipmentIds: [results[0]!.id],
+    });
     expect(h.sim.records().filter((r) => r.storedId === stored!.id)).toHaveLength(1);
   });
 
   it('refuses to book an INVALID stored shipment with 422 and an empty body', async () => {
     h = await startHarness();
     seedDemoData(h.sim);
-    const [stored] = (await h.call('GET', '/stored-shipments?searchField=orderNo&searchValue=SO-2900')).json as Stored[];
+    const [stored] = (await h.call('GET', '/stored-shipments?searchField=orderNo&searchValue=SO-2900'))
+      .json as Stored[];
     const res = await h.call('POST', `/stored-shipments/${stored!.id}/shipments`, THERMO_ZPL);
     expect(res.status).toBe(422);
     expect(res.text).toBe('');
@@ -158,14 +237,23 @@ describe('stored shipments', () => {
   it('books two concurrent requests for the same stored shipment exactly once', async () => {
     h = await startHarness();
     seedDemoData(h.sim);
-    const [stored] = (await h.call('GET', '/stored-shipments?searchField=orderNo&searchValue=SO-2001')).json as Stored[];
-    const both = await Promise.all([1, 2].map(() => h.call('POST', `/stored-shipments/${stored!.id}/shipments`, THERMO_ZPL)));
+    const [stored] = (await h.call('GET', '/stored-shipments?searchField=orderNo&searchValue=SO-2001'))
+      .json as Stored[];
+    const both = await Promise.all(
+      [1, 2].map(() => h.call('POST', `/stored-shipments/${stored!.id}/shipments`, THERMO_ZPL)),
+    );
     expect(both.map((r) => r.status).sort()).toEqual([201, 422]);
   });
 
   it('replaces and deletes; a deleted id is dead', async () => {
     h = await startHarness();
-    const created = (await h.call('POST', '/stored-shipments', shipment({ orderNo: 'S-9', receiver: { name: 'X', country: 'SE', city: 'Y' } }))).json as Stored;
+    const created = (
+      await h.call(
+        'POST',
+        '/stored-shipments',
+        shipment({ orderNo: 'S-9', receiver: { name: 'X', country: 'SE', city: 'Y' } }),
+      )
+    ).json as Stored;
     expect(created.status).toBe('INVALID');
     const replaced = await h.call('PUT', `/stored-shipments/${created.id}`, shipment({ orderNo: 'S-9' }));
     expect(replaced.json).toMatchObject({ status: 'READY', orderNo: 'S-9' });

@@ -36,9 +36,26 @@ async function book(body: Record<string, unknown>, query = '?returnFile=true'): 
 describe('POST /shipments', () => {
   it('answers 201 with an array of shipment results shaped as nshift-api.md 1.3', async () => {
     h = await startHarness();
-    const [result, ...rest] = await book({ printConfig: THERMO_ZPL, shipment: shipment({ parcels: [{ copies: 2, weight: 1 }] }) });
+    const [result, ...rest] = await book({
+      printConfig: THERMO_ZPL,
+      shipment: shipment({ parcels: [{ copies: 2, weight: 1 }] }),
+    });
     expect(rest).toHaveLength(0);
-    expect(result).toMatchObject({ status: 'PRINTED', orderNo: 'ORD-T1', reference: 'REF-T1', serviceId: 'P19', parcelCount: 2, rcvName: 'Åsa Öberg', rcvZipcode: '11359', rcvCity: 'STOCKHOLM', rcvCountry: 'SE', normalShipment: true, returnShipment: false, consolidated: false, previousPrints: null });
+    expect(result).toMatchObject({
+      status: 'PRINTED',
+      orderNo: 'ORD-T1',
+      reference: 'REF-T1',
+      serviceId: 'P19',
+      parcelCount: 2,
+      rcvName: 'Åsa Öberg',
+      rcvZipcode: '11359',
+      rcvCity: 'STOCKHOLM',
+      rcvCountry: 'SE',
+      normalShipment: true,
+      returnShipment: false,
+      consolidated: false,
+      previousPrints: null,
+    });
     expect(typeof result!.id).toBe('string');
     expect(result!.href).toBe(`${h.url}/ufoweb-sim-20260115/rs-extapi/v1/shipments/${result!.id}`);
     expect(result!.shipmentNo).toMatch(/^\d{20}$/);
@@ -87,7 +104,10 @@ describe('POST /shipments', () => {
 
   it('makes one label per parcel sized to the media', async () => {
     h = await startHarness();
-    const [result] = await book({ printConfig: { target1Media: 'thermo-brev3', target1Type: 'zpl' }, shipment: shipment({ parcels: [{ copies: 3, weight: 1 }] }) });
+    const [result] = await book({
+      printConfig: { target1Media: 'thermo-brev3', target1Type: 'zpl' },
+      shipment: shipment({ parcels: [{ copies: 3, weight: 1 }] }),
+    });
     const text = Buffer.from(result!.prints[0]!.data!, 'base64').toString('latin1');
     expect(text.match(/\^XA/g)).toHaveLength(3);
     expect(text.match(/\^XZ/g)).toHaveLength(3);
@@ -98,7 +118,15 @@ describe('POST /shipments', () => {
     h = await startHarness();
     const [result] = await book({
       printConfig: { target1Media: 'laser-a4', target1Type: 'pdf' },
-      shipment: shipment({ receiver: { name: 'Jörgen Ødegård', address1: 'Kongens gate 5', zipcode: '0153', city: 'OSLO', country: 'NO' } }),
+      shipment: shipment({
+        receiver: {
+          name: 'Jörgen Ødegård',
+          address1: 'Kongens gate 5',
+          zipcode: '0153',
+          city: 'OSLO',
+          country: 'NO',
+        },
+      }),
     });
     expect(result!.prints.map((p) => p.description)).toEqual(['Label', 'Customs declaration']);
     const label = Buffer.from(result!.prints[0]!.data!, 'base64');
@@ -111,25 +139,45 @@ describe('POST /shipments', () => {
 
   it('returns two results for a combined normal + return booking', async () => {
     h = await startHarness();
-    const results = await book({ printConfig: THERMO_ZPL, shipment: shipment({ service: { id: 'P19', addons: [{ id: 'RETURN' }] } }) });
+    const results = await book({
+      printConfig: THERMO_ZPL,
+      shipment: shipment({ service: { id: 'P19', addons: [{ id: 'RETURN' }] } }),
+    });
     expect(results.map((r) => r.returnShipment)).toEqual([false, true]);
     expect(results[1]!.prints[0]!.description).toBe('Return label');
   });
 
   it.each([
-    ['a receiver without zipcode', { receiver: { ...ASA, zipcode: undefined } }, 'ZipCode', 'Address_Zipcode'],
+    [
+      'a receiver without zipcode',
+      { receiver: { ...ASA, zipcode: undefined } },
+      'ZipCode',
+      'Address_Zipcode',
+    ],
     ['an unknown service', { service: { id: 'NOPE' } }, 'Service', 'Service_Id'],
-    ['a parcel over the service weight limit', { parcels: [{ copies: 1, weight: 25 }] }, 'Weight', 'Parcel_Weight'],
-  ])('answers 422 with a validation list for %s, and creates nothing', async (_name, overrides, messageCode, field) => {
-    h = await startHarness();
-    const res = await h.call('POST', '/shipments?returnFile=true', { printConfig: THERMO_ZPL, shipment: shipment(overrides) });
-    expect(res.status).toBe(422);
-    const items = res.json as Array<Record<string, string>>;
-    expect(items).toContainEqual(expect.objectContaining({ messageCode, field, type: 'error' }));
-    for (const item of items) expect(Object.keys(item).sort()).toEqual(['field', 'location', 'message', 'messageCode', 'type']);
-    expect(h.sim.state.shipments.size).toBe(0);
-    expect(h.sim.records()).toHaveLength(0);
-  });
+    [
+      'a parcel over the service weight limit',
+      { parcels: [{ copies: 1, weight: 25 }] },
+      'Weight',
+      'Parcel_Weight',
+    ],
+  ])(
+    'answers 422 with a validation list for %s, and creates nothing',
+    async (_name, overrides, messageCode, field) => {
+      h = await startHarness();
+      const res = await h.call('POST', '/shipments?returnFile=true', {
+        printConfig: THERMO_ZPL,
+        shipment: shipment(overrides),
+      });
+      expect(res.status).toBe(422);
+      const items = res.json as Array<Record<string, string>>;
+      expect(items).toContainEqual(expect.objectContaining({ messageCode, field, type: 'error' }));
+      for (const item of items)
+        expect(Object.keys(item).sort()).toEqual(['field', 'location', 'message', 'messageCode', 'type']);
+      expect(h.sim.state.shipments.size).toBe(0);
+      expect(h.sim.records()).toHaveLength(0);
+    },
+  );
 });
 
 describe('shipment documents', () => {
@@ -141,19 +189,35 @@ describe('shipment documents', () => {
     const listed = await h.call('GET', `/shipments/${id}/prints?returnFile=true`);
     expect((listed.json as Print[])[0]).toMatchObject({ id: printId, description: 'Label' });
     expect((listed.json as Print[])[0]!.data).toBe(result!.prints[0]!.data);
-    const fetched = await h.call('GET', `/shipments/${id}/prints/${printId}`, undefined, { accept: 'application/octet-stream' });
+    const fetched = await h.call('GET', `/shipments/${id}/prints/${printId}`, undefined, {
+      accept: 'application/octet-stream',
+    });
     expect(fetched.bytes.equals(Buffer.from(result!.prints[0]!.data!, 'base64'))).toBe(true);
 
     h.clock.advance(HOUR);
-    expect((await h.call('GET', `/shipments/${id}/prints/${printId}`, undefined, { accept: 'application/octet-stream' })).status).toBe(404);
-    expect(((await h.call('GET', `/shipments/${id}/prints?returnFile=true`)).json as Print[])[0]!.data).toBeNull();
+    expect(
+      (
+        await h.call('GET', `/shipments/${id}/prints/${printId}`, undefined, {
+          accept: 'application/octet-stream',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      ((await h.call('GET', `/shipments/${id}/prints?returnFile=true`)).json as Print[])[0]!.data,
+    ).toBeNull();
 
     const copy = await h.call('POST', `/shipments/${id}/prints?returnFile=true`, THERMO_ZPL_UTF8);
     expect(copy.status).toBe(201);
     const fresh = (copy.json as Print[])[0]!;
     expect(fresh.id).not.toBe(printId);
     expect(Buffer.from(fresh.data!, 'base64').toString('ascii')).toContain('^CI28');
-    expect((await h.call('GET', `/shipments/${id}/prints/${fresh.id}`, undefined, { accept: 'application/octet-stream' })).status).toBe(200);
+    expect(
+      (
+        await h.call('GET', `/shipments/${id}/prints/${fresh.id}`, undefined, {
+          accept: 'application/octet-stream',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('serves the legacy /pdfs routes with field pdf', async () => {
@@ -163,7 +227,9 @@ describe('shipment documents', () => {
     expect(copy.status).toBe(201);
     const pdf = (copy.json as Array<{ id: string; pdf: string }>)[0]!;
     expect(Buffer.from(pdf.pdf, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const raw = await h.call('GET', `/shipments/${result!.id}/pdfs/${pdf.id}`, undefined, { accept: 'application/pdf' });
+    const raw = await h.call('GET', `/shipments/${result!.id}/pdfs/${pdf.id}`, undefined, {
+      accept: 'application/pdf',
+    });
     expect(raw.headers.get('content-type')).toBe('application/pdf');
     await PDFDocument.load(raw.bytes);
   });
@@ -183,7 +249,10 @@ describe('DELETE /shipments/{id}', () => {
     const res = await h.call('DELETE', `/shipments/${result!.id}`);
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    const history = await h.call('GET', `/shipment-history?searchField=shipmentNo&searchValue=${result!.shipmentNo}`);
+    const history = await h.call(
+      'GET',
+      `/shipment-history?searchField=shipmentNo&searchValue=${result!.shipmentNo}`,
+    );
     expect((history.json as Result[])[0]).toMatchObject({ id: result!.id, status: 'CANCELLED' });
     expect(h.sim.records()[0]).toMatchObject({ shipmentId: result!.id, cancelled: true });
   });

@@ -27,7 +27,7 @@ import { blocksPrinting, hostStatusFrames, parseHostStatus } from '../zpl-status
 export interface ZplTcpOptions {
   /** Until the TCP connection is established. */
   connectTimeoutMs?: number;
-  /** From the first byte of the document until the printer confirmed it read the last. */
+  /** From the first byte of the document until the printer confirmed it read the last (plus 1 ms per 10 bytes). */
   writeTimeoutMs?: number;
   /** For a `~HS` answer (preflight and `status()`). */
   statusTimeoutMs?: number;
@@ -44,10 +44,13 @@ const DEFAULTS = {
   keepWarmMs: 15_000,
 };
 const HS_QUERY = Buffer.from('~HS', 'latin1');
+/** A Zebra sends its three status lines in one go: once something arrived, this much silence ends the answer. */
+const STATUS_QUIET_MS = 150;
 
 /** One TCP connection with its unread input, so that status answers can be awaited in order. */
 class PrinterConnection {
   private input = '';
+  private lastDataAt = 0;
   private failure: Error | undefined;
   private ended = false;
   private closed = false;
@@ -60,6 +63,7 @@ class PrinterConnection {
     };
     socket.on('data', (chunk: Buffer) => {
       this.input += chunk.toString('latin1');
+      this.lastDataAt = Date.now();
       wakeAll();
     });
     socket.on('error', (error) => {
@@ -87,14 +91,14 @@ class PrinterConnection {
   /** Resolves when `done()` holds, or says why it never will: the connection failed, was closed, or time ran out. */
   private async until(
     done: () => boolean,
-    deadline: number,
+    deadline: () => number,
     stopOnEnd: boolean,
   ): Promise<'done' | 'timeout' | 'failed' | 'ended'> {
     for (;;) {
       if (done()) return 'done';
       if (this.failure !== undefined) return 'failed';
       if (this.closed || (stopOnEnd && this.ended)) return 'ended';
-      const remaining = deadline - Date.now();
+      const remaining = deadline() - Date.now();
       if (remaining <= 0) return 'timeout';
       await new Promise<void>((resolve) => {
         const wake = (): void => {
@@ -108,11 +112,18 @@ class PrinterConnection {
     }
   }
 
-  /** Reads one `~HS` answer (three frames, or whatever arrived by the deadline) and consumes it. */
+  /**
+   * Reads one `~HS` answer and consumes it: three frames, or — for a printer that answers something else —
+   * whatever arrived once it went quiet. Nothing by the deadline is `none`.
+   */
   async readStatus(
     deadline: number,
   ): Promise<{ kind: 'answer'; text: string } | { kind: 'none'; why: 'timeout' | 'failed' | 'ended' }> {
-    const outcome = await this.until(() => hostStatusFrames(this.input).length >= 3, deadline, true);
+    const outcome = await this.until(
+      () => hostStatusFrames(this.input).length >= 3,
+      () => (this.input.length > 0 ? Math.min(deadline, this.lastDataAt + STATUS_QUIET_MS) : deadline),
+      true,
+    );
     if (outcome !== 'done' && this.input.length === 0) return { kind: 'none', why: outcome };
     const text = this.input;
     this.input = '';
@@ -139,7 +150,11 @@ class PrinterConnection {
 
   /** After our FIN: waits for the printer's orderly close. */
   async closedCleanly(deadline: number): Promise<'done' | 'timeout' | 'failed'> {
-    const outcome = await this.until(() => this.closed, deadline, false);
+    const outcome = await this.until(
+      () => this.closed,
+      () => deadline,
+      false,
+    );
     if (outcome === 'done' && this.failure !== undefined) return 'failed';
     return outcome === 'ended' ? 'done' : outcome;
   }
@@ -278,7 +293,8 @@ export function createZplTcpDriver(
       connection.destroy();
       return err(printerError('io', `could not record the job as sending: ${describeError(error)}`, true));
     }
-    const deadline = Date.now() + settings.writeTimeoutMs;
+    // Big batches get more time (at least 10 kB/s): a false timeout would mean a retry, and a double print.
+    const deadline = Date.now() + settings.writeTimeoutMs + Math.ceil(document.bytes.length / 10);
     const payload = confirmsByStatus ? Buffer.concat([document.bytes, HS_QUERY]) : document.bytes;
     const written = await connection.write(payload, deadline);
     if (written !== 'ok') {

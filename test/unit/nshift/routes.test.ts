@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, buildPath, joinUrl } from '../../../main/nshift/delivery/routes';
+import type { RouteDef } from '../../../main/nshift/delivery/routes';
+
+/** Every method + path of nshift-api.md section 1 (the contract), as written there. */
+const DOCUMENTED = `
+GET /sessions/jwt
+POST /senders
+GET /senders
+GET /senders/{senderId}
+PATCH /senders/{senderId}
+PUT /senders/{senderId}
+DELETE /senders/{senderId}
+POST /receivers
+GET /receivers
+PUT /receivers/{receiverId}
+PATCH /receivers/{receiverId}
+DELETE /receivers/{receiverId}
+POST /shipments
+GET /shipments
+DELETE /shipments/{shipmentId}
+POST /shipments/{shipmentId}/prints
+GET /shipments/{shipmentId}/prints
+GET /shipments/{shipmentId}/prints/{printId}
+POST /shipments/{shipmentId}/pdfs
+GET /shipments/{shipmentId}/pdfs
+GET /shipments/{shipmentId}/pdfs/{pdfId}
+POST /stored-shipments
+GET /stored-shipments
+GET /stored-shipments/{storedId}
+PUT /stored-shipments/{storedId}
+DELETE /stored-shipments/{storedId}
+POST /stored-shipments/{storedId}/shipments
+POST /consolidated-shipments
+GET /consolidated-shipments
+DELETE /consolidated-shipments/{consolidatedId}
+DELETE /consolidated-shipments/{consolidatedId}/parcel-groups/{partOrderNo}
+POST /consolidated-shipments/{consolidatedId}/shipments
+GET /consolidated-shipments/{consolidatedId}/prints
+GET /consolidated-shipments/{consolidatedId}/prints/{printId}
+POST /manifests
+GET /manifests
+GET /manifests/{manifestType}/{manifestId}/shipments
+GET /manifests/{manifestType}/{manifestId}/prints
+GET /manifests/{manifestType}/{manifestId}/prints/{printId}
+POST /manifests/{manifestType}/{manifestId}/prints
+GET /print/clients
+GET /print/clients/{clientId}
+GET /print/clients/{clientId}/printers
+GET /print/printers
+GET /print/printers/{printerId}
+GET /print/jobs
+GET /print/jobs/{printJobId}
+POST /shipments/{shipmentId}/prints/{printId}/print-jobs
+POST /consolidated-shipments/{id}/prints/{printId}/print-jobs
+POST /manifests/{manifestId}/prints/{printId}/print-jobs
+GET /order-channels
+POST /order-channels
+GET /order-channels/{id}
+PUT /order-channels/{id}
+DELETE /order-channels/{id}
+GET /order-channels/types
+GET /orders
+GET /orders/{orderId}
+PUT /orders/{orderId}
+DELETE /orders/{orderId}
+POST /orders
+POST /orders/shipments
+POST /comments
+GET /comments/{id}
+DELETE /comments/{id}
+GET /delivery-options
+POST /delivery-options
+GET /delivery-options/{id}
+PUT /delivery-options/{id}
+DELETE /delivery-options/{id}
+POST /delivery-options/{id}/rates
+GET /shipment-history
+GET /alerts
+POST /prices
+POST /prices/history
+GET /meta/lists/partners
+GET /onboarding/accounts
+POST /onboarding/applications
+GET /onboarding/applications/{applicationId}/language
+GET /onboarding/language
+GET /waybills
+GET /waybills/{waybillId}
+POST /waybills
+GET /webhooks
+POST /webhooks
+GET /webhooks/{id}
+PUT /webhooks/{id}
+DELETE /webhooks/{id}
+GET /webhooks/{id}/events
+GET /webhooks/{id}/events/{webhookEventId}
+POST /webhooks/{id}/test
+POST /webhooks/{id}/events/{webhookEventId}/resend
+`
+  .trim()
+  .split('\n');
+
+const shape = (method: string, path: string) => `${method} ${path.replace(/\{\w+\}/g, '{}')}`;
+
+describe('route table', () => {
+  const table = new Set(Object.values(ROUTES as Record<string, RouteDef>).map((r) => shape(r.method, r.path)));
+
+  it.each(DOCUMENTED)('has a route for %s', (line) => {
+    const [method, path] = line.split(' ') as [string, string];
+    expect(table).toContain(shape(method, path));
+  });
+
+  it('retries nothing that books: every POST that creates is non-idempotent', () => {
+    for (const name of ['shipments.create', 'storedShipments.book', 'orders.createShipment', 'consolidated.create', 'consolidated.close', 'waybills.create'] as const) {
+      expect(ROUTES[name].idempotent).toBe(false);
+    }
+  });
+
+  it('fills path parameters encoded and keeps the base path', () => {
+    const path = buildPath(ROUTES['consolidated.deleteParcelGroup'], { consolidatedId: '7', partOrderNo: 'ORD 1/2' }, { a: 1, b: undefined });
+    expect(path).toBe('/consolidated-shipments/7/parcel-groups/ORD%201%2F2?a=1');
+    expect(joinUrl('https://api.unifaun.com/rs-extapi/v1/', path)).toBe('https://api.unifaun.com/rs-extapi/v1/consolidated-shipments/7/parcel-groups/ORD%201%2F2?a=1');
+  });
+});

@@ -157,7 +157,11 @@ async function main(): Promise<number> {
 
 async function handleLine(station: Station, line: string, log: (l: string) => void, write: (e: HeadlessEvent) => void): Promise<void> {
   try {
-    if (line.startsWith(':')) await runCommand(station, line, write);
+    if (line.startsWith(':')) {
+      // A command acts on what the lines before it did: let those finish first, as the input order says.
+      await station.whenIdle();
+      await runCommand(station, line, write);
+    }
     else await station.scan({ code: line });
   } catch (error) {
     log(`could not take "${line.slice(0, 64)}": ${(error as Error).message}`);

@@ -21,6 +21,7 @@ export async function runCommand(station: Station, line: string, write: (event: 
       case 'cancel': {
         if (!arg) return failed('":cancel" needs a shipment or parcel number.');
         const shipment = await station.lookupShipment({ code: arg });
+        if (shipment.status === 'CANCELLED') return failed(`Shipment ${shipment.shipmentId} is already cancelled.`, 'not_found', 'already_cancelled');
         await station.cancelShipment({ shipmentId: shipment.shipmentId, confirm: true, code: arg });
         return;
       }

@@ -72,7 +72,8 @@ export class HeadlessEventMapper {
     }
     const docs = shipment.documents;
     if (docs.length === 0) return;
-    const printer = docs.map((d) => d.printerName ?? d.printerId).find(Boolean) ?? '';
+    // The printer's id: stable for scripts ("label" and "documents" for the command-line printers).
+    const printer = docs.map((d) => d.printerId).find(Boolean) ?? '';
     const bytes = docs.reduce((n, d) => n + d.bytes, 0);
     if (docs.every((d) => d.state === 'printed')) {
       if (!this.once(`${key}:printed`)) return;

@@ -21,6 +21,9 @@ export async function lookupShipment(ctx: StationContext, code: string): Promise
  */
 export async function startCancel(ctx: StationContext, startJob: StartJob, input: { shipmentId: string; code?: string }): Promise<{ jobId: string }> {
   const jobId = await startJob('cancel', input.code ?? input.shipmentId, async (id) => {
+    if (cancelledEarlier(ctx, id, input.shipmentId)) {
+      return fail(ctx, id, failure('not_found', 'already_cancelled', `Shipment ${input.shipmentId} is already cancelled.`));
+    }
     const result = await ctx.client().shipments.cancel(input.shipmentId);
     if (!result.ok) {
       if (result.error.kind === 'not_found') {
@@ -31,4 +34,10 @@ export async function startCancel(ctx: StationContext, startJob: StartJob, input
     await record(ctx, { type: 'cancelled', jobId: id, shipmentId: input.shipmentId });
   });
   return { jobId };
+}
+
+function cancelledEarlier(ctx: StationContext, jobId: string, shipmentId: string): boolean {
+  return ctx.jobs
+    .list(5000)
+    .some((job) => job.id !== jobId && job.kind === 'cancel' && job.shipments.some((s) => s.shipmentId === shipmentId && s.state === 'cancelled'));
 }

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimulator, type Simulator } from '../../../main/simulator/server';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
+import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
+import { runHeadless } from '../../support/headless-process';
+
+const byEvent = (events: Record<string, unknown>[], name: string) => events.filter((e) => e.event === name);
+
+describe('packbench-headless --demo', () => {
+  it('answers ready first, then booked and printed for each sample order, and exits 0 at end of input', async () => {
+    const run = await runHeadless(['--demo'], 'ORD-1001\nSO-2001\n');
+    expect(run.code).toBe(0);
+    expect(run.events[0]).toMatchObject({ event: 'ready' });
+    const booked = byEvent(run.events, 'booked');
+    const printed = byEvent(run.events, 'printed');
+    expect(booked.map((e) => e.scan)).toEqual(['ORD-1001', 'SO-2001']);
+    expect(printed.map((e) => e.scan)).toEqual(['ORD-1001', 'SO-2001']);
+    for (const e of booked) {
+      expect(e.shipmentId).toEqual(expect.any(String));
+      expect((e.parcelNos as string[]).length).toBeGreaterThan(0);
+    }
+    for (const e of printed) {
+      expect(e).toMatchObject({ printer: 'label', bytes: expect.any(Number) });
+      expect(e.bytes as number).toBeGreaterThan(0);
+    }
+    expect(run.stderr).toContain('ORD-1001'); // the samples are listed on stderr
+  });
+
+  it('a split order gives one booked and one printed line per sub-shipment', async () => {
+    const run = await runHeadless(['--demo'], 'SPLIT-3001\n');
+    expect(byEvent(run.events, 'booked')).toHaveLength(3);
+    expect(byEvent(run.events, 'printed')).toHaveLength(3);
+  });
+
+  it('reports each failure as a failed line with its reason, and keeps going', async () => {
+    const garbage = Buffer.concat([Buffer.from('ORD-1900\nNO-SUCH\nORD\x01X\n'), Buffer.from([0xff, 0xfe, 0x80, 0x0a]), Buffer.from(`${'9'.repeat(10_000)}\nORD-1001\n`)]);
+    const run = await runHeadless(['--demo'], garbage);
+    expect(run.code).toBe(0);
+    const failed = byEvent(run.events, 'failed');
+    expect(failed[0]).toMatchObject({ scan: 'ORD-1900', reason: 'validation' });
+    expect((failed[0]!.errors as { field: string }[])[0]?.field).toMatch(/zip/i);
+    expect(failed[1]).toMatchObject({ scan: 'NO-SUCH', reason: 'not_found' });
+    expect(failed.slice(2).map((f) => f.code)).toEqual(['invalid_scan', 'invalid_scan', 'invalid_scan']);
+    expect(byEvent(run.events, 'printed').map((e) => e.scan)).toEqual(['ORD-1001']);
+    // Logs never reach stdout: every stdout line parsed as JSON.
+  });
+
+  it('takes :reprint, :cancel and :manifest commands in input order', async () => {
+    const run = await runHeadless(['--demo'], 'ORD-1002\n:reprint ORD-1002\n:cancel ORD-1002\n:cancel ORD-1002\n:manifest PNL\n:bogus\n');
+    const booked = byEvent(run.events, 'booked')[0]!;
+    expect(byEvent(run.events, 'reprinted')[0]).toMatchObject({ scan: 'ORD-1002', shipmentId: booked.shipmentId, printer: 'label' });
+    expect(byEvent(run.events, 'cancelled')).toEqual([expect.objectContaining({ scan: 'ORD-1002', shipmentId: booked.shipmentId })]);
+    const failed = byEvent(run.events, 'failed');
+    expect(failed.map((f) => f.code)).toEqual(['already_cancelled', 'invalid_scan']);
+    expect(byEvent(run.events, 'manifest')[0]).toMatchObject({ manifestType: 'PNL', printer: 'documents', manifestId: expect.any(String) });
+  });
+
+  it('prints help and refuses unknown flags', async () => {
+    expect((await runHeadless(['--help'], '')).stdout).toContain('PACKBENCH_API_KEY_ID');
+    const bad = await runHeadless(['--colour'], '');
+    expect(bad.code).toBe(2);
+  });
+});
+
+describe('packbench-headless against another nShift-compatible server and printer', () => {
+  let sim: Simulator | undefined;
+  let zebra: VirtualZebra | undefined;
+  afterEach(async () => {
+    await zebra?.close();
+    await sim?.stop();
+  });
+
+  it('works the same through --delivery-url, --label-printer and the key from the environment', async () => {
+    sim = createSimulator();
+    seedDemoData(sim);
+    const { deliveryBaseUrl } = await sim.start();
+    zebra = await createVirtualZebra();
+    const env = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
+    const args = ['--delivery-url', deliveryBaseUrl, '--label-printer', `tcp://127.0.0.1:${zebra.port}`, '--charset', 'UTF8'];
+    const dataDir = `/tmp/packbench-headless-${process.pid}-${Date.now()}`;
+    const run = await runHeadless([...args, '--data-dir', dataDir], 'ORD-1001\n', env);
+    expect(byEvent(run.events, 'printed')).toHaveLength(1);
+    const label = Buffer.concat(zebra.labels()).toString('latin1');
+    expect(label).toContain('^CI28');
+    expect(label).toContain('_C3_85sa'); // "Åsa" with Å as UTF-8 hex escapes
+    expect(run.stderr).not.toContain(DEMO_API_KEY_SECRET);
+    expect(sim.records().filter((r) => r.internalReference === 'ORD-1001')).toHaveLength(1);
+  });
+
+  it('without a key in the environment every scan fails with reason auth', async () => {
+    sim = createSimulator();
+    seedDemoData(sim);
+    const { deliveryBaseUrl } = await sim.start();
+    zebra = await createVirtualZebra();
+    const run = await runHeadless(['--delivery-url', deliveryBaseUrl, '--label-printer', `tcp://127.0.0.1:${zebra.port}`, '--data-dir', `/tmp/packbench-nokey-${Date.now()}`], 'ORD-1001\n');
+    expect(byEvent(run.events, 'failed')[0]).toMatchObject({ reason: 'auth', code: 'auth_missing_key' });
+  });
+});

@@ -68,6 +68,8 @@ export async function startDemoHost(): Promise<DemoHost> {
 /** One demo host per test file (a fresh simulator and data directory each). */
 export const test = base.extend<object, { demo: DemoHost }>({
   demo: [
+    // Playwright reads the fixture's dependencies from this pattern: an empty one means "none".
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const host = await startDemoHost();
       await use(host);

@@ -1,0 +1,129 @@
+import { mkdtemp, writeFile, mkdir } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StationEvent } from '../../../preload/api';
+import { startWebHost, type WebHost } from '../../../main/hosts/web/server';
+import { startBench, type Bench } from '../../support/station-harness';
+
+/** A raw HTTP request, so Host and Origin can be forged the way a hostile page or DNS rebinding would. */
+function raw(
+  host: WebHost,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const url = new URL(host.url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+let bench: Bench;
+let web: WebHost;
+let rendererDir: string;
+
+beforeAll(async () => {
+  bench = await startBench();
+  rendererDir = await mkdtemp(join(tmpdir(), 'packbench-renderer-'));
+  await mkdir(join(rendererDir, 'assets'));
+  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Packbench</title>');
+  await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  web = await startWebHost({ station: bench.station, rendererDir });
+});
+afterAll(async () => {
+  await web.close();
+  await bench.close();
+});
+
+const json = (token: string | undefined, extra: Record<string, string> = {}) => ({
+  'content-type': 'application/json',
+  host: new URL(web.url).host,
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+  ...extra,
+});
+
+describe('the web host', () => {
+  it('binds to 127.0.0.1 and serves the UI with security headers', async () => {
+    expect(new URL(web.url).hostname).toBe('127.0.0.1');
+    const res = await raw(web, { path: '/', headers: { host: new URL(web.url).host } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('answers a call that carries the launch token', async () => {
+    const res = await raw(web, { method: 'POST', path: '/api/getStatus', headers: json(web.token), body: '{"input":null}' });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).result).toMatchObject({ host: 'headless', queueLength: expect.any(Number) });
+  });
+
+  it('refuses a call without the token, or with a wrong one', async () => {
+    expect((await raw(web, { method: 'POST', path: '/api/getStatus', headers: json(undefined), body: '{}' })).status).toBe(401);
+    expect((await raw(web, { method: 'POST', path: '/api/getStatus', headers: json('not-the-token'), body: '{}' })).status).toBe(401);
+    expect((await raw(web, { path: '/api/events?token=wrong', headers: { host: new URL(web.url).host } })).status).toBe(401);
+  });
+
+  it('refuses a foreign Host header (DNS rebinding), even with the token', async () => {
+    const res = await raw(web, { method: 'POST', path: '/api/getStatus', headers: json(web.token, { host: 'evil.example:80' }), body: '{}' });
+    expect(res.status).toBe(421);
+  });
+
+  it('refuses a request from another origin, even with the token', async () => {
+    const res = await raw(web, { method: 'POST', path: '/api/scan', headers: json(web.token, { origin: 'https://evil.example' }), body: '{"input":{"code":"ORD-1001"}}' });
+    expect(res.status).toBe(403);
+    expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1001')).toHaveLength(0);
+  });
+
+  it('refuses form posts and invalid arguments before they reach the station', async () => {
+    const form = await raw(web, { method: 'POST', path: '/api/scan', headers: { ...json(web.token), 'content-type': 'text/plain' }, body: '{"input":{"code":"ORD-1001"}}' });
+    expect(form.status).toBe(415);
+    const extra = await raw(web, { method: 'POST', path: '/api/scan', headers: json(web.token), body: '{"input":{"code":"ORD-1001","admin":true}}' });
+    expect(extra.status).toBe(400);
+    expect(JSON.parse(extra.body)).toMatchObject({ error: 'invalid_argument' });
+    const unknown = await raw(web, { method: 'POST', path: '/api/deleteEverything', headers: json(web.token), body: '{}' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('does not serve files outside the renderer folder', async () => {
+    const res = await raw(web, { path: '/../../../../etc/passwd', headers: { host: new URL(web.url).host } });
+    expect(res.body).not.toContain('root:');
+    const encoded = await raw(web, { path: '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', headers: { host: new URL(web.url).host } });
+    expect(encoded.body).not.toContain('root:');
+  });
+
+  it('streams station events over server-sent events to a client with the token', async () => {
+    const url = new URL(web.url);
+    const events: StationEvent[] = [];
+    const req = request({ host: url.hostname, port: url.port, path: `/api/events?token=${encodeURIComponent(web.token)}`, headers: { host: url.host } });
+    const connected = new Promise<void>((resolve) => {
+      req.on('response', (res) => {
+        let buffer = '';
+        res.on('data', (chunk: Buffer) => {
+          buffer += chunk.toString();
+          for (const frame of buffer.split('\n\n').slice(0, -1)) {
+            const data = frame.split('\n').find((l) => l.startsWith('data: '));
+            if (data) events.push(JSON.parse(data.slice(6)) as StationEvent);
+          }
+          buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+          resolve();
+        });
+      });
+    });
+    req.end();
+    await connected;
+    await raw(web, { method: 'POST', path: '/api/scan', headers: json(web.token), body: '{"input":{"code":"ORD-1002"}}' });
+    await expect.poll(() => events.some((e) => e.type === 'job' && e.job.scan === 'ORD-1002' && e.job.state === 'printed'), { timeout: 10_000 }).toBe(true);
+    req.destroy();
+  });
+});

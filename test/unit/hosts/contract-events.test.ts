@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { JobView } from '../../../preload/api';
+import { HeadlessEventMapper } from '../../../main/hosts/headless/contract-events';
+
+const base: JobView = { id: 'j1', kind: 'scan', scan: 'ORD-1', state: 'booking', createdAt: '', updatedAt: '', shipments: [] };
+const doc = (state: 'queued' | 'printed' | 'held') => ({ documentId: 'd1', kind: 'label' as const, format: 'zpl' as const, bytes: 100, printerId: 'label', state });
+
+describe('the headless contract events', () => {
+  it('emits booked once, then printed once, as a job moves on', () => {
+    const mapper = new HeadlessEventMapper();
+    const booked = { ...base, state: 'printing' as const, shipments: [{ shipmentId: 's1', parcelNos: ['P1'], state: 'printing' as const, documents: [doc('queued')] }] };
+    expect(mapper.map(booked)).toEqual([{ event: 'booked', scan: 'ORD-1', shipmentId: 's1', parcelNos: ['P1'], jobId: 'j1' }]);
+    expect(mapper.map(booked)).toEqual([]);
+    const printed = { ...booked, state: 'printed' as const, shipments: [{ ...booked.shipments[0]!, state: 'printed' as const, documents: [doc('printed')] }] };
+    expect(mapper.map(printed)).toEqual([{ event: 'printed', scan: 'ORD-1', shipmentId: 's1', printer: 'label', bytes: 100, jobId: 'j1' }]);
+    expect(mapper.map(printed)).toEqual([]);
+  });
+
+  it('emits held, and printed later when the held label is released', () => {
+    const mapper = new HeadlessEventMapper();
+    const held = { ...base, state: 'held' as const, shipments: [{ shipmentId: 's1', parcelNos: [], state: 'held' as const, documents: [doc('held')] }] };
+    expect(mapper.map(held).map((e) => e.event)).toEqual(['booked', 'held']);
+    const printed = { ...held, state: 'printed' as const, shipments: [{ ...held.shipments[0]!, documents: [doc('printed')] }] };
+    expect(mapper.map(printed).map((e) => e.event)).toEqual(['printed']);
+  });
+
+  it('reports a failure with reason, code and the 422 list, and a duplicate with the existing shipment', () => {
+    const mapper = new HeadlessEventMapper();
+    const failed: JobView = {
+      ...base,
+      state: 'failed',
+      failure: { reason: 'validation', code: 'validation', message: 'fix it', errors: [{ field: 'Address_Zipcode', message: 'Not valid postal code' }] },
+    };
+    expect(mapper.map(failed)).toEqual([
+      { event: 'failed', scan: 'ORD-1', reason: 'validation', message: 'fix it', code: 'validation', errors: [{ field: 'Address_Zipcode', message: 'Not valid postal code' }], jobId: 'j1' },
+    ]);
+    const dup: JobView = {
+      ...base,
+      id: 'j2',
+      state: 'failed',
+      duplicateOf: { shipmentId: 's9' },
+      shipments: [{ shipmentId: 's9', parcelNos: [], state: 'booked', documents: [], reference: true }],
+      failure: { reason: 'duplicate', code: 'already_booked', message: 'dup' },
+    };
+    expect(mapper.map(dup)).toEqual([{ event: 'failed', scan: 'ORD-1', reason: 'duplicate', message: 'dup', code: 'already_booked', shipmentId: 's9', jobId: 'j2' }]);
+  });
+});

@@ -1,0 +1,66 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createFileSettingsStore } from '../../../main/settings/file-store';
+import { createFileVault } from '../../../main/settings/file-vault';
+import { applySettingsPatch, defaultSettings, settingsView } from '../../../main/settings/schema';
+
+const dir = () => mkdtemp(join(tmpdir(), 'packbench-settings-'));
+
+describe('settings', () => {
+  it('start from defaults that book with a ZPL label target and an A4 PDF target', () => {
+    const s = defaultSettings();
+    expect(s.printConfig.targets.map((t) => t.type)).toEqual(['zpl', 'pdf']);
+    expect(s.scanner.duplicateWindowMs).toBe(2000);
+    expect(s.spool.ttlMinutes).toBe(10);
+  });
+
+  it('survive a save and load', async () => {
+    const store = createFileSettingsStore(await dir());
+    const next = applySettingsPatch(defaultSettings(), { language: 'sv', scanner: { prefix: '#', suffix: '', duplicateWindowMs: 1500 } });
+    await store.save(next);
+    expect((await store.load()).settings).toEqual(next);
+  });
+
+  it('a corrupt settings file is set aside with a message and the station starts on defaults', async () => {
+    const d = await dir();
+    await writeFile(join(d, 'settings.json'), '{"language": "sv", "printers": [ {"kind": "zpl-tc');
+    const loaded = await createFileSettingsStore(d).load();
+    expect(loaded.settings).toEqual(defaultSettings());
+    expect(loaded.warning).toMatch(/default settings/);
+    expect((await readdir(d)).some((f) => f.startsWith('settings.json.corrupt-'))).toBe(true);
+  });
+
+  it('the view for the UI carries a mask, never the secret', () => {
+    const view = settingsView(defaultSettings(), { id: 'key-id', secret: 'super-secret-value' });
+    expect(JSON.stringify(view)).not.toContain('super-secret-value');
+    expect(view.account).toMatchObject({ apiKeyId: 'key-id', hasSecret: true });
+  });
+});
+
+describe('the encrypted file vault', () => {
+  it('stores the key encrypted and gives it back', async () => {
+    const d = await dir();
+    const vault = createFileVault(d, { PACKBENCH_VAULT_KEY: 'passphrase' });
+    await vault.set({ id: 'key-id', secret: 'super-secret-value' });
+    expect(await vault.get()).toEqual({ id: 'key-id', secret: 'super-secret-value' });
+    const onDisk = await readFile(join(d, 'secrets.enc'));
+    expect(onDisk.includes(Buffer.from('super-secret-value'))).toBe(false);
+  });
+
+  it('with the wrong encryption key it reports no key rather than garbage', async () => {
+    const d = await dir();
+    await createFileVault(d, { PACKBENCH_VAULT_KEY: 'right' }).set({ id: 'a', secret: 'b' });
+    expect(await createFileVault(d, { PACKBENCH_VAULT_KEY: 'wrong' }).get()).toBeUndefined();
+  });
+
+  it('without PACKBENCH_VAULT_KEY it makes a private key file readable only by this user', async () => {
+    const d = await dir();
+    const vault = createFileVault(d, {});
+    await vault.set({ id: 'a', secret: 'b' });
+    const { stat } = await import('node:fs/promises');
+    expect((await stat(join(d, 'vault.key'))).mode & 0o077).toBe(0);
+    expect(await createFileVault(d, {}).get()).toEqual({ id: 'a', secret: 'b' });
+  });
+});

@@ -35,6 +35,8 @@ export interface Caller {
 
 export interface CallerDeps {
   baseUrl: string;
+  /** Origins besides the base URL's that an `href` may point to (the bearer token goes along). */
+  trustedOrigins?: readonly string[];
   transport: Transport;
   tokens: TokenManager;
   redact: (text: string) => string;
@@ -42,6 +44,7 @@ export interface CallerDeps {
 }
 
 export function createCaller(deps: CallerDeps): Caller {
+  const trusted = new Set([new URL(deps.baseUrl).origin, ...(deps.trustedOrigins ?? []).map((o) => new URL(o).origin)]);
   function urlFor(spec: CallSpec, route: RouteDef): string {
     if (spec.href !== undefined) {
       // Absolute hrefs are opaque (they may carry a versioned prefix): use them untouched.
@@ -61,6 +64,10 @@ export function createCaller(deps: CallerDeps): Caller {
       url = urlFor(spec, route);
     } catch (e) {
       return err({ kind: 'network', operation: spec.operation, cause: 'other', message: deps.redact(e instanceof Error ? e.message : 'bad URL') });
+    }
+    if (spec.href !== undefined && !trusted.has(new URL(url).origin)) {
+      // The bearer token goes with every call: never to a host that is not nShift's.
+      return err({ kind: 'malformed', operation: spec.operation, status: 0, issues: [`href origin ${new URL(url).origin}`], message: 'a document href points outside the nShift API; not followed' });
     }
     for (let attempt = 1; ; attempt++) {
       const token = await deps.tokens.token();

@@ -108,6 +108,8 @@ export interface DeliveryClientOptions {
   /** One line per request and failure; never contains the secret or a token. */
   logger?: (line: string) => void;
   fetchIdStore?: FetchIdStore;
+  /** Other origins nShift's `href`s may use (default: only the base URL's origin gets the token). */
+  trustedOrigins?: string[];
   /** Injectable for tests. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -339,7 +341,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
   }
 
   const tokens = createTokenManager({ apiKey: options.apiKey, exchange, now, ...options.token });
-  const call: Caller = createCaller({ baseUrl: options.baseUrl, transport, tokens, redact, now });
+  const call: Caller = createCaller({ baseUrl: options.baseUrl, trustedOrigins: options.trustedOrigins, transport, tokens, redact, now });
 
   const bytesOnly = async (result: Promise<Result<{ bytes: Buffer }, DeliveryError>>): R<Buffer> => {
     const r = await result;

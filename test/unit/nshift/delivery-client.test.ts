@@ -377,6 +377,17 @@ describe('paths and documents', () => {
     expect(fake?.calls()[0]?.headers.accept).toBe('application/octet-stream');
   });
 
+  it('never sends the token to an href on another origin', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, {});
+    });
+    const error = collect(await client.shipments.fetchPrint('http://evil.example:9/rs-extapi/v1/shipments/1/prints/2', undefined, 'application/pdf'));
+    expect(error).toMatchObject({ kind: 'malformed', operation: 'documents.fetchByHref' });
+    expect(fake?.calls()).toHaveLength(0);
+  });
+
   it('sends the booking body and returnFile=true', async () => {
     const tokens = { n: 0 };
     const result201 = [{ id: '5666306', status: 'PRINTED', consolidated: false, prints: [{ id: '1', description: 'Label', href: 'x', data: null }] }];

@@ -24,7 +24,10 @@ await build({
   entryPoints: {
     headless: 'main/hosts/headless/cli.ts',
     web: 'main/hosts/web/cli.ts',
-    ...(existsSync('main/simulator/cli.ts') ? { simulator: 'main/simulator/cli.ts' } : {}),
+    simulator: 'main/simulator/cli.ts',
+    // Tools that drive the built hosts: present once their issues land.
+    ...(existsSync('test/soak/soak-cli.ts') ? { soak: 'test/soak/soak-cli.ts' } : {}),
+    ...(existsSync('test/bench/bench-cli.ts') ? { bench: 'test/bench/bench-cli.ts' } : {}),
   },
 });
 

@@ -11,14 +11,22 @@ import type { DocumentOwner, SimDocument, SimShipment } from './state';
 import { nextId } from './state';
 import { buildZplLabels, type ParcelLabel } from './zpl';
 
+const EMPTY = Buffer.alloc(0);
+const SWEEP_EVERY = 1000;
+
 export function storeDocument(ctx: SimContext, doc: Omit<SimDocument, 'id' | 'generatedAt'>): SimDocument {
-  const stored: SimDocument = {
-    ...doc,
-    id: String(nextId(ctx.state, 'print')),
-    generatedAt: ctx.clock.now(),
-  };
+  const stored: SimDocument = { ...doc, id: String(nextId(ctx.state, 'print')), generatedAt: ctx.clock.now() };
   ctx.state.documents.set(stored.id, stored);
+  if (ctx.state.documents.size % SWEEP_EVERY === 0) releaseExpiredBytes(ctx);
   return stored;
+}
+
+/**
+ * Soak tests make hundreds of thousands of documents: once a document is past its hour nobody can fetch
+ * it, so its bytes are let go (the metadata stays for lists, which show `data: null`).
+ */
+export function releaseExpiredBytes(ctx: SimContext): void {
+  for (const doc of ctx.state.documents.values()) if (doc.bytes.length > 0 && isExpired(ctx, doc)) doc.bytes = EMPTY;
 }
 
 export function isExpired(ctx: SimContext, doc: SimDocument): boolean {

@@ -65,33 +65,39 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
   const find = (type: string | undefined, id: string | undefined) =>
     manifests.get(manifestKey(type ?? '', id ?? ''));
 
-  router.add('POST', '/manifests', async (req) => {
-    const body = parseBody(req, manifestBodySchema);
-    if (!body.ok) return body.reply;
-    const now = ctx.clock.now();
-    const from = parseQueryDate(body.value.dateFrom ?? null, 'from') ?? startOfDayUtc(now);
-    const to = parseQueryDate(body.value.dateTo ?? null, 'to') ?? startOfDayUtc(now) + DAY_MS - 1;
-    const carrierId = body.value.carrierId ?? null;
-    const shipments = [...ctx.state.shipments.values()].filter(
-      (s) =>
-        s.status !== 'CANCELLED' &&
-        s.created >= from &&
-        s.created <= to &&
-        (!carrierId || s.carrierId === carrierId) &&
-        (!body.value.senderQuickId || String(s.sender.quickId ?? '1') === body.value.senderQuickId),
-    );
-    const m: SimManifest = {
-      manifestType: body.value.manifestType,
-      manifestId: String(nextId(ctx.state, 'manifest')),
-      created: now,
-      shipmentIds: shipments.map((s) => s.id),
-      printIds: [],
-      carrierId,
-    };
-    manifests.set(manifestKey(m.manifestType, m.manifestId), m);
-    m.printIds.push(await printManifest(ctx, m));
-    return json(201, manifestJson(ctx, m, bool(req.query, 'inlinePdf')));
-  });
+  const print = { licenses: ['REST API Print' as const] };
+  router.add(
+    'POST',
+    '/manifests',
+    async (req) => {
+      const body = parseBody(req, manifestBodySchema);
+      if (!body.ok) return body.reply;
+      const now = ctx.clock.now();
+      const from = parseQueryDate(body.value.dateFrom ?? null, 'from') ?? startOfDayUtc(now);
+      const to = parseQueryDate(body.value.dateTo ?? null, 'to') ?? startOfDayUtc(now) + DAY_MS - 1;
+      const carrierId = body.value.carrierId ?? null;
+      const shipments = [...ctx.state.shipments.values()].filter(
+        (s) =>
+          s.status !== 'CANCELLED' &&
+          s.created >= from &&
+          s.created <= to &&
+          (!carrierId || s.carrierId === carrierId) &&
+          (!body.value.senderQuickId || String(s.sender.quickId ?? '1') === body.value.senderQuickId),
+      );
+      const m: SimManifest = {
+        manifestType: body.value.manifestType,
+        manifestId: String(nextId(ctx.state, 'manifest')),
+        created: now,
+        shipmentIds: shipments.map((s) => s.id),
+        printIds: [],
+        carrierId,
+      };
+      manifests.set(manifestKey(m.manifestType, m.manifestId), m);
+      m.printIds.push(await printManifest(ctx, m));
+      return json(201, manifestJson(ctx, m, bool(req.query, 'inlinePdf')));
+    },
+    print,
+  );
 
   router.add('GET', '/manifests', (req) => {
     const type = req.query.get('manifestType');
@@ -140,13 +146,18 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
         ? fetchDocument(ctx, req, { kind: 'manifest', id: manifestKey(m.manifestType, m.manifestId) })
         : notFound();
     });
-    router.add('POST', `/manifests/:type/:id/${segment}`, async (req) => {
-      const m = find(req.params.type, req.params.id);
-      if (!m) return notFound();
-      const id = await printManifest(ctx, m);
-      m.printIds = [id];
-      const inline = bool(req.query, 'inlinePdf') || bool(req.query, 'returnFile');
-      return json(201, [printJson(ctx, ctx.state.documents.get(id)!, inline, 'pdf', segment)]);
-    });
+    router.add(
+      'POST',
+      `/manifests/:type/:id/${segment}`,
+      async (req) => {
+        const m = find(req.params.type, req.params.id);
+        if (!m) return notFound();
+        const id = await printManifest(ctx, m);
+        m.printIds = [id];
+        const inline = bool(req.query, 'inlinePdf') || bool(req.query, 'returnFile');
+        return json(201, [printJson(ctx, ctx.state.documents.get(id)!, inline, 'pdf', segment)]);
+      },
+      print,
+    );
   }
 }

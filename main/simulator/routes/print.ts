@@ -117,7 +117,9 @@ function createJob(
 export function registerPrintRoutes(router: Router, ctx: SimContext): void {
   seedPrintClients(ctx.state, ctx.clock.now());
   const { printClients, printers, printJobs } = ctx.state;
+  // Reading clients, printers and jobs needs no licence; sending a document to a printer is printing.
   const lic = { licenses: ['REST API Print' as const] };
+  const open = {};
   const clientJson = (c: typeof printClients extends Map<number, infer V> ? V : never) => ({
     ...c,
     createTimestamp: formatTimestamp(c.createTimestamp),
@@ -127,7 +129,7 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
     'GET',
     '/print/clients',
     (req) => json(200, paginate([...printClients.values()], req.query).map(clientJson)),
-    lic,
+    open,
   );
   router.add(
     'GET',
@@ -136,7 +138,7 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
       const c = printClients.get(Number(req.params.clientId));
       return c ? json(200, clientJson(c)) : notFound();
     },
-    lic,
+    open,
   );
   router.add(
     'GET',
@@ -150,9 +152,9 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
           )
         : notFound();
     },
-    lic,
+    open,
   );
-  router.add('GET', '/print/printers', (req) => json(200, paginate([...printers.values()], req.query)), lic);
+  router.add('GET', '/print/printers', (req) => json(200, paginate([...printers.values()], req.query)), open);
   router.add(
     'GET',
     '/print/printers/:printerId',
@@ -160,7 +162,7 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
       const p = printers.get(Number(req.params.printerId));
       return p ? json(200, p) : notFound();
     },
-    lic,
+    open,
   );
   router.add(
     'GET',
@@ -180,7 +182,7 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
         paginate(items, req.query).map((j) => jobJson(ctx, j)),
       );
     },
-    lic,
+    open,
   );
   router.add(
     'GET',
@@ -189,7 +191,7 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
       const j = printJobs.get(Number(req.params.printJobId));
       return j ? json(200, jobJson(ctx, j)) : notFound();
     },
-    lic,
+    open,
   );
 
   router.add(

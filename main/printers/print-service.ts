@@ -21,6 +21,7 @@ import { err, ok } from '../result';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import type { SpoolAwareDriver } from './driver';
+import { describeError, printerError } from './driver';
 import type { DriverFactoryOptions } from './drivers';
 import { createDriver as createDefaultDriver, discoverOsQueues } from './drivers';
 import type { PrintJobApi } from './print-job-api';
@@ -237,14 +238,26 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
       if (pending) return pending;
     }
     const shipmentId = request.shipmentId ?? document.shipmentId;
-    const { outcome } = await spool.enqueue({
-      document,
-      printerId: printer.id,
-      printerName: printer.name,
-      ...(shipmentId ? { shipmentId } : {}),
-      ...(request.stationJobId ? { stationJobId: request.stationJobId } : {}),
-    });
-    return outcome;
+    try {
+      const { outcome } = await spool.enqueue({
+        document,
+        printerId: printer.id,
+        printerName: printer.name,
+        ...(shipmentId ? { shipmentId } : {}),
+        ...(request.stationJobId ? { stationJobId: request.stationJobId } : {}),
+      });
+      return outcome;
+    } catch (error) {
+      // Nothing is sent that is not on disk first: a spool that cannot be written is a failed print.
+      return {
+        spoolJobId: '',
+        printerId: printer.id,
+        printerName: printer.name,
+        state: 'failed',
+        bytes: document.bytes.length,
+        error: printerError('io', `Cannot write the print spool: ${describeError(error)}`, false),
+      };
+    }
   }
 
   return {

@@ -339,10 +339,19 @@ export function createSpool(options: SpoolOptions): Spool {
         ...(input.shipmentId ? { shipmentId: input.shipmentId } : {}),
         ...(input.stationJobId ? { stationJobId: input.stationJobId } : {}),
       };
-      await store.saveBytes(id, bytes);
-      jobs.set(id, record);
-      const outcome = waitFor(id);
-      await update(record, {});
+      let outcome: Promise<PrintOutcome>;
+      try {
+        await store.saveBytes(id, bytes);
+        jobs.set(id, record);
+        outcome = waitFor(id);
+        await update(record, {});
+      } catch (error) {
+        // Not durable, so not a job: it must never print later behind the caller's back.
+        jobs.delete(id);
+        waiters.delete(id);
+        await store.removeJob(id).catch(() => undefined);
+        throw error;
+      }
       wake(record.printerId);
       return { job: toView(record), outcome };
     },

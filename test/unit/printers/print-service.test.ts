@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -133,5 +133,23 @@ describe('print service', () => {
 
   it('operations on unknown jobs are errors, not throws', async () => {
     expect(await service.release('sp-nope')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
+
+describe('print service on a broken disk', () => {
+  it('a spool that cannot be written is a failed print, not an exception', async () => {
+    const blocked = path.join(dataDir, 'blocked');
+    await writeFile(blocked, 'a file where the data directory should be');
+    const broken = createPrintService({
+      dataDir: blocked,
+      getConfig: () => ({ printers, routing: { rules: [], labelPrinterId: 'labels' }, ttlMinutes: 10 }),
+    });
+    const outcome = await broken.print({ document: label() });
+    expect(outcome).toMatchObject({
+      state: 'failed',
+      printerId: 'labels',
+      error: { code: 'io', retryable: false },
+    });
+    await broken.stop();
   });
 });

@@ -1,10 +1,171 @@
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ShipmentSummary } from '../../../preload/api';
+import { useServices, useStationState } from '../state/context';
+import { useScanHandler } from '../scan/scan-routing';
+import { useAction } from '../components/use-action';
+import { ActionFeedback } from '../components/ActionFeedback';
+import { FailureDetails } from '../components/FailureDetails';
+import { StateBadge } from '../components/StateBadge';
+import { resultState, jobFailure } from '../components/result-state';
+import { formatDateTime } from '../i18n/format';
 
+/** Look up → see its state → confirm (with the penalty warning when the carrier has it) → cancel. */
 export function CancelScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { api } = useServices();
+  const { jobs } = useStationState();
+  const [code, setCode] = useState('');
+  const [lookedUp, setLookedUp] = useState<{ code: string; shipment: ShipmentSummary } | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const [cancelJobId, setCancelJobId] = useState<string | undefined>();
+  const [lookup, runLookup] = useAction();
+  const [cancelAction, runCancel, resetCancel] = useAction();
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+
+  async function find(value: string): Promise<void> {
+    const wanted = value.trim();
+    if (!wanted) return;
+    setConfirming(false);
+    setCancelJobId(undefined);
+    resetCancel();
+    setLookedUp(undefined);
+    const shipment = await runLookup(() => api.lookupShipment({ code: wanted }));
+    if (shipment) {
+      setLookedUp({ code: wanted, shipment });
+      // Focus the next step, so the packer continues from the keyboard.
+      setTimeout(() => startButton.current?.focus(), 0);
+    }
+  }
+
+  useScanHandler((scanned) => {
+    setCode(scanned);
+    void find(scanned);
+  });
+
+  function onSubmit(event: FormEvent): void {
+    event.preventDefault();
+    void find(code);
+  }
+
+  async function confirmCancel(): Promise<void> {
+    if (!lookedUp) return;
+    const result = await runCancel(() =>
+      api.cancelShipment({ shipmentId: lookedUp.shipment.shipmentId, confirm: true, code: lookedUp.code }),
+    );
+    setConfirming(false);
+    if (result) setCancelJobId(result.jobId);
+  }
+
+  const shipment = lookedUp?.shipment;
+  const number = shipment?.shipmentNo ?? shipment?.shipmentId ?? '';
+  const cancelJob = cancelJobId ? jobs.find((job) => job.id === cancelJobId) : undefined;
+  const cancelFailure = cancelJob ? jobFailure(cancelJob) : undefined;
+  const alreadyCancelled = shipment?.status.toLowerCase() === 'cancelled';
+
   return (
-    <section className="screen">
-      <h1>{t('nav.cancel')}</h1>
+    <section className="screen cancel-screen" aria-labelledby="cancel-title">
+      <h1 id="cancel-title">{t('cancel.title')}</h1>
+      <form className="row" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor="cancel-code">{t('cancel.codeLabel')}</label>
+          <input id="cancel-code" type="text" autoComplete="off" autoFocus value={code} onChange={(event) => setCode(event.target.value)} />
+        </div>
+        <button type="submit" className="button button-primary" disabled={lookup.busy}>
+          {t('cancel.lookup')}
+        </button>
+      </form>
+      <ActionFeedback state={lookup} />
+
+      {shipment ? (
+        <section className="panel" aria-label={t('cancel.shipmentNo')} data-testid="cancel-shipment">
+          <dl className="summary">
+            <dt>{t('cancel.shipmentNo')}</dt>
+            <dd className="mono">{number}</dd>
+            <dt>{t('cancel.status')}</dt>
+            <dd data-testid="shipment-status">{shipment.status}</dd>
+            {shipment.orderNo ? (
+              <>
+                <dt>{t('cancel.orderNo')}</dt>
+                <dd className="mono">{shipment.orderNo}</dd>
+              </>
+            ) : null}
+            {shipment.receiverName ? (
+              <>
+                <dt>{t('cancel.receiver')}</dt>
+                <dd>
+                  {shipment.receiverName}
+                  {shipment.receiverCity ? `, ${shipment.receiverCity}` : null}
+                </dd>
+              </>
+            ) : null}
+            <dt>{t('cancel.parcels')}</dt>
+            <dd className="mono">{shipment.parcelNos.join(', ')}</dd>
+            {shipment.serviceId ? (
+              <>
+                <dt>{t('cancel.service')}</dt>
+                <dd>{shipment.serviceId}</dd>
+              </>
+            ) : null}
+            {shipment.created ? (
+              <>
+                <dt>{t('cancel.created')}</dt>
+                <dd>{formatDateTime(shipment.created, i18n.language)}</dd>
+              </>
+            ) : null}
+          </dl>
+          {shipment.handedOver ? (
+            <p className="alert alert-warn" role="note">
+              {t('cancel.handedOver')}
+            </p>
+          ) : null}
+
+          {!confirming && !cancelJobId && !alreadyCancelled ? (
+            <button
+              type="button"
+              ref={startButton}
+              className="button button-danger"
+              onClick={() => {
+                setConfirming(true);
+                // Safe default: focus lands on "keep it".
+                setTimeout(() => keepButton.current?.focus(), 0);
+              }}
+            >
+              {t('cancel.start')}
+            </button>
+          ) : null}
+
+          {confirming ? (
+            <div role="alertdialog" aria-labelledby="cancel-confirm-title" aria-describedby="cancel-confirm-text" className="confirm">
+              <h2 id="cancel-confirm-title">{t('cancel.confirmTitle', { number })}</h2>
+              <p id="cancel-confirm-text">{t('cancel.confirmText')}</p>
+              {shipment.handedOver ? (
+                <p className="alert alert-warn" data-testid="penalty-warning">
+                  <strong>{t('cancel.handedOverWarning')}</strong>
+                </p>
+              ) : null}
+              <div className="row">
+                <button type="button" className="button button-danger" disabled={cancelAction.busy} onClick={() => void confirmCancel()}>
+                  {t('cancel.confirmYes')}
+                </button>
+                <button type="button" ref={keepButton} className="button" onClick={() => setConfirming(false)}>
+                  {t('cancel.confirmNo')}
+                </button>
+              </div>
+            </div>
+          ) : null}
+
+          <ActionFeedback state={cancelAction} />
+          {cancelJobId ? (
+            <div role="status" data-testid="cancel-result">
+              {cancelJob ? <StateBadge state={resultState(cancelJob)} /> : <p>{t('cancel.cancelling')}</p>}
+              {cancelJob?.state === 'done' ? <p className="alert alert-good">{t('cancel.cancelled', { number })}</p> : null}
+              {cancelJob?.state === 'failed' && cancelFailure ? <FailureDetails failure={cancelFailure} /> : null}
+            </div>
+          ) : null}
+        </section>
+      ) : null}
     </section>
   );
 }

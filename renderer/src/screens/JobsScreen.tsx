@@ -1,10 +1,243 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DocumentPreview as Preview, JobDocument, JobView, SpoolJobView } from '../../../preload/api';
+import { useServices, useStationState } from '../state/context';
+import { useScanHandler } from '../scan/scan-routing';
+import { StateBadge } from '../components/StateBadge';
+import { FailureDetails } from '../components/FailureDetails';
+import { ActionFeedback } from '../components/ActionFeedback';
+import { useAction } from '../components/use-action';
+import { jobFailure, resultState } from '../components/result-state';
+import { DocumentPreview } from '../preview/DocumentPreview';
+import { formatTime } from '../i18n/format';
+import { reprintInput } from '../state/scan-session';
+import { findJobForCode } from './job-match';
+
+function hasShipments(job: JobView): boolean {
+  return job.shipments.some((shipment) => !shipment.reference && shipment.documents.length > 0) || job.duplicateOf !== undefined;
+}
 
 export function JobsScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { api, store } = useServices();
+  const { jobs, spool } = useStationState();
+  const [selectedId, setSelectedId] = useState<string | undefined>(jobs[0]?.id);
+  const [scanNote, setScanNote] = useState<{ found: boolean; code: string } | undefined>();
+  const [preview, setPreview] = useState<Preview | undefined>();
+  const [action, run] = useAction();
+  const rowButtons = useRef(new Map<string, HTMLButtonElement>());
+
+  useEffect(() => {
+    void store.refreshJobs().catch(() => undefined);
+  }, [store]);
+
+  useScanHandler((code) => {
+    const job = findJobForCode(jobs, code);
+    setScanNote({ found: job !== undefined, code });
+    if (job) {
+      setSelectedId(job.id);
+      setPreview(undefined);
+      const button = rowButtons.current.get(job.id);
+      button?.focus();
+      button?.scrollIntoView?.({ block: 'nearest' });
+    }
+  });
+
+  const selected = jobs.find((job) => job.id === selectedId);
+
+  async function showPreview(documentId: string): Promise<void> {
+    setPreview(undefined);
+    const result = await run(() => api.getDocumentPreview({ documentId }));
+    if (result) setPreview(result);
+  }
+
+  function spoolActions(spoolJobId: string | undefined, state: JobDocument['state'] | SpoolJobView['state']) {
+    if (!spoolJobId) return null;
+    return (
+      <>
+        {state === 'held' ? (
+          <button type="button" className="button button-primary" disabled={action.busy} onClick={() => void run(() => api.releaseSpoolJob({ spoolJobId }), t('jobs.actionDone', { action: t('jobs.release') }))}>
+            {t('jobs.release')}
+          </button>
+        ) : null}
+        {state === 'failed' ? (
+          <button type="button" className="button button-primary" disabled={action.busy} onClick={() => void run(() => api.retrySpoolJob({ spoolJobId }), t('jobs.actionDone', { action: t('jobs.retry') }))}>
+            {t('jobs.retry')}
+          </button>
+        ) : null}
+        {state === 'held' || state === 'queued' || state === 'failed' ? (
+          <button type="button" className="button" disabled={action.busy} onClick={() => void run(() => api.cancelSpoolJob({ spoolJobId }), t('jobs.actionDone', { action: t('jobs.cancelPrint') }))}>
+            {t('jobs.cancelPrint')}
+          </button>
+        ) : null}
+      </>
+    );
+  }
+
+  const openSpool = spool.filter((job) => job.state !== 'printed' && job.state !== 'cancelled');
+
   return (
-    <section className="screen">
-      <h1>{t('nav.jobs')}</h1>
+    <section className="screen jobs-screen" aria-labelledby="jobs-title">
+      <h1 id="jobs-title">{t('jobs.title')}</h1>
+      {scanNote ? (
+        <p className={`alert ${scanNote.found ? '' : 'alert-warn'}`} role="status">
+          {scanNote.found ? t('jobs.found', { code: scanNote.code }) : t('jobs.notFound', { code: scanNote.code })}
+        </p>
+      ) : null}
+      <ActionFeedback state={action} />
+      <div className="split">
+        <div>
+          {jobs.length === 0 ? (
+            <p>{t('jobs.empty')}</p>
+          ) : (
+            <table className="table" aria-label={t('jobs.listLabel')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('jobs.code')}</th>
+                  <th scope="col">{t('jobs.time')}</th>
+                  <th scope="col">{t('jobs.kind')}</th>
+                  <th scope="col">{t('jobs.state')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {jobs.map((job) => (
+                  <tr key={job.id} aria-selected={job.id === selectedId} data-job-id={job.id}>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button-quiet mono"
+                        aria-pressed={job.id === selectedId}
+                        ref={(element) => {
+                          if (element) rowButtons.current.set(job.id, element);
+                          else rowButtons.current.delete(job.id);
+                        }}
+                        onClick={() => {
+                          setSelectedId(job.id);
+                          setPreview(undefined);
+                        }}
+                      >
+                        {job.scan}
+                      </button>
+                    </td>
+                    <td>{formatTime(job.createdAt, i18n.language)}</td>
+                    <td>{t(`jobKind.${job.kind}`)}</td>
+                    <td>
+                      <StateBadge state={resultState(job)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+        <div>
+          <section className="panel" aria-label={t('jobs.details')} data-testid="job-details">
+            {selected ? (
+              <JobDetails
+                job={selected}
+                busy={action.busy}
+                onReprint={() => void run(() => api.reprint(reprintInput(selected)), t('jobs.actionDone', { action: t('jobs.reprint') }))}
+                onPreview={(documentId) => void showPreview(documentId)}
+                spoolActions={spoolActions}
+                canReprint={hasShipments(selected)}
+              />
+            ) : (
+              <p>{t('jobs.select')}</p>
+            )}
+          </section>
+          {preview ? <DocumentPreview key={preview.documentId} preview={preview} onClose={() => setPreview(undefined)} /> : null}
+        </div>
+      </div>
+
+      <h2>{t('jobs.queueTitle')}</h2>
+      {openSpool.length === 0 ? (
+        <p>{t('jobs.queueEmpty')}</p>
+      ) : (
+        <table className="table" aria-label={t('jobs.queueTitle')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('jobs.queueDocument')}</th>
+              <th scope="col">{t('jobs.time')}</th>
+              <th scope="col">{t('jobs.state')}</th>
+              <th scope="col">{t('common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {openSpool.map((job) => (
+              <tr key={job.id} data-spool-id={job.id}>
+                <td>
+                  {t(`documentKind.${job.documentKind}`)} · {job.printerId}
+                  {job.heldReason ? <div>{t('jobs.heldBecause', { reason: t(`heldReason.${job.heldReason}`) })}</div> : null}
+                  {job.attempts > 0 ? <div>{t('jobs.attempts', { count: job.attempts })}</div> : null}
+                </td>
+                <td>{formatTime(job.createdAt, i18n.language)}</td>
+                <td>{t(`spoolState.${job.state}`)}</td>
+                <td className="row">{spoolActions(job.id, job.state)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
+  );
+}
+
+interface JobDetailsProps {
+  job: JobView;
+  busy: boolean;
+  canReprint: boolean;
+  onReprint(): void;
+  onPreview(documentId: string): void;
+  spoolActions(spoolJobId: string | undefined, state: JobDocument['state']): ReactNode;
+}
+
+function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions }: JobDetailsProps) {
+  const { t, i18n } = useTranslation();
+  const failure = jobFailure(job);
+  const state = resultState(job);
+  return (
+    <div data-job-id={job.id}>
+      <h2 className="mono">{job.scan}</h2>
+      <p>
+        <StateBadge state={state} /> {t(`jobKind.${job.kind}`)} · {formatTime(job.createdAt, i18n.language)}
+      </p>
+      {job.progress ? <p>{t('scan.progress', { done: job.progress.done, total: job.progress.total })}</p> : null}
+      {failure && state !== 'printed' ? <FailureDetails failure={failure} /> : null}
+      {canReprint ? (
+        <button type="button" className="button button-primary" disabled={busy} onClick={onReprint}>
+          {t('jobs.reprint')}
+        </button>
+      ) : null}
+      {job.shipments.map((shipment) => (
+        <div key={shipment.shipmentId} className="shipment">
+          <h3>
+            {t('scan.shipment', { number: shipment.shipmentNo ?? shipment.shipmentId })} · {t(`shipmentState.${shipment.state}`)}
+          </h3>
+          <p>
+            {t('scan.parcels', { count: shipment.parcelNos.length })}
+            {shipment.receiverName ? <> · {t('scan.receiver', { name: shipment.receiverName })}</> : null}
+          </p>
+          {shipment.failure ? <FailureDetails failure={shipment.failure} compact /> : null}
+          <h4>{t('jobs.documents')}</h4>
+          {shipment.documents.length === 0 ? <p>{t('jobs.noDocuments')}</p> : null}
+          <ul className="documents">
+            {shipment.documents.map((document) => (
+              <li key={document.documentId} data-document-id={document.documentId}>
+                <span>
+                  {t(`documentKind.${document.kind}`)} · {t(`spoolState.${document.state}`)}
+                  {document.printerName ? <> · {t('jobs.printer', { name: document.printerName })}</> : null}
+                </span>
+                <span className="row">
+                  <button type="button" className="button button-quiet" onClick={() => onPreview(document.documentId)}>
+                    {t('jobs.preview')}
+                  </button>
+                  {spoolActions(document.spoolJobId, document.state)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
   );
 }

@@ -27,6 +27,7 @@ const da: Messages = {
     working: 'Arbejder…',
     actions: 'Handlinger',
     search: 'Søg',
+    invalid: 'Stationen accepterede ikke værdierne. Kontrollér felterne, og prøv igen.',
   },
   nav: {
     label: 'Skærmbilleder',

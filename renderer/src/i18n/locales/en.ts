@@ -26,6 +26,7 @@ const en = {
     working: 'Working…',
     actions: 'Actions',
     search: 'Search',
+    invalid: 'The station did not accept these values. Check the fields and try again.',
   },
   nav: {
     label: 'Screens',

@@ -27,6 +27,7 @@ const fi: Messages = {
     working: 'Käsitellään…',
     actions: 'Toiminnot',
     search: 'Hae',
+    invalid: 'Asema ei hyväksynyt arvoja. Tarkista kentät ja yritä uudelleen.',
   },
   nav: {
     label: 'Näkymät',

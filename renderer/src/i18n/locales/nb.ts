@@ -27,6 +27,7 @@ const nb: Messages = {
     working: 'Arbeider…',
     actions: 'Handlinger',
     search: 'Søk',
+    invalid: 'Stasjonen godtok ikke verdiene. Kontroller feltene og prøv igjen.',
   },
   nav: {
     label: 'Skjermbilder',

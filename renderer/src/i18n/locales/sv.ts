@@ -27,6 +27,7 @@ const sv: Messages = {
     working: 'Arbetar…',
     actions: 'Åtgärder',
     search: 'Sök',
+    invalid: 'Stationen godtog inte värdena. Kontrollera fälten och försök igen.',
   },
   nav: {
     label: 'Skärmar',

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import type { ActionState } from './use-action';
+import { FailureDetails } from './FailureDetails';
+
+/** The outcome of the last button press: a success line, or the translated failure. */
+export function ActionFeedback({ state }: { state: ActionState }) {
+  const { t } = useTranslation();
+  if (state.invalid) {
+    return (
+      <div className="alert alert-error" role="alert">
+        <p>{t('common.invalid')}</p>
+        <p className="technical">{t('failure.technical', { message: state.invalid })}</p>
+      </div>
+    );
+  }
+  if (state.failure) {
+    return (
+      <div className="alert alert-error" role="alert">
+        <FailureDetails failure={state.failure} />
+      </div>
+    );
+  }
+  if (state.done) {
+    return (
+      <p className="alert alert-good" role="status">
+        {state.done}
+      </p>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,37 @@
+import { useCallback, useState } from 'react';
+import type { Failure } from '../../../preload/api';
+import { failureFromError, readApiError } from '../api/errors';
+
+export interface ActionState {
+  busy: boolean;
+  failure?: Failure;
+  /** Translated text of the last success, for a status line. */
+  done?: string;
+  /** The host refused the arguments (a form's values): its message, shown under a translated line. */
+  invalid?: string;
+}
+
+/**
+ * Runs a station call for a button: one at a time, with the failure kept (to translate) and a success text.
+ * Returns the call's result, or undefined when it failed.
+ */
+export type RunAction = <T>(call: () => Promise<T>, doneText?: string | ((result: T) => string)) => Promise<T | undefined>;
+
+export function useAction(): [ActionState, RunAction, () => void] {
+  const [state, setState] = useState<ActionState>({ busy: false });
+  const run = useCallback<RunAction>(async (call, doneText) => {
+    setState({ busy: true });
+    try {
+      const result = await call();
+      setState({ busy: false, done: typeof doneText === 'function' ? doneText(result) : doneText });
+      return result;
+    } catch (error) {
+      const body = readApiError(error);
+      if (body?.error === 'invalid_argument' && !body.failure) setState({ busy: false, invalid: body.message });
+      else setState({ busy: false, failure: failureFromError(error) });
+      return undefined;
+    }
+  }, []);
+  const reset = useCallback(() => setState({ busy: false }), []);
+  return [state, run, reset];
+}

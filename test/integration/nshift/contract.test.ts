@@ -197,6 +197,23 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
       expect(sim.records().length).toBe(before + 1); // it was booked: the station must look it up, not rebook
     });
 
+    simOnly('a dropped answer to a stored booking or an order booking is outcome_unknown too, sent once', async () => {
+      const sim = target().sim!;
+      const stored = unwrap(await client.storedShipments.create(testShipment()));
+      sim.faults.dropAfterCommit(1, { method: 'POST', path: '/stored-shipments/*/shipments' });
+      let mark = requestLog.length;
+      expect(failure(await client.storedShipments.book(stored.id, ZPL_THEN_A4))).toMatchObject({ kind: 'outcome_unknown', operation: 'storedShipments.book' });
+      expect(requestLog.slice(mark).filter((l) => l.includes('storedShipments.book'))).toHaveLength(1);
+
+      const [order] = unwrap(await client.orders.list({ internalReference: 'ORD-1003' }));
+      sim.faults.dropAfterCommit(1, { method: 'POST', path: '/orders/shipments' });
+      mark = requestLog.length;
+      expect(failure(await client.orders.createShipment({ orderId: order!.id, printConfig: ZPL_THEN_A4 }))).toMatchObject({ kind: 'outcome_unknown' });
+      expect(requestLog.slice(mark).filter((l) => l.includes('orders.createShipment'))).toHaveLength(1);
+      // What nShift has decides: the order shows as shipped, so the station must not book it again.
+      expect(unwrap(await client.orders.get(order!.id)).status).toBe('SHIPPED');
+    });
+
     simOnly('a GET answered 503 with Retry-After is retried', async () => {
       target().sim!.faults.failNext(1, { method: 'GET', path: '/orders', status: 503, headers: { 'retry-after': '0' } });
       expect((await client.orders.list({})).ok).toBe(true);

@@ -412,7 +412,7 @@ describe('secrets', () => {
     });
     collect(await client.orders.get('1'));
     producedLogs.push(...logs);
-    const everything = JSON.stringify(producedErrors) + producedErrors.map((e) => String(e)).join() + producedLogs.join('\n') + String(client);
+    const everything = JSON.stringify(producedErrors) + producedErrors.map((e) => String(e)).join() + producedLogs.join('\n') + String(client) + JSON.stringify(client);
     expect(producedErrors.length).toBeGreaterThan(10);
     expect(everything).not.toContain(SECRET);
     expect(everything).not.toContain(BASIC);

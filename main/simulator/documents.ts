@@ -15,7 +15,11 @@ const EMPTY = Buffer.alloc(0);
 const SWEEP_EVERY = 1000;
 
 export function storeDocument(ctx: SimContext, doc: Omit<SimDocument, 'id' | 'generatedAt'>): SimDocument {
-  const stored: SimDocument = { ...doc, id: String(nextId(ctx.state, 'print')), generatedAt: ctx.clock.now() };
+  const stored: SimDocument = {
+    ...doc,
+    id: String(nextId(ctx.state, 'print')),
+    generatedAt: ctx.clock.now(),
+  };
   ctx.state.documents.set(stored.id, stored);
   if (ctx.state.documents.size % SWEEP_EVERY === 0) releaseExpiredBytes(ctx);
   return stored;
@@ -26,7 +30,8 @@ export function storeDocument(ctx: SimContext, doc: Omit<SimDocument, 'id' | 'ge
  * it, so its bytes are let go (the metadata stays for lists, which show `data: null`).
  */
 export function releaseExpiredBytes(ctx: SimContext): void {
-  for (const doc of ctx.state.documents.values()) if (doc.bytes.length > 0 && isExpired(ctx, doc)) doc.bytes = EMPTY;
+  for (const doc of ctx.state.documents.values())
+    if (doc.bytes.length > 0 && isExpired(ctx, doc)) doc.bytes = EMPTY;
 }
 
 export function isExpired(ctx: SimContext, doc: SimDocument): boolean {

@@ -52,7 +52,7 @@ export function recordsJson(state: SimState): BookingRecordJson[] {
       orderNo: g.partOrderNo,
       internalReference: null,
       orderId: null,
-      storedId,
+      storedId: r.storedId ?? null,
       consolidatedId: c.id,
       partOrderNo: g.partOrderNo,
       parcelNos: g.parcels.map((p) => p.parcelNo),

@@ -191,6 +191,8 @@ export interface BookingRecord {
   shipment?: SimShipment;
   consolidated?: SimConsolidated;
   group?: SimParcelGroup;
+  /** A stored shipment that joined a consolidated shipment. */
+  storedId?: string;
 }
 
 /** A generic record store for the routes that only need CRUD (address book, channels, webhooks, …). */

@@ -103,7 +103,7 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     '/alerts',
     (req) => {
       const items = ctx.state.alerts;
-      const { page, fetchId, done } = feedPage(items, req.query.get('fetchId'));
+      const { page, fetchId, done } = feedPage(items, (a) => a.seq, req.query.get('fetchId'));
       return json(200, {
         fetchId,
         done,
@@ -165,7 +165,11 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     'POST',
     '/prices/history',
     (req) => {
-      const { page, fetchId, done } = feedPage(ctx.state.priceHistory, req.query.get('fetchId'));
+      const { page, fetchId, done } = feedPage(
+        ctx.state.priceHistory,
+        (p) => p.seq,
+        req.query.get('fetchId'),
+      );
       return json(200, {
         fetchId,
         done,

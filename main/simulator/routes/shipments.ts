@@ -27,18 +27,28 @@ export function printConfigError(parsed: Extract<ParsedPrintConfig, { ok: false 
   return unprocessable([validationItem(parsed.message, 'PrintConfig', parsed.field, 'printConfig')]);
 }
 
-/** Fetch-in-batches (seed): -1 starts at the beginning; at most 100 per call; `done` when none remain. */
-export function feedPage<T extends { seq: number }>(
-  items: T[],
+/**
+ * Fetch-in-batches (seed): -1 starts at the beginning; at most 100 per call; `done` when none remain.
+ * `items` are in ascending `seq` order, so the start is found by binary search (soak runs poll often).
+ */
+export function feedPage<T>(
+  items: readonly T[],
+  seqOf: (item: T) => number,
   fetchIdParam: string | null,
   limit = 100,
 ): { page: T[]; fetchId: number; done: boolean } {
   const fetchId = Number.parseInt(fetchIdParam ?? '-1', 10);
   const after = Number.isNaN(fetchId) || fetchId < 0 ? 0 : fetchId;
-  const remaining = items.filter((i) => i.seq > after);
-  const page = remaining.slice(0, limit);
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (seqOf(items[mid]!) <= after) lo = mid + 1;
+    else hi = mid;
+  }
+  const page = items.slice(lo, lo + limit);
   const last = page[page.length - 1];
-  return { page, fetchId: last ? last.seq : after, done: remaining.length <= limit };
+  return { page, fetchId: last ? seqOf(last) : after, done: lo + limit >= items.length };
 }
 
 /** `minDelay`: while more pages wait, none; otherwise the rest of the recommended five minutes between polls. */
@@ -148,13 +158,12 @@ export function registerShipmentRoutes(router: Router, ctx: SimContext): void {
     'GET',
     '/shipments',
     (req) => {
-      const items = ctx.state.feed.map((s) => ({ seq: s.feedSeq, s }));
-      const { page, fetchId, done } = feedPage(items, req.query.get('fetchId'));
+      const { page, fetchId, done } = feedPage(ctx.state.feed, (s) => s.feedSeq, req.query.get('fetchId'));
       return json(200, {
         fetchId,
         done,
         minDelay: minDelay(ctx, `shipments:${req.apiKey?.id}`, done),
-        shipments: page.map((i) => shipmentResultJson(ctx, i.s, false)),
+        shipments: page.map((s) => shipmentResultJson(ctx, s, false)),
       });
     },
     { licenses: ['REST API TrackBack'] },

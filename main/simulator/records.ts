@@ -40,10 +40,6 @@ export function recordsJson(state: SimState): BookingRecordJson[] {
     }
     const c = r.consolidated!;
     const g = r.group!;
-    const storedId =
-      [...state.stored.values()].find(
-        (st) => st.shipmentIds.includes(c.id) && st.data.orderNo === g.partOrderNo,
-      )?.id ?? null;
     return {
       seq: r.seq,
       route: r.route,

@@ -138,6 +138,7 @@ export async function addToConsolidated(
     created: now,
     consolidated: c,
     group,
+    storedId,
   });
   const stored = storedId ? ctx.state.stored.get(storedId) : undefined;
   if (stored) stored.shipmentIds = [c.id];

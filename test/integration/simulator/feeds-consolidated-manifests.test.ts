@@ -161,7 +161,11 @@ describe('consolidated shipments', () => {
     const res = await h.call('POST', `/stored-shipments/${stored.id}/shipments`, THERMO_ZPL);
     expect(res.status).toBe(201);
     expect((res.json as Result[])[0]!.consolidated).toBe(true);
-    expect(h.sim.records().at(-1)).toMatchObject({ storedId: stored.id, partOrderNo: 'ST-1', route: 'consolidated' });
+    expect(h.sim.records().at(-1)).toMatchObject({
+      storedId: stored.id,
+      partOrderNo: 'ST-1',
+      route: 'consolidated',
+    });
     const open = (await h.call('GET', '/consolidated-shipments?searchField=key&searchValue=KONS-4001'))
       .json as Array<{ parcelGroups: unknown[] }>;
     expect(open[0]!.parcelGroups).toHaveLength(2);

@@ -350,6 +350,7 @@ const da: Messages = {
       secretStored: 'Gemt hemmelighed: {{mask}}',
       noSecret: 'Ingen hemmelighed gemt.',
       saveKey: 'Gem API-nøgle',
+      saveUrl: 'Gem adresse',
       test: 'Test forbindelsen',
       testOk: 'Forbundet til nShift.',
       testFailed: 'Forbindelsestesten mislykkedes: {{state}}.',
@@ -385,6 +386,7 @@ const da: Messages = {
       testSent: 'Testlabelen blev sendt.',
       invalid: 'Udfyld alle obligatoriske felter.',
       required: 'obligatorisk',
+      save: 'Gem printer',
     },
     routing: {
       title: 'Routing',

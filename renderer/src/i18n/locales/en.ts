@@ -349,6 +349,7 @@ const en = {
       secretStored: 'Stored secret: {{mask}}',
       noSecret: 'No secret stored.',
       saveKey: 'Save API key',
+      saveUrl: 'Save address',
       test: 'Test connection',
       testOk: 'Connected to nShift.',
       testFailed: 'The connection test failed: {{state}}.',
@@ -384,6 +385,7 @@ const en = {
       testSent: 'Test label sent.',
       invalid: 'Fill in every field marked required.',
       required: 'required',
+      save: 'Save printer',
     },
     routing: {
       title: 'Routing',

@@ -350,6 +350,7 @@ const fi: Messages = {
       secretStored: 'Tallennettu salaisuus: {{mask}}',
       noSecret: 'Salaisuutta ei ole tallennettu.',
       saveKey: 'Tallenna API-avain',
+      saveUrl: 'Tallenna osoite',
       test: 'Testaa yhteys',
       testOk: 'Yhteys nShiftiin toimii.',
       testFailed: 'Yhteystesti epäonnistui: {{state}}.',
@@ -385,6 +386,7 @@ const fi: Messages = {
       testSent: 'Testikortti lähetetty.',
       invalid: 'Täytä kaikki pakolliset kentät.',
       required: 'pakollinen',
+      save: 'Tallenna tulostin',
     },
     routing: {
       title: 'Reititys',

@@ -350,6 +350,7 @@ const nb: Messages = {
       secretStored: 'Lagret hemmelighet: {{mask}}',
       noSecret: 'Ingen hemmelighet lagret.',
       saveKey: 'Lagre API-nøkkel',
+      saveUrl: 'Lagre adresse',
       test: 'Test tilkoblingen',
       testOk: 'Tilkoblet nShift.',
       testFailed: 'Tilkoblingstesten mislyktes: {{state}}.',
@@ -385,6 +386,7 @@ const nb: Messages = {
       testSent: 'Testetiketten ble sendt.',
       invalid: 'Fyll ut alle obligatoriske felt.',
       required: 'obligatorisk',
+      save: 'Lagre skriver',
     },
     routing: {
       title: 'Ruting',

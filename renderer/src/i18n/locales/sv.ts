@@ -350,6 +350,7 @@ const sv: Messages = {
       secretStored: 'Sparad hemlighet: {{mask}}',
       noSecret: 'Ingen hemlighet sparad.',
       saveKey: 'Spara API-nyckel',
+      saveUrl: 'Spara adress',
       test: 'Testa anslutningen',
       testOk: 'Ansluten till nShift.',
       testFailed: 'Anslutningstestet misslyckades: {{state}}.',
@@ -385,6 +386,7 @@ const sv: Messages = {
       testSent: 'Testetiketten skickades.',
       invalid: 'Fyll i alla obligatoriska fält.',
       required: 'obligatoriskt',
+      save: 'Spara skrivare',
     },
     routing: {
       title: 'Routning',

@@ -50,7 +50,7 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
           <input id="account-url" type="url" size={40} value={deliveryUrl} onChange={(event) => setDeliveryUrl(event.target.value)} />
         </div>
         <button type="submit" className="button">
-          {t('common.save')}
+          {t('settings.account.saveUrl')}
         </button>
       </form>
       <ActionFeedback state={urlState} />

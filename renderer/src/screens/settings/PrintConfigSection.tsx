@@ -5,6 +5,9 @@ import { ActionFeedback } from '../../components/ActionFeedback';
 import { useSettingsSave } from './use-settings-save';
 
 const MAX_TARGETS = 4;
+// Technical names an admin types into nShift too: shown as they are, not translated.
+const FORMATS: PrintTarget['type'][] = ['zpl', 'pdf'];
+export const CHARSETS: ZplCharset[] = ['cp850', 'UTF8'];
 
 /** nShift's print configuration: up to four targets, each with media, type, mode and (ZPL) charset. */
 export function PrintConfigSection({ settings }: { settings: SettingsView }) {
@@ -38,8 +41,11 @@ export function PrintConfigSection({ settings }: { settings: SettingsView }) {
           <div className="field">
             <label htmlFor={`target-${index}-type`}>{t('settings.printConfig.type')}</label>
             <select id={`target-${index}-type`} value={target.type} onChange={(event) => update(index, { type: event.target.value as PrintTarget['type'] })}>
-              <option value="zpl">ZPL</option>
-              <option value="pdf">PDF</option>
+              {FORMATS.map((format) => (
+                <option key={format} value={format}>
+                  {format.toUpperCase()}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
@@ -58,8 +64,11 @@ export function PrintConfigSection({ settings }: { settings: SettingsView }) {
             <div className="field">
               <label htmlFor={`target-${index}-charset`}>{t('settings.printConfig.charset')}</label>
               <select id={`target-${index}-charset`} value={target.charset ?? 'cp850'} onChange={(event) => update(index, { charset: event.target.value as ZplCharset })}>
-                <option value="cp850">cp850</option>
-                <option value="UTF8">UTF8</option>
+                {CHARSETS.map((charset) => (
+                  <option key={charset} value={charset}>
+                    {charset}
+                  </option>
+                ))}
               </select>
             </div>
           ) : null}

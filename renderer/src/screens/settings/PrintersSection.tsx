@@ -5,6 +5,7 @@ import { useServices } from '../../state/context';
 import { useAction } from '../../components/use-action';
 import { ActionFeedback } from '../../components/ActionFeedback';
 import { DocumentPreview } from '../../preview/DocumentPreview';
+import { CHARSETS } from './PrintConfigSection';
 import { configFromDraft, draftFromConfig, emptyDraft, type PrinterDraft } from './printer-draft';
 
 const KINDS: PrinterKind[] = ['zpl-tcp', 'os-queue', 'print-client', 'file'];
@@ -104,8 +105,11 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
         <div className="field">
           <label htmlFor="printer-test-charset">{t('settings.printers.testCharset')}</label>
           <select id="printer-test-charset" value={charset} onChange={(event) => setCharset(event.target.value as ZplCharset)}>
-            <option value="cp850">cp850</option>
-            <option value="UTF8">UTF8</option>
+            {CHARSETS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
           </select>
         </div>
       </div>
@@ -174,7 +178,7 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
             ) : null}
             <div className="row">
               <button type="submit" className="button button-primary" disabled={action.busy}>
-                {t('common.save')}
+                {t('settings.printers.save')}
               </button>
               <button type="button" className="button button-quiet" onClick={() => setDraft(undefined)}>
                 {t('common.cancel')}

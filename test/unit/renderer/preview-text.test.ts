@@ -1,0 +1,30 @@
+// @vitest-environment node
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { decodeCp850 } from '../../../renderer/src/preview/cp850';
+import { decodeZplText, readableZpl, resolveFieldHex, zplFieldTexts } from '../../../renderer/src/preview/zpl-text';
+
+describe('cp850 decoding', () => {
+  it('matches iconv-lite for every byte', () => {
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    expect(decodeCp850(all)).toBe(iconv.decode(Buffer.from(all), 'cp850'));
+  });
+});
+
+describe('ZPL text for preview', () => {
+  it('decodes a cp850 label with Nordic letters', () => {
+    const bytes = iconv.encode('^XA^FO10,10^FDÅsa Öberg, Ærøskøbing^FS^XZ', 'cp850');
+    expect(decodeZplText(bytes.toString('base64'), 'cp850')).toBe('^XA^FO10,10^FDÅsa Öberg, Ærøskøbing^FS^XZ');
+  });
+
+  it('resolves ^FH hex escapes as UTF-8 in a UTF8 label', () => {
+    const zpl = '^XA^CI28^FO10,10^FH^FD_C3_85sa _C3_96berg^FS^FO10,60^FDplain _C3^FS^XZ';
+    const base64 = Buffer.from(zpl, 'utf8').toString('base64');
+    const text = readableZpl(base64, 'UTF8');
+    expect(zplFieldTexts(text)).toEqual(['Åsa Öberg', 'plain _C3']);
+  });
+
+  it('honours a custom hex indicator and cp850 escapes', () => {
+    expect(resolveFieldHex('^FH\\^FD\\8Fngby^FS', 'cp850')).toBe('^FH\\^FDÅngby^FS');
+  });
+});

@@ -1,0 +1,353 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeStation, makeJob, printedJob } from './fake-api';
+import { renderApp } from './render-app';
+
+afterEach(() => cleanup());
+
+function burst(target: Element, code: string): void {
+  act(() => {
+    for (const key of code) fireEvent.keyDown(target, { key });
+    fireEvent.keyDown(target, { key: 'Enter' });
+  });
+}
+
+describe('Jobs screen', () => {
+  function stationWithJobs(): FakeStation {
+    const fake = new FakeStation();
+    const held = makeJob({
+      id: 'job-held',
+      scan: 'ORDER-HELD',
+      state: 'held',
+      shipments: [
+        {
+          shipmentId: 'sh-h',
+          shipmentNo: 'SHP-HELD',
+          parcelNos: ['PCL-HELD-1'],
+          state: 'held',
+          documents: [{ documentId: 'doc-h', kind: 'label', format: 'zpl', charset: 'cp850', bytes: 10, spoolJobId: 'sp-h', state: 'held' }],
+        },
+      ],
+    });
+    const failed = makeJob({
+      id: 'job-failed',
+      scan: 'ORDER-FAIL',
+      state: 'failed',
+      shipments: [
+        {
+          shipmentId: 'sh-f',
+          shipmentNo: 'SHP-FAIL',
+          parcelNos: ['PCL-FAIL-1'],
+          state: 'failed',
+          documents: [{ documentId: 'doc-f', kind: 'label', format: 'zpl', bytes: 10, spoolJobId: 'sp-f', state: 'failed' }],
+        },
+      ],
+      failure: { reason: 'printer', code: 'printer_error', message: 'paper', params: { problems: 'paper_out,head_open' } },
+    });
+    fake.jobs = [printedJob('job-ok', 'ORDER-OK'), held, failed];
+    return fake;
+  }
+
+  it('lists today’s jobs with their state and releases a held label', async () => {
+    const { fake } = await renderApp({ fake: stationWithJobs() });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    const list = screen.getByRole('table', { name: 'Jobs' });
+    expect(within(list).getAllByRole('row')).toHaveLength(4);
+    fireEvent.click(within(list).getByRole('button', { name: 'ORDER-HELD' }));
+    const details = screen.getByTestId('job-details');
+    fireEvent.click(within(details).getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(fake.callsOf('releaseSpoolJob')).toEqual([{ spoolJobId: 'sp-h' }]));
+    expect(await screen.findByText('Done: Release.')).toBeTruthy();
+  });
+
+  it('retries and cancels a failed print, and explains the printer problem in words', async () => {
+    const { fake } = await renderApp({ fake: stationWithJobs() });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    fireEvent.click(screen.getByRole('button', { name: 'ORDER-FAIL' }));
+    const details = screen.getByTestId('job-details');
+    expect(within(details).getByText('The printer reports a problem: out of paper and print head open.')).toBeTruthy();
+    fireEvent.click(within(details).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(fake.callsOf('retrySpoolJob')).toEqual([{ spoolJobId: 'sp-f' }]));
+    fireEvent.click(within(details).getByRole('button', { name: 'Cancel print' }));
+    await waitFor(() => expect(fake.callsOf('cancelSpoolJob')).toEqual([{ spoolJobId: 'sp-f' }]));
+  });
+
+  it('reprints a job and previews its label as text when no renderer is available', async () => {
+    const { fake } = await renderApp({ fake: stationWithJobs() });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    fireEvent.click(screen.getByRole('button', { name: 'ORDER-OK' }));
+    const details = screen.getByTestId('job-details');
+    fireEvent.click(within(details).getByRole('button', { name: 'Reprint' }));
+    await waitFor(() => expect(fake.callsOf('reprint')).toEqual([{ jobId: 'job-ok' }]));
+    fireEvent.click(within(details).getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(fake.callsOf('getDocumentPreview')).toEqual([{ documentId: 'doc-job-ok' }]));
+    expect((await screen.findByTestId('preview-text')).textContent).toContain('^FDLabel^FS');
+  });
+
+  it('jumps to the job of a scanned parcel number', async () => {
+    const { fake } = await renderApp({ fake: stationWithJobs() });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    burst(document.body, 'PCL-FAIL-1');
+    expect(screen.getByRole('button', { name: 'ORDER-FAIL' }).getAttribute('aria-pressed')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'ORDER-FAIL' }));
+    expect(screen.getByText('Showing the job for PCL-FAIL-1.')).toBeTruthy();
+    expect(fake.callsOf('scan')).toEqual([]);
+    burst(document.body, 'NOPE-123');
+    expect(screen.getByText('No job today matches NOPE-123.')).toBeTruthy();
+  });
+
+  it('shows a job that arrives by event while the screen is open', async () => {
+    const { fake } = await renderApp({ fake: stationWithJobs() });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    act(() => fake.emitJob(printedJob('job-new', 'ORDER-NEW')));
+    expect(screen.getByRole('button', { name: 'ORDER-NEW' })).toBeTruthy();
+  });
+});
+
+describe('Cancel screen', () => {
+  function stationWithShipments(): FakeStation {
+    const fake = new FakeStation();
+    fake.shipments = [
+      { shipmentId: 's-1', shipmentNo: 'SHP-1', orderNo: 'O-1', status: 'Booked', parcelNos: ['P-1'], receiverName: 'Bo', handedOver: false },
+      { shipmentId: 's-2', shipmentNo: 'SHP-2', orderNo: 'O-2', status: 'In transit', parcelNos: ['P-2'], handedOver: true },
+    ];
+    return fake;
+  }
+
+  it('looks up a scanned shipment, asks for confirmation, then cancels it', async () => {
+    const { fake } = await renderApp({ fake: stationWithShipments() });
+    fireEvent.click(screen.getByTestId('nav-cancel'));
+    burst(document.body, 'P-1');
+    await waitFor(() => expect(screen.getByTestId('shipment-status').textContent).toBe('Booked'));
+    expect((screen.getByLabelText('Shipment, parcel or order number') as HTMLInputElement).value).toBe('P-1');
+    expect(screen.queryByTestId('penalty-warning')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel this shipment' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel shipment SHP-1?' });
+    // Declining changes nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No, keep it' }));
+    expect(fake.callsOf('cancelShipment')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel this shipment' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel the shipment' }));
+    await waitFor(() => expect(fake.callsOf('cancelShipment')).toEqual([{ shipmentId: 's-1', confirm: true, code: 'P-1' }]));
+    expect(await screen.findByText('Shipment SHP-1 is cancelled.')).toBeTruthy();
+  });
+
+  it('warns about a carrier penalty when the carrier already has the shipment', async () => {
+    await renderApp({ fake: stationWithShipments() });
+    fireEvent.click(screen.getByTestId('nav-cancel'));
+    const input = screen.getByLabelText('Shipment, parcel or order number');
+    fireEvent.change(input, { target: { value: 'SHP-2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    await waitFor(() => expect(screen.getByTestId('shipment-status').textContent).toBe('In transit'));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel this shipment' }));
+    expect(screen.getByTestId('penalty-warning').textContent).toContain('may cost a carrier penalty');
+  });
+
+  it('says what to do when nothing matches', async () => {
+    await renderApp({ fake: stationWithShipments() });
+    fireEvent.click(screen.getByTestId('nav-cancel'));
+    burst(document.body, 'UNKNOWN-1');
+    expect(await screen.findByText('Nothing in nShift matches this code.')).toBeTruthy();
+    expect(screen.getByText(/Check the barcode and scan again/)).toBeTruthy();
+  });
+});
+
+describe('Settings screen', () => {
+  it('shows the stored secret only as its mask and never fills the secret field', async () => {
+    await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    expect(screen.getByTestId('secret-mask').textContent).toBe('Stored secret: ••••••••3f9a');
+    const secret = screen.getByLabelText('API key secret') as HTMLInputElement;
+    expect(secret.type).toBe('password');
+    expect(secret.value).toBe('');
+  });
+
+  it('saves a new API key and clears the secret from the page', async () => {
+    const { fake } = await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    fireEvent.change(screen.getByLabelText('API key id'), { target: { value: 'key-2' } });
+    fireEvent.change(screen.getByLabelText('API key secret'), { target: { value: 'very-secret-9999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save API key' }));
+    await waitFor(() => expect(fake.callsOf('setApiKey')).toEqual([{ id: 'key-2', secret: 'very-secret-9999' }]));
+    await waitFor(() => expect((screen.getByLabelText('API key secret') as HTMLInputElement).value).toBe(''));
+    expect(screen.getByTestId('secret-mask').textContent).toBe('Stored secret: ••••••••9999');
+  });
+
+  it('lists the missing licences after a connection test', async () => {
+    const fake = new FakeStation();
+    fake.connection = { ok: false, state: 'forbidden', message: '403', missingLicenses: ['REST API Print', 'REST API Discard'] };
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    const result = await screen.findByTestId('connection-test');
+    expect(within(result).getByText('The connection test failed: Licence missing.')).toBeTruthy();
+    const list = within(result).getByRole('list', { name: 'Missing licences' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['REST API Print', 'REST API Discard']);
+  });
+
+  it('adds a network Zebra, and sends a test label whose preview is shown', async () => {
+    const { fake } = await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add printer' }));
+    fireEvent.change(screen.getByLabelText(/^Printer id/), { target: { value: 'zebra-2' } });
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Zebra 2' } });
+    fireEvent.change(screen.getByLabelText(/^Host or IP address/), { target: { value: '10.0.0.7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save printer' }));
+    await waitFor(() =>
+      expect(fake.callsOf('savePrinter')).toEqual([{ id: 'zebra-2', name: 'Zebra 2', kind: 'zpl-tcp', host: '10.0.0.7', port: 9100 }]),
+    );
+    const row = await waitFor(() => {
+      const element = document.querySelector('[data-printer-id="zebra-2"]');
+      expect(element).toBeTruthy();
+      return element as HTMLElement;
+    });
+    fireEvent.change(screen.getByLabelText('Test label charset'), { target: { value: 'UTF8' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
+    await waitFor(() => expect(fake.callsOf('testPrinter')).toEqual([{ printerId: 'zebra-2', charset: 'UTF8' }]));
+    expect((await screen.findByTestId('preview-text')).textContent).toContain('Test label');
+  });
+
+  it('adds a discovered OS queue printer', async () => {
+    const { fake } = await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    fireEvent.click(screen.getByRole('button', { name: 'Find printers' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Use this printer' }));
+    expect((screen.getByLabelText(/^Queue name/) as HTMLInputElement).value).toBe('Office_A4');
+    fireEvent.click(screen.getByRole('button', { name: 'Save printer' }));
+    await waitFor(() =>
+      expect(fake.callsOf('savePrinter')).toEqual([{ id: 'office-a4', name: 'Office A4', kind: 'os-queue', queue: 'Office_A4', media: 'A4' }]),
+    );
+  });
+
+  it('refuses an incomplete printer form without calling the station', async () => {
+    const { fake } = await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add printer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save printer' }));
+    expect(screen.getByText('Fill in every field marked required.')).toBeTruthy();
+    expect(fake.callsOf('savePrinter')).toEqual([]);
+  });
+
+  it('saves scanner, sound, print target and routing settings', async () => {
+    const { fake } = await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    fireEvent.change(screen.getByLabelText('Prefix to strip'), { target: { value: ']C1' } });
+    fireEvent.change(screen.getByLabelText('Ignore repeats within (ms)'), { target: { value: '3000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save scanner settings' }));
+    await waitFor(() => expect(fake.callsOf('saveSettings')).toContainEqual({ scanner: { prefix: ']C1', suffix: '', duplicateWindowMs: 3000 } }));
+
+    fireEvent.click(screen.getByLabelText('Play sounds'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save sounds' }));
+    await waitFor(() => expect(fake.callsOf('saveSettings')).toContainEqual({ sounds: { enabled: false, volume: 0.5 } }));
+
+    fireEvent.change(screen.getByLabelText('ZPL charset'), { target: { value: 'UTF8' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save print configuration' }));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toContainEqual({
+        printConfig: { targets: [{ media: 'thermo-190', type: 'zpl', mode: 'DT', charset: 'UTF8' }] },
+      }),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    fireEvent.change(screen.getByLabelText('Document kind'), { target: { value: 'waybill' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save routing' }));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toContainEqual({
+        routing: { rules: [{ kind: 'waybill', printerId: 'zebra-1' }], labelPrinterId: 'zebra-1' },
+      }),
+    );
+  });
+
+  it('shows what a scan sends and what the prefix and suffix leave of it', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, scanner: { prefix: '#', suffix: '', duplicateWindowMs: 2000 } };
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    burst(document.body, '#ABC-1');
+    expect(screen.getByText('Last scan here: #ABC-1 (read as ABC-1)')).toBeTruthy();
+    expect(fake.callsOf('scan')).toEqual([]);
+  });
+});
+
+describe('Stored & consolidated screen', () => {
+  it('books and deletes stored shipments, closes consolidated ones and deletes a parcel group after confirming', async () => {
+    const fake = new FakeStation();
+    fake.stored = [
+      { storedId: 'st-1', orderNo: 'O-77', status: 'Stored', parcelCount: 2, receiverName: 'Ada' },
+      { storedId: 'st-2', orderNo: 'O-78', status: 'Stored', parcelCount: 1 },
+    ];
+    fake.consolidated = [
+      { consolidatedId: 'c-1', key: 'KEY-1', status: 'Open', parcelGroups: [{ partOrderNo: 'PO-1', parcelCount: 3 }] },
+    ];
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-stored'));
+    const storedTable = await screen.findByRole('table', { name: 'Stored shipments' });
+    const first = within(storedTable).getByText('O-77').closest('tr') as HTMLElement;
+    fireEvent.click(within(first).getByRole('button', { name: 'Book and print' }));
+    await waitFor(() => expect(fake.callsOf('bookStored')).toEqual([{ storedId: 'st-1' }]));
+
+    const second = within(storedTable).getByText('O-78').closest('tr') as HTMLElement;
+    fireEvent.click(within(second).getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('alertdialog');
+    expect(confirm.textContent).toContain('Delete stored shipment st-2?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fake.callsOf('deleteStored')).toEqual([{ storedId: 'st-2', confirm: true }]));
+
+    const consolidatedTable = screen.getByRole('table', { name: 'Open consolidated shipments' });
+    fireEvent.click(within(consolidatedTable).getByRole('button', { name: 'Delete group' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fake.callsOf('deleteParcelGroup')).toEqual([{ consolidatedId: 'c-1', partOrderNo: 'PO-1', confirm: true }]));
+    fireEvent.click(within(screen.getByRole('table', { name: 'Open consolidated shipments' })).getByRole('button', { name: 'Close and send' }));
+    await waitFor(() => expect(fake.callsOf('closeConsolidated')).toEqual([{ consolidatedId: 'c-1' }]));
+  });
+
+  it('filters stored shipments by a scanned order number', async () => {
+    const fake = new FakeStation();
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-stored'));
+    await waitFor(() => expect(fake.callsOf('listStored')).toHaveLength(1));
+    burst(document.body, 'O-99');
+    await waitFor(() => expect(fake.callsOf('listStored')).toContainEqual({ orderNo: 'O-99' }));
+  });
+});
+
+describe('Manifest screen', () => {
+  it('creates a manifest per configured type and reprints one from the list', async () => {
+    const { fake } = await renderApp();
+    fireEvent.click(screen.getByTestId('nav-manifest'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create manifest: DHL' }));
+    await waitFor(() => expect(fake.callsOf('createManifest')).toEqual([{ manifestType: 'DHL' }]));
+    const table = await screen.findByRole('table', { name: 'Manifests' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Reprint' }));
+    await waitFor(() => expect(fake.callsOf('reprintManifest')).toHaveLength(1));
+  });
+
+  it('sends a scan made here to the Scan screen', async () => {
+    const { fake } = await renderApp();
+    fireEvent.click(screen.getByTestId('nav-manifest'));
+    burst(document.body, 'ORDER-M1');
+    await waitFor(() => expect(fake.callsOf('scan')).toEqual([{ code: 'ORDER-M1' }]));
+    expect(screen.getByTestId('nav-scan').getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('Language', () => {
+  it('switches the whole UI live when the language setting changes', async () => {
+    await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'fi' } });
+    expect(await screen.findByRole('heading', { name: 'Asetukset' })).toBeTruthy();
+    expect(screen.getByTestId('nav-scan').textContent).toContain('Skannaus');
+    expect(document.documentElement.lang).toBe('fi');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Kieli' }), { target: { value: 'da' } });
+    expect(await screen.findByRole('heading', { name: 'Indstillinger' })).toBeTruthy();
+  });
+
+  it('follows a language change made elsewhere (a status event does not reset it)', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'nb' };
+    await renderApp({ fake });
+    expect(screen.getByLabelText('Skann eller skriv et ordrenummer')).toBeTruthy();
+  });
+});

@@ -2,12 +2,13 @@ import type { Failure } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
 import type { DeliveryError } from '../../nshift/delivery/errors';
 import type { ShipmentResult } from '../../nshift/delivery/schemas';
+import type { Shipment, ShipmentOption } from '../../nshift/delivery/types';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import { bookingTargetKey, type BookingTarget } from '../journal';
 import { documentRef, printConfigFromSettings, record, type StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';
-import { documentsOfResult, documentsOfShipment } from '../documents';
+import { documentsOfShipment } from '../documents';
 import { isReady, shipmentIdsOfOrder, shipmentsByOrderNo } from './resolve';
 
 /** A shipment that exists in nShift, with its documents in hand (already in the label cache). */
@@ -19,6 +20,8 @@ export interface BookedShipment {
   receiverName?: string;
   serviceId?: string;
   documents: PrintableDocument[];
+  /** Booked, but its documents could not be downloaded: the packer reprints once nShift answers again. */
+  documentsError?: DeliveryError;
 }
 
 export type BookOutcome =
@@ -68,6 +71,8 @@ async function callBooking(ctx: StationContext, target: BookingTarget): Promise<
   const printConfig = printConfigFromSettings(ctx.settings());
   const client = ctx.client();
   if (target.type === 'stored') {
+    const keyed = await ensureConsolidationKey(ctx, target.storedId);
+    if (!keyed.ok) return keyed;
     const booked = await client.storedShipments.book(target.storedId, printConfig, { returnFile: true });
     if (!booked.ok) return booked;
     return ok(await Promise.all(booked.value.map((result) => fromShipmentResult(ctx, result))));
@@ -78,25 +83,27 @@ async function callBooking(ctx: StationContext, target: BookingTarget): Promise<
     printConfig,
   });
   if (!booked.ok) return booked;
+  // From here the order IS booked: a failed download must not read as a failed booking.
   const documents = await documentsOfShipment(client, booked.value.shipmentId, printConfig);
-  if (!documents.ok) return documents;
   return ok([
     {
       shipmentId: booked.value.shipmentId,
       orderNo: target.internalReference,
       parcelNos: booked.value.trackingNumbers,
-      documents: documents.value,
+      documents: documents.ok ? documents.value : [],
+      ...(documents.ok ? {} : { documentsError: documents.error }),
     },
   ]);
 }
 
 async function fromShipmentResult(ctx: StationContext, result: ShipmentResult): Promise<BookedShipment> {
   const printConfig = printConfigFromSettings(ctx.settings());
-  const documents = await documentsOfResult(ctx.client(), result, printConfig);
+  const documents = await ctx.client().documents.fromShipmentResult(result, printConfig);
   return {
     shipmentId: result.id,
     parcelNos: (result.parcels ?? []).map((p) => p.parcelNo).filter((n): n is string => Boolean(n)),
     documents: documents.ok ? documents.value : [],
+    ...(documents.ok ? {} : { documentsError: documents.error }),
     ...(result.shipmentNo ? { shipmentNo: result.shipmentNo } : {}),
     ...(result.orderNo ? { orderNo: result.orderNo } : {}),
     ...(result.rcvName ? { receiverName: result.rcvName } : {}),
@@ -195,4 +202,24 @@ export async function cachedDocuments(ctx: StationContext, shipmentId: string): 
   const metas = await ctx.labelCache.listForShipment(shipmentId);
   const docs = await Promise.all(metas.map((m) => ctx.labelCache.get(m.id)));
   return docs.filter((d) => d !== undefined).map((d) => d.document);
+}
+
+/**
+ * Consolidated parcels: with a consolidation key in settings, a stored shipment is given the CONSOLIDATE option
+ * (a full replacement, which is idempotent) before it is booked, so nShift adds its parcels to the open
+ * consolidated shipment with that key. A stored shipment that already carries a key (from the order) keeps it.
+ * Orders booked through /orders/shipments cannot carry options; they book as normal shipments.
+ */
+async function ensureConsolidationKey(ctx: StationContext, storedId: string): Promise<Result<void, DeliveryError>> {
+  const key = ctx.settings().consolidation.key;
+  if (!key) return ok(undefined);
+  const client = ctx.client();
+  const stored = await client.storedShipments.get(storedId);
+  if (!stored.ok) return stored;
+  // The stored shipment is passed back untouched but for its options: unknown fields survive the replace.
+  const shipment = (stored.value.shipment ?? {}) as Shipment;
+  const options: ShipmentOption[] = Array.isArray(shipment.options) ? shipment.options : [];
+  if (options.some((o) => String(o.id).toUpperCase() === 'CONSOLIDATE')) return ok(undefined);
+  const replaced = await client.storedShipments.replace(storedId, { ...shipment, options: [...options, { id: 'CONSOLIDATE', key }] });
+  return replaced.ok ? ok(undefined) : replaced;
 }

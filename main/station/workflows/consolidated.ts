@@ -2,7 +2,6 @@ import type { ConsolidatedView } from '../../../preload/api';
 import type { ConsolidatedShipment } from '../../nshift/delivery/schemas';
 import { StationError } from '../../hosts/shared/dispatch';
 import { documentRef, fail, printConfigFromSettings, printDocuments, record, type StationContext } from '../context';
-import { documentsOfResult } from '../documents';
 import { failure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
 
@@ -44,7 +43,7 @@ export async function startCloseConsolidated(ctx: StationContext, startJob: Star
     if (!closed.ok) return fail(ctx, id, failureFromDelivery(closed.error));
     let problem;
     for (const result of closed.value) {
-      const documents = await documentsOfResult(ctx.client(), result, printConfig);
+      const documents = await ctx.client().documents.fromShipmentResult(result, printConfig);
       if (!documents.ok) {
         problem ??= failureFromDelivery(documents.error);
         continue;

@@ -1,6 +1,5 @@
 import type { ManifestView } from '../../../preload/api';
 import type { Manifest, Print } from '../../nshift/delivery/schemas';
-import { documentsFromPrints } from '../../nshift/delivery/documents';
 import { StationError } from '../../hosts/shared/dispatch';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
 import { failureFromDelivery } from '../failures';
@@ -12,14 +11,9 @@ export function toManifestView(m: Manifest): ManifestView {
 
 /** Manifests are PDFs: they go to the document printer, never to the label printer. */
 async function printManifest(ctx: StationContext, jobId: string, manifestType: string, manifestId: string, prints: Print[]): Promise<void> {
-  const documents = await documentsFromPrints(
-    prints,
-    { idPrefix: `manifest-${manifestType}-${manifestId}` },
-    {
-      printConfig: { target1Media: 'laser-a4', target1Type: 'pdf' },
-      fetchByHref: (href, accept) => ctx.client().shipments.fetchPrint(href, undefined, accept),
-    },
-  );
+  const documents = await ctx
+    .client()
+    .documents.fromPrints(prints, { idPrefix: `manifest-${manifestType}-${manifestId}` }, { target1Media: 'laser-a4', target1Type: 'pdf' });
   if (!documents.ok) return fail(ctx, jobId, failureFromDelivery(documents.error));
   const manifests = documents.value.map((d) => ({ ...d, kind: 'manifest' as const }));
   await Promise.all(manifests.map((doc) => ctx.labelCache.put(doc)));

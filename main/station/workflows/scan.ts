@@ -1,7 +1,8 @@
 import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
-import { failure } from '../failures';
+import { failure, failureFromDelivery } from '../failures';
+import type { DeliveryError } from '../../nshift/delivery/errors';
 import { bookTarget, fetchShipments, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
 
@@ -44,6 +45,10 @@ export async function bookAndPrint(
       continue; // the other shipments of a split order still go out
     }
     for (const shipment of outcome.shipments) {
+      if (shipment.documentsError) {
+        firstProblem ??= labelNotDownloaded(shipment.shipmentId, shipment.documentsError);
+        continue;
+      }
       const printProblem = await printDocuments(ctx, jobId, shipment.shipmentId, shipment.documents);
       firstProblem ??= printProblem;
     }
@@ -93,4 +98,14 @@ async function reportDuplicate(ctx: StationContext, jobId: string, code: string,
     }),
     first,
   );
+}
+
+/** Booked in nShift but the label did not come down: never rebook, reprint once nShift answers. */
+function labelNotDownloaded(shipmentId: string, error: DeliveryError): ReturnType<typeof failure> {
+  const cause = failureFromDelivery(error);
+  return {
+    ...cause,
+    message: `Shipment ${shipmentId} is booked, but its label could not be downloaded (${cause.message}) Press R to reprint it; do not scan the order again.`,
+    params: { ...cause.params, shipmentId },
+  };
 }

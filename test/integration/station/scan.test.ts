@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY_ID } from '../../../main/simulator/demo';
-import { scanAndWait, startBench, type Bench } from '../../support/station-harness';
+import { scanAndWait, startBench, waitForJob, type Bench } from '../../support/station-harness';
 
 let bench: Bench | undefined;
 afterEach(async () => {
@@ -194,6 +194,23 @@ describe('never twice', () => {
     const job = await scanAndWait(bench.station, 'SO-2001');
     expect(job.state).toBe('printed');
     expect(bench.sim.records().filter((r) => r.orderNo === 'SO-2001')).toHaveLength(1);
+  });
+
+  it('a booking whose label cannot be downloaded is reported as booked, never rebooked, and reprints later', async () => {
+    bench = await startBench();
+    bench.sim.faults.failNext(10, { method: 'GET', path: /\/shipments\/[^/]+\/prints/, status: 503 });
+    const job = await scanAndWait(bench.station, 'ORD-1006');
+    expect(job.state).toBe('failed');
+    expect(job.failure?.message).toMatch(/is booked.*reprint/i);
+    expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1006')).toHaveLength(1);
+
+    bench.sim.faults.clear();
+    const again = await scanAndWait(bench.station, 'ORD-1006');
+    expect(again.failure?.reason).toBe('duplicate');
+    const reprint = await waitForJob(bench.station, (await bench.station.reprint({ code: 'ORD-1006' })).jobId);
+    expect(reprint.state).toBe('printed');
+    expect(bench.zebra.labels().length).toBeGreaterThan(0);
+    expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1006')).toHaveLength(1);
   });
 
   it('two stations racing for the same order: one books, the other gets duplicate', async () => {

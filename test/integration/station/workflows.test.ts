@@ -1,0 +1,172 @@
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createManualClock } from '../../../main/simulator/clock';
+import { seedDemoData } from '../../../main/simulator/demo';
+import { createSimulator } from '../../../main/simulator/server';
+import { pdfText } from '../../support/pdf-text';
+import { scanAndWait, startBench, waitForJob, type Bench } from '../../support/station-harness';
+
+let bench: Bench | undefined;
+afterEach(async () => {
+  await bench?.close();
+  bench = undefined;
+});
+
+async function documentsFolder(b: Bench): Promise<Buffer[]> {
+  const dir = join(b.dataDir, 'documents');
+  const files = (await readdir(dir).catch(() => [] as string[])).sort();
+  return Promise.all(files.map((f) => readFile(join(dir, f))));
+}
+
+describe('reprint', () => {
+  it('reprints from the label cache by parcel number: the same bytes again, no new booking', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'ORD-1001');
+    const parcelNo = job.shipments[0]!.parcelNos[0]!;
+    const firstLabels = Buffer.concat(bench.zebra.printData());
+    const bookings = bench.sim.records().length;
+
+    const { jobId } = await bench.station.reprint({ code: parcelNo });
+    const reprint = await waitForJob(bench.station, jobId);
+    expect(reprint.kind).toBe('reprint');
+    expect(reprint.state).toBe('printed');
+    const all = Buffer.concat(bench.zebra.printData());
+    expect(all.subarray(firstLabels.length).equals(firstLabels)).toBe(true);
+    expect(bench.sim.records().length).toBe(bookings);
+  });
+
+  it('after the cache is gone and nShift\'s hour has passed, reprints through a document copy', async () => {
+    const clock = createManualClock(Date.now());
+    const sim = createSimulator({ clock });
+    seedDemoData(sim);
+    bench = await startBench({ simulator: sim });
+    const job = await scanAndWait(bench.station, 'ORD-1002');
+    await rm(join(bench.dataDir, 'labels'), { recursive: true, force: true });
+    clock.advance(2 * 60 * 60 * 1000);
+    const before = bench.zebra.labels().length;
+
+    const reprint = await waitForJob(bench.station, (await bench.station.reprint({ jobId: job.id })).jobId);
+    expect(reprint.state).toBe('printed');
+    expect(bench.zebra.labels().length).toBeGreaterThan(before);
+    expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1002')).toHaveLength(1);
+  });
+
+  it('refuses to reprint a code that was never booked, without booking it', async () => {
+    bench = await startBench();
+    await expect(bench.station.reprint({ code: 'ORD-1003' })).rejects.toMatchObject({ body: { failure: { reason: 'not_found' } } });
+    expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1003')).toHaveLength(0);
+  });
+});
+
+describe('cancel', () => {
+  it('shows the state of a shipment not yet handed over, and cancels it', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'ORD-1001');
+    const parcelNo = job.shipments[0]!.parcelNos[0]!;
+    const found = await bench.station.lookupShipment({ code: parcelNo });
+    expect(found).toMatchObject({ shipmentId: job.shipments[0]!.shipmentId, handedOver: false });
+    const cancel = await waitForJob(bench.station, (await bench.station.cancelShipment({ shipmentId: found.shipmentId, confirm: true, code: parcelNo })).jobId);
+    expect(cancel.state).toBe('done');
+    expect(bench.sim.records().find((r) => r.shipmentId === found.shipmentId)?.cancelled).toBe(true);
+    expect((await bench.station.lookupShipment({ code: parcelNo })).status).toBe('CANCELLED');
+  });
+
+  it('warns (handedOver) when the carrier already has the shipment', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'ORD-1002');
+    bench.sim.handOver(job.shipments[0]!.shipmentId);
+    const found = await bench.station.lookupShipment({ code: job.shipments[0]!.parcelNos[0]! });
+    expect(found.handedOver).toBe(true);
+    expect(found.status).toBe('IN_TRANSIT');
+  });
+
+  it('deletes a stored shipment so it can no longer be booked', async () => {
+    bench = await startBench();
+    const stored = await bench.station.listStored({ orderNo: 'SO-2003' });
+    expect(stored).toHaveLength(1);
+    await bench.station.deleteStored({ storedId: stored[0]!.storedId, confirm: true });
+    const job = await scanAndWait(bench.station, 'SO-2003');
+    expect(job.state).toBe('failed');
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SO-2003')).toHaveLength(0);
+  });
+});
+
+describe('stored and consolidated shipments', () => {
+  it('lists ready stored shipments and books one from the list exactly once', async () => {
+    bench = await startBench();
+    const ready = await bench.station.listStored();
+    const so2002 = ready.find((s) => s.orderNo === 'SO-2002');
+    expect(so2002).toMatchObject({ status: 'READY', parcelCount: 2 });
+    const job = await waitForJob(bench.station, (await bench.station.bookStored({ storedId: so2002!.storedId })).jobId);
+    expect(job.state).toBe('printed');
+    const again = await waitForJob(bench.station, (await bench.station.bookStored({ storedId: so2002!.storedId })).jobId);
+    expect(again.failure?.reason).toBe('duplicate');
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SO-2002')).toHaveLength(1);
+  });
+
+  it('adds a stored shipment as a parcel group to the open consolidated shipment of the key in settings', async () => {
+    bench = await startBench({ settings: (st) => ({ ...st, consolidation: { key: 'KONS-4001' } }) });
+    const before = (await bench.station.listConsolidated()).find((c) => c.key === 'KONS-4001')!;
+    const job = await scanAndWait(bench.station, 'SO-2001');
+    expect(job.state).toBe('printed');
+    const after = (await bench.station.listConsolidated()).find((c) => c.key === 'KONS-4001')!;
+    expect(after.consolidatedId).toBe(before.consolidatedId);
+    expect(after.parcelGroups.map((g) => g.partOrderNo)).toContain('SO-2001');
+    expect(after.parcelGroups).toHaveLength(before.parcelGroups.length + 1);
+  });
+
+  it('deletes a parcel group, and closing the consolidated shipment prints its waybill on the document printer', async () => {
+    bench = await startBench({ settings: (st) => ({ ...st, consolidation: { key: 'KONS-4001' } }) });
+    await scanAndWait(bench.station, 'SO-2003');
+    const kons = (await bench.station.listConsolidated()).find((c) => c.key === 'KONS-4001')!;
+    const group = kons.parcelGroups.find((g) => g.partOrderNo === 'SO-2003')!;
+    await bench.station.deleteParcelGroup({ consolidatedId: kons.consolidatedId, partOrderNo: group.partOrderNo, confirm: true });
+    const after = (await bench.station.listConsolidated()).find((c) => c.consolidatedId === kons.consolidatedId);
+    expect(after?.parcelGroups.map((g) => g.partOrderNo)).not.toContain('SO-2003');
+
+    const labelsBefore = bench.zebra.labels().length;
+    const close = await waitForJob(bench.station, (await bench.station.closeConsolidated({ consolidatedId: kons.consolidatedId })).jobId);
+    expect(close.state).toBe('printed');
+    const docs = await documentsFolder(bench);
+    expect(docs.some((d) => d.subarray(0, 5).toString() === '%PDF-' && /waybill/i.test(pdfText(d)))).toBe(true);
+    expect(bench.zebra.labels().length).toBe(labelsBefore); // a waybill never goes to the label printer
+    expect((await bench.station.listConsolidated()).some((c) => c.consolidatedId === kons.consolidatedId)).toBe(false);
+  });
+});
+
+describe('the end-of-day manifest', () => {
+  it('lists exactly the day\'s shipments (not the cancelled one) and prints on the document printer', async () => {
+    bench = await startBench();
+    const a = await scanAndWait(bench.station, 'ORD-1001');
+    const b = await scanAndWait(bench.station, 'SO-2001');
+    const c = await scanAndWait(bench.station, 'ORD-1002');
+    await waitForJob(bench.station, (await bench.station.cancelShipment({ shipmentId: c.shipments[0]!.shipmentId, confirm: true })).jobId);
+
+    const manifest = await waitForJob(bench.station, (await bench.station.createManifest({ manifestType: 'PNL' })).jobId);
+    expect(manifest.state).toBe('printed');
+    const pdf = (await documentsFolder(bench)).find((d) => /manifest/i.test(pdfText(d)));
+    expect(pdf).toBeDefined();
+    const text = pdfText(pdf!);
+    // Open consolidated shipments are not shipments yet: they join a manifest once closed.
+    const live = bench.sim.records().filter((r) => !r.cancelled && r.route !== 'consolidated' && r.created.slice(0, 10) === new Date().toISOString().slice(0, 10));
+    const numberOf = (shipmentId: string) => bench!.sim.records().find((r) => r.shipmentId === shipmentId)!.shipmentNo;
+    expect(live.map((r) => r.shipmentId)).toEqual(expect.arrayContaining([a.shipments[0]!.shipmentId, b.shipments[0]!.shipmentId]));
+    for (const r of live) expect(text).toContain(r.shipmentNo);
+    expect(text).not.toContain(numberOf(c.shipments[0]!.shipmentId));
+
+    const listed = await bench.station.listManifests();
+    expect(listed.map((m) => m.manifestType)).toContain('PNL');
+    const again = await waitForJob(bench.station, (await bench.station.reprintManifest({ manifestType: 'PNL', manifestId: listed[0]!.manifestId })).jobId);
+    expect(again.state).toBe('printed');
+  });
+});
+
+describe('history', () => {
+  it('finds today\'s shipments by order number', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'ORD-1005');
+    const hits = await bench.station.searchHistory({ searchField: 'orderNo', searchValue: 'ORD-1005' });
+    expect(hits.map((h) => h.shipmentId)).toContain(job.shipments[0]!.shipmentId);
+  });
+});

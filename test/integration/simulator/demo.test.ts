@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DEMO_API_KEY_ID,
+  DEMO_API_KEY_SECRET,
+  seedDemoData,
+  seedOrders,
+  seedStoredShipments,
+} from '../../../main/simulator/index';
+import { startHarness, THERMO_ZPL, type Harness } from './harness';
+
+let h: Harness;
+afterEach(async () => h?.stop());
+
+describe('demo data', () => {
+  it('seeds the demo key and samples once; the key works over HTTP', async () => {
+    h = await startHarness();
+    const samples = seedDemoData(h.sim);
+    expect(seedDemoData(h.sim)).toBe(samples);
+    expect(samples.map((s) => s.code)).toEqual(
+      expect.arrayContaining(['ORD-1001', 'ORD-1900', 'ORD-1500', 'SO-2001', 'SPLIT-3001', 'KONS-4001']),
+    );
+    const token = await h.tokenFor(DEMO_API_KEY_ID, DEMO_API_KEY_SECRET);
+    const res = await h.call('GET', '/orders?internalReference=ORD-1001', undefined, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(res.json).toEqual([
+      expect.objectContaining({
+        receiver: expect.objectContaining({
+          name: 'Åsa Öberg',
+          address1: 'Storgatan 1',
+          zipcode: '11359',
+          city: 'STOCKHOLM',
+          country: 'SE',
+        }),
+      }),
+    ]);
+  });
+
+  it('has ORD-1500 booked earlier today: booking it again is refused, its parcel number finds it for a reprint', async () => {
+    h = await startHarness();
+    const samples = seedDemoData(h.sim);
+    const [order] = (await h.call('GET', '/orders?internalReference=ORD-1500')).json as Array<{
+      id: string;
+      status: string;
+    }>;
+    expect(order!.status).toBe('SHIPPED');
+    expect((await h.call('POST', '/orders/shipments', { orderId: order!.id })).status).toBe(422);
+    const parcelNo = samples.find((s) => s.description.startsWith('Parcel number'))!.code;
+    const [found] = (await h.call('GET', `/shipment-history?searchField=parcelNo&searchValue=${parcelNo}`))
+      .json as Array<{ id: string; orderNo: string; created: string }>;
+    expect(found!.orderNo).toBe('ORD-1500');
+    expect(found!.created.startsWith('2026-01-15')).toBe(true);
+    const prints = await h.call('GET', `/shipments/${found!.id}/prints?returnFile=true`);
+    expect(Buffer.from((prints.json as Array<{ data: string }>)[0]!.data, 'base64').includes(0x8f)).toBe(
+      true,
+    );
+  });
+
+  it('books ORD-1002 (Oslo) with a label and a customs declaration', async () => {
+    h = await startHarness();
+    seedDemoData(h.sim);
+    const [order] = (await h.call('GET', '/orders?internalReference=ORD-1002')).json as Array<{ id: string }>;
+    const booked = (
+      await h.call('POST', '/orders/shipments', { orderId: order!.id, printConfig: THERMO_ZPL })
+    ).json as { shipmentId: string };
+    const prints = (await h.call('GET', `/shipments/${booked.shipmentId}/prints`)).json as Array<{
+      description: string;
+    }>;
+    expect(prints.map((p) => p.description)).toEqual(['Label', 'Customs declaration']);
+  });
+
+  it('bulk-seeds orders and stored shipments for benchmarks', async () => {
+    h = await startHarness();
+    expect(seedOrders(h.sim, 500, 'BENCH-')).toHaveLength(500);
+    expect(seedStoredShipments(h.sim, 3, 'SB-')).toEqual(['SB-1', 'SB-2', 'SB-3']);
+    const [order] = (await h.call('GET', '/orders?internalReference=BENCH-500')).json as Array<{
+      id: string;
+    }>;
+    expect((await h.call('POST', '/orders/shipments', { orderId: order!.id })).status).toBe(201);
+    const stored = (
+      await h.call('GET', '/stored-shipments?searchField=orderNo&searchValue=SB-2&status=ready')
+    ).json as unknown[];
+    expect(stored).toHaveLength(1);
+  });
+});

@@ -255,7 +255,8 @@ export interface SettingsView {
   printers: PrinterConfig[];
   routing: RoutingSettings;
   scanner: { prefix: string; suffix: string; duplicateWindowMs: number };
-  resolve: { sources: ResolveSource[] };
+  /** `indexRefreshSeconds`: how often the local index of open orders and READY stored shipments refreshes (0 = off). */
+  resolve: { sources: ResolveSource[]; indexRefreshSeconds?: number };
   consolidation: { key?: string };
   spool: { ttlMinutes: number };
   manifest: { types: string[] };
@@ -337,6 +338,8 @@ export interface StationStatus {
   account: { state: AccountState; message?: string; missingLicenses?: string[] };
   printers: PrinterStateView[];
   queueLength: number;
+  /** When the local index of open orders and READY stored shipments was last refreshed. */
+  indexRefreshedAt?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -77,8 +77,12 @@ export const settingsSchema = z.object({
     })
     .default({ prefix: '', suffix: '', duplicateWindowMs: 2000 }),
   resolve: z
-    .object({ sources: z.array(z.enum(['order', 'stored', 'shipment'])).min(1).max(3).default(['order', 'stored', 'shipment']) })
-    .default({ sources: ['order', 'stored', 'shipment'] }),
+    .object({
+      sources: z.array(z.enum(['order', 'stored', 'shipment'])).min(1).max(3).default(['order', 'stored', 'shipment']),
+      /** Background refresh of the local index of open orders and READY stored shipments; 0 turns it off. */
+      indexRefreshSeconds: z.number().int().min(0).max(3600).default(60),
+    })
+    .default({ sources: ['order', 'stored', 'shipment'], indexRefreshSeconds: 60 }),
   consolidation: z.object({ key: z.string().max(60).optional() }).default({}),
   spool: z.object({ ttlMinutes: z.number().int().min(1).max(24 * 60).default(10) }).default({ ttlMinutes: 10 }),
   manifest: z.object({ types: z.array(z.string().min(1).max(40)).max(20).default(['PNL']) }).default({ types: ['PNL'] }),
@@ -104,7 +108,7 @@ export const settingsPatchSchema = z
     language: settingsSchema.shape.language.unwrap().optional(),
   })
   .strict();
-export type SettingsPatchInput = z.infer<typeof settingsPatchSchema>;
+export type SettingsPatchInput = z.input<typeof settingsPatchSchema>;
 
 export function defaultSettings(): Settings {
   return settingsSchema.parse({});
@@ -114,7 +118,11 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatchInput)
   const { account, ...rest } = patch;
   const next: Settings = { ...current };
   for (const [key, value] of Object.entries(rest)) {
-    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+    if (value === undefined) continue;
+    const before = (current as Record<string, unknown>)[key];
+    // Sections merge one level deep: a patch that names only `resolve.sources` keeps the other resolve settings.
+    const section = isPlainObject(before) && isPlainObject(value) ? { ...before, ...value } : value;
+    (next as Record<string, unknown>)[key] = section;
   }
   if (account?.deliveryUrl) next.deliveryUrl = account.deliveryUrl;
   return settingsSchema.parse(next);
@@ -136,4 +144,8 @@ export function settingsView(settings: Settings, key: { id: string; secret: stri
 /** A fixed mask: not even the secret's length or last characters reach the UI. */
 export function maskSecret(_secret: string): string {
   return '••••••••';
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,6 +6,7 @@ import type { JobBook } from './jobs';
 import type { DeliveryClient } from '../nshift/delivery/client';
 import type { PrintService } from '../printers/print-service';
 import type { LabelCache } from '../labels/label-cache';
+import type { LocalIndex } from './local-index';
 import { failureFromPrinter } from './failures';
 import { toNshiftPrintConfig } from './print-config';
 import type { PrintConfig } from '../nshift/delivery/types';
@@ -16,6 +17,8 @@ export interface StationContext {
   readonly jobs: JobBook;
   readonly printService: PrintService;
   readonly labelCache: LabelCache;
+  /** Open orders and READY stored shipments known locally; absent when background sync is off. */
+  readonly index?: LocalIndex;
   client(): DeliveryClient;
   settings(): Settings;
   now(): Date;

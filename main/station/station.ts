@@ -25,6 +25,7 @@ import { failureFromDelivery, failureFromPrinter, internalFailure, failure } fro
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
 import { JobBook } from './jobs';
+import { LocalIndex } from './local-index';
 import { Journal, type BookingTarget } from './journal';
 import { displayScan, parseScanCode } from './scan-code';
 import { resumeOpenJobs } from './workflows/resume';
@@ -111,11 +112,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
   });
 
+  const index =
+    settings.resolve.indexRefreshSeconds > 0
+      ? new LocalIndex({ client: () => client, intervalMs: settings.resolve.indexRefreshSeconds * 1000, log })
+      : undefined;
+
   const ctx: StationContext = {
     journal,
     jobs,
     printService,
     labelCache,
+    ...(index ? { index } : {}),
     client: () => client,
     settings: () => settings,
     now,
@@ -152,6 +159,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       account,
       printers,
       queueLength: printService.list().filter((j) => j.state === 'queued' || j.state === 'sending' || j.state === 'held').length,
+      ...(index?.refreshedAt() ? { indexRefreshedAt: index.refreshedAt()!.toISOString() } : {}),
     };
   }
   function emitStatus(): void {
@@ -352,7 +360,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
   await printService.start();
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs.
-  if (apiKey) void checkConnection();
+  if (apiKey) void checkConnection().then(() => index?.start());
   void queue.add(() => resumeOpenJobs(ctx, targetsByJob).catch((error) => log(`resuming open jobs failed: ${String(error)}`)));
 
   const station: Station = {
@@ -366,6 +374,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await queue.onIdle();
     },
     async close() {
+      index?.stop();
       await queue.onIdle();
       await printService.stop();
       await client.close();

@@ -29,6 +29,8 @@ export async function resolveCode(ctx: StationContext, code: string, sources: re
 }
 
 async function fromOrders(ctx: StationContext, code: string): Promise<Resolution | undefined> {
+  const indexed = ctx.index?.order(code);
+  if (indexed) return { kind: 'book', source: 'order', orderNo: code, targets: [orderTarget(indexed, code)] };
   const result = await ctx.client().orders.list({ internalReference: code });
   if (!result.ok) return result.error.kind === 'not_found' ? undefined : { kind: 'failed', failure: failureFromDelivery(result.error) };
   const matches = result.value.filter((o) => o.internalReference === code);
@@ -51,6 +53,10 @@ export function shipmentIdsOfOrder(order: Order): string[] {
 }
 
 async function fromStored(ctx: StationContext, code: string): Promise<Resolution | undefined> {
+  const indexed = ctx.index?.storedShipments(code);
+  if (indexed && indexed.length > 0) {
+    return { kind: 'book', source: 'stored', orderNo: code, targets: indexed.map((s) => ({ type: 'stored', storedId: s.id, orderNo: code })) };
+  }
   const result = await ctx.client().storedShipments.list({ searchField: 'orderNo', searchOp: 'equals', searchValue: code });
   if (!result.ok) return result.error.kind === 'not_found' ? undefined : { kind: 'failed', failure: failureFromDelivery(result.error) };
   const matches = result.value.filter((s) => (s.orderNo ?? '') === code);

@@ -18,6 +18,7 @@ export async function runScan(ctx: StationContext, jobId: string, code: string):
   if (resolution.kind === 'failed') return fail(ctx, jobId, resolution.failure);
   if (resolution.kind === 'booked') return reportDuplicate(ctx, jobId, code, resolution.shipmentIds, 'nShift');
 
+  ctx.index?.consume(code);
   await record(ctx, { type: 'resolved', jobId, source: resolution.source, orderNo: resolution.orderNo, targets: resolution.targets });
   await bookAndPrint(ctx, jobId, code, resolution.targets, new Set());
 }

@@ -64,3 +64,16 @@ describe('the encrypted file vault', () => {
     expect(await createFileVault(d, {}).get()).toEqual({ id: 'a', secret: 'b' });
   });
 });
+
+describe('a settings patch', () => {
+  it('merges a section one level deep, keeping what the patch does not name', () => {
+    const start = applySettingsPatch(defaultSettings(), { resolve: { sources: ['order'], indexRefreshSeconds: 0 } });
+    const next = applySettingsPatch(start, { resolve: { sources: ['stored', 'order'] } });
+    expect(next.resolve).toEqual({ sources: ['stored', 'order'], indexRefreshSeconds: 0 });
+  });
+
+  it('replaces lists whole (print targets, routing rules)', () => {
+    const next = applySettingsPatch(defaultSettings(), { printConfig: { targets: [{ media: 'thermo-brev3', type: 'zpl' }] } });
+    expect(next.printConfig.targets).toEqual([{ media: 'thermo-brev3', type: 'zpl' }]);
+  });
+});

@@ -38,6 +38,8 @@ export type BookOutcome =
 export async function bookTarget(ctx: StationContext, jobId: string, target: BookingTarget): Promise<BookOutcome> {
   const key = bookingTargetKey(target);
   await record(ctx, { type: 'book_intent', jobId, target });
+  // Open the label printer's connection while nShift books: the label goes out the moment it arrives.
+  void ctx.printService.prepare({ kind: 'label', format: 'zpl' });
   const attempt = await callBooking(ctx, target);
   if (attempt.ok) return finishBooking(ctx, jobId, key, attempt.value, false);
   if (attempt.error.kind === 'validation') return refusedBooking(ctx, target, attempt.error);

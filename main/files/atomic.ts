@@ -9,14 +9,15 @@ import { err, ok } from '../result';
  * write a temp file next to it, fsync it, rename it over the target, then fsync the directory so the rename
  * itself is durable.
  */
-export async function writeFileAtomic(target: string, data: Buffer | string): Promise<void> {
+export async function writeFileAtomic(target: string, data: Buffer | string, options: { mode?: number } = {}): Promise<void> {
   const dir = path.dirname(target);
   await mkdir(dir, { recursive: true });
   const temp = path.join(
     dir,
     `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
   );
-  const handle = await open(temp, 'w');
+  // The mode is set at creation, so a secret is never readable by others even for a moment.
+  const handle = await open(temp, 'w', options.mode ?? 0o666);
   try {
     await handle.writeFile(data);
     await handle.sync();

@@ -1,6 +1,6 @@
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../files/atomic';
 import { defaultSettings, settingsSchema, type Settings } from './schema';
 import type { SettingsStore } from './store';
 
@@ -35,7 +35,6 @@ export function createFileSettingsStore(dataDir: string): SettingsStore {
       };
     },
     async save(settings: Settings) {
-      await mkdir(dataDir, { recursive: true });
       await writeFileAtomic(path, `${JSON.stringify(settings, null, 2)}\n`);
     },
   };

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../files/atomic';
 import type { ApiKey, SecretVault } from './store';
 
 const apiKeySchema = z.object({ id: z.string().min(1).max(200), secret: z.string().min(1).max(500) });
@@ -27,7 +27,7 @@ export function createFileVault(dataDir: string, env: NodeJS.ProcessEnv = proces
     }
     if (!create) return undefined;
     const key = randomBytes(32);
-    await writeFileAtomic(keyFile, key, 0o600);
+    await writeFileAtomic(keyFile, key, { mode: 0o600 });
     return key;
   }
 
@@ -61,7 +61,7 @@ export function createFileVault(dataDir: string, env: NodeJS.ProcessEnv = proces
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(JSON.stringify(apiKeySchema.parse(apiKey)), 'utf8'), cipher.final()]);
-      await writeFileAtomic(file, Buffer.concat([iv, cipher.getAuthTag(), body]), 0o600);
+      await writeFileAtomic(file, Buffer.concat([iv, cipher.getAuthTag(), body]), { mode: 0o600 });
     },
     async clear() {
       await rm(file, { force: true });

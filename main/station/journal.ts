@@ -1,4 +1,5 @@
-import { mkdir, open, readdir, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, type FileHandle } from 'node:fs/promises';
+import { writeFileAtomic } from '../files/atomic';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
@@ -219,17 +220,9 @@ export class Journal {
       }
       if (badChunks.length > 0) {
         const keptAs = `${path}.corrupt-${Date.now()}`;
-        const fh = await open(keptAs, 'w');
-        await fh.write(Buffer.concat(badChunks));
-        await fh.sync();
-        await fh.close();
+        await writeFileAtomic(keptAs, Buffer.concat(badChunks));
         // Rewrite the file with only the good lines: append-only resumes from a clean tail.
-        const tmp = `${path}.tmp`;
-        const out = await open(tmp, 'w');
-        await out.write(goodBytes);
-        await out.sync();
-        await out.close();
-        await rename(tmp, path);
+        await writeFileAtomic(path, goodBytes);
         recoveries.push({
           file: path,
           keptAs,

@@ -2,7 +2,7 @@ import { safeStorage } from 'electron';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../settings/atomic-write';
+import { writeFileAtomic } from '../../files/atomic';
 import type { ApiKey, SecretVault } from '../../settings/store';
 
 const apiKeySchema = z.object({ id: z.string().min(1), secret: z.string().min(1) });
@@ -31,7 +31,7 @@ export function createSafeStorageVault(userData: string): SecretVault {
       if (!safeStorage.isEncryptionAvailable()) {
         throw new Error('This computer offers no encrypted storage for the API key (no keyring): ask IT to set one up.');
       }
-      await writeFileAtomic(file, safeStorage.encryptString(JSON.stringify(apiKeySchema.parse(key))), 0o600);
+      await writeFileAtomic(file, safeStorage.encryptString(JSON.stringify(apiKeySchema.parse(key))), { mode: 0o600 });
     },
     async clear() {
       await rm(file, { force: true });

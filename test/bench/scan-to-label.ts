@@ -1,0 +1,125 @@
+/**
+ * Scan to label, station against floor, interleaved scan by scan so that both see the same machine at the same
+ * moment. The clock starts when `station.scan()` is called (or the floor starts its first request) and stops
+ * when the virtual Zebra has read the whole label (its `^XZ`): the Zebra's own waiter resolves inside its
+ * socket's data handler, so no polling delay is added.
+ */
+import type net from 'node:net';
+import type { Station } from '../../main/station/station';
+import type { VirtualZebra } from '../../main/simulator/virtual-zebra';
+import type { Floor } from './floor';
+import type { JobWaiter } from './job-waiter';
+import type { Tracer } from './trace';
+
+export type ScanKind = 'order' | 'stored';
+
+export interface StationScanProfile {
+  /** `station.scan()` resolved: the `job` entry is on disk. */
+  jobJournalled: number;
+  requests: { operation: string; start: number; end: number }[];
+  /** Every fsync that overlapped the scan, relative to the scan's start. */
+  fsyncs: { start: number; end: number }[];
+  printerConnects: { start: number; end: number }[];
+  /** Last Delivery response → last label byte at the printer. */
+  tail: number;
+}
+
+export interface ScanSample {
+  kind: ScanKind;
+  side: 'station' | 'floor';
+  code: string;
+  ms: number;
+  labelBytes: number;
+  ok: boolean;
+  profile?: StationScanProfile;
+}
+
+function landing(zebra: VirtualZebra): Promise<number> {
+  return zebra.waitForLabels(1, 30_000).then(() => performance.now());
+}
+
+function labelBytes(zebra: VirtualZebra): number {
+  return zebra.labels().reduce((n, l) => n + l.length, 0);
+}
+
+export async function stationScan(station: Station, jobs: JobWaiter, zebra: VirtualZebra, tracer: Tracer, kind: ScanKind, code: string): Promise<ScanSample> {
+  zebra.clearRecords();
+  const landed = landing(zebra);
+  const t0 = performance.now();
+  const { jobId } = await station.scan({ code });
+  const tJob = performance.now();
+  const tLabel = await landed.catch(() => Number.NaN);
+  const job = await jobs.finished(jobId);
+  const seen = tracer.window(t0, tLabel);
+  const requests = seen.requests.map((r) => ({ operation: r.operation, start: r.start - t0, end: r.end - t0 }));
+  const lastEnd = requests.reduce((m, r) => Math.max(m, r.end), 0);
+  return {
+    kind,
+    side: 'station',
+    code,
+    ms: tLabel - t0,
+    labelBytes: labelBytes(zebra),
+    ok: job.state === 'printed' && Number.isFinite(tLabel),
+    profile: {
+      jobJournalled: tJob - t0,
+      requests,
+      fsyncs: seen.fsyncs.map((f) => ({ start: Math.max(f.start, t0) - t0, end: Math.min(f.end, tLabel) - t0 })),
+      printerConnects: seen.connects.map((c) => ({ start: c.start - t0, end: c.end - t0 })),
+      tail: tLabel - t0 - lastEnd,
+    },
+  };
+}
+
+export async function floorScan(floor: Floor, zebra: VirtualZebra, kind: ScanKind, code: string): Promise<ScanSample> {
+  zebra.clearRecords();
+  const printer: net.Socket = await floor.openPrinter();
+  const landed = landing(zebra);
+  const t0 = performance.now();
+  let ok = true;
+  try {
+    await (kind === 'order' ? floor.order(code, printer) : floor.stored(code, printer));
+  } catch {
+    ok = false;
+  }
+  const tLabel = ok ? await landed.catch(() => Number.NaN) : Number.NaN;
+  printer.end();
+  return { kind, side: 'floor', code, ms: tLabel - t0, labelBytes: labelBytes(zebra), ok: ok && Number.isFinite(tLabel) };
+}
+
+export interface ScanRunInput {
+  station: Station;
+  jobs: JobWaiter;
+  floor: Floor;
+  zebra: VirtualZebra;
+  tracer: Tracer;
+  orders: { station: string[]; floor: string[]; warm: string[] };
+  stored: { station: string[]; floor: string[]; warm: string[] };
+  progress?: (done: number, total: number) => void;
+}
+
+/** Warm-up (not recorded), then station and floor alternately, order and stored alternately. */
+export async function runScanToLabel(input: ScanRunInput): Promise<ScanSample[]> {
+  const { station, jobs, floor, zebra, tracer } = input;
+  const half = Math.floor(input.orders.warm.length / 2);
+  for (let i = 0; i < half; i++) {
+    await stationScan(station, jobs, zebra, tracer, 'order', input.orders.warm[i]!);
+    await floorScan(floor, zebra, 'order', input.orders.warm[half + i]!);
+    await stationScan(station, jobs, zebra, tracer, 'stored', input.stored.warm[i]!);
+    await floorScan(floor, zebra, 'stored', input.stored.warm[half + i]!);
+  }
+  const samples: ScanSample[] = [];
+  const n = input.orders.station.length;
+  for (let i = 0; i < n; i++) {
+    // Who goes first alternates, so neither side always runs right after the other's garbage.
+    const pairs: (() => Promise<ScanSample>)[] = [
+      () => stationScan(station, jobs, zebra, tracer, 'order', input.orders.station[i]!),
+      () => floorScan(floor, zebra, 'order', input.orders.floor[i]!),
+      () => stationScan(station, jobs, zebra, tracer, 'stored', input.stored.station[i]!),
+      () => floorScan(floor, zebra, 'stored', input.stored.floor[i]!),
+    ];
+    const order = i % 2 === 0 ? [0, 1, 2, 3] : [1, 0, 3, 2];
+    for (const k of order) samples.push(await pairs[k]!());
+    input.progress?.(i + 1, n);
+  }
+  return samples;
+}

@@ -1,0 +1,82 @@
+/**
+ * Where the station's time goes, without touching its code: timestamps of every fsync (FileHandle.sync is
+ * wrapped for the whole process), of every TCP connect to the printer, and of every Delivery request (from
+ * the client's own log line, which carries the request's duration).
+ */
+import { open, unlink, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface RequestSpan extends Span {
+  operation: string;
+  line: string;
+}
+
+export interface Tracer {
+  fsyncs: Span[];
+  connects: Span[];
+  requests: RequestSpan[];
+  /** Pass as the station's `log`: keeps request lines with their time. */
+  log(line: string): void;
+  /** Everything recorded in [from, to]. */
+  window(from: number, to: number): { fsyncs: Span[]; connects: Span[]; requests: RequestSpan[] };
+}
+
+const REQUEST_LINE = /^nshift (\S+) (\S+ \S+) -> (\d+) (\d+)ms/;
+
+export async function installTracer(printerPort: () => number | undefined): Promise<Tracer> {
+  const tracer: Tracer = {
+    fsyncs: [],
+    connects: [],
+    requests: [],
+    log(line) {
+      const now = performance.now();
+      const m = REQUEST_LINE.exec(line);
+      if (m) tracer.requests.push({ operation: m[1]!, line: `${m[2]} -> ${m[3]}`, start: now - Number(m[4]), end: now });
+    },
+    window(from, to) {
+      const inside = <T extends Span>(s: T): boolean => s.end >= from && s.start <= to;
+      return {
+        fsyncs: tracer.fsyncs.filter(inside),
+        connects: tracer.connects.filter(inside),
+        requests: tracer.requests.filter(inside),
+      };
+    },
+  };
+
+  // FileHandle is not exported: reach its prototype through a handle.
+  const probe = join(tmpdir(), `packbench-bench-probe-${process.pid}`);
+  await writeFile(probe, '');
+  const handle = await open(probe, 'r');
+  const proto = Object.getPrototypeOf(handle) as { sync: (this: unknown) => Promise<void> };
+  await handle.close();
+  await unlink(probe);
+  const sync = proto.sync;
+  proto.sync = async function timedSync(this: unknown): Promise<void> {
+    const start = performance.now();
+    try {
+      await sync.call(this);
+    } finally {
+      tracer.fsyncs.push({ start, end: performance.now() });
+    }
+  };
+
+  const connect = net.Socket.prototype.connect;
+  net.Socket.prototype.connect = function timedConnect(this: net.Socket, ...args: unknown[]): net.Socket {
+    // net.connect() hands Socket#connect its normalised arguments as one array: [options, callback].
+    const raw = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
+    const port = typeof raw === 'number' || typeof raw === 'string' ? raw : (raw as { port?: number } | undefined)?.port;
+    if (port !== undefined && Number(port) === printerPort()) {
+      const start = performance.now();
+      this.once('connect', () => tracer.connects.push({ start, end: performance.now() }));
+    }
+    return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
+  } as typeof connect;
+  return tracer;
+}

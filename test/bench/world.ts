@@ -1,0 +1,118 @@
+/**
+ * The bench's world: the nShift simulator with a fixed latency per request and seeded data, the virtual Zebra,
+ * and a station created in this process the way the hosts create it (production timeouts and spool options).
+ * Everything listens on 127.0.0.1 with port 0.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultSettings } from '../../main/settings/schema';
+import { createFileSettingsStore } from '../../main/settings/file-store';
+import { createMemoryVault } from '../../main/settings/file-vault';
+import { createSimulator, type Simulator } from '../../main/simulator/server';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedOrders, seedStoredShipments } from '../../main/simulator/demo';
+import { createVirtualZebra, type VirtualZebra } from '../../main/simulator/virtual-zebra';
+import { createStation, type Station } from '../../main/station/station';
+
+export interface WorldOptions {
+  latencyMs: number;
+  /** Scans measured per kind and per side (station, floor). */
+  scans: number;
+  warmup: number;
+  wave: number;
+  /** Scans fed to the headless host while its peak RSS is watched. */
+  headless: number;
+}
+
+export interface Codes {
+  stationOrders: string[];
+  floorOrders: string[];
+  stationStored: string[];
+  floorStored: string[];
+  warmOrders: string[];
+  warmStored: string[];
+  wave: string[];
+  headless: string[];
+}
+
+export interface World {
+  sim: Simulator;
+  zebra: VirtualZebra;
+  deliveryBaseUrl: string;
+  apiKey: { id: string; secret: string };
+  codes: Codes;
+  /** A station on its own fresh data directory, with its token fetched (account connected). */
+  startStation(log: (line: string) => void): Promise<{ station: Station; dataDir: string }>;
+  close(): Promise<void>;
+}
+
+export async function startWorld(options: WorldOptions): Promise<World> {
+  const sim = createSimulator({ latencyMs: options.latencyMs, seed: 7 });
+  // Same index range for station and floor: the same receivers and services, so the same label sizes.
+  const codes: Codes = {
+    stationOrders: seedOrders(sim, options.scans, 'BS-O'),
+    floorOrders: seedOrders(sim, options.scans, 'BF-O'),
+    stationStored: seedStoredShipments(sim, options.scans, 'BS-S'),
+    floorStored: seedStoredShipments(sim, options.scans, 'BF-S'),
+    warmOrders: seedOrders(sim, options.warmup * 2, 'BW-O'),
+    warmStored: seedStoredShipments(sim, options.warmup * 2, 'BW-S'),
+    wave: seedStoredShipments(sim, options.wave, 'WAVE-'),
+    headless: seedOrders(sim, options.headless, 'BH-O'),
+  };
+  const started = await sim.start();
+  const zebra = await createVirtualZebra();
+  const dirs: string[] = [];
+  const stations: Station[] = [];
+  const apiKey = { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET };
+
+  async function startStation(log: (line: string) => void): Promise<{ station: Station; dataDir: string }> {
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-bench-'));
+    dirs.push(dataDir);
+    const settings = defaultSettings();
+    settings.deliveryUrl = started.deliveryBaseUrl;
+    settings.printers = [
+      { kind: 'zpl-tcp', id: 'zebra', name: 'Virtual Zebra', host: zebra.host, port: zebra.port },
+      { kind: 'file', id: 'docs', name: 'Documents folder', directory: join(dataDir, 'documents') },
+    ];
+    settings.routing = { rules: [], labelPrinterId: 'zebra', documentPrinterId: 'docs' };
+    const settingsStore = createFileSettingsStore(dataDir);
+    await settingsStore.save(settings);
+    const station = await createStation({
+      dataDir,
+      host: 'headless',
+      version: 'bench',
+      settingsStore,
+      vault: createMemoryVault(apiKey),
+      log,
+    });
+    stations.push(station);
+    await waitUntilConnected(station);
+    return { station, dataDir };
+  }
+
+  return {
+    sim,
+    zebra,
+    deliveryBaseUrl: started.deliveryBaseUrl,
+    apiKey,
+    codes,
+    startStation,
+    async close() {
+      for (const s of stations) await s.close().catch(() => undefined);
+      await zebra.close();
+      await sim.stop();
+      for (const d of dirs) await rm(d, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The station warms its token at start; scans are measured only once it has one (as a packer would find it). */
+async function waitUntilConnected(station: Station, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await station.getStatus();
+    if (status.account.state === 'connected') return;
+    if (Date.now() > until) throw new Error(`the station did not connect to the simulator: ${JSON.stringify(status.account)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -84,7 +84,8 @@ export const settingsSchema = z.object({
     })
     .default({ sources: ['order', 'stored', 'shipment'], indexRefreshSeconds: 60 }),
   consolidation: z.object({ key: z.string().max(60).optional() }).default({}),
-  spool: z.object({ ttlMinutes: z.number().int().min(1).max(24 * 60).default(10) }).default({ ttlMinutes: 10 }),
+  /** A label older than this is held for the packer's release instead of printing unasked (fractions allowed). */
+  spool: z.object({ ttlMinutes: z.number().min(0.05).max(24 * 60).default(10) }).default({ ttlMinutes: 10 }),
   manifest: z.object({ types: z.array(z.string().min(1).max(40)).max(20).default(['PNL']) }).default({ types: ['PNL'] }),
   sounds: z
     .object({ enabled: z.boolean().default(true), volume: z.number().min(0).max(1).default(0.7) })

@@ -104,6 +104,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
     dataDir: options.dataDir,
     getConfig: () => ({ printers: settings.printers, routing: settings.routing, ttlMinutes: settings.spool.ttlMinutes }),
     printJobApi: createPrintJobApi(() => client),
+    // A label printer is on the local network: trying again every few seconds costs nothing, and the label
+    // comes out within seconds of the printer being back rather than after a long backoff.
+    backoffMs: (attempts) => Math.min(5_000, 500 * 2 ** Math.max(0, attempts - 1)),
     ...options.printServiceOptions,
     onEvent: (event) => {
       emit(event);

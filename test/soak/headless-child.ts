@@ -105,7 +105,9 @@ export class HeadlessChild {
     clearTimeout(timer);
     if (outcome !== 'ready') {
       await child.kill();
-      throw new Error(`the headless host did not become ready (${outcome}); see ${join(options.logDir, `station-${options.index}.stderr.log`)}`);
+      throw new Error(
+        `the headless host did not become ready (${outcome}); see ${join(options.logDir, `station-${options.index}.stderr.log`)}`,
+      );
     }
     return child;
   }
@@ -164,7 +166,8 @@ export class HeadlessChild {
 async function entryPresent(entry: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!existsSync(entry)) {
-    if (Date.now() > until) throw new Error(`${entry} does not exist: build it first (node scripts/build-main.mjs)`);
+    if (Date.now() > until)
+      throw new Error(`${entry} does not exist: build it first (node scripts/build-main.mjs)`);
     await sleep(100);
   }
 }

@@ -65,7 +65,8 @@ Exit code 0 only when nothing was lost, doubled, corrupt or leaked.`;
 function num(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} must be a number from ${min} to ${max}, not "${value}"`);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new Error(`--${name} must be a number from ${min} to ${max}, not "${value}"`);
   return n;
 }
 

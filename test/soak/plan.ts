@@ -78,7 +78,13 @@ function spread(rng: Random, count: number, total: number): number[] {
   return points;
 }
 
-export function makePlan(options: { scans: number; seed: number; kills: number; outages: number; tokenExpiries: number }): SoakPlan {
+export function makePlan(options: {
+  scans: number;
+  seed: number;
+  kills: number;
+  outages: number;
+  tokenExpiries: number;
+}): SoakPlan {
   const rng = createRandom(options.seed);
   const scans: PlannedScan[] = [];
   const bookable: string[] = [];
@@ -108,7 +114,10 @@ export function makePlan(options: { scans: number; seed: number; kills: number; 
     }
   }
   const schedule: FaultSchedule = {
-    kills: spread(rng, options.kills, options.scans).map((afterScans) => ({ afterScans, delayMs: Math.floor(rng() * 400) })),
+    kills: spread(rng, options.kills, options.scans).map((afterScans) => ({
+      afterScans,
+      delayMs: Math.floor(rng() * 400),
+    })),
     tokenExpiries: spread(rng, options.tokenExpiries, options.scans).map((afterScans) => ({ afterScans })),
     outages: spread(rng, options.outages, options.scans).map((afterScans) => ({ afterScans })),
   };

@@ -15,13 +15,23 @@ export function formatReport(r: SoakReport): string {
   section('scans');
   rows.push(['planned', r.scans.planned]);
   rows.push(['sent to the station (incl. scans again)', r.scans.sent]);
-  rows.push(['  by kind', Object.entries(r.scans.byKind).map(([k, v]) => `${k} ${v}`).join(', ')]);
+  rows.push([
+    '  by kind',
+    Object.entries(r.scans.byKind)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
+  ]);
   rows.push(['  bad input (control chars, 10k chars, binary, bad UTF-8)', r.scans.badInput]);
   rows.push(['  scanned again after "failed, scan again"', r.scans.rescansAfterFailure]);
   rows.push(['  scanned again: station killed before it read them', r.scans.resentAfterKill]);
   rows.push(['journalled scan jobs', r.scans.journalled]);
   rows.push(['scans NOT accounted for in the journal', r.scans.unaccounted.length]);
-  rows.push(['failed events (reason/code)', Object.entries(r.scans.failedEvents).map(([k, v]) => `${k} ${v}`).join(', ') || '0']);
+  rows.push([
+    'failed events (reason/code)',
+    Object.entries(r.scans.failedEvents)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ') || '0',
+  ]);
   rows.push(['end-of-day sweeps', r.sweeps]);
   section('bookings (simulator records)');
   rows.push(['orders / stored shipments scanned', r.bookings.codesScanned]);
@@ -53,7 +63,10 @@ export function formatReport(r: SoakReport): string {
   rows.push(['station SIGKILLs', r.faults.kills]);
   rows.push(['stalls', r.faults.stalls]);
   section('secrets');
-  rows.push(['files scanned (data dir + logs)', `${r.secrets.filesScanned} (${r.secrets.bytesScanned} bytes)`]);
+  rows.push([
+    'files scanned (data dir + logs)',
+    `${r.secrets.filesScanned} (${r.secrets.bytesScanned} bytes)`,
+  ]);
   rows.push(['files containing the API secret', r.secrets.hits.length]);
   rows.push(['stdout lines that are not JSON', r.contractViolations.length]);
 
@@ -62,7 +75,9 @@ export function formatReport(r: SoakReport): string {
   if (r.labels.held.length > 0) {
     lines.push('\nheld for release (the packer checks the printer, then releases or cancels):');
     for (const h of r.labels.held) {
-      lines.push(`  spool ${h.spoolJobId}  shipment ${h.shipmentId}  reason ${h.heldReason}${h.alsoPrinted ? '  (the printer did get it)' : ''}`);
+      lines.push(
+        `  spool ${h.spoolJobId}  shipment ${h.shipmentId}  reason ${h.heldReason}${h.alsoPrinted ? '  (the printer did get it)' : ''}`,
+      );
     }
   }
   if (r.startupWarnings.length > 0) {

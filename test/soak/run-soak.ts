@@ -100,9 +100,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     spikeMs: options.spikeMs,
   });
 
-  const env: NodeJS.ProcessEnv = { ...process.env, PACKBENCH_API_KEY_ID: keyId, PACKBENCH_API_KEY_SECRET: secret };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PACKBENCH_API_KEY_ID: keyId,
+    PACKBENCH_API_KEY_SECRET: secret,
+  };
   delete env.PACKBENCH_DATA_DIR;
-  const args = ['--delivery-url', deliveryBaseUrl, '--label-printer', `tcp://127.0.0.1:${zebra.port}`, '--data-dir', dataDir];
+  const args = [
+    '--delivery-url',
+    deliveryBaseUrl,
+    '--label-printer',
+    `tcp://127.0.0.1:${zebra.port}`,
+    '--data-dir',
+    dataDir,
+  ];
 
   // --- the packer's side ---
   const queue: PlannedScan[] = [...plan.scans];
@@ -127,7 +138,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const inc = (map: Map<string, number>, key: string, by = 1): void => {
     map.set(key, (map.get(key) ?? 0) + by);
   };
-  const kindOfCode = (code: string): 'order' | 'stored' => (code.startsWith(STORED_PREFIX) ? 'stored' : 'order');
+  const kindOfCode = (code: string): 'order' | 'stored' =>
+    code.startsWith(STORED_PREFIX) ? 'stored' : 'order';
 
   function rescan(code: string): void {
     if ((attemptsByCode.get(code) ?? 0) >= options.maxAttemptsPerCode) return;
@@ -140,7 +152,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     lastActivity = Date.now();
     if (event.event === 'warning' && event.message) startupWarnings.push(event.message);
     const terminal = event.event === 'printed' || event.event === 'held' || event.event === 'failed';
-    if (terminal && event.event === 'failed') failedEvents[`${event.reason}/${event.code}`] = (failedEvents[`${event.reason}/${event.code}`] ?? 0) + 1;
+    if (terminal && event.event === 'failed')
+      failedEvents[`${event.reason}/${event.code}`] =
+        (failedEvents[`${event.reason}/${event.code}`] ?? 0) + 1;
     if (terminal && event.jobId && event.scan !== undefined && !countedJobs.has(event.jobId)) {
       countedJobs.add(event.jobId);
       if (!oldJobIds.has(event.jobId)) {
@@ -152,7 +166,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
       const code = event.scan;
       const bookable = code.startsWith(ORDER_PREFIX) || code.startsWith(STORED_PREFIX);
-      if (event.event === 'failed' && bookable && (event.reason === 'network' || event.reason === 'auth')) rescan(code);
+      if (event.event === 'failed' && bookable && (event.reason === 'network' || event.reason === 'auth'))
+        rescan(code);
     }
     wake();
   }
@@ -169,7 +184,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       onContractViolation: (line) => contractViolations.push(line.slice(0, 200)),
     });
 
-  const faults: FaultFigures = { sim: sim.faults.stats, tokenExpiries: 0, printerOutages: 0, printerOfflineMs: 0, kills: 0, stalls: 0 };
+  const faults: FaultFigures = {
+    sim: sim.faults.stats,
+    tokenExpiries: 0,
+    printerOutages: 0,
+    printerOfflineMs: 0,
+    kills: 0,
+    stalls: 0,
+  };
   let outageUntil = 0;
   let outageTimer: NodeJS.Timeout | undefined;
   let deadlineHit = false;
@@ -196,7 +218,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const lines = outstanding.splice(0);
     const again: PlannedScan[] = [];
     for (const line of lines) {
-      if ((journal.jobsByScan.get(line.key) ?? 0) > (takenByKey.get(line.key) ?? 0)) inc(takenByKey, line.key);
+      if ((journal.jobsByScan.get(line.key) ?? 0) > (takenByKey.get(line.key) ?? 0))
+        inc(takenByKey, line.key);
       else {
         inc(notTakenByKey, line.key);
         resent++;
@@ -205,7 +228,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     }
     queue.unshift(...again);
     oldJobIds = journal.jobIds;
-    log(`[soak] ${why}: station ${child.index} (pid ${child.pid}) gone; ${lines.length - again.length} scan(s) it journalled resume, ${again.length} scanned again`);
+    log(
+      `[soak] ${why}: station ${child.index} (pid ${child.pid}) gone; ${lines.length - again.length} scan(s) it journalled resume, ${again.length} scanned again`,
+    );
     const next = await startChild();
     lastActivity = Date.now();
     return next;
@@ -267,7 +292,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         current.send(next.line);
         if (sent - lastProgress >= 100) {
           lastProgress = sent;
-          log(`[soak] ${sent} scans sent, ${queue.length} to go, ${outstanding.length} in flight, ${sim.records().length} bookings`);
+          log(
+            `[soak] ${sent} scans sent, ${queue.length} to go, ${outstanding.length} in flight, ${sim.records().length} bookings`,
+          );
         }
         continue;
       }
@@ -275,7 +302,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const quietFor = Date.now() - lastActivity;
       if (quietFor > options.stallMs + (outageActive() ? options.offlineMs : 0) + options.spikeMs) {
         faults.stalls++;
-        current = await handOver(current, `no station event for ${Math.round(quietFor / 1000)} s (stall ${faults.stalls})`);
+        current = await handOver(
+          current,
+          `no station event for ${Math.round(quietFor / 1000)} s (stall ${faults.stalls})`,
+        );
       } else if (!current.running) {
         faults.stalls++;
         current = await handOver(current, 'the station exited by itself');
@@ -292,8 +322,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       if (exit !== 0) log(`[soak] station ${child.index} ended with ${String(exit)}`);
       if (deadlineHit) break;
       // End of the day: the packer looks for parcels that never got a label booked and scans them again.
-      const booked = new Set(sim.records().filter((r) => !r.cancelled).map((r) => (r.route === 'stored' ? r.orderNo : r.internalReference)));
-      const missing = [...scannedBookable.keys()].filter((c) => !booked.has(c) && (attemptsByCode.get(c) ?? 0) < options.maxAttemptsPerCode);
+      const booked = new Set(
+        sim
+          .records()
+          .filter((r) => !r.cancelled)
+          .map((r) => (r.route === 'stored' ? r.orderNo : r.internalReference)),
+      );
+      const missing = [...scannedBookable.keys()].filter(
+        (c) => !booked.has(c) && (attemptsByCode.get(c) ?? 0) < options.maxAttemptsPerCode,
+      );
       if (missing.length === 0 || sweeps >= SWEEP_ROUNDS) break;
       sweeps++;
       log(`[soak] end-of-day sweep ${sweeps}: ${missing.length} order(s) without a booking scanned again`);
@@ -327,7 +364,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     [dataDir, logDir],
     [
       { label: 'the API secret', bytes: Buffer.from(secret) },
-      { label: 'the Basic credentials (base64)', bytes: Buffer.from(Buffer.from(`${keyId}:${secret}`).toString('base64')) },
+      {
+        label: 'the Basic credentials (base64)',
+        bytes: Buffer.from(Buffer.from(`${keyId}:${secret}`).toString('base64')),
+      },
       { label: 'the API secret (base64)', bytes: Buffer.from(Buffer.from(secret).toString('base64')) },
     ],
   );
@@ -347,19 +387,49 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const need = (ok: boolean, message: string): void => {
     if (!ok) problems.push(message);
   };
-  need(bookings.notBooked.length === 0, `${bookings.notBooked.length} scanned order(s) never booked: ${bookings.notBooked.slice(0, 10).join(', ')}`);
-  need(bookings.doubled.length === 0, `${bookings.doubled.length} order(s) booked more than once: ${JSON.stringify(bookings.doubled.slice(0, 5))}`);
-  need(bookings.phantom.length === 0, `${bookings.phantom.length} booking(s) of codes nobody scanned: ${bookings.phantom.slice(0, 10).join(', ')}`);
-  need(labels.lost.length === 0, `${labels.lost.length} booked label(s) neither printed nor held: ${JSON.stringify(labels.lost.slice(0, 5))}`);
-  need(labels.doubled.length === 0, `${labels.doubled.length} label(s) printed more than once: ${JSON.stringify(labels.doubled.slice(0, 5))}`);
+  need(
+    bookings.notBooked.length === 0,
+    `${bookings.notBooked.length} scanned order(s) never booked: ${bookings.notBooked.slice(0, 10).join(', ')}`,
+  );
+  need(
+    bookings.doubled.length === 0,
+    `${bookings.doubled.length} order(s) booked more than once: ${JSON.stringify(bookings.doubled.slice(0, 5))}`,
+  );
+  need(
+    bookings.phantom.length === 0,
+    `${bookings.phantom.length} booking(s) of codes nobody scanned: ${bookings.phantom.slice(0, 10).join(', ')}`,
+  );
+  need(
+    labels.lost.length === 0,
+    `${labels.lost.length} booked label(s) neither printed nor held: ${JSON.stringify(labels.lost.slice(0, 5))}`,
+  );
+  need(
+    labels.doubled.length === 0,
+    `${labels.doubled.length} label(s) printed more than once: ${JSON.stringify(labels.doubled.slice(0, 5))}`,
+  );
   need(labels.unknown === 0, `${labels.unknown} label(s) on the printer that match no booking`);
-  need(labels.spoolUnfinished === 0, `${labels.spoolUnfinished} spool job(s) still queued or sending at the end`);
+  need(
+    labels.spoolUnfinished === 0,
+    `${labels.spoolUnfinished} spool job(s) still queued or sending at the end`,
+  );
   need(labels.spoolUnreadable === 0, `${labels.spoolUnreadable} unreadable spool file(s)`);
   need(journal.corruptNow === 0, `${journal.corruptNow} corrupt journal line(s)`);
-  need(journal.openJobs.length === 0, `${journal.openJobs.length} job(s) never finished: ${JSON.stringify(journal.openJobs.slice(0, 5))}`);
-  need(unaccounted.length === 0, `${unaccounted.length} scan(s) not accounted for in the journal: ${JSON.stringify(unaccounted.slice(0, 5))}`);
-  need(secrets.hits.length === 0, `the API secret was found in ${secrets.hits.length} artifact(s): ${JSON.stringify(secrets.hits.slice(0, 5))}`);
-  need(contractViolations.length === 0, `${contractViolations.length} stdout line(s) that are not JSON events`);
+  need(
+    journal.openJobs.length === 0,
+    `${journal.openJobs.length} job(s) never finished: ${JSON.stringify(journal.openJobs.slice(0, 5))}`,
+  );
+  need(
+    unaccounted.length === 0,
+    `${unaccounted.length} scan(s) not accounted for in the journal: ${JSON.stringify(unaccounted.slice(0, 5))}`,
+  );
+  need(
+    secrets.hits.length === 0,
+    `the API secret was found in ${secrets.hits.length} artifact(s): ${JSON.stringify(secrets.hits.slice(0, 5))}`,
+  );
+  need(
+    contractViolations.length === 0,
+    `${contractViolations.length} stdout line(s) that are not JSON events`,
+  );
   need(faults.kills === options.kills, `only ${faults.kills} of ${options.kills} kills happened`);
   need(faults.stalls === 0, `the station stalled ${faults.stalls} time(s)`);
   need(!deadlineHit, 'the run hit its deadline');

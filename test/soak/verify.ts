@@ -48,7 +48,10 @@ export interface LabelFigures {
   spoolUnreadable: number;
 }
 
-export function checkBookings(records: readonly BookingRecordJson[], expected: ExpectedBookings): BookingFigures {
+export function checkBookings(
+  records: readonly BookingRecordJson[],
+  expected: ExpectedBookings,
+): BookingFigures {
   const live = records.filter((r) => !r.cancelled);
   const byCode = new Map<string, BookingRecordJson[]>();
   for (const r of live) {
@@ -100,7 +103,11 @@ export async function readSpool(dataDir: string): Promise<{ records: SpoolRecord
   return { records, unreadable };
 }
 
-export async function checkLabels(records: readonly BookingRecordJson[], labels: readonly Buffer[], dataDir: string): Promise<LabelFigures> {
+export async function checkLabels(
+  records: readonly BookingRecordJson[],
+  labels: readonly Buffer[],
+  dataDir: string,
+): Promise<LabelFigures> {
   const printed = new Map<string, number>();
   let unknownLabels = 0;
   for (const label of labels) {
@@ -111,7 +118,8 @@ export async function checkLabels(records: readonly BookingRecordJson[], labels:
   const spool = await readSpool(dataDir);
   const heldByShipment = new Map<string, SpoolRecord[]>();
   for (const job of spool.records) {
-    if (job.state === 'held' && job.shipmentId) heldByShipment.set(job.shipmentId, [...(heldByShipment.get(job.shipmentId) ?? []), job]);
+    if (job.state === 'held' && job.shipmentId)
+      heldByShipment.set(job.shipmentId, [...(heldByShipment.get(job.shipmentId) ?? []), job]);
   }
   const known = new Set<string>();
   const held: HeldLabel[] = [];
@@ -124,7 +132,12 @@ export async function checkLabels(records: readonly BookingRecordJson[], labels:
     const heldJobs = heldByShipment.get(r.shipmentId) ?? [];
     const anyPrinted = r.parcelNos.some((p) => (printed.get(p) ?? 0) > 0);
     for (const job of heldJobs) {
-      held.push({ spoolJobId: job.id, shipmentId: r.shipmentId, heldReason: job.heldReason ?? 'unknown', alsoPrinted: anyPrinted });
+      held.push({
+        spoolJobId: job.id,
+        shipmentId: r.shipmentId,
+        heldReason: job.heldReason ?? 'unknown',
+        alsoPrinted: anyPrinted,
+      });
     }
     for (const parcelNo of r.parcelNos) {
       parcels++;
@@ -205,12 +218,17 @@ export interface SecretFigures {
 }
 
 /** Every file under the given folders, read as bytes: the secret must not be in any of them, in any form. */
-export async function grepSecrets(dirs: readonly string[], needles: readonly { label: string; bytes: Buffer }[]): Promise<SecretFigures> {
+export async function grepSecrets(
+  dirs: readonly string[],
+  needles: readonly { label: string; bytes: Buffer }[],
+): Promise<SecretFigures> {
   const figures: SecretFigures = { filesScanned: 0, bytesScanned: 0, hits: [] };
   for (const dir of dirs) {
     let names: string[];
     try {
-      names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
+      names = (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((d) => d.isFile())
+        .map((d) => join(d.parentPath, d.name));
     } catch {
       continue;
     }
@@ -218,7 +236,8 @@ export async function grepSecrets(dirs: readonly string[], needles: readonly { l
       const bytes = await readFile(file);
       figures.filesScanned++;
       figures.bytesScanned += bytes.length;
-      for (const needle of needles) if (bytes.includes(needle.bytes)) figures.hits.push({ file, needle: needle.label });
+      for (const needle of needles)
+        if (bytes.includes(needle.bytes)) figures.hits.push({ file, needle: needle.label });
     }
   }
   return figures;

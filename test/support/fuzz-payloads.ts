@@ -69,7 +69,19 @@ const STRINGS = [
   '1e999',
 ];
 
-const NUMBERS = [0, -1, 1, 1.5, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 2 ** 53 + 1, 1e308, -1e308];
+const NUMBERS = [
+  0,
+  -1,
+  1,
+  1.5,
+  -0,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  2 ** 53 + 1,
+  1e308,
+  -1e308,
+];
 
 function pick<T>(rng: Random, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length)]!;
@@ -90,8 +102,12 @@ export function fuzzValue(rng: Random, depth = 0): unknown {
   if (r < 0.55) return pick(rng, STRINGS);
   if (r < 0.6) return 'A'.repeat(100_000 + Math.floor(rng() * 1000));
   if (r < 0.65) return deep(200 + Math.floor(rng() * 300), pick(rng, STRINGS));
-  if (r < 0.7) return JSON.parse('{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}') as unknown;
-  if (r < 0.8 && depth < 3) return Array.from({ length: Math.floor(rng() * 4) }, () => fuzzValue(rng, depth + 1));
+  if (r < 0.7)
+    return JSON.parse(
+      '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}',
+    ) as unknown;
+  if (r < 0.8 && depth < 3)
+    return Array.from({ length: Math.floor(rng() * 4) }, () => fuzzValue(rng, depth + 1));
   if (depth < 3) return fuzzObject(rng, depth + 1);
   return pick(rng, STRINGS);
 }
@@ -102,7 +118,12 @@ export function fuzzObject(rng: Random, depth = 0): Record<string, unknown> {
   const n = Math.floor(rng() * 4) + (rng() < 0.5 ? 1 : 0);
   for (let i = 0; i < n; i++) {
     const key = pick(rng, KEYS);
-    Object.defineProperty(out, key, { value: fuzzValue(rng, depth), enumerable: true, configurable: true, writable: true });
+    Object.defineProperty(out, key, {
+      value: fuzzValue(rng, depth),
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
   }
   return out;
 }

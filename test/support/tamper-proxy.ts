@@ -48,13 +48,25 @@ export async function startTamperProxy(target: () => string): Promise<TamperProx
   const rules: Rule[] = [];
   let spoiledCount = 0;
 
-  function forward(req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
+  function forward(
+    req: IncomingMessage,
+    body: Buffer,
+  ): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
     const base = new URL(target());
     return new Promise((resolve, reject) => {
       const out = request(
-        { host: base.hostname, port: base.port, method: req.method, path: req.url, headers: { ...req.headers, host: base.host } },
+        {
+          host: base.hostname,
+          port: base.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: base.host },
+        },
         (res) => {
-          void collect(res).then((b) => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: b }), reject);
+          void collect(res).then(
+            (b) => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: b }),
+            reject,
+          );
         },
       );
       out.on('error', reject);
@@ -86,20 +98,32 @@ export async function startTamperProxy(target: () => string): Promise<TamperProx
     const tamper = rule.tamper;
     if (tamper.kind === 'truncate') {
       const whole = real?.body ?? Buffer.from('{"id":"1","parcels":[{"parcelNo":"1"}]}');
-      res.writeHead(real?.status ?? 200, { 'content-type': 'application/json', 'content-length': whole.length });
+      res.writeHead(real?.status ?? 200, {
+        'content-type': 'application/json',
+        'content-length': whole.length,
+      });
       res.write(whole.subarray(0, Math.floor(whole.length / 2)));
       // Cut the connection mid-body: the client sees a short read, never the rest.
       setTimeout(() => res.socket?.resetAndDestroy(), 20);
       return;
     }
     if (tamper.kind === 'garbage') {
-      const text = Buffer.from(tamper.body ?? '<html><body>502 Bad Gateway\u0000\u00ff{"id":</body></html>', 'latin1');
-      res.writeHead(tamper.status ?? 200, { 'content-type': tamper.contentType ?? 'application/json', 'content-length': text.length });
+      const text = Buffer.from(
+        tamper.body ?? '<html><body>502 Bad Gateway\u0000\u00ff{"id":</body></html>',
+        'latin1',
+      );
+      res.writeHead(tamper.status ?? 200, {
+        'content-type': tamper.contentType ?? 'application/json',
+        'content-length': text.length,
+      });
       res.end(text);
       return;
     }
     const text = Buffer.from(JSON.stringify(tamper.json));
-    res.writeHead(tamper.status ?? 200, { 'content-type': 'application/json', 'content-length': text.length });
+    res.writeHead(tamper.status ?? 200, {
+      'content-type': 'application/json',
+      'content-length': text.length,
+    });
     res.end(text);
   }
 

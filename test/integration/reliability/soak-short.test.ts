@@ -58,7 +58,9 @@ describe('a short soak day through the headless host, with faults', () => {
     expect(report.labels.lost).toEqual([]);
     expect(report.labels.doubled).toEqual([]);
     expect(report.labels.unknown).toBe(0);
-    expect(report.labels.printedOnce + report.labels.held.filter((h) => !h.alsoPrinted).length).toBeGreaterThanOrEqual(report.labels.parcels);
+    expect(
+      report.labels.printedOnce + report.labels.held.filter((h) => !h.alsoPrinted).length,
+    ).toBeGreaterThanOrEqual(report.labels.parcels);
     expect(report.labels.spoolUnfinished).toBe(0);
     expect(report.labels.spoolUnreadable).toBe(0);
   });

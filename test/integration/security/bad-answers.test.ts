@@ -26,11 +26,15 @@ async function benchBehindProxy(): Promise<{ bench: Bench; proxy: TamperProxy }>
   seedDemoData(sim);
   proxy = await startTamperProxy(() => sim.url ?? 'http://127.0.0.1:1');
   const p = proxy;
-  bench = await startBench({ simulator: sim, settings: (s) => ({ ...s, deliveryUrl: s.deliveryUrl.replace(sim.url ?? '', p.url) }) });
+  bench = await startBench({
+    simulator: sim,
+    settings: (s) => ({ ...s, deliveryUrl: s.deliveryUrl.replace(sim.url ?? '', p.url) }),
+  });
   return { bench, proxy };
 }
 
-const bookingsOf = (b: Bench, code: string) => b.sim.records().filter((r) => r.internalReference === code || r.orderNo === code);
+const bookingsOf = (b: Bench, code: string) =>
+  b.sim.records().filter((r) => r.internalReference === code || r.orderNo === code);
 const BOOK_ORDER = /\/orders\/shipments$/;
 const LIST_ORDERS = /\/orders$/;
 
@@ -47,7 +51,11 @@ describe('a booking answer spoiled after nShift committed it', () => {
 
   it('JSON of the wrong shape: reconciled, booked once, printed', async () => {
     const { bench: b, proxy: p } = await benchBehindProxy();
-    p.spoil('POST', BOOK_ORDER, { kind: 'wrong-shape', status: 201, json: { unexpected: [1, 2, 3], shipmentId: { nested: true } } });
+    p.spoil('POST', BOOK_ORDER, {
+      kind: 'wrong-shape',
+      status: 201,
+      json: { unexpected: [1, 2, 3], shipmentId: { nested: true } },
+    });
     const job = await scanAndWait(b.station, 'ORD-1002');
     expect(job.state).toBe('printed');
     expect(bookingsOf(b, 'ORD-1002')).toHaveLength(1);
@@ -93,7 +101,12 @@ describe('a lookup answer that cannot be read', () => {
 
   it('wrong-shaped JSON (an array of strings for orders): a clear failure, nothing booked', async () => {
     const { bench: b, proxy: p } = await benchBehindProxy();
-    p.spoil('GET', LIST_ORDERS, { kind: 'wrong-shape', json: ['not', 'orders'] }, { count: 10, forward: false });
+    p.spoil(
+      'GET',
+      LIST_ORDERS,
+      { kind: 'wrong-shape', json: ['not', 'orders'] },
+      { count: 10, forward: false },
+    );
     const job = await scanAndWait(b.station, 'ORD-1004');
     expect(job.state).toBe('failed');
     expect(job.failure?.reason).toBe('network');

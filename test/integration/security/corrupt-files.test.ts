@@ -25,7 +25,14 @@ afterAll(async () => {
 });
 
 const env = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
-const args = (): string[] => ['--delivery-url', bench.deliveryUrl, '--label-printer', `tcp://127.0.0.1:${bench.zebra.port}`, '--data-dir', dataDir];
+const args = (): string[] => [
+  '--delivery-url',
+  bench.deliveryUrl,
+  '--label-printer',
+  `tcp://127.0.0.1:${bench.zebra.port}`,
+  '--data-dir',
+  dataDir,
+];
 const bookings = (code: string) => bench.sim.records().filter((r) => r.internalReference === code);
 
 describe('the headless host on a damaged data directory', () => {
@@ -36,7 +43,10 @@ describe('the headless host on a damaged data directory', () => {
     const journalDir = join(dataDir, 'journal');
     const [journalFile] = (await readdir(journalDir)).filter((n) => n.endsWith('.jsonl'));
     await appendFile(join(journalDir, journalFile!), '0badc0de {"type":"job","jobId":"scan-torn","ki');
-    await writeFile(join(dataDir, 'settings.json'), '{"printers": [ {"kind": "zpl-tcp", \u0000\u00ff garbage');
+    await writeFile(
+      join(dataDir, 'settings.json'),
+      '{"printers": [ {"kind": "zpl-tcp", \u0000\u00ff garbage',
+    );
     await writeFile(join(dataDir, 'spool', 'sp-garbage.json'), '\u0000\u0001 not a spool job');
     await writeFile(join(dataDir, 'labels', 'garbage.json'), '{"id": 42, "kind": "nope"}');
 

@@ -45,7 +45,9 @@ function describePayload(payload: unknown): string {
 
 function payloadsFor(method: string): unknown[] {
   const schema = methodInputSchemas[method as keyof typeof methodInputSchemas];
-  return fuzzPayloads(stableSeed(method, FUZZ_SEED), PER_METHOD).filter((p) => !(MUTATING.has(method) && schema.safeParse(p).success));
+  return fuzzPayloads(stableSeed(method, FUZZ_SEED), PER_METHOD).filter(
+    (p) => !(MUTATING.has(method) && schema.safeParse(p).success),
+  );
 }
 
 function post(web: WebHost, path: string, body: string | Buffer): Promise<{ status: number; body: string }> {
@@ -73,11 +75,14 @@ function post(web: WebHost, path: string, body: string | Buffer): Promise<{ stat
 function get(web: WebHost, path: string): Promise<{ status: number; body: string }> {
   const url = new URL(web.url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, method: 'GET', path, headers: { host: url.host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, method: 'GET', path, headers: { host: url.host } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -126,7 +131,12 @@ describe('every StationApi method through dispatch() with seeded hostile payload
         if (outcome.ok) continue;
         const body = apiErrorBodySchema.safeParse(outcome.body);
         if (![400, 404, 422].includes(outcome.status) || !body.success) {
-          violations.push({ method, payload: describePayload(payload), status: outcome.status, body: JSON.stringify(outcome.body) });
+          violations.push({
+            method,
+            payload: describePayload(payload),
+            status: outcome.status,
+            body: JSON.stringify(outcome.body),
+          });
         }
       }
     }
@@ -135,7 +145,18 @@ describe('every StationApi method through dispatch() with seeded hostile payload
   });
 
   it('refuses names that are not methods, including prototype names, with 404', async () => {
-    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'then', '', 'getStatus/../scan', 'whenIdle', 'close', 'subscribe']) {
+    for (const name of [
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'then',
+      '',
+      'getStatus/../scan',
+      'whenIdle',
+      'close',
+      'subscribe',
+    ]) {
       const outcome = await dispatch(bench.station, name, {});
       expect(outcome).toMatchObject({ ok: false, status: 404, body: { error: 'not_found' } });
     }
@@ -152,7 +173,11 @@ describe('every StationApi method over the web host with seeded hostile payloads
     const violations: Violation[] = [];
     for (const method of STATION_METHOD_NAMES) {
       for (const payload of payloadsFor(method)) {
-        const res = await post(web, `/api/${method}`, JSON.stringify(payload === undefined ? {} : { input: payload }));
+        const res = await post(
+          web,
+          `/api/${method}`,
+          JSON.stringify(payload === undefined ? {} : { input: payload }),
+        );
         if (res.status === 200) continue;
         let parsed: unknown;
         try {
@@ -161,7 +186,12 @@ describe('every StationApi method over the web host with seeded hostile payloads
           parsed = undefined;
         }
         if (![400, 404, 422].includes(res.status) || !apiErrorBodySchema.safeParse(parsed).success) {
-          violations.push({ method, payload: describePayload(payload), status: res.status, body: res.body.slice(0, 300) });
+          violations.push({
+            method,
+            payload: describePayload(payload),
+            status: res.status,
+            body: res.body.slice(0, 300),
+          });
         }
       }
     }
@@ -187,8 +217,17 @@ describe('every StationApi method over the web host with seeded hostile payloads
         }
         // A body without "input" (`[]`, `null`) is a call without arguments: fine for getStatus, 400 for scan.
         if (res.status === 200 && isJson) continue;
-        if (![400, 404, 422].includes(res.status) || !apiErrorBodySchema.safeParse(parsed).success || (!isJson && res.status !== 400)) {
-          violations.push({ method, payload: describePayload(body.toString()), status: res.status, body: res.body.slice(0, 300) });
+        if (
+          ![400, 404, 422].includes(res.status) ||
+          !apiErrorBodySchema.safeParse(parsed).success ||
+          (!isJson && res.status !== 400)
+        ) {
+          violations.push({
+            method,
+            payload: describePayload(body.toString()),
+            status: res.status,
+            body: res.body.slice(0, 300),
+          });
         }
       }
     }
@@ -202,7 +241,14 @@ describe('every StationApi method over the web host with seeded hostile payloads
   });
 
   it('refuses unknown and prototype method names with 404', async () => {
-    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'deleteEverything', '..%2FgetStatus']) {
+    for (const name of [
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'deleteEverything',
+      '..%2FgetStatus',
+    ]) {
       const res = await post(web, `/api/${name}`, '{}');
       expect(res.status, name).toBe(404);
     }

@@ -20,7 +20,11 @@ const WRONG = `wrong-${randomBytes(12).toString('hex')}`;
 
 /** Every form a leaked secret could take: plain, base64, and inside HTTP Basic credentials. */
 function needles(secret: string): Buffer[] {
-  return [Buffer.from(secret), Buffer.from(Buffer.from(secret).toString('base64')), Buffer.from(Buffer.from(`${KEY_ID}:${secret}`).toString('base64'))];
+  return [
+    Buffer.from(secret),
+    Buffer.from(Buffer.from(secret).toString('base64')),
+    Buffer.from(Buffer.from(`${KEY_ID}:${secret}`).toString('base64')),
+  ];
 }
 
 function leaks(text: string | Buffer): boolean {
@@ -80,12 +84,20 @@ beforeAll(async () => {
   web = await startWebHost({ station: bench.station, rendererDir: dataDir, log: (line) => logs.push(line) });
   const url = new URL(web.url);
   await new Promise<void>((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: `/api/events?token=${web.token}`, headers: { host: url.host } }, (res) => {
-      res.on('data', (c: Buffer) => {
-        sse += c.toString();
-      });
-      resolve();
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `/api/events?token=${web.token}`,
+        headers: { host: url.host },
+      },
+      (res) => {
+        res.on('data', (c: Buffer) => {
+          sse += c.toString();
+        });
+        resolve();
+      },
+    );
     req.on('error', reject);
     req.end();
     closeSse = () => req.destroy();
@@ -103,7 +115,9 @@ describe('the API secret', () => {
   it('goes into the vault and comes back to the UI only as a fixed mask', async () => {
     const set = await recorded('setApiKey', { id: KEY_ID, secret: SECRET });
     expect(set.status).toBe(200);
-    const view = JSON.parse(set.body) as { result: { account: { apiKeyId: string; secretMask: string; hasSecret: boolean } } };
+    const view = JSON.parse(set.body) as {
+      result: { account: { apiKeyId: string; secretMask: string; hasSecret: boolean } };
+    };
     expect(view.result.account).toMatchObject({ apiKeyId: KEY_ID, hasSecret: true, secretMask: '••••••••' });
     const settings = await recorded('getSettings', null);
     expect(settings.body).toContain('••••••••');
@@ -156,7 +170,14 @@ describe('the headless host with the key in its environment', () => {
     const dir = await mkdtemp(join(tmpdir(), 'packbench-secrets-headless-'));
     try {
       const wrongKey = await runHeadless(
-        ['--delivery-url', bench.deliveryUrl, '--label-printer', `tcp://127.0.0.1:${bench.zebra.port}`, '--data-dir', dir],
+        [
+          '--delivery-url',
+          bench.deliveryUrl,
+          '--label-printer',
+          `tcp://127.0.0.1:${bench.zebra.port}`,
+          '--data-dir',
+          dir,
+        ],
         'ORD-1003\n:reprint ORD-1003\n',
         env,
       );

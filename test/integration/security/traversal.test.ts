@@ -21,7 +21,9 @@ afterEach(async () => {
 });
 
 /** A data directory two levels down, so `../..` from it lands in a folder the test can watch. */
-async function nestedBench(printerDirectory?: string): Promise<{ bench: Bench; root: string; dataDir: string }> {
+async function nestedBench(
+  printerDirectory?: string,
+): Promise<{ bench: Bench; root: string; dataDir: string }> {
   root = await mkdtemp(join(tmpdir(), 'packbench-traversal-'));
   const dataDir = join(root, 'stations', 'bench-1');
   bench = await startBench({
@@ -30,7 +32,10 @@ async function nestedBench(printerDirectory?: string): Promise<{ bench: Bench; r
       ? {
           settings: (s) => ({
             ...s,
-            printers: [...s.printers, { kind: 'file' as const, id: 'escape', name: 'Escaping folder', directory: printerDirectory }],
+            printers: [
+              ...s.printers,
+              { kind: 'file' as const, id: 'escape', name: 'Escaping folder', directory: printerDirectory },
+            ],
             routing: { ...s.routing, labelPrinterId: 'escape' },
           }),
         }
@@ -58,7 +63,12 @@ describe('ids and folders that try to leave the data directory', () => {
 
   it('a file printer saved with the relative folder ../.. cannot write there: the test print fails clearly', async () => {
     const { bench: b, root: r } = await nestedBench();
-    const saved = await dispatch(b.station, 'savePrinter', { kind: 'file', id: 'climber', name: 'Climber', directory: '../..' });
+    const saved = await dispatch(b.station, 'savePrinter', {
+      kind: 'file',
+      id: 'climber',
+      name: 'Climber',
+      directory: '../..',
+    });
     const before = (await readdir(r)).sort();
     if (saved.ok) {
       const test = await dispatch(b.station, 'testPrinter', { printerId: 'climber' });

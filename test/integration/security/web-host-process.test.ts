@@ -24,7 +24,12 @@ afterEach(async () => {
   dataDir = undefined;
 });
 
-function start(args: string[]): { proc: ChildProcessWithoutNullStreams; stdout: () => string; stderr: () => string; closed: Promise<number | null> } {
+function start(args: string[]): {
+  proc: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stderr: () => string;
+  closed: Promise<number | null>;
+} {
   const proc = spawn(process.execPath, ['dist/main/web.js', ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, PACKBENCH_VAULT_KEY: 'web-host-process-test-key-0123456789' },
@@ -38,7 +43,11 @@ function start(args: string[]): { proc: ChildProcessWithoutNullStreams; stdout: 
   return { proc, stdout: () => out, stderr: () => err, closed };
 }
 
-async function waitFor(check: () => RegExpExecArray | null, closed: Promise<unknown>, timeoutMs = 15_000): Promise<RegExpExecArray> {
+async function waitFor(
+  check: () => RegExpExecArray | null,
+  closed: Promise<unknown>,
+  timeoutMs = 15_000,
+): Promise<RegExpExecArray> {
   const until = Date.now() + timeoutMs;
   let ended = false;
   void closed.then(() => (ended = true));
@@ -58,7 +67,11 @@ function post(url: URL, path: string, token: string | undefined): Promise<number
         port: url.port,
         method: 'POST',
         path,
-        headers: { host: url.host, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          host: url.host,
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
       },
       (res) => {
         res.resume();
@@ -83,7 +96,10 @@ describe('dist/main/web.js', () => {
   it('binds 127.0.0.1 by default and wants the launch token on every call', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'packbench-web-'));
     const run = start(['--port', '0', '--data-dir', dataDir]);
-    const match = await waitFor(() => /Open (http:\/\/[^\s/]+)\/\?token=([A-Za-z0-9_-]+)/.exec(run.stdout()), run.closed);
+    const match = await waitFor(
+      () => /Open (http:\/\/[^\s/]+)\/\?token=([A-Za-z0-9_-]+)/.exec(run.stdout()),
+      run.closed,
+    );
     const url = new URL(match[1]!);
     expect(url.hostname).toBe('127.0.0.1');
     expect(await post(url, '/api/getStatus', undefined)).toBe(401);

@@ -37,12 +37,22 @@ describe('electron-builder.yml', () => {
 
   it('also turns off the inspector flags and file:// extra privileges, and packs the app into an ASAR', () => {
     const fuses = block(yaml, 'electronFuses');
-    expect(fuses).toMatchObject({ enableNodeCliInspectArguments: 'false', grantFileProtocolExtraPrivileges: 'false' });
+    expect(fuses).toMatchObject({
+      enableNodeCliInspectArguments: 'false',
+      grantFileProtocolExtraPrivileges: 'false',
+    });
     expect(yaml).toMatch(/^asar:\s*true\s*$/m);
   });
 
   it('leaves the Node-only tools (headless, web, simulator, soak, bench) and source maps out of the desktop app', () => {
-    for (const excluded of ['!dist/main/headless.js', '!dist/main/web.js', '!dist/main/simulator.js', '!dist/main/soak.js', '!dist/main/bench.js', '!dist/**/*.map']) {
+    for (const excluded of [
+      '!dist/main/headless.js',
+      '!dist/main/web.js',
+      '!dist/main/simulator.js',
+      '!dist/main/soak.js',
+      '!dist/main/bench.js',
+      '!dist/**/*.map',
+    ]) {
       expect(yaml).toContain(`"${excluded}"`);
     }
   });

@@ -33,7 +33,16 @@ describe('traversal', () => {
   });
 
   it('a document id like ../../etc/x becomes one harmless file name', () => {
-    for (const id of ['../../etc/x', '..\\..\\windows\\x', '/etc/passwd', '..', '.', '', 'a/../../b', 'x\0y']) {
+    for (const id of [
+      '../../etc/x',
+      '..\\..\\windows\\x',
+      '/etc/passwd',
+      '..',
+      '.',
+      '',
+      'a/../../b',
+      'x\0y',
+    ]) {
       const name = safeFileName(id);
       expect(name, id).not.toMatch(/[/\\\0]/);
       expect(name, id).not.toContain('..');
@@ -49,7 +58,10 @@ describe('traversal', () => {
       expect(resolved.ok, dir).toBe(false);
       if (!resolved.ok) expect(resolved.error.message).toMatch(/outside the data directory/);
     }
-    expect(resolvePrinterDirectory('documents/pdf', dataDir)).toEqual({ ok: true, value: join(dataDir, 'documents', 'pdf') });
+    expect(resolvePrinterDirectory('documents/pdf', dataDir)).toEqual({
+      ok: true,
+      value: join(dataDir, 'documents', 'pdf'),
+    });
   });
 
   it('the label cache keeps a document with a traversal id inside its folder, and never serves a file outside it', async () => {
@@ -74,7 +86,10 @@ describe('atomic writes', () => {
     for (let round = 0; round < 25; round++) {
       const long = JSON.stringify({ round, fill: 'A'.repeat(8000) });
       const short = JSON.stringify({ round });
-      const results = await Promise.allSettled([writeFileAtomic(target, long), writeFileAtomic(target, short)]);
+      const results = await Promise.allSettled([
+        writeFileAtomic(target, long),
+        writeFileAtomic(target, short),
+      ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
       expect([long, short]).toContain(await readFile(target, 'utf8'));
     }

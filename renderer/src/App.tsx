@@ -19,7 +19,7 @@ import { StoredScreen } from './screens/StoredScreen';
 import { ManifestScreen } from './screens/ManifestScreen';
 import { CancelScreen } from './screens/CancelScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
-import { isLanguage } from './i18n';
+import { isLanguage, LANGUAGE_STORAGE_KEY } from './i18n';
 
 export interface AppProps {
   api: StationApi;
@@ -70,6 +70,11 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
   }, [settings?.language, i18n]);
   useEffect(() => {
     document.documentElement.lang = i18n.language;
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, i18n.language);
+    } catch {
+      // Storage may be disabled (kiosk profiles): the settings still set the language.
+    }
   }, [i18n.language]);
 
   // Scans: judged once (affixes, repeats), then given to the screen on show.

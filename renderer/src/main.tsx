@@ -2,11 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { installStationApi } from './api/bridge';
-import { createI18n } from './i18n';
+import { createI18n, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n';
 import './styles/app.css';
 
 const api = installStationApi();
-const i18n = createI18n('en');
+// The last language used on this machine, so the first frame is already in it (settings confirm it a moment later).
+const remembered = (() => {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+})();
+const i18n = createI18n(isLanguage(remembered) ? remembered : 'en');
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(

@@ -22,7 +22,8 @@ export function FailureDetails({ failure, compact = false }: { failure: Failure;
           <ul aria-label={t('failure.fieldErrors')}>
             {text.fields.map((field, index) => (
               <li key={`${field.field}-${index}`}>
-                <strong>{field.label}</strong>: {field.message}
+                <strong>{field.label}</strong>
+                {field.label !== field.field ? <span className="mono field-path"> ({field.field})</span> : null}: {field.message}
               </li>
             ))}
           </ul>

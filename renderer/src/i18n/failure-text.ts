@@ -28,9 +28,12 @@ function problemsText(value: string | number | undefined, t: TFunction, language
 
 /** The field's name in the packer's language when we know it; nShift's own path otherwise. */
 export function fieldLabel(field: string, t: TFunction): string {
-  // nShift names fields by path ("receiver.zipcode", "parcels[0].weight"); catalogue keys use "_" for ".".
-  const key = field.replace(/\[\d+\]/g, '').replace(/\./g, '_');
-  return KNOWN_FIELDS.has(key) ? t(`failure.fields.${key}`) : field;
+  // nShift names fields like "Address_Zipcode" (with the party elsewhere), the station may add a path
+  // ("receiver.zipcode", "parcels[0].weight"): catalogue keys are lower case with "_" for ".".
+  const path = field.replace(/\[\d+\]/g, '').toLowerCase();
+  const candidates = [path.replace(/\./g, '_'), path.split('.').pop() ?? path];
+  const key = candidates.find((candidate) => KNOWN_FIELDS.has(candidate));
+  return key ? t(`failure.fields.${key}`) : field;
 }
 
 /**

@@ -7,6 +7,9 @@ import nb from './locales/nb';
 import da from './locales/da';
 import fi from './locales/fi';
 
+/** localStorage key of the last language shown, read before the settings arrive. */
+export const LANGUAGE_STORAGE_KEY = 'packbench.language';
+
 export const LANGUAGES: readonly Language[] = ['en', 'sv', 'nb', 'da', 'fi'];
 export const catalogues = { en, sv, nb, da, fi } as const;
 

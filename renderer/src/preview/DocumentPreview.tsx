@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentPreview as Preview } from '../../../preload/api';
-import { base64ToBytes, readableZpl } from './zpl-text';
+import { base64ToBytes, readableZpl, zplForRenderer } from './zpl-text';
 import { renderZpl } from './render-zpl';
 import { renderPdf } from './render-pdf';
 
@@ -23,7 +23,7 @@ export function DocumentPreview({ preview, onClose }: { preview: Preview; onClos
     let cancelled = false;
     const work =
       preview.format === 'zpl'
-        ? renderZpl(text ?? '').then((images) => images.map((image) => `data:image/png;base64,${image}`))
+        ? renderZpl(zplForRenderer(preview.base64, preview.charset ?? 'cp850')).then((images) => images.map((image) => `data:image/png;base64,${image}`))
         : renderPdf(base64ToBytes(preview.base64));
     work.then(
       (images) => {
@@ -36,7 +36,7 @@ export function DocumentPreview({ preview, onClose }: { preview: Preview; onClos
     return () => {
       cancelled = true;
     };
-  }, [preview, text]);
+  }, [preview]);
 
   const name = preview.description ?? preview.documentId;
   return (

@@ -17,7 +17,7 @@ function decodeBytes(bytes: Uint8Array, charset: ZplCharset): string {
  * next `^FD…^FS` may hold bytes as `_XX`. Consecutive escapes form one byte run, decoded in the label's
  * charset, so a UTF-8 "Å" written as `_C3_85` reads as "Å" again.
  */
-export function resolveFieldHex(zpl: string, charset: ZplCharset): string {
+export function resolveFieldHex(zpl: string, charset: ZplCharset, keepFh = true): string {
   return zpl.replace(/\^FH([^^~\s]?)([\s\S]*?)\^FD([\s\S]*?)\^FS/g, (_match, indicator: string, between: string, data: string) => {
     const mark = indicator || '_';
     const escaped = mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -27,7 +27,7 @@ export function resolveFieldHex(zpl: string, charset: ZplCharset): string {
       for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(hex.slice(i * 3 + 1, i * 3 + 3), 16);
       return decodeBytes(bytes, charset);
     });
-    return `^FH${indicator}${between}^FD${decoded}^FS`;
+    return `${keepFh ? `^FH${indicator}` : ''}${between}^FD${decoded}^FS`;
   });
 }
 
@@ -44,4 +44,14 @@ export function readableZpl(base64: string, charset: ZplCharset = 'cp850'): stri
 /** Just the printed words: every `^FD…^FS` field, escapes resolved. */
 export function zplFieldTexts(zpl: string): string[] {
   return [...zpl.matchAll(/\^FD([\s\S]*?)\^FS/g)].map((match) => match[1] ?? '').filter((text) => text.trim() !== '');
+}
+
+/**
+ * The label for zpl-renderer-js: it receives a JS string and reads it as UTF-8, so the label is decoded in
+ * its own charset first, `^FH` escapes are resolved into text, and every format is switched to UTF-8
+ * (`^CI28`). Otherwise a cp850 "Å" (0x8F) would be drawn as two wrong glyphs.
+ */
+export function zplForRenderer(base64: string, charset: ZplCharset = 'cp850'): string {
+  const text = resolveFieldHex(decodeZplText(base64, charset), charset, false);
+  return text.replace(/\^CI[^^~]*/g, '').replace(/\^XA/g, '^XA^CI28');
 }

@@ -1,10 +1,17 @@
-/** A scanner types far faster than a person: keys closer together than this belong to one burst. */
+/** A scanner types far faster than a person: keys this close together on average belong to one burst. */
 export const DEFAULT_MAX_GAP_MS = 50;
 /** Shorter bursts ending in Enter are a person's quick double tap, not a barcode. */
 export const DEFAULT_MIN_SCAN_LENGTH = 3;
 
 export interface BurstOptions {
+  /** Average gap between keys (ms) at or below which a sequence is a scanner's burst. */
   maxGapMs?: number;
+  /**
+   * A pause longer than this starts a new sequence. Larger than `maxGapMs` on purpose: one late key (a busy
+   * main thread, a USB hiccup) must not cut a scan in two, or its tail alone could book the wrong order.
+   * Defaults to three times `maxGapMs`.
+   */
+  resetGapMs?: number;
   minLength?: number;
 }
 
@@ -21,39 +28,48 @@ export type CharResult = {
  */
 export class BurstDetector {
   private readonly maxGapMs: number;
+  private readonly resetGapMs: number;
   private readonly minLength: number;
   private chars: string[] = [];
+  private firstAt = Number.NEGATIVE_INFINITY;
   private lastAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: BurstOptions = {}) {
     this.maxGapMs = options.maxGapMs ?? DEFAULT_MAX_GAP_MS;
+    this.resetGapMs = options.resetGapMs ?? this.maxGapMs * 3;
     this.minLength = options.minLength ?? DEFAULT_MIN_SCAN_LENGTH;
+  }
+
+  private averageGap(until: number): number {
+    // Gaps between the keys and the one after the last key (Enter, or the key being judged).
+    return (until - this.firstAt) / this.chars.length;
   }
 
   /** A printable key arrived at `at` (ms). */
   char(key: string, at: number): CharResult {
-    const startsSequence = at - this.lastAt > this.maxGapMs;
-    if (startsSequence) this.chars = [];
+    const startsSequence = this.chars.length === 0 || at - this.lastAt > this.resetGapMs;
+    if (startsSequence) {
+      this.chars = [];
+      this.firstAt = at;
+    }
     this.chars.push(key);
     this.lastAt = at;
-    return { startsSequence, burst: this.chars.length >= 2 };
+    const burst = this.chars.length >= 2 && (at - this.firstAt) / (this.chars.length - 1) <= this.maxGapMs;
+    return { startsSequence, burst };
   }
 
   /** Enter arrived at `at`: returns the scanned code when the keys before it were one burst, else undefined. */
   enter(at: number): string | undefined {
-    const fast = at - this.lastAt <= this.maxGapMs;
+    const inTime = this.chars.length > 0 && at - this.lastAt <= this.resetGapMs;
+    const fast = inTime && this.averageGap(at) <= this.maxGapMs;
     const code = fast && this.chars.length >= this.minLength ? this.chars.join('') : undefined;
     this.reset();
     return code;
   }
 
-  /** True while keys are still arriving as a burst (at least two of them, the last one recent). */
-  inBurst(at: number): boolean {
-    return this.chars.length >= 2 && at - this.lastAt <= this.maxGapMs;
-  }
-
   reset(): void {
     this.chars = [];
+    this.firstAt = Number.NEGATIVE_INFINITY;
     this.lastAt = Number.NEGATIVE_INFINITY;
   }
 }

@@ -40,7 +40,8 @@ function restoreFieldValue(snapshot: FieldSnapshot): void {
  * - In a text field, keystrokes land as typed (a person's typing is never lost or delayed). If they turn out
  *   to be a burst ending in Enter, the field is put back to its value before the burst, Enter is swallowed
  *   (no form submit) and the code becomes a scan instead: a scan never stays in a text field.
- * - The Scan screen's own input (`data-scan-input`) submits its line itself and is left alone here.
+ * - Forms marked `data-scan-input` (the Scan input, the Cancel and Stored lookups) are a screen's own scan
+ *   target: a burst there types into the field and its Enter submits the form, so they are left alone here.
  */
 export function attachKeyboardScanner(target: Window, options: KeyboardScannerOptions): () => void {
   const detector = new BurstDetector(options);

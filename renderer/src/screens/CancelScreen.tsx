@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ShipmentSummary } from '../../../preload/api';
 import { useServices, useStationState } from '../state/context';
 import { useScanHandler } from '../scan/scan-routing';
+import { stripAffixes } from '../scan/normalize';
 import { useAction } from '../components/use-action';
 import { ActionFeedback } from '../components/ActionFeedback';
 import { FailureDetails } from '../components/FailureDetails';
@@ -14,7 +15,7 @@ import { formatDateTime } from '../i18n/format';
 export function CancelScreen() {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
-  const { jobs } = useStationState();
+  const { jobs, settings } = useStationState();
   const [code, setCode] = useState('');
   const [lookedUp, setLookedUp] = useState<{ code: string; shipment: ShipmentSummary } | undefined>();
   const [confirming, setConfirming] = useState(false);
@@ -46,7 +47,11 @@ export function CancelScreen() {
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
-    void find(code);
+    // Typed or scanned into the field: the field is this screen's scan target, so strip the scanner's affixes.
+    const scanner = settings?.scanner ?? { prefix: '', suffix: '' };
+    const wanted = stripAffixes(code, scanner);
+    setCode(wanted);
+    void find(wanted);
   }
 
   async function confirmCancel(): Promise<void> {
@@ -67,7 +72,7 @@ export function CancelScreen() {
   return (
     <section className="screen cancel-screen" aria-labelledby="cancel-title">
       <h1 id="cancel-title">{t('cancel.title')}</h1>
-      <form className="row" onSubmit={onSubmit}>
+      <form className="row" onSubmit={onSubmit} data-scan-input="">
         <div className="field">
           <label htmlFor="cancel-code">{t('cancel.codeLabel')}</label>
           <input id="cancel-code" type="text" autoComplete="off" autoFocus value={code} onChange={(event) => setCode(event.target.value)} />

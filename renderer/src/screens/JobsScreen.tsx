@@ -213,10 +213,12 @@ function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions 
           <h3>
             {t('scan.shipment', { number: shipment.shipmentNo ?? shipment.shipmentId })} · {t(`shipmentState.${shipment.state}`)}
           </h3>
-          <p>
-            {t('scan.parcels', { count: shipment.parcelNos.length })}
-            {shipment.receiverName ? <> · {t('scan.receiver', { name: shipment.receiverName })}</> : null}
-          </p>
+          {shipment.parcelNos.length > 0 || shipment.receiverName ? (
+            <p>
+              {shipment.parcelNos.length > 0 ? <span className="mono">{shipment.parcelNos.join(', ')}</span> : null}
+              {shipment.receiverName ? <> · {t('scan.receiver', { name: shipment.receiverName })}</> : null}
+            </p>
+          ) : null}
           {shipment.failure ? <FailureDetails failure={shipment.failure} compact /> : null}
           <h4>{t('jobs.documents')}</h4>
           {shipment.documents.length === 0 ? <p>{t('jobs.noDocuments')}</p> : null}

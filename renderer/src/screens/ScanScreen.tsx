@@ -166,8 +166,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
               {job?.shipments.map((shipment) => (
                 <p className="result-detail" key={shipment.shipmentId}>
                   {t('scan.shipment', { number: shipment.shipmentNo ?? shipment.shipmentId })}
-                  {' · '}
-                  {t('scan.parcels', { count: shipment.parcelNos.length })}
+                  {shipment.parcelNos.length > 0 ? <> · {t('scan.parcels', { count: shipment.parcelNos.length })}</> : null}
                   {shipment.receiverName ? <> · {t('scan.receiver', { name: shipment.receiverName })}</> : null}
                 </p>
               ))}

@@ -1,8 +1,9 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsolidatedView, StoredShipmentView } from '../../../preload/api';
-import { useServices } from '../state/context';
+import { useServices, useStationState } from '../state/context';
 import { useScanHandler } from '../scan/scan-routing';
+import { stripAffixes } from '../scan/normalize';
 import { useAction } from '../components/use-action';
 import { useLoader } from '../components/use-loader';
 import { ActionFeedback } from '../components/ActionFeedback';
@@ -18,6 +19,7 @@ type Pending =
 export function StoredScreen() {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
+  const { settings } = useStationState();
   const [orderNo, setOrderNo] = useState('');
   /** The order number the list is filtered by (applied on Find or a scan, not on every keystroke). */
   const [filter, setFilter] = useState('');
@@ -43,7 +45,9 @@ export function StoredScreen() {
 
   function onFilter(event: FormEvent): void {
     event.preventDefault();
-    setFilter(orderNo.trim());
+    const wanted = stripAffixes(orderNo, settings?.scanner ?? { prefix: '', suffix: '' });
+    setOrderNo(wanted);
+    setFilter(wanted);
   }
 
   async function confirmPending(): Promise<void> {
@@ -76,7 +80,7 @@ export function StoredScreen() {
   return (
     <section className="screen stored-screen" aria-labelledby="stored-title">
       <h1 id="stored-title">{t('stored.title')}</h1>
-      <form className="row" onSubmit={onFilter}>
+      <form className="row" onSubmit={onFilter} data-scan-input="">
         <div className="field">
           <label htmlFor="stored-order">{t('stored.filterLabel')}</label>
           <input id="stored-order" type="text" autoComplete="off" value={orderNo} onChange={(event) => setOrderNo(event.target.value)} />

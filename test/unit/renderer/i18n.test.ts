@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { FailureCode } from '../../../preload/api';
 import { catalogues, createI18n, LANGUAGES } from '../../../renderer/src/i18n';
-import { describeFailure } from '../../../renderer/src/i18n/failure-text';
+import { describeFailure, fieldLabel } from '../../../renderer/src/i18n/failure-text';
 
 const FAILURE_CODES = [
   'unknown_code',
@@ -107,5 +107,15 @@ describe('components', () => {
       visit(source);
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('field names from nShift', () => {
+  it('reads nShift’s own names and the station’s paths in the packer’s language, keeping unknown ones as they are', () => {
+    const sv = createI18n('sv');
+    expect(fieldLabel('Address_Zipcode', sv.t)).toBe('Postnummer');
+    expect(fieldLabel('receiver.zipcode', sv.t)).toBe('Mottagarens postnummer');
+    expect(fieldLabel('parcels[1].weight', sv.t)).toBe('Kollivikt');
+    expect(fieldLabel('Something_New', sv.t)).toBe('Something_New');
   });
 });

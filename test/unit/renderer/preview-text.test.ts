@@ -2,7 +2,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { decodeCp850 } from '../../../renderer/src/preview/cp850';
-import { decodeZplText, readableZpl, resolveFieldHex, zplFieldTexts } from '../../../renderer/src/preview/zpl-text';
+import { decodeZplText, readableZpl, resolveFieldHex, zplFieldTexts, zplForRenderer } from '../../../renderer/src/preview/zpl-text';
 
 describe('cp850 decoding', () => {
   it('matches iconv-lite for every byte', () => {
@@ -26,5 +26,17 @@ describe('ZPL text for preview', () => {
 
   it('honours a custom hex indicator and cp850 escapes', () => {
     expect(resolveFieldHex('^FH\\^FD\\8Fngby^FS', 'cp850')).toBe('^FH\\^FDÅngby^FS');
+  });
+});
+
+describe('ZPL for the renderer', () => {
+  it('turns a cp850 label into UTF-8 ZPL so Nordic letters draw correctly', () => {
+    const bytes = iconv.encode('^XA^CI0^FO10,10^FDÅsa Öberg^FS^FO10,50^FH^FD_8Fngby^FS^XZ', 'cp850');
+    expect(zplForRenderer(bytes.toString('base64'), 'cp850')).toBe('^XA^CI28^FO10,10^FDÅsa Öberg^FS^FO10,50^FDÅngby^FS^XZ');
+  });
+
+  it('keeps a UTF8 label in UTF-8 with its escapes resolved', () => {
+    const zpl = '^XA^CI28^FO10,10^FH^FD_C3_85sa^FS^XZ';
+    expect(zplForRenderer(Buffer.from(zpl).toString('base64'), 'UTF8')).toBe('^XA^CI28^FO10,10^FDÅsa^FS^XZ');
   });
 });

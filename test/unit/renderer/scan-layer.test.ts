@@ -46,6 +46,19 @@ describe('burst detection', () => {
     expect(detector.enter(at)).toBeUndefined();
   });
 
+  it('does not cut a scan in two when one key arrives late', () => {
+    const detector = new BurstDetector({ maxGapMs: 50 });
+    let at = feed(detector, 'ORD-', 0, 8);
+    at = feed(detector, '1001', at + 80, 8);
+    expect(detector.enter(at)).toBe('ORD-1001');
+  });
+
+  it('does not take a fast typist (about 100 ms a key) for a scanner', () => {
+    const detector = new BurstDetector({ maxGapMs: 50 });
+    const at = feed(detector, 'ORD-1001', 0, 100);
+    expect(detector.enter(at)).toBeUndefined();
+  });
+
   it('honours a configured gap', () => {
     const detector = new BurstDetector({ maxGapMs: 100 });
     const at = feed(detector, '12345', 0, 80);

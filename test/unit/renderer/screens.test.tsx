@@ -144,6 +144,19 @@ describe('Cancel screen', () => {
     expect(screen.getByTestId('penalty-warning').textContent).toContain('may cost a carrier penalty');
   });
 
+  it('takes a scan into its own field whole, stripping the scanner prefix', async () => {
+    const fake = stationWithShipments();
+    fake.settings = { ...fake.settings, scanner: { prefix: '#', suffix: '', duplicateWindowMs: 2000 } };
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-cancel'));
+    const input = screen.getByLabelText('Shipment, parcel or order number');
+    expect(document.activeElement).toBe(input);
+    fireEvent.change(input, { target: { value: '#SHP-2' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(fake.callsOf('lookupShipment')).toEqual([{ code: 'SHP-2' }]));
+    expect((input as HTMLInputElement).value).toBe('SHP-2');
+  });
+
   it('says what to do when nothing matches', async () => {
     await renderApp({ fake: stationWithShipments() });
     fireEvent.click(screen.getByTestId('nav-cancel'));

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiscoveredPrinter, DocumentPreview as Preview, PrinterKind, SettingsView, ZplCharset } from '../../../../preload/api';
-import { useServices } from '../../state/context';
+import { useServices, useStationState } from '../../state/context';
 import { useAction } from '../../components/use-action';
 import { ActionFeedback } from '../../components/ActionFeedback';
 import { DocumentPreview } from '../../preview/DocumentPreview';
@@ -13,6 +13,9 @@ const KINDS: PrinterKind[] = ['zpl-tcp', 'os-queue', 'print-client', 'file'];
 export function PrintersSection({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation();
   const { api, store } = useServices();
+  // Printers the station runs without a saved config (demo mode's virtual printers): testable, not editable.
+  const { status } = useStationState();
+  const unsaved = (status?.printers ?? []).filter((p) => !settings.printers.some((saved) => saved.id === p.printerId));
   const [draft, setDraft] = useState<{ values: PrinterDraft; editing: boolean } | undefined>();
   const [found, setFound] = useState<DiscoveredPrinter[] | undefined>();
   const [preview, setPreview] = useState<Preview | undefined>();
@@ -76,7 +79,7 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
   return (
     <section className="panel" aria-labelledby="printers-title">
       <h2 id="printers-title">{t('settings.printers.title')}</h2>
-      {settings.printers.length === 0 ? <p>{t('settings.printers.empty')}</p> : null}
+      {settings.printers.length === 0 && unsaved.length === 0 ? <p>{t('settings.printers.empty')}</p> : null}
       <ul className="plain-list">
         {settings.printers.map((printer) => (
           <li key={printer.id} className="row" data-printer-id={printer.id}>
@@ -91,6 +94,16 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
             </button>
             <button type="button" className="button button-quiet" disabled={action.busy} onClick={() => void remove(printer.id)}>
               {t('common.remove')}
+            </button>
+          </li>
+        ))}
+        {unsaved.map((printer) => (
+          <li key={printer.printerId} className="row" data-printer-id={printer.printerId}>
+            <span>
+              <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
+            </span>
+            <button type="button" className="button" disabled={action.busy} onClick={() => void testPrinter(printer.printerId)}>
+              {t('settings.printers.test')}
             </button>
           </li>
         ))}

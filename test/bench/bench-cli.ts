@@ -10,11 +10,12 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runExperiments, type ExperimentResult } from './experiments';
 import { createFloor } from './floor';
 import { runFootprint, headlessBuilt } from './footprint';
 import { followJobs } from './job-waiter';
 import { breakdown } from './profile';
-import { breakdownTable, markdownTable, plainTable, tableRows, type BenchResults, type ScanFigures } from './report';
+import { breakdownTable, examples, experimentsTable, markdownTable, plainTable, tableRows, type BenchResults, type ScanFigures } from './report';
 import { runScanToLabel, type ScanKind, type ScanSample } from './scan-to-label';
 import { summarize } from './stats';
 import { installTracer } from './trace';
@@ -29,7 +30,8 @@ Runs after \`npm run build\`. Writes bench/results.json and the table in docs/be
   --latency MS  latency the simulator adds to every request (default 40)
   --scans N     scans per kind and per side (default 200)
   --wave N      stored shipments in the wave (default 500)
-  --skip LIST   leave out figures: ui, footprint`;
+  --skip LIST   leave out figures: ui, footprint
+  --experiments also run the station with settings that leave out one suspected cost each (what-if figures)`;
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const DOC_START = '<!-- bench:results:start -->';
@@ -70,6 +72,9 @@ async function writeDoc(results: BenchResults, table: string): Promise<void> {
     '',
     breakdownTable(results.hotPath),
     '',
+    examples(results.hotPath),
+    '',
+    results.experiments ? `What-if runs (\`--experiments\`), medians over ${results.experiments[0]?.hotPath[0]?.scans ?? 0} scans per kind:\n\n${experimentsTable(results.experiments)}\n` : '',
     results.jobListMs ? `Listing the day's ${results.jobListMs.jobs} jobs as the duplicate check does took ${results.jobListMs.ms.toFixed(1)} ms at the end of the run.` : '',
     DOC_END,
   ].join('\n');
@@ -88,6 +93,7 @@ async function main(): Promise<number> {
       scans: { type: 'string' },
       wave: { type: 'string' },
       skip: { type: 'string', default: '' },
+      experiments: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -116,7 +122,8 @@ async function main(): Promise<number> {
     say(`NOTE: ${uiSkip}: the browser figure is skipped.`);
   }
 
-  const world = await startWorld({ latencyMs, scans, warmup: 10, wave: waveSize, headless: quick ? 50 : 200 });
+  const experimentScans = values.experiments ? 22 : 0;
+  const world = await startWorld({ latencyMs, scans, warmup: 10, wave: waveSize, headless: quick ? 50 : 200, experiments: experimentScans });
   const tracer = await installTracer(() => world.zebra.port);
   try {
     say(`simulator at ${world.deliveryBaseUrl} with ${latencyMs} ms per request; virtual Zebra at ${world.zebra.host}:${world.zebra.port}`);
@@ -150,6 +157,19 @@ async function main(): Promise<number> {
     const wave = await runWave(waveStation.station, waveJobs, world.codes.wave, latencyMs, 1);
     waveJobs.stop();
     world.zebra.clearRecords();
+
+    let experiments: ExperimentResult[] | undefined;
+    if (experimentScans > 0) {
+      say('experiments: the same scans with one suspected cost left out each…');
+      experiments = await runExperiments(
+        async (adjust) => (await world.startStation(tracer.log, adjust)).station,
+        world.zebra,
+        tracer,
+        { orders: world.codes.experimentOrders, stored: world.codes.experimentStored },
+        experimentScans,
+      );
+      world.zebra.clearRecords();
+    }
 
     let footprint: BenchResults['footprint'];
     if (skip.has('footprint')) footprint = { skipped: '--skip footprint' };
@@ -186,13 +206,15 @@ async function main(): Promise<number> {
       wave,
       footprint,
       ui,
+      ...(experiments ? { experiments } : {}),
       durationSec: (performance.now() - began) / 1000,
     };
     const rows = tableRows(results);
     await mkdir(join(REPO, 'bench'), { recursive: true });
     await writeFile(join(REPO, 'bench/results.json'), `${JSON.stringify({ ...results, samples: samples.map(({ profile: _p, ...s }) => s) }, null, 2)}\n`);
     await writeDoc(results, markdownTable(rows));
-    process.stdout.write(`\n${plainTable(rows)}\n\n${breakdownTable(results.hotPath)}\n\nWrote bench/results.json and docs/benchmarks.md (${Math.round(results.durationSec)} s).\n`);
+    const experimentText = experiments ? `\n\n${experimentsTable(experiments)}` : '';
+    process.stdout.write(`\n${plainTable(rows)}${experimentText}\n\n${breakdownTable(results.hotPath)}\n\n${examples(results.hotPath)}\n\nWrote bench/results.json and docs/benchmarks.md (${Math.round(results.durationSec)} s).\n`);
     return 0;
   } finally {
     await world.close();

@@ -2,7 +2,7 @@
  * Turns the station's traced scans into a breakdown: where the time between the scan and the last label byte
  * goes, next to what the floor needed. Averages, so the parts add up to the mean (not the median).
  */
-import type { ScanKind, ScanSample } from './scan-to-label';
+import type { ScanKind, ScanSample, StationScanProfile } from './scan-to-label';
 import { round, summarize } from './stats';
 
 export interface HotPathBreakdown {
@@ -30,6 +30,10 @@ export interface HotPathBreakdown {
   fsyncOnPathMs: number;
   /** …of which after the last response (between booking and the label). */
   fsyncTailMs: number;
+  /** Per area (journal, labels, spool, documents; ` dir` = directory fsync): fsyncs per scan and their time with no request in flight. */
+  fsyncByArea: Record<string, { perScan: number; onPathMs: number }>;
+  /** One scan near the median, step by step (ms from the scan). */
+  example: string[];
   printerConnectMs: number;
   /** When the printer connect started, relative to the last response (negative: while the booking was in flight). */
   connectVsLastResponseMs: number;
@@ -121,9 +125,41 @@ export function breakdown(kind: ScanKind, samples: readonly ScanSample[]): HotPa
       ),
     ),
     printerConnectMs: round(mean(connects.map(({ c }) => c.end - c.start))),
+    fsyncByArea: byArea(profiles),
+    example: timeline(station),
     connectVsLastResponseMs: round(mean(connects.map(({ c, lastEnd }) => c.start - lastEnd))),
     printerConnectOverlapped: connects.length > 0 && connects.every(({ c, lastEnd }) => c.start < lastEnd),
     firstQuarterMedianMs: round(summarize(station.slice(0, quarter).map((s) => s.ms)).median),
     lastQuarterMedianMs: round(summarize(station.slice(-quarter).map((s) => s.ms)).median),
   };
+}
+
+function byArea(profiles: readonly StationScanProfile[]): Record<string, { perScan: number; onPathMs: number }> {
+  const areas = [...new Set(profiles.flatMap((p) => p.fsyncs.map((f) => f.what)))].sort();
+  const out: Record<string, { perScan: number; onPathMs: number }> = {};
+  for (const area of areas) {
+    out[area] = {
+      perScan: round(mean(profiles.map((p) => p.fsyncs.filter((f) => f.what === area).length)), 2),
+      onPathMs: round(mean(profiles.map((p) => length(subtract(union(p.fsyncs.filter((f) => f.what === area)), union(p.requests)))))),
+    };
+  }
+  return out;
+}
+
+/** The scan nearest the median, as a list of steps. */
+function timeline(samples: readonly ScanSample[]): string[] {
+  if (samples.length === 0) return [];
+  const median = summarize(samples.map((s) => s.ms)).median;
+  const pick = samples.reduce((best, s) => (Math.abs(s.ms - median) < Math.abs(best.ms - median) ? s : best));
+  const p = pick.profile!;
+  const f = (v: number): string => v.toFixed(1).padStart(6);
+  const steps: [number, string][] = [
+    [0, 'scan()'],
+    [p.jobJournalled, 'scan() returned (job entry on disk)'],
+    ...p.requests.map((r): [number, string] => [r.start, `${r.operation} … ${f(r.end)} (${(r.end - r.start).toFixed(1)} ms)`]),
+    ...p.fsyncs.map((s): [number, string] => [s.start, `fsync ${s.what} … ${f(s.end)}`]),
+    ...p.printerConnects.map((c): [number, string] => [c.start, `printer connect … ${f(c.end)}`]),
+    [pick.ms, `last label byte at the printer (${pick.code})`],
+  ];
+  return steps.sort((a, b) => a[0] - b[0]).map(([t, what]) => `${f(t)}  ${what}`);
 }

@@ -2,6 +2,7 @@
  * The bench's outputs: `bench/results.json` (every figure, the breakdown, the machine) and the table in
  * `docs/benchmarks.md`, each figure beside its target. Targets are reported, never asserted.
  */
+import type { ExperimentResult } from './experiments';
 import type { FootprintResult } from './footprint';
 import type { HotPathBreakdown } from './profile';
 import type { Summary } from './stats';
@@ -39,6 +40,7 @@ export interface BenchResults {
   wave: WaveResult;
   footprint: FootprintResult | Skipped;
   ui: UiResult | Skipped;
+  experiments?: ExperimentResult[];
   durationSec: number;
 }
 
@@ -122,9 +124,36 @@ export function breakdownTable(parts: HotPathBreakdown[]): string {
     ['· last response → last label byte', ...parts.map((p) => `${p.tailMs} ms`)],
     ['fsyncs per scan', ...parts.map((p) => `${p.fsyncsPerScan}`)],
     ['· their time with no request in flight (of which after the booking)', ...parts.map((p) => `${p.fsyncOnPathMs} ms (${p.fsyncTailMs} ms)`)],
+    ...areaRows(parts),
     ['printer connect (overlapped with booking?)', ...parts.map((p) => `${p.printerConnectMs} ms (${p.printerConnectOverlapped ? 'yes' : 'no'})`)],
     ['· connect started, relative to the last response', ...parts.map((p) => `${p.connectVsLastResponseMs} ms`)],
     ['median, first → last quarter of the run', ...parts.map((p) => `${p.firstQuarterMedianMs} → ${p.lastQuarterMedianMs} ms`)],
   ];
+  return markdownTable(rows);
+}
+
+function areaRows(parts: HotPathBreakdown[]): string[][] {
+  const areas = [...new Set(parts.flatMap((p) => Object.keys(p.fsyncByArea)))].sort();
+  return areas.map((area) => [
+    `· fsync ${area}: per scan (ms with no request in flight)`,
+    ...parts.map((p) => {
+      const a = p.fsyncByArea[area];
+      return a ? `${a.perScan} (${a.onPathMs} ms)` : '0';
+    }),
+  ]);
+}
+
+export function examples(parts: HotPathBreakdown[]): string {
+  return parts
+    .map((p) => [`${p.kind === 'stored' ? 'Stored shipment' : 'Order'}, one scan near the median (ms from the scan):`, '', '```', ...p.example, '```'].join('\n'))
+    .join('\n\n');
+}
+
+export function experimentsTable(results: ExperimentResult[]): string {
+  const rows: string[][] = [['Experiment', 'Stored median', 'Order median', 'Requests (stored / order)', 'What it shows']];
+  for (const r of results) {
+    const [stored, order] = r.hotPath;
+    rows.push([r.name, ms(r.storedMedianMs), ms(r.orderMedianMs), `${stored?.requestsPerScan ?? '–'} / ${order?.requestsPerScan ?? '–'}`, r.why]);
+  }
   return markdownTable(rows);
 }

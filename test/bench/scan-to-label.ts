@@ -18,7 +18,7 @@ export interface StationScanProfile {
   jobJournalled: number;
   requests: { operation: string; start: number; end: number }[];
   /** Every fsync that overlapped the scan, relative to the scan's start. */
-  fsyncs: { start: number; end: number }[];
+  fsyncs: { start: number; end: number; what: string }[];
   printerConnects: { start: number; end: number }[];
   /** Last Delivery response → last label byte at the printer. */
   tail: number;
@@ -63,7 +63,7 @@ export async function stationScan(station: Station, jobs: JobWaiter, zebra: Virt
     profile: {
       jobJournalled: tJob - t0,
       requests,
-      fsyncs: seen.fsyncs.map((f) => ({ start: Math.max(f.start, t0) - t0, end: Math.min(f.end, tLabel) - t0 })),
+      fsyncs: seen.fsyncs.map((f) => ({ start: Math.max(f.start, t0) - t0, end: Math.min(f.end, tLabel) - t0, what: f.what })),
       printerConnects: seen.connects.map((c) => ({ start: c.start - t0, end: c.end - t0 })),
       tail: tLabel - t0 - lastEnd,
     },

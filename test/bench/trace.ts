@@ -4,6 +4,7 @@
  * the client's own log line, which carries the request's duration).
  */
 import { open, unlink, writeFile } from 'node:fs/promises';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,19 +14,24 @@ export interface Span {
   end: number;
 }
 
+export interface FsyncSpan extends Span {
+  /** What was synced: `journal`, `labels`, `spool`, `documents` or `other`, with ` dir` for a directory. */
+  what: string;
+}
+
 export interface RequestSpan extends Span {
   operation: string;
   line: string;
 }
 
 export interface Tracer {
-  fsyncs: Span[];
+  fsyncs: FsyncSpan[];
   connects: Span[];
   requests: RequestSpan[];
   /** Pass as the station's `log`: keeps request lines with their time. */
   log(line: string): void;
   /** Everything recorded in [from, to]. */
-  window(from: number, to: number): { fsyncs: Span[]; connects: Span[]; requests: RequestSpan[] };
+  window(from: number, to: number): { fsyncs: FsyncSpan[]; connects: Span[]; requests: RequestSpan[] };
 }
 
 const REQUEST_LINE = /^nshift (\S+) (\S+ \S+) -> (\d+) (\d+)ms/;
@@ -50,6 +56,18 @@ export async function installTracer(printerPort: () => number | undefined): Prom
     },
   };
 
+  // Which file a handle is: fs/promises' open() is wrapped, and the ESM bindings synced so that the station's
+  // `import { open } from 'node:fs/promises'` sees the wrapper too.
+  const pathOf = new WeakMap<object, string>();
+  const fsp = createRequire(import.meta.url)('node:fs/promises') as { open: (...a: unknown[]) => Promise<object> };
+  const realOpen = fsp.open;
+  fsp.open = async (...a: unknown[]): Promise<object> => {
+    const h = await realOpen(...a);
+    pathOf.set(h, String(a[0]));
+    return h;
+  };
+  syncBuiltinESMExports();
+
   // FileHandle is not exported: reach its prototype through a handle.
   const probe = join(tmpdir(), `packbench-bench-probe-${process.pid}`);
   await writeFile(probe, '');
@@ -63,7 +81,7 @@ export async function installTracer(printerPort: () => number | undefined): Prom
     try {
       await sync.call(this);
     } finally {
-      tracer.fsyncs.push({ start, end: performance.now() });
+      tracer.fsyncs.push({ start, end: performance.now(), what: describe(pathOf.get(this as object)) });
     }
   };
 
@@ -79,4 +97,16 @@ export async function installTracer(printerPort: () => number | undefined): Prom
     return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
   } as typeof connect;
   return tracer;
+}
+
+const AREAS = ['journal', 'labels', 'spool', 'documents'] as const;
+
+function describe(path: string | undefined): string {
+  if (!path) return 'other';
+  const parts = path.split(/[\\/]/);
+  for (const area of AREAS) {
+    const at = parts.lastIndexOf(area);
+    if (at >= 0) return at === parts.length - 1 ? `${area} dir` : area;
+  }
+  return 'other';
 }

@@ -6,13 +6,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultSettings } from '../../main/settings/schema';
+import { defaultSettings, type Settings } from '../../main/settings/schema';
 import { createFileSettingsStore } from '../../main/settings/file-store';
 import { createMemoryVault } from '../../main/settings/file-vault';
 import { createSimulator, type Simulator } from '../../main/simulator/server';
 import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedOrders, seedStoredShipments } from '../../main/simulator/demo';
 import { createVirtualZebra, type VirtualZebra } from '../../main/simulator/virtual-zebra';
 import { createStation, type Station } from '../../main/station/station';
+import { EXPERIMENT_LIST } from './experiments';
 
 export interface WorldOptions {
   latencyMs: number;
@@ -22,6 +23,8 @@ export interface WorldOptions {
   wave: number;
   /** Scans fed to the headless host while its peak RSS is watched. */
   headless: number;
+  /** Scans per kind for each settings experiment (0 = none). */
+  experiments: number;
 }
 
 export interface Codes {
@@ -33,6 +36,8 @@ export interface Codes {
   warmStored: string[];
   wave: string[];
   headless: string[];
+  experimentOrders: string[];
+  experimentStored: string[];
 }
 
 export interface World {
@@ -42,7 +47,7 @@ export interface World {
   apiKey: { id: string; secret: string };
   codes: Codes;
   /** A station on its own fresh data directory, with its token fetched (account connected). */
-  startStation(log: (line: string) => void): Promise<{ station: Station; dataDir: string }>;
+  startStation(log: (line: string) => void, adjust?: (settings: Settings) => Settings): Promise<{ station: Station; dataDir: string }>;
   close(): Promise<void>;
 }
 
@@ -58,14 +63,19 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     warmStored: seedStoredShipments(sim, options.warmup * 2, 'BW-S'),
     wave: seedStoredShipments(sim, options.wave, 'WAVE-'),
     headless: seedOrders(sim, options.headless, 'BH-O'),
+    experimentOrders: seedOrders(sim, options.experiments * EXPERIMENT_LIST.length, 'BX-O'),
+    experimentStored: seedStoredShipments(sim, options.experiments * EXPERIMENT_LIST.length, 'BX-S'),
   };
+  // Stock that is never scanned: more than the 50 READY stored shipments nShift lists at most, as in any warehouse
+  // with a day's work waiting, so every phase of the run sees the same (incomplete) stored-shipment index.
+  seedStoredShipments(sim, 60, 'STOCK-');
   const started = await sim.start();
   const zebra = await createVirtualZebra();
   const dirs: string[] = [];
   const stations: Station[] = [];
   const apiKey = { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET };
 
-  async function startStation(log: (line: string) => void): Promise<{ station: Station; dataDir: string }> {
+  async function startStation(log: (line: string) => void, adjust: (settings: Settings) => Settings = (s) => s): Promise<{ station: Station; dataDir: string }> {
     const dataDir = await mkdtemp(join(tmpdir(), 'packbench-bench-'));
     dirs.push(dataDir);
     const settings = defaultSettings();
@@ -76,7 +86,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     ];
     settings.routing = { rules: [], labelPrinterId: 'zebra', documentPrinterId: 'docs' };
     const settingsStore = createFileSettingsStore(dataDir);
-    await settingsStore.save(settings);
+    await settingsStore.save(adjust(settings));
     const station = await createStation({
       dataDir,
       host: 'headless',

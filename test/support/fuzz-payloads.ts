@@ -154,3 +154,61 @@ export function stableSeed(name: string, base: number): number {
   for (const c of name) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
   return h;
 }
+
+/** One valid-looking input per method: the fields a caller would send, to be spoiled one at a time. */
+export const VALID_TEMPLATES: Record<string, Record<string, unknown>> = {
+  scan: { code: 'ORD-1001' },
+  listJobs: { limit: 10 },
+  getJob: { jobId: 'scan-20260101-abcdef12' },
+  reprint: { code: 'ORD-1001' },
+  lookupShipment: { code: 'ORD-1001' },
+  cancelShipment: { shipmentId: '999999', confirm: true },
+  listStored: { orderNo: 'SO-2001' },
+  bookStored: { storedId: '999999' },
+  deleteStored: { storedId: '999999', confirm: true },
+  closeConsolidated: { consolidatedId: '999999' },
+  deleteConsolidated: { consolidatedId: '999999', confirm: true },
+  deleteParcelGroup: { consolidatedId: '999999', partOrderNo: 'X-1', confirm: true },
+  createManifest: { manifestType: 'PNL', carrierId: 'PLAB' },
+  listManifests: { dateFrom: '2026-01-01', dateTo: '2026-01-02' },
+  reprintManifest: { manifestType: 'PNL', manifestId: '999999' },
+  searchHistory: {
+    searchField: 'orderNo',
+    searchValue: 'ORD-1001',
+    dateFrom: '2026-01-01',
+    dateTo: '2026-01-02',
+  },
+  releaseSpoolJob: { spoolJobId: 'sp-x' },
+  cancelSpoolJob: { spoolJobId: 'sp-x' },
+  retrySpoolJob: { spoolJobId: 'sp-x' },
+  getDocumentPreview: { documentId: 'doc-x' },
+  testPrinter: { printerId: 'no-such-printer', charset: 'UTF8' },
+};
+
+/** Strings that pass a schema's type and length checks but mean trouble further in. */
+const NEAR_VALID = [
+  ...STRINGS.filter((s) => s.trim().length > 0),
+  '2026-99-99',
+  '0000-00-00',
+  '9999-12-31',
+  'x'.repeat(128),
+  'ORD-1001\r\n:cancel ORD-1001',
+  "' OR 1=1 --",
+  '${jndi:ldap://127.0.0.1/x}',
+  '{{7*7}}',
+  '\u202eevil',
+];
+
+/** Valid templates with one field at a time replaced by a near-valid string (or a wrong type), seeded. */
+export function nearValidPayloads(seed: number, method: string, count: number): Record<string, unknown>[] {
+  const template = VALID_TEMPLATES[method];
+  if (!template) return [];
+  const rng = createRandom(seed);
+  const keys = Object.keys(template);
+  return Array.from({ length: count }, () => {
+    const out = { ...template };
+    const key = pick(rng, keys);
+    out[key] = rng() < 0.8 ? pick(rng, NEAR_VALID) : fuzzValue(rng);
+    return out;
+  });
+}

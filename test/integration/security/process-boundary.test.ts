@@ -8,7 +8,7 @@ import { STATION_METHOD_NAMES } from '../../../preload/method-names';
 import { dispatch } from '../../../main/hosts/shared/dispatch';
 import { methodInputSchemas } from '../../../main/hosts/shared/schemas';
 import { startWebHost, type WebHost } from '../../../main/hosts/web/server';
-import { fuzzPayloads, RAW_BODIES, stableSeed } from '../../support/fuzz-payloads';
+import { fuzzPayloads, nearValidPayloads, RAW_BODIES, stableSeed } from '../../support/fuzz-payloads';
 import { scanAndWait, startBench, type Bench } from '../../support/station-harness';
 
 /**
@@ -45,9 +45,10 @@ function describePayload(payload: unknown): string {
 
 function payloadsFor(method: string): unknown[] {
   const schema = methodInputSchemas[method as keyof typeof methodInputSchemas];
-  return fuzzPayloads(stableSeed(method, FUZZ_SEED), PER_METHOD).filter(
-    (p) => !(MUTATING.has(method) && schema.safeParse(p).success),
-  );
+  return [
+    ...fuzzPayloads(stableSeed(method, FUZZ_SEED), PER_METHOD),
+    ...nearValidPayloads(stableSeed(method, FUZZ_SEED + 1), method, PER_METHOD),
+  ].filter((p) => !(MUTATING.has(method) && schema.safeParse(p).success));
 }
 
 function post(web: WebHost, path: string, body: string | Buffer): Promise<{ status: number; body: string }> {

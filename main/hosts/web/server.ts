@@ -120,7 +120,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const wanted = pathname === '/' ? '/index.html' : decodeURIComponent(pathname);
+    let wanted: string;
+    try {
+      wanted = pathname === '/' ? '/index.html' : decodeURIComponent(pathname);
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Malformed path.');
+      return;
+    }
     const file = normalize(join(rendererRoot, wanted));
     const rel = relative(rendererRoot, file);
     if (rel.startsWith('..') || rel.includes(`..${sep}`) || rel === '') {

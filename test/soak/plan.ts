@@ -6,7 +6,8 @@ import { displayScan, parseScanCode } from '../../main/station/scan-code';
  * kill points and the same outages on every run (timing varies, the schedule does not).
  */
 
-export type ScanKind = 'order' | 'stored' | 'rescan' | 'unknown' | 'bad';
+/** `reprint` is the `:reprint CODE` command a packer gives when the station says a booked label must be reprinted. */
+export type ScanKind = 'order' | 'stored' | 'rescan' | 'unknown' | 'bad' | 'reprint';
 
 export interface PlannedScan {
   kind: ScanKind;
@@ -113,13 +114,20 @@ export function makePlan(options: {
       scans.push({ kind: 'bad', line, key: scanKey(line) });
     }
   }
-  const schedule: FaultSchedule = {
-    kills: spread(rng, options.kills, options.scans).map((afterScans) => ({
-      afterScans,
-      delayMs: Math.floor(rng() * 400),
-    })),
-    tokenExpiries: spread(rng, options.tokenExpiries, options.scans).map((afterScans) => ({ afterScans })),
-    outages: spread(rng, options.outages, options.scans).map((afterScans) => ({ afterScans })),
-  };
+  const kills = spread(rng, options.kills, options.scans).map((afterScans) => ({
+    afterScans,
+    delayMs: Math.floor(rng() * 400),
+  }));
+  const tokenExpiries = spread(rng, options.tokenExpiries, options.scans).map((afterScans) => ({
+    afterScans,
+  }));
+  const outages = spread(rng, options.outages, options.scans).map((afterScans) => ({ afterScans }));
+  // One kill lands while the printer is offline, with labels waiting in the spool: they must print once after
+  // the restart, not twice and not never.
+  const duringOutage = kills.length > 1 ? 1 : 0;
+  if (kills[duringOutage] && outages[0])
+    kills[duringOutage] = { afterScans: outages[0].afterScans + 1, delayMs: 1500 };
+  kills.sort((a, b) => a.afterScans - b.afterScans);
+  const schedule: FaultSchedule = { kills, tokenExpiries, outages };
   return { scans, ordersUsed: orders, storedUsed: stored, schedule };
 }

@@ -24,6 +24,7 @@ export function formatReport(r: SoakReport): string {
   rows.push(['  bad input (control chars, 10k chars, binary, bad UTF-8)', r.scans.badInput]);
   rows.push(['  scanned again after "failed, scan again"', r.scans.rescansAfterFailure]);
   rows.push(['  scanned again: station killed before it read them', r.scans.resentAfterKill]);
+  rows.push(['  :reprint given because the station said so', r.scans.reprintsRequested]);
   rows.push(['journalled scan jobs', r.scans.journalled]);
   rows.push(['scans NOT accounted for in the journal', r.scans.unaccounted.length]);
   rows.push([

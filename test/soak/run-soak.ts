@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createSimulator } from '../../main/simulator/server';
 import { seedOrders, seedStoredShipments } from '../../main/simulator/demo';
 import { createVirtualZebra } from '../../main/simulator/virtual-zebra';
@@ -32,6 +33,8 @@ export interface ScanFigures {
   sent: number;
   /** Scans of an order again after the station said it failed (what a packer does). */
   rescansAfterFailure: number;
+  /** `:reprint CODE` given because the station said "booked, but press R to reprint". */
+  reprintsRequested: number;
   /** Lines written to a station that was killed before it read them: the packer saw nothing and scanned again. */
   resentAfterKill: number;
   journalled: number;
@@ -131,6 +134,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const startupWarnings: string[] = [];
   let sent = 0;
   let rescans = 0;
+  let reprints = 0;
   let resent = 0;
   let lastActivity = Date.now();
   let wake: () => void = () => {};
@@ -146,6 +150,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     rescans++;
     // The packer puts the parcel back on the pile: it comes round again a few scans later.
     queue.splice(Math.min(queue.length, 3), 0, { kind: 'rescan', line: Buffer.from(code), key: code, code });
+  }
+
+  /** The station said the order is booked but its label must be reprinted: the packer does just that. */
+  function reprint(code: string): void {
+    reprints++;
+    queue.unshift({ kind: 'reprint', line: Buffer.from(`:reprint ${code}`), key: `:reprint ${code}` });
   }
 
   function onEvent(event: HeadlessEvent): void {
@@ -166,7 +176,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
       const code = event.scan;
       const bookable = code.startsWith(ORDER_PREFIX) || code.startsWith(STORED_PREFIX);
-      if (event.event === 'failed' && bookable && (event.reason === 'network' || event.reason === 'auth'))
+      const saysReprint = /booked/i.test(event.message ?? '') && /reprint/i.test(event.message ?? '');
+      if (event.event === 'failed' && bookable && event.reason !== 'duplicate' && saysReprint) reprint(code);
+      else if (
+        event.event === 'failed' &&
+        bookable &&
+        (event.reason === 'network' || event.reason === 'auth')
+      )
         rescan(code);
     }
     wake();
@@ -264,7 +280,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const kill = pendingKills[0];
       if (kill && sent >= kill.afterScans) {
         pendingKills.shift();
-        if (kill.delayMs > 0) await waitForActivity(kill.delayMs);
+        if (kill.delayMs > 0) await sleep(kill.delayMs);
         faults.kills++;
         current = await handOver(current, `SIGKILL ${faults.kills}`);
         continue;
@@ -281,6 +297,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
       if (queue.length > 0 && outstanding.length < options.window) {
         const next = queue.shift()!;
+        if (next.kind === 'reprint') {
+          // A command, not a scan: no scan job in the journal, and its outcome is checked on the printer.
+          byKind.reprint = (byKind.reprint ?? 0) + 1;
+          current.send(next.line);
+          continue;
+        }
         if (next.code) {
           inc(attemptsByCode, next.code);
           scannedBookable.set(next.code, kindOfCode(next.code));
@@ -376,6 +398,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     planned: plan.scans.length,
     sent,
     rescansAfterFailure: rescans,
+    reprintsRequested: reprints,
     resentAfterKill: resent,
     journalled: journal.scanJobs,
     unaccounted,

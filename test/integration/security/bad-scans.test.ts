@@ -1,0 +1,73 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET } from '../../../main/simulator/demo';
+import { runHeadless } from '../../support/headless-process';
+import { startBench, type Bench } from '../../support/station-harness';
+
+/**
+ * Hostile scans on the headless host's stdin, as a broken scanner or a script sends them: control characters,
+ * 10,000 characters, binary garbage, invalid UTF-8, and a command line smuggled into a scan. Each is one clear
+ * `failed` line (never a crash, never a booking), and the real scan after them prints.
+ */
+
+let bench: Bench;
+let dataDir: string;
+
+beforeAll(async () => {
+  bench = await startBench();
+  dataDir = await mkdtemp(join(tmpdir(), 'packbench-bad-scans-'));
+});
+afterAll(async () => {
+  await bench?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const garbage = Buffer.from(
+  Array.from({ length: 300 }, (_, i) =>
+    [0x0a, 0x0d, 0xe2].includes((i * 37) % 256) ? 0x01 : (i * 37) % 256,
+  ),
+);
+const LINES: Buffer[] = [
+  Buffer.from('ORD-\u001b[2J\u0007100\u0000'),
+  Buffer.from('7'.repeat(10_000)),
+  Buffer.concat([Buffer.from([0xc3]), garbage]),
+  Buffer.from([0x4f, 0x52, 0x44, 0x2d, 0x80, 0xff, 0xfe, 0xe2, 0x82]),
+  Buffer.from("ORD-1001';DROP TABLE orders;--"),
+  Buffer.from('ORD-1001\u0000:cancel ORD-1001'),
+];
+
+describe('hostile scans on stdin', () => {
+  it('each gets one failed line with a clear message, nothing is booked or cancelled, and the next real scan prints', async () => {
+    const input = Buffer.concat([...LINES.flatMap((l) => [l, Buffer.from('\n')]), Buffer.from('ORD-1002\n')]);
+    const recordsBefore = bench.sim.records().length;
+    const run = await runHeadless(
+      [
+        '--delivery-url',
+        bench.deliveryUrl,
+        '--label-printer',
+        `tcp://127.0.0.1:${bench.zebra.port}`,
+        '--data-dir',
+        dataDir,
+      ],
+      input,
+      { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET },
+    );
+    expect(run.code).toBe(0);
+    expect(run.events.filter((e) => e.event === '<not json>')).toEqual([]);
+    const failed = run.events.filter((e) => e.event === 'failed');
+    expect(failed).toHaveLength(LINES.length);
+    for (const f of failed) {
+      expect(f).toMatchObject({ reason: 'not_found', code: 'invalid_scan' });
+      expect(String(f.message).length).toBeGreaterThan(10);
+      expect(String(f.scan).length).toBeLessThanOrEqual(64);
+      expect(String(f.scan)).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    }
+    expect(run.events.some((e) => e.event === 'printed' && e.scan === 'ORD-1002')).toBe(true);
+    expect(run.events.some((e) => e.event === 'cancelled')).toBe(false);
+    expect(bench.sim.records().length).toBe(recordsBefore + 1);
+    // stderr carries no raw control characters that could rewrite an operator's terminal.
+    expect(run.stderr).not.toMatch(/\u001b\[/);
+  });
+});

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { Failure } from '../../../preload/api';
 import { failureFromError, readApiError } from '../api/errors';
 
@@ -19,13 +19,20 @@ export type RunAction = <T>(call: () => Promise<T>, doneText?: string | ((result
 
 export function useAction(): [ActionState, RunAction, () => void] {
   const [state, setState] = useState<ActionState>({ busy: false });
+  // Buttons stay enabled while busy (a focused button that becomes disabled swallows every key, F-keys
+  // included, in Chromium): a second press is ignored here instead.
+  const busy = useRef(false);
   const run = useCallback<RunAction>(async (call, doneText) => {
+    if (busy.current) return undefined;
+    busy.current = true;
     setState({ busy: true });
     try {
       const result = await call();
+      busy.current = false;
       setState({ busy: false, done: typeof doneText === 'function' ? doneText(result) : doneText });
       return result;
     } catch (error) {
+      busy.current = false;
       const body = readApiError(error);
       if (body?.error === 'invalid_argument' && !body.failure) setState({ busy: false, invalid: body.message });
       else setState({ busy: false, failure: failureFromError(error) });

@@ -77,7 +77,7 @@ export function CancelScreen() {
           <label htmlFor="cancel-code">{t('cancel.codeLabel')}</label>
           <input id="cancel-code" type="text" autoComplete="off" autoFocus value={code} onChange={(event) => setCode(event.target.value)} />
         </div>
-        <button type="submit" className="button button-primary" disabled={lookup.busy}>
+        <button type="submit" className="button button-primary">
           {t('cancel.lookup')}
         </button>
       </form>
@@ -151,7 +151,7 @@ export function CancelScreen() {
                 </p>
               ) : null}
               <div className="row">
-                <button type="button" className="button button-danger" disabled={cancelAction.busy} onClick={() => void confirmCancel()}>
+                <button type="button" className="button button-danger" onClick={() => void confirmCancel()}>
                   {t('cancel.confirmYes')}
                 </button>
                 <button type="button" ref={keepButton} className="button" onClick={() => setConfirming(false)}>

@@ -56,17 +56,17 @@ export function JobsScreen() {
     return (
       <>
         {state === 'held' ? (
-          <button type="button" className="button button-primary" disabled={action.busy} onClick={() => void run(() => api.releaseSpoolJob({ spoolJobId }), t('jobs.actionDone', { action: t('jobs.release') }))}>
+          <button type="button" className="button button-primary" onClick={() => void run(() => api.releaseSpoolJob({ spoolJobId }), t('jobs.actionDone', { action: t('jobs.release') }))}>
             {t('jobs.release')}
           </button>
         ) : null}
         {state === 'failed' ? (
-          <button type="button" className="button button-primary" disabled={action.busy} onClick={() => void run(() => api.retrySpoolJob({ spoolJobId }), t('jobs.actionDone', { action: t('jobs.retry') }))}>
+          <button type="button" className="button button-primary" onClick={() => void run(() => api.retrySpoolJob({ spoolJobId }), t('jobs.actionDone', { action: t('jobs.retry') }))}>
             {t('jobs.retry')}
           </button>
         ) : null}
         {state === 'held' || state === 'queued' || state === 'failed' ? (
-          <button type="button" className="button" disabled={action.busy} onClick={() => void run(() => api.cancelSpoolJob({ spoolJobId }), t('jobs.actionDone', { action: t('jobs.cancelPrint') }))}>
+          <button type="button" className="button" onClick={() => void run(() => api.cancelSpoolJob({ spoolJobId }), t('jobs.actionDone', { action: t('jobs.cancelPrint') }))}>
             {t('jobs.cancelPrint')}
           </button>
         ) : null}
@@ -204,7 +204,7 @@ function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions 
       {job.progress ? <p>{t('scan.progress', { done: job.progress.done, total: job.progress.total })}</p> : null}
       {failure && state !== 'printed' ? <FailureDetails failure={failure} /> : null}
       {canReprint ? (
-        <button type="button" className="button button-primary" disabled={busy} onClick={onReprint}>
+        <button type="button" className="button button-primary" onClick={onReprint}>
           {t('jobs.reprint')}
         </button>
       ) : null}

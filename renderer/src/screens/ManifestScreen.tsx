@@ -28,7 +28,7 @@ export function ManifestScreen() {
             key={manifestType}
             type="button"
             className="button button-primary"
-            disabled={action.busy}
+           
             onClick={() =>
               void run(async () => {
                 const result = await api.createManifest({ manifestType });
@@ -70,7 +70,7 @@ export function ManifestScreen() {
                   <button
                     type="button"
                     className="button"
-                    disabled={action.busy}
+                   
                     onClick={() =>
                       void run(
                         () => api.reprintManifest({ manifestType: manifest.manifestType, manifestId: manifest.manifestId }),

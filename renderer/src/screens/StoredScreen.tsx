@@ -125,7 +125,7 @@ export function StoredScreen() {
                   <button
                     type="button"
                     className="button button-primary"
-                    disabled={action.busy}
+                   
                     onClick={() =>
                       void run(async () => {
                         const result = await api.bookStored({ storedId: item.storedId });
@@ -186,7 +186,7 @@ export function StoredScreen() {
                   <button
                     type="button"
                     className="button button-primary"
-                    disabled={action.busy}
+                   
                     onClick={() =>
                       void run(async () => {
                         const result = await api.closeConsolidated({ consolidatedId: item.consolidatedId });

@@ -76,10 +76,10 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
           </span>
         </div>
         <div className="row">
-          <button type="submit" className="button button-primary" disabled={keyState.busy || !keyId.trim() || !secret}>
+          <button type="submit" className="button button-primary" disabled={!keyId.trim() || !secret}>
             {t('settings.account.saveKey')}
           </button>
-          <button type="button" className="button" disabled={testState.busy} onClick={() => void testConnection()}>
+          <button type="button" className="button" onClick={() => void testConnection()}>
             {t('settings.account.test')}
           </button>
         </div>

@@ -89,10 +89,10 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
             <button type="button" className="button" onClick={() => setDraft({ values: draftFromConfig(printer), editing: true })}>
               {t('common.edit')}
             </button>
-            <button type="button" className="button" disabled={action.busy} onClick={() => void testPrinter(printer.id)}>
+            <button type="button" className="button" onClick={() => void testPrinter(printer.id)}>
               {t('settings.printers.test')}
             </button>
-            <button type="button" className="button button-quiet" disabled={action.busy} onClick={() => void remove(printer.id)}>
+            <button type="button" className="button button-quiet" onClick={() => void remove(printer.id)}>
               {t('common.remove')}
             </button>
           </li>
@@ -102,7 +102,7 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
             <span>
               <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
             </span>
-            <button type="button" className="button" disabled={action.busy} onClick={() => void testPrinter(printer.printerId)}>
+            <button type="button" className="button" onClick={() => void testPrinter(printer.printerId)}>
               {t('settings.printers.test')}
             </button>
           </li>
@@ -112,7 +112,7 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
         <button type="button" className="button" onClick={() => setDraft({ values: emptyDraft(), editing: false })}>
           {t('settings.printers.add')}
         </button>
-        <button type="button" className="button" disabled={action.busy} onClick={() => void discover()}>
+        <button type="button" className="button" onClick={() => void discover()}>
           {t('settings.printers.discover')}
         </button>
         <div className="field">
@@ -190,7 +190,7 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
               </p>
             ) : null}
             <div className="row">
-              <button type="submit" className="button button-primary" disabled={action.busy}>
+              <button type="submit" className="button button-primary">
                 {t('settings.printers.save')}
               </button>
               <button type="button" className="button button-quiet" onClick={() => setDraft(undefined)}>

@@ -20,6 +20,7 @@ import { ManifestScreen } from './screens/ManifestScreen';
 import { CancelScreen } from './screens/CancelScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { isLanguage, LANGUAGE_STORAGE_KEY } from './i18n';
+import { CONNECTION_EVENT } from './api/bridge';
 
 export interface AppProps {
   api: StationApi;
@@ -38,6 +39,14 @@ export function App({ api, i18n, burstGapMs, sounds, now }: AppProps) {
     [api, sounds],
   );
   useEffect(() => services.store.start(), [services]);
+  useEffect(() => {
+    function onConnection(event: Event): void {
+      const detail = (event as CustomEvent<{ connected?: unknown }>).detail;
+      services.store.setDisconnected(detail?.connected === false);
+    }
+    window.addEventListener(CONNECTION_EVENT, onConnection);
+    return () => window.removeEventListener(CONNECTION_EVENT, onConnection);
+  }, [services]);
   return (
     <I18nextProvider i18n={i18n}>
       <ServicesContext.Provider value={services}>

@@ -21,6 +21,8 @@ export interface HttpStationApiOptions {
   eventSource?: EventSourceFactory;
   /** Wait before opening a new stream when the host closed it for good (EventSource retries the rest). */
   reopenDelayMs?: number;
+  /** Told when the event stream drops and when it is back: the status bar shows the host as unreachable. */
+  onConnectionChange?: (connected: boolean) => void;
 }
 
 const resultEnvelope = z.object({ result: z.unknown() });
@@ -93,6 +95,7 @@ export function createHttpStationApi(options: HttpStationApiOptions): StationApi
     const es = openEventSource(url.toString());
     source = es;
     es.onopen = () => {
+      options.onConnectionChange?.(true);
       if (connectedBefore) void refreshAfterReconnect();
       connectedBefore = true;
     };
@@ -106,6 +109,7 @@ export function createHttpStationApi(options: HttpStationApiOptions): StationApi
       if (stationEventSchema.safeParse(data).success) emit(data as StationEvent);
     };
     es.onerror = () => {
+      options.onConnectionChange?.(false);
       // EventSource reconnects by itself unless the host answered with an error status: then we reopen.
       if (es.readyState === EVENT_SOURCE_CLOSED && source === es && listeners.size > 0) {
         es.close();

@@ -10,7 +10,7 @@ export function ConfirmStep({ question, onConfirm, onCancel, busy }: { question:
     <div role="alertdialog" aria-label={question} className="confirm alert alert-warn">
       <p>{question}</p>
       <div className="row">
-        <button type="button" className="button button-danger" onClick={onConfirm}>
+        <button type="button" className="button button-danger" aria-busy={busy || undefined} onClick={onConfirm}>
           {t('common.confirm')}
         </button>
         <button type="button" ref={keep} className="button" onClick={onCancel}>

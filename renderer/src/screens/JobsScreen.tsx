@@ -204,7 +204,7 @@ function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions 
       {job.progress ? <p>{t('scan.progress', { done: job.progress.done, total: job.progress.total })}</p> : null}
       {failure && state !== 'printed' ? <FailureDetails failure={failure} /> : null}
       {canReprint ? (
-        <button type="button" className="button button-primary" onClick={onReprint}>
+        <button type="button" className="button button-primary" aria-busy={busy || undefined} onClick={onReprint}>
           {t('jobs.reprint')}
         </button>
       ) : null}

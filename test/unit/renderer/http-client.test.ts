@@ -120,9 +120,11 @@ describe('HTTP StationApi client', () => {
     const job = { id: 'j1', kind: 'scan', scan: 'A', state: 'printed', createdAt: 'x', updatedAt: 'x', shipments: [] };
     answer = (method) => ({ status: 200, body: { result: method === 'getStatus' ? status : [job] } });
     const sources: FakeEventSource[] = [];
+    const connection: boolean[] = [];
     const api = createHttpStationApi({
       baseUrl,
       token: 'tok',
+      onConnectionChange: (connected) => connection.push(connected),
       eventSource: (url) => {
         const source = new FakeEventSource(url);
         sources.push(source);
@@ -146,6 +148,7 @@ describe('HTTP StationApi client', () => {
       { type: 'job', job },
     ]);
     expect(seen.map((s) => s.url)).toEqual(['/api/getStatus', '/api/listJobs']);
+    expect(connection).toEqual([true, false, true]);
     stop();
     expect(sources[0]?.closed).toBe(true);
   });

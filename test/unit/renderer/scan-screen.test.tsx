@@ -227,3 +227,17 @@ describe('Status bar and navigation', () => {
     expect(screen.getByTestId('scan-input')).toBeTruthy();
   });
 });
+
+describe('Connection to the host', () => {
+  it('shows the station as unreachable while the event stream is down', async () => {
+    await renderApp();
+    act(() => {
+      window.dispatchEvent(new CustomEvent('packbench:connection', { detail: { connected: false } }));
+    });
+    expect(within(screen.getByTestId('status-bar')).getByText('Station not reachable')).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(new CustomEvent('packbench:connection', { detail: { connected: true } }));
+    });
+    expect(within(screen.getByTestId('status-bar')).queryByText('Station not reachable')).toBeNull();
+  });
+});

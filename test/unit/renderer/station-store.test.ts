@@ -1,0 +1,68 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { StationStore } from '../../../renderer/src/state/station-store';
+import { FakeStation, makeJob, printedJob } from './fake-api';
+
+describe('StationStore', () => {
+  it('loads status, jobs, settings and spool, then follows events', async () => {
+    const fake = new FakeStation();
+    fake.jobs = [printedJob('a', 'A')];
+    const store = new StationStore(fake.api);
+    const stop = store.start();
+    await expect.poll(() => store.getState().loaded).toBe(true);
+    expect(store.getState().jobs.map((job) => job.id)).toEqual(['a']);
+    expect(store.getState().settings?.language).toBe('en');
+    fake.emitJob(printedJob('b', 'B'));
+    expect(store.getState().jobs.map((job) => job.id)).toEqual(['b', 'a']);
+    stop();
+  });
+
+  it('keeps the newer version of a job when an older one arrives late', () => {
+    const store = new StationStore(new FakeStation().api);
+    const older = makeJob({ id: 'j', scan: 'X', state: 'printing' });
+    const newer = { ...older, state: 'printed' as const, updatedAt: new Date(Date.parse(older.updatedAt) + 5000).toISOString() };
+    store.upsertJob(newer);
+    store.upsertJob(older);
+    expect(store.getState().jobs[0]?.state).toBe('printed');
+  });
+
+  it('moves a document to its spool job’s state', () => {
+    const store = new StationStore(new FakeStation().api);
+    store.upsertJob(printedJob('j', 'X'));
+    store.apply({
+      type: 'spool',
+      job: {
+        id: 'spool-j',
+        printerId: 'zebra-1',
+        documentId: 'doc-j',
+        documentKind: 'label',
+        format: 'zpl',
+        bytes: 1,
+        state: 'held',
+        attempts: 2,
+        createdAt: 'x',
+        updatedAt: 'y',
+        heldReason: 'offline',
+      },
+    });
+    expect(store.getState().jobs[0]?.shipments[0]?.documents[0]?.state).toBe('held');
+    expect(store.getState().spool.map((job) => job.id)).toEqual(['spool-j']);
+  });
+
+  it('updates one printer and the total queue from a printer event', async () => {
+    const fake = new FakeStation();
+    fake.status = {
+      ...fake.status,
+      printers: [
+        { printerId: 'p1', name: 'P1', kind: 'zpl-tcp', state: 'ready', problems: [], queueLength: 1 },
+        { printerId: 'p2', name: 'P2', kind: 'file', state: 'ready', problems: [], queueLength: 0 },
+      ],
+      queueLength: 1,
+    };
+    const store = new StationStore(fake.api);
+    await store.load();
+    store.apply({ type: 'printer', printer: { printerId: 'p2', name: 'P2', kind: 'file', state: 'offline', problems: ['unreachable'], queueLength: 3 } });
+    expect(store.getState().status?.queueLength).toBe(4);
+    expect(store.getState().status?.printers.map((p) => p.state)).toEqual(['ready', 'offline']);
+  });
+});

@@ -42,18 +42,21 @@ function say(line: string): void {
 }
 
 function figures(samples: readonly ScanSample[], kind: ScanKind): ScanFigures {
-  const pick = (side: 'station' | 'floor') => samples.filter((s) => s.kind === kind && s.side === side);
+  const pick = (side: ScanSample['side']) => samples.filter((s) => s.kind === kind && s.side === side);
   const st = pick('station');
   const fl = pick('floor');
+  const di = pick('direct');
   const station = summarize(st.filter((s) => s.ok).map((s) => s.ms));
   const floor = summarize(fl.filter((s) => s.ok).map((s) => s.ms));
+  const direct = summarize(di.filter((s) => s.ok).map((s) => s.ms));
   const meanBytes = (xs: ScanSample[]) => Math.round(xs.reduce((n, s) => n + s.labelBytes, 0) / Math.max(1, xs.length));
   return {
     station,
     floor,
     medianRatio: station.median / floor.median,
     p95Ratio: station.p95 / floor.p95,
-    failures: [...st, ...fl].filter((s) => !s.ok).length,
+    direct,
+    failures: [...st, ...fl, ...di].filter((s) => !s.ok).length,
     labelBytes: { station: meanBytes(st), floor: meanBytes(fl) },
   };
 }
@@ -138,8 +141,8 @@ async function main(): Promise<number> {
       floor,
       zebra: world.zebra,
       tracer,
-      orders: { station: world.codes.stationOrders, floor: world.codes.floorOrders, warm: world.codes.warmOrders },
-      stored: { station: world.codes.stationStored, floor: world.codes.floorStored, warm: world.codes.warmStored },
+      orders: { station: world.codes.stationOrders, floor: world.codes.floorOrders, direct: world.codes.directOrders, warm: world.codes.warmOrders },
+      stored: { station: world.codes.stationStored, floor: world.codes.floorStored, direct: world.codes.directStored, warm: world.codes.warmStored },
       progress: (done, total) => {
         if (done % 50 === 0 || done === total) say(`  ${done}/${total}`);
       },

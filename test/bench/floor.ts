@@ -23,6 +23,13 @@ export interface Floor {
   order(code: string, printer: net.Socket): Promise<number>;
   /** GET /stored-shipments?searchValue → POST /stored-shipments/{id}/shipments?returnFile=true → write. */
   stored(code: string, printer: net.Socket): Promise<number>;
+  /** The lookups alone, done before the clock starts (for the pre-resolved floor). */
+  orderId(code: string): Promise<string>;
+  storedId(code: string): Promise<string>;
+  /** Pre-resolved: POST /orders/shipments → GET prints?returnFile=true → write (what a scan resolved from a local index needs). */
+  orderKnown(orderId: string, printer: net.Socket): Promise<number>;
+  /** Pre-resolved: POST /stored-shipments/{id}/shipments?returnFile=true → write. */
+  storedKnown(storedId: string, printer: net.Socket): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -60,6 +67,28 @@ export async function createFloor(options: { deliveryBaseUrl: string; apiKey: { 
     return new Promise((resolve, reject) => socket.write(bytes, (error) => (error ? reject(error) : resolve(bytes.length))));
   }
 
+  async function orderId(code: string): Promise<string> {
+    const orders = idList.parse(await call('GET', `/orders?internalReference=${encodeURIComponent(code)}`, bearer));
+    return String(orders[0]?.id ?? '');
+  }
+
+  async function storedId(code: string): Promise<string> {
+    const q = `searchField=orderNo&searchOp=equals&searchValue=${encodeURIComponent(code)}`;
+    const found = idList.parse(await call('GET', `/stored-shipments?${q}`, bearer));
+    return String(found[0]?.id ?? '');
+  }
+
+  async function orderKnown(id: string, printer: net.Socket): Promise<number> {
+    const booked = orderShipment.parse(await call('POST', '/orders/shipments', bearer, { orderId: id, printConfig }));
+    const listed = prints.parse(await call('GET', `/shipments/${booked.shipmentId}/prints?returnFile=true`, bearer));
+    return write(printer, zplOf(listed));
+  }
+
+  async function storedKnown(id: string, printer: net.Socket): Promise<number> {
+    const results = shipmentResults.parse(await call('POST', `/stored-shipments/${id}/shipments?returnFile=true`, bearer, printConfig));
+    return write(printer, zplOf(results.flatMap((r) => r.prints ?? [])));
+  }
+
   return {
     openPrinter() {
       return new Promise((resolve, reject) => {
@@ -70,19 +99,15 @@ export async function createFloor(options: { deliveryBaseUrl: string; apiKey: { 
       });
     },
     async order(code, printer) {
-      const orders = idList.parse(await call('GET', `/orders?internalReference=${encodeURIComponent(code)}`, bearer));
-      const orderId = String(orders[0]?.id ?? '');
-      const booked = orderShipment.parse(await call('POST', '/orders/shipments', bearer, { orderId, printConfig }));
-      const listed = prints.parse(await call('GET', `/shipments/${booked.shipmentId}/prints?returnFile=true`, bearer));
-      return write(printer, zplOf(listed));
+      return orderKnown(await orderId(code), printer);
     },
     async stored(code, printer) {
-      const q = `searchField=orderNo&searchOp=equals&searchValue=${encodeURIComponent(code)}`;
-      const found = idList.parse(await call('GET', `/stored-shipments?${q}`, bearer));
-      const storedId = String(found[0]?.id ?? '');
-      const results = shipmentResults.parse(await call('POST', `/stored-shipments/${storedId}/shipments?returnFile=true`, bearer, printConfig));
-      return write(printer, zplOf(results.flatMap((r) => r.prints ?? [])));
+      return storedKnown(await storedId(code), printer);
     },
+    orderId,
+    storedId,
+    orderKnown,
+    storedKnown,
     close: () => agent.close(),
   };
 }

@@ -30,8 +30,10 @@ export interface WorldOptions {
 export interface Codes {
   stationOrders: string[];
   floorOrders: string[];
+  directOrders: string[];
   stationStored: string[];
   floorStored: string[];
+  directStored: string[];
   warmOrders: string[];
   warmStored: string[];
   wave: string[];
@@ -57,8 +59,10 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   const codes: Codes = {
     stationOrders: seedOrders(sim, options.scans, 'BS-O'),
     floorOrders: seedOrders(sim, options.scans, 'BF-O'),
+    directOrders: seedOrders(sim, options.scans, 'BD-O'),
     stationStored: seedStoredShipments(sim, options.scans, 'BS-S'),
     floorStored: seedStoredShipments(sim, options.scans, 'BF-S'),
+    directStored: seedStoredShipments(sim, options.scans, 'BD-S'),
     warmOrders: seedOrders(sim, options.warmup * 2, 'BW-O'),
     warmStored: seedStoredShipments(sim, options.warmup * 2, 'BW-S'),
     wave: seedStoredShipments(sim, options.wave, 'WAVE-'),

@@ -7,7 +7,14 @@ export function ConfirmStep({ question, onConfirm, onCancel, busy }: { question:
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => keep.current?.focus(), []);
   return (
-    <div role="alertdialog" aria-label={question} className="confirm alert alert-warn">
+    <div
+      role="alertdialog"
+      aria-label={question}
+      className="confirm alert alert-warn"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+    >
       <p>{question}</p>
       <div className="row">
         <button type="button" className="button button-danger" aria-busy={busy || undefined} onClick={onConfirm}>

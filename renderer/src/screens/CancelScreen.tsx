@@ -142,7 +142,18 @@ export function CancelScreen() {
           ) : null}
 
           {confirming ? (
-            <div role="alertdialog" aria-labelledby="cancel-confirm-title" aria-describedby="cancel-confirm-text" className="confirm">
+            <div
+              role="alertdialog"
+              aria-labelledby="cancel-confirm-title"
+              aria-describedby="cancel-confirm-text"
+              className="confirm"
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') {
+                  setConfirming(false);
+                  setTimeout(() => startButton.current?.focus(), 0);
+                }
+              }}
+            >
               <h2 id="cancel-confirm-title">{t('cancel.confirmTitle', { number })}</h2>
               <p id="cancel-confirm-text">{t('cancel.confirmText')}</p>
               {shipment.handedOver ? (
@@ -154,7 +165,16 @@ export function CancelScreen() {
                 <button type="button" className="button button-danger" onClick={() => void confirmCancel()}>
                   {t('cancel.confirmYes')}
                 </button>
-                <button type="button" ref={keepButton} className="button" onClick={() => setConfirming(false)}>
+                <button
+                  type="button"
+                  ref={keepButton}
+                  className="button"
+                  aria-keyshortcuts="Escape"
+                  onClick={() => {
+                    setConfirming(false);
+                    setTimeout(() => startButton.current?.focus(), 0);
+                  }}
+                >
                   {t('cancel.confirmNo')}
                 </button>
               </div>

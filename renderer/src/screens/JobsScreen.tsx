@@ -115,6 +115,17 @@ export function JobsScreen() {
                           setSelectedId(job.id);
                           setPreview(undefined);
                         }}
+                        onKeyDown={(event) => {
+                          // Up and down walk the list and select as they go.
+                          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+                          event.preventDefault();
+                          const index = jobs.findIndex((candidate) => candidate.id === job.id);
+                          const next = jobs[index + (event.key === 'ArrowDown' ? 1 : -1)];
+                          if (!next) return;
+                          setSelectedId(next.id);
+                          setPreview(undefined);
+                          rowButtons.current.get(next.id)?.focus();
+                        }}
                       >
                         {job.scan}
                       </button>

@@ -174,6 +174,22 @@ describe('HTTP StationApi client', () => {
   });
 });
 
+describe('reading a refused call, whichever host refused it', () => {
+  const body = { error: 'failed', message: 'no', failure: { reason: 'printer', code: 'no_printer', message: 'no' } };
+
+  it('reads a plain ApiErrorBody (what crosses Electron’s contextBridge intact)', () => {
+    expect(failureFromError(body).code).toBe('no_printer');
+  });
+
+  it('reads a body serialised into the message (an Error loses its own properties across contextBridge)', () => {
+    expect(failureFromError(new Error(`Error invoking remote method: ${JSON.stringify(body)}`)).code).toBe('no_printer');
+  });
+
+  it('falls back to a network failure for a failed fetch', () => {
+    expect(failureFromError(new TypeError('Failed to fetch')).code).toBe('network_unreachable');
+  });
+});
+
 describe('web host token', () => {
   function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> & { data: Map<string, string> } {
     const data = new Map<string, string>();

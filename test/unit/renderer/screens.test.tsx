@@ -97,6 +97,17 @@ describe('Jobs screen', () => {
     expect(screen.getByText('No job today matches NOPE-123.')).toBeTruthy();
   });
 
+  it('walks the job list with the arrow keys', async () => {
+    await renderApp({ fake: stationWithJobs() });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    const first = screen.getByRole('table', { name: 'Jobs' }).querySelectorAll('tbody button')[0] as HTMLButtonElement;
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    const second = screen.getByRole('table', { name: 'Jobs' }).querySelectorAll('tbody button')[1] as HTMLButtonElement;
+    expect(document.activeElement).toBe(second);
+    expect(second.getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('shows a job that arrives by event while the screen is open', async () => {
     const { fake } = await renderApp({ fake: stationWithJobs() });
     fireEvent.click(screen.getByTestId('nav-jobs'));
@@ -142,6 +153,9 @@ describe('Cancel screen', () => {
     await waitFor(() => expect(screen.getByTestId('shipment-status').textContent).toBe('In transit'));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel this shipment' }));
     expect(screen.getByTestId('penalty-warning').textContent).toContain('may cost a carrier penalty');
+    // Escape backs out of the confirmation.
+    fireEvent.keyDown(screen.getByRole('button', { name: 'No, keep it' }), { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('takes a scan into its own field whole, stripping the scanner prefix', async () => {

@@ -21,7 +21,11 @@ export interface PlannedScan {
 
 export interface FaultSchedule {
   /** SIGKILL the station right after this many scans were sent, after `delayMs`. */
-  kills: { afterScans: number; delayMs: number }[];
+  /**
+   * `whileOffline`: the kill waits for the printer outage that starts at `afterScans` and comes `delayMs` into
+   * it, while labels wait in the spool.
+   */
+  kills: { afterScans: number; delayMs: number; whileOffline?: boolean }[];
   tokenExpiries: { afterScans: number }[];
   outages: { afterScans: number }[];
 }
@@ -114,7 +118,7 @@ export function makePlan(options: {
       scans.push({ kind: 'bad', line, key: scanKey(line) });
     }
   }
-  const kills = spread(rng, options.kills, options.scans).map((afterScans) => ({
+  const kills: FaultSchedule['kills'] = spread(rng, options.kills, options.scans).map((afterScans) => ({
     afterScans,
     delayMs: Math.floor(rng() * 400),
   }));
@@ -126,7 +130,7 @@ export function makePlan(options: {
   // the restart, not twice and not never.
   const duringOutage = kills.length > 1 ? 1 : 0;
   if (kills[duringOutage] && outages[0])
-    kills[duringOutage] = { afterScans: outages[0].afterScans + 1, delayMs: 1500 };
+    kills[duringOutage] = { afterScans: outages[0].afterScans, delayMs: 5000, whileOffline: true };
   kills.sort((a, b) => a.afterScans - b.afterScans);
   const schedule: FaultSchedule = { kills, tokenExpiries, outages };
   return { scans, ordersUsed: orders, storedUsed: stored, schedule };

@@ -209,6 +209,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     stalls: 0,
   };
   let outageUntil = 0;
+  let outageStartedAt = 0;
   let outageTimer: NodeJS.Timeout | undefined;
   let deadlineHit = false;
   let sweeps = 0;
@@ -259,7 +260,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   async function startOutage(): Promise<void> {
     faults.printerOutages++;
     faults.printerOfflineMs += options.offlineMs;
-    outageUntil = Date.now() + options.offlineMs;
+    outageStartedAt = Date.now();
+    outageUntil = outageStartedAt + options.offlineMs;
     log(`[soak] label printer offline for ${Math.round(options.offlineMs / 1000)} s`);
     await zebra.offline();
     outageTimer = setTimeout(() => {
@@ -278,9 +280,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         break;
       }
       const kill = pendingKills[0];
-      if (kill && sent >= kill.afterScans) {
+      const killDue = kill?.whileOffline
+        ? outageActive()
+          ? Date.now() - outageStartedAt >= Math.min(kill.delayMs, options.offlineMs / 2)
+          : sent > kill.afterScans && outageStartedAt > 0 // the outage came and went: kill now rather than never
+        : kill !== undefined && sent >= kill.afterScans;
+      if (kill && killDue) {
         pendingKills.shift();
-        if (kill.delayMs > 0) await sleep(kill.delayMs);
+        if (!kill.whileOffline && kill.delayMs > 0) await sleep(kill.delayMs);
         faults.kills++;
         current = await handOver(current, `SIGKILL ${faults.kills}`);
         continue;

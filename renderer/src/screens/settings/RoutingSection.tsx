@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentFormat, DocumentKind, RoutingRule, SettingsView } from '../../../../preload/api';
 import { ActionFeedback } from '../../components/ActionFeedback';
+import { useStationState } from '../../state/context';
 import { useSettingsSave } from './use-settings-save';
 
 const DOCUMENT_KINDS: DocumentKind[] = ['label', 'return_label', 'waybill', 'customs', 'manifest', 'other'];
@@ -14,7 +15,14 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
   const [documentPrinterId, setDocumentPrinterId] = useState(settings.routing.documentPrinterId ?? '');
   const [rules, setRules] = useState<RoutingRule[]>(settings.routing.rules);
   const [state, save] = useSettingsSave();
-  const printers = settings.printers;
+  // Saved printers and those the station runs without a saved config (demo mode's virtual printers).
+  const { status } = useStationState();
+  const printers = [
+    ...settings.printers.map((printer) => ({ id: printer.id, name: printer.name })),
+    ...(status?.printers ?? [])
+      .filter((printer) => !settings.printers.some((saved) => saved.id === printer.printerId))
+      .map((printer) => ({ id: printer.printerId, name: printer.name })),
+  ];
 
   function update(index: number, patch: Partial<RoutingRule>): void {
     setRules(rules.map((rule, i) => (i === index ? clean({ ...rule, ...patch }) : rule)));

@@ -18,6 +18,11 @@ function canReprint(state: ResultState | undefined): boolean {
   return state === 'duplicate' || state === 'printed' || state === 'held';
 }
 
+/** Where the shipment's documents went, so the packer knows which printer to walk to. */
+function printerNames(shipment: JobView['shipments'][number]): string[] {
+  return [...new Set(shipment.documents.map((document) => document.printerName).filter((name): name is string => Boolean(name)))];
+}
+
 function heldSpoolJobIds(job: JobView): string[] {
   return job.shipments.flatMap((shipment) =>
     shipment.documents.filter((d) => d.state === 'held' && d.spoolJobId).map((d) => d.spoolJobId as string),
@@ -168,6 +173,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
                   {t('scan.shipment', { number: shipment.shipmentNo ?? shipment.shipmentId })}
                   {shipment.parcelNos.length > 0 ? <> · {t('scan.parcels', { count: shipment.parcelNos.length })}</> : null}
                   {shipment.receiverName ? <> · {t('scan.receiver', { name: shipment.receiverName })}</> : null}
+                  {printerNames(shipment).length > 0 ? <> · {t('scan.printedOn', { printer: printerNames(shipment).join(', ') })}</> : null}
                 </p>
               ))}
               {shown === 'held' ? <p className="result-todo">{t('scan.heldTodo')}</p> : null}

@@ -30,7 +30,7 @@ describe('Scan screen', () => {
     const panel = screen.getByTestId('last-result');
     expect(within(panel).getByText('Printed')).toBeTruthy();
     expect(within(panel).getByText('ORDER-1001')).toBeTruthy();
-    expect(within(panel).getByText(/Shipment SHP-ORDER-1001/)).toBeTruthy();
+    expect(within(panel).getByText(/Shipment SHP-ORDER-1001/).textContent).toContain('on Zebra 1');
     expect(sounds.played).toEqual(['success']);
     expect((screen.getByTestId('scan-input') as HTMLInputElement).value).toBe('');
     // Today's list shows it too.

@@ -10,20 +10,15 @@ export const EVENT_CHANNEL = 'packbench:event';
 
 type IpcReply = { ok: true; value: unknown } | { ok: false; body: ApiErrorBody };
 
-class StationCallError extends Error {
-  constructor(readonly body: ApiErrorBody) {
-    super(body.message);
-    this.name = 'StationCallError';
-  }
-}
-
 export function buildBridge(invoke: (channel: string, input: unknown) => Promise<IpcReply>): Omit<StationApi, 'subscribe'> {
   const api: Record<string, (input?: unknown) => Promise<unknown>> = {};
   for (const name of STATION_METHOD_NAMES) {
     api[name] = async (input?: unknown) => {
       const reply = await invoke(`packbench:${name}`, input ?? null);
       if (reply.ok) return reply.value;
-      throw new StationCallError(reply.body);
+      // contextBridge keeps only the message of an Error: a plain object crosses whole, so the UI gets the
+      // failure code, its parameters and the 422 list to translate.
+      throw reply.body;
     };
   }
   return api as unknown as Omit<StationApi, 'subscribe'>;

@@ -1,6 +1,8 @@
+import type { AccountState, ConnectionTest } from '../../preload/api';
 import type { DeliveryClient } from '../nshift/delivery/client';
 import type { DeliveryError } from '../nshift/delivery/errors';
 import type { Result } from '../result';
+import { failureFromDelivery } from './failures';
 
 /**
  * Which licences the API key lacks, found with cheap read-only calls (one per licence a station needs and
@@ -17,4 +19,21 @@ export async function probeMissingLicenses(client: DeliveryClient): Promise<stri
     if (!result.ok && result.error.kind === 'access' && result.error.license) missing.add(result.error.license);
   }
   return [...missing];
+}
+
+/** The token exchange, then the licence probes: what the Settings screen's "test connection" shows. */
+export async function testConnection(client: DeliveryClient, hasKey: boolean): Promise<ConnectionTest> {
+  if (!hasKey) {
+    return { ok: false, state: 'not_configured', message: 'No nShift API key is set up: enter one in Settings.', missingLicenses: [] };
+  }
+  const warmed = await client.warm();
+  if (!warmed.ok) {
+    const state: AccountState = warmed.error.kind === 'auth' ? 'unauthorized' : warmed.error.kind === 'access' ? 'forbidden' : 'offline';
+    return { ok: false, state, message: failureFromDelivery(warmed.error).message, missingLicenses: [] };
+  }
+  const missing = await probeMissingLicenses(client);
+  if (missing.length > 0) {
+    return { ok: false, state: 'forbidden', message: `Connected, but the account lacks: ${missing.join(', ')}.`, missingLicenses: missing };
+  }
+  return { ok: true, state: 'connected', message: 'Connected to nShift.', missingLicenses: [] };
 }

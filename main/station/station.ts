@@ -21,7 +21,7 @@ import { applySettingsPatch, settingsView, type Settings } from '../settings/sch
 import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
 import { StationError } from '../hosts/shared/dispatch';
 import { fail, record, recordPrintState, type StationContext } from './context';
-import { failureFromDelivery, failureFromPrinter, internalFailure, failure } from './failures';
+import { internalFailure, failure } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
 import { JobBook } from './jobs';
@@ -31,7 +31,8 @@ import { displayScan, parseScanCode } from './scan-code';
 import { resumeOpenJobs } from './workflows/resume';
 import { runScan } from './workflows/scan';
 import { createPrintJobApi } from './print-job-api';
-import { probeMissingLicenses } from './connection';
+import { testConnection } from './connection';
+import { startTestPrint } from './workflows/test-print';
 import { stationWorkflows } from './workflows';
 
 export interface StationOptions {
@@ -175,21 +176,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
 
   async function checkConnection(): Promise<ConnectionTest> {
-    if (!apiKey) {
-      setAccount('not_configured', 'No API key is set up.');
-      return { ok: false, state: 'not_configured', message: 'No nShift API key is set up: enter one in Settings.', missingLicenses: [] };
-    }
-    const warmed = await client.warm();
-    if (!warmed.ok) {
-      const f = failureFromDelivery(warmed.error);
-      const state: AccountState = warmed.error.kind === 'auth' ? 'unauthorized' : warmed.error.kind === 'access' ? 'forbidden' : 'offline';
-      setAccount(state, f.message);
-      return { ok: false, state, message: f.message, missingLicenses: [] };
-    }
-    const missing = await probeMissingLicenses(client);
-    const message = missing.length ? `Connected, but the account lacks: ${missing.join(', ')}.` : 'Connected to nShift.';
-    setAccount(missing.length ? 'forbidden' : 'connected', message, missing);
-    return { ok: missing.length === 0, state: missing.length ? 'forbidden' : 'connected', message, missingLicenses: missing };
+    const test = await testConnection(client, apiKey !== undefined);
+    setAccount(test.state, test.message, test.missingLicenses);
+    return test;
   }
 
   /** Starts a job: journalled before anything else happens, then run on the station's queue. */
@@ -294,45 +283,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await saveSettings({ ...storedSettings, printers: storedSettings.printers.filter((p) => p.id !== printerId), routing });
       return settingsView(storedSettings, apiKey);
     },
-    async testPrinter({ printerId, charset }) {
-      const printer = settings.printers.find((p) => p.id === printerId);
-      if (!printer) throw StationError.notFound(`There is no printer "${printerId}".`);
-      const test = await printService.testPrint(printerId, charset ?? 'cp850');
-      if (!test.ok) {
-        throw StationError.failed(
-          failure('printer', 'printer_error', test.error.message, test.error.characters ? { params: { characters: test.error.characters.join(' ') } } : {}),
-        );
-      }
-      const { preview, outcome } = test.value;
-      const jobId = await startJob('test_print', printer.name, async (id) => {
-        await record(ctx, {
-          type: 'documents',
-          jobId: id,
-          ownerId: `test-${printerId}`,
-          documents: [
-            {
-              documentId: preview.documentId,
-              kind: 'label',
-              format: preview.format,
-              bytes: Buffer.from(preview.base64, 'base64').length,
-              description: preview.description ?? 'Test label',
-              ...(preview.charset ? { charset: preview.charset } : {}),
-            },
-          ],
-        });
-        const done = await outcome;
-        await recordPrintState(ctx, id, `test-${printerId}`, preview.documentId, {
-          state: done.state,
-          printerId: done.printerId,
-          printerName: done.printerName,
-          spoolJobId: done.spoolJobId,
-          bytes: done.bytes,
-        });
-        if (done.state === 'failed' && done.error) await fail(ctx, id, failureFromPrinter(done.error, printer.name));
-        else await record(ctx, { type: 'finished', jobId: id });
-      });
-      return { jobId, preview };
-    },
+    testPrinter: (input) => startTestPrint(ctx, startJob, input),
     async listSpool() {
       return printService.list();
     },

@@ -170,3 +170,32 @@ describe('history', () => {
     expect(hits.map((h) => h.shipmentId)).toContain(job.shipments[0]!.shipmentId);
   });
 });
+
+describe('printer test and connection test', () => {
+  it('prints a test label with Nordic letters in cp850 on the chosen printer, with its preview', async () => {
+    bench = await startBench();
+    const { jobId, preview } = await bench.station.testPrinter({ printerId: 'zebra' });
+    expect((await waitForJob(bench.station, jobId)).state).toBe('printed');
+    expect(preview.format).toBe('zpl');
+    const sent = Buffer.concat(bench.zebra.printData());
+    expect(sent.includes(Buffer.from([0x8f, 0x8e, 0x99]))).toBe(true); // ÅÄÖ in code page 850
+    expect(sent.equals(Buffer.from(preview.base64, 'base64'))).toBe(true);
+  });
+
+  it('prints the UTF-8 variant with ^CI28 when asked, and refuses an unknown printer', async () => {
+    bench = await startBench();
+    const { jobId } = await bench.station.testPrinter({ printerId: 'zebra', charset: 'UTF8' });
+    await waitForJob(bench.station, jobId);
+    expect(Buffer.concat(bench.zebra.labels()).toString('latin1')).toContain('^CI28');
+    await expect(bench.station.testPrinter({ printerId: 'nope' })).rejects.toMatchObject({ body: { error: 'not_found' } });
+  });
+
+  it('names the licence the API key lacks', async () => {
+    bench = await startBench({ apiKey: { id: 'no-store', secret: 'no-store-secret' } });
+    bench.sim.addApiKey({ id: 'no-store', secret: 'no-store-secret', licenses: ['REST API Print'] });
+    const test = await bench.station.testConnection();
+    expect(test).toMatchObject({ ok: false, state: 'forbidden' });
+    expect(test.missingLicenses).toContain('REST API Store');
+    expect((await bench.station.getStatus()).account.missingLicenses).toContain('REST API Store');
+  });
+});

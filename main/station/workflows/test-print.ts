@@ -1,0 +1,51 @@
+import type { MethodInput, MethodOutput } from '../../../preload/api';
+import { StationError } from '../../hosts/shared/dispatch';
+import { fail, record, recordPrintState, type StationContext } from '../context';
+import { failure, failureFromPrinter } from '../failures';
+import type { StartJob } from './types';
+
+/**
+ * A test label (ÅÄÖ åäö Øø Ææ é ü in the chosen charset) on one printer, as a job the Jobs screen shows. A
+ * character the charset cannot carry is refused before anything prints, naming the characters.
+ */
+export async function startTestPrint(ctx: StationContext, startJob: StartJob, input: MethodInput<'testPrinter'>): Promise<MethodOutput<'testPrinter'>> {
+  const { printerId, charset } = input;
+  const printer = ctx.settings().printers.find((p) => p.id === printerId);
+  if (!printer) throw StationError.notFound(`There is no printer "${printerId}".`);
+  const test = await ctx.printService.testPrint(printerId, charset ?? 'cp850');
+  if (!test.ok) {
+    throw StationError.failed(
+      failure('printer', 'printer_error', test.error.message, test.error.characters ? { params: { characters: test.error.characters.join(' ') } } : {}),
+    );
+  }
+  const { preview, outcome } = test.value;
+  const ownerId = `test-${printerId}`;
+  const jobId = await startJob('test_print', printer.name, async (id) => {
+    await record(ctx, {
+      type: 'documents',
+      jobId: id,
+      ownerId,
+      documents: [
+        {
+          documentId: preview.documentId,
+          kind: 'label',
+          format: preview.format,
+          bytes: Buffer.from(preview.base64, 'base64').length,
+          description: preview.description ?? 'Test label',
+          ...(preview.charset ? { charset: preview.charset } : {}),
+        },
+      ],
+    });
+    const done = await outcome;
+    await recordPrintState(ctx, id, ownerId, preview.documentId, {
+      state: done.state,
+      printerId: done.printerId,
+      printerName: done.printerName,
+      spoolJobId: done.spoolJobId,
+      bytes: done.bytes,
+    });
+    if (done.state === 'failed' && done.error) await fail(ctx, id, failureFromPrinter(done.error, printer.name));
+    else await record(ctx, { type: 'finished', jobId: id });
+  });
+  return { jobId, preview };
+}

@@ -8,8 +8,14 @@ export interface DemoHost {
   baseUrl: string;
   token: string;
   samples: string[];
+  /** The in-process nShift simulator's origin (its control API is under `/_sim/`). */
+  simulatorUrl: string;
+  /** The demo's virtual Zebra, as the status bar names it (`tcp://host:port`). */
+  labelPrinter: { host: string; port: number };
   /** POST /api/<name> with the token. */
   call<T = unknown>(name: string, input?: unknown): Promise<T>;
+  /** POST to the simulator's control API, e.g. `sim('/_sim/shipments/5666302/hand-over')`. */
+  sim<T = unknown>(path: string, body?: unknown): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -20,15 +26,30 @@ export async function startDemoHost(): Promise<DemoHost> {
     env: { ...process.env, PACKBENCH_VAULT_KEY: 'e2e' },
   });
   const stderr: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  let simulatorUrl: string | undefined;
+  let simulatorSeen: () => void = () => undefined;
+  const simulatorLogged = new Promise<void>((resolve) => (simulatorSeen = resolve));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr.push(chunk.toString());
+    if (simulatorUrl) return;
+    // Logged once at start: "demo: nShift simulator at http://127.0.0.1:PORT/rs-extapi/v1, virtual Zebra at …".
+    const found = /demo: nShift simulator at (https?:\/\/[^/\s]+)\//.exec(stderr.join(''));
+    if (found?.[1]) {
+      simulatorUrl = found[1];
+      simulatorSeen();
+    }
+  });
   const lines = createInterface({ input: child.stdout! });
   const samples: string[] = [];
+  let labelPrinter: { host: string; port: number } | undefined;
   const openUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web host did not start:\n${stderr.join('')}`)), 20_000);
     let url: string | undefined;
     lines.on('line', (line) => {
       const open = /^Open (http\S+)/.exec(line);
       if (open) url = open[1];
+      const zebra = /virtual label printer \(tcp:\/\/([^:]+):(\d+)\)/.exec(line);
+      if (zebra?.[1] && zebra[2]) labelPrinter = { host: zebra[1], port: Number(zebra[2]) };
       const sample = /^ {2}(\S+)\s/.exec(line);
       if (sample?.[1]) samples.push(sample[1]);
       if (url && /^Scan or type/.test(line)) {
@@ -40,6 +61,15 @@ export async function startDemoHost(): Promise<DemoHost> {
     });
     child.once('exit', (code) => reject(new Error(`web host exited with ${code}:\n${stderr.join('')}`)));
   });
+  let giveUp: NodeJS.Timeout | undefined;
+  await Promise.race([
+    simulatorLogged,
+    new Promise((_, reject) => {
+      giveUp = setTimeout(() => reject(new Error(`no simulator URL on stderr:\n${stderr.join('')}`)), 5_000);
+    }),
+  ]).finally(() => clearTimeout(giveUp));
+  if (!labelPrinter) throw new Error('the demo did not name its virtual label printer on stdout');
+  const simulatorOrigin = simulatorUrl!;
   const parsed = new URL(openUrl);
   const token = parsed.searchParams.get('token') ?? '';
   const baseUrl = `${parsed.protocol}//${parsed.host}`;
@@ -48,6 +78,8 @@ export async function startDemoHost(): Promise<DemoHost> {
     baseUrl,
     token,
     samples,
+    simulatorUrl: simulatorOrigin,
+    labelPrinter,
     async call<T>(name: string, input?: unknown): Promise<T> {
       const res = await fetch(`${baseUrl}/api/${name}`, {
         method: 'POST',
@@ -57,6 +89,16 @@ export async function startDemoHost(): Promise<DemoHost> {
       const body = (await res.json()) as { result?: T; message?: string };
       if (!res.ok) throw new Error(`${name}: ${res.status} ${body.message ?? ''}`);
       return body.result as T;
+    },
+    async sim<T>(path: string, body?: unknown): Promise<T> {
+      const res = await fetch(`${simulatorOrigin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`simulator ${path}: ${res.status} ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
     },
     async stop() {
       child.kill('SIGTERM');

@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import type { JobView } from '../../preload/api';
+import type { DemoHost } from './demo-host';
+
+/** Screenshots of real screens, kept by CI as artifacts: `test-results/screens/<screen>-<state>.png`. */
+const SCREENS_DIR = fileURLToPath(new URL('../../test-results/screens/', import.meta.url));
+
+export async function saveScreen(page: Page, name: string): Promise<void> {
+  // Nothing half-drawn: fonts loaded and no pending animation frame.
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => r(null)))));
+  await page.screenshot({ path: `${SCREENS_DIR}${name}.png`, animations: 'disabled', caret: 'hide' });
+}
+
+/** A scanner is a keyboard that types fast and ends with Enter. */
+export async function scanLikeAScanner(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code, { delay: 8 });
+  await page.keyboard.press('Enter');
+}
+
+/** Opens the UI on the Scan screen, ready to scan. */
+export async function openStation(page: Page, demo: DemoHost): Promise<void> {
+  await page.goto(demo.openUrl);
+  await expect(page.getByTestId('scan-input')).toBeFocused();
+  await expect(page.getByTestId('status-bar')).toContainText('Connected');
+}
+
+/** Scans through the API (setup, not the behaviour under test) and waits until the job has finished. */
+export async function scanAndWait(demo: DemoHost, code: string, state: JobView['state'] = 'printed'): Promise<JobView> {
+  const { jobId } = await demo.call<{ jobId: string }>('scan', { code });
+  let job: JobView | undefined;
+  await expect
+    .poll(async () => {
+      job = await demo.call<JobView>('getJob', { jobId });
+      return job.state;
+    })
+    .toBe(state);
+  return job!;
+}
+
+/** Every label the virtual Zebra received so far (one string per ^XA…^XZ, bytes as latin1). */
+export function labels(demo: DemoHost): Promise<string[]> {
+  return demo.call<string[]>('_demo/labels');
+}

@@ -101,23 +101,55 @@ export async function startDemoHost(): Promise<DemoHost> {
       return (text ? JSON.parse(text) : undefined) as T;
     },
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await exited;
     },
   };
 }
 
-/** One demo host per test file (a fresh simulator and data directory each). */
-export const test = base.extend<object, { demo: DemoHost }>({
-  demo: [
+/** The worker's current demo host and the test file it belongs to. */
+interface HostPerFile {
+  get(file: string): Promise<DemoHost>;
+  stop(): Promise<void>;
+}
+
+function hostPerFile(): HostPerFile {
+  let current: { file: string; host: DemoHost } | undefined;
+  return {
+    async get(file) {
+      if (current?.file === file) return current.host;
+      await current?.host.stop();
+      current = undefined;
+      current = { file, host: await startDemoHost() };
+      return current.host;
+    },
+    async stop() {
+      await current?.host.stop();
+      current = undefined;
+    },
+  };
+}
+
+/**
+ * One demo host per test file (a fresh simulator, virtual Zebra and data directory each). Playwright reuses a
+ * worker, and so its worker-scoped fixtures, across files; the host is therefore keyed by the test's file, so
+ * one file's printers, settings and labels never leak into the next.
+ */
+export const test = base.extend<{ demo: DemoHost }, { demoHosts: HostPerFile }>({
+  demoHosts: [
     // Playwright reads the fixture's dependencies from this pattern: an empty one means "none".
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const host = await startDemoHost();
-      await use(host);
-      await host.stop();
+      const hosts = hostPerFile();
+      await use(hosts);
+      await hosts.stop();
     },
     { scope: 'worker' },
   ],
+  demo: async ({ demoHosts }, use, testInfo) => {
+    await use(await demoHosts.get(testInfo.file));
+  },
 });
 export { expect } from '@playwright/test';

@@ -43,7 +43,6 @@ test.describe('reprint, duplicates and the Jobs screen', () => {
     // A failed scan too, so the list shows more than one state.
     await scanLikeAScanner(page, 'ORD-1900');
     await expect(page.getByTestId('last-result')).toHaveAttribute('data-state', 'failed');
-    await saveScreen(page, 'scan-failed-validation');
 
     await page.keyboard.press('F2');
     const list = page.getByRole('table', { name: 'Jobs' });

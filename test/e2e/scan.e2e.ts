@@ -1,4 +1,5 @@
 import { expect, test } from './demo-host';
+import { saveScreen } from './helpers';
 
 test.describe('scan → printed in the browser, through the web host in demo mode', () => {
   test('typing an order number as a scanner does prints its label on the virtual printer', async ({ page, demo }) => {
@@ -19,7 +20,7 @@ test.describe('scan → printed in the browser, through the web host in demo mod
     expect(labels.join('')).toContain('\x8fsa');
     // The token left the address bar once the page had it.
     expect(page.url()).not.toContain('token=');
-    await page.screenshot({ path: 'test-results/screens/scan-printed.png' });
+    await saveScreen(page, 'scan-printed');
   });
 
   test('a validation error says what is wrong, field by field', async ({ page, demo }) => {
@@ -30,6 +31,6 @@ test.describe('scan → printed in the browser, through the web host in demo mod
     const result = page.getByTestId('last-result');
     await expect(result).toHaveAttribute('data-state', 'failed');
     await expect(result).toContainText(/zip|postal|postnummer/i);
-    await page.screenshot({ path: 'test-results/screens/scan-validation.png' });
+    await saveScreen(page, 'scan-failed-validation');
   });
 });

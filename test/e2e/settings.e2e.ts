@@ -1,0 +1,110 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './demo-host';
+import { labels, openStation, saveScreen } from './helpers';
+import type { JobView, SettingsView } from '../../preload/api';
+
+/** Fills the "New printer" form and saves it. */
+async function addPrinter(page: Page, fields: { kind: string; id: string; name: string } & Record<string, string>): Promise<void> {
+  const printers = page.getByRole('region', { name: 'Printers' });
+  await printers.getByRole('button', { name: 'Add printer' }).click();
+  const form = printers.getByRole('group', { name: 'New printer' });
+  await form.getByLabel('Connection').selectOption({ label: fields.kind });
+  for (const [label, value] of Object.entries(fields)) {
+    if (label === 'kind') continue;
+    const names: Record<string, RegExp> = {
+      id: /^Printer id/,
+      name: /^Name/,
+      host: /^Host or IP address/,
+      port: /^Port/,
+      directory: /^Folder/,
+    };
+    await form.getByLabel(names[label] ?? label).fill(value);
+  }
+  await form.getByRole('button', { name: 'Save printer' }).click();
+  await expect(printers.getByText('Settings saved.')).toBeVisible();
+  await expect(form).toHaveCount(0);
+}
+
+function printerRow(page: Page, id: string): Locator {
+  return page.getByRole('region', { name: 'Printers' }).locator(`li[data-printer-id="${id}"]`);
+}
+
+test.describe('settings', () => {
+  test('the API key shows only a mask, never the secret', async ({ page, demo }) => {
+    await openStation(page, demo);
+    await page.keyboard.press('F6');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('API key id')).toHaveValue('demo');
+    await expect(page.getByTestId('secret-mask')).toHaveText(/^Stored secret: •+$/);
+    await expect(page.getByLabel('API key secret')).toHaveValue('');
+    expect(await page.content()).not.toContain('demo-secret');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByTestId('connection-test')).toHaveText('Connected to nShift.');
+    await saveScreen(page, 'settings-account');
+  });
+
+  test('add a network Zebra and a folder printer, then a test label with preview arrives in cp850 with ÅÄÖ', async ({ page, demo }) => {
+    await openStation(page, demo);
+    await page.keyboard.press('F6');
+    await addPrinter(page, {
+      kind: 'Zebra over network (TCP)',
+      id: 'zebra-e2e',
+      name: 'Packing Zebra',
+      host: demo.labelPrinter.host,
+      port: String(demo.labelPrinter.port),
+    });
+    await expect(printerRow(page, 'zebra-e2e')).toContainText('Packing Zebra · Zebra over network (TCP)');
+    await addPrinter(page, { kind: 'Folder (files only)', id: 'folder-e2e', name: 'Label archive', directory: 'e2e-archive' });
+    await expect(printerRow(page, 'folder-e2e')).toContainText('Label archive · Folder (files only)');
+
+    const saved = await demo.call<SettingsView>('getSettings');
+    expect(saved.printers).toEqual([
+      { id: 'zebra-e2e', name: 'Packing Zebra', kind: 'zpl-tcp', host: demo.labelPrinter.host, port: demo.labelPrinter.port },
+      { id: 'folder-e2e', name: 'Label archive', kind: 'file', directory: 'e2e-archive' },
+    ]);
+
+    // The test label in cp850 (the default choice) to the new Zebra.
+    const before = (await labels(demo)).length;
+    await expect(page.getByLabel('Test label charset')).toHaveValue('cp850');
+    await printerRow(page, 'zebra-e2e').getByRole('button', { name: 'Test label' }).click();
+    await expect(page.getByText('Test label sent.')).toBeVisible();
+    const preview = page.getByTestId('document-preview');
+    await expect(preview.getByRole('img').first()).toBeVisible();
+    expect(await preview.getByRole('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    await preview.scrollIntoViewIfNeeded();
+    await saveScreen(page, 'settings-test-label-preview');
+
+    await expect.poll(async () => (await labels(demo)).length).toBe(before + 1);
+    const testLabel = (await labels(demo))[before]!;
+    expect(testLabel).toContain('Packbench test label');
+    expect(testLabel).toContain('Printer: Packing Zebra');
+    expect(testLabel).toContain('^CI13');
+    expect(testLabel).toContain('\x8f\x8e\x99'); // ÅÄÖ in code page 850
+
+    // The folder printer takes a test label too (written as a file, so nothing reaches the Zebra).
+    await printerRow(page, 'folder-e2e').getByRole('button', { name: 'Test label' }).click();
+    await expect(page.getByTestId('document-preview').getByRole('img').first()).toBeVisible();
+    expect(await labels(demo)).toHaveLength(before + 1);
+    await expect
+      .poll(async () => (await demo.call<JobView[]>('listJobs')).filter((j) => j.kind === 'test_print').map((j) => j.state))
+      .toEqual(['printed', 'printed']);
+  });
+
+  test('every section of the Settings screen at 1280×720', async ({ page, demo }) => {
+    await openStation(page, demo);
+    await page.keyboard.press('F6');
+    // Two sections side by side at 1280 px: account + language (settings-account), then these rows.
+    const sections: [string, string][] = [
+      ['settings-printers-routing', 'Printers'],
+      ['settings-print-config-scanner', 'Print configuration'],
+      ['settings-sounds-manifest', 'Sounds'],
+    ];
+    for (const [file, heading] of sections) {
+      const title = page.getByRole('heading', { name: heading, level: 2, exact: true });
+      await title.scrollIntoViewIfNeeded();
+      await title.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await expect(title).toBeInViewport();
+      await saveScreen(page, file);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { expect, test } from './demo-host';
+import { labels, openStation, saveScreen, scanLikeAScanner } from './helpers';
+import type { JobView } from '../../preload/api';
+
+test.describe('stored & consolidated shipments', () => {
+  test('the READY stored shipments and the open consolidated shipment are listed; booking one prints it and takes it off the list', async ({
+    page,
+    demo,
+  }) => {
+    await openStation(page, demo);
+    await page.keyboard.press('F3');
+    await expect(page.getByRole('heading', { name: 'Stored shipments' })).toBeVisible();
+
+    const stored = page.getByRole('table', { name: 'Stored shipments' });
+    const rows = stored.getByRole('row');
+    await expect(rows.filter({ hasText: 'SO-2001' })).toContainText('Björn Ståhl');
+    await expect(rows.filter({ hasText: 'SO-2002' })).toContainText('Åsa Öberg');
+    await expect(rows.filter({ hasText: 'SO-2003' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'SPLIT-3001' })).toHaveCount(3);
+    await expect(rows.filter({ hasText: 'READY' })).toHaveCount(6);
+    // INVALID ones are not ready to book, so not offered.
+    await expect(rows.filter({ hasText: 'SO-2900' })).toHaveCount(0);
+    const consolidated = page.getByRole('table', { name: 'Open consolidated shipments' });
+    await expect(consolidated.getByRole('row').filter({ hasText: 'KONS-4001' })).toHaveCount(1);
+    await saveScreen(page, 'stored-list');
+
+    await rows.filter({ hasText: 'SO-2001' }).getByRole('button', { name: 'Book and print' }).click();
+    await expect(page.getByText(/^Started: job /)).toBeVisible();
+    // Booked: it leaves the READY list, and its label reaches the Zebra ("Björn Ståhl" in cp850).
+    await expect(rows.filter({ hasText: 'SO-2001' })).toHaveCount(0);
+    await expect.poll(async () => (await labels(demo)).length).toBe(1);
+    expect((await labels(demo))[0]).toContain('Bj\x94rn St\x86hl');
+    await expect
+      .poll(async () => (await demo.call<JobView[]>('listJobs')).filter((j) => j.kind === 'book_stored').map((j) => j.state))
+      .toEqual(['printed']);
+    await saveScreen(page, 'stored-booked');
+  });
+
+  test('a scan on this screen filters by order number: the split order shows its three stored shipments', async ({ page, demo }) => {
+    await openStation(page, demo);
+    await page.keyboard.press('F3');
+    const rows = page.getByRole('table', { name: 'Stored shipments' }).getByRole('row');
+    await expect(rows.filter({ hasText: 'SO-2002' })).toHaveCount(1);
+    await page.getByLabel('Order number').focus();
+    await scanLikeAScanner(page, 'SPLIT-3001');
+    await expect(rows.filter({ hasText: 'SO-2002' })).toHaveCount(0);
+    await expect(rows.filter({ hasText: 'SPLIT-3001' })).toHaveCount(3);
+    await expect(page.getByLabel('Order number')).toHaveValue('SPLIT-3001');
+    await saveScreen(page, 'stored-filtered-split');
+  });
+});

@@ -48,4 +48,33 @@ test.describe('stored & consolidated shipments', () => {
     await expect(page.getByLabel('Order number')).toHaveValue('SPLIT-3001');
     await saveScreen(page, 'stored-filtered-split');
   });
+
+  test('scanning a split order books every one of its stored shipments: 3 of 3, a label each', async ({ page, demo }) => {
+    const before = (await labels(demo)).length;
+    await openStation(page, demo);
+    await scanLikeAScanner(page, 'SPLIT-3001');
+    const result = page.getByTestId('last-result');
+    await expect(result).toHaveAttribute('data-state', 'printed');
+    await expect(result).toContainText('3 of 3 shipments');
+    await expect(result.getByText(/^Shipment /)).toHaveCount(3);
+    await expect.poll(async () => (await labels(demo)).length).toBe(before + 3);
+    await saveScreen(page, 'scan-split-order');
+  });
+
+  test('closing the open consolidated shipment prints its waybill on the document printer', async ({ page, demo }) => {
+    await openStation(page, demo);
+    await page.keyboard.press('F3');
+    const consolidated = page.getByRole('table', { name: 'Open consolidated shipments' });
+    const row = consolidated.getByRole('row').filter({ hasText: 'KONS-4001' });
+    await row.getByRole('button', { name: 'Close and send' }).click();
+    await expect(page.getByText(/^Started: job /)).toBeVisible();
+    await expect
+      .poll(async () => (await demo.call<JobView[]>('listJobs')).filter((j) => j.kind === 'consolidated_close').map((j) => j.state))
+      .toEqual(['printed']);
+    const [job] = (await demo.call<JobView[]>('listJobs')).filter((j) => j.kind === 'consolidated_close');
+    const documents = job!.shipments.flatMap((shipment) => shipment.documents);
+    expect(documents.map((d) => [d.kind, d.format, d.printerId])).toContainEqual(['waybill', 'pdf', 'documents']);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByText('No open consolidated shipments.')).toBeVisible();
+  });
 });

@@ -60,4 +60,21 @@ test.describe('printer offline → held → released', () => {
     await expect(page.getByTestId('last-result')).toHaveAttribute('data-state', 'printed');
     expect(await labels(demo)).toHaveLength(1);
   });
+
+  test('a held label can also be released right from the Scan screen', async ({ page, demo }) => {
+    // The TTL from the first test still holds (same demo host): 6 s.
+    await demo.call('_demo/printer/offline');
+    const before = (await labels(demo)).length;
+    await openStation(page, demo);
+    await scanLikeAScanner(page, 'ORD-1005');
+    const result = page.getByTestId('last-result');
+    await expect(result).toHaveAttribute('data-state', 'held', { timeout: 20_000 });
+    await demo.call('_demo/printer/online');
+
+    await result.getByRole('button', { name: 'Release held labels' }).click();
+    await expect(result).toHaveAttribute('data-state', 'printed');
+    await expect(page.getByTestId('scan-input')).toBeFocused();
+    await expect.poll(async () => (await labels(demo)).length).toBe(before + 1);
+    expect((await labels(demo))[before]).toContain('M\x84rta \x8engstr\x94m'); // "Märta Ängström" in cp850
+  });
 });

@@ -3,11 +3,17 @@ import { openStation, saveScreen, scanAndWait, scanLikeAScanner } from './helper
 import type { ShipmentSummary } from '../../preload/api';
 
 test.describe('cancel a shipment', () => {
-  test('scan an order, look its parcel up on the Cancel screen, confirm, and it is cancelled', async ({ page, demo }) => {
+  test('scan an order, look its parcel up on the Cancel screen, confirm, and it is cancelled', async ({
+    page,
+    demo,
+  }) => {
     await openStation(page, demo);
     await scanLikeAScanner(page, 'ORD-1004');
     await expect(page.getByTestId('last-result')).toHaveAttribute('data-state', 'printed');
-    const [job] = await demo.call<{ scan: string; shipments: { shipmentId: string; parcelNos: string[] }[] }[]>('listJobs');
+    const [job] =
+      await demo.call<{ scan: string; shipments: { shipmentId: string; parcelNos: string[] }[] }[]>(
+        'listJobs',
+      );
     const parcelNo = job!.shipments[0]!.parcelNos[0]!;
     // The Cancel screen names the shipment by nShift's shipment number, which the order booking did not return.
     const { shipmentNo } = await demo.call<ShipmentSummary>('lookupShipment', { code: parcelNo });
@@ -44,7 +50,10 @@ test.describe('cancel a shipment', () => {
     expect(after.status.toLowerCase()).toBe('cancelled');
   });
 
-  test('a shipment the carrier already has shows the penalty warning before the packer confirms', async ({ page, demo }) => {
+  test('a shipment the carrier already has shows the penalty warning before the packer confirms', async ({
+    page,
+    demo,
+  }) => {
     const job = await scanAndWait(demo, 'ORD-1005');
     const shipmentId = job.shipments[0]!.shipmentId;
     await demo.sim(`/_sim/shipments/${shipmentId}/hand-over`);
@@ -60,14 +69,18 @@ test.describe('cancel a shipment', () => {
     await expect(shipment.getByRole('note')).toHaveText('Handed over to carrier');
     await page.keyboard.press('Enter');
     const warning = page.getByTestId('penalty-warning');
-    await expect(warning).toHaveText('The carrier already has this shipment. Cancelling now may cost a carrier penalty.');
+    await expect(warning).toHaveText(
+      'The carrier already has this shipment. Cancelling now may cost a carrier penalty.',
+    );
     await saveScreen(page, 'cancel-handed-over-warning');
 
     // Esc backs out: nothing is cancelled.
     await page.keyboard.press('Escape');
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(shipment.getByRole('button', { name: 'Cancel this shipment' })).toBeFocused();
-    const still = await demo.call<ShipmentSummary>('lookupShipment', { code: job.shipments[0]!.parcelNos[0]! });
+    const still = await demo.call<ShipmentSummary>('lookupShipment', {
+      code: job.shipments[0]!.parcelNos[0]!,
+    });
     expect(still.status.toLowerCase()).not.toBe('cancelled');
     expect(still.handedOver).toBe(true);
   });

@@ -8,7 +8,9 @@ const SCREENS_DIR = fileURLToPath(new URL('../../test-results/screens/', import.
 
 export async function saveScreen(page: Page, name: string): Promise<void> {
   // Nothing half-drawn: fonts loaded and no pending animation frame.
-  await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => r(null)))));
+  await page.evaluate(() =>
+    document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => r(null)))),
+  );
   await page.screenshot({ path: `${SCREENS_DIR}${name}.png`, animations: 'disabled', caret: 'hide' });
 }
 
@@ -26,7 +28,11 @@ export async function openStation(page: Page, demo: DemoHost): Promise<void> {
 }
 
 /** Scans through the API (setup, not the behaviour under test) and waits until the job has finished. */
-export async function scanAndWait(demo: DemoHost, code: string, state: JobView['state'] = 'printed'): Promise<JobView> {
+export async function scanAndWait(
+  demo: DemoHost,
+  code: string,
+  state: JobView['state'] = 'printed',
+): Promise<JobView> {
   const { jobId } = await demo.call<{ jobId: string }>('scan', { code });
   let job: JobView | undefined;
   await expect

@@ -2,7 +2,9 @@ import { expect, test } from './demo-host';
 import { openStation, saveScreen, scanLikeAScanner } from './helpers';
 import type { JobView, ManifestView } from '../../preload/api';
 
-async function manifestJobs(demo: { call<T>(name: string, input?: unknown): Promise<T> }): Promise<JobView[]> {
+async function manifestJobs(demo: {
+  call<T>(name: string, input?: unknown): Promise<T>;
+}): Promise<JobView[]> {
   return (await demo.call<JobView[]>('listJobs')).filter((job) => job.kind === 'manifest');
 }
 
@@ -29,7 +31,9 @@ test.describe('end of day: the manifest', () => {
     await expect.poll(async () => (await manifestJobs(demo)).map((job) => job.state)).toEqual(['printed']);
     const [job] = await manifestJobs(demo);
     const documents = job!.shipments.flatMap((shipment) => shipment.documents);
-    expect(documents.map((d) => [d.kind, d.format, d.state, d.printerId])).toEqual([['manifest', 'pdf', 'printed', 'documents']]);
+    expect(documents.map((d) => [d.kind, d.format, d.state, d.printerId])).toEqual([
+      ['manifest', 'pdf', 'printed', 'documents'],
+    ]);
 
     // Listed with today's PostNord shipments: the two scanned now and ORD-1500, booked earlier today.
     const [manifest] = await demo.call<ManifestView[]>('listManifests');
@@ -43,11 +47,16 @@ test.describe('end of day: the manifest', () => {
 
     await row.getByRole('button', { name: 'Reprint' }).click();
     await expect(page.getByText(/^Started: job /)).toBeVisible();
-    await expect.poll(async () => (await manifestJobs(demo)).map((j) => j.state)).toEqual(['printed', 'printed']);
+    await expect
+      .poll(async () => (await manifestJobs(demo)).map((j) => j.state))
+      .toEqual(['printed', 'printed']);
 
     // The Jobs screen shows both manifest jobs as printed.
     await page.keyboard.press('F2');
-    const manifestRows = page.getByRole('table', { name: 'Jobs' }).getByRole('row').filter({ hasText: 'Manifest' });
+    const manifestRows = page
+      .getByRole('table', { name: 'Jobs' })
+      .getByRole('row')
+      .filter({ hasText: 'Manifest' });
     await expect(manifestRows).toHaveCount(2);
     await expect(manifestRows.filter({ hasText: 'Printed' })).toHaveCount(2);
   });

@@ -2,7 +2,10 @@ import { expect, test } from './demo-host';
 import { labels, openStation, saveScreen, scanLikeAScanner } from './helpers';
 
 test.describe('reprint, duplicates and the Jobs screen', () => {
-  test('R on the Scan screen reprints the last label byte for byte, and so does the Reprint button', async ({ page, demo }) => {
+  test('R on the Scan screen reprints the last label byte for byte, and so does the Reprint button', async ({
+    page,
+    demo,
+  }) => {
     await openStation(page, demo);
     await scanLikeAScanner(page, 'ORD-1001');
     const result = page.getByTestId('last-result');
@@ -23,11 +26,19 @@ test.describe('reprint, duplicates and the Jobs screen', () => {
     await expect.poll(async () => (await labels(demo)).length).toBe(6);
     expect((await labels(demo)).slice(4)).toEqual(first);
     // Reprints never book: the simulator still has one booking for ORD-1001.
-    const records = (await (await fetch(`${demo.simulatorUrl}/_sim/records`)).json()) as { internalReference?: string; orderNo?: string }[];
-    expect(records.filter((r) => r.internalReference === 'ORD-1001' || r.orderNo === 'ORD-1001')).toHaveLength(1);
+    const records = (await (await fetch(`${demo.simulatorUrl}/_sim/records`)).json()) as {
+      internalReference?: string;
+      orderNo?: string;
+    }[];
+    expect(
+      records.filter((r) => r.internalReference === 'ORD-1001' || r.orderNo === 'ORD-1001'),
+    ).toHaveLength(1);
   });
 
-  test('a code that was booked before is a duplicate, one key away from a reprint', async ({ page, demo }) => {
+  test('a code that was booked before is a duplicate, one key away from a reprint', async ({
+    page,
+    demo,
+  }) => {
     await openStation(page, demo);
     await scanLikeAScanner(page, 'ORD-1500');
     const result = page.getByTestId('last-result');
@@ -38,7 +49,10 @@ test.describe('reprint, duplicates and the Jobs screen', () => {
     await saveScreen(page, 'scan-duplicate');
   });
 
-  test('the Jobs screen lists today’s jobs; arrow keys walk them and the details show the documents', async ({ page, demo }) => {
+  test('the Jobs screen lists today’s jobs; arrow keys walk them and the details show the documents', async ({
+    page,
+    demo,
+  }) => {
     await openStation(page, demo);
     // A failed scan too, so the list shows more than one state.
     await scanLikeAScanner(page, 'ORD-1900');
@@ -50,7 +64,10 @@ test.describe('reprint, duplicates and the Jobs screen', () => {
     const details = page.getByTestId('job-details');
 
     // The first scan of ORD-1001 (its reprints are jobs of their own, kind "Reprint").
-    const scanRow = list.getByRole('row').filter({ hasText: 'ORD-1001' }).filter({ hasText: /^(?!.*Reprint).*Scan/ });
+    const scanRow = list
+      .getByRole('row')
+      .filter({ hasText: 'ORD-1001' })
+      .filter({ hasText: /^(?!.*Reprint).*Scan/ });
     await scanRow.getByRole('button', { name: 'ORD-1001' }).click();
     await expect(details).toContainText('Scan ·');
     await page.keyboard.press('ArrowUp');

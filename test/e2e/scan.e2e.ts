@@ -2,7 +2,10 @@ import { expect, test } from './demo-host';
 import { saveScreen } from './helpers';
 
 test.describe('scan → printed in the browser, through the web host in demo mode', () => {
-  test('typing an order number as a scanner does prints its label on the virtual printer', async ({ page, demo }) => {
+  test('typing an order number as a scanner does prints its label on the virtual printer', async ({
+    page,
+    demo,
+  }) => {
     await page.goto(demo.openUrl);
     const input = page.getByTestId('scan-input');
     await expect(input).toBeFocused();

@@ -4,7 +4,10 @@ import { labels, openStation, saveScreen } from './helpers';
 import type { JobView, SettingsView } from '../../preload/api';
 
 /** Fills the "New printer" form and saves it. */
-async function addPrinter(page: Page, fields: { kind: string; id: string; name: string } & Record<string, string>): Promise<void> {
+async function addPrinter(
+  page: Page,
+  fields: { kind: string; id: string; name: string } & Record<string, string>,
+): Promise<void> {
   const printers = page.getByRole('region', { name: 'Printers' });
   await printers.getByRole('button', { name: 'Add printer' }).click();
   const form = printers.getByRole('group', { name: 'New printer' });
@@ -43,7 +46,10 @@ test.describe('settings', () => {
     await saveScreen(page, 'settings-account');
   });
 
-  test('add a network Zebra and a folder printer, then a test label with preview arrives in cp850 with ÅÄÖ', async ({ page, demo }) => {
+  test('add a network Zebra and a folder printer, then a test label with preview arrives in cp850 with ÅÄÖ', async ({
+    page,
+    demo,
+  }) => {
     await openStation(page, demo);
     await page.keyboard.press('F6');
     await addPrinter(page, {
@@ -54,12 +60,23 @@ test.describe('settings', () => {
       port: String(demo.labelPrinter.port),
     });
     await expect(printerRow(page, 'zebra-e2e')).toContainText('Packing Zebra · Zebra over network (TCP)');
-    await addPrinter(page, { kind: 'Folder (files only)', id: 'folder-e2e', name: 'Label archive', directory: 'e2e-archive' });
+    await addPrinter(page, {
+      kind: 'Folder (files only)',
+      id: 'folder-e2e',
+      name: 'Label archive',
+      directory: 'e2e-archive',
+    });
     await expect(printerRow(page, 'folder-e2e')).toContainText('Label archive · Folder (files only)');
 
     const saved = await demo.call<SettingsView>('getSettings');
     expect(saved.printers).toEqual([
-      { id: 'zebra-e2e', name: 'Packing Zebra', kind: 'zpl-tcp', host: demo.labelPrinter.host, port: demo.labelPrinter.port },
+      {
+        id: 'zebra-e2e',
+        name: 'Packing Zebra',
+        kind: 'zpl-tcp',
+        host: demo.labelPrinter.host,
+        port: demo.labelPrinter.port,
+      },
       { id: 'folder-e2e', name: 'Label archive', kind: 'file', directory: 'e2e-archive' },
     ]);
 
@@ -70,7 +87,12 @@ test.describe('settings', () => {
     await expect(page.getByText('Test label sent.')).toBeVisible();
     const preview = page.getByTestId('document-preview');
     await expect(preview.getByRole('img').first()).toBeVisible();
-    expect(await preview.getByRole('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    expect(
+      await preview
+        .getByRole('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(100);
     await preview.scrollIntoViewIfNeeded();
     await saveScreen(page, 'settings-test-label-preview');
 
@@ -86,7 +108,9 @@ test.describe('settings', () => {
     await expect(page.getByTestId('document-preview').getByRole('img').first()).toBeVisible();
     expect(await labels(demo)).toHaveLength(before + 1);
     await expect
-      .poll(async () => (await demo.call<JobView[]>('listJobs')).filter((j) => j.kind === 'test_print').map((j) => j.state))
+      .poll(async () =>
+        (await demo.call<JobView[]>('listJobs')).filter((j) => j.kind === 'test_print').map((j) => j.state),
+      )
       .toEqual(['printed', 'printed']);
   });
 

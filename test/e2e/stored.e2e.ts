@@ -31,12 +31,17 @@ test.describe('stored & consolidated shipments', () => {
     await expect.poll(async () => (await labels(demo)).length).toBe(1);
     expect((await labels(demo))[0]).toContain('Bj\x94rn St\x86hl');
     await expect
-      .poll(async () => (await demo.call<JobView[]>('listJobs')).filter((j) => j.kind === 'book_stored').map((j) => j.state))
+      .poll(async () =>
+        (await demo.call<JobView[]>('listJobs')).filter((j) => j.kind === 'book_stored').map((j) => j.state),
+      )
       .toEqual(['printed']);
     await saveScreen(page, 'stored-booked');
   });
 
-  test('a scan on this screen filters by order number: the split order shows its three stored shipments', async ({ page, demo }) => {
+  test('a scan on this screen filters by order number: the split order shows its three stored shipments', async ({
+    page,
+    demo,
+  }) => {
     await openStation(page, demo);
     await page.keyboard.press('F3');
     const rows = page.getByRole('table', { name: 'Stored shipments' }).getByRole('row');
@@ -49,7 +54,10 @@ test.describe('stored & consolidated shipments', () => {
     await saveScreen(page, 'stored-filtered-split');
   });
 
-  test('scanning a split order books every one of its stored shipments: 3 of 3, a label each', async ({ page, demo }) => {
+  test('scanning a split order books every one of its stored shipments: 3 of 3, a label each', async ({
+    page,
+    demo,
+  }) => {
     const before = (await labels(demo)).length;
     await openStation(page, demo);
     await scanLikeAScanner(page, 'SPLIT-3001');
@@ -61,7 +69,10 @@ test.describe('stored & consolidated shipments', () => {
     await saveScreen(page, 'scan-split-order');
   });
 
-  test('closing the open consolidated shipment prints its waybill on the document printer', async ({ page, demo }) => {
+  test('closing the open consolidated shipment prints its waybill on the document printer', async ({
+    page,
+    demo,
+  }) => {
     await openStation(page, demo);
     await page.keyboard.press('F3');
     const consolidated = page.getByRole('table', { name: 'Open consolidated shipments' });
@@ -69,11 +80,19 @@ test.describe('stored & consolidated shipments', () => {
     await row.getByRole('button', { name: 'Close and send' }).click();
     await expect(page.getByText(/^Started: job /)).toBeVisible();
     await expect
-      .poll(async () => (await demo.call<JobView[]>('listJobs')).filter((j) => j.kind === 'consolidated_close').map((j) => j.state))
+      .poll(async () =>
+        (await demo.call<JobView[]>('listJobs'))
+          .filter((j) => j.kind === 'consolidated_close')
+          .map((j) => j.state),
+      )
       .toEqual(['printed']);
     const [job] = (await demo.call<JobView[]>('listJobs')).filter((j) => j.kind === 'consolidated_close');
     const documents = job!.shipments.flatMap((shipment) => shipment.documents);
-    expect(documents.map((d) => [d.kind, d.format, d.printerId])).toContainEqual(['waybill', 'pdf', 'documents']);
+    expect(documents.map((d) => [d.kind, d.format, d.printerId])).toContainEqual([
+      'waybill',
+      'pdf',
+      'documents',
+    ]);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByText('No open consolidated shipments.')).toBeVisible();
   });

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { Simulator } from '../../main/simulator/server';
 
 /**
  * What a soak run does. The defaults are issue 6's "simulated day": 2,000 scans, 5 % server errors, 2 % of
@@ -32,9 +33,11 @@ export interface SoakOptions {
   stallMs: number;
   /** Progress lines on stderr. */
   log: (line: string) => void;
+  /** Extra set-up of the simulator before the day starts (tests aim a fault at one step). */
+  setUpSimulator?: (sim: Simulator) => void;
 }
 
-export const SOAK_DEFAULTS: Omit<SoakOptions, 'headlessEntry' | 'log'> = {
+export const SOAK_DEFAULTS: Omit<SoakOptions, 'headlessEntry' | 'log' | 'setUpSimulator'> = {
   scans: 2000,
   seed: 6,
   kills: 3,
@@ -70,7 +73,9 @@ function num(value: string | undefined, name: string, fallback: number, min: num
   return n;
 }
 
-export function parseSoakArgs(argv: string[]): Omit<SoakOptions, 'headlessEntry' | 'log'> | 'help' {
+export function parseSoakArgs(
+  argv: string[],
+): Omit<SoakOptions, 'headlessEntry' | 'log' | 'setUpSimulator'> | 'help' {
   const { values } = parseArgs({
     args: argv,
     strict: true,

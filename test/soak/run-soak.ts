@@ -55,7 +55,7 @@ export interface FaultFigures {
 }
 
 export interface SoakReport {
-  options: Omit<SoakOptions, 'log'>;
+  options: Omit<SoakOptions, 'log' | 'setUpSimulator'>;
   dataDir: string;
   logDir: string;
   durationMs: number;
@@ -93,6 +93,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   // A few more than are scanned: nobody scans them, so nobody may book them.
   seedOrders(sim, plan.ordersUsed + 20, ORDER_PREFIX);
   seedStoredShipments(sim, plan.storedUsed + 5, STORED_PREFIX);
+  options.setUpSimulator?.(sim);
   const { deliveryBaseUrl } = await sim.start({ host: '127.0.0.1' });
   const zebra = await createVirtualZebra({ host: '127.0.0.1' });
   sim.faults.random({
@@ -464,7 +465,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   need(faults.stalls === 0, `the station stalled ${faults.stalls} time(s)`);
   need(!deadlineHit, 'the run hit its deadline');
 
-  const { log: _log, ...shownOptions } = options;
+  const { log: _log, setUpSimulator: _setUp, ...shownOptions } = options;
   const { jobsByScan: _byScan, jobIds: _ids, ...journalFigures } = journal;
   return {
     options: shownOptions,

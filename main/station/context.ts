@@ -24,6 +24,8 @@ export interface StationContext {
   now(): Date;
   log(line: string): void;
   newId(prefix: string): string;
+  /** Work that need not hold up the job queue (details fetched after a label printed); awaited on close. */
+  defer(task: () => Promise<void>): void;
 }
 
 /** Journal first, then the view: a state the packer sees is a state that survives a crash. */

@@ -36,7 +36,9 @@ export class JobBook {
         const shipment = upsertShipment(job, entry.shipmentId);
         if (entry.shipmentNo) shipment.shipmentNo = entry.shipmentNo;
         shipment.parcelNos = entry.parcelNos;
-        if (entry.type === 'booked') {
+        if (entry.type === 'shipment_ref') {
+          if (entry.receiverName) shipment.receiverName = entry.receiverName;
+        } else {
           if (entry.orderNo) shipment.orderNo = entry.orderNo;
           if (entry.receiverName) shipment.receiverName = entry.receiverName;
           if (entry.serviceId) shipment.serviceId = entry.serviceId;
@@ -57,6 +59,14 @@ export class JobBook {
         holder.state = 'printing';
         for (const doc of entry.documents) upsertDocument(holder, doc);
         job.state = 'printing';
+        break;
+      }
+      case 'shipment_info': {
+        const shipment = upsertShipment(job, entry.shipmentId);
+        if (entry.shipmentNo) shipment.shipmentNo = entry.shipmentNo;
+        if (entry.parcelNos?.length) shipment.parcelNos = entry.parcelNos;
+        if (entry.receiverName) shipment.receiverName = entry.receiverName;
+        if (entry.serviceId) shipment.serviceId = entry.serviceId;
         break;
       }
       case 'book_unknown':

@@ -95,6 +95,7 @@ const entryBodySchema = z.discriminatedUnion('type', [
     shipmentId: z.string(),
     shipmentNo: z.string().optional(),
     parcelNos: z.array(z.string()),
+    receiverName: z.string().optional(),
     documents: z.array(documentRefSchema),
   }),
   /** Documents a job prints without booking anything (reprint, manifest, waybill), held by `ownerId`. */
@@ -105,6 +106,16 @@ const entryBodySchema = z.discriminatedUnion('type', [
     shipmentNo: z.string().optional(),
     parcelNos: z.array(z.string()).optional(),
     documents: z.array(documentRefSchema),
+  }),
+  /** Details of a booked shipment learned after the booking (an order's booking answer carries only ids). */
+  z.object({
+    type: z.literal('shipment_info'),
+    jobId: z.string(),
+    shipmentId: z.string(),
+    shipmentNo: z.string().optional(),
+    parcelNos: z.array(z.string()).optional(),
+    receiverName: z.string().optional(),
+    serviceId: z.string().optional(),
   }),
   z.object({ type: z.literal('cancelled'), jobId: z.string(), shipmentId: z.string() }),
   z.object({ type: z.literal('failed'), jobId: z.string(), failure: failureSchema, duplicateOf: z.string().optional() }),

@@ -116,6 +116,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
   });
 
+  const deferred = new Set<Promise<void>>();
   const index =
     settings.resolve.indexRefreshSeconds > 0
       ? new LocalIndex({ client: () => client, intervalMs: settings.resolve.indexRefreshSeconds * 1000, log })
@@ -132,6 +133,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
     now,
     log,
     newId: (prefix) => `${prefix}-${now().toISOString().slice(0, 10).replaceAll('-', '')}-${randomUUID().slice(0, 8)}`,
+    defer(task) {
+      const running = task().catch((error: unknown) => log(`background task failed: ${String(error)}`));
+      deferred.add(running);
+      void running.finally(() => deferred.delete(running));
+    },
   };
 
   const queue = new PQueue({ concurrency: options.concurrency ?? 1 });
@@ -312,7 +318,21 @@ export async function createStation(options: StationOptions): Promise<Station> {
       : new StationError({ error: 'failed', message: result.error.message });
   }
 
+  /**
+   * Every printer's state for the status bar, checked at start and every 30 s. A printer with labels on their
+   * way is left alone: its spool reports its state with every send.
+   */
+  async function checkIdlePrinters(): Promise<void> {
+    const busy = new Set(printService.list().filter((j) => j.state === 'queued' || j.state === 'sending').map((j) => j.printerId));
+    for (const printer of settings.printers) {
+      if (!busy.has(printer.id)) await printService.checkPrinter(printer.id).catch(() => undefined);
+    }
+  }
+  const printerChecks = setInterval(() => void checkIdlePrinters(), 30_000);
+  printerChecks.unref();
+
   await printService.start();
+  void checkIdlePrinters();
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs.
   if (apiKey) void checkConnection().then(() => index?.start());
   void queue.add(() => resumeOpenJobs(ctx, targetsByJob).catch((error) => log(`resuming open jobs failed: ${String(error)}`)));
@@ -329,7 +349,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     async close() {
       index?.stop();
+      clearInterval(printerChecks);
       await queue.onIdle();
+      await Promise.all([...deferred]);
       await printService.stop();
       await client.close();
       await journal.close();

@@ -47,7 +47,14 @@ export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boole
 export function rendererPath(requestUrl: string): string | undefined {
   const url = new URL(requestUrl);
   if (`${url.protocol}//${url.host}` !== APP_ORIGIN) return undefined;
-  const path = decodeURIComponent(url.pathname);
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return undefined; // a malformed escape is no file of ours
+  }
+  // A backslash is a separator on Windows and a NUL ends a path in C: neither belongs in a renderer path.
+  if (path.includes('\\') || path.includes('\0')) return undefined;
   if (path.split('/').some((segment) => segment === '..')) return undefined;
   return path === '/' || path === '' ? 'index.html' : path.replace(/^\/+/, '');
 }

@@ -184,7 +184,7 @@ async function lookUpBooking(ctx: StationContext, jobId: string | undefined, tar
 }
 
 /** Documents of shipments that already exist: the label cache first, then nShift (a copy after its hour). */
-export async function fetchShipments(ctx: StationContext, shipmentIds: readonly string[]): Promise<Result<BookedShipment[], Failure>> {
+async function fetchShipments(ctx: StationContext, shipmentIds: readonly string[]): Promise<Result<BookedShipment[], Failure>> {
   const printConfig = printConfigFromSettings(ctx.settings());
   const shipments: BookedShipment[] = [];
   for (const shipmentId of shipmentIds) {

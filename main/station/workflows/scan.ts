@@ -1,9 +1,9 @@
 import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
-import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
+import { fail, printDocuments, record, type StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';
 import type { DeliveryError } from '../../nshift/delivery/errors';
-import { bookTarget, fetchShipments, reconcileTarget, type BookOutcome } from './book';
+import { bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
 
 /**
@@ -52,6 +52,12 @@ export async function bookAndPrint(
       }
       const printProblem = await printDocuments(ctx, jobId, shipment.shipmentId, shipment.documents);
       firstProblem ??= printProblem;
+      // An order's booking answer carries only ids: the shipment number and receiver come from the history,
+      // after the label is out, so the packer never waits for them.
+      if (!shipment.shipmentNo) {
+        const { shipmentId } = shipment;
+        ctx.defer(() => recordShipmentDetails(ctx, jobId, shipmentId, code));
+      }
     }
   }
   if (firstProblem) return fail(ctx, jobId, firstProblem);
@@ -73,32 +79,86 @@ function bookedEarlierToday(ctx: StationContext, jobId: string, code: string): s
 }
 
 /**
- * A code that is already booked is never booked again: the job shows the existing shipment (with its
- * documents, so reprint is one key away) and ends as `duplicate`.
+ * A code that is already booked is never booked again: the job shows the existing shipment (its number and
+ * receiver, so the packer recognises it) and ends as `duplicate`, with reprint one key away.
  */
 async function reportDuplicate(ctx: StationContext, jobId: string, code: string, shipmentIds: string[], by: string): Promise<void> {
-  const known = await fetchShipments(ctx, shipmentIds.slice(0, 5));
-  if (known.ok) {
-    for (const shipment of known.value) {
-      await record(ctx, {
-        type: 'shipment_ref',
-        jobId,
-        shipmentId: shipment.shipmentId,
-        parcelNos: shipment.parcelNos,
-        documents: shipment.documents.map(documentRef),
-        ...(shipment.shipmentNo ? { shipmentNo: shipment.shipmentNo } : {}),
-      });
-    }
+  const details = await shipmentDetails(ctx, code, shipmentIds);
+  for (const shipmentId of shipmentIds.slice(0, 5)) {
+    const known = details.get(shipmentId);
+    await record(ctx, {
+      type: 'shipment_ref',
+      jobId,
+      shipmentId,
+      parcelNos: known?.parcelNos ?? [],
+      documents: [],
+      ...(known?.shipmentNo ? { shipmentNo: known.shipmentNo } : {}),
+      ...(known?.receiverName ? { receiverName: known.receiverName } : {}),
+    });
   }
   const first = shipmentIds[0];
+  const shown = (first && details.get(first)?.shipmentNo) || first || 'unknown';
   await fail(
     ctx,
     jobId,
-    failure('duplicate', 'already_booked', `"${code}" was already booked by ${by} (shipment ${first ?? 'unknown'}): press R to reprint its label.`, {
-      params: { shipmentId: first ?? '', by },
+    failure('duplicate', 'already_booked', `"${code}" was already booked by ${by} (shipment ${shown}): press R to reprint its label.`, {
+      params: { shipmentId: first ?? '', shipmentNo: shown, by },
     }),
     first,
   );
+}
+
+interface ShipmentDetails {
+  shipmentNo?: string;
+  parcelNos: string[];
+  receiverName?: string;
+  serviceId?: string;
+}
+
+/** What this station's journal, then nShift's history (by the scanned code), says about some shipments. */
+async function shipmentDetails(ctx: StationContext, code: string, shipmentIds: readonly string[]): Promise<Map<string, ShipmentDetails>> {
+  const found = new Map<string, ShipmentDetails>();
+  for (const job of ctx.jobs.list(5000)) {
+    for (const s of job.shipments) {
+      if (!s.reference && shipmentIds.includes(s.shipmentId) && s.shipmentNo) {
+        found.set(s.shipmentId, {
+          shipmentNo: s.shipmentNo,
+          parcelNos: s.parcelNos,
+          ...(s.receiverName ? { receiverName: s.receiverName } : {}),
+        });
+      }
+    }
+  }
+  if (shipmentIds.every((id) => found.has(id))) return found;
+  for (const searchField of ['orderNo', 'shipmentNo', 'parcelNo'] as const) {
+    const result = await ctx.client().history.search({ searchField, searchValue: code });
+    if (!result.ok) continue;
+    for (const s of result.value) {
+      if (!shipmentIds.includes(s.id) || found.has(s.id)) continue;
+      found.set(s.id, {
+        parcelNos: (s.parcels ?? []).map((p) => p.parcelNo).filter((n): n is string => Boolean(n)),
+        ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
+        ...(s.rcvName ? { receiverName: s.rcvName } : {}),
+        ...(s.serviceId ? { serviceId: s.serviceId } : {}),
+      });
+    }
+    if (shipmentIds.every((id) => found.has(id))) break;
+  }
+  return found;
+}
+
+async function recordShipmentDetails(ctx: StationContext, jobId: string, shipmentId: string, orderNo: string): Promise<void> {
+  const details = (await shipmentDetails(ctx, orderNo, [shipmentId])).get(shipmentId);
+  if (!details) return;
+  await record(ctx, {
+    type: 'shipment_info',
+    jobId,
+    shipmentId,
+    ...(details.shipmentNo ? { shipmentNo: details.shipmentNo } : {}),
+    ...(details.parcelNos.length ? { parcelNos: details.parcelNos } : {}),
+    ...(details.receiverName ? { receiverName: details.receiverName } : {}),
+    ...(details.serviceId ? { serviceId: details.serviceId } : {}),
+  });
 }
 
 /** Booked in nShift but the label did not come down: never rebook, reprint once nShift answers. */

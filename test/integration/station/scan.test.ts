@@ -222,3 +222,22 @@ describe('never twice', () => {
     expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1004' || r.orderNo === 'ORD-1004')).toHaveLength(1);
   });
 });
+
+describe('what the packer sees about a shipment', () => {
+  it('an order booking shows its shipment number, parcels and receiver once the label is out', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'ORD-1001');
+    const record = bench.sim.records().find((r) => r.shipmentId === job.shipments[0]!.shipmentId)!;
+    await expect
+      .poll(async () => (await bench!.station.getJob({ jobId: job.id })).shipments[0])
+      .toMatchObject({ shipmentNo: record.shipmentNo, receiverName: 'Åsa Öberg' });
+  });
+
+  it('a duplicate names the existing shipment by its number', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'ORD-1500');
+    const record = bench.sim.records().find((r) => r.internalReference === 'ORD-1500')!;
+    expect(job.failure?.message).toContain(record.shipmentNo);
+    expect(job.shipments[0]).toMatchObject({ shipmentNo: record.shipmentNo, reference: true });
+  });
+});

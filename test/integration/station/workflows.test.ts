@@ -199,3 +199,15 @@ describe('printer test and connection test', () => {
     expect((await bench.station.getStatus()).account.missingLicenses).toContain('REST API Store');
   });
 });
+
+describe('printer states for the status bar', () => {
+  it('are checked at start, before any label, and show a printer that is out of paper', async () => {
+    bench = await startBench();
+    await expect.poll(async () => (await bench!.station.getStatus()).printers.find((p) => p.printerId === 'zebra')?.state).toBe('ready');
+    bench.zebra.status('paper_out');
+    const other = await bench.startStation({ dataDir: `${bench.dataDir}-c` });
+    await expect
+      .poll(async () => (await other.getStatus()).printers.find((p) => p.printerId === 'zebra'))
+      .toMatchObject({ state: 'error', problems: ['paper_out'] });
+  });
+});

@@ -24,9 +24,9 @@ describe('app:// paths', () => {
     expect(rendererPath('app://elsewhere/index.html')).toBeUndefined();
   });
 
-  // BUG (reported to the Electron host's author): rendererPath() splits on "/" only, so on Windows
-  // app://packbench/..%5C..%5Csecret decodes to "..\..\secret", which path.join resolves outside the renderer.
-  it.fails('refuses a backslash climb, which Windows would follow out of the renderer folder', () => {
+  // On Windows app://packbench/..%5C..%5Csecret decodes to "..\..\secret", which path.join would resolve
+  // outside the renderer: a backslash is refused outright.
+  it('refuses a backslash climb, which Windows would follow out of the renderer folder', () => {
     for (const url of [
       'app://packbench/..%5C..%5Csecret.txt',
       'app://packbench/assets/..%5C..%5C..%5Cvault.key',
@@ -36,9 +36,8 @@ describe('app:// paths', () => {
     }
   });
 
-  // BUG (reported): decodeURIComponent() throws URIError on a malformed escape; the protocol handler rejects
-  // instead of answering 400/404.
-  it.fails('does not throw on a malformed percent-escape', () => {
+  // decodeURIComponent() throws URIError on a malformed escape: the handler must answer, not reject.
+  it('does not throw on a malformed percent-escape', () => {
     expect(() => rendererPath('app://packbench/%E0%A4%A')).not.toThrow();
   });
 });

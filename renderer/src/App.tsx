@@ -13,6 +13,7 @@ import { SoundPlayer, type SoundKind } from './sounds/sounds';
 import { Nav, screenForKey, type Screen } from './components/Nav';
 import { StatusBar } from './components/StatusBar';
 import { resultState } from './components/result-state';
+import { printerWait } from './components/printer-wait';
 import { ScanScreen } from './screens/ScanScreen';
 import { JobsScreen } from './screens/JobsScreen';
 import { StoredScreen } from './screens/StoredScreen';
@@ -56,10 +57,10 @@ export function App({ api, i18n, burstGapMs, sounds, now }: AppProps) {
   );
 }
 
-function soundFor(state: ReturnType<typeof resultState>): SoundKind | undefined {
+function soundFor(state: ReturnType<typeof resultState> | 'waiting'): SoundKind | undefined {
   if (state === 'printed' || state === 'done') return 'success';
   if (state === 'failed') return 'error';
-  if (state === 'held' || state === 'duplicate') return 'attention';
+  if (state === 'held' || state === 'duplicate' || state === 'waiting') return 'attention';
   return undefined;
 }
 
@@ -67,7 +68,7 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
   const { t, i18n } = useTranslation();
   const { api, sounds } = useServices();
   const state = useStationState();
-  const { settings, jobs } = state;
+  const { settings, jobs, status, spool } = state;
   const [screen, setScreen] = useState<Screen>('scan');
   const session = useScanSession(api);
   const [repeatNotice, setRepeatNotice] = useState<{ code: string; at: number } | undefined>();
@@ -138,19 +139,21 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
 
   // Sounds: once per job and state, for the scan the packer is waiting on.
   const lastJob = session.last?.jobId ? jobs.find((job) => job.id === session.last?.jobId) : undefined;
+  // A label stuck on an away printer needs the packer as much as a held one: the attention sound, once.
+  const waiting = lastJob ? printerWait(lastJob, status?.printers ?? [], spool) !== undefined : false;
   const played = useRef<string | undefined>(undefined);
   const soundSettings = settings?.sounds;
   useEffect(() => {
     const last = session.last;
     if (!last || last.pending) return;
-    const shown = lastJob ? resultState(lastJob) : last.failure ? 'failed' : undefined;
+    const shown = waiting ? 'waiting' : lastJob ? resultState(lastJob) : last.failure ? 'failed' : undefined;
     if (!shown) return;
     const kind = soundFor(shown);
     const key = `${last.seq}:${shown}`;
     if (!kind || played.current === key) return;
     played.current = key;
     sounds.play(kind, soundSettings ?? { enabled: true, volume: 0.7 });
-  }, [session.last, lastJob, sounds, soundSettings]);
+  }, [session.last, lastJob, waiting, sounds, soundSettings]);
 
   if (!state.loaded) {
     return (

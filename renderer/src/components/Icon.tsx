@@ -1,6 +1,9 @@
 import type { ResultState } from './result-state';
 
-const PATHS: Record<ResultState, string> = {
+/** What an icon can stand for: a job's shown state, or "waiting" on a printer that is away. */
+export type IconState = ResultState | 'waiting';
+
+const PATHS: Record<IconState, string> = {
   // Magnifier
   resolving: 'M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z',
   // Clock
@@ -14,12 +17,14 @@ const PATHS: Record<ResultState, string> = {
   held: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zM9 7v10h2V7H9zm4 0v10h2V7h-2z',
   // Cross
   failed: 'M18.3 5.7 16.9 4.3 12 9.2 7.1 4.3 5.7 5.7 10.6 12l-4.9 4.9 1.4 1.4 4.9-4.9 4.9 4.9 1.4-1.4-4.9-4.9z',
+  // Warning triangle: the job needs the packer to look at a printer
+  waiting: 'M12 2 1 21h22L12 2zm-1 7h2v6h-2V9zm0 8h2v2h-2v-2z',
   // Two stacked sheets
   duplicate: 'M8 2h12v14H8V2zm2 2v10h8V4h-8zM4 6h2v14h12v2H4V6z',
 };
 
 /** A state's icon, so state never relies on colour alone. Decorative: the state's name is always beside it. */
-export function StateIcon({ state, size = 24 }: { state: ResultState; size?: number }) {
+export function StateIcon({ state, size = 24 }: { state: IconState; size?: number }) {
   return (
     <svg className="state-icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={PATHS[state]} fill="currentColor" />

@@ -9,7 +9,8 @@ import { StateIcon } from '../components/Icon';
 import { StateBadge } from '../components/StateBadge';
 import { FailureDetails } from '../components/FailureDetails';
 import { jobFailure, resultState, type ResultState } from '../components/result-state';
-import { formatTime } from '../i18n/format';
+import { printerWait, type PrinterWait } from '../components/printer-wait';
+import { formatList, formatTime } from '../i18n/format';
 
 const SCAN_KINDS = new Set<JobView['kind']>(['scan', 'reprint', 'book_stored']);
 const REPRINT_KEYS = new Set(['r', 'R']);
@@ -39,7 +40,7 @@ export interface ScanScreenProps {
 export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProps) {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
-  const { jobs, settings } = useStationState();
+  const { jobs, settings, status, spool } = useStationState();
   const routing = useScanRouting();
   const [value, setValue] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -57,6 +58,8 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
   const failure = job ? jobFailure(job) : last?.failure;
   const reprintable = job !== undefined && canReprint(shown === 'idle' ? undefined : shown);
   const held = job ? heldSpoolJobIds(job) : [];
+  // "Printing" while the printer is away would read as all well: say what the label waits for instead.
+  const wait = job ? printerWait(job, status?.printers ?? [], spool) : undefined;
 
   function focusInput(): void {
     inputRef.current?.focus();
@@ -146,10 +149,11 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
       ) : null}
 
       <section
-        className={`last-result result-${shown}`}
+        className={`last-result result-${wait ? 'waiting' : shown}`}
         data-testid="last-result"
         data-state={jobState}
         data-result={shown}
+        data-waiting={wait ? 'printer' : undefined}
         aria-live="polite"
         aria-atomic="true"
         aria-label={t('scan.result')}
@@ -161,9 +165,13 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
           </div>
         ) : (
           <>
-            <StateIcon state={shown} size={88} />
+            <StateIcon state={wait ? 'waiting' : shown} size={88} />
             <div className="result-body">
-              <p className="result-headline">{t(`scan.headline.${shown}`)}</p>
+              {wait ? (
+                <p className="result-headline result-headline-long">{t(`scan.waiting.${wait.printer}_${wait.trouble}`)}</p>
+              ) : (
+                <p className="result-headline">{t(`scan.headline.${shown}`)}</p>
+              )}
               <p className="result-code">{last?.code}</p>
               {job?.progress ? (
                 <p className="result-detail">{t('scan.progress', { done: job.progress.done, total: job.progress.total })}</p>
@@ -176,6 +184,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
                   {printerNames(shipment).length > 0 ? <> · {t('scan.printedOn', { printer: printerNames(shipment).join(', ') })}</> : null}
                 </p>
               ))}
+              {wait ? <WaitDetails wait={wait} /> : null}
               {shown === 'held' ? <p className="result-todo">{t('scan.heldTodo')}</p> : null}
               {failure && shown !== 'printed' && shown !== 'done' ? <FailureDetails failure={failure} /> : null}
               <div className="result-actions">
@@ -246,5 +255,21 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
         )}
       </section>
     </section>
+  );
+}
+
+/** Which printer, what it reports, and how often the station tried: enough to walk over and fix it. */
+function WaitDetails({ wait }: { wait: PrinterWait }) {
+  const { t, i18n } = useTranslation();
+  const facts = [
+    wait.printerName ? t('scan.waitingOn', { name: wait.printerName }) : undefined,
+    wait.problems.length > 0 ? formatList(wait.problems.map((problem) => t(`printerProblem.${problem}`)), i18n.language) : undefined,
+    wait.attempts > 0 ? t('scan.waitingAttempts', { count: wait.attempts }) : undefined,
+  ].filter((fact): fact is string => Boolean(fact));
+  return (
+    <>
+      {facts.length > 0 ? <p className="result-detail">{facts.join(' · ')}</p> : null}
+      <p className="result-todo">{t('scan.waitingTodo')}</p>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeStation, makeJob } from './fake-api';
+import type { JobView, PrinterStateView } from '../../../preload/api';
+import { BASE_TIME, FakeStation, makeJob } from './fake-api';
 import { renderApp } from './render-app';
 
 afterEach(() => cleanup());
@@ -193,6 +194,111 @@ describe('Scan screen', () => {
     expect(sounds.played).toEqual(['attention']);
     fireEvent.click(screen.getByRole('button', { name: 'Release held labels' }));
     await waitFor(() => expect(fake.callsOf('releaseSpoolJob')).toEqual([{ spoolJobId: 'sp1' }]));
+  });
+});
+
+function printingJob(jobId: string, code: string): JobView {
+  return makeJob({
+    id: jobId,
+    scan: code,
+    state: 'printing',
+    shipments: [
+      {
+        shipmentId: 's1',
+        shipmentNo: 'S1',
+        parcelNos: ['P1'],
+        state: 'printing',
+        documents: [
+          {
+            documentId: 'd1',
+            kind: 'label',
+            format: 'zpl',
+            bytes: 10,
+            printerId: 'zebra-1',
+            printerName: 'Zebra 1',
+            spoolJobId: 'sp1',
+            state: 'queued',
+          },
+        ],
+      },
+    ],
+  });
+}
+
+const offlineZebra: PrinterStateView = {
+  printerId: 'zebra-1',
+  name: 'Zebra 1',
+  kind: 'zpl-tcp',
+  state: 'offline',
+  problems: ['unreachable'],
+  queueLength: 1,
+};
+
+describe('Scan screen while the printer is away', () => {
+  it('says the label waits for the offline printer, in large type, with the attention sound once', async () => {
+    const fake = new FakeStation();
+    fake.status = { ...fake.status, printers: [offlineZebra], queueLength: 1 };
+    fake.scanOutcome = (code, jobId) => [printingJob(jobId, code)];
+    const { sounds } = await renderApp({ fake });
+    typeAndEnter('ORDER-W');
+    const panel = screen.getByTestId('last-result');
+    await waitFor(() => expect(panel.getAttribute('data-waiting')).toBe('printer'));
+    expect(panel.getAttribute('data-state')).toBe('printing');
+    expect(panel.className).toContain('result-waiting');
+    const headline = within(panel).getByText('Waiting: the label printer is offline — it prints when the printer is back');
+    expect(headline.className).toContain('result-headline');
+    expect(within(panel).queryByText('Printing')).toBeNull();
+    expect(panel.textContent).toContain('Printer: Zebra 1 · not reachable');
+    // Another event for the same waiting job does not sound again.
+    act(() => fake.emit({ type: 'printer', printer: { ...offlineZebra, queueLength: 2 } }));
+    expect(sounds.played).toEqual(['attention']);
+  });
+
+  it('says so from a failed send too, before the printer state catches up, with the attempts', async () => {
+    const fake = new FakeStation();
+    fake.scanOutcome = (code, jobId) => [printingJob(jobId, code)];
+    fake.settings = { ...fake.settings, language: 'sv' };
+    await renderApp({ fake, language: 'sv' });
+    typeAndEnter('ORDER-S');
+    const panel = screen.getByTestId('last-result');
+    await waitFor(() => expect(panel.getAttribute('data-state')).toBe('printing'));
+    expect(panel.getAttribute('data-waiting')).toBeNull();
+    act(() =>
+      fake.emit({
+        type: 'spool',
+        job: {
+          id: 'sp1',
+          printerId: 'zebra-1',
+          documentId: 'd1',
+          documentKind: 'label',
+          format: 'zpl',
+          bytes: 10,
+          state: 'queued',
+          attempts: 3,
+          lastError: 'ECONNREFUSED',
+          createdAt: BASE_TIME,
+          updatedAt: BASE_TIME,
+        },
+      }),
+    );
+    expect(panel.getAttribute('data-waiting')).toBe('printer');
+    expect(panel.textContent).toContain('Väntar: etikettskrivaren är frånkopplad — den skriver ut när skrivaren är tillbaka');
+    expect(panel.textContent).toContain('3 försök hittills');
+  });
+
+  it('names a printer problem (paper out) and goes back to the calm state once the printer is ready', async () => {
+    const fake = new FakeStation();
+    fake.status = { ...fake.status, printers: [{ ...offlineZebra, state: 'error', problems: ['paper_out'] }] };
+    fake.scanOutcome = (code, jobId) => [printingJob(jobId, code)];
+    await renderApp({ fake });
+    typeAndEnter('ORDER-P');
+    const panel = screen.getByTestId('last-result');
+    await waitFor(() => expect(panel.getAttribute('data-waiting')).toBe('printer'));
+    expect(panel.textContent).toContain('Waiting: the label printer has a problem');
+    expect(panel.textContent).toContain('out of paper');
+    act(() => fake.emit({ type: 'printer', printer: { ...offlineZebra, state: 'ready', problems: [] } }));
+    expect(panel.getAttribute('data-waiting')).toBeNull();
+    expect(within(panel).getByText('Printing')).toBeTruthy();
   });
 });
 

@@ -25,6 +25,8 @@ const FAILURE_CODES = [
   'already_booked',
   'already_cancelled',
   'document_expired',
+  'label_not_downloaded',
+  'label_held',
   'not_cancellable',
   'internal',
 ] as const satisfies readonly FailureCode[];

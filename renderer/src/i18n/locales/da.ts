@@ -235,6 +235,14 @@ const da: Messages = {
         what: 'nShift har ikke længere dokumentet (dokumenter gemmes i en time), og der kunne ikke laves en kopi.',
         todo: 'Prøv genudskrift igen; hvis det mislykkes igen, så spørg en arbejdsleder.',
       },
+      label_not_downloaded: {
+        what: 'Forsendelsen er booket i nShift, men labelen nåede aldrig frem til stationen.',
+        todo: 'Book den ikke igen: tryk R eller Genudskriv for at hente labelen. Hvis det også mislykkes, så kontrollér netværket.',
+      },
+      label_held: {
+        what: 'Labelprinteren tog ikke imod labelen i tide, så den holdes tilbage og blev ikke udskrevet.',
+        todo: 'Kontrollér printeren, og frigiv labelen her eller på skærmbilledet Job.',
+      },
       not_cancellable: {
         what: 'Forsendelsen kan ikke længere annulleres.',
         todo: 'Kontakt transportøren eller en arbejdsleder.',

@@ -234,6 +234,14 @@ const en = {
         what: 'nShift no longer has this document (documents are kept for one hour) and no copy could be made.',
         todo: 'Try the reprint again; if it fails again, ask a supervisor.',
       },
+      label_not_downloaded: {
+        what: 'The shipment is booked in nShift, but its label did not reach the station.',
+        todo: 'Do not book it again: press R or Reprint to fetch the label. If that fails too, check the network.',
+      },
+      label_held: {
+        what: 'The label printer did not take the label in time, so it is held and was not printed.',
+        todo: 'Check the printer, then release the label here or on the Jobs screen.',
+      },
       not_cancellable: {
         what: 'This shipment can no longer be cancelled.',
         todo: 'Contact the carrier or a supervisor.',

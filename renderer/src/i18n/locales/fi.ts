@@ -235,6 +235,14 @@ const fi: Messages = {
         what: 'nShiftillä ei enää ole tätä asiakirjaa (asiakirjoja säilytetään tunnin), eikä kopiota voitu tehdä.',
         todo: 'Yritä uusintatulostusta uudelleen; jos se epäonnistuu taas, kysy esimieheltä.',
       },
+      label_not_downloaded: {
+        what: 'Lähetys on varattu nShiftissä, mutta sen osoitekortti ei tullut asemalle.',
+        todo: 'Älä varaa sitä uudelleen: paina R tai Tulosta uudelleen hakeaksesi osoitekortin. Jos sekin epäonnistuu, tarkista verkkoyhteys.',
+      },
+      label_held: {
+        what: 'Tarratulostin ei ottanut osoitekorttia vastaan ajoissa, joten se on pidätetty eikä sitä tulostettu.',
+        todo: 'Tarkista tulostin ja vapauta osoitekortti sitten täällä tai Työt-näkymässä.',
+      },
       not_cancellable: {
         what: 'Lähetystä ei voi enää perua.',
         todo: 'Ota yhteyttä kuljetusliikkeeseen tai esimieheen.',

@@ -235,6 +235,14 @@ const nb: Messages = {
         what: 'nShift har ikke lenger dokumentet (dokumenter lagres i én time), og ingen kopi kunne lages.',
         todo: 'Prøv ny utskrift igjen; hvis det mislykkes igjen, spør en arbeidsleder.',
       },
+      label_not_downloaded: {
+        what: 'Sendingen er booket i nShift, men etiketten kom aldri frem til stasjonen.',
+        todo: 'Ikke book den på nytt: trykk R eller Skriv ut på nytt for å hente etiketten. Hvis det også mislykkes, kontroller nettverket.',
+      },
+      label_held: {
+        what: 'Etikettskriveren tok ikke imot etiketten i tide, så den holdes tilbake og ble ikke skrevet ut.',
+        todo: 'Kontroller skriveren, og frigi etiketten her eller på skjermbildet Jobber.',
+      },
       not_cancellable: {
         what: 'Sendingen kan ikke lenger kanselleres.',
         todo: 'Kontakt transportøren eller en arbeidsleder.',

@@ -235,6 +235,14 @@ const sv: Messages = {
         what: 'nShift har inte längre dokumentet (dokument sparas en timme) och ingen kopia kunde skapas.',
         todo: 'Försök skriva ut igen; om det misslyckas igen, be en arbetsledare om hjälp.',
       },
+      label_not_downloaded: {
+        what: 'Sändningen är bokad i nShift, men etiketten kom aldrig fram till stationen.',
+        todo: 'Boka den inte igen: tryck R eller Skriv ut igen för att hämta etiketten. Om det också misslyckas, kontrollera nätverket.',
+      },
+      label_held: {
+        what: 'Etikettskrivaren tog inte emot etiketten i tid, så den hålls kvar och skrevs inte ut.',
+        todo: 'Kontrollera skrivaren och släpp sedan etiketten här eller på skärmen Jobb.',
+      },
       not_cancellable: {
         what: 'Sändningen kan inte längre makuleras.',
         todo: 'Kontakta transportören eller en arbetsledare.',

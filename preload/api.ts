@@ -38,6 +38,8 @@ export type FailureCode =
   | 'already_booked' // the scan was booked before (today or by another station)
   | 'already_cancelled'
   | 'document_expired' // nShift's one-hour document window passed and no copy could be made
+  | 'label_not_downloaded' // booked in nShift, but the label did not come down: reprint, never rebook
+  | 'label_held' // the label printer did not take the label in time: it is held, never printed unasked
   | 'not_cancellable'
   | 'internal';
 

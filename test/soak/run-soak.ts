@@ -177,7 +177,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
       const code = event.scan;
       const bookable = code.startsWith(ORDER_PREFIX) || code.startsWith(STORED_PREFIX);
-      const saysReprint = /booked/i.test(event.message ?? '') && /reprint/i.test(event.message ?? '');
+      // The contract's own code for "booked, but the label did not come down": reprint, never rescan.
+      const saysReprint = event.code === 'label_not_downloaded';
       if (event.event === 'failed' && bookable && event.reason !== 'duplicate' && saysReprint) reprint(code);
       else if (
         event.event === 'failed' &&

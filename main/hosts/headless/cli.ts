@@ -26,6 +26,9 @@ Options:
                        default: the folder "documents" in the data directory
   --media MEDIA        label media of the ZPL target (default thermo-190)
   --charset CHARSET    ZPL charset: cp850 (default) or UTF8
+  --hold-after SECONDS a label the printer has not taken after this long is held (never printed later,
+                       onto the wrong parcel) and reported as held + failed; default: the spool TTL of the
+                       settings (10 minutes). Print-and-apply lines want a few seconds.
   --data-dir DIR       journal, label cache, spool and settings (default: ~/.local/share/packbench;
                        with --demo a fresh temporary folder)
   -h, --help           this text
@@ -56,6 +59,7 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
       media: { type: 'string' },
       charset: { type: 'string' },
       'data-dir': { type: 'string' },
+      'hold-after': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -71,8 +75,11 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
   if (values['delivery-url'] !== undefined && !/^https?:\/\//.test(values['delivery-url'])) {
     throw new Error('--delivery-url must be an http(s) URL');
   }
+  const holdAfter = values['hold-after'] === undefined ? undefined : Number(values['hold-after']);
+  if (holdAfter !== undefined && !(holdAfter >= 3 && holdAfter <= 86_400)) throw new Error('--hold-after must be seconds, from 3 to 86400');
   return {
     demo: values.demo ?? false,
+    ...(holdAfter !== undefined ? { holdAfterSeconds: holdAfter } : {}),
     ...(values['delivery-url'] ? { deliveryUrl: values['delivery-url'] } : {}),
     ...(values['label-printer'] ? { labelPrinter: values['label-printer'] } : {}),
     ...(values['document-printer'] ? { documentPrinter: values['document-printer'] } : {}),

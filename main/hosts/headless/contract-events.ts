@@ -46,7 +46,7 @@ export class HeadlessEventMapper {
         message: f.message,
         code: f.code,
         ...(f.errors ? { errors: f.errors } : {}),
-        ...(job.duplicateOf ? { shipmentId: job.duplicateOf.shipmentId } : {}),
+        ...(shipmentOf(job) ? { shipmentId: shipmentOf(job) } : {}),
         jobId: job.id,
       });
     }
@@ -86,7 +86,20 @@ export class HeadlessEventMapper {
       }
     } else if (docs.some((d) => d.state === 'held') && docs.every((d) => d.state !== 'queued' && d.state !== 'sending')) {
       if (this.once(`${key}:held`)) {
-        out.push({ event: 'held', scan: job.scan, shipmentId: shipment.shipmentId, printer, reason: 'Held for release in the Jobs list', jobId: job.id });
+        const reason = 'The label printer did not take the label in time; it is held and never prints unasked.';
+        out.push({ event: 'held', scan: job.scan, shipmentId: shipment.shipmentId, printer, reason, jobId: job.id });
+        // A script that waits for "printed or failed" per scan gets its answer: this label did not print.
+        if (this.once(`${job.id}:failed`)) {
+          out.push({
+            event: 'failed',
+            scan: job.scan,
+            reason: 'printer',
+            code: 'label_held',
+            message: `${reason} Fix the printer, then send ":reprint ${job.scan}".`,
+            shipmentId: shipment.shipmentId,
+            jobId: job.id,
+          });
+        }
       }
     }
   }
@@ -96,4 +109,11 @@ export class HeadlessEventMapper {
     this.emitted.add(key);
     return true;
   }
+}
+
+/** The shipment a failure is about: the existing one of a duplicate, or the booked one whose label is missing. */
+function shipmentOf(job: JobView): string | undefined {
+  if (job.duplicateOf) return job.duplicateOf.shipmentId;
+  const id = job.failure?.params?.shipmentId;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }

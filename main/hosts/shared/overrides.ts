@@ -9,6 +9,8 @@ export interface StationFlags {
   documentPrinter?: string;
   media?: string;
   charset?: 'cp850' | 'UTF8';
+  /** The spool TTL for this run: a label older than this is held, not printed. */
+  holdAfterSeconds?: number;
 }
 
 /** The flags become settings for this run only: they are applied over the stored settings, never saved. */
@@ -27,6 +29,7 @@ export function overridesFromFlags(flags: StationFlags, demo: Demo | undefined, 
     next.printers = printers;
     if (label) next.routing = { ...next.routing, labelPrinterId: label.id };
     if (flags.documentPrinter || !next.routing.documentPrinterId) next.routing = { ...next.routing, documentPrinterId: document.id };
+    if (flags.holdAfterSeconds !== undefined) next.spool = { ttlMinutes: flags.holdAfterSeconds / 60 };
     if (flags.media || flags.charset) {
       const zpl = next.printConfig.targets.find((t) => t.type === 'zpl');
       if (zpl) {

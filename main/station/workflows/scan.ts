@@ -166,6 +166,7 @@ function labelNotDownloaded(shipmentId: string, error: DeliveryError): ReturnTyp
   const cause = failureFromDelivery(error);
   return {
     ...cause,
+    code: 'label_not_downloaded',
     message: `Shipment ${shipmentId} is booked, but its label could not be downloaded (${cause.message}) Press R to reprint it; do not scan the order again.`,
     params: { ...cause.params, shipmentId },
   };

@@ -87,6 +87,23 @@ describe('packbench-headless against another nShift-compatible server and printe
     expect(sim.records().filter((r) => r.internalReference === 'ORD-1001')).toHaveLength(1);
   });
 
+  it('a label the printer does not take within --hold-after is held and reported failed (printer), and the next scan still books', async () => {
+    sim = createSimulator();
+    seedDemoData(sim);
+    const { deliveryBaseUrl } = await sim.start();
+    zebra = await createVirtualZebra();
+    await zebra.offline();
+    const env = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
+    const args = ['--delivery-url', deliveryBaseUrl, '--label-printer', `tcp://127.0.0.1:${zebra.port}`, '--hold-after', '3'];
+    const run = await runHeadless([...args, '--data-dir', `/tmp/packbench-hold-${process.pid}-${Date.now()}`], 'ORD-1001\nORD-1002\n', env);
+    expect(run.code).toBe(0);
+    const events = run.events.filter((e) => e.scan === 'ORD-1001').map((e) => e.event);
+    expect(events).toEqual(['booked', 'held', 'failed']);
+    expect(byEvent(run.events, 'failed')[0]).toMatchObject({ reason: 'printer', code: 'label_held', shipmentId: expect.any(String) });
+    expect(byEvent(run.events, 'booked').map((e) => e.scan)).toEqual(['ORD-1001', 'ORD-1002']);
+    expect(zebra.labels()).toHaveLength(0);
+  });
+
   it('without a key in the environment every scan fails with reason auth', async () => {
     sim = createSimulator();
     seedDemoData(sim);

@@ -16,10 +16,11 @@ describe('the headless contract events', () => {
     expect(mapper.map(printed)).toEqual([]);
   });
 
-  it('emits held, and printed later when the held label is released', () => {
+  it('emits held with a failed line (reason printer), and printed later if the held label is released', () => {
     const mapper = new HeadlessEventMapper();
     const held = { ...base, state: 'held' as const, shipments: [{ shipmentId: 's1', parcelNos: [], state: 'held' as const, documents: [doc('held')] }] };
-    expect(mapper.map(held).map((e) => e.event)).toEqual(['booked', 'held']);
+    expect(mapper.map(held).map((e) => e.event)).toEqual(['booked', 'held', 'failed']);
+    expect(mapper.map(held)).toEqual([]);
     const printed = { ...held, state: 'printed' as const, shipments: [{ ...held.shipments[0]!, documents: [doc('printed')] }] };
     expect(mapper.map(printed).map((e) => e.event)).toEqual(['printed']);
   });
@@ -43,5 +44,19 @@ describe('the headless contract events', () => {
       failure: { reason: 'duplicate', code: 'already_booked', message: 'dup' },
     };
     expect(mapper.map(dup)).toEqual([{ event: 'failed', scan: 'ORD-1', reason: 'duplicate', message: 'dup', code: 'already_booked', shipmentId: 's9', jobId: 'j2' }]);
+  });
+});
+
+describe('a label that was booked but never came down', () => {
+  it('names the booked shipment on the failed line, so a script can reprint it instead of scanning again', () => {
+    const mapper = new HeadlessEventMapper();
+    const job: JobView = {
+      ...base,
+      state: 'failed',
+      failure: { reason: 'network', code: 'label_not_downloaded', message: 'booked, reprint', params: { shipmentId: 's7' } },
+    };
+    expect(mapper.map(job)).toEqual([
+      { event: 'failed', scan: 'ORD-1', reason: 'network', message: 'booked, reprint', code: 'label_not_downloaded', shipmentId: 's7', jobId: 'j1' },
+    ]);
   });
 });

@@ -1,10 +1,11 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManifestView } from '../../../preload/api';
 import { useServices, useStationState } from '../state/context';
 import { useAction } from '../components/use-action';
 import { useLoader } from '../components/use-loader';
 import { ActionFeedback } from '../components/ActionFeedback';
+import { JobOutcome } from '../components/JobOutcome';
 import { formatDateTime, formatNumber } from '../i18n/format';
 
 /** End of day: one button per manifest type from settings, and today's manifests to reprint. */
@@ -15,6 +16,15 @@ export function ManifestScreen() {
   const [action, run] = useAction();
   const loadManifests = useCallback(() => api.listManifests(), [api]);
   const { data: manifests, failure: loadFailure, reload } = useLoader<ManifestView[]>(loadManifests);
+
+  /** The job the last press started, followed to its outcome. */
+  const [started, setStarted] = useState<{ jobId: string; what: string } | undefined>();
+
+  async function start(what: string, call: () => Promise<{ jobId: string }>): Promise<void> {
+    setStarted(undefined);
+    const result = await run(call);
+    if (result) setStarted({ jobId: result.jobId, what });
+  }
 
   const types = settings?.manifest.types ?? [];
 
@@ -28,13 +38,12 @@ export function ManifestScreen() {
             key={manifestType}
             type="button"
             className="button button-primary"
-           
             onClick={() =>
-              void run(async () => {
+              void start(t('manifest.what', { type: manifestType }), async () => {
                 const result = await api.createManifest({ manifestType });
                 reload();
                 return result;
-              }, (result) => t('manifest.started', { jobId: result.jobId }))
+              })
             }
           >
             {t('manifest.create', { type: manifestType })}
@@ -42,6 +51,7 @@ export function ManifestScreen() {
         ))}
       </div>
       <ActionFeedback state={loadFailure ? { busy: false, failure: loadFailure } : action} />
+      {started && !loadFailure ? <JobOutcome key={started.jobId} jobId={started.jobId} what={started.what} /> : null}
 
       <h2>{t('manifest.listTitle')}</h2>
       {manifests === undefined ? (
@@ -70,11 +80,9 @@ export function ManifestScreen() {
                   <button
                     type="button"
                     className="button"
-                   
                     onClick={() =>
-                      void run(
-                        () => api.reprintManifest({ manifestType: manifest.manifestType, manifestId: manifest.manifestId }),
-                        (result) => t('manifest.started', { jobId: result.jobId }),
+                      void start(t('manifest.reprintWhat', { type: manifest.manifestType, id: manifest.manifestId }), () =>
+                        api.reprintManifest({ manifestType: manifest.manifestType, manifestId: manifest.manifestId }),
                       )
                     }
                   >

@@ -7,6 +7,7 @@ import { stripAffixes } from '../scan/normalize';
 import { useAction } from '../components/use-action';
 import { useLoader } from '../components/use-loader';
 import { ActionFeedback } from '../components/ActionFeedback';
+import { JobOutcome } from '../components/JobOutcome';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { formatDateTime } from '../i18n/format';
 
@@ -25,6 +26,8 @@ export function StoredScreen() {
   const [filter, setFilter] = useState('');
   const [pending, setPending] = useState<Pending | undefined>();
   const [action, run] = useAction();
+  /** The job the last booking or close started, followed to its outcome. */
+  const [started, setStarted] = useState<{ jobId: string; what: string } | undefined>();
   const loadStored = useCallback(() => api.listStored(filter ? { orderNo: filter } : undefined), [api, filter]);
   const loadConsolidated = useCallback(() => api.listConsolidated(), [api]);
   const storedList = useLoader<StoredShipmentView[]>(loadStored);
@@ -50,8 +53,19 @@ export function StoredScreen() {
     setFilter(wanted);
   }
 
+  async function start(what: string, call: () => Promise<{ jobId: string }>): Promise<void> {
+    setStarted(undefined);
+    const result = await run(async () => {
+      const answer = await call();
+      reload();
+      return answer;
+    });
+    if (result) setStarted({ jobId: result.jobId, what });
+  }
+
   async function confirmPending(): Promise<void> {
     if (!pending) return;
+    setStarted(undefined);
     const done = t('stored.deleted');
     if (pending.kind === 'stored') await run(() => api.deleteStored({ storedId: pending.storedId, confirm: true }), done);
     if (pending.kind === 'group') {
@@ -93,6 +107,7 @@ export function StoredScreen() {
         </button>
       </form>
       <ActionFeedback state={loadFailure ? { busy: false, failure: loadFailure } : action} />
+      {started && !loadFailure ? <JobOutcome key={started.jobId} jobId={started.jobId} what={started.what} /> : null}
       {confirm}
 
       {stored === undefined ? (
@@ -125,13 +140,10 @@ export function StoredScreen() {
                   <button
                     type="button"
                     className="button button-primary"
-                   
                     onClick={() =>
-                      void run(async () => {
-                        const result = await api.bookStored({ storedId: item.storedId });
-                        reload();
-                        return result;
-                      }, (result) => t('stored.started', { jobId: result.jobId }))
+                      void start(t('stored.bookWhat', { orderNo: item.orderNo ?? item.storedId }), () =>
+                        api.bookStored({ storedId: item.storedId }),
+                      )
                     }
                   >
                     {t('stored.book')}
@@ -186,13 +198,10 @@ export function StoredScreen() {
                   <button
                     type="button"
                     className="button button-primary"
-                   
                     onClick={() =>
-                      void run(async () => {
-                        const result = await api.closeConsolidated({ consolidatedId: item.consolidatedId });
-                        reload();
-                        return result;
-                      }, (result) => t('stored.started', { jobId: result.jobId }))
+                      void start(t('stored.closeWhat', { key: item.key ?? item.consolidatedId }), () =>
+                        api.closeConsolidated({ consolidatedId: item.consolidatedId }),
+                      )
                     }
                   >
                     {t('stored.close')}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { JobDocument, JobView } from '../../../preload/api';
 import { FakeStation, makeJob, printedJob } from './fake-api';
 import { renderApp } from './render-app';
 
@@ -313,6 +314,10 @@ describe('Stored & consolidated screen', () => {
     const first = within(storedTable).getByText('O-77').closest('tr') as HTMLElement;
     fireEvent.click(within(first).getByRole('button', { name: 'Book and print' }));
     await waitFor(() => expect(fake.callsOf('bookStored')).toEqual([{ storedId: 'st-1' }]));
+    // The booking is followed to its outcome: printed, and where; never the internal job id.
+    const outcome = await screen.findByTestId('job-outcome');
+    await waitFor(() => expect(outcome.textContent).toBe('Printed: Stored shipment O-77, on Zebra 1'));
+    expect(outcome.getAttribute('data-job-state')).toBe('printed');
 
     const second = within(storedTable).getByText('O-78').closest('tr') as HTMLElement;
     fireEvent.click(within(second).getByRole('button', { name: 'Delete' }));
@@ -348,6 +353,69 @@ describe('Manifest screen', () => {
     const table = await screen.findByRole('table', { name: 'Manifests' });
     fireEvent.click(within(table).getByRole('button', { name: 'Reprint' }));
     await waitFor(() => expect(fake.callsOf('reprintManifest')).toHaveLength(1));
+  });
+
+  it('follows the manifest job to its outcome: printing, then printed on the document printer', async () => {
+    const fake = new FakeStation();
+    const manifestJob = (state: JobView['state'], documentState: JobDocument['state']): JobView =>
+      makeJob({
+        id: 'manifest-job-1',
+        kind: 'manifest',
+        scan: 'DHL',
+        state,
+        shipments: [
+          {
+            shipmentId: 'm',
+            parcelNos: [],
+            state: state === 'printed' ? 'printed' : 'printing',
+            documents: [
+              { documentId: 'md', kind: 'manifest', format: 'pdf', bytes: 900, printerId: 'a4', printerName: 'Office A4', spoolJobId: 'msp', state: documentState },
+            ],
+          },
+        ],
+      });
+    fake.on('createManifest', () => {
+      setTimeout(() => fake.emitJob(manifestJob('printing', 'sending')), 0);
+      return { jobId: 'manifest-job-1' };
+    });
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-manifest'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create manifest: DHL' }));
+    const outcome = await screen.findByTestId('job-outcome');
+    await waitFor(() => expect(outcome.textContent).toBe('Manifest DHL: Printing…'));
+    act(() => fake.emitJob(manifestJob('printed', 'printed')));
+    expect(outcome.textContent).toBe('Printed: Manifest DHL, on Office A4');
+    expect(outcome.textContent).not.toContain('manifest-job-1');
+  });
+
+  it('explains a failed manifest job in words, translated', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'sv' };
+    fake.on('createManifest', () => {
+      setTimeout(
+        () =>
+          fake.emitJob(
+            makeJob({
+              id: 'manifest-job-2',
+              kind: 'manifest',
+              scan: 'DHL',
+              state: 'failed',
+              failure: { reason: 'printer', code: 'no_printer', message: 'No printer for manifest' },
+            }),
+          ),
+        0,
+      );
+      return { jobId: 'manifest-job-2' };
+    });
+    await renderApp({ fake, language: 'sv' });
+    fireEvent.click(screen.getByTestId('nav-manifest'));
+    fireEvent.click(screen.getByRole('button', { name: 'Skapa manifest: DHL' }));
+    const outcome = await screen.findByTestId('job-outcome');
+    await waitFor(() => expect(outcome.getAttribute('data-job-state')).toBe('failed'));
+    expect(outcome.textContent).toContain('Misslyckades: Manifest DHL');
+    expect(outcome.querySelector('[data-failure-code="no_printer"]')).not.toBeNull();
+    // The station's English message is only a detail line: what happened is in the packer's words.
+    expect(outcome.querySelector('.failure-what')?.textContent).toContain('Ingen skrivare är vald för det här dokumentet.');
   });
 
   it('sends a scan made here to the Scan screen', async () => {

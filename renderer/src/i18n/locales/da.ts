@@ -333,7 +333,8 @@ const da: Messages = {
     deleteGroup: 'Slet gruppe',
     deleteGroupConfirm: 'Slet kolligruppe {{partOrderNo}} fra {{id}}?',
     deleteConsolidatedConfirm: 'Slet hele den samlede forsendelse {{id}}? Udskrevne dokumenter annulleres.',
-    started: 'Startet: job {{jobId}}.',
+    bookWhat: 'Gemt forsendelse {{orderNo}}',
+    closeWhat: 'Samlet forsendelse {{key}}',
   },
   manifest: {
     title: 'Dagsafslutning',
@@ -346,7 +347,8 @@ const da: Messages = {
     created: 'Oprettet',
     shipments: 'Forsendelser',
     reprint: 'Udskriv igen',
-    started: 'Startet: job {{jobId}}.',
+    what: 'Manifest {{type}}',
+    reprintWhat: 'Manifest {{type}} {{id}} (genudskrift)',
   },
   cancel: {
     title: 'Annullér en forsendelse',
@@ -470,6 +472,16 @@ const da: Messages = {
       title: 'Sprog',
       label: 'Sprog',
     },
+  },
+  outcome: {
+    started: '{{what}}: startet…',
+    running: '{{what}}: {{state}}…',
+    printed: 'Udskrevet: {{what}}',
+    printedOn: 'Udskrevet: {{what}}, på {{printer}}',
+    held: 'Tilbageholdt: {{what}} blev ikke udskrevet. Kontrollér printeren, og frigiv den på skærmbilledet Job.',
+    done: 'Færdig: {{what}}',
+    failed: 'Mislykkedes: {{what}}',
+    duplicate: 'Allerede booket: {{what}}',
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {

@@ -332,7 +332,8 @@ const en = {
     deleteGroup: 'Delete group',
     deleteGroupConfirm: 'Delete parcel group {{partOrderNo}} from {{id}}?',
     deleteConsolidatedConfirm: 'Delete the whole consolidated shipment {{id}}? Printed documents are cancelled.',
-    started: 'Started: job {{jobId}}.',
+    bookWhat: 'Stored shipment {{orderNo}}',
+    closeWhat: 'Consolidated shipment {{key}}',
   },
   manifest: {
     title: 'End of day',
@@ -345,7 +346,8 @@ const en = {
     created: 'Created',
     shipments: 'Shipments',
     reprint: 'Reprint',
-    started: 'Started: job {{jobId}}.',
+    what: 'Manifest {{type}}',
+    reprintWhat: 'Manifest {{type}} {{id}} (reprint)',
   },
   cancel: {
     title: 'Cancel a shipment',
@@ -469,6 +471,16 @@ const en = {
       title: 'Language',
       label: 'Language',
     },
+  },
+  outcome: {
+    started: '{{what}}: started…',
+    running: '{{what}}: {{state}}…',
+    printed: 'Printed: {{what}}',
+    printedOn: 'Printed: {{what}}, on {{printer}}',
+    held: 'Held: {{what}} did not print. Check the printer, then release it on the Jobs screen.',
+    done: 'Done: {{what}}',
+    failed: 'Failed: {{what}}',
+    duplicate: 'Already booked: {{what}}',
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {

@@ -333,7 +333,8 @@ const fi: Messages = {
     deleteGroup: 'Poista ryhmä',
     deleteGroupConfirm: 'Poistetaanko kolliryhmä {{partOrderNo}} lähetyksestä {{id}}?',
     deleteConsolidatedConfirm: 'Poistetaanko koko koontilähetys {{id}}? Tulostetut asiakirjat perutaan.',
-    started: 'Aloitettu: työ {{jobId}}.',
+    bookWhat: 'Tallennettu lähetys {{orderNo}}',
+    closeWhat: 'Koontilähetys {{key}}',
   },
   manifest: {
     title: 'Päivän päätös',
@@ -346,7 +347,8 @@ const fi: Messages = {
     created: 'Luotu',
     shipments: 'Lähetykset',
     reprint: 'Tulosta uudelleen',
-    started: 'Aloitettu: työ {{jobId}}.',
+    what: 'Manifesti {{type}}',
+    reprintWhat: 'Manifesti {{type}} {{id}} (uusintatulostus)',
   },
   cancel: {
     title: 'Peru lähetys',
@@ -470,6 +472,16 @@ const fi: Messages = {
       title: 'Kieli',
       label: 'Kieli',
     },
+  },
+  outcome: {
+    started: '{{what}}: aloitettu…',
+    running: '{{what}}: {{state}}…',
+    printed: 'Tulostettu: {{what}}',
+    printedOn: 'Tulostettu: {{what}}, tulostimella {{printer}}',
+    held: 'Pidätetty: {{what}} ei tulostunut. Tarkista tulostin ja vapauta se Työt-näkymässä.',
+    done: 'Valmis: {{what}}',
+    failed: 'Epäonnistui: {{what}}',
+    duplicate: 'Jo varattu: {{what}}',
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {

@@ -333,7 +333,8 @@ const nb: Messages = {
     deleteGroup: 'Slett gruppe',
     deleteGroupConfirm: 'Slette kolligruppe {{partOrderNo}} fra {{id}}?',
     deleteConsolidatedConfirm: 'Slette hele den samlastede sendingen {{id}}? Utskrevne dokumenter kanselleres.',
-    started: 'Startet: jobb {{jobId}}.',
+    bookWhat: 'Lagret sending {{orderNo}}',
+    closeWhat: 'Samlastet sending {{key}}',
   },
   manifest: {
     title: 'Dagsavslutning',
@@ -346,7 +347,8 @@ const nb: Messages = {
     created: 'Opprettet',
     shipments: 'Sendinger',
     reprint: 'Skriv ut på nytt',
-    started: 'Startet: jobb {{jobId}}.',
+    what: 'Manifest {{type}}',
+    reprintWhat: 'Manifest {{type}} {{id}} (ny utskrift)',
   },
   cancel: {
     title: 'Kanseller en sending',
@@ -470,6 +472,16 @@ const nb: Messages = {
       title: 'Språk',
       label: 'Språk',
     },
+  },
+  outcome: {
+    started: '{{what}}: startet…',
+    running: '{{what}}: {{state}}…',
+    printed: 'Skrevet ut: {{what}}',
+    printedOn: 'Skrevet ut: {{what}}, på {{printer}}',
+    held: 'Holdt tilbake: {{what}} ble ikke skrevet ut. Kontroller skriveren, og frigi den på skjermbildet Jobber.',
+    done: 'Ferdig: {{what}}',
+    failed: 'Mislyktes: {{what}}',
+    duplicate: 'Allerede booket: {{what}}',
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {

@@ -333,7 +333,8 @@ const sv: Messages = {
     deleteGroup: 'Ta bort grupp',
     deleteGroupConfirm: 'Ta bort kolligrupp {{partOrderNo}} från {{id}}?',
     deleteConsolidatedConfirm: 'Ta bort hela den samlastade sändningen {{id}}? Utskrivna dokument makuleras.',
-    started: 'Startat: jobb {{jobId}}.',
+    bookWhat: 'Lagrad sändning {{orderNo}}',
+    closeWhat: 'Samlastad sändning {{key}}',
   },
   manifest: {
     title: 'Dagsavslut',
@@ -346,7 +347,8 @@ const sv: Messages = {
     created: 'Skapat',
     shipments: 'Sändningar',
     reprint: 'Skriv ut igen',
-    started: 'Startat: jobb {{jobId}}.',
+    what: 'Manifest {{type}}',
+    reprintWhat: 'Manifest {{type}} {{id}} (utskrift igen)',
   },
   cancel: {
     title: 'Makulera en sändning',
@@ -470,6 +472,16 @@ const sv: Messages = {
       title: 'Språk',
       label: 'Språk',
     },
+  },
+  outcome: {
+    started: '{{what}}: startat…',
+    running: '{{what}}: {{state}}…',
+    printed: 'Utskrivet: {{what}}',
+    printedOn: 'Utskrivet: {{what}}, på {{printer}}',
+    held: 'Kvarhållen: {{what}} skrevs inte ut. Kontrollera skrivaren och släpp den sedan på skärmen Jobb.',
+    done: 'Klart: {{what}}',
+    failed: 'Misslyckades: {{what}}',
+    duplicate: 'Redan bokad: {{what}}',
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {

@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobView } from '../../../preload/api';
+import { useServices, useStationState } from '../state/context';
+import { StateIcon, type IconState } from './Icon';
+import { FailureDetails } from './FailureDetails';
+import { jobFailure, resultState } from './result-state';
+import { printerWait } from './printer-wait';
+import { formatList } from '../i18n/format';
+
+function printerNames(job: JobView): string[] {
+  const names = job.shipments.flatMap((shipment) => shipment.documents.map((document) => document.printerName));
+  return [...new Set(names.filter((name): name is string => Boolean(name)))];
+}
+
+const TONE: Record<IconState, string> = {
+  resolving: 'alert',
+  booking: 'alert',
+  printing: 'alert',
+  printed: 'alert alert-good',
+  done: 'alert alert-good',
+  held: 'alert alert-warn',
+  waiting: 'alert alert-warn',
+  duplicate: 'alert alert-warn',
+  failed: 'alert alert-error',
+};
+
+/**
+ * A job a button started (a manifest, a stored booking, a consolidated close), followed through the job events
+ * to its outcome: printed, held or failed with the translated reason. The packer learns what happened, not
+ * the job's internal id.
+ */
+export function JobOutcome({ jobId, what }: { jobId: string; what: string }) {
+  const { t, i18n } = useTranslation();
+  const { api, store } = useServices();
+  const { jobs, status, spool } = useStationState();
+  const job = jobs.find((candidate) => candidate.id === jobId);
+  const known = job !== undefined;
+
+  // The job's first event may have gone by before the call answered (or the event stream is down): ask once.
+  useEffect(() => {
+    if (known) return;
+    let live = true;
+    api
+      .getJob({ jobId })
+      .then((found) => {
+        if (live) store.upsertJob(found);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, store, jobId, known]);
+
+  const wait = job ? printerWait(job, status?.printers ?? [], spool) : undefined;
+  const shown: IconState = wait ? 'waiting' : job ? resultState(job) : 'resolving';
+  const failure = job && shown === 'failed' ? jobFailure(job) : undefined;
+  const printers = job ? printerNames(job) : [];
+
+  let text: string;
+  if (!job) text = t('outcome.started', { what });
+  else if (wait) text = t(`scan.waiting.${wait.printer}_${wait.trouble}`);
+  else if (shown === 'printed' && printers.length > 0) text = t('outcome.printedOn', { what, printer: formatList(printers, i18n.language) });
+  else if (shown === 'printed' || shown === 'done' || shown === 'held' || shown === 'failed' || shown === 'duplicate') text = t(`outcome.${shown}`, { what });
+  else text = t('outcome.running', { what, state: t(`jobState.${job.state}`) });
+
+  return (
+    <div
+      className={`${TONE[shown]} job-outcome`}
+      role="status"
+      data-testid="job-outcome"
+      data-job-state={job?.state ?? 'started'}
+      data-waiting={wait ? 'printer' : undefined}
+    >
+      <p className="job-outcome-line">
+        <StateIcon state={shown} size={24} />
+        <span>{text}</span>
+      </p>
+      {failure ? <FailureDetails failure={failure} /> : null}
+    </div>
+  );
+}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShipmentSummary } from '../../../preload/api';
 import { useServices, useStationState } from '../state/context';
@@ -68,6 +68,23 @@ export function CancelScreen() {
   const cancelJob = cancelJobId ? jobs.find((job) => job.id === cancelJobId) : undefined;
   const cancelFailure = cancelJob ? jobFailure(cancelJob) : undefined;
   const alreadyCancelled = shipment?.status.toLowerCase() === 'cancelled';
+
+  // Once the cancel is done, the summary above must not go on saying "PRINTED": read the shipment again.
+  const cancelDone = cancelJob?.state === 'done';
+  const lookedUpCode = lookedUp?.code;
+  useEffect(() => {
+    if (!cancelDone || lookedUpCode === undefined) return;
+    let live = true;
+    api
+      .lookupShipment({ code: lookedUpCode })
+      .then((fresh) => {
+        if (live) setLookedUp((current) => (current?.code === lookedUpCode ? { code: lookedUpCode, shipment: fresh } : current));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, cancelDone, lookedUpCode]);
 
   return (
     <section className="screen cancel-screen" aria-labelledby="cancel-title">

@@ -184,6 +184,8 @@ export class FakeStation {
     },
     cancelShipment: ({ shipmentId, code }) => {
       const jobId = this.newJobId('cancel');
+      // nShift reports the shipment as cancelled from now on.
+      this.shipments = this.shipments.map((s) => (s.shipmentId === shipmentId ? { ...s, status: 'Cancelled' } : s));
       this.later([makeJob({ id: jobId, kind: 'cancel', scan: code ?? shipmentId, state: 'done' })]);
       return { jobId };
     },

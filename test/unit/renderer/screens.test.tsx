@@ -143,6 +143,9 @@ describe('Cancel screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel the shipment' }));
     await waitFor(() => expect(fake.callsOf('cancelShipment')).toEqual([{ shipmentId: 's-1', confirm: true, code: 'P-1' }]));
     expect(await screen.findByText('Shipment SHP-1 is cancelled.')).toBeTruthy();
+    // The summary is read again once the cancel is done: it no longer shows the old status.
+    await waitFor(() => expect(screen.getByTestId('shipment-status').textContent).toBe('Cancelled'));
+    expect(fake.callsOf('lookupShipment')).toEqual([{ code: 'P-1' }, { code: 'P-1' }]);
   });
 
   it('warns about a carrier penalty when the carrier already has the shipment', async () => {

@@ -92,8 +92,11 @@ export async function runFootprint(target: HeadlessTarget, starts: number, codes
   let printed = 0;
   let ended = 0;
   while (ended < codes.length) {
-    const next = await run.events.next();
-    if (next.done) break;
+    const next = await Promise.race([
+      run.events.next(),
+      new Promise<IteratorResult<string>>((resolve) => setTimeout(() => resolve({ done: true, value: undefined }), 60_000).unref()),
+    ]);
+    if (next.done) break; // ended, or a minute without a word: report what we have
     const event = (JSON.parse(next.value) as { event?: string }).event;
     if (event === 'printed') printed++;
     if (event === 'printed' || event === 'failed' || event === 'held') ended++;

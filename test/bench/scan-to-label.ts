@@ -49,8 +49,10 @@ export async function stationScan(station: Station, jobs: JobWaiter, zebra: Virt
   const t0 = performance.now();
   const { jobId } = await station.scan({ code });
   const tJob = performance.now();
-  const tLabel = await landed.catch(() => Number.NaN);
-  const job = await jobs.finished(jobId);
+  const finished = jobs.finished(jobId);
+  // A job that ends without printing never brings a label: do not wait for one.
+  const tLabel = await Promise.race([landed, finished.then((j) => (j.state === 'printed' ? landed : Number.NaN))]).catch(() => Number.NaN);
+  const job = await finished;
   const seen = tracer.window(t0, tLabel);
   const requests = seen.requests.map((r) => ({ operation: r.operation, start: r.start - t0, end: r.end - t0 }));
   const lastEnd = requests.reduce((m, r) => Math.max(m, r.end), 0);

@@ -22,10 +22,20 @@ function printerRole(document: JobDocument): PrinterWait['printer'] {
   return document.kind === 'label' || document.kind === 'return_label' || document.format === 'zpl' ? 'label' : 'document';
 }
 
-function waitFor(document: JobDocument, printers: PrinterStateView[], spool: SpoolJobView[]): PrinterWait | undefined {
+/**
+ * The document's spool job: by its id, or (while the job view does not carry the spool job's id and printer
+ * yet, as for a queued label) by the station job and document it was made for.
+ */
+function spoolJobOf(jobId: string, document: JobDocument, spool: SpoolJobView[]): SpoolJobView | undefined {
+  if (document.spoolJobId) return spool.find((s) => s.id === document.spoolJobId);
+  return spool.find((s) => s.documentId === document.documentId && (s.stationJobId === undefined || s.stationJobId === jobId));
+}
+
+function waitFor(jobId: string, document: JobDocument, printers: PrinterStateView[], spool: SpoolJobView[]): PrinterWait | undefined {
   if (!WAITING_DOCUMENT.has(document.state)) return undefined;
-  const printer = document.printerId ? printers.find((p) => p.printerId === document.printerId) : undefined;
-  const spoolJob = document.spoolJobId ? spool.find((s) => s.id === document.spoolJobId) : undefined;
+  const spoolJob = spoolJobOf(jobId, document, spool);
+  const printerId = document.printerId ?? spoolJob?.printerId;
+  const printer = printerId ? printers.find((p) => p.printerId === printerId) : undefined;
   const attempts = spoolJob?.attempts ?? 0;
   const printerDown = printer?.state === 'offline' || printer?.state === 'error';
   // A send that already failed says the same even before the printer's state catches up.
@@ -45,7 +55,7 @@ export function printerWait(job: JobView, printers: PrinterStateView[], spool: S
   if (job.state !== 'printing') return undefined;
   for (const shipment of job.shipments) {
     for (const document of shipment.documents) {
-      const wait = waitFor(document, printers, spool);
+      const wait = waitFor(job.id, document, printers, spool);
       if (wait) return wait;
     }
   }

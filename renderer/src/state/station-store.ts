@@ -36,7 +36,11 @@ function applySpoolToJob(job: JobView, spool: SpoolJobView): JobView {
   let changed = false;
   const shipments = job.shipments.map((shipment) => {
     const documents = shipment.documents.map((document) => {
-      if (document.spoolJobId !== spool.id || document.state === spool.state) return document;
+      // A queued document may not carry its spool job's id yet: then the station job and document id name it.
+      const mine =
+        document.spoolJobId === spool.id ||
+        (!document.spoolJobId && document.documentId === spool.documentId && spool.stationJobId === job.id);
+      if (!mine || document.state === spool.state) return document;
       changed = true;
       return { ...document, state: spool.state };
     });

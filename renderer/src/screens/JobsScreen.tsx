@@ -20,7 +20,9 @@ function hasShipments(job: JobView): boolean {
 export function JobsScreen() {
   const { t, i18n } = useTranslation();
   const { api, store } = useServices();
-  const { jobs, spool } = useStationState();
+  const { jobs, spool, status } = useStationState();
+  // The queue names the printer the packer knows, not its internal id.
+  const printerName = (printerId: string) => status?.printers.find((p) => p.printerId === printerId)?.name ?? printerId;
   const [selectedId, setSelectedId] = useState<string | undefined>(jobs[0]?.id);
   const [scanNote, setScanNote] = useState<{ found: boolean; code: string } | undefined>();
   const [preview, setPreview] = useState<Preview | undefined>();
@@ -177,13 +179,15 @@ export function JobsScreen() {
             {openSpool.map((job) => (
               <tr key={job.id} data-spool-id={job.id}>
                 <td>
-                  {t(`documentKind.${job.documentKind}`)} · {job.printerId}
+                  {t(`documentKind.${job.documentKind}`)} · {printerName(job.printerId)}
                   {job.heldReason ? <div>{t('jobs.heldBecause', { reason: t(`heldReason.${job.heldReason}`) })}</div> : null}
                   {job.attempts > 0 ? <div>{t('jobs.attempts', { count: job.attempts })}</div> : null}
                 </td>
                 <td>{formatTime(job.createdAt, i18n.language)}</td>
                 <td>{t(`spoolState.${job.state}`)}</td>
-                <td className="row">{spoolActions(job.id, job.state)}</td>
+                <td>
+                  <div className="row">{spoolActions(job.id, job.state)}</div>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -212,7 +216,7 @@ function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions 
       <p>
         <StateBadge state={state} /> {t(`jobKind.${job.kind}`)} · {formatTime(job.createdAt, i18n.language)}
       </p>
-      {job.progress ? <p>{t('scan.progress', { done: job.progress.done, total: job.progress.total })}</p> : null}
+      {job.progress ? <p>{t('scan.progress', { done: job.progress.done, total: job.progress.total, count: job.progress.total })}</p> : null}
       {failure && state !== 'printed' ? <FailureDetails failure={failure} /> : null}
       {canReprint ? (
         <button type="button" className="button button-primary" aria-busy={busy || undefined} onClick={onReprint}>
@@ -236,11 +240,11 @@ function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions 
           <ul className="documents">
             {shipment.documents.map((document) => (
               <li key={document.documentId} data-document-id={document.documentId}>
-                <span>
+                <span className="document-text">
                   {t(`documentKind.${document.kind}`)} · {t(`spoolState.${document.state}`)}
                   {document.printerName ? <> · {t('jobs.printer', { name: document.printerName })}</> : null}
                 </span>
-                <span className="row">
+                <span className="row document-actions">
                   <button type="button" className="button button-quiet" onClick={() => onPreview(document.documentId)}>
                     {t('jobs.preview')}
                   </button>

@@ -174,7 +174,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
               )}
               <p className="result-code">{last?.code}</p>
               {job?.progress ? (
-                <p className="result-detail">{t('scan.progress', { done: job.progress.done, total: job.progress.total })}</p>
+                <p className="result-detail">{t('scan.progress', { done: job.progress.done, total: job.progress.total, count: job.progress.total })}</p>
               ) : null}
               {job?.shipments.map((shipment) => (
                 <p className="result-detail" key={shipment.shipmentId}>

@@ -136,21 +136,23 @@ export function StoredScreen() {
                 <td>{item.parcelCount}</td>
                 <td>{item.status}</td>
                 <td>{formatDateTime(item.created, i18n.language)}</td>
-                <td className="row">
-                  <button
-                    type="button"
-                    className="button button-primary"
-                    onClick={() =>
-                      void start(t('stored.bookWhat', { orderNo: item.orderNo ?? item.storedId }), () =>
-                        api.bookStored({ storedId: item.storedId }),
-                      )
-                    }
-                  >
-                    {t('stored.book')}
-                  </button>
-                  <button type="button" className="button" onClick={() => setPending({ kind: 'stored', storedId: item.storedId })}>
-                    {t('common.delete')}
-                  </button>
+                <td>
+                  <div className="row">
+                    <button
+                      type="button"
+                      className="button button-primary"
+                      onClick={() =>
+                        void start(t('stored.bookWhat', { orderNo: item.orderNo ?? item.storedId }), () =>
+                          api.bookStored({ storedId: item.storedId }),
+                        )
+                      }
+                    >
+                      {t('stored.book')}
+                    </button>
+                    <button type="button" className="button" onClick={() => setPending({ kind: 'stored', storedId: item.storedId })}>
+                      {t('common.delete')}
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
@@ -194,21 +196,23 @@ export function StoredScreen() {
                   </ul>
                 </td>
                 <td>{item.status}</td>
-                <td className="row">
-                  <button
-                    type="button"
-                    className="button button-primary"
-                    onClick={() =>
-                      void start(t('stored.closeWhat', { key: item.key ?? item.consolidatedId }), () =>
-                        api.closeConsolidated({ consolidatedId: item.consolidatedId }),
-                      )
-                    }
-                  >
-                    {t('stored.close')}
-                  </button>
-                  <button type="button" className="button" onClick={() => setPending({ kind: 'consolidated', consolidatedId: item.consolidatedId })}>
-                    {t('common.delete')}
-                  </button>
+                <td>
+                  <div className="row">
+                    <button
+                      type="button"
+                      className="button button-primary"
+                      onClick={() =>
+                        void start(t('stored.closeWhat', { key: item.key ?? item.consolidatedId }), () =>
+                          api.closeConsolidated({ consolidatedId: item.consolidatedId }),
+                        )
+                      }
+                    >
+                      {t('stored.close')}
+                    </button>
+                    <button type="button" className="button" onClick={() => setPending({ kind: 'consolidated', consolidatedId: item.consolidatedId })}>
+                      {t('common.delete')}
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}

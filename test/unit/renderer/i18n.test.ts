@@ -78,6 +78,31 @@ describe('translations', () => {
     expect(printer.what).toBe('Skrivaren rapporterar ett problem: slut på etiketter och skrivarhuvudet är öppet.');
   });
 
+  it.each(LANGUAGES)('%s has both plural forms wherever it has one, and every counted text resolves', (language) => {
+    const keys = leaves(catalogues[language]).map(([key]) => key);
+    const plural = [...new Set(keys.filter((key) => /_(one|other)$/.test(key)).map((key) => key.replace(/_(one|other)$/, '')))];
+    expect(plural.sort()).toEqual(
+      ['scan.parcels', 'scan.progress', 'scan.waitingAttempts', 'status.morePrinters', 'stored.group'].sort(),
+    );
+    const i18n = createI18n(language);
+    for (const key of plural) {
+      expect(keys, `${language}:${key}`).toEqual(expect.arrayContaining([`${key}_one`, `${key}_other`]));
+      for (const count of [1, 2, 5]) {
+        const text = i18n.t(key, { count, done: 1, total: count, partOrderNo: 'P-1', list: 'x' });
+        expect(text, `${language}:${key}:${count}`).not.toMatch(/\{\{|^scan\.|^stored\.|^status\./);
+      }
+    }
+  });
+
+  it('says "1 parcel" and "1 of 1 shipment" in English, not "1 parcels"', () => {
+    const { t } = createI18n('en');
+    expect(t('stored.group', { partOrderNo: 'P-1', count: 1 })).toBe('Part order P-1: 1 parcel');
+    expect(t('stored.group', { partOrderNo: 'P-1', count: 3 })).toBe('Part order P-1: 3 parcels');
+    expect(t('scan.progress', { done: 1, total: 1, count: 1 })).toBe('1 of 1 shipment');
+    expect(t('scan.progress', { done: 2, total: 3, count: 3 })).toBe('2 of 3 shipments');
+    expect(createI18n('sv').t('stored.group', { partOrderNo: 'P-1', count: 1 })).toBe('Delorder P-1: 1 kolli');
+  });
+
   it('treats an unknown future code as internal rather than showing a key', () => {
     const en = createI18n('en');
     const text = describeFailure({ reason: 'network', code: 'brand_new_code' as FailureCode, message: 'x' }, en.t, 'en');

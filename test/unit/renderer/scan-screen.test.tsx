@@ -286,6 +286,40 @@ describe('Scan screen while the printer is away', () => {
     expect(panel.textContent).toContain('3 försök hittills');
   });
 
+  it('finds the printer through the spool job when the queued document does not name it yet (as the station sends it)', async () => {
+    const fake = new FakeStation();
+    fake.status = { ...fake.status, printers: [{ ...offlineZebra, printerId: 'label', name: 'Label printer' }] };
+    fake.scanOutcome = (code, jobId) => {
+      const job = printingJob(jobId, code);
+      const [shipment] = job.shipments;
+      const [document] = shipment!.documents;
+      const bare = { ...document!, printerId: undefined, printerName: undefined, spoolJobId: undefined };
+      fake.spool = [
+        {
+          id: 'sp-9',
+          printerId: 'label',
+          documentId: 'd1',
+          documentKind: 'label',
+          format: 'zpl',
+          bytes: 10,
+          state: 'queued',
+          attempts: 2,
+          lastError: 'connect ECONNREFUSED',
+          createdAt: BASE_TIME,
+          updatedAt: BASE_TIME,
+          stationJobId: jobId,
+        },
+      ];
+      setTimeout(() => fake.emit({ type: 'spool', job: fake.spool[0]! }), 0);
+      return [{ ...job, shipments: [{ ...shipment!, documents: [bare] }] }];
+    };
+    await renderApp({ fake });
+    typeAndEnter('ORD-1003');
+    const panel = screen.getByTestId('last-result');
+    await waitFor(() => expect(panel.getAttribute('data-waiting')).toBe('printer'));
+    expect(panel.textContent).toContain('Printer: Label printer · not reachable · 2 attempts so far');
+  });
+
   it('names a printer problem (paper out) and goes back to the calm state once the printer is ready', async () => {
     const fake = new FakeStation();
     fake.status = { ...fake.status, printers: [{ ...offlineZebra, state: 'error', problems: ['paper_out'] }] };
@@ -318,6 +352,37 @@ describe('Status bar and navigation', () => {
     expect(within(bar).getByText('Problem')).toBeTruthy();
     expect(within(bar).getByText('out of paper')).toBeTruthy();
     expect(within(bar).getByText('Print queue: 2')).toBeTruthy();
+  });
+
+  it('keeps to one line with many printers: troubled ones first, long names with a title, the rest as +N', async () => {
+    const fake = new FakeStation();
+    const printer = (id: string, name: string, state: PrinterStateView['state']): PrinterStateView => ({
+      printerId: id,
+      name,
+      kind: 'zpl-tcp',
+      state,
+      problems: state === 'offline' ? ['unreachable'] : [],
+      queueLength: 0,
+    });
+    fake.status = {
+      ...fake.status,
+      printers: [
+        printer('a', 'Packing Zebra', 'ready'),
+        printer('b', 'Label archive', 'ready'),
+        printer('c', 'Document printer (file:documents)', 'ready'),
+        printer('d', 'Label printer (tcp://127.0.0.1:46477)', 'offline'),
+      ],
+    };
+    await renderApp({ fake });
+    const bar = screen.getByTestId('status-bar');
+    const chips = [...bar.querySelectorAll('[data-printer-id]')];
+    expect(chips.map((chip) => chip.getAttribute('data-printer-id'))).toEqual(['d', 'a']);
+    expect(chips[0]?.getAttribute('title')).toBe('Label printer (tcp://127.0.0.1:46477): Offline, not reachable');
+    const more = bar.querySelector('.chip-more') as HTMLElement;
+    expect(more.textContent).toBe('+2');
+    expect(more.getAttribute('data-hidden-printers')).toBe('b c');
+    expect(more.getAttribute('title')).toBe('Label archive: Ready\nDocument printer (file:documents): Ready');
+    expect(more.getAttribute('aria-label')).toContain('2 more printers');
   });
 
   it('switches screens with function keys and Alt+number, and has a test id per nav button', async () => {

@@ -80,10 +80,11 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
     <section className="panel" aria-labelledby="printers-title">
       <h2 id="printers-title">{t('settings.printers.title')}</h2>
       {settings.printers.length === 0 && unsaved.length === 0 ? <p>{t('settings.printers.empty')}</p> : null}
-      <ul className="plain-list">
+      {/* One grid for every row (subgrid): the buttons line up in columns whatever the names' lengths. */}
+      <ul className="printer-list">
         {settings.printers.map((printer) => (
-          <li key={printer.id} className="row" data-printer-id={printer.id}>
-            <span>
+          <li key={printer.id} className="printer-row" data-printer-id={printer.id}>
+            <span className="printer-row-name">
               <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
             </span>
             <button type="button" className="button" onClick={() => setDraft({ values: draftFromConfig(printer), editing: true })}>
@@ -98,11 +99,12 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
           </li>
         ))}
         {unsaved.map((printer) => (
-          <li key={printer.printerId} className="row" data-printer-id={printer.printerId}>
-            <span>
+          <li key={printer.printerId} className="printer-row" data-printer-id={printer.printerId}>
+            <span className="printer-row-name">
               <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
             </span>
-            <button type="button" className="button" onClick={() => void testPrinter(printer.printerId)}>
+            {/* Not saved here (the station runs it), so it can be tested but not edited or removed. */}
+            <button type="button" className="button printer-row-test" onClick={() => void testPrinter(printer.printerId)}>
               {t('settings.printers.test')}
             </button>
           </li>

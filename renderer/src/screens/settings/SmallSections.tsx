@@ -34,17 +34,19 @@ export function ScannerSection({ settings, lastScan }: { settings: SettingsView;
           {t('settings.scanner.lastScan', { raw: lastScan.raw, code: lastScan.code })}
         </p>
       ) : null}
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={() =>
-          void save({
-            scanner: { prefix, suffix, duplicateWindowMs: Math.max(0, Math.min(60_000, Math.round(Number(windowMs) || 0))) },
-          })
-        }
-      >
-        {t('settings.scanner.save')}
-      </button>
+      <div className="row form-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() =>
+            void save({
+              scanner: { prefix, suffix, duplicateWindowMs: Math.max(0, Math.min(60_000, Math.round(Number(windowMs) || 0))) },
+            })
+          }
+        >
+          {t('settings.scanner.save')}
+        </button>
+      </div>
       <ActionFeedback state={state} />
     </section>
   );

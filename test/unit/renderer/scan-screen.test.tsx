@@ -385,6 +385,19 @@ describe('Status bar and navigation', () => {
     expect(more.getAttribute('aria-label')).toContain('2 more printers');
   });
 
+  it('calls a printer nobody has checked yet "Not checked yet", in a neutral chip, not "Unknown"', async () => {
+    const fake = new FakeStation();
+    fake.status = {
+      ...fake.status,
+      printers: [{ printerId: 'zebra-1', name: 'Zebra 1', kind: 'zpl-tcp', state: 'unknown', problems: [], queueLength: 0 }],
+    };
+    await renderApp({ fake });
+    const chip = screen.getByTestId('status-bar').querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
+    expect(chip.textContent).toBe('Zebra 1Not checked yet');
+    expect(chip.className).toContain('chip-neutral');
+    expect(chip.getAttribute('title')).toBe('Zebra 1: Not checked yet');
+  });
+
   it('switches screens with function keys and Alt+number, and has a test id per nav button', async () => {
     await renderApp();
     for (const id of ['nav-scan', 'nav-jobs', 'nav-stored', 'nav-manifest', 'nav-cancel', 'nav-settings']) {

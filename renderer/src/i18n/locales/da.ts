@@ -52,7 +52,7 @@ const da: Messages = {
     },
     printers: 'Printere',
     noPrinters: 'Ingen printere sat op',
-    printerState: { ready: 'Klar', offline: 'Offline', error: 'Problem', unknown: 'Ukendt' },
+    printerState: { ready: 'Klar', offline: 'Offline', error: 'Problem', unknown: 'Ikke tjekket endnu' },
     printerQueue: '{{count}} venter',
     queue: 'Udskriftskø: {{count}}',
     morePrinters_one: '{{count}} printer mere: {{list}}',

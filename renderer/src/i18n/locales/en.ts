@@ -51,7 +51,7 @@ const en = {
     },
     printers: 'Printers',
     noPrinters: 'No printers set up',
-    printerState: { ready: 'Ready', offline: 'Offline', error: 'Problem', unknown: 'Unknown' },
+    printerState: { ready: 'Ready', offline: 'Offline', error: 'Problem', unknown: 'Not checked yet' },
     printerQueue: '{{count}} waiting',
     queue: 'Print queue: {{count}}',
     morePrinters_one: '{{count}} more printer: {{list}}',

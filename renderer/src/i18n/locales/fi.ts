@@ -52,7 +52,7 @@ const fi: Messages = {
     },
     printers: 'Tulostimet',
     noPrinters: 'Ei tulostimia määritetty',
-    printerState: { ready: 'Valmis', offline: 'Ei yhteyttä', error: 'Ongelma', unknown: 'Tuntematon' },
+    printerState: { ready: 'Valmis', offline: 'Ei yhteyttä', error: 'Ongelma', unknown: 'Ei vielä tarkistettu' },
     printerQueue: '{{count}} odottaa',
     queue: 'Tulostusjono: {{count}}',
     morePrinters_one: '{{count}} muu tulostin: {{list}}',

@@ -52,7 +52,7 @@ const nb: Messages = {
     },
     printers: 'Skrivere',
     noPrinters: 'Ingen skrivere satt opp',
-    printerState: { ready: 'Klar', offline: 'Frakoblet', error: 'Problem', unknown: 'Ukjent' },
+    printerState: { ready: 'Klar', offline: 'Frakoblet', error: 'Problem', unknown: 'Ikke sjekket ennå' },
     printerQueue: '{{count}} venter',
     queue: 'Utskriftskø: {{count}}',
     morePrinters_one: '{{count}} skriver til: {{list}}',

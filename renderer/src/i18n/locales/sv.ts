@@ -52,7 +52,7 @@ const sv: Messages = {
     },
     printers: 'Skrivare',
     noPrinters: 'Inga skrivare inställda',
-    printerState: { ready: 'Redo', offline: 'Frånkopplad', error: 'Problem', unknown: 'Okänt' },
+    printerState: { ready: 'Redo', offline: 'Frånkopplad', error: 'Problem', unknown: 'Inte kontrollerad än' },
     printerQueue: '{{count}} väntar',
     queue: 'Utskriftskö: {{count}}',
     morePrinters_one: '{{count}} skrivare till: {{list}}',

@@ -25,7 +25,8 @@ test.describe('end of day: the manifest', () => {
     await expect(page.getByRole('heading', { name: 'End of day' })).toBeVisible();
     await expect(page.getByText('No manifests in this period.')).toBeVisible();
     await page.getByRole('button', { name: 'Create manifest: PNL' }).click();
-    await expect(page.getByText(/^Started: job /)).toBeVisible();
+    await expect(page.getByTestId('job-outcome')).toHaveAttribute('data-job-state', 'printed');
+    await expect(page.getByTestId('job-outcome')).toHaveText(/^Printed: /);
 
     // The manifest job prints its PDF on the document printer.
     await expect.poll(async () => (await manifestJobs(demo)).map((job) => job.state)).toEqual(['printed']);
@@ -46,7 +47,8 @@ test.describe('end of day: the manifest', () => {
     await saveScreen(page, 'manifest-listed');
 
     await row.getByRole('button', { name: 'Reprint' }).click();
-    await expect(page.getByText(/^Started: job /)).toBeVisible();
+    await expect(page.getByTestId('job-outcome')).toHaveAttribute('data-job-state', 'printed');
+    await expect(page.getByTestId('job-outcome')).toHaveText(/^Printed: /);
     await expect
       .poll(async () => (await manifestJobs(demo)).map((j) => j.state))
       .toEqual(['printed', 'printed']);

@@ -25,7 +25,8 @@ test.describe('stored & consolidated shipments', () => {
     await saveScreen(page, 'stored-list');
 
     await rows.filter({ hasText: 'SO-2001' }).getByRole('button', { name: 'Book and print' }).click();
-    await expect(page.getByText(/^Started: job /)).toBeVisible();
+    await expect(page.getByTestId('job-outcome')).toHaveAttribute('data-job-state', 'printed');
+    await expect(page.getByTestId('job-outcome')).toHaveText(/^Printed: /);
     // Booked: it leaves the READY list, and its label reaches the Zebra ("Björn Ståhl" in cp850).
     await expect(rows.filter({ hasText: 'SO-2001' })).toHaveCount(0);
     await expect.poll(async () => (await labels(demo)).length).toBe(1);
@@ -78,7 +79,8 @@ test.describe('stored & consolidated shipments', () => {
     const consolidated = page.getByRole('table', { name: 'Open consolidated shipments' });
     const row = consolidated.getByRole('row').filter({ hasText: 'KONS-4001' });
     await row.getByRole('button', { name: 'Close and send' }).click();
-    await expect(page.getByText(/^Started: job /)).toBeVisible();
+    await expect(page.getByTestId('job-outcome')).toHaveAttribute('data-job-state', 'printed');
+    await expect(page.getByTestId('job-outcome')).toHaveText(/^Printed: /);
     await expect
       .poll(async () =>
         (await demo.call<JobView[]>('listJobs'))

@@ -50,14 +50,14 @@ export async function bookAndPrint(
         firstProblem ??= labelNotDownloaded(shipment.shipmentId, shipment.documentsError);
         continue;
       }
-      const printProblem = await printDocuments(ctx, jobId, shipment.shipmentId, shipment.documents);
-      firstProblem ??= printProblem;
       // An order's booking answer carries only ids: the shipment number and receiver come from the history,
-      // after the label is out, so the packer never waits for them.
+      // beside the job rather than in it, so neither the label nor the next scan waits for them.
       if (!shipment.shipmentNo) {
         const { shipmentId } = shipment;
         ctx.defer(() => recordShipmentDetails(ctx, jobId, shipmentId, code));
       }
+      const printProblem = await printDocuments(ctx, jobId, shipment.shipmentId, shipment.documents);
+      firstProblem ??= printProblem;
     }
   }
   if (firstProblem) return fail(ctx, jobId, firstProblem);

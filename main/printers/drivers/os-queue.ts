@@ -5,8 +5,8 @@
  *   exiting 0 means the scheduler accepted the whole job into its queue. `CUPS_SERVER` in the environment is
  *   honoured by `lp`/`lpstat` themselves (the tests point it at a private cupsd).
  *   Windows: PDFs through pdf-to-printer (SumatraPDF, `noscale`, explicit paper size). Raw ZPL through the
- *   Windows spooler needs the winspool `WritePrinter` API with datatype RAW, which pdf-to-printer does not
- *   offer; we refuse it with a clear error instead of printing a PDF renderer's idea of ZPL (use zpl-tcp).
+ *   spooler's RAW path (winspool `WritePrinter`, datatype RAW; see windows-raw.ts), never through a PDF
+ *   renderer's idea of ZPL.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,6 +20,7 @@ import { describeError, printerError } from '../driver';
 import type { PrinterError, PrinterStatus } from '../types';
 import type { CommandResult, RunCommand } from './run-command';
 import { runCommand as defaultRunCommand } from './run-command';
+import { WINDOWS_RAW_PRINT_SCRIPT, windowsRawArguments } from './windows-raw';
 
 export interface OsQueueOptions {
   platform?: NodeJS.Platform;
@@ -93,15 +94,7 @@ export function createOsQueueDriver(
     document: PrintableDocument,
     hooks: SendHooks,
   ): Promise<Result<{ bytes: number }, PrinterError>> {
-    if (document.format !== 'pdf') {
-      return err(
-        printerError(
-          'unsupported_format',
-          `${target}: raw ZPL through the Windows spooler is not supported; set the printer up as zpl-tcp (port 9100) instead`,
-          false,
-        ),
-      );
-    }
+    if (document.format !== 'pdf') return sendWindowsRaw(document, hooks);
     const printPdf = options.windowsPrintPdf ?? (await loadPdfToPrinter());
     const dir = await mkdtemp(path.join(os.tmpdir(), 'packbench-print-'));
     const file = path.join(dir, 'document.pdf');
@@ -116,6 +109,25 @@ export function createOsQueueDriver(
       return ok({ bytes: document.bytes.length });
     } catch (error) {
       return err(printerError('io', `${target}: ${describeError(error)}`, true));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async function sendWindowsRaw(document: PrintableDocument, hooks: SendHooks): Promise<Result<{ bytes: number }, PrinterError>> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'packbench-raw-'));
+    const script = path.join(dir, 'raw-print.ps1');
+    const file = path.join(dir, 'document.zpl');
+    try {
+      await writeFile(script, WINDOWS_RAW_PRINT_SCRIPT, 'utf8');
+      await writeFile(file, document.bytes);
+      await hooks.beforeFirstByte?.();
+      const result = await run('powershell.exe', windowsRawArguments(script, config.queue, file, document.id.slice(0, 120)), { timeoutMs: 30_000 });
+      if (result.code === 0 && !result.spawnError) return ok({ bytes: document.bytes.length });
+      const text = `${result.stderr} ${result.stdout}`.trim();
+      // OpenPrinter failing means no such queue (not worth retrying); anything else may pass on a retry.
+      const missing = /OpenPrinter failed/i.test(text);
+      return err(printerError(missing ? 'rejected' : 'io', `${target}: ${text || `powershell exited ${result.code}`}`, !missing));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -71,7 +71,7 @@ describe('os-queue: lp arguments', () => {
     expect(result).toEqual({ ok: true, value: { bytes: pdf.bytes.length } });
     expect(calls[0]).toMatchObject({ file: 'lp', input: pdf.bytes });
   });
-  it('on Windows prints PDFs with pdf-to-printer at 100 % and refuses raw ZPL clearly', async () => {
+  it('on Windows prints PDFs with pdf-to-printer at 100 % and explicit paper', async () => {
     const printed: unknown[] = [];
     const driver = createOsQueueDriver(queue, {
       platform: 'win32',
@@ -79,9 +79,36 @@ describe('os-queue: lp arguments', () => {
     });
     expect((await driver.send(pdf)).ok).toBe(true);
     expect(printed[0]).toMatchObject({ options: { printer: 'HP_Laser', scale: 'noscale', paperSize: 'A4' } });
-    expect(await driver.send(zpl)).toMatchObject({
+  });
+  it('on Windows sends raw ZPL through the spooler RAW path: the exact bytes, the queue name as one argument', async () => {
+    const calls: { file: string; args: readonly string[]; script: string; bytes: Buffer }[] = [];
+    const run: RunCommand = async (file, args) => {
+      const { readFile } = await import('node:fs/promises');
+      const at = (flag: string) => args[args.indexOf(flag) + 1]!;
+      calls.push({ file, args, script: await readFile(at('-File'), 'utf8'), bytes: await readFile(at('-Path')) });
+      return { code: 0, stdout: '', stderr: '' };
+    };
+    const hostile = { ...queue, queue: 'Zebra"; Remove-Item C:\\ -Recurse; "' };
+    const result = await createOsQueueDriver(hostile, { platform: 'win32', runCommand: run }).send(zpl);
+    expect(result).toEqual({ ok: true, value: { bytes: zpl.bytes.length } });
+    expect(calls[0]!.file).toBe('powershell.exe');
+    expect(calls[0]!.args.slice(0, 4)).toEqual(['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass']);
+    expect(calls[0]!.args[calls[0]!.args.indexOf('-Printer') + 1]).toBe(hostile.queue);
+    expect(calls[0]!.bytes.equals(zpl.bytes)).toBe(true);
+    expect(calls[0]!.script).toContain('pDataType = "RAW"');
+    expect(calls[0]!.script).toContain('WritePrinter');
+    expect(calls[0]!.script).not.toContain(hostile.queue);
+  });
+  it('on Windows a queue the spooler does not know is refused, other failures are retried', async () => {
+    const missing: RunCommand = async () => ({ code: 1, stdout: '', stderr: 'OpenPrinter failed for Nope' });
+    expect(await createOsQueueDriver(queue, { platform: 'win32', runCommand: missing }).send(zpl)).toMatchObject({
       ok: false,
-      error: { code: 'unsupported_format', retryable: false },
+      error: { code: 'rejected', retryable: false },
+    });
+    const busy: RunCommand = async () => ({ code: 1, stdout: '', stderr: 'WritePrinter wrote 0 of 120 bytes' });
+    expect(await createOsQueueDriver(queue, { platform: 'win32', runCommand: busy }).send(zpl)).toMatchObject({
+      ok: false,
+      error: { code: 'io', retryable: true },
     });
   });
   it('parses lpstat -v', () => {

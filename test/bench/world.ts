@@ -90,7 +90,8 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     ];
     settings.routing = { rules: [], labelPrinterId: 'zebra', documentPrinterId: 'docs' };
     const settingsStore = createFileSettingsStore(dataDir);
-    await settingsStore.save(adjust(settings));
+    const effective = adjust(settings);
+    await settingsStore.save(effective);
     const station = await createStation({
       dataDir,
       host: 'headless',
@@ -100,7 +101,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
       log,
     });
     stations.push(station);
-    await waitUntilConnected(station);
+    await waitUntilReady(station, effective.resolve.indexRefreshSeconds > 0);
     return { station, dataDir };
   }
 
@@ -120,12 +121,15 @@ export async function startWorld(options: WorldOptions): Promise<World> {
   };
 }
 
-/** The station warms its token at start; scans are measured only once it has one (as a packer would find it). */
-async function waitUntilConnected(station: Station, timeoutMs = 10_000): Promise<void> {
+/**
+ * The station warms its token and loads its local index at start; scans are measured only once both are done, as
+ * a packer would find the station after a minute (and so the index's own requests do not land in the first scans).
+ */
+async function waitUntilReady(station: Station, withIndex: boolean, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const status = await station.getStatus();
-    if (status.account.state === 'connected') return;
+    if (status.account.state === 'connected' && (!withIndex || status.indexRefreshedAt)) return;
     if (Date.now() > until) throw new Error(`the station did not connect to the simulator: ${JSON.stringify(status.account)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -82,9 +82,12 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
         bytes: document.bytes.length,
         createdAt: now().toISOString(),
       };
-      // Bytes first: a meta file only ever points at bytes that are already durable.
-      await writeFileAtomic(fileFor(document.id, 'bin'), document.bytes);
-      await writeFileAtomic(fileFor(document.id, 'json'), JSON.stringify(meta));
+      // Both files at once (this is on the way to the printer): each write is atomic, and `get` only trusts a
+      // meta whose bytes are there in full, so a crash between the two leaves no half document behind.
+      await Promise.all([
+        writeFileAtomic(fileFor(document.id, 'bin'), document.bytes),
+        writeFileAtomic(fileFor(document.id, 'json'), JSON.stringify(meta)),
+      ]);
       return meta;
     },
 

@@ -2,7 +2,6 @@
  * The printer test label: proves the printer, the route and the charset in one go. The Nordic line is the
  * point — if it comes out as `?` or mojibake, the printer's `^CI` setting or the chosen charset is wrong.
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { PrintableDocument, ZplCharset } from './document';
 import type { UnencodableCharacters } from './charset';
 import { CHARSET_COMMAND, encodeZpl, zplFieldData } from './charset';
@@ -64,6 +63,8 @@ export function buildZplTestLabel(input: TestLabelInput): Result<PrintableDocume
 
 /** An A4 test page for document printers (PDF); pdf-lib's standard fonts carry the Nordic characters. */
 export async function buildPdfTestPage(input: Omit<TestLabelInput, 'charset'>): Promise<PrintableDocument> {
+  // Loaded on first use: pdf-lib and its fonts cost a station tens of megabytes it rarely needs.
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setCreationDate(input.now);
   pdf.setModificationDate(input.now);

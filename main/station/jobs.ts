@@ -117,6 +117,14 @@ export class JobBook {
     return job ? structuredClone(job) : undefined;
   }
 
+  /**
+   * Every job, oldest first, as read-only views without copies: for lookups on the hot path, where copying a
+   * day's jobs on every scan would grow with the day.
+   */
+  *all(since?: string): Iterable<Readonly<JobView>> {
+    for (const job of this.jobs.values()) if (!since || job.createdAt >= since) yield job;
+  }
+
   /** Newest first. */
   list(limit = 500, since?: string): JobView[] {
     const all = [...this.jobs.values()].filter((j) => !since || j.createdAt >= since);

@@ -178,7 +178,9 @@ export class Journal {
     this.loaded.push(entry);
     await new Promise<void>((resolve, reject) => {
       this.pending.push({ line, resolve, reject });
-      this.flushing ??= this.flush();
+      // Wait one turn of the event loop before writing: appends made in the same turn (a `resolved` and the
+      // `book_intent` right after it) share one write and one fsync.
+      this.flushing ??= new Promise<void>((r) => setImmediate(r)).then(() => this.flush());
     });
     return entry;
   }

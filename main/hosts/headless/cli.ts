@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util';
 import { createFileSettingsStore } from '../../settings/file-store';
 import { createEnvVault, createMemoryVault } from '../../settings/file-vault';
 import { createStation, type Station } from '../../station/station';
-import { startDemo } from '../shared/demo';
 import { defaultDataDir, demoDataDir } from '../shared/data-dir';
 import { overridesFromFlags, type StationFlags } from '../shared/overrides';
 import { PACKBENCH_VERSION } from '../shared/version';
@@ -113,7 +112,8 @@ async function main(): Promise<number> {
     process.stdout.write(`${JSON.stringify(event)}\n`);
   };
 
-  const demo = flags.demo ? await startDemo({ log }) : undefined;
+  // The simulator (and its PDF library) is loaded only for a demo: a production station never carries it.
+  const demo = flags.demo ? await (await import('../shared/demo')).startDemo({ log }) : undefined;
   const dataDir = flags.dataDir ?? (demo ? await demoDataDir() : defaultDataDir());
   let station: Station;
   try {

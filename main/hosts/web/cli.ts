@@ -5,7 +5,6 @@ import { createFileSettingsStore } from '../../settings/file-store';
 import { createFileVault, createMemoryVault } from '../../settings/file-vault';
 import { createStation } from '../../station/station';
 import { defaultDataDir, demoDataDir } from '../shared/data-dir';
-import { startDemo } from '../shared/demo';
 import { overridesFromFlags } from '../shared/overrides';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { startWebHost } from './server';
@@ -53,7 +52,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${new Date().toISOString()} ${line}\n`);
   };
 
-  const demo = values.demo ? await startDemo({ log }) : undefined;
+  const demo = values.demo ? await (await import('../shared/demo')).startDemo({ log }) : undefined;
   const dataDir = values['data-dir'] ?? (demo ? await demoDataDir() : defaultDataDir());
   const station = await createStation({
     dataDir,

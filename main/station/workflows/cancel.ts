@@ -37,7 +37,5 @@ export async function startCancel(ctx: StationContext, startJob: StartJob, input
 }
 
 function cancelledEarlier(ctx: StationContext, jobId: string, shipmentId: string): boolean {
-  return ctx.jobs
-    .list(5000)
-    .some((job) => job.id !== jobId && job.kind === 'cancel' && job.shipments.some((s) => s.shipmentId === shipmentId && s.state === 'cancelled'));
+  return [...ctx.jobs.all()].some((job) => job.id !== jobId && job.kind === 'cancel' && job.shipments.some((s) => s.shipmentId === shipmentId && s.state === 'cancelled'));
 }

@@ -20,9 +20,19 @@ const BOOKABLE_ORDER = new Set(['OPEN', 'PARTIALLY_SHIPPED']);
  * booked. The first source that knows the code decides.
  */
 export async function resolveCode(ctx: StationContext, code: string, sources: readonly ResolveSource[]): Promise<Resolution> {
+  // A code in the local index needs no lookup at all. Otherwise the order and stored-shipment lookups (both
+  // read-only) go out together, so a stored shipment does not wait for an order lookup that finds nothing;
+  // the configured order still decides which answer wins.
+  const indexed = ctx.index?.order(code) ? 'order' : ctx.index?.storedShipments(code)?.length ? 'stored' : undefined;
+  const lookups = new Map<ResolveSource, Promise<Resolution | undefined>>();
   for (const source of sources) {
-    const resolution =
-      source === 'order' ? await fromOrders(ctx, code) : source === 'stored' ? await fromStored(ctx, code) : await fromShipments(ctx, code);
+    if (source === 'shipment' || (indexed && source !== indexed)) continue;
+    const lookup = source === 'order' ? fromOrders(ctx, code) : fromStored(ctx, code);
+    lookup.catch(() => undefined); // an answer not needed once an earlier source decided is not an error
+    lookups.set(source, lookup);
+  }
+  for (const source of sources) {
+    const resolution = source === 'shipment' ? await fromShipments(ctx, code) : await lookups.get(source);
     if (resolution) return resolution;
   }
   return { kind: 'failed', failure: failure('not_found', 'unknown_code', `Nothing in nShift matches "${code}": check the code and scan again.`) };

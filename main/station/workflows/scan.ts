@@ -19,8 +19,10 @@ export async function runScan(ctx: StationContext, jobId: string, code: string):
   if (resolution.kind === 'booked') return reportDuplicate(ctx, jobId, code, resolution.shipmentIds, 'nShift');
 
   ctx.index?.consume(code);
-  await record(ctx, { type: 'resolved', jobId, source: resolution.source, orderNo: resolution.orderNo, targets: resolution.targets });
-  await bookAndPrint(ctx, jobId, code, resolution.targets, new Set());
+  // Not awaited alone: the first booking's intent is appended in the same turn and shares its fsync. The
+  // intent cannot be durable before this entry, since the journal writes in order.
+  const resolved = record(ctx, { type: 'resolved', jobId, source: resolution.source, orderNo: resolution.orderNo, targets: resolution.targets });
+  await Promise.all([resolved, bookAndPrint(ctx, jobId, code, resolution.targets, new Set())]);
 }
 
 /** Books every target not yet booked, printing each shipment as it comes; used by scans and by restart. */
@@ -70,7 +72,7 @@ export async function bookAndPrint(
 /** The shipment ids an earlier job of today booked for the same code, if any. */
 function bookedEarlierToday(ctx: StationContext, jobId: string, code: string): string[] | undefined {
   const today = ctx.now().toISOString().slice(0, 10);
-  for (const job of ctx.jobs.list(5000, today)) {
+  for (const job of ctx.jobs.all(today)) {
     if (job.id === jobId || job.kind !== 'scan' || job.scan !== code || job.duplicateOf) continue;
     const booked = job.shipments.filter((s) => s.shipmentId && s.state !== 'cancelled');
     if (booked.length > 0) return booked.map((s) => s.shipmentId);
@@ -118,7 +120,7 @@ interface ShipmentDetails {
 /** What this station's journal, then nShift's history (by the scanned code), says about some shipments. */
 async function shipmentDetails(ctx: StationContext, code: string, shipmentIds: readonly string[]): Promise<Map<string, ShipmentDetails>> {
   const found = new Map<string, ShipmentDetails>();
-  for (const job of ctx.jobs.list(5000)) {
+  for (const job of ctx.jobs.all()) {
     for (const s of job.shipments) {
       if (!s.reference && shipmentIds.includes(s.shipmentId) && s.shipmentNo) {
         found.set(s.shipmentId, {

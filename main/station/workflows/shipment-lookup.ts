@@ -31,7 +31,7 @@ export function toShipmentView(s: ShipmentSummary): ShipmentView {
 /** Shipments booked by this station today whose id, shipment number, parcel number or scanned code matches. */
 export function shipmentsInJournal(ctx: StationContext, code: string): { shipmentId: string; shipmentNo?: string; orderNo?: string }[] {
   const found = new Map<string, { shipmentId: string; shipmentNo?: string; orderNo?: string }>();
-  for (const job of ctx.jobs.list(5000)) {
+  for (const job of ctx.jobs.all()) {
     if (job.kind !== 'scan' && job.kind !== 'book_stored') continue;
     for (const s of job.shipments) {
       if (!s.shipmentId || s.reference) continue;

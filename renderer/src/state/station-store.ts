@@ -53,6 +53,17 @@ function applySpoolToJob(job: JobView, spool: SpoolJobView): JobView {
  * The renderer's one copy of the station's state: status, today's jobs, settings and the spool, kept current
  * from the StationApi's events. Screens read it with useSyncExternalStore; updates are immutable.
  */
+type Scheduler = (notify: () => void) => void;
+
+const nextFrame: Scheduler = (notify) =>
+  typeof requestAnimationFrame === 'function' ? void requestAnimationFrame(() => notify()) : void setTimeout(notify, 0);
+let scheduleNotify: Scheduler = nextFrame;
+
+/** Component tests render synchronously after an event; the app batches renders per animation frame. */
+export function setNotifyScheduler(scheduler: Scheduler | undefined): void {
+  scheduleNotify = scheduler ?? nextFrame;
+}
+
 export class StationStore {
   private state: StationState = { jobs: [], spool: [], loaded: false, disconnected: false };
   private readonly listeners = new Set<Listener>();
@@ -66,9 +77,20 @@ export class StationStore {
     return () => this.listeners.delete(listener);
   };
 
+  private notifyScheduled = false;
+
+  /**
+   * State changes at once; listeners (React renders) at most once per frame. A scan brings a burst of job and
+   * spool events: rendering each in turn would keep the last one — the result — waiting behind the others.
+   */
   private set(patch: Partial<StationState>): void {
     this.state = { ...this.state, ...patch };
-    for (const listener of this.listeners) listener();
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    scheduleNotify(() => {
+      this.notifyScheduled = false;
+      for (const listener of this.listeners) listener();
+    });
   }
 
   /** Subscribe to events and load everything once; returns the function that stops the events. */

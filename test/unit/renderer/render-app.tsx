@@ -6,6 +6,10 @@ import { createI18n } from '../../../renderer/src/i18n';
 import type { SoundKind } from '../../../renderer/src/sounds/sounds';
 import { SoundPlayer } from '../../../renderer/src/sounds/sounds';
 import { FakeStation } from './fake-api';
+import { setNotifyScheduler } from '../../../renderer/src/state/station-store';
+
+// Tests look at the screen right after an event: render at once instead of on the next animation frame.
+setNotifyScheduler((notify) => notify());
 
 /** Records which sounds would have played, instead of playing them. */
 export class RecordingSounds extends SoundPlayer {

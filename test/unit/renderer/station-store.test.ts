@@ -1,6 +1,6 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
-import { StationStore } from '../../../renderer/src/state/station-store';
+import { describe, expect, it, vi } from 'vitest';
+import { setNotifyScheduler, StationStore } from '../../../renderer/src/state/station-store';
 import { FakeStation, makeJob, printedJob } from './fake-api';
 
 describe('StationStore', () => {
@@ -64,5 +64,30 @@ describe('StationStore', () => {
     store.apply({ type: 'printer', printer: { printerId: 'p2', name: 'P2', kind: 'file', state: 'offline', problems: ['unreachable'], queueLength: 3 } });
     expect(store.getState().status?.queueLength).toBe(4);
     expect(store.getState().status?.printers.map((p) => p.state)).toEqual(['ready', 'offline']);
+  });
+});
+
+describe('StationStore rendering', () => {
+  it('tells its listeners once per frame however many events arrive in it, with the latest state', async () => {
+    const frames: (() => void)[] = [];
+    setNotifyScheduler((notify) => frames.push(notify));
+    try {
+      const fake = new FakeStation();
+      const store = new StationStore(fake.api);
+      const stop = store.start();
+      await vi.waitFor(() => expect(store.getState().loaded).toBe(true));
+      frames.splice(0).forEach((f) => f());
+      let renders = 0;
+      store.subscribe(() => renders++);
+      for (let i = 0; i < 18; i++) fake.emitJob(printedJob(`job-${i}`, `ORD-${i}`));
+      expect(renders).toBe(0);
+      expect(frames).toHaveLength(1);
+      frames.splice(0).forEach((f) => f());
+      expect(renders).toBe(1);
+      expect(store.getState().jobs.map((j) => j.id)).toContain('job-17');
+      stop();
+    } finally {
+      setNotifyScheduler(undefined);
+    }
   });
 });

@@ -19,7 +19,16 @@ export default tseslint.config(
     // Only the Electron host and the preload bridge may import electron: everything else runs under plain Node.
     files: ['main/**/*.ts'],
     ignores: ['main/hosts/electron/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'electron is imported only in main/hosts/electron/ and preload/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'electron is imported only in main/hosts/electron/ and preload/.' },
+          ],
+        },
+      ],
+    },
   },
   {
     // The renderer talks only to window.packbench: no Node, no main-process code.
@@ -28,7 +37,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/main/**', 'node:*', 'electron'], message: 'The renderer only talks to window.packbench (preload/api.ts types are fine).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', 'node:*', 'electron'],
+              message: 'The renderer only talks to window.packbench (preload/api.ts types are fine).',
+            },
+          ],
+        },
+      ],
     },
   },
 );

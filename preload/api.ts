@@ -70,7 +70,8 @@ export interface ApiErrorBody {
 // Jobs: every scan, reprint, cancel, manifest and test print is a job with a visible state.
 // ---------------------------------------------------------------------------------------------------------
 
-export type JobKind = 'scan' | 'reprint' | 'cancel' | 'manifest' | 'test_print' | 'consolidated_close' | 'book_stored';
+export type JobKind =
+  'scan' | 'reprint' | 'cancel' | 'manifest' | 'test_print' | 'consolidated_close' | 'book_stored';
 
 export type JobState =
   | 'resolving'
@@ -166,16 +167,11 @@ export interface FilePrinterConfig extends PrinterBase {
   /** A folder; relative paths are inside the station's data directory. */
   directory: string;
 }
-export type PrinterConfig = ZplTcpPrinterConfig | OsQueuePrinterConfig | PrintClientPrinterConfig | FilePrinterConfig;
+export type PrinterConfig =
+  ZplTcpPrinterConfig | OsQueuePrinterConfig | PrintClientPrinterConfig | FilePrinterConfig;
 
 export type PrinterProblem =
-  | 'unreachable'
-  | 'paper_out'
-  | 'head_open'
-  | 'paused'
-  | 'ribbon_out'
-  | 'buffer_full'
-  | 'unknown_status';
+  'unreachable' | 'paper_out' | 'head_open' | 'paused' | 'ribbon_out' | 'buffer_full' | 'unknown_status';
 
 export interface PrinterStateView {
   printerId: string;
@@ -331,7 +327,8 @@ export interface DocumentPreview {
   base64: string;
 }
 
-export type AccountState = 'connected' | 'not_configured' | 'unauthorized' | 'forbidden' | 'offline' | 'unknown';
+export type AccountState =
+  'connected' | 'not_configured' | 'unauthorized' | 'forbidden' | 'offline' | 'unknown';
 
 export interface StationStatus {
   host: 'electron' | 'web' | 'headless';
@@ -399,7 +396,10 @@ export interface StationMethods {
   discoverPrinters: { input: void; output: DiscoveredPrinter[] };
   savePrinter: { input: PrinterConfig; output: SettingsView };
   removePrinter: { input: { printerId: string }; output: SettingsView };
-  testPrinter: { input: { printerId: string; charset?: ZplCharset }; output: { jobId: string; preview: DocumentPreview } };
+  testPrinter: {
+    input: { printerId: string; charset?: ZplCharset };
+    output: { jobId: string; preview: DocumentPreview };
+  };
   listSpool: { input: void; output: SpoolJobView[] };
   releaseSpoolJob: { input: { spoolJobId: string }; output: SpoolJobView };
   cancelSpoolJob: { input: { spoolJobId: string }; output: SpoolJobView };

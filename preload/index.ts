@@ -10,7 +10,9 @@ export const EVENT_CHANNEL = 'packbench:event';
 
 type IpcReply = { ok: true; value: unknown } | { ok: false; body: ApiErrorBody };
 
-export function buildBridge(invoke: (channel: string, input: unknown) => Promise<IpcReply>): Omit<StationApi, 'subscribe'> {
+export function buildBridge(
+  invoke: (channel: string, input: unknown) => Promise<IpcReply>,
+): Omit<StationApi, 'subscribe'> {
   const api: Record<string, (input?: unknown) => Promise<unknown>> = {};
   for (const name of STATION_METHOD_NAMES) {
     api[name] = async (input?: unknown) => {

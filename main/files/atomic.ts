@@ -9,7 +9,11 @@ import { err, ok } from '../result';
  * write a temp file next to it, fsync it, rename it over the target, then fsync the directory so the rename
  * itself is durable.
  */
-export async function writeFileAtomic(target: string, data: Buffer | string, options: { mode?: number } = {}): Promise<void> {
+export async function writeFileAtomic(
+  target: string,
+  data: Buffer | string,
+  options: { mode?: number } = {},
+): Promise<void> {
   const dir = path.dirname(target);
   await mkdir(dir, { recursive: true });
   const temp = path.join(

@@ -30,7 +30,8 @@ export function documentKindFromDescription(description: string | undefined): Do
   const d = (description ?? '').toLowerCase();
   if (d.includes('return')) return 'return_label';
   if (d.includes('waybill') || d.includes('fraktsedel')) return 'waybill';
-  if (d.includes('customs') || d.includes('proforma') || d.includes('invoice') || d.includes('cn2')) return 'customs';
+  if (d.includes('customs') || d.includes('proforma') || d.includes('invoice') || d.includes('cn2'))
+    return 'customs';
   if (d.includes('manifest')) return 'manifest';
   if (d.includes('label') || d.includes('etikett') || d.includes('parcel')) return 'label';
   return 'other';

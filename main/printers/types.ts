@@ -1,4 +1,10 @@
-import type { PrinterConfig, PrinterProblem, PrinterStateView, SpoolJobView, DiscoveredPrinter } from '../../preload/api';
+import type {
+  PrinterConfig,
+  PrinterProblem,
+  PrinterStateView,
+  SpoolJobView,
+  DiscoveredPrinter,
+} from '../../preload/api';
 import type { PrintableDocument } from '../labels/document';
 import type { Result } from '../result';
 

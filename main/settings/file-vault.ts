@@ -60,7 +60,10 @@ export function createFileVault(dataDir: string, env: NodeJS.ProcessEnv = proces
       if (!key) throw new Error('No encryption key for the secret vault.');
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(JSON.stringify(apiKeySchema.parse(apiKey)), 'utf8'), cipher.final()]);
+      const body = Buffer.concat([
+        cipher.update(JSON.stringify(apiKeySchema.parse(apiKey)), 'utf8'),
+        cipher.final(),
+      ]);
       await writeFileAtomic(file, Buffer.concat([iv, cipher.getAuthTag(), body]), { mode: 0o600 });
     },
     async clear() {
@@ -81,7 +84,9 @@ export function createEnvVault(env: NodeJS.ProcessEnv = process.env): SecretVaul
     writable: false,
     get: async () => fromEnv(),
     set: async () => {
-      throw new Error('The headless host takes the API key from PACKBENCH_API_KEY_ID and PACKBENCH_API_KEY_SECRET only.');
+      throw new Error(
+        'The headless host takes the API key from PACKBENCH_API_KEY_ID and PACKBENCH_API_KEY_SECRET only.',
+      );
     },
     clear: async () => {},
   };

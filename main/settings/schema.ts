@@ -8,7 +8,12 @@ import type { SettingsView } from '../../preload/api';
 
 export const DEFAULT_DELIVERY_URL = 'https://api.unifaun.com/rs-extapi/v1';
 
-const idSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, . _ - only');
+const idSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, . _ - only');
 const nameSchema = z.string().trim().min(1).max(120);
 
 export const printerConfigSchema = z.discriminatedUnion('kind', [
@@ -26,8 +31,18 @@ export const printerConfigSchema = z.discriminatedUnion('kind', [
     queue: z.string().trim().min(1).max(200),
     media: z.string().trim().min(1).max(60).optional(),
   }),
-  z.object({ kind: z.literal('print-client'), id: idSchema, name: nameSchema, printerId: z.number().int().nonnegative() }),
-  z.object({ kind: z.literal('file'), id: idSchema, name: nameSchema, directory: z.string().trim().min(1).max(500) }),
+  z.object({
+    kind: z.literal('print-client'),
+    id: idSchema,
+    name: nameSchema,
+    printerId: z.number().int().nonnegative(),
+  }),
+  z.object({
+    kind: z.literal('file'),
+    id: idSchema,
+    name: nameSchema,
+    directory: z.string().trim().min(1).max(500),
+  }),
 ]);
 
 const documentKindSchema = z.enum(['label', 'return_label', 'waybill', 'customs', 'manifest', 'other']);
@@ -53,14 +68,12 @@ export const routingRuleSchema = z.object({
 
 export const settingsSchema = z.object({
   deliveryUrl: z.url({ protocol: /^https?$/ }).default(DEFAULT_DELIVERY_URL),
-  printConfig: z
-    .object({ targets: z.array(printTargetSchema).min(1).max(4) })
-    .default({
-      targets: [
-        { media: 'thermo-190', type: 'zpl', mode: 'DT', charset: 'cp850' },
-        { media: 'laser-a4', type: 'pdf' },
-      ],
-    }),
+  printConfig: z.object({ targets: z.array(printTargetSchema).min(1).max(4) }).default({
+    targets: [
+      { media: 'thermo-190', type: 'zpl', mode: 'DT', charset: 'cp850' },
+      { media: 'laser-a4', type: 'pdf' },
+    ],
+  }),
   printers: z.array(printerConfigSchema).max(50).default([]),
   routing: z
     .object({
@@ -78,15 +91,29 @@ export const settingsSchema = z.object({
     .default({ prefix: '', suffix: '', duplicateWindowMs: 2000 }),
   resolve: z
     .object({
-      sources: z.array(z.enum(['order', 'stored', 'shipment'])).min(1).max(3).default(['order', 'stored', 'shipment']),
+      sources: z
+        .array(z.enum(['order', 'stored', 'shipment']))
+        .min(1)
+        .max(3)
+        .default(['order', 'stored', 'shipment']),
       /** Background refresh of the local index of open orders and READY stored shipments; 0 turns it off. */
       indexRefreshSeconds: z.number().int().min(0).max(3600).default(60),
     })
     .default({ sources: ['order', 'stored', 'shipment'], indexRefreshSeconds: 60 }),
   consolidation: z.object({ key: z.string().max(60).optional() }).default({}),
   /** A label older than this is held for the packer's release instead of printing unasked (fractions allowed). */
-  spool: z.object({ ttlMinutes: z.number().min(0.05).max(24 * 60).default(10) }).default({ ttlMinutes: 10 }),
-  manifest: z.object({ types: z.array(z.string().min(1).max(40)).max(20).default(['PNL']) }).default({ types: ['PNL'] }),
+  spool: z
+    .object({
+      ttlMinutes: z
+        .number()
+        .min(0.05)
+        .max(24 * 60)
+        .default(10),
+    })
+    .default({ ttlMinutes: 10 }),
+  manifest: z
+    .object({ types: z.array(z.string().min(1).max(40)).max(20).default(['PNL']) })
+    .default({ types: ['PNL'] }),
   sounds: z
     .object({ enabled: z.boolean().default(true), volume: z.number().min(0).max(1).default(0.7) })
     .default({ enabled: true, volume: 0.7 }),
@@ -97,7 +124,10 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const settingsPatchSchema = z
   .object({
-    account: z.object({ deliveryUrl: z.url({ protocol: /^https?$/ }).optional() }).strict().optional(),
+    account: z
+      .object({ deliveryUrl: z.url({ protocol: /^https?$/ }).optional() })
+      .strict()
+      .optional(),
     printConfig: settingsSchema.shape.printConfig.unwrap().optional(),
     routing: settingsSchema.shape.routing.unwrap().optional(),
     scanner: settingsSchema.shape.scanner.unwrap().optional(),
@@ -130,7 +160,10 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatchInput)
 }
 
 /** The masked view the UI gets: never the secret itself. */
-export function settingsView(settings: Settings, key: { id: string; secret: string } | undefined): SettingsView {
+export function settingsView(
+  settings: Settings,
+  key: { id: string; secret: string } | undefined,
+): SettingsView {
   const { deliveryUrl, ...rest } = settings;
   return {
     ...rest,

@@ -10,13 +10,22 @@ import { failureFromDelivery } from './failures';
  */
 export async function probeMissingLicenses(client: DeliveryClient): Promise<string[]> {
   const probes: Promise<Result<unknown, DeliveryError>>[] = [
-    client.storedShipments.list({ searchField: 'orderNo', searchOp: 'equals', searchValue: 'packbench-licence-probe' }),
+    client.storedShipments.list({
+      searchField: 'orderNo',
+      searchOp: 'equals',
+      searchValue: 'packbench-licence-probe',
+    }),
     client.history.search({ searchField: 'orderNo', searchValue: 'packbench-licence-probe' }),
-    client.consolidated.listOpen({ searchField: 'orderNo', searchOp: 'equals', searchValue: 'packbench-licence-probe' }),
+    client.consolidated.listOpen({
+      searchField: 'orderNo',
+      searchOp: 'equals',
+      searchValue: 'packbench-licence-probe',
+    }),
   ];
   const missing = new Set<string>();
   for (const result of await Promise.all(probes)) {
-    if (!result.ok && result.error.kind === 'access' && result.error.license) missing.add(result.error.license);
+    if (!result.ok && result.error.kind === 'access' && result.error.license)
+      missing.add(result.error.license);
   }
   return [...missing];
 }
@@ -24,16 +33,31 @@ export async function probeMissingLicenses(client: DeliveryClient): Promise<stri
 /** The token exchange, then the licence probes: what the Settings screen's "test connection" shows. */
 export async function testConnection(client: DeliveryClient, hasKey: boolean): Promise<ConnectionTest> {
   if (!hasKey) {
-    return { ok: false, state: 'not_configured', message: 'No nShift API key is set up: enter one in Settings.', missingLicenses: [] };
+    return {
+      ok: false,
+      state: 'not_configured',
+      message: 'No nShift API key is set up: enter one in Settings.',
+      missingLicenses: [],
+    };
   }
   const warmed = await client.warm();
   if (!warmed.ok) {
-    const state: AccountState = warmed.error.kind === 'auth' ? 'unauthorized' : warmed.error.kind === 'access' ? 'forbidden' : 'offline';
+    const state: AccountState =
+      warmed.error.kind === 'auth'
+        ? 'unauthorized'
+        : warmed.error.kind === 'access'
+          ? 'forbidden'
+          : 'offline';
     return { ok: false, state, message: failureFromDelivery(warmed.error).message, missingLicenses: [] };
   }
   const missing = await probeMissingLicenses(client);
   if (missing.length > 0) {
-    return { ok: false, state: 'forbidden', message: `Connected, but the account lacks: ${missing.join(', ')}.`, missingLicenses: missing };
+    return {
+      ok: false,
+      state: 'forbidden',
+      message: `Connected, but the account lacks: ${missing.join(', ')}.`,
+      missingLicenses: missing,
+    };
   }
   return { ok: true, state: 'connected', message: 'Connected to nShift.', missingLicenses: [] };
 }

@@ -34,7 +34,12 @@ export async function record(ctx: StationContext, body: JournalEntryBody): Promi
   return ctx.jobs.apply(entry);
 }
 
-export async function fail(ctx: StationContext, jobId: string, failure: Failure, duplicateOf?: string): Promise<void> {
+export async function fail(
+  ctx: StationContext,
+  jobId: string,
+  failure: Failure,
+  duplicateOf?: string,
+): Promise<void> {
   await record(ctx, { type: 'failed', jobId, failure, ...(duplicateOf ? { duplicateOf } : {}) });
 }
 
@@ -88,7 +93,11 @@ export async function printDocuments(
     if (outcome.state === 'failed' && !firstFailure) {
       firstFailure = outcome.error
         ? failureFromPrinter(outcome.error, outcome.printerName || outcome.printerId)
-        : { reason: 'printer', code: 'no_printer', message: 'No printer is set up for this document: ask your IT admin to add one in Settings.' };
+        : {
+            reason: 'printer',
+            code: 'no_printer',
+            message: 'No printer is set up for this document: ask your IT admin to add one in Settings.',
+          };
     }
   }
   return firstFailure;
@@ -100,7 +109,13 @@ export async function recordPrintState(
   jobId: string,
   shipmentId: string | undefined,
   documentId: string,
-  outcome: { state: 'printed' | 'held' | 'failed' | 'cancelled'; printerId?: string; printerName?: string; spoolJobId?: string; bytes: number },
+  outcome: {
+    state: 'printed' | 'held' | 'failed' | 'cancelled';
+    printerId?: string;
+    printerName?: string;
+    spoolJobId?: string;
+    bytes: number;
+  },
 ): Promise<void> {
   const job = ctx.jobs.get(jobId);
   const doc = job?.shipments.flatMap((s) => s.documents).find((d) => d.documentId === documentId);

@@ -26,5 +26,9 @@ export async function documentsOfShipment(
   }
   const copied = await client.shipments.copyPrints(shipmentId, printConfig, { returnFile: true });
   if (!copied.ok) return copied;
-  return client.documents.fromPrints(copied.value, { ...owner, idPrefix: `shp-${shipmentId}-copy` }, printConfig);
+  return client.documents.fromPrints(
+    copied.value,
+    { ...owner, idPrefix: `shp-${shipmentId}-copy` },
+    printConfig,
+  );
 }

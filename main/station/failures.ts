@@ -8,20 +8,41 @@ import type { PrinterError } from '../printers/types';
  * No message built here contains the API key: DeliveryError never carries it.
  */
 
-export function failure(reason: Failure['reason'], code: Failure['code'], message: string, extra: Partial<Failure> = {}): Failure {
+export function failure(
+  reason: Failure['reason'],
+  code: Failure['code'],
+  message: string,
+  extra: Partial<Failure> = {},
+): Failure {
   return { reason, code, message, ...extra };
 }
 
 export function failureFromDelivery(error: DeliveryError): Failure {
   switch (error.kind) {
     case 'validation':
-      return failure('validation', 'validation', 'nShift refused the shipment: correct the fields below and scan again.', {
-        errors: error.errors.map((e) => ({ field: e.field || e.messageCode || 'shipment', message: e.message })),
-      });
+      return failure(
+        'validation',
+        'validation',
+        'nShift refused the shipment: correct the fields below and scan again.',
+        {
+          errors: error.errors.map((e) => ({
+            field: e.field || e.messageCode || 'shipment',
+            message: e.message,
+          })),
+        },
+      );
     case 'auth':
       return error.reason === 'missing_key'
-        ? failure('auth', 'auth_missing_key', 'No nShift API key is set up on this station: ask your IT admin to enter one in Settings.')
-        : failure('auth', 'auth_invalid_key', 'nShift did not accept the API key: ask your IT admin to check it in Settings.');
+        ? failure(
+            'auth',
+            'auth_missing_key',
+            'No nShift API key is set up on this station: ask your IT admin to enter one in Settings.',
+          )
+        : failure(
+            'auth',
+            'auth_invalid_key',
+            'nShift did not accept the API key: ask your IT admin to check it in Settings.',
+          );
     case 'access':
       return failure(
         'auth',
@@ -34,9 +55,16 @@ export function failureFromDelivery(error: DeliveryError): Failure {
     case 'not_found':
       return failure('not_found', 'unknown_code', 'nShift does not know this code.');
     case 'rate_limited':
-      return failure('network', 'rate_limited', 'nShift asked us to slow down: wait a moment and scan again.', {
-        ...(error.retryAfterMs !== undefined ? { params: { seconds: Math.ceil(error.retryAfterMs / 1000) } } : {}),
-      });
+      return failure(
+        'network',
+        'rate_limited',
+        'nShift asked us to slow down: wait a moment and scan again.',
+        {
+          ...(error.retryAfterMs !== undefined
+            ? { params: { seconds: Math.ceil(error.retryAfterMs / 1000) } }
+            : {}),
+        },
+      );
     case 'server':
     case 'malformed':
       return failure('network', 'server_error', 'nShift had a problem answering: scan again in a moment.', {
@@ -44,8 +72,16 @@ export function failureFromDelivery(error: DeliveryError): Failure {
       });
     case 'network':
       return error.cause === 'timeout'
-        ? failure('network', 'network_timeout', 'nShift did not answer in time: check the network and scan again.')
-        : failure('network', 'network_unreachable', 'Packbench cannot reach nShift: check the network cable or Wi-Fi and scan again.');
+        ? failure(
+            'network',
+            'network_timeout',
+            'nShift did not answer in time: check the network and scan again.',
+          )
+        : failure(
+            'network',
+            'network_unreachable',
+            'Packbench cannot reach nShift: check the network cable or Wi-Fi and scan again.',
+          );
     case 'outcome_unknown':
       return failure(
         'network',
@@ -57,16 +93,30 @@ export function failureFromDelivery(error: DeliveryError): Failure {
 
 export function failureFromPrinter(error: PrinterError, printerName: string): Failure {
   if (error.code === 'unreachable' || error.code === 'timeout') {
-    return failure('printer', 'printer_offline', `The printer "${printerName}" does not answer: check that it is on and connected.`, {
-      params: { printer: printerName },
-    });
+    return failure(
+      'printer',
+      'printer_offline',
+      `The printer "${printerName}" does not answer: check that it is on and connected.`,
+      {
+        params: { printer: printerName },
+      },
+    );
   }
-  return failure('printer', 'printer_error', `The printer "${printerName}" reported a problem: ${error.message}`, {
-    params: { printer: printerName, problems: (error.problems ?? []).join(', ') },
-  });
+  return failure(
+    'printer',
+    'printer_error',
+    `The printer "${printerName}" reported a problem: ${error.message}`,
+    {
+      params: { printer: printerName, problems: (error.problems ?? []).join(', ') },
+    },
+  );
 }
 
 export function internalFailure(error: unknown): Failure {
   const message = error instanceof Error ? error.message : String(error);
-  return failure('network', 'internal', `Something went wrong inside Packbench (${message}). Scan again; if it repeats, call IT.`);
+  return failure(
+    'network',
+    'internal',
+    `Something went wrong inside Packbench (${message}). Scan again; if it repeats, call IT.`,
+  );
 }

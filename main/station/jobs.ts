@@ -1,4 +1,12 @@
-import type { Failure, JobDocument, JobKind, JobShipment, JobState, JobView, ResolvedSource } from '../../preload/api';
+import type {
+  Failure,
+  JobDocument,
+  JobKind,
+  JobShipment,
+  JobState,
+  JobView,
+  ResolvedSource,
+} from '../../preload/api';
 import type { DocumentRef, JournalEntry } from './journal';
 
 /**
@@ -27,7 +35,9 @@ export class JobBook {
         job.state = 'booking';
         break;
       case 'book_intent':
-        setOf(this.intents, job.id).add(entry.target.type === 'order' ? `order:${entry.target.orderId}` : `stored:${entry.target.storedId}`);
+        setOf(this.intents, job.id).add(
+          entry.target.type === 'order' ? `order:${entry.target.orderId}` : `stored:${entry.target.storedId}`,
+        );
         job.state = 'booking';
         break;
       case 'booked':
@@ -82,7 +92,8 @@ export class JobBook {
           if (entry.spoolJobId) doc.spoolJobId = entry.spoolJobId;
         }
         if (shipment) shipment.state = shipmentPrintState(shipment);
-        const stillToBook = job.progress && job.shipments.filter((s) => s.shipmentId).length < job.progress.total;
+        const stillToBook =
+          job.progress && job.shipments.filter((s) => s.shipmentId).length < job.progress.total;
         job.state = stillToBook ? 'booking' : jobPrintState(job);
         break;
       }
@@ -96,7 +107,10 @@ export class JobBook {
         job.failure = entry.failure as Failure;
         if (entry.duplicateOf) {
           const dup = job.shipments.find((s) => s.shipmentId === entry.duplicateOf);
-          job.duplicateOf = { shipmentId: entry.duplicateOf, ...(dup?.shipmentNo ? { shipmentNo: dup.shipmentNo } : {}) };
+          job.duplicateOf = {
+            shipmentId: entry.duplicateOf,
+            ...(dup?.shipmentNo ? { shipmentNo: dup.shipmentNo } : {}),
+          };
         }
         // A split order where some shipments printed keeps its printed parts visible; the job still failed.
         job.state = 'failed';
@@ -128,7 +142,10 @@ export class JobBook {
   /** Newest first. */
   list(limit = 500, since?: string): JobView[] {
     const all = [...this.jobs.values()].filter((j) => !since || j.createdAt >= since);
-    return all.slice(-limit).reverse().map((j) => structuredClone(j));
+    return all
+      .slice(-limit)
+      .reverse()
+      .map((j) => structuredClone(j));
   }
 
   /** Targets a job asked nShift to book whose answer never arrived. */
@@ -143,7 +160,9 @@ export class JobBook {
 
   /** A job is open when it has not reached a state the packer must act on or that ends it. */
   openJobs(): JobView[] {
-    return [...this.jobs.values()].filter((j) => j.state === 'resolving' || j.state === 'booking' || j.state === 'printing');
+    return [...this.jobs.values()].filter(
+      (j) => j.state === 'resolving' || j.state === 'booking' || j.state === 'printing',
+    );
   }
 
   private create(entry: Extract<JournalEntry, { type: 'job' }>): JobView {

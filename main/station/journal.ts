@@ -118,7 +118,12 @@ const entryBodySchema = z.discriminatedUnion('type', [
     serviceId: z.string().optional(),
   }),
   z.object({ type: z.literal('cancelled'), jobId: z.string(), shipmentId: z.string() }),
-  z.object({ type: z.literal('failed'), jobId: z.string(), failure: failureSchema, duplicateOf: z.string().optional() }),
+  z.object({
+    type: z.literal('failed'),
+    jobId: z.string(),
+    failure: failureSchema,
+    duplicateOf: z.string().optional(),
+  }),
   z.object({ type: z.literal('finished'), jobId: z.string() }),
 ]);
 
@@ -158,7 +163,10 @@ export class Journal {
     this.now = options.now ?? (() => new Date());
   }
 
-  static async open(dir: string, options: JournalOptions = {}): Promise<{ journal: Journal; recoveries: JournalRecovery[] }> {
+  static async open(
+    dir: string,
+    options: JournalOptions = {},
+  ): Promise<{ journal: Journal; recoveries: JournalRecovery[] }> {
     await mkdir(dir, { recursive: true });
     const journal = new Journal(dir, options);
     const recoveries = await journal.load(options.daysToLoad ?? 2);
@@ -249,7 +257,11 @@ export class Journal {
 }
 
 /** Splits a journal file into verified entries and the bytes of lines that fail their checksum or schema. */
-export function parseJournal(bytes: Buffer): { entries: JournalEntry[]; goodBytes: Buffer; badChunks: Buffer[] } {
+export function parseJournal(bytes: Buffer): {
+  entries: JournalEntry[];
+  goodBytes: Buffer;
+  badChunks: Buffer[];
+} {
   const entries: JournalEntry[] = [];
   const good: Buffer[] = [];
   const bad: Buffer[] = [];

@@ -85,17 +85,22 @@ export class LocalIndex {
     for (let page = 0; page < maxPages; page++) {
       const result = await client.orders.list({ page, size: 50 });
       if (!result.ok) {
-        this.options.log?.(`local index: orders not refreshed (${result.error.kind}); scans look them up live`);
+        this.options.log?.(
+          `local index: orders not refreshed (${result.error.kind}); scans look them up live`,
+        );
         return;
       }
       for (const order of result.value) {
-        if (order.internalReference && BOOKABLE_ORDER.has((order.status ?? '').toUpperCase())) orders.set(order.internalReference, order);
+        if (order.internalReference && BOOKABLE_ORDER.has((order.status ?? '').toUpperCase()))
+          orders.set(order.internalReference, order);
       }
       if (result.value.length < 50) break;
     }
     const ready = await client.storedShipments.list({ status: 'ready' });
     if (!ready.ok) {
-      this.options.log?.(`local index: stored shipments not refreshed (${ready.error.kind}); scans look them up live`);
+      this.options.log?.(
+        `local index: stored shipments not refreshed (${ready.error.kind}); scans look them up live`,
+      );
       return;
     }
     const stored = new Map<string, StoredShipment[]>();

@@ -31,7 +31,11 @@ function toPrintJobError(error: DeliveryError): PrintJobApiError {
     case 'network':
     case 'server':
     case 'rate_limited':
-      return { code: error.kind === 'network' ? 'network' : 'server', message: error.message, retryable: true };
+      return {
+        code: error.kind === 'network' ? 'network' : 'server',
+        message: error.message,
+        retryable: true,
+      };
     case 'outcome_unknown':
       // The job may exist: sending another could print twice, so the spool must not retry on its own.
       return { code: 'network', message: error.message, retryable: false };

@@ -13,12 +13,17 @@ export function parseScanCode(raw: string): Result<string, { message: string }> 
   const trimmed = raw.replace(/^[\s\x1d]+|[\s\x1d]+$/g, '');
   if (trimmed.length === 0) return err({ message: 'The scan was empty.' });
   if (trimmed.length > MAX_SCAN_LENGTH) {
-    return err({ message: `The scan is ${trimmed.length} characters long; a code has at most ${MAX_SCAN_LENGTH}.` });
+    return err({
+      message: `The scan is ${trimmed.length} characters long; a code has at most ${MAX_SCAN_LENGTH}.`,
+    });
   }
   // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x1f\x7f-\x9f]/.test(trimmed)) return err({ message: 'The scan contains control characters: scan the code again.' });
-  if (trimmed.includes('\ufffd')) return err({ message: 'The scan is not readable text: scan the code again.' });
-  if (!/^[\p{L}\p{N}\-_./:# +]+$/u.test(trimmed)) return err({ message: 'The scan contains characters no order or shipment number has.' });
+  if (/[\x00-\x1f\x7f-\x9f]/.test(trimmed))
+    return err({ message: 'The scan contains control characters: scan the code again.' });
+  if (trimmed.includes('\ufffd'))
+    return err({ message: 'The scan is not readable text: scan the code again.' });
+  if (!/^[\p{L}\p{N}\-_./:# +]+$/u.test(trimmed))
+    return err({ message: 'The scan contains characters no order or shipment number has.' });
   return ok(trimmed);
 }
 

@@ -51,7 +51,10 @@ export interface StationOptions {
   /** The Delivery client's transport options (tests shorten timeouts). */
   clientOptions?: Partial<Parameters<typeof createDeliveryClient>[0]>;
   /** Spool and driver options (tests shorten backoff and timeouts). */
-  printServiceOptions?: Pick<PrintServiceOptions, 'backoffMs' | 'holdAfterAttempts' | 'driverOptions' | 'clock'>;
+  printServiceOptions?: Pick<
+    PrintServiceOptions,
+    'backoffMs' | 'holdAfterAttempts' | 'driverOptions' | 'clock'
+  >;
 }
 
 export interface Station extends StationApi {
@@ -96,14 +99,23 @@ export async function createStation(options: StationOptions): Promise<Station> {
   let apiKey: ApiKey | undefined = await options.vault.get();
   let client: DeliveryClient = newClient();
   function newClient(): DeliveryClient {
-    return createDeliveryClient({ baseUrl: settings.deliveryUrl, apiKey: () => apiKey, logger: log, ...options.clientOptions });
+    return createDeliveryClient({
+      baseUrl: settings.deliveryUrl,
+      apiKey: () => apiKey,
+      logger: log,
+      ...options.clientOptions,
+    });
   }
 
   let account: StationStatus['account'] = { state: apiKey ? 'unknown' : 'not_configured' };
   const labelCache = createLabelCache(join(options.dataDir, 'labels'), { now });
   const printService: PrintService = createPrintService({
     dataDir: options.dataDir,
-    getConfig: () => ({ printers: settings.printers, routing: settings.routing, ttlMinutes: settings.spool.ttlMinutes }),
+    getConfig: () => ({
+      printers: settings.printers,
+      routing: settings.routing,
+      ttlMinutes: settings.spool.ttlMinutes,
+    }),
     printJobApi: createPrintJobApi(() => client),
     // A label printer is on the local network: trying again every few seconds costs nothing, and the label
     // comes out within seconds of the printer being back rather than after a long backoff.
@@ -132,7 +144,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     settings: () => settings,
     now,
     log,
-    newId: (prefix) => `${prefix}-${now().toISOString().slice(0, 10).replaceAll('-', '')}-${randomUUID().slice(0, 8)}`,
+    newId: (prefix) =>
+      `${prefix}-${now().toISOString().slice(0, 10).replaceAll('-', '')}-${randomUUID().slice(0, 8)}`,
     defer(task) {
       const running = task().catch((error: unknown) => log(`background task failed: ${String(error)}`));
       deferred.add(running);
@@ -145,9 +158,23 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const inFlight = new Map<string, Promise<void>>();
 
   /** A held document released later and printed: the journal learns it from the spool's event. */
-  async function followSpoolJob(spoolJob: { stationJobId?: string; documentId: string; state: string; printerId: string; id: string; bytes: number; shipmentId?: string }): Promise<void> {
+  async function followSpoolJob(spoolJob: {
+    stationJobId?: string;
+    documentId: string;
+    state: string;
+    printerId: string;
+    id: string;
+    bytes: number;
+    shipmentId?: string;
+  }): Promise<void> {
     if (!spoolJob.stationJobId) return;
-    if (spoolJob.state !== 'printed' && spoolJob.state !== 'held' && spoolJob.state !== 'cancelled' && spoolJob.state !== 'failed') return;
+    if (
+      spoolJob.state !== 'printed' &&
+      spoolJob.state !== 'held' &&
+      spoolJob.state !== 'cancelled' &&
+      spoolJob.state !== 'failed'
+    )
+      return;
     try {
       await recordPrintState(ctx, spoolJob.stationJobId, spoolJob.shipmentId, spoolJob.documentId, {
         state: spoolJob.state,
@@ -168,7 +195,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
       demo: options.demo ?? false,
       account,
       printers,
-      queueLength: printService.list().filter((j) => j.state === 'queued' || j.state === 'sending' || j.state === 'held').length,
+      queueLength: printService
+        .list()
+        .filter((j) => j.state === 'queued' || j.state === 'sending' || j.state === 'held').length,
       ...(index?.refreshedAt() ? { indexRefreshedAt: index.refreshedAt()!.toISOString() } : {}),
     };
   }
@@ -177,7 +206,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
 
   function setAccount(state: AccountState, message?: string, missingLicenses?: string[]): void {
-    account = { state, ...(message ? { message } : {}), ...(missingLicenses?.length ? { missingLicenses } : {}) };
+    account = {
+      state,
+      ...(message ? { message } : {}),
+      ...(missingLicenses?.length ? { missingLicenses } : {}),
+    };
     emitStatus();
   }
 
@@ -188,14 +221,20 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
 
   /** Starts a job: journalled before anything else happens, then run on the station's queue. */
-  async function startJob(kind: JobKind, scan: string, run: (jobId: string) => Promise<void>): Promise<string> {
+  async function startJob(
+    kind: JobKind,
+    scan: string,
+    run: (jobId: string) => Promise<void>,
+  ): Promise<string> {
     const jobId = ctx.newId(kind === 'scan' ? 'scan' : kind);
     await record(ctx, { type: 'job', jobId, kind, scan });
     void queue.add(async () => {
       try {
         await run(jobId);
       } catch (error) {
-        log(`job ${jobId} failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        log(
+          `job ${jobId} failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
         await fail(ctx, jobId, internalFailure(error)).catch(() => {});
       }
     });
@@ -263,7 +302,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     async setApiKey(key) {
       if (!options.vault.writable) {
-        throw new StationError({ error: 'failed', message: 'This station takes its API key from the environment; it cannot be changed here.' });
+        throw new StationError({
+          error: 'failed',
+          message: 'This station takes its API key from the environment; it cannot be changed here.',
+        });
       }
       await options.vault.set(key);
       apiKey = key;
@@ -286,7 +328,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
         ...(storedSettings.routing.labelPrinterId === printerId ? { labelPrinterId: undefined } : {}),
         ...(storedSettings.routing.documentPrinterId === printerId ? { documentPrinterId: undefined } : {}),
       };
-      await saveSettings({ ...storedSettings, printers: storedSettings.printers.filter((p) => p.id !== printerId), routing });
+      await saveSettings({
+        ...storedSettings,
+        printers: storedSettings.printers.filter((p) => p.id !== printerId),
+        routing,
+      });
       return settingsView(storedSettings, apiKey);
     },
     testPrinter: (input) => startTestPrint(ctx, startJob, input),
@@ -310,7 +356,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
   };
 
-  async function spoolAction(pending: Promise<Result<SpoolJobView, SpoolOperationError>>): Promise<SpoolJobView> {
+  async function spoolAction(
+    pending: Promise<Result<SpoolJobView, SpoolOperationError>>,
+  ): Promise<SpoolJobView> {
     const result = await pending;
     if (result.ok) return result.value;
     throw result.error.code === 'not_found'
@@ -323,7 +371,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
    * way is left alone: its spool reports its state with every send.
    */
   async function checkIdlePrinters(): Promise<void> {
-    const busy = new Set(printService.list().filter((j) => j.state === 'queued' || j.state === 'sending').map((j) => j.printerId));
+    const busy = new Set(
+      printService
+        .list()
+        .filter((j) => j.state === 'queued' || j.state === 'sending')
+        .map((j) => j.printerId),
+    );
     for (const printer of settings.printers) {
       if (!busy.has(printer.id)) await printService.checkPrinter(printer.id).catch(() => undefined);
     }
@@ -335,7 +388,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   void checkIdlePrinters();
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs.
   if (apiKey) void checkConnection().then(() => index?.start());
-  void queue.add(() => resumeOpenJobs(ctx, targetsByJob).catch((error) => log(`resuming open jobs failed: ${String(error)}`)));
+  void queue.add(() =>
+    resumeOpenJobs(ctx, targetsByJob).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
+  );
 
   const station: Station = {
     ...methods,

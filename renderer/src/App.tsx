@@ -123,7 +123,10 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     [filter, now],
   );
 
-  useEffect(() => attachKeyboardScanner(window, { maxGapMs: burstGapMs, onScan: (raw) => routing.submit(raw) }), [routing, burstGapMs]);
+  useEffect(
+    () => attachKeyboardScanner(window, { maxGapMs: burstGapMs, onScan: (raw) => routing.submit(raw) }),
+    [routing, burstGapMs],
+  );
 
   // Screen shortcuts: F1–F6 and Alt+1–6, from anywhere.
   useEffect(() => {
@@ -169,7 +172,9 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
         <Nav current={screen} onSelect={setScreen} />
         <main className="main" id="main">
           {state.loadError ? <LoadError /> : null}
-          {screen === 'scan' ? <ScanScreen session={session} burstGapMs={burstGapMs} repeatNotice={repeatNotice} /> : null}
+          {screen === 'scan' ? (
+            <ScanScreen session={session} burstGapMs={burstGapMs} repeatNotice={repeatNotice} />
+          ) : null}
           {screen === 'jobs' ? <JobsScreen /> : null}
           {screen === 'stored' ? <StoredScreen /> : null}
           {screen === 'manifest' ? <ManifestScreen /> : null}

@@ -9,7 +9,12 @@ export interface HeadlessRun {
 }
 
 /** Runs the built headless host with `input` on stdin (closed afterwards) and collects its JSON lines. */
-export function runHeadless(args: string[], input: string | Buffer, env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<HeadlessRun> {
+export function runHeadless(
+  args: string[],
+  input: string | Buffer,
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 30_000,
+): Promise<HeadlessRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['dist/main/headless.js', ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -24,7 +24,8 @@ export function pdfText(pdf: Buffer): string {
     }
     const text = body.toString('latin1');
     for (const match of text.matchAll(/<([0-9A-Fa-f\s]+)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g)) {
-      if (match[1] !== undefined) out.push(Buffer.from(match[1].replace(/\s/g, ''), 'hex').toString('latin1'));
+      if (match[1] !== undefined)
+        out.push(Buffer.from(match[1].replace(/\s/g, ''), 'hex').toString('latin1'));
       else if (match[2] !== undefined) out.push(match[2].replace(/\\(.)/g, '$1'));
     }
     at = end + 'endstream'.length;

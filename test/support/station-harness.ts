@@ -38,7 +38,9 @@ export interface BenchStationOptions {
 
 const TERMINAL = new Set(['printed', 'held', 'failed', 'done']);
 
-export async function startBench(opts: Partial<BenchStationOptions> & { simulator?: Simulator } = {}): Promise<Bench> {
+export async function startBench(
+  opts: Partial<BenchStationOptions> & { simulator?: Simulator } = {},
+): Promise<Bench> {
   const sim = opts.simulator ?? createSimulator();
   if (!opts.simulator) seedDemoData(sim);
   const started = await sim.start();
@@ -59,15 +61,27 @@ export async function startBench(opts: Partial<BenchStationOptions> & { simulato
     const adjust = o.settings ?? opts.settings ?? ((s: Settings) => s);
     const settingsStore = createFileSettingsStore(dir);
     await settingsStore.save(adjust(base));
-    const key = 'apiKey' in o ? o.apiKey : 'apiKey' in opts ? opts.apiKey : { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET };
+    const key =
+      'apiKey' in o
+        ? o.apiKey
+        : 'apiKey' in opts
+          ? opts.apiKey
+          : { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET };
     const station = await createStation({
       dataDir: dir,
       host: 'headless',
       version: 'test',
       settingsStore,
       vault: createMemoryVault(key),
-      clientOptions: { timeouts: { connectMs: 2000, headersMs: 3000, bodyMs: 3000 }, retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 50 } },
-      printServiceOptions: { backoffMs: () => 20, holdAfterAttempts: 3, driverOptions: { zplTcp: { connectTimeoutMs: 500, writeTimeoutMs: 1000 } } },
+      clientOptions: {
+        timeouts: { connectMs: 2000, headersMs: 3000, bodyMs: 3000 },
+        retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 50 },
+      },
+      printServiceOptions: {
+        backoffMs: () => 20,
+        holdAfterAttempts: 3,
+        driverOptions: { zplTcp: { connectTimeoutMs: 500, writeTimeoutMs: 1000 } },
+      },
       ...opts.extra,
       ...o.extra,
     });
@@ -113,13 +127,16 @@ export function waitForJob(station: Station, jobId: string, timeoutMs = 15_000):
         resolve(event.job);
       }
     });
-    void station.getJob({ jobId }).then((job) => {
-      if (TERMINAL.has(job.state)) {
-        clearTimeout(timer);
-        stop();
-        resolve(job);
-      }
-    }, () => {});
+    void station.getJob({ jobId }).then(
+      (job) => {
+        if (TERMINAL.has(job.state)) {
+          clearTimeout(timer);
+          stop();
+          resolve(job);
+        }
+      },
+      () => {},
+    );
   });
 }
 

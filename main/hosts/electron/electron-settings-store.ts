@@ -12,7 +12,11 @@ export function createElectronSettingsStore(): SettingsStore {
       const parsed = settingsSchema.safeParse(raw);
       if (parsed.success) return { settings: parsed.data };
       store.set('settings-corrupt', raw);
-      return { settings: defaultSettings(), warning: 'The settings could not be read, so Packbench started with default settings (the old ones were kept as "settings-corrupt").' };
+      return {
+        settings: defaultSettings(),
+        warning:
+          'The settings could not be read, so Packbench started with default settings (the old ones were kept as "settings-corrupt").',
+      };
     },
     async save(settings: Settings) {
       store.set('settings', settings);

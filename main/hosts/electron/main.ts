@@ -12,12 +12,21 @@ import { dispatch } from '../shared/dispatch';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { createElectronSettingsStore } from './electron-settings-store';
 import { createSafeStorageVault } from './safe-storage-vault';
-import { APP_ORIGIN, APP_SCHEME, RENDERER_CSP, isTrustedSender, rendererPath, windowOptions } from './security';
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  RENDERER_CSP,
+  isTrustedSender,
+  rendererPath,
+  windowOptions,
+} from './security';
 
 const rendererDir = join(__dirname, '..', 'renderer');
 const preloadPath = join(__dirname, '..', 'preload', 'index.cjs');
 
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 app.enableSandbox();
 
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -59,7 +68,11 @@ function exposeStation(s: Station): void {
   for (const name of STATION_METHOD_NAMES) {
     ipcMain.handle(`packbench:${name}`, async (event, input: unknown) => {
       const frame = event.senderFrame;
-      if (!window || event.sender !== window.webContents || !isTrustedSender(frame?.url, frame === event.sender.mainFrame)) {
+      if (
+        !window ||
+        event.sender !== window.webContents ||
+        !isTrustedSender(frame?.url, frame === event.sender.mainFrame)
+      ) {
         log(`refused IPC ${name} from an untrusted frame`);
         return { ok: false, body: { error: 'unauthorized', message: 'Refused.' } };
       }

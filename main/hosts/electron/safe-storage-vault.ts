@@ -29,9 +29,13 @@ export function createSafeStorageVault(userData: string): SecretVault {
     },
     async set(key: ApiKey) {
       if (!safeStorage.isEncryptionAvailable()) {
-        throw new Error('This computer offers no encrypted storage for the API key (no keyring): ask IT to set one up.');
+        throw new Error(
+          'This computer offers no encrypted storage for the API key (no keyring): ask IT to set one up.',
+        );
       }
-      await writeFileAtomic(file, safeStorage.encryptString(JSON.stringify(apiKeySchema.parse(key))), { mode: 0o600 });
+      await writeFileAtomic(file, safeStorage.encryptString(JSON.stringify(apiKeySchema.parse(key))), {
+        mode: 0o600,
+      });
     },
     async clear() {
       await rm(file, { force: true });

@@ -75,7 +75,8 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
     throw new Error('--delivery-url must be an http(s) URL');
   }
   const holdAfter = values['hold-after'] === undefined ? undefined : Number(values['hold-after']);
-  if (holdAfter !== undefined && !(holdAfter >= 3 && holdAfter <= 86_400)) throw new Error('--hold-after must be seconds, from 3 to 86400');
+  if (holdAfter !== undefined && !(holdAfter >= 3 && holdAfter <= 86_400))
+    throw new Error('--hold-after must be seconds, from 3 to 86400');
   return {
     demo: values.demo ?? false,
     ...(holdAfter !== undefined ? { holdAfterSeconds: holdAfter } : {}),
@@ -162,14 +163,18 @@ async function main(): Promise<number> {
   return 0;
 }
 
-async function handleLine(station: Station, line: string, log: (l: string) => void, write: (e: HeadlessEvent) => void): Promise<void> {
+async function handleLine(
+  station: Station,
+  line: string,
+  log: (l: string) => void,
+  write: (e: HeadlessEvent) => void,
+): Promise<void> {
   try {
     if (line.startsWith(':')) {
       // A command acts on what the lines before it did: let those finish first, as the input order says.
       await station.whenIdle();
       await runCommand(station, line, write);
-    }
-    else await station.scan({ code: line });
+    } else await station.scan({ code: line });
   } catch (error) {
     log(`could not take "${line.slice(0, 64)}": ${(error as Error).message}`);
   }

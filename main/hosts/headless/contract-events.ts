@@ -6,7 +6,14 @@ import type { FailureReason, JobShipment, JobView } from '../../../preload/api';
  */
 export type HeadlessEvent =
   | { event: 'ready'; version: string; dataDir: string }
-  | { event: 'booked'; scan: string; shipmentId: string; parcelNos: string[]; shipmentNo?: string; jobId: string }
+  | {
+      event: 'booked';
+      scan: string;
+      shipmentId: string;
+      parcelNos: string[];
+      shipmentNo?: string;
+      jobId: string;
+    }
   | { event: 'printed'; scan: string; shipmentId: string; printer: string; bytes: number; jobId: string }
   | { event: 'held'; scan: string; shipmentId: string; printer: string; reason: string; jobId: string }
   | {
@@ -21,7 +28,14 @@ export type HeadlessEvent =
     }
   | { event: 'reprinted'; scan: string; shipmentId: string; printer: string; bytes: number; jobId: string }
   | { event: 'cancelled'; scan: string; shipmentId: string; jobId: string }
-  | { event: 'manifest'; manifestId: string; manifestType: string; printer: string; bytes: number; jobId: string }
+  | {
+      event: 'manifest';
+      manifestId: string;
+      manifestType: string;
+      printer: string;
+      bytes: number;
+      jobId: string;
+    }
   | { event: 'warning'; message: string };
 
 /**
@@ -78,16 +92,48 @@ export class HeadlessEventMapper {
     if (docs.every((d) => d.state === 'printed')) {
       if (!this.once(`${key}:printed`)) return;
       if (job.kind === 'manifest') {
-        out.push({ event: 'manifest', manifestId: shipment.shipmentId, manifestType: job.scan, printer, bytes, jobId: job.id });
+        out.push({
+          event: 'manifest',
+          manifestId: shipment.shipmentId,
+          manifestType: job.scan,
+          printer,
+          bytes,
+          jobId: job.id,
+        });
       } else if (job.kind === 'reprint') {
-        out.push({ event: 'reprinted', scan: job.scan, shipmentId: shipment.shipmentId, printer, bytes, jobId: job.id });
+        out.push({
+          event: 'reprinted',
+          scan: job.scan,
+          shipmentId: shipment.shipmentId,
+          printer,
+          bytes,
+          jobId: job.id,
+        });
       } else {
-        out.push({ event: 'printed', scan: job.scan, shipmentId: shipment.shipmentId, printer, bytes, jobId: job.id });
+        out.push({
+          event: 'printed',
+          scan: job.scan,
+          shipmentId: shipment.shipmentId,
+          printer,
+          bytes,
+          jobId: job.id,
+        });
       }
-    } else if (docs.some((d) => d.state === 'held') && docs.every((d) => d.state !== 'queued' && d.state !== 'sending')) {
+    } else if (
+      docs.some((d) => d.state === 'held') &&
+      docs.every((d) => d.state !== 'queued' && d.state !== 'sending')
+    ) {
       if (this.once(`${key}:held`)) {
-        const reason = 'The label printer did not take the label in time; it is held and never prints unasked.';
-        out.push({ event: 'held', scan: job.scan, shipmentId: shipment.shipmentId, printer, reason, jobId: job.id });
+        const reason =
+          'The label printer did not take the label in time; it is held and never prints unasked.';
+        out.push({
+          event: 'held',
+          scan: job.scan,
+          shipmentId: shipment.shipmentId,
+          printer,
+          reason,
+          jobId: job.id,
+        });
         // A script that waits for "printed or failed" per scan gets its answer: this label did not print.
         if (this.once(`${job.id}:failed`)) {
           out.push({

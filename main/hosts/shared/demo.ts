@@ -14,12 +14,16 @@ export interface Demo {
   stop(): Promise<void>;
 }
 
-export async function startDemo(options: { log?: (line: string) => void; zebraPort?: number; simulatorPort?: number } = {}): Promise<Demo> {
+export async function startDemo(
+  options: { log?: (line: string) => void; zebraPort?: number; simulatorPort?: number } = {},
+): Promise<Demo> {
   const simulator = createSimulator();
   const samples = seedDemoData(simulator);
   const started = await simulator.start({ port: options.simulatorPort ?? 0 });
   const zebra = await createVirtualZebra({ port: options.zebraPort ?? 0 });
-  options.log?.(`demo: nShift simulator at ${started.deliveryBaseUrl}, virtual Zebra at tcp://${zebra.host}:${zebra.port}`);
+  options.log?.(
+    `demo: nShift simulator at ${started.deliveryBaseUrl}, virtual Zebra at tcp://${zebra.host}:${zebra.port}`,
+  );
   return {
     simulator,
     zebra,

@@ -4,9 +4,7 @@ import { methodInputSchemas } from './schemas';
 
 /** Thrown by a station method when it cannot be carried out for a reason the caller should see. */
 export class StationError extends Error {
-  constructor(
-    readonly body: ApiErrorBody,
-  ) {
+  constructor(readonly body: ApiErrorBody) {
     super(body.message);
     this.name = 'StationError';
   }
@@ -37,7 +35,11 @@ export async function dispatch(
   log: (line: string) => void = () => {},
 ): Promise<DispatchResult> {
   if (!isStationMethod(name)) {
-    return { ok: false, status: 404, body: { error: 'not_found', message: `There is no method "${name.slice(0, 64)}".` } };
+    return {
+      ok: false,
+      status: 404,
+      body: { error: 'not_found', message: `There is no method "${name.slice(0, 64)}".` },
+    };
   }
   const parsed = methodInputSchemas[name].safeParse(rawInput ?? undefined);
   if (!parsed.success) {
@@ -46,7 +48,10 @@ export async function dispatch(
     return {
       ok: false,
       status: 400,
-      body: { error: 'invalid_argument', message: `Invalid argument for ${name}${where}: ${first?.message ?? 'rejected'}` },
+      body: {
+        error: 'invalid_argument',
+        message: `Invalid argument for ${name}${where}: ${first?.message ?? 'rejected'}`,
+      },
     };
   }
   try {
@@ -54,10 +59,15 @@ export async function dispatch(
     return { ok: true, value: await method.call(station, parsed.data) };
   } catch (error) {
     if (error instanceof StationError) {
-      const status = error.body.error === 'not_found' ? 404 : error.body.error === 'invalid_argument' ? 400 : 422;
+      const status =
+        error.body.error === 'not_found' ? 404 : error.body.error === 'invalid_argument' ? 400 : 422;
       return { ok: false, status, body: error.body };
     }
     log(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return { ok: false, status: 500, body: { error: 'internal', message: 'Packbench could not carry out this request.' } };
+    return {
+      ok: false,
+      status: 500,
+      body: { error: 'internal', message: 'Packbench could not carry out this request.' },
+    };
   }
 }

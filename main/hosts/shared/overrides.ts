@@ -14,10 +14,19 @@ export interface StationFlags {
 }
 
 /** The flags become settings for this run only: they are applied over the stored settings, never saved. */
-export function overridesFromFlags(flags: StationFlags, demo: Demo | undefined, dataDir: string): (s: Settings) => Settings {
+export function overridesFromFlags(
+  flags: StationFlags,
+  demo: Demo | undefined,
+  dataDir: string,
+): (s: Settings) => Settings {
   const labelUrl = flags.labelPrinter ?? demo?.labelPrinterUrl;
   const label = labelUrl ? parsePrinterUrl(labelUrl, 'label', 'Label printer', dataDir) : undefined;
-  const document = parsePrinterUrl(flags.documentPrinter ?? 'file:documents', 'documents', 'Document printer', dataDir);
+  const document = parsePrinterUrl(
+    flags.documentPrinter ?? 'file:documents',
+    'documents',
+    'Document printer',
+    dataDir,
+  );
   if (label && label.kind !== 'zpl-tcp') throw new Error('--label-printer must be tcp://HOST:PORT');
   return (stored) => {
     const next: Settings = structuredClone(stored);
@@ -28,7 +37,8 @@ export function overridesFromFlags(flags: StationFlags, demo: Demo | undefined, 
     if (flags.documentPrinter || !next.routing.documentPrinterId) printers.push(document);
     next.printers = printers;
     if (label) next.routing = { ...next.routing, labelPrinterId: label.id };
-    if (flags.documentPrinter || !next.routing.documentPrinterId) next.routing = { ...next.routing, documentPrinterId: document.id };
+    if (flags.documentPrinter || !next.routing.documentPrinterId)
+      next.routing = { ...next.routing, documentPrinterId: document.id };
     if (flags.holdAfterSeconds !== undefined) next.spool = { ttlMinutes: flags.holdAfterSeconds / 60 };
     if (flags.media || flags.charset) {
       const zpl = next.printConfig.targets.find((t) => t.type === 'zpl');
@@ -36,10 +46,13 @@ export function overridesFromFlags(flags: StationFlags, demo: Demo | undefined, 
         if (flags.media) zpl.media = flags.media;
         if (flags.charset) zpl.charset = flags.charset;
       } else {
-        next.printConfig.targets.unshift({ media: flags.media ?? 'thermo-190', type: 'zpl', charset: flags.charset ?? 'cp850' });
+        next.printConfig.targets.unshift({
+          media: flags.media ?? 'thermo-190',
+          type: 'zpl',
+          charset: flags.charset ?? 'cp850',
+        });
       }
     }
     return next;
   };
 }
-

@@ -15,7 +15,12 @@ export function parsePrinterUrl(url: string, id: string, name: string, dataDir: 
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length).replace(/^\/\/(?=\/)/, '');
     if (!path) throw new Error(`"${url}" names no folder: use file:DIR`);
-    return { kind: 'file', id, name: `${name} (${url})`, directory: isAbsolute(path) ? path : resolve(dataDir, path) };
+    return {
+      kind: 'file',
+      id,
+      name: `${name} (${url})`,
+      directory: isAbsolute(path) ? path : resolve(dataDir, path),
+    };
   }
   throw new Error(`"${url}" is not a printer URL: use tcp://HOST:PORT or file:DIR`);
 }

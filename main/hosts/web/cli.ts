@@ -43,10 +43,13 @@ async function main(): Promise<number> {
     return 0;
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be a number from 0 to 65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error('--port must be a number from 0 to 65535');
   const host = values.host ?? '127.0.0.1';
   if (!['127.0.0.1', 'localhost', '::1'].includes(host) && !values['allow-remote']) {
-    throw new Error(`binding to ${host} would expose the station to the network: add --allow-remote if you really mean it`);
+    throw new Error(
+      `binding to ${host} would expose the station to the network: add --allow-remote if you really mean it`,
+    );
   }
   const log = (line: string): void => {
     process.stderr.write(`${new Date().toISOString()} ${line}\n`);
@@ -93,8 +96,11 @@ async function main(): Promise<number> {
   });
   process.stdout.write(`Packbench ${PACKBENCH_VERSION} is running.\nOpen ${web.openUrl}\n`);
   if (demo) {
-    process.stdout.write(`Demo mode: nShift simulator and a virtual label printer (tcp://${demo.zebra.host}:${demo.zebra.port}).\nScan or type one of these:\n`);
-    for (const sample of demo.samples) process.stdout.write(`  ${sample.code.padEnd(14)} ${sample.description}\n`);
+    process.stdout.write(
+      `Demo mode: nShift simulator and a virtual label printer (tcp://${demo.zebra.host}:${demo.zebra.port}).\nScan or type one of these:\n`,
+    );
+    for (const sample of demo.samples)
+      process.stdout.write(`  ${sample.code.padEnd(14)} ${sample.description}\n`);
   }
 
   const stop = async (): Promise<void> => {

@@ -111,7 +111,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const eventStreams = new Set<ServerResponse>();
   let port = 0;
 
-  const allowedHosts = (): Set<string> => new Set([`${host}:${port}`, `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+  const allowedHosts = (): Set<string> =>
+    new Set([`${host}:${port}`, `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
   const allowedOrigins = (): Set<string> => new Set([...allowedHosts()].map((h) => `http://${h}`));
 
   const unsubscribe = options.station.subscribe((event: StationEvent) => {
@@ -137,7 +138,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const target = info?.isFile() ? file : join(rendererRoot, 'index.html');
     const targetInfo = info?.isFile() ? info : await stat(target).catch(() => undefined);
     if (!targetInfo) {
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The UI is not built: run "npm run build".');
+      res
+        .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('The UI is not built: run "npm run build".');
       return;
     }
     res.writeHead(200, {
@@ -179,7 +182,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (url.pathname === '/api/events' && req.method === 'GET') {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+      });
       res.write(': connected\n\n');
       eventStreams.add(res);
       req.on('close', () => eventStreams.delete(res));
@@ -203,12 +210,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     const name = url.pathname.slice('/api/'.length);
-    const demoControl = name.startsWith('_demo/') ? options.demoControls?.[name.slice('_demo/'.length)] : undefined;
+    const demoControl = name.startsWith('_demo/')
+      ? options.demoControls?.[name.slice('_demo/'.length)]
+      : undefined;
     if (demoControl) {
       sendJson(res, 200, { result: (await demoControl()) ?? null });
       return;
     }
-    const input = body && typeof body === 'object' && 'input' in body ? (body as { input: unknown }).input : undefined;
+    const input =
+      body && typeof body === 'object' && 'input' in body ? (body as { input: unknown }).input : undefined;
     const outcome = await dispatch(options.station, name, input, log);
     if (outcome.ok) sendJson(res, 200, { result: outcome.value ?? null });
     else sendJson(res, outcome.status, outcome.body);

@@ -65,9 +65,22 @@ export interface CheckoutClient {
     fetchOptions(sessionId: string, body: CheckoutJson): R<CheckoutJson>;
   };
   split: {
-    createSession(checkoutConnectionId: string, body: { subShipments: CheckoutJson[]; mainSenderOverride?: CheckoutJson; sendersOverride?: Record<string, CheckoutJson> }): R<CheckoutSession>;
-    updateSession(sessionId: string, body: { subShipments: CheckoutJson[]; [field: string]: unknown }): R<CheckoutSession>;
-    fetchOptions(sessionId: string, body: { subShipments: CheckoutJson[]; [field: string]: unknown }): R<CheckoutJson>;
+    createSession(
+      checkoutConnectionId: string,
+      body: {
+        subShipments: CheckoutJson[];
+        mainSenderOverride?: CheckoutJson;
+        sendersOverride?: Record<string, CheckoutJson>;
+      },
+    ): R<CheckoutSession>;
+    updateSession(
+      sessionId: string,
+      body: { subShipments: CheckoutJson[]; [field: string]: unknown },
+    ): R<CheckoutSession>;
+    fetchOptions(
+      sessionId: string,
+      body: { subShipments: CheckoutJson[]; [field: string]: unknown },
+    ): R<CheckoutJson>;
     createShipments(body: { subShipments: CheckoutJson[]; [field: string]: unknown }): R<unknown>;
   };
   partialShipments: {
@@ -93,7 +106,8 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
   const redact = (text: string): string => {
     const key = resolveApiKey(apiKey);
     let out = text;
-    for (const needle of [...seenTokens, ...(key ? [key.secret] : [])]) if (needle.length >= 4) out = out.split(needle).join('***');
+    for (const needle of [...seenTokens, ...(key ? [key.secret] : [])])
+      if (needle.length >= 4) out = out.split(needle).join('***');
     return out;
   };
   const transport = createTransport({
@@ -110,7 +124,12 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
     apiKey,
     now,
     renewInBackground: options.renewInBackground ?? true,
-    missingKeyError: () => ({ kind: 'auth', reason: 'missing_key', operation: 'token.issue', message: 'no nShift Checkout client credentials are configured' }),
+    missingKeyError: () => ({
+      kind: 'auth',
+      reason: 'missing_key',
+      operation: 'token.issue',
+      message: 'no nShift Checkout client credentials are configured',
+    }),
     exchange: async (key) => {
       const route = CHECKOUT_ROUTES['token.issue'];
       const sent = await transport.send({
@@ -124,9 +143,16 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
       if (!sent.ok) return sent;
       const { status } = sent.value;
       if (status === 400 || status === 401) {
-        return err({ kind: 'auth', reason: 'invalid_key', status, operation: 'token.issue', message: `the identity service refused the client credentials (${status})` });
+        return err({
+          kind: 'auth',
+          reason: 'invalid_key',
+          status,
+          operation: 'token.issue',
+          message: `the identity service refused the client credentials (${status})`,
+        });
       }
-      if (status < 200 || status >= 300) return err(errorFromStatus('token.issue', route, sent.value, { redact, now }));
+      if (status < 200 || status >= 300)
+        return err(errorFromStatus('token.issue', route, sent.value, { redact, now }));
       const parsed = parseJsonBody('token.issue', route, sent.value, tokenResponseSchema);
       if (!parsed.ok) return parsed;
       seenTokens.push(parsed.value.access_token);
@@ -145,24 +171,47 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
     try {
       url = joinUrl(baseUrl, buildPath(route, spec.params, spec.query));
     } catch (e) {
-      return err({ kind: 'network', operation, cause: 'other', message: e instanceof Error ? e.message : 'bad URL' });
+      return err({
+        kind: 'network',
+        operation,
+        cause: 'other',
+        message: e instanceof Error ? e.message : 'bad URL',
+      });
     }
     for (let attempt = 1; ; attempt++) {
       const token = await tokens.token();
       if (!token.ok) return token;
-      const sent = await transport.send({ operation, method: route.method, url, idempotent: route.idempotent, headers: { authorization: `Bearer ${token.value}` }, json: spec.body });
+      const sent = await transport.send({
+        operation,
+        method: route.method,
+        url,
+        idempotent: route.idempotent,
+        headers: { authorization: `Bearer ${token.value}` },
+        json: spec.body,
+      });
       if (!sent.ok) return sent;
       if (sent.value.status === 401) {
         tokens.invalidate(token.value);
         if (attempt < 2) continue;
-        return err({ kind: 'auth', reason: 'token_rejected', status: 401, operation, message: 'the checkout service refused a fresh token (401)' });
+        return err({
+          kind: 'auth',
+          reason: 'token_rejected',
+          status: 401,
+          operation,
+          message: 'the checkout service refused a fresh token (401)',
+        });
       }
-      if (sent.value.status < 200 || sent.value.status >= 300) return err(errorFromStatus(operation, route, sent.value, { redact, now }));
+      if (sent.value.status < 200 || sent.value.status >= 300)
+        return err(errorFromStatus(operation, route, sent.value, { redact, now }));
       if (!schema || sent.value.body.length === 0) return ok(undefined);
       return parseJsonBody(operation, route, sent.value, schema);
     }
   }
-  const json = async <S extends z.ZodType>(operation: CheckoutOperation, spec: Parameters<typeof call>[1], schema: S): R<z.output<S>> => {
+  const json = async <S extends z.ZodType>(
+    operation: CheckoutOperation,
+    spec: Parameters<typeof call>[1],
+    schema: S,
+  ): R<z.output<S>> => {
     const result = await call(operation, spec, schema);
     if (!result.ok) return result;
     if (result.value === undefined && !schema.safeParse(undefined).success) {
@@ -178,13 +227,17 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
       await transport.close();
     },
     sessions: {
-      create: (connectionId, body = {}) => json('sessions.create', { params: { connectionId }, body }, sessionSchema),
+      create: (connectionId, body = {}) =>
+        json('sessions.create', { params: { connectionId }, body }, sessionSchema),
       fetchOptions: (sessionId, body) => json('options.fetch', { params: { sessionId }, body }, jsonObject),
     },
     split: {
-      createSession: (checkoutConnectionId, body) => json('splitSessions.create', { params: { checkoutConnectionId }, body }, sessionSchema),
-      updateSession: (sessionId, body) => json('splitSessions.update', { params: { sessionId }, body }, sessionSchema),
-      fetchOptions: (sessionId, body) => json('splitOptions.fetch', { params: { sessionId }, body }, jsonObject),
+      createSession: (checkoutConnectionId, body) =>
+        json('splitSessions.create', { params: { checkoutConnectionId }, body }, sessionSchema),
+      updateSession: (sessionId, body) =>
+        json('splitSessions.update', { params: { sessionId }, body }, sessionSchema),
+      fetchOptions: (sessionId, body) =>
+        json('splitOptions.fetch', { params: { sessionId }, body }, jsonObject),
       createShipments: (body) => json('splitShipments.create', { body }, anyJson),
     },
     partialShipments: {

@@ -11,7 +11,12 @@ export interface CheckoutRouteDef {
   idempotent: boolean;
 }
 
-const r = (method: HttpMethod, path: string, idempotent: boolean, base: 'auth' | 'checkout' = 'checkout'): CheckoutRouteDef => ({ method, path, idempotent, base });
+const r = (
+  method: HttpMethod,
+  path: string,
+  idempotent: boolean,
+  base: 'auth' | 'checkout' = 'checkout',
+): CheckoutRouteDef => ({ method, path, idempotent, base });
 
 export const CHECKOUT_ROUTES = {
   // A token request changes nothing: safe to retry with backoff (the seed recommends it).

@@ -39,7 +39,9 @@ export interface BatchIteratorOptions<T> {
  * Yields every item as `ok(item)`; a failed call yields one `err(error)` and ends the iteration (the
  * stored fetchId stays at the last fully consumed page, so the next run resumes there).
  */
-export async function* fetchInBatches<T>(options: BatchIteratorOptions<T>): AsyncGenerator<Result<T, DeliveryError>, void, void> {
+export async function* fetchInBatches<T>(
+  options: BatchIteratorOptions<T>,
+): AsyncGenerator<Result<T, DeliveryError>, void, void> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let fetchId = options.startFetchId ?? (await options.store?.get(options.feed)) ?? -1;
   for (let calls = 0; options.maxCalls === undefined || calls < options.maxCalls; calls++) {
@@ -57,7 +59,9 @@ export async function* fetchInBatches<T>(options: BatchIteratorOptions<T>): Asyn
 }
 
 /** In memory: for tests and for hosts that do not need to resume. */
-export function createMemoryFetchIdStore(initial: Record<string, number> = {}): FetchIdStore & { snapshot(): Record<string, number> } {
+export function createMemoryFetchIdStore(
+  initial: Record<string, number> = {},
+): FetchIdStore & { snapshot(): Record<string, number> } {
   const values = new Map(Object.entries(initial));
   return {
     async get(feed) {

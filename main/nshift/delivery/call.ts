@@ -44,7 +44,10 @@ export interface CallerDeps {
 }
 
 export function createCaller(deps: CallerDeps): Caller {
-  const trusted = new Set([new URL(deps.baseUrl).origin, ...(deps.trustedOrigins ?? []).map((o) => new URL(o).origin)]);
+  const trusted = new Set([
+    new URL(deps.baseUrl).origin,
+    ...(deps.trustedOrigins ?? []).map((o) => new URL(o).origin),
+  ]);
   function urlFor(spec: CallSpec, route: RouteDef): string {
     if (spec.href !== undefined) {
       // Absolute hrefs are opaque (they may carry a versioned prefix): use them untouched.
@@ -63,11 +66,22 @@ export function createCaller(deps: CallerDeps): Caller {
     try {
       url = urlFor(spec, route);
     } catch (e) {
-      return err({ kind: 'network', operation: spec.operation, cause: 'other', message: deps.redact(e instanceof Error ? e.message : 'bad URL') });
+      return err({
+        kind: 'network',
+        operation: spec.operation,
+        cause: 'other',
+        message: deps.redact(e instanceof Error ? e.message : 'bad URL'),
+      });
     }
     if (spec.href !== undefined && !trusted.has(new URL(url).origin)) {
       // The bearer token goes with every call: never to a host that is not nShift's.
-      return err({ kind: 'malformed', operation: spec.operation, status: 0, issues: [`href origin ${new URL(url).origin}`], message: 'a document href points outside the nShift API; not followed' });
+      return err({
+        kind: 'malformed',
+        operation: spec.operation,
+        status: 0,
+        issues: [`href origin ${new URL(url).origin}`],
+        message: 'a document href points outside the nShift API; not followed',
+      });
     }
     for (let attempt = 1; ; attempt++) {
       const token = await deps.tokens.token();
@@ -85,7 +99,13 @@ export function createCaller(deps: CallerDeps): Caller {
       if (sent.value.status === 401) {
         deps.tokens.invalidate(token.value);
         if (attempt < 2) continue;
-        return err({ kind: 'auth', reason: 'token_rejected', status: 401, operation: spec.operation, message: 'nShift refused a freshly exchanged token (401)' });
+        return err({
+          kind: 'auth',
+          reason: 'token_rejected',
+          status: 401,
+          operation: spec.operation,
+          message: 'nShift refused a freshly exchanged token (401)',
+        });
       }
       if (sent.value.status >= 200 && sent.value.status < 300) return sent;
       return err(errorFromStatus(spec.operation, route, sent.value, deps));
@@ -121,7 +141,13 @@ export function parseJsonBody<S extends z.ZodType, Op extends string = Operation
   const unreadable = (issues: string[], message: string): Result<never, ApiError<Op>> =>
     route.idempotent
       ? err({ kind: 'malformed', operation, status: response.status, issues, message })
-      : err({ kind: 'outcome_unknown', operation, cause: 'unreadable_answer', status: response.status, message: `${message}; the request was accepted (${response.status})` });
+      : err({
+          kind: 'outcome_unknown',
+          operation,
+          cause: 'unreadable_answer',
+          status: response.status,
+          message: `${message}; the request was accepted (${response.status})`,
+        });
   let data: unknown;
   try {
     data = JSON.parse(response.body.toString('utf8'));
@@ -158,7 +184,13 @@ export function errorFromStatus<Op extends string>(
 
   if (status === 422) {
     const list = validationListSchema.safeParse(json);
-    return { kind: 'validation', operation, status, errors: list.success ? list.data : [], message: list.success && list.data.length ? 'validation failed' : message };
+    return {
+      kind: 'validation',
+      operation,
+      status,
+      errors: list.success ? list.data : [],
+      message: list.success && list.data.length ? 'validation failed' : message,
+    };
   }
   if (status === 403) {
     // The route table names the licence; a body that names one itself (real account, simulator) is more precise.
@@ -167,7 +199,8 @@ export function errorFromStatus<Op extends string>(
   }
   if (status === 404) return { kind: 'not_found', operation, status, message };
   const retryAfterMs = parseRetryAfter(response.headers['retry-after'], deps.now());
-  if (status === 429 || (status === 503 && retryAfterMs !== undefined)) return { kind: 'rate_limited', operation, status, retryAfterMs, message };
+  if (status === 429 || (status === 503 && retryAfterMs !== undefined))
+    return { kind: 'rate_limited', operation, status, retryAfterMs, message };
   if (!route.idempotent && (status === 502 || status === 504)) {
     // A gateway answered: the request may have been forwarded and committed behind it.
     return { kind: 'outcome_unknown', operation, cause: 'gateway', status, message };

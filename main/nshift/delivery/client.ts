@@ -213,7 +213,11 @@ export interface DeliveryClient {
     jobs(filter?: PrintJobListFilter): R<PrintJob[]>;
     job(printJobId: string | number): R<PrintJob>;
     createShipmentPrintJob(shipmentId: string, printId: string, job: CreatePrintJobRequest): R<PrintJob>;
-    createConsolidatedPrintJob(consolidatedId: string, printId: string, job: CreatePrintJobRequest): R<PrintJob>;
+    createConsolidatedPrintJob(
+      consolidatedId: string,
+      printId: string,
+      job: CreatePrintJobRequest,
+    ): R<PrintJob>;
     createManifestPrintJob(manifestId: string, printId: string, job: CreatePrintJobRequest): R<PrintJob>;
   };
 
@@ -288,7 +292,11 @@ export interface DeliveryClient {
   /** Prints → PrintableDocuments (bytes, format, kind, asked charset), downloading via `href` when needed. */
   documents: {
     fromShipmentResult(result: ShipmentResult, printConfig?: PrintConfig): R<PrintableDocument[]>;
-    fromPrints(prints: readonly Print[], owner: DocumentOwner, printConfig?: PrintConfig): R<PrintableDocument[]>;
+    fromPrints(
+      prints: readonly Print[],
+      owner: DocumentOwner,
+      printConfig?: PrintConfig,
+    ): R<PrintableDocument[]>;
   };
 
   onboarding: {
@@ -301,7 +309,10 @@ export interface DeliveryClient {
 
 const printedFeedSchema = feedPageSchema(['shipments'], shipmentSummarySchema);
 const alertFeedSchema = feedPageSchema(['alerts'], alertSchema);
-const priceHistoryFeedSchema = feedPageSchema(['prices', 'priceHistory', 'history', 'items', 'shipments'], priceHistoryItemSchema);
+const priceHistoryFeedSchema = feedPageSchema(
+  ['prices', 'priceHistory', 'history', 'items', 'shipments'],
+  priceHistoryItemSchema,
+);
 /** Manifest copies answer with a print list, or a manifest holding one. */
 const printsOrManifestSchema = z.union([printListSchema, manifestSchema.transform((m) => m.prints)]);
 
@@ -325,14 +336,36 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
       method: route.method,
       url: joinUrl(options.baseUrl, route.path),
       idempotent: route.idempotent,
-      headers: { authorization: `Basic ${Buffer.from(`${key.id}:${key.secret}`, 'utf8').toString('base64')}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${key.id}:${key.secret}`, 'utf8').toString('base64')}`,
+      },
     });
     if (!sent.ok) return sent;
     const { status } = sent.value;
-    if (status === 401) return err({ kind: 'auth', reason: 'invalid_key', status, operation: 'sessions.token', message: 'nShift refused the API key (401)' });
-    if (status === 403) return err({ kind: 'access', status, license: undefined, operation: 'sessions.token', message: 'nShift refused the API key (403)' });
+    if (status === 401)
+      return err({
+        kind: 'auth',
+        reason: 'invalid_key',
+        status,
+        operation: 'sessions.token',
+        message: 'nShift refused the API key (401)',
+      });
+    if (status === 403)
+      return err({
+        kind: 'access',
+        status,
+        license: undefined,
+        operation: 'sessions.token',
+        message: 'nShift refused the API key (403)',
+      });
     if (status < 200 || status >= 300) {
-      return err({ kind: 'server', status, code: undefined, operation: 'sessions.token', message: `token exchange answered HTTP ${status}` });
+      return err({
+        kind: 'server',
+        status,
+        code: undefined,
+        operation: 'sessions.token',
+        message: `token exchange answered HTTP ${status}`,
+      });
     }
     const parsed = parseJsonBody('sessions.token', route, sent.value, tokenResponseSchema);
     if (!parsed.ok) return parsed;
@@ -341,7 +374,14 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
   }
 
   const tokens = createTokenManager({ apiKey: options.apiKey, exchange, now, ...options.token });
-  const call: Caller = createCaller({ baseUrl: options.baseUrl, trustedOrigins: options.trustedOrigins, transport, tokens, redact, now });
+  const call: Caller = createCaller({
+    baseUrl: options.baseUrl,
+    trustedOrigins: options.trustedOrigins,
+    transport,
+    tokens,
+    redact,
+    now,
+  });
 
   const bytesOnly = async (result: Promise<Result<{ bytes: Buffer }, DeliveryError>>): R<Buffer> => {
     const r = await result;
@@ -364,28 +404,67 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
 
   const shipments: DeliveryClient['shipments'] = {
     create: (request, o) =>
-      call.json({ operation: 'shipments.create', query: returnFile(o), body: { printConfig: request.printConfig, shipment: request.shipment } }, shipmentResultListSchema),
+      call.json(
+        {
+          operation: 'shipments.create',
+          query: returnFile(o),
+          body: { printConfig: request.printConfig, shipment: request.shipment },
+        },
+        shipmentResultListSchema,
+      ),
     cancel: (shipmentId) => call.empty({ operation: 'shipments.cancel', params: { shipmentId } }),
-    listPrints: (shipmentId, o) => call.json({ operation: 'shipments.listPrints', params: { shipmentId }, query: returnFile(o) }, printListSchema),
+    listPrints: (shipmentId, o) =>
+      call.json(
+        { operation: 'shipments.listPrints', params: { shipmentId }, query: returnFile(o) },
+        printListSchema,
+      ),
     copyPrints: (shipmentId, printConfig, o) =>
-      call.json({ operation: 'shipments.copyPrints', params: { shipmentId }, query: returnFile(o), body: printConfig }, printListSchema),
+      call.json(
+        {
+          operation: 'shipments.copyPrints',
+          params: { shipmentId },
+          query: returnFile(o),
+          body: printConfig,
+        },
+        printListSchema,
+      ),
     fetchPrint: (shipmentIdOrHref, printId, accept = 'application/octet-stream') =>
       bytesOnly(
         printId === undefined
           ? call.bytes({ operation: 'documents.fetchByHref', href: shipmentIdOrHref, accept })
-          : call.bytes({ operation: 'shipments.fetchPrint', params: { shipmentId: shipmentIdOrHref, printId }, accept }),
+          : call.bytes({
+              operation: 'shipments.fetchPrint',
+              params: { shipmentId: shipmentIdOrHref, printId },
+              accept,
+            }),
       ),
     copyPdfs: (shipmentId, printConfig, o) =>
-      call.json({ operation: 'shipments.copyPdfs', params: { shipmentId }, query: inlinePdf(o), body: printConfig }, printListSchema),
-    listPdfs: (shipmentId, o) => call.json({ operation: 'shipments.listPdfs', params: { shipmentId }, query: inlinePdf(o) }, printListSchema),
-    fetchPdf: (shipmentId, pdfId) => bytesOnly(call.bytes({ operation: 'shipments.fetchPdf', params: { shipmentId, pdfId }, accept: 'application/pdf' })),
-    printedFeedPage: (fetchId) => call.json({ operation: 'shipments.printedFeed', query: { fetchId } }, printedFeedSchema),
+      call.json(
+        { operation: 'shipments.copyPdfs', params: { shipmentId }, query: inlinePdf(o), body: printConfig },
+        printListSchema,
+      ),
+    listPdfs: (shipmentId, o) =>
+      call.json(
+        { operation: 'shipments.listPdfs', params: { shipmentId }, query: inlinePdf(o) },
+        printListSchema,
+      ),
+    fetchPdf: (shipmentId, pdfId) =>
+      bytesOnly(
+        call.bytes({
+          operation: 'shipments.fetchPdf',
+          params: { shipmentId, pdfId },
+          accept: 'application/pdf',
+        }),
+      ),
+    printedFeedPage: (fetchId) =>
+      call.json({ operation: 'shipments.printedFeed', query: { fetchId } }, printedFeedSchema),
     printedFeed: (o) => feed('shipments', shipments.printedFeedPage, o),
   };
 
   const prices: DeliveryClient['prices'] = {
     fetch: (request) => call.json({ operation: 'prices.fetch', body: request }, priceSchema),
-    historyPage: (fetchId) => call.json({ operation: 'prices.historyFeed', query: { fetchId } }, priceHistoryFeedSchema),
+    historyPage: (fetchId) =>
+      call.json({ operation: 'prices.historyFeed', query: { fetchId } }, priceHistoryFeedSchema),
     historyFeed: (o) => feed('priceHistory', prices.historyPage, o),
   };
 
@@ -405,110 +484,212 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
       list: (filter = {}) => call.json({ operation: 'orders.list', query: { ...filter } }, orderListSchema),
       get: (orderId) => call.json({ operation: 'orders.get', params: { orderId } }, orderSchema),
       create: (order) => call.json({ operation: 'orders.create', body: order }, createdSchema),
-      update: (orderId, order) => call.json({ operation: 'orders.update', params: { orderId }, body: order }, recordSchema),
+      update: (orderId, order) =>
+        call.json({ operation: 'orders.update', params: { orderId }, body: order }, recordSchema),
       delete: (orderId) => call.empty({ operation: 'orders.delete', params: { orderId } }),
-      createShipment: (request) => call.json({ operation: 'orders.createShipment', body: request }, orderShipmentSchema),
+      createShipment: (request) =>
+        call.json({ operation: 'orders.createShipment', body: request }, orderShipmentSchema),
     },
 
     shipments,
 
     storedShipments: {
-      list: (filter = {}) => call.json({ operation: 'storedShipments.list', query: { ...filter } }, storedShipmentListSchema),
-      get: (storedId) => call.json({ operation: 'storedShipments.get', params: { storedId } }, storedShipmentSchema),
-      create: (shipment) => call.json({ operation: 'storedShipments.create', body: shipment }, storedShipmentSchema),
-      replace: (storedId, shipment) => call.json({ operation: 'storedShipments.replace', params: { storedId }, body: shipment }, storedShipmentSchema),
+      list: (filter = {}) =>
+        call.json({ operation: 'storedShipments.list', query: { ...filter } }, storedShipmentListSchema),
+      get: (storedId) =>
+        call.json({ operation: 'storedShipments.get', params: { storedId } }, storedShipmentSchema),
+      create: (shipment) =>
+        call.json({ operation: 'storedShipments.create', body: shipment }, storedShipmentSchema),
+      replace: (storedId, shipment) =>
+        call.json(
+          { operation: 'storedShipments.replace', params: { storedId }, body: shipment },
+          storedShipmentSchema,
+        ),
       delete: (storedId) => call.empty({ operation: 'storedShipments.delete', params: { storedId } }),
       book: (storedId, printConfig, o) =>
-        call.json({ operation: 'storedShipments.book', params: { storedId }, query: returnFile(o), body: printConfig }, shipmentResultListSchema),
+        call.json(
+          {
+            operation: 'storedShipments.book',
+            params: { storedId },
+            query: returnFile(o),
+            body: printConfig,
+          },
+          shipmentResultListSchema,
+        ),
     },
 
     consolidated: {
       create: (request, o) =>
-        call.json({ operation: 'consolidated.create', query: returnFile(o), body: { printConfig: request.printConfig, shipment: request.shipment } }, shipmentResultListSchema),
-      listOpen: (filter = {}) => call.json({ operation: 'consolidated.listOpen', query: { ...filter } }, consolidatedShipmentListSchema),
-      delete: (consolidatedId) => call.empty({ operation: 'consolidated.delete', params: { consolidatedId } }),
+        call.json(
+          {
+            operation: 'consolidated.create',
+            query: returnFile(o),
+            body: { printConfig: request.printConfig, shipment: request.shipment },
+          },
+          shipmentResultListSchema,
+        ),
+      listOpen: (filter = {}) =>
+        call.json(
+          { operation: 'consolidated.listOpen', query: { ...filter } },
+          consolidatedShipmentListSchema,
+        ),
+      delete: (consolidatedId) =>
+        call.empty({ operation: 'consolidated.delete', params: { consolidatedId } }),
       deleteParcelGroup: (consolidatedId, partOrderNo) =>
         call.empty({ operation: 'consolidated.deleteParcelGroup', params: { consolidatedId, partOrderNo } }),
       close: (consolidatedId, printConfig, o) =>
-        call.json({ operation: 'consolidated.close', params: { consolidatedId }, query: returnFile(o), body: printConfig }, shipmentResultListSchema),
+        call.json(
+          {
+            operation: 'consolidated.close',
+            params: { consolidatedId },
+            query: returnFile(o),
+            body: printConfig,
+          },
+          shipmentResultListSchema,
+        ),
       listPrints: (consolidatedId, o) =>
         call.json(
-          { operation: 'consolidated.listPrints', params: { consolidatedId }, query: { returnFile: o?.returnFile ?? true, inlinePdf: o?.inlinePdf } },
+          {
+            operation: 'consolidated.listPrints',
+            params: { consolidatedId },
+            query: { returnFile: o?.returnFile ?? true, inlinePdf: o?.inlinePdf },
+          },
           printListSchema,
         ),
       fetchPrint: (consolidatedId, printId, accept = 'application/pdf') =>
-        bytesOnly(call.bytes({ operation: 'consolidated.fetchPrint', params: { consolidatedId, printId }, accept })),
+        bytesOnly(
+          call.bytes({ operation: 'consolidated.fetchPrint', params: { consolidatedId, printId }, accept }),
+        ),
     },
 
     manifests: {
-      create: (request, o) => call.json({ operation: 'manifests.create', query: inlinePdf(o), body: request }, manifestSchema),
-      list: (filter = {}) => call.json({ operation: 'manifests.list', query: { ...filter } }, manifestListSchema),
+      create: (request, o) =>
+        call.json({ operation: 'manifests.create', query: inlinePdf(o), body: request }, manifestSchema),
+      list: (filter = {}) =>
+        call.json({ operation: 'manifests.list', query: { ...filter } }, manifestListSchema),
       shipments: (manifestType, manifestId) =>
-        call.json({ operation: 'manifests.shipments', params: { manifestType, manifestId } }, shipmentSummaryListSchema),
+        call.json(
+          { operation: 'manifests.shipments', params: { manifestType, manifestId } },
+          shipmentSummaryListSchema,
+        ),
       listPrints: (manifestType, manifestId, o) =>
-        call.json({ operation: 'manifests.listPrints', params: { manifestType, manifestId }, query: inlinePdf(o) }, printListSchema),
+        call.json(
+          { operation: 'manifests.listPrints', params: { manifestType, manifestId }, query: inlinePdf(o) },
+          printListSchema,
+        ),
       fetchPrint: (manifestType, manifestId, printId) =>
-        bytesOnly(call.bytes({ operation: 'manifests.fetchPrint', params: { manifestType, manifestId, printId }, accept: 'application/pdf' })),
+        bytesOnly(
+          call.bytes({
+            operation: 'manifests.fetchPrint',
+            params: { manifestType, manifestId, printId },
+            accept: 'application/pdf',
+          }),
+        ),
       copy: (manifestType, manifestId, o) =>
-        call.json({ operation: 'manifests.copy', params: { manifestType, manifestId }, query: inlinePdf(o), body: {} }, printsOrManifestSchema),
+        call.json(
+          {
+            operation: 'manifests.copy',
+            params: { manifestType, manifestId },
+            query: inlinePdf(o),
+            body: {},
+          },
+          printsOrManifestSchema,
+        ),
     },
 
     waybills: {
       list: () => call.json({ operation: 'waybills.list' }, waybillListSchema),
       get: (waybillId) => call.json({ operation: 'waybills.get', params: { waybillId } }, waybillSchema),
-      create: (request, o) => call.json({ operation: 'waybills.create', query: returnFile(o), body: request }, waybillSchema),
+      create: (request, o) =>
+        call.json({ operation: 'waybills.create', query: returnFile(o), body: request }, waybillSchema),
     },
 
     history: {
-      search: (filter = {}) => call.json({ operation: 'history.search', query: { ...filter } }, shipmentSummaryListSchema),
+      search: (filter = {}) =>
+        call.json({ operation: 'history.search', query: { ...filter } }, shipmentSummaryListSchema),
     },
 
     print: {
-      clients: (o = {}) => call.json({ operation: 'printClients.list', query: { page: o.page ?? 0, size: o.size ?? 50 } }, printClientListSchema),
-      client: (clientId) => call.json({ operation: 'printClients.get', params: { clientId } }, printClientSchema),
-      clientPrinters: (clientId) => call.json({ operation: 'printClients.printers', params: { clientId } }, printerListSchema),
-      printers: (o = {}) => call.json({ operation: 'printers.list', query: { page: o.page ?? 0, size: o.size ?? 50 } }, printerListSchema),
+      clients: (o = {}) =>
+        call.json(
+          { operation: 'printClients.list', query: { page: o.page ?? 0, size: o.size ?? 50 } },
+          printClientListSchema,
+        ),
+      client: (clientId) =>
+        call.json({ operation: 'printClients.get', params: { clientId } }, printClientSchema),
+      clientPrinters: (clientId) =>
+        call.json({ operation: 'printClients.printers', params: { clientId } }, printerListSchema),
+      printers: (o = {}) =>
+        call.json(
+          { operation: 'printers.list', query: { page: o.page ?? 0, size: o.size ?? 50 } },
+          printerListSchema,
+        ),
       printer: (printerId) => call.json({ operation: 'printers.get', params: { printerId } }, printerSchema),
-      jobs: (filter = {}) => call.json({ operation: 'printJobs.list', query: { ...filter } }, printJobListSchema),
+      jobs: (filter = {}) =>
+        call.json({ operation: 'printJobs.list', query: { ...filter } }, printJobListSchema),
       job: (printJobId) => call.json({ operation: 'printJobs.get', params: { printJobId } }, printJobSchema),
       createShipmentPrintJob: (shipmentId, printId, job) =>
-        call.json({ operation: 'printJobs.createForShipment', params: { shipmentId, printId }, body: job }, printJobSchema),
+        call.json(
+          { operation: 'printJobs.createForShipment', params: { shipmentId, printId }, body: job },
+          printJobSchema,
+        ),
       createConsolidatedPrintJob: (consolidatedId, printId, job) =>
-        call.json({ operation: 'printJobs.createForConsolidated', params: { consolidatedId, printId }, body: job }, printJobSchema),
+        call.json(
+          { operation: 'printJobs.createForConsolidated', params: { consolidatedId, printId }, body: job },
+          printJobSchema,
+        ),
       createManifestPrintJob: (manifestId, printId, job) =>
-        call.json({ operation: 'printJobs.createForManifest', params: { manifestId, printId }, body: job }, printJobSchema),
+        call.json(
+          { operation: 'printJobs.createForManifest', params: { manifestId, printId }, body: job },
+          printJobSchema,
+        ),
     },
 
     prices,
     alerts,
 
     codeLists: {
-      partners: (filter = {}) => call.json({ operation: 'codeLists.partners', query: { ...filter } }, anyJsonSchema),
+      partners: (filter = {}) =>
+        call.json({ operation: 'codeLists.partners', query: { ...filter } }, anyJsonSchema),
     },
 
     senders: {
       create: (sender) => call.json({ operation: 'senders.create', body: sender }, createdSchema),
       list: () => call.json({ operation: 'senders.list' }, recordListSchema),
       get: (senderId) => call.json({ operation: 'senders.get', params: { senderId } }, recordSchema),
-      update: (senderId, patch) => call.json({ operation: 'senders.update', params: { senderId }, body: patch }, recordSchema),
-      replace: (senderId, sender) => call.json({ operation: 'senders.replace', params: { senderId }, body: sender }, recordSchema),
+      update: (senderId, patch) =>
+        call.json({ operation: 'senders.update', params: { senderId }, body: patch }, recordSchema),
+      replace: (senderId, sender) =>
+        call.json({ operation: 'senders.replace', params: { senderId }, body: sender }, recordSchema),
       delete: (senderId) => call.empty({ operation: 'senders.delete', params: { senderId } }),
     },
 
     receivers: {
       create: (receiver) => call.json({ operation: 'receivers.create', body: receiver }, createdSchema),
-      fetch: (query) => call.json({ operation: 'receivers.fetch', query: { ...query } }, z.union([recordListSchema, recordSchema.transform((one) => [one])])),
-      replace: (receiverId, receiver) => call.json({ operation: 'receivers.replace', params: { receiverId }, body: receiver }, recordSchema),
-      update: (receiverId, patch) => call.json({ operation: 'receivers.update', params: { receiverId }, body: patch }, recordSchema),
+      fetch: (query) =>
+        call.json(
+          { operation: 'receivers.fetch', query: { ...query } },
+          z.union([recordListSchema, recordSchema.transform((one) => [one])]),
+        ),
+      replace: (receiverId, receiver) =>
+        call.json({ operation: 'receivers.replace', params: { receiverId }, body: receiver }, recordSchema),
+      update: (receiverId, patch) =>
+        call.json({ operation: 'receivers.update', params: { receiverId }, body: patch }, recordSchema),
       delete: (receiverId) => call.empty({ operation: 'receivers.delete', params: { receiverId } }),
     },
 
     orderChannels: {
       list: (o = {}) => call.json({ operation: 'orderChannels.list', query: { ...o } }, recordListSchema),
       create: (channel) => call.json({ operation: 'orderChannels.create', body: channel }, createdSchema),
-      get: (orderChannelId) => call.json({ operation: 'orderChannels.get', params: { orderChannelId } }, recordSchema),
-      update: (orderChannelId, channel) => call.json({ operation: 'orderChannels.update', params: { orderChannelId }, body: channel }, recordSchema),
-      delete: (orderChannelId) => call.empty({ operation: 'orderChannels.delete', params: { orderChannelId } }),
+      get: (orderChannelId) =>
+        call.json({ operation: 'orderChannels.get', params: { orderChannelId } }, recordSchema),
+      update: (orderChannelId, channel) =>
+        call.json(
+          { operation: 'orderChannels.update', params: { orderChannelId }, body: channel },
+          recordSchema,
+        ),
+      delete: (orderChannelId) =>
+        call.empty({ operation: 'orderChannels.delete', params: { orderChannelId } }),
       types: () => call.json({ operation: 'orderChannels.types' }, anyJsonSchema),
     },
 
@@ -521,33 +702,57 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     deliveryOptions: {
       list: (o = {}) => call.json({ operation: 'deliveryOptions.list', query: { ...o } }, recordListSchema),
       create: (option) => call.json({ operation: 'deliveryOptions.create', body: option }, createdSchema),
-      get: (deliveryOptionId) => call.json({ operation: 'deliveryOptions.get', params: { deliveryOptionId } }, recordSchema),
-      update: (deliveryOptionId, option) => call.json({ operation: 'deliveryOptions.update', params: { deliveryOptionId }, body: option }, recordSchema),
-      delete: (deliveryOptionId) => call.empty({ operation: 'deliveryOptions.delete', params: { deliveryOptionId } }),
-      createRate: (deliveryOptionId, rate) => call.json({ operation: 'deliveryOptions.createRate', params: { deliveryOptionId }, body: rate }, createdSchema),
+      get: (deliveryOptionId) =>
+        call.json({ operation: 'deliveryOptions.get', params: { deliveryOptionId } }, recordSchema),
+      update: (deliveryOptionId, option) =>
+        call.json(
+          { operation: 'deliveryOptions.update', params: { deliveryOptionId }, body: option },
+          recordSchema,
+        ),
+      delete: (deliveryOptionId) =>
+        call.empty({ operation: 'deliveryOptions.delete', params: { deliveryOptionId } }),
+      createRate: (deliveryOptionId, rate) =>
+        call.json(
+          { operation: 'deliveryOptions.createRate', params: { deliveryOptionId }, body: rate },
+          createdSchema,
+        ),
     },
 
     webhooks: {
       list: () => call.json({ operation: 'webhooks.list' }, recordListSchema),
       create: (webhook) => call.json({ operation: 'webhooks.create', body: webhook }, createdSchema),
       get: (webhookId) => call.json({ operation: 'webhooks.get', params: { webhookId } }, recordSchema),
-      update: (webhookId, webhook) => call.json({ operation: 'webhooks.update', params: { webhookId }, body: webhook }, recordSchema),
+      update: (webhookId, webhook) =>
+        call.json({ operation: 'webhooks.update', params: { webhookId }, body: webhook }, recordSchema),
       delete: (webhookId) => call.empty({ operation: 'webhooks.delete', params: { webhookId } }),
-      events: (webhookId) => call.json({ operation: 'webhooks.events', params: { webhookId } }, recordListSchema),
-      event: (webhookId, webhookEventId) => call.json({ operation: 'webhooks.event', params: { webhookId, webhookEventId } }, recordSchema),
+      events: (webhookId) =>
+        call.json({ operation: 'webhooks.events', params: { webhookId } }, recordListSchema),
+      event: (webhookId, webhookEventId) =>
+        call.json({ operation: 'webhooks.event', params: { webhookId, webhookEventId } }, recordSchema),
       test: (webhookId) => jsonOrEmpty(call, { operation: 'webhooks.test', params: { webhookId } }),
-      resend: (webhookId, webhookEventId) => jsonOrEmpty(call, { operation: 'webhooks.resend', params: { webhookId, webhookEventId } }),
+      resend: (webhookId, webhookEventId) =>
+        jsonOrEmpty(call, { operation: 'webhooks.resend', params: { webhookId, webhookEventId } }),
     },
 
     documents: {
-      fromShipmentResult: (result, printConfig) => documentsFromShipmentResult(result, { printConfig, fetchByHref: (href, accept) => shipments.fetchPrint(href, undefined, accept) }),
-      fromPrints: (prints, owner, printConfig) => documentsFromPrints(prints, owner, { printConfig, fetchByHref: (href, accept) => shipments.fetchPrint(href, undefined, accept) }),
+      fromShipmentResult: (result, printConfig) =>
+        documentsFromShipmentResult(result, {
+          printConfig,
+          fetchByHref: (href, accept) => shipments.fetchPrint(href, undefined, accept),
+        }),
+      fromPrints: (prints, owner, printConfig) =>
+        documentsFromPrints(prints, owner, {
+          printConfig,
+          fetchByHref: (href, accept) => shipments.fetchPrint(href, undefined, accept),
+        }),
     },
 
     onboarding: {
       accounts: () => call.json({ operation: 'onboarding.accounts' }, anyJsonSchema),
-      createApplication: (application) => call.json({ operation: 'onboarding.createApplication', body: application }, anyJsonSchema),
-      applicationLanguage: (applicationId) => call.json({ operation: 'onboarding.applicationLanguage', params: { applicationId } }, anyJsonSchema),
+      createApplication: (application) =>
+        call.json({ operation: 'onboarding.createApplication', body: application }, anyJsonSchema),
+      applicationLanguage: (applicationId) =>
+        call.json({ operation: 'onboarding.applicationLanguage', params: { applicationId } }, anyJsonSchema),
       language: () => call.json({ operation: 'onboarding.language' }, anyJsonSchema),
     },
   };
@@ -569,7 +774,9 @@ async function jsonOrEmpty(call: Caller, spec: Parameters<Caller['bytes']>[0]): 
  * Scrubs the API key (secret and its Basic form) and every token this client has seen from a text. The
  * key source is read on every use because settings may change it.
  */
-function createRedactor(source: ApiKeySource): ((text: string) => string) & { rememberToken(token: string): void } {
+function createRedactor(
+  source: ApiKeySource,
+): ((text: string) => string) & { rememberToken(token: string): void } {
   const tokens: string[] = [];
   const redact = (text: string): string => {
     const key = resolveApiKey(source);

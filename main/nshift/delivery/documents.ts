@@ -76,7 +76,10 @@ async function download(href: string, ctx: DocumentContext): Promise<Result<Buff
   const result = await ctx.fetchByHref(href, first);
   // A server strict about Accept answers 406 for the wrong one: try the other once.
   if (!result.ok && result.error.kind === 'server' && result.error.status === 406) {
-    return ctx.fetchByHref(href, first === 'application/pdf' ? 'application/octet-stream' : 'application/pdf');
+    return ctx.fetchByHref(
+      href,
+      first === 'application/pdf' ? 'application/octet-stream' : 'application/pdf',
+    );
   }
   return result;
 }
@@ -89,7 +92,11 @@ export interface DocumentOwner {
 }
 
 /** Turns `prints[]` into PrintableDocuments, downloading any print that came without inline data. */
-export async function documentsFromPrints(prints: readonly Print[], owner: DocumentOwner, ctx: DocumentContext): Promise<Result<PrintableDocument[], DeliveryError>> {
+export async function documentsFromPrints(
+  prints: readonly Print[],
+  owner: DocumentOwner,
+  ctx: DocumentContext,
+): Promise<Result<PrintableDocument[], DeliveryError>> {
   const documents: PrintableDocument[] = [];
   for (const print of prints) {
     const inline = print.data ?? print.pdf;
@@ -101,11 +108,23 @@ export async function documentsFromPrints(prints: readonly Print[], owner: Docum
       if (!fetched.ok) return fetched;
       bytes = fetched.value;
     } else {
-      return err({ kind: 'malformed', operation: 'documents.fetchByHref', status: 200, issues: [`print ${print.id}: neither data nor href`], message: 'a print came without data and without href' });
+      return err({
+        kind: 'malformed',
+        operation: 'documents.fetchByHref',
+        status: 200,
+        issues: [`print ${print.id}: neither data nor href`],
+        message: 'a print came without data and without href',
+      });
     }
     const format = detectFormat(bytes) ?? formatFromConfig(ctx.printConfig);
     if (!format) {
-      return err({ kind: 'malformed', operation: 'documents.fetchByHref', status: 200, issues: [`print ${print.id}: unrecognised document format`], message: 'a document is neither ZPL nor PDF' });
+      return err({
+        kind: 'malformed',
+        operation: 'documents.fetchByHref',
+        status: 200,
+        issues: [`print ${print.id}: unrecognised document format`],
+        message: 'a document is neither ZPL nor PDF',
+      });
     }
     const description = print.description ?? undefined;
     const document: PrintableDocument = {
@@ -128,6 +147,13 @@ export async function documentsFromPrints(prints: readonly Print[], owner: Docum
 }
 
 /** All documents of one booking result (a combined normal + return booking gives several results: call per result). */
-export function documentsFromShipmentResult(result: ShipmentResult, ctx: DocumentContext): Promise<Result<PrintableDocument[], DeliveryError>> {
-  return documentsFromPrints(result.prints, { idPrefix: `shp-${result.id}`, shipmentId: result.id, serviceId: result.serviceId ?? undefined }, ctx);
+export function documentsFromShipmentResult(
+  result: ShipmentResult,
+  ctx: DocumentContext,
+): Promise<Result<PrintableDocument[], DeliveryError>> {
+  return documentsFromPrints(
+    result.prints,
+    { idPrefix: `shp-${result.id}`, shipmentId: result.id, serviceId: result.serviceId ?? undefined },
+    ctx,
+  );
 }

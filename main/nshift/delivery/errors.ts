@@ -39,7 +39,11 @@ export type ApiError<Op extends string> =
    * A non-idempotent call (a booking) may have reached nShift and we got no usable answer. The caller must
    * NOT repeat it blindly: look the result up first (stored status, printed feed, history).
    */
-  | (Base<Op> & { kind: 'outcome_unknown'; cause: NetworkCause | 'gateway' | 'unreadable_answer'; status?: number })
+  | (Base<Op> & {
+      kind: 'outcome_unknown';
+      cause: NetworkCause | 'gateway' | 'unreadable_answer';
+      status?: number;
+    })
   | (Base<Op> & { kind: 'malformed'; status: number; issues: string[] });
 
 export type DeliveryError = ApiError<OperationName>;

@@ -1,6 +1,13 @@
 /** The nShift Delivery API client: import from here. */
 export { createDeliveryClient } from './client';
-export type { DeliveryClient, DeliveryClientOptions, FeedOptions, Feed, ApiKey, ApiKeySource } from './client';
+export type {
+  DeliveryClient,
+  DeliveryClientOptions,
+  FeedOptions,
+  Feed,
+  ApiKey,
+  ApiKeySource,
+} from './client';
 export type { DeliveryError, DeliveryErrorKind, ValidationItem, NetworkCause, AuthReason } from './errors';
 export { describeDeliveryError } from './errors';
 export { ROUTES } from './routes';
@@ -9,5 +16,11 @@ export type * from './schemas';
 export type * from './types';
 export { fetchInBatches, createFileFetchIdStore, createMemoryFetchIdStore } from './batches';
 export type { FetchIdStore, FeedName } from './batches';
-export { documentsFromPrints, documentsFromShipmentResult, zplCharsetOf, acceptFor, printTargets } from './documents';
+export {
+  documentsFromPrints,
+  documentsFromShipmentResult,
+  zplCharsetOf,
+  acceptFor,
+  printTargets,
+} from './documents';
 export type { DocumentContext, DocumentOwner } from './documents';

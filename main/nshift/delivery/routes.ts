@@ -30,14 +30,44 @@ const PRICE = 'REST API price enquiry';
 const STATUS_EVENTS = 'REST API Status events';
 const ONBOARDING = 'REST API Onboarding';
 
-const get = (path: string, license?: string): RouteDef => ({ method: 'GET', path, license, idempotent: true });
-const put = (path: string, license?: string): RouteDef => ({ method: 'PUT', path, license, idempotent: true });
-const patch = (path: string, license?: string): RouteDef => ({ method: 'PATCH', path, license, idempotent: false });
-const del = (path: string, license?: string): RouteDef => ({ method: 'DELETE', path, license, idempotent: true });
+const get = (path: string, license?: string): RouteDef => ({
+  method: 'GET',
+  path,
+  license,
+  idempotent: true,
+});
+const put = (path: string, license?: string): RouteDef => ({
+  method: 'PUT',
+  path,
+  license,
+  idempotent: true,
+});
+const patch = (path: string, license?: string): RouteDef => ({
+  method: 'PATCH',
+  path,
+  license,
+  idempotent: false,
+});
+const del = (path: string, license?: string): RouteDef => ({
+  method: 'DELETE',
+  path,
+  license,
+  idempotent: true,
+});
 /** A POST that creates something: never retried. */
-const post = (path: string, license?: string): RouteDef => ({ method: 'POST', path, license, idempotent: false });
+const post = (path: string, license?: string): RouteDef => ({
+  method: 'POST',
+  path,
+  license,
+  idempotent: false,
+});
 /** A POST that only reads (price enquiry, a feed page by fetchId): safe to repeat. */
-const postQuery = (path: string, license?: string): RouteDef => ({ method: 'POST', path, license, idempotent: true });
+const postQuery = (path: string, license?: string): RouteDef => ({
+  method: 'POST',
+  path,
+  license,
+  idempotent: true,
+});
 
 export const ROUTES = {
   // 1.1 authentication
@@ -82,10 +112,16 @@ export const ROUTES = {
   'consolidated.create': post('/consolidated-shipments', PRINT_CONSOLIDATION),
   'consolidated.listOpen': get('/consolidated-shipments', PRINT_CONSOLIDATION),
   'consolidated.delete': del('/consolidated-shipments/{consolidatedId}', DISCARD_CONSOLIDATION),
-  'consolidated.deleteParcelGroup': del('/consolidated-shipments/{consolidatedId}/parcel-groups/{partOrderNo}', DISCARD_CONSOLIDATION), // (assumed)
+  'consolidated.deleteParcelGroup': del(
+    '/consolidated-shipments/{consolidatedId}/parcel-groups/{partOrderNo}',
+    DISCARD_CONSOLIDATION,
+  ), // (assumed)
   'consolidated.close': post('/consolidated-shipments/{consolidatedId}/shipments', PRINT_CONSOLIDATION),
   'consolidated.listPrints': get('/consolidated-shipments/{consolidatedId}/prints', PRINT_CONSOLIDATION),
-  'consolidated.fetchPrint': get('/consolidated-shipments/{consolidatedId}/prints/{printId}', PRINT_CONSOLIDATION),
+  'consolidated.fetchPrint': get(
+    '/consolidated-shipments/{consolidatedId}/prints/{printId}',
+    PRINT_CONSOLIDATION,
+  ),
 
   // 1.6 manifests (assumed paths)
   'manifests.create': post('/manifests', PRINT),
@@ -112,7 +148,10 @@ export const ROUTES = {
   'printJobs.list': get('/print/jobs'),
   'printJobs.get': get('/print/jobs/{printJobId}'),
   'printJobs.createForShipment': post('/shipments/{shipmentId}/prints/{printId}/print-jobs', PRINT), // (assumed)
-  'printJobs.createForConsolidated': post('/consolidated-shipments/{consolidatedId}/prints/{printId}/print-jobs', PRINT), // (assumed)
+  'printJobs.createForConsolidated': post(
+    '/consolidated-shipments/{consolidatedId}/prints/{printId}/print-jobs',
+    PRINT,
+  ), // (assumed)
   'printJobs.createForManifest': post('/manifests/{manifestId}/prints/{printId}/print-jobs', PRINT), // (assumed)
 
   // 1.9 prices, status events, code lists
@@ -168,10 +207,15 @@ export type QueryValue = string | number | boolean | undefined | null;
 export type Query = Record<string, QueryValue>;
 
 /** Fills `{name}` segments (URL-encoded) and appends the query; a missing parameter is a programming error. */
-export function buildPath(route: RouteDef, params: Record<string, string | number> = {}, query: Query = {}): string {
+export function buildPath(
+  route: RouteDef,
+  params: Record<string, string | number> = {},
+  query: Query = {},
+): string {
   const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const value = params[name];
-    if (value === undefined || value === '') throw new Error(`missing path parameter "${name}" for ${route.path}`);
+    if (value === undefined || value === '')
+      throw new Error(`missing path parameter "${name}" for ${route.path}`);
     return encodeURIComponent(String(value));
   });
   return path + queryString(query);

@@ -11,11 +11,21 @@ const optText = z
   .union([z.string(), z.number()])
   .transform((v) => String(v))
   .nullish();
-const optNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]).nullish();
+const optNumber = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number),
+  ])
+  .nullish();
 /** "boolean-like indicator": true/false, "true"/"false", 1/0. */
 const boolLike = z
   .union([z.boolean(), z.string(), z.number()])
-  .transform((v) => v === true || v === 1 || (typeof v === 'string' && ['true', '1', 'yes'].includes(v.toLowerCase())))
+  .transform(
+    (v) => v === true || v === 1 || (typeof v === 'string' && ['true', '1', 'yes'].includes(v.toLowerCase())),
+  )
   .nullish();
 
 export const tokenResponseSchema = z.looseObject({ token: z.string().min(1) });
@@ -82,12 +92,18 @@ export const shipmentResultSchema = z.looseObject({
   returnShipment: boolLike,
   consolidated: boolLike,
   parcels: z.array(shipmentParcelSchema).nullish(),
-  prints: z.array(printSchema).nullish().transform((v) => v ?? []),
+  prints: z
+    .array(printSchema)
+    .nullish()
+    .transform((v) => v ?? []),
   previousPrints: z.array(printSchema).nullish(),
 });
 export type ShipmentResult = z.output<typeof shipmentResultSchema>;
 /** `201` is an array even for one shipment; a lone object is accepted too. */
-export const shipmentResultListSchema = z.union([z.array(shipmentResultSchema), shipmentResultSchema.transform((one) => [one])]);
+export const shipmentResultListSchema = z.union([
+  z.array(shipmentResultSchema),
+  shipmentResultSchema.transform((one) => [one]),
+]);
 
 // --- stored and consolidated ---------------------------------------------------------------------------
 
@@ -130,7 +146,10 @@ export const orderSchema = z.looseObject({
   internalReference: optText,
   status: z.string().nullish(),
   receiver: z.looseObject({}).nullish(),
-  parcels: z.array(orderParcelSchema).nullish().transform((v) => v ?? []),
+  parcels: z
+    .array(orderParcelSchema)
+    .nullish()
+    .transform((v) => v ?? []),
   deliveryOptionId: optText,
   created: z.string().nullish(),
 });
@@ -138,9 +157,15 @@ export type Order = z.output<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
 
 export const orderShipmentSchema = z.looseObject({
-  parcelIds: z.array(idSchema).nullish().transform((v) => v ?? []),
+  parcelIds: z
+    .array(idSchema)
+    .nullish()
+    .transform((v) => v ?? []),
   shipmentId: idSchema,
-  trackingNumbers: z.array(z.string()).nullish().transform((v) => v ?? []),
+  trackingNumbers: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type OrderShipment = z.output<typeof orderShipmentSchema>;
 
@@ -151,7 +176,10 @@ export const manifestSchema = z.looseObject({
   manifestId: idSchema,
   created: z.string().nullish(),
   shipmentCount: optNumber,
-  prints: z.array(printSchema).nullish().transform((v) => v ?? []),
+  prints: z
+    .array(printSchema)
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type Manifest = z.output<typeof manifestSchema>;
 export const manifestListSchema = z.array(manifestSchema);
@@ -162,7 +190,13 @@ export type ShipmentSummary = ShipmentResult;
 export const shipmentSummaryListSchema = z.array(shipmentSummarySchema);
 
 /** A waybill (assumed shape): its id, and when just printed, its documents. */
-export const waybillSchema = z.looseObject({ id: idSchema, prints: z.array(printSchema).nullish().transform((v) => v ?? []) });
+export const waybillSchema = z.looseObject({
+  id: idSchema,
+  prints: z
+    .array(printSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+});
 export type Waybill = z.output<typeof waybillSchema>;
 export const waybillListSchema = z.array(waybillSchema);
 
@@ -229,7 +263,13 @@ export type PriceHistoryItem = z.output<typeof priceHistoryItemSchema>;
  */
 export function feedPageSchema<T extends z.ZodType>(itemsKeys: readonly string[], item: T) {
   const head = z.looseObject({
-    fetchId: z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]),
+    fetchId: z.union([
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d+$/)
+        .transform(Number),
+    ]),
     done: boolLike.transform((v) => v ?? true),
     minDelay: optNumber.transform((v) => v ?? 0),
   });
@@ -238,7 +278,8 @@ export function feedPageSchema<T extends z.ZodType>(itemsKeys: readonly string[]
     const key = itemsKeys.find((k) => record[k] !== undefined && record[k] !== null);
     const items = z.array(item).safeParse(key ? record[key] : []);
     if (!items.success) {
-      for (const issue of items.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key ?? 'items', ...issue.path] });
+      for (const issue of items.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [key ?? 'items', ...issue.path] });
       return z.NEVER;
     }
     return { fetchId: page.fetchId, done: page.done, minDelayMs: page.minDelay, items: items.data };

@@ -66,10 +66,17 @@ function fingerprint(key: ApiKey): string {
   return createHash('sha256').update(key.id).update('\0').update(key.secret).digest('hex');
 }
 
-const deliveryMissingKey = (): DeliveryError => ({ kind: 'auth', reason: 'missing_key', operation: 'sessions.token', message: 'no nShift API key is configured' });
+const deliveryMissingKey = (): DeliveryError => ({
+  kind: 'auth',
+  reason: 'missing_key',
+  operation: 'sessions.token',
+  message: 'no nShift API key is configured',
+});
 
 export function createTokenManager(options: TokenManagerOptions<DeliveryError>): TokenManager<DeliveryError>;
-export function createTokenManager<E>(options: TokenManagerOptions<E> & { missingKeyError: () => E }): TokenManager<E>;
+export function createTokenManager<E>(
+  options: TokenManagerOptions<E> & { missingKeyError: () => E },
+): TokenManager<E>;
 export function createTokenManager<E>(options: TokenManagerOptions<E>): TokenManager<E> {
   const missingKeyError = options.missingKeyError ?? (deliveryMissingKey as unknown as () => E);
   const now = options.now ?? Date.now;

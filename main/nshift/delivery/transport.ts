@@ -73,8 +73,17 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-export const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = { connectMs: 5_000, headersMs: 20_000, bodyMs: 20_000 };
-export const DEFAULT_RETRY: Required<RetryOptions> = { attempts: 3, baseDelayMs: 250, maxDelayMs: 4_000, maxRetryAfterMs: 30_000 };
+export const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = {
+  connectMs: 5_000,
+  headersMs: 20_000,
+  bodyMs: 20_000,
+};
+export const DEFAULT_RETRY: Required<RetryOptions> = {
+  attempts: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 4_000,
+  maxRetryAfterMs: 30_000,
+};
 
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 
@@ -95,7 +104,9 @@ export function createTransport(options: TransportOptions = {}): Transport {
     bodyTimeout: timeouts.bodyMs,
   });
 
-  async function once(request: HttpRequest<string>): Promise<{ response: HttpResponse } | { failure: unknown }> {
+  async function once(
+    request: HttpRequest<string>,
+  ): Promise<{ response: HttpResponse } | { failure: unknown }> {
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     let body: string | undefined;
     if (request.json !== undefined) {
@@ -122,7 +133,9 @@ export function createTransport(options: TransportOptions = {}): Transport {
     }
   }
 
-  async function send<Op extends string>(request: HttpRequest<Op>): Promise<Result<HttpResponse, ApiError<Op>>> {
+  async function send<Op extends string>(
+    request: HttpRequest<Op>,
+  ): Promise<Result<HttpResponse, ApiError<Op>>> {
     const attempts = request.idempotent ? Math.max(1, retry.attempts) : 1;
     const label = `${request.method} ${redact(pathOnly(request.url))}`;
     for (let attempt = 1; ; attempt++) {
@@ -134,18 +147,29 @@ export function createTransport(options: TransportOptions = {}): Transport {
       if ('failure' in outcome) {
         const classified = classifyNetworkError(outcome.failure);
         const message = redact(classified.message);
-        log(`nshift ${request.operation} ${label} failed: ${classified.cause} (${message}) after ${ms}ms, attempt ${attempt}/${attempts}`);
+        log(
+          `nshift ${request.operation} ${label} failed: ${classified.cause} (${message}) after ${ms}ms, attempt ${attempt}/${attempts}`,
+        );
         if (!request.idempotent) {
-          if (classified.sent) return err({ kind: 'outcome_unknown', operation: request.operation, cause: classified.cause, message });
+          if (classified.sent)
+            return err({
+              kind: 'outcome_unknown',
+              operation: request.operation,
+              cause: classified.cause,
+              message,
+            });
           return err({ kind: 'network', operation: request.operation, cause: classified.cause, message });
         }
-        if (last) return err({ kind: 'network', operation: request.operation, cause: classified.cause, message });
+        if (last)
+          return err({ kind: 'network', operation: request.operation, cause: classified.cause, message });
         await sleep(backoff(attempt));
         continue;
       }
 
       const { response } = outcome;
-      log(`nshift ${request.operation} ${label} -> ${response.status} ${ms}ms${attempts > 1 ? ` attempt ${attempt}/${attempts}` : ''}`);
+      log(
+        `nshift ${request.operation} ${label} -> ${response.status} ${ms}ms${attempts > 1 ? ` attempt ${attempt}/${attempts}` : ''}`,
+      );
       if (!request.idempotent || last || !RETRYABLE_STATUS.has(response.status)) return ok(response);
       const retryAfter = parseRetryAfter(response.headers['retry-after'], now());
       if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) return ok(response);
@@ -198,8 +222,10 @@ export function classifyNetworkError(failure: unknown): ClassifiedFailure {
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA')) return { cause: 'dns', sent: false, message };
   if (has('UND_ERR_CONNECT_TIMEOUT')) return { cause: 'timeout', sent: false, message };
   if (has('EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN')) return { cause: 'other', sent: false, message };
-  if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT')) return { cause: 'timeout', sent: true, message };
-  if (has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED')) return { cause: 'reset', sent: true, message };
+  if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT'))
+    return { cause: 'timeout', sent: true, message };
+  if (has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'))
+    return { cause: 'reset', sent: true, message };
   if (has('UND_ERR_INVALID_ARG', 'ERR_INVALID_URL')) return { cause: 'other', sent: false, message };
   return { cause: 'other', sent: true, message };
 }
@@ -217,8 +243,11 @@ function pathOnly(url: string): string {
   }
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+function flattenHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
-  for (const [key, value] of Object.entries(headers)) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [key, value] of Object.entries(headers))
+    out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return out;
 }

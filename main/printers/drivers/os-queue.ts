@@ -114,7 +114,10 @@ export function createOsQueueDriver(
     }
   }
 
-  async function sendWindowsRaw(document: PrintableDocument, hooks: SendHooks): Promise<Result<{ bytes: number }, PrinterError>> {
+  async function sendWindowsRaw(
+    document: PrintableDocument,
+    hooks: SendHooks,
+  ): Promise<Result<{ bytes: number }, PrinterError>> {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'packbench-raw-'));
     const script = path.join(dir, 'raw-print.ps1');
     const file = path.join(dir, 'document.zpl');
@@ -122,12 +125,22 @@ export function createOsQueueDriver(
       await writeFile(script, WINDOWS_RAW_PRINT_SCRIPT, 'utf8');
       await writeFile(file, document.bytes);
       await hooks.beforeFirstByte?.();
-      const result = await run('powershell.exe', windowsRawArguments(script, config.queue, file, document.id.slice(0, 120)), { timeoutMs: 30_000 });
+      const result = await run(
+        'powershell.exe',
+        windowsRawArguments(script, config.queue, file, document.id.slice(0, 120)),
+        { timeoutMs: 30_000 },
+      );
       if (result.code === 0 && !result.spawnError) return ok({ bytes: document.bytes.length });
       const text = `${result.stderr} ${result.stdout}`.trim();
       // OpenPrinter failing means no such queue (not worth retrying); anything else may pass on a retry.
       const missing = /OpenPrinter failed/i.test(text);
-      return err(printerError(missing ? 'rejected' : 'io', `${target}: ${text || `powershell exited ${result.code}`}`, !missing));
+      return err(
+        printerError(
+          missing ? 'rejected' : 'io',
+          `${target}: ${text || `powershell exited ${result.code}`}`,
+          !missing,
+        ),
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

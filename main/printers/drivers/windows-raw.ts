@@ -69,6 +69,24 @@ try {
 `;
 
 /** The PowerShell arguments for one raw job: the script by path, the printer, file and job name as parameters. */
-export function windowsRawArguments(scriptPath: string, printer: string, documentPath: string, jobName: string): string[] {
-  return ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-File', scriptPath, '-Printer', printer, '-Path', documentPath, '-JobName', jobName];
+export function windowsRawArguments(
+  scriptPath: string,
+  printer: string,
+  documentPath: string,
+  jobName: string,
+): string[] {
+  return [
+    '-NoProfile',
+    '-NonInteractive',
+    '-ExecutionPolicy',
+    'Bypass',
+    '-File',
+    scriptPath,
+    '-Printer',
+    printer,
+    '-Path',
+    documentPath,
+    '-JobName',
+    jobName,
+  ];
 }

@@ -35,7 +35,11 @@ export type BookOutcome =
  * nShift is asked what it has (the order's status, the stored shipment's status, the history) before anything
  * else: an existing shipment is taken over; only a target nShift still shows as unbooked is booked anew.
  */
-export async function bookTarget(ctx: StationContext, jobId: string, target: BookingTarget): Promise<BookOutcome> {
+export async function bookTarget(
+  ctx: StationContext,
+  jobId: string,
+  target: BookingTarget,
+): Promise<BookOutcome> {
   const key = bookingTargetKey(target);
   await record(ctx, { type: 'book_intent', jobId, target });
   // Open the label printer's connection while nShift books: the label goes out the moment it arrives.
@@ -43,15 +47,22 @@ export async function bookTarget(ctx: StationContext, jobId: string, target: Boo
   const attempt = await callBooking(ctx, target);
   if (attempt.ok) return finishBooking(ctx, jobId, key, attempt.value, false);
   if (attempt.error.kind === 'validation') return refusedBooking(ctx, target, attempt.error);
-  if (attempt.error.kind !== 'outcome_unknown') return { kind: 'failed', failure: failureFromDelivery(attempt.error) };
+  if (attempt.error.kind !== 'outcome_unknown')
+    return { kind: 'failed', failure: failureFromDelivery(attempt.error) };
 
   await record(ctx, { type: 'book_unknown', jobId, targetKey: key, detail: attempt.error.cause });
-  ctx.log(`booking ${key} for job ${jobId}: outcome unknown (${attempt.error.cause}); reconciling with nShift`);
+  ctx.log(
+    `booking ${key} for job ${jobId}: outcome unknown (${attempt.error.cause}); reconciling with nShift`,
+  );
   return reconcileTarget(ctx, jobId, target);
 }
 
 /** After a crash or a lost answer: find what nShift has for the target, then continue from there. */
-export async function reconcileTarget(ctx: StationContext, jobId: string, target: BookingTarget): Promise<BookOutcome> {
+export async function reconcileTarget(
+  ctx: StationContext,
+  jobId: string,
+  target: BookingTarget,
+): Promise<BookOutcome> {
   const key = bookingTargetKey(target);
   const found = await lookUpBooking(ctx, jobId, target);
   if (!found.ok) return { kind: 'failed', failure: found.error };
@@ -65,11 +76,15 @@ export async function reconcileTarget(ctx: StationContext, jobId: string, target
   const retry = await callBooking(ctx, target);
   if (retry.ok) return finishBooking(ctx, jobId, key, retry.value, false);
   if (retry.error.kind === 'validation') return refusedBooking(ctx, target, retry.error);
-  if (retry.error.kind === 'outcome_unknown') await record(ctx, { type: 'book_unknown', jobId, targetKey: key, detail: retry.error.cause });
+  if (retry.error.kind === 'outcome_unknown')
+    await record(ctx, { type: 'book_unknown', jobId, targetKey: key, detail: retry.error.cause });
   return { kind: 'failed', failure: failureFromDelivery(retry.error) };
 }
 
-async function callBooking(ctx: StationContext, target: BookingTarget): Promise<Result<BookedShipment[], DeliveryError>> {
+async function callBooking(
+  ctx: StationContext,
+  target: BookingTarget,
+): Promise<Result<BookedShipment[], DeliveryError>> {
   const printConfig = printConfigFromSettings(ctx.settings());
   const client = ctx.client();
   if (target.type === 'stored') {
@@ -144,27 +159,45 @@ async function finishBooking(
  * A 422 on a booking is either real field errors, or nShift refusing to book a target twice (the order's
  * parcels are booked, the stored shipment is no longer READY: another station won the race). Tell them apart.
  */
-async function refusedBooking(ctx: StationContext, target: BookingTarget, error: Extract<DeliveryError, { kind: 'validation' }>): Promise<BookOutcome> {
+async function refusedBooking(
+  ctx: StationContext,
+  target: BookingTarget,
+  error: Extract<DeliveryError, { kind: 'validation' }>,
+): Promise<BookOutcome> {
   const existing = await lookUpBooking(ctx, undefined, target);
   if (existing.ok && existing.value.length > 0) return { kind: 'duplicate', shipmentIds: existing.value };
   if (error.errors.length === 0) {
     return {
       kind: 'failed',
-      failure: failure('validation', 'validation', 'nShift refused to book this shipment: check it in nShift and scan again.'),
+      failure: failure(
+        'validation',
+        'validation',
+        'nShift refused to book this shipment: check it in nShift and scan again.',
+      ),
     };
   }
   return { kind: 'failed', failure: failureFromDelivery(error) };
 }
 
 /** The shipment ids nShift has for a target now (empty when it is still unbooked). */
-async function lookUpBooking(ctx: StationContext, jobId: string | undefined, target: BookingTarget): Promise<Result<string[], Failure>> {
+async function lookUpBooking(
+  ctx: StationContext,
+  jobId: string | undefined,
+  target: BookingTarget,
+): Promise<Result<string[], Failure>> {
   const client = ctx.client();
   if (target.type === 'order') {
     const order = await client.orders.get(target.orderId);
     if (!order.ok) return err(failureFromDelivery(order.error));
     const wanted = target.parcelIds ? new Set(target.parcelIds) : undefined;
     const ids = wanted
-      ? [...new Set(order.value.parcels.filter((p) => wanted.has(p.id) && p.shipmentId).map((p) => p.shipmentId as string))]
+      ? [
+          ...new Set(
+            order.value.parcels
+              .filter((p) => wanted.has(p.id) && p.shipmentId)
+              .map((p) => p.shipmentId as string),
+          ),
+        ]
       : shipmentIdsOfOrder(order.value);
     return ok(ids);
   }
@@ -172,19 +205,33 @@ async function lookUpBooking(ctx: StationContext, jobId: string | undefined, tar
   if (stored.ok && isReady(stored.value)) return ok([]);
   if (!stored.ok && stored.error.kind !== 'not_found') return err(failureFromDelivery(stored.error));
   // Booked (gone or no longer READY): find its shipment by order number, skipping those this job already holds.
-  if (!target.orderNo) return err(failure('network', 'outcome_unknown', 'The stored shipment was booked but its shipment could not be found yet.'));
+  if (!target.orderNo)
+    return err(
+      failure(
+        'network',
+        'outcome_unknown',
+        'The stored shipment was booked but its shipment could not be found yet.',
+      ),
+    );
   const known = new Set(jobId ? (ctx.jobs.get(jobId)?.shipments.map((s) => s.shipmentId) ?? []) : []);
   const candidates = (await shipmentsByOrderNo(ctx, target.orderNo)).filter((id) => !known.has(id));
   if (candidates.length === 0) {
     return err(
-      failure('network', 'outcome_unknown', 'nShift shows the stored shipment as booked but its shipment is not in the history yet: scan again in a minute.'),
+      failure(
+        'network',
+        'outcome_unknown',
+        'nShift shows the stored shipment as booked but its shipment is not in the history yet: scan again in a minute.',
+      ),
     );
   }
   return ok(jobId ? candidates.slice(0, 1) : candidates);
 }
 
 /** Documents of shipments that already exist: the label cache first, then nShift (a copy after its hour). */
-async function fetchShipments(ctx: StationContext, shipmentIds: readonly string[]): Promise<Result<BookedShipment[], Failure>> {
+async function fetchShipments(
+  ctx: StationContext,
+  shipmentIds: readonly string[],
+): Promise<Result<BookedShipment[], Failure>> {
   const printConfig = printConfigFromSettings(ctx.settings());
   const shipments: BookedShipment[] = [];
   for (const shipmentId of shipmentIds) {
@@ -193,7 +240,9 @@ async function fetchShipments(ctx: StationContext, shipmentIds: readonly string[
       shipments.push({ shipmentId, parcelNos: [], documents: cached });
       continue;
     }
-    const documents = await documentsOfShipment(ctx.client(), shipmentId, printConfig, { copyWhenExpired: true });
+    const documents = await documentsOfShipment(ctx.client(), shipmentId, printConfig, {
+      copyWhenExpired: true,
+    });
     if (!documents.ok) return err(failureFromDelivery(documents.error));
     shipments.push({ shipmentId, parcelNos: [], documents: documents.value });
   }
@@ -212,7 +261,10 @@ export async function cachedDocuments(ctx: StationContext, shipmentId: string): 
  * consolidated shipment with that key. A stored shipment that already carries a key (from the order) keeps it.
  * Orders booked through /orders/shipments cannot carry options; they book as normal shipments.
  */
-async function ensureConsolidationKey(ctx: StationContext, storedId: string): Promise<Result<void, DeliveryError>> {
+async function ensureConsolidationKey(
+  ctx: StationContext,
+  storedId: string,
+): Promise<Result<void, DeliveryError>> {
   const key = ctx.settings().consolidation.key;
   if (!key) return ok(undefined);
   const client = ctx.client();
@@ -222,6 +274,9 @@ async function ensureConsolidationKey(ctx: StationContext, storedId: string): Pr
   const shipment = (stored.value.shipment ?? {}) as Shipment;
   const options: ShipmentOption[] = Array.isArray(shipment.options) ? shipment.options : [];
   if (options.some((o) => String(o.id).toUpperCase() === 'CONSOLIDATE')) return ok(undefined);
-  const replaced = await client.storedShipments.replace(storedId, { ...shipment, options: [...options, { id: 'CONSOLIDATE', key }] });
+  const replaced = await client.storedShipments.replace(storedId, {
+    ...shipment,
+    options: [...options, { id: 'CONSOLIDATE', key }],
+  });
   return replaced.ok ? ok(undefined) : replaced;
 }

@@ -11,7 +11,8 @@ export async function lookupShipment(ctx: StationContext, code: string): Promise
   if ('error' in found) throw StationError.failed(failureFromDelivery(found.error));
   const live = found.filter((s) => (s.status ?? '').toUpperCase() !== 'CANCELLED');
   const pick = live[0] ?? found[0];
-  if (!pick) throw StationError.failed(failure('not_found', 'unknown_code', `No shipment matches "${code}".`));
+  if (!pick)
+    throw StationError.failed(failure('not_found', 'unknown_code', `No shipment matches "${code}".`));
   return toShipmentView(pick);
 }
 
@@ -19,15 +20,31 @@ export async function lookupShipment(ctx: StationContext, code: string): Promise
  * Cancels a shipment in nShift (the carrier is told when it supports it). The UI confirms first and shows the
  * penalty warning for shipments already handed over; the station refuses a call without `confirm: true`.
  */
-export async function startCancel(ctx: StationContext, startJob: StartJob, input: { shipmentId: string; code?: string }): Promise<{ jobId: string }> {
+export async function startCancel(
+  ctx: StationContext,
+  startJob: StartJob,
+  input: { shipmentId: string; code?: string },
+): Promise<{ jobId: string }> {
   const jobId = await startJob('cancel', input.code ?? input.shipmentId, async (id) => {
     if (cancelledEarlier(ctx, id, input.shipmentId)) {
-      return fail(ctx, id, failure('not_found', 'already_cancelled', `Shipment ${input.shipmentId} is already cancelled.`));
+      return fail(
+        ctx,
+        id,
+        failure('not_found', 'already_cancelled', `Shipment ${input.shipmentId} is already cancelled.`),
+      );
     }
     const result = await ctx.client().shipments.cancel(input.shipmentId);
     if (!result.ok) {
       if (result.error.kind === 'not_found') {
-        return fail(ctx, id, failure('not_found', 'not_cancellable', `Shipment ${input.shipmentId} is not in nShift (or no longer cancellable).`));
+        return fail(
+          ctx,
+          id,
+          failure(
+            'not_found',
+            'not_cancellable',
+            `Shipment ${input.shipmentId} is not in nShift (or no longer cancellable).`,
+          ),
+        );
       }
       return fail(ctx, id, failureFromDelivery(result.error));
     }
@@ -37,5 +54,10 @@ export async function startCancel(ctx: StationContext, startJob: StartJob, input
 }
 
 function cancelledEarlier(ctx: StationContext, jobId: string, shipmentId: string): boolean {
-  return [...ctx.jobs.all()].some((job) => job.id !== jobId && job.kind === 'cancel' && job.shipments.some((s) => s.shipmentId === shipmentId && s.state === 'cancelled'));
+  return [...ctx.jobs.all()].some(
+    (job) =>
+      job.id !== jobId &&
+      job.kind === 'cancel' &&
+      job.shipments.some((s) => s.shipmentId === shipmentId && s.state === 'cancelled'),
+  );
 }

@@ -1,7 +1,14 @@
 import type { ConsolidatedView } from '../../../preload/api';
 import type { ConsolidatedShipment } from '../../nshift/delivery/schemas';
 import { StationError } from '../../hosts/shared/dispatch';
-import { documentRef, fail, printConfigFromSettings, printDocuments, record, type StationContext } from '../context';
+import {
+  documentRef,
+  fail,
+  printConfigFromSettings,
+  printDocuments,
+  record,
+  type StationContext,
+} from '../context';
 import { failure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
 
@@ -21,7 +28,10 @@ export function toConsolidatedView(c: ConsolidatedShipment): ConsolidatedView {
     status: (c.status ?? 'OPEN').toUpperCase(),
     parcelGroups: groups.map((g) => {
       const group = asRecord(g);
-      return { partOrderNo: String(group.partOrderNo ?? ''), parcelCount: Array.isArray(group.parcels) ? group.parcels.length : 0 };
+      return {
+        partOrderNo: String(group.partOrderNo ?? ''),
+        parcelCount: Array.isArray(group.parcels) ? group.parcels.length : 0,
+      };
     }),
     ...(key ? { key } : {}),
     ...(receiverName ? { receiverName } : {}),
@@ -36,7 +46,11 @@ export async function listConsolidated(ctx: StationContext): Promise<Consolidate
 }
 
 /** Closing prints the shipment-level documents (the waybill): they go where the router sends A4 PDFs. */
-export async function startCloseConsolidated(ctx: StationContext, startJob: StartJob, consolidatedId: string): Promise<{ jobId: string }> {
+export async function startCloseConsolidated(
+  ctx: StationContext,
+  startJob: StartJob,
+  consolidatedId: string,
+): Promise<{ jobId: string }> {
   const jobId = await startJob('consolidated_close', consolidatedId, async (id) => {
     const printConfig = printConfigFromSettings(ctx.settings());
     const closed = await ctx.client().consolidated.close(consolidatedId, printConfig, { returnFile: true });
@@ -64,14 +78,35 @@ export async function startCloseConsolidated(ctx: StationContext, startJob: Star
   return { jobId };
 }
 
-export async function deleteConsolidated(ctx: StationContext, consolidatedId: string): Promise<{ deleted: true }> {
+export async function deleteConsolidated(
+  ctx: StationContext,
+  consolidatedId: string,
+): Promise<{ deleted: true }> {
   const result = await ctx.client().consolidated.delete(consolidatedId);
-  if (!result.ok) throw StationError.failed(result.error.kind === 'not_found' ? failure('not_found', 'unknown_code', `There is no open consolidated shipment ${consolidatedId}.`) : failureFromDelivery(result.error));
+  if (!result.ok)
+    throw StationError.failed(
+      result.error.kind === 'not_found'
+        ? failure('not_found', 'unknown_code', `There is no open consolidated shipment ${consolidatedId}.`)
+        : failureFromDelivery(result.error),
+    );
   return { deleted: true };
 }
 
-export async function deleteParcelGroup(ctx: StationContext, consolidatedId: string, partOrderNo: string): Promise<{ deleted: true }> {
+export async function deleteParcelGroup(
+  ctx: StationContext,
+  consolidatedId: string,
+  partOrderNo: string,
+): Promise<{ deleted: true }> {
   const result = await ctx.client().consolidated.deleteParcelGroup(consolidatedId, partOrderNo);
-  if (!result.ok) throw StationError.failed(result.error.kind === 'not_found' ? failure('not_found', 'unknown_code', `There is no parcel group ${partOrderNo} in ${consolidatedId}.`) : failureFromDelivery(result.error));
+  if (!result.ok)
+    throw StationError.failed(
+      result.error.kind === 'not_found'
+        ? failure(
+            'not_found',
+            'unknown_code',
+            `There is no parcel group ${partOrderNo} in ${consolidatedId}.`,
+          )
+        : failureFromDelivery(result.error),
+    );
   return { deleted: true };
 }

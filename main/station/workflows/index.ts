@@ -1,7 +1,12 @@
 import type { MethodInput, MethodOutput } from '../../../preload/api';
 import type { StationContext } from '../context';
 import { lookupShipment, startCancel } from './cancel';
-import { deleteConsolidated, deleteParcelGroup, listConsolidated, startCloseConsolidated } from './consolidated';
+import {
+  deleteConsolidated,
+  deleteParcelGroup,
+  listConsolidated,
+  startCloseConsolidated,
+} from './consolidated';
 import { searchHistory } from './history';
 import { listManifests, startCreateManifest, startReprintManifest } from './manifest';
 import { startReprint } from './reprint';
@@ -39,7 +44,8 @@ export function stationWorkflows(
     listConsolidated: () => listConsolidated(ctx),
     closeConsolidated: ({ consolidatedId }) => startCloseConsolidated(ctx, startJob, consolidatedId),
     deleteConsolidated: ({ consolidatedId }) => deleteConsolidated(ctx, consolidatedId),
-    deleteParcelGroup: ({ consolidatedId, partOrderNo }) => deleteParcelGroup(ctx, consolidatedId, partOrderNo),
+    deleteParcelGroup: ({ consolidatedId, partOrderNo }) =>
+      deleteParcelGroup(ctx, consolidatedId, partOrderNo),
     createManifest: (input) => startCreateManifest(ctx, startJob, input),
     listManifests: (input) => listManifests(ctx, input ?? undefined),
     reprintManifest: (input) => startReprintManifest(ctx, startJob, input),

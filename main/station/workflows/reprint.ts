@@ -1,6 +1,13 @@
 import type { PrintableDocument } from '../../labels/document';
 import { StationError } from '../../hosts/shared/dispatch';
-import { documentRef, fail, printDocuments, printConfigFromSettings, record, type StationContext } from '../context';
+import {
+  documentRef,
+  fail,
+  printDocuments,
+  printConfigFromSettings,
+  record,
+  type StationContext,
+} from '../context';
 import { documentsOfShipment } from '../documents';
 import { failure, failureFromDelivery } from '../failures';
 import { cachedDocuments } from './book';
@@ -11,7 +18,11 @@ import type { StartJob } from './types';
  * Reprint: the label cache first (exact bytes, no network, works after nShift's hour), then a document copy
  * through the API. Never a new booking.
  */
-export async function startReprint(ctx: StationContext, startJob: StartJob, input: { code: string } | { jobId: string }): Promise<{ jobId: string }> {
+export async function startReprint(
+  ctx: StationContext,
+  startJob: StartJob,
+  input: { code: string } | { jobId: string },
+): Promise<{ jobId: string }> {
   let shipmentIds: string[];
   let label: string;
   if ('jobId' in input) {
@@ -29,7 +40,9 @@ export async function startReprint(ctx: StationContext, startJob: StartJob, inpu
     }
   }
   if (shipmentIds.length === 0) {
-    throw StationError.failed(failure('not_found', 'unknown_code', `No booked shipment matches "${label}": nothing to reprint.`));
+    throw StationError.failed(
+      failure('not_found', 'unknown_code', `No booked shipment matches "${label}": nothing to reprint.`),
+    );
   }
   const jobId = await startJob('reprint', label, async (id) => {
     let problem;
@@ -39,7 +52,12 @@ export async function startReprint(ctx: StationContext, startJob: StartJob, inpu
         problem ??= documents.failure;
         continue;
       }
-      await record(ctx, { type: 'documents', jobId: id, ownerId: shipmentId, documents: documents.value.map(documentRef) });
+      await record(ctx, {
+        type: 'documents',
+        jobId: id,
+        ownerId: shipmentId,
+        documents: documents.value.map(documentRef),
+      });
       problem ??= await printDocuments(ctx, id, shipmentId, documents.value);
     }
     if (problem) await fail(ctx, id, problem);
@@ -54,13 +72,22 @@ async function documentsFor(
 ): Promise<{ ok: true; value: PrintableDocument[] } | { ok: false; failure: ReturnType<typeof failure> }> {
   const cached = await cachedDocuments(ctx, shipmentId);
   if (cached.length > 0) return { ok: true, value: cached };
-  const fetched = await documentsOfShipment(ctx.client(), shipmentId, printConfigFromSettings(ctx.settings()), { copyWhenExpired: true });
+  const fetched = await documentsOfShipment(
+    ctx.client(),
+    shipmentId,
+    printConfigFromSettings(ctx.settings()),
+    { copyWhenExpired: true },
+  );
   if (!fetched.ok) {
     return {
       ok: false,
       failure:
         fetched.error.kind === 'not_found'
-          ? failure('not_found', 'document_expired', 'The label is no longer in the cache and nShift could not make a copy: reprint it from nShift.')
+          ? failure(
+              'not_found',
+              'document_expired',
+              'The label is no longer in the cache and nShift could not make a copy: reprint it from nShift.',
+            )
           : failureFromDelivery(fetched.error),
     };
   }

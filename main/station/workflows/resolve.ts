@@ -19,11 +19,19 @@ const BOOKABLE_ORDER = new Set(['OPEN', 'PARTIALLY_SHIPPED']);
  * shipments by `orderNo` (several = a split order, one booking each), then a shipment or parcel number already
  * booked. The first source that knows the code decides.
  */
-export async function resolveCode(ctx: StationContext, code: string, sources: readonly ResolveSource[]): Promise<Resolution> {
+export async function resolveCode(
+  ctx: StationContext,
+  code: string,
+  sources: readonly ResolveSource[],
+): Promise<Resolution> {
   // A code in the local index needs no lookup at all. Otherwise the order and stored-shipment lookups (both
   // read-only) go out together, so a stored shipment does not wait for an order lookup that finds nothing;
   // the configured order still decides which answer wins.
-  const indexed = ctx.index?.order(code) ? 'order' : ctx.index?.storedShipments(code)?.length ? 'stored' : undefined;
+  const indexed = ctx.index?.order(code)
+    ? 'order'
+    : ctx.index?.storedShipments(code)?.length
+      ? 'stored'
+      : undefined;
   const lookups = new Map<ResolveSource, Promise<Resolution | undefined>>();
   for (const source of sources) {
     if (source === 'shipment' || (indexed && source !== indexed)) continue;
@@ -35,21 +43,38 @@ export async function resolveCode(ctx: StationContext, code: string, sources: re
     const resolution = source === 'shipment' ? await fromShipments(ctx, code) : await lookups.get(source);
     if (resolution) return resolution;
   }
-  return { kind: 'failed', failure: failure('not_found', 'unknown_code', `Nothing in nShift matches "${code}": check the code and scan again.`) };
+  return {
+    kind: 'failed',
+    failure: failure(
+      'not_found',
+      'unknown_code',
+      `Nothing in nShift matches "${code}": check the code and scan again.`,
+    ),
+  };
 }
 
 async function fromOrders(ctx: StationContext, code: string): Promise<Resolution | undefined> {
   const indexed = ctx.index?.order(code);
   if (indexed) return { kind: 'book', source: 'order', orderNo: code, targets: [orderTarget(indexed, code)] };
   const result = await ctx.client().orders.list({ internalReference: code });
-  if (!result.ok) return result.error.kind === 'not_found' ? undefined : { kind: 'failed', failure: failureFromDelivery(result.error) };
+  if (!result.ok)
+    return result.error.kind === 'not_found'
+      ? undefined
+      : { kind: 'failed', failure: failureFromDelivery(result.error) };
   const matches = result.value.filter((o) => o.internalReference === code);
   if (matches.length === 0) return undefined;
   const open = matches.find((o) => BOOKABLE_ORDER.has((o.status ?? '').toUpperCase()));
   if (open) return { kind: 'book', source: 'order', orderNo: code, targets: [orderTarget(open, code)] };
   const shipped = matches.flatMap(shipmentIdsOfOrder);
   if (shipped.length > 0) return { kind: 'booked', source: 'order', shipmentIds: shipped };
-  return { kind: 'failed', failure: failure('not_found', 'unknown_code', `The order "${code}" is cancelled in nShift: put the parcel aside and ask your team lead.`) };
+  return {
+    kind: 'failed',
+    failure: failure(
+      'not_found',
+      'unknown_code',
+      `The order "${code}" is cancelled in nShift: put the parcel aside and ask your team lead.`,
+    ),
+  };
 }
 
 export function orderTarget(order: Order, internalReference: string): BookingTarget {
@@ -65,23 +90,46 @@ export function shipmentIdsOfOrder(order: Order): string[] {
 async function fromStored(ctx: StationContext, code: string): Promise<Resolution | undefined> {
   const indexed = ctx.index?.storedShipments(code);
   if (indexed && indexed.length > 0) {
-    return { kind: 'book', source: 'stored', orderNo: code, targets: indexed.map((s) => ({ type: 'stored', storedId: s.id, orderNo: code })) };
+    return {
+      kind: 'book',
+      source: 'stored',
+      orderNo: code,
+      targets: indexed.map((s) => ({ type: 'stored', storedId: s.id, orderNo: code })),
+    };
   }
-  const result = await ctx.client().storedShipments.list({ searchField: 'orderNo', searchOp: 'equals', searchValue: code });
-  if (!result.ok) return result.error.kind === 'not_found' ? undefined : { kind: 'failed', failure: failureFromDelivery(result.error) };
+  const result = await ctx
+    .client()
+    .storedShipments.list({ searchField: 'orderNo', searchOp: 'equals', searchValue: code });
+  if (!result.ok)
+    return result.error.kind === 'not_found'
+      ? undefined
+      : { kind: 'failed', failure: failureFromDelivery(result.error) };
   const matches = result.value.filter((s) => (s.orderNo ?? '') === code);
   if (matches.length === 0) return undefined;
   const ready = matches.filter((s) => isReady(s));
   if (ready.length > 0) {
-    return { kind: 'book', source: 'stored', orderNo: code, targets: ready.map((s) => ({ type: 'stored', storedId: s.id, orderNo: code })) };
+    return {
+      kind: 'book',
+      source: 'stored',
+      orderNo: code,
+      targets: ready.map((s) => ({ type: 'stored', storedId: s.id, orderNo: code })),
+    };
   }
   const invalid = matches.find((s) => (s.status ?? '').toUpperCase() === 'INVALID');
   if (invalid) {
     return {
       kind: 'failed',
-      failure: failure('validation', 'validation', `The stored shipment for "${code}" is not valid in nShift: correct it there and scan again.`, {
-        errors: (invalid.statuses ?? []).map((s) => ({ field: s.field || s.messageCode || 'shipment', message: s.message })),
-      }),
+      failure: failure(
+        'validation',
+        'validation',
+        `The stored shipment for "${code}" is not valid in nShift: correct it there and scan again.`,
+        {
+          errors: (invalid.statuses ?? []).map((s) => ({
+            field: s.field || s.messageCode || 'shipment',
+            message: s.message,
+          })),
+        },
+      ),
     };
   }
   // Stored shipments that exist but are no longer READY have been booked already.
@@ -102,7 +150,10 @@ async function fromShipments(ctx: StationContext, code: string): Promise<Resolut
       return { kind: 'failed', failure: failureFromDelivery(result.error) };
     }
     const hits = result.value.filter(
-      (s) => s.shipmentNo === code || (s.parcels ?? []).some((p) => p.parcelNo === code || p.returnParcelNo === code) || s.id === code,
+      (s) =>
+        s.shipmentNo === code ||
+        (s.parcels ?? []).some((p) => p.parcelNo === code || p.returnParcelNo === code) ||
+        s.id === code,
     );
     if (hits.length > 0) return { kind: 'booked', source: 'shipment', shipmentIds: hits.map((s) => s.id) };
   }
@@ -113,5 +164,7 @@ async function fromShipments(ctx: StationContext, code: string): Promise<Resolut
 export async function shipmentsByOrderNo(ctx: StationContext, orderNo: string): Promise<string[]> {
   const result = await ctx.client().history.search({ searchField: 'orderNo', searchValue: orderNo });
   if (!result.ok) return [];
-  return result.value.filter((s) => s.orderNo === orderNo && (s.status ?? '').toUpperCase() !== 'CANCELLED').map((s) => s.id);
+  return result.value
+    .filter((s) => s.orderNo === orderNo && (s.status ?? '').toUpperCase() !== 'CANCELLED')
+    .map((s) => s.id);
 }

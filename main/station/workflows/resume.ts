@@ -11,7 +11,10 @@ import { bookAndPrint, runScan } from './scan';
  * - booked but not printed → print from the label cache, unless the spool already holds the document
  *   (the spool resumes its own jobs and holds one that was mid-send; it is never sent twice unasked).
  */
-export async function resumeOpenJobs(ctx: StationContext, targetsByJob: ReadonlyMap<string, BookingTarget[]>): Promise<void> {
+export async function resumeOpenJobs(
+  ctx: StationContext,
+  targetsByJob: ReadonlyMap<string, BookingTarget[]>,
+): Promise<void> {
   const open = ctx.jobs.openJobs();
   if (open.length > 0) ctx.log(`resuming ${open.length} unfinished job(s) from the journal`);
   for (const job of open) {
@@ -30,7 +33,15 @@ export async function resumeOpenJobs(ctx: StationContext, targetsByJob: Readonly
       await bookAndPrint(ctx, job.id, job.scan, targets, new Set(ctx.jobs.unansweredIntents(job.id)));
     } catch (error) {
       ctx.log(`could not resume job ${job.id}: ${String(error)}`);
-      await fail(ctx, job.id, failure('network', 'internal', 'This job could not be finished after a restart: check it in the Jobs list.'));
+      await fail(
+        ctx,
+        job.id,
+        failure(
+          'network',
+          'internal',
+          'This job could not be finished after a restart: check it in the Jobs list.',
+        ),
+      );
     }
   }
 }
@@ -38,18 +49,30 @@ export async function resumeOpenJobs(ctx: StationContext, targetsByJob: Readonly
 async function resumePrintsOnly(ctx: StationContext, jobId: string, finish = true): Promise<void> {
   const job = ctx.jobs.get(jobId);
   if (!job) return;
-  const spooled = new Set(ctx.printService.list().filter((s) => s.stationJobId === jobId).map((s) => s.documentId));
+  const spooled = new Set(
+    ctx.printService
+      .list()
+      .filter((s) => s.stationJobId === jobId)
+      .map((s) => s.documentId),
+  );
   let problem;
   for (const shipment of job.shipments) {
-    const pending = shipment.documents.filter((d) => (d.state === 'queued' || d.state === 'sending') && !spooled.has(d.documentId));
+    const pending = shipment.documents.filter(
+      (d) => (d.state === 'queued' || d.state === 'sending') && !spooled.has(d.documentId),
+    );
     const documents: PrintableDocument[] = [];
     for (const doc of pending) {
       const cached = await ctx.labelCache.get(doc.documentId);
       if (cached) documents.push(cached.document);
-      else ctx.log(`job ${jobId}: document ${doc.documentId} is missing from the label cache; reprint it from the Jobs list`);
+      else
+        ctx.log(
+          `job ${jobId}: document ${doc.documentId} is missing from the label cache; reprint it from the Jobs list`,
+        );
     }
-    if (documents.length > 0) problem ??= await printDocuments(ctx, jobId, shipment.shipmentId || undefined, documents);
+    if (documents.length > 0)
+      problem ??= await printDocuments(ctx, jobId, shipment.shipmentId || undefined, documents);
   }
   if (problem) await fail(ctx, jobId, problem);
-  else if (finish && ctx.jobs.get(jobId)?.state !== 'printing') await record(ctx, { type: 'finished', jobId });
+  else if (finish && ctx.jobs.get(jobId)?.state !== 'printing')
+    await record(ctx, { type: 'finished', jobId });
 }

@@ -16,12 +16,19 @@ export async function runScan(ctx: StationContext, jobId: string, code: string):
 
   const resolution = await resolveCode(ctx, code, ctx.settings().resolve.sources);
   if (resolution.kind === 'failed') return fail(ctx, jobId, resolution.failure);
-  if (resolution.kind === 'booked') return reportDuplicate(ctx, jobId, code, resolution.shipmentIds, 'nShift');
+  if (resolution.kind === 'booked')
+    return reportDuplicate(ctx, jobId, code, resolution.shipmentIds, 'nShift');
 
   ctx.index?.consume(code);
   // Not awaited alone: the first booking's intent is appended in the same turn and shares its fsync. The
   // intent cannot be durable before this entry, since the journal writes in order.
-  const resolved = record(ctx, { type: 'resolved', jobId, source: resolution.source, orderNo: resolution.orderNo, targets: resolution.targets });
+  const resolved = record(ctx, {
+    type: 'resolved',
+    jobId,
+    source: resolution.source,
+    orderNo: resolution.orderNo,
+    targets: resolution.targets,
+  });
   await Promise.all([resolved, bookAndPrint(ctx, jobId, code, resolution.targets, new Set())]);
 }
 
@@ -38,7 +45,9 @@ export async function bookAndPrint(
   for (const target of targets) {
     const key = bookingTargetKey(target);
     if (ctx.jobs.isBooked(jobId, key)) continue;
-    const outcome: BookOutcome = unanswered.has(key) ? await reconcileTarget(ctx, jobId, target) : await bookTarget(ctx, jobId, target);
+    const outcome: BookOutcome = unanswered.has(key)
+      ? await reconcileTarget(ctx, jobId, target)
+      : await bookTarget(ctx, jobId, target);
     if (outcome.kind === 'duplicate') {
       duplicates = duplicates.concat(outcome.shipmentIds);
       continue;
@@ -84,7 +93,13 @@ function bookedEarlierToday(ctx: StationContext, jobId: string, code: string): s
  * A code that is already booked is never booked again: the job shows the existing shipment (its number and
  * receiver, so the packer recognises it) and ends as `duplicate`, with reprint one key away.
  */
-async function reportDuplicate(ctx: StationContext, jobId: string, code: string, shipmentIds: string[], by: string): Promise<void> {
+async function reportDuplicate(
+  ctx: StationContext,
+  jobId: string,
+  code: string,
+  shipmentIds: string[],
+  by: string,
+): Promise<void> {
   const details = await shipmentDetails(ctx, code, shipmentIds);
   for (const shipmentId of shipmentIds.slice(0, 5)) {
     const known = details.get(shipmentId);
@@ -103,9 +118,14 @@ async function reportDuplicate(ctx: StationContext, jobId: string, code: string,
   await fail(
     ctx,
     jobId,
-    failure('duplicate', 'already_booked', `"${code}" was already booked by ${by} (shipment ${shown}): press R to reprint its label.`, {
-      params: { shipmentId: first ?? '', shipmentNo: shown, by },
-    }),
+    failure(
+      'duplicate',
+      'already_booked',
+      `"${code}" was already booked by ${by} (shipment ${shown}): press R to reprint its label.`,
+      {
+        params: { shipmentId: first ?? '', shipmentNo: shown, by },
+      },
+    ),
     first,
   );
 }
@@ -118,7 +138,11 @@ interface ShipmentDetails {
 }
 
 /** What this station's journal, then nShift's history (by the scanned code), says about some shipments. */
-async function shipmentDetails(ctx: StationContext, code: string, shipmentIds: readonly string[]): Promise<Map<string, ShipmentDetails>> {
+async function shipmentDetails(
+  ctx: StationContext,
+  code: string,
+  shipmentIds: readonly string[],
+): Promise<Map<string, ShipmentDetails>> {
   const found = new Map<string, ShipmentDetails>();
   for (const job of ctx.jobs.all()) {
     for (const s of job.shipments) {
@@ -149,7 +173,12 @@ async function shipmentDetails(ctx: StationContext, code: string, shipmentIds: r
   return found;
 }
 
-async function recordShipmentDetails(ctx: StationContext, jobId: string, shipmentId: string, orderNo: string): Promise<void> {
+async function recordShipmentDetails(
+  ctx: StationContext,
+  jobId: string,
+  shipmentId: string,
+  orderNo: string,
+): Promise<void> {
   const details = (await shipmentDetails(ctx, orderNo, [shipmentId])).get(shipmentId);
   if (!details) return;
   await record(ctx, {

@@ -29,17 +29,26 @@ export function toShipmentView(s: ShipmentSummary): ShipmentView {
 }
 
 /** Shipments booked by this station today whose id, shipment number, parcel number or scanned code matches. */
-export function shipmentsInJournal(ctx: StationContext, code: string): { shipmentId: string; shipmentNo?: string; orderNo?: string }[] {
+export function shipmentsInJournal(
+  ctx: StationContext,
+  code: string,
+): { shipmentId: string; shipmentNo?: string; orderNo?: string }[] {
   const found = new Map<string, { shipmentId: string; shipmentNo?: string; orderNo?: string }>();
   for (const job of ctx.jobs.all()) {
     if (job.kind !== 'scan' && job.kind !== 'book_stored') continue;
     for (const s of job.shipments) {
       if (!s.shipmentId || s.reference) continue;
-      if (job.scan === code || s.shipmentId === code || s.shipmentNo === code || s.parcelNos.includes(code) || s.orderNo === code) {
+      if (
+        job.scan === code ||
+        s.shipmentId === code ||
+        s.shipmentNo === code ||
+        s.parcelNos.includes(code) ||
+        s.orderNo === code
+      ) {
         found.set(s.shipmentId, {
           shipmentId: s.shipmentId,
           ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
-          ...(s.orderNo ?? job.orderNo ? { orderNo: (s.orderNo ?? job.orderNo) as string } : {}),
+          ...((s.orderNo ?? job.orderNo) ? { orderNo: (s.orderNo ?? job.orderNo) as string } : {}),
         });
       }
     }
@@ -51,7 +60,10 @@ export function shipmentsInJournal(ctx: StationContext, code: string): { shipmen
  * Finds shipments in nShift's history by what was scanned: a shipment number, a parcel number, or an order
  * number. The history is the live source of the shipment's state (printed, in transit, cancelled).
  */
-export async function findShipments(ctx: StationContext, code: string): Promise<ShipmentSummary[] | { error: DeliveryError }> {
+export async function findShipments(
+  ctx: StationContext,
+  code: string,
+): Promise<ShipmentSummary[] | { error: DeliveryError }> {
   const client = ctx.client();
   for (const searchField of ['shipmentNo', 'parcelNo', 'orderNo'] as const) {
     const result = await client.history.search({ searchField, searchValue: code });
@@ -70,7 +82,11 @@ export async function findShipments(ctx: StationContext, code: string): Promise<
   }
   // A shipment booked here today: search by what the journal knows about it.
   for (const known of shipmentsInJournal(ctx, code)) {
-    const by = known.shipmentNo ? { searchField: 'shipmentNo', searchValue: known.shipmentNo } : known.orderNo ? { searchField: 'orderNo', searchValue: known.orderNo } : undefined;
+    const by = known.shipmentNo
+      ? { searchField: 'shipmentNo', searchValue: known.shipmentNo }
+      : known.orderNo
+        ? { searchField: 'orderNo', searchValue: known.orderNo }
+        : undefined;
     if (!by) continue;
     const result = await client.history.search(by);
     if (result.ok) {

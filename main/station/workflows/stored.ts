@@ -22,7 +22,9 @@ export function toStoredView(s: StoredShipment): StoredShipmentView {
   return {
     storedId: s.id,
     status: (s.status ?? 'UNKNOWN').toUpperCase(),
-    parcelCount: Array.isArray(parcels) ? parcels.reduce((n: number, p) => n + (Number(objectField(p, 'copies')) || 1), 0) : 0,
+    parcelCount: Array.isArray(parcels)
+      ? parcels.reduce((n: number, p) => n + (Number(objectField(p, 'copies')) || 1), 0)
+      : 0,
     ...(s.orderNo ? { orderNo: s.orderNo } : {}),
     ...(receiverName ? { receiverName } : {}),
     ...(serviceId ? { serviceId } : {}),
@@ -30,25 +32,48 @@ export function toStoredView(s: StoredShipment): StoredShipmentView {
   };
 }
 
-export async function listStored(ctx: StationContext, orderNo: string | undefined): Promise<StoredShipmentView[]> {
+export async function listStored(
+  ctx: StationContext,
+  orderNo: string | undefined,
+): Promise<StoredShipmentView[]> {
   const result = await ctx
     .client()
-    .storedShipments.list(orderNo ? { searchField: 'orderNo', searchOp: 'equals', searchValue: orderNo } : { status: 'ready' });
+    .storedShipments.list(
+      orderNo ? { searchField: 'orderNo', searchOp: 'equals', searchValue: orderNo } : { status: 'ready' },
+    );
   if (!result.ok) throw StationError.failed(failureFromDelivery(result.error));
   return result.value.map(toStoredView);
 }
 
 /** Books one stored shipment from the Stored screen: the same exactly-once path as a scan. */
-export async function startBookStored(ctx: StationContext, startJob: StartJob, storedId: string): Promise<{ jobId: string }> {
+export async function startBookStored(
+  ctx: StationContext,
+  startJob: StartJob,
+  storedId: string,
+): Promise<{ jobId: string }> {
   const stored = await ctx.client().storedShipments.get(storedId);
   if (!stored.ok) throw StationError.failed(failureFromDelivery(stored.error));
   const orderNo = stored.value.orderNo ?? undefined;
   const jobId = await startJob('book_stored', orderNo ?? storedId, async (id) => {
     if (!isReady(stored.value)) {
-      return fail(ctx, id, failure('duplicate', 'already_booked', `The stored shipment ${storedId} is ${stored.value.status ?? 'not ready'}: it cannot be booked again.`));
+      return fail(
+        ctx,
+        id,
+        failure(
+          'duplicate',
+          'already_booked',
+          `The stored shipment ${storedId} is ${stored.value.status ?? 'not ready'}: it cannot be booked again.`,
+        ),
+      );
     }
     const target = { type: 'stored' as const, storedId, ...(orderNo ? { orderNo } : {}) };
-    await record(ctx, { type: 'resolved', jobId: id, source: 'stored', ...(orderNo ? { orderNo } : {}), targets: [target] });
+    await record(ctx, {
+      type: 'resolved',
+      jobId: id,
+      source: 'stored',
+      ...(orderNo ? { orderNo } : {}),
+      targets: [target],
+    });
     await bookAndPrint(ctx, id, orderNo ?? storedId, [target], new Set());
   });
   return { jobId };

@@ -8,14 +8,23 @@ import type { StartJob } from './types';
  * A test label (ÅÄÖ åäö Øø Ææ é ü in the chosen charset) on one printer, as a job the Jobs screen shows. A
  * character the charset cannot carry is refused before anything prints, naming the characters.
  */
-export async function startTestPrint(ctx: StationContext, startJob: StartJob, input: MethodInput<'testPrinter'>): Promise<MethodOutput<'testPrinter'>> {
+export async function startTestPrint(
+  ctx: StationContext,
+  startJob: StartJob,
+  input: MethodInput<'testPrinter'>,
+): Promise<MethodOutput<'testPrinter'>> {
   const { printerId, charset } = input;
   const printer = ctx.settings().printers.find((p) => p.id === printerId);
   if (!printer) throw StationError.notFound(`There is no printer "${printerId}".`);
   const test = await ctx.printService.testPrint(printerId, charset ?? 'cp850');
   if (!test.ok) {
     throw StationError.failed(
-      failure('printer', 'printer_error', test.error.message, test.error.characters ? { params: { characters: test.error.characters.join(' ') } } : {}),
+      failure(
+        'printer',
+        'printer_error',
+        test.error.message,
+        test.error.characters ? { params: { characters: test.error.characters.join(' ') } } : {},
+      ),
     );
   }
   const { preview, outcome } = test.value;
@@ -44,7 +53,8 @@ export async function startTestPrint(ctx: StationContext, startJob: StartJob, in
       spoolJobId: done.spoolJobId,
       bytes: done.bytes,
     });
-    if (done.state === 'failed' && done.error) await fail(ctx, id, failureFromPrinter(done.error, printer.name));
+    if (done.state === 'failed' && done.error)
+      await fail(ctx, id, failureFromPrinter(done.error, printer.name));
     else await record(ctx, { type: 'finished', jobId: id });
   });
   return { jobId, preview };

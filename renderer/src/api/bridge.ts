@@ -15,7 +15,8 @@ export function installStationApi(win: Window = window): StationApi {
   const api = createHttpStationApi({
     baseUrl: win.location.origin,
     token,
-    onConnectionChange: (connected) => win.dispatchEvent(new CustomEvent(CONNECTION_EVENT, { detail: { connected } })),
+    onConnectionChange: (connected) =>
+      win.dispatchEvent(new CustomEvent(CONNECTION_EVENT, { detail: { connected } })),
   });
   win.packbench = api;
   return api;

@@ -69,11 +69,15 @@ export function readApiError(error: unknown): ApiErrorBody | undefined {
 export function failureFromError(error: unknown): Failure {
   const body = readApiError(error);
   if (body?.failure) return body.failure;
-  if (body?.error === 'unauthorized') return { reason: 'auth', code: 'auth_invalid_key', message: body.message };
-  if (body?.error === 'not_found') return { reason: 'not_found', code: 'unknown_code', message: body.message };
-  if (body?.error === 'invalid_argument') return { reason: 'validation', code: 'invalid_scan', message: body.message };
+  if (body?.error === 'unauthorized')
+    return { reason: 'auth', code: 'auth_invalid_key', message: body.message };
+  if (body?.error === 'not_found')
+    return { reason: 'not_found', code: 'unknown_code', message: body.message };
+  if (body?.error === 'invalid_argument')
+    return { reason: 'validation', code: 'invalid_scan', message: body.message };
   if (body) return { reason: 'network', code: 'internal', message: body.message };
-  if (error instanceof TypeError) return { reason: 'network', code: 'network_unreachable', message: error.message };
+  if (error instanceof TypeError)
+    return { reason: 'network', code: 'network_unreachable', message: error.message };
   const message = error instanceof Error ? error.message : String(error);
   return { reason: 'network', code: 'internal', message };
 }

@@ -26,9 +26,7 @@ export interface HttpStationApiOptions {
 }
 
 const resultEnvelope = z.object({ result: z.unknown() });
-const stationEventSchema = z
-  .object({ type: z.enum(['job', 'spool', 'printer', 'status']) })
-  .passthrough();
+const stationEventSchema = z.object({ type: z.enum(['job', 'spool', 'printer', 'status']) }).passthrough();
 
 const EVENT_SOURCE_CLOSED = 2;
 
@@ -64,7 +62,10 @@ export function createHttpStationApi(options: HttpStationApiOptions): StationApi
     if (!response.ok) {
       const body = parseApiErrorBody(json);
       throw new StationCallError(
-        body ?? { error: response.status === 401 ? 'unauthorized' : 'internal', message: `HTTP ${response.status}` },
+        body ?? {
+          error: response.status === 401 ? 'unauthorized' : 'internal',
+          message: `HTTP ${response.status}`,
+        },
       );
     }
     const envelope = resultEnvelope.safeParse(json);

@@ -2,7 +2,17 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** An inline "are you sure" with focus on the safe answer; native dialogs would block the station. */
-export function ConfirmStep({ question, onConfirm, onCancel, busy }: { question: string; onConfirm(): void; onCancel(): void; busy?: boolean }) {
+export function ConfirmStep({
+  question,
+  onConfirm,
+  onCancel,
+  busy,
+}: {
+  question: string;
+  onConfirm(): void;
+  onCancel(): void;
+  busy?: boolean;
+}) {
   const { t } = useTranslation();
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => keep.current?.focus(), []);
@@ -17,7 +27,12 @@ export function ConfirmStep({ question, onConfirm, onCancel, busy }: { question:
     >
       <p>{question}</p>
       <div className="row">
-        <button type="button" className="button button-danger" aria-busy={busy || undefined} onClick={onConfirm}>
+        <button
+          type="button"
+          className="button button-danger"
+          aria-busy={busy || undefined}
+          onClick={onConfirm}
+        >
           {t('common.confirm')}
         </button>
         <button type="button" ref={keep} className="button" onClick={onCancel}>

@@ -23,7 +23,10 @@ export function FailureDetails({ failure, compact = false }: { failure: Failure;
             {text.fields.map((field, index) => (
               <li key={`${field.field}-${index}`}>
                 <strong>{field.label}</strong>
-                {field.label !== field.field ? <span className="mono field-path"> ({field.field})</span> : null}: {field.message}
+                {field.label !== field.field ? (
+                  <span className="mono field-path"> ({field.field})</span>
+                ) : null}
+                : {field.message}
               </li>
             ))}
           </ul>

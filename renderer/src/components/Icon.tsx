@@ -5,9 +5,11 @@ export type IconState = ResultState | 'waiting';
 
 const PATHS: Record<IconState, string> = {
   // Magnifier
-  resolving: 'M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z',
+  resolving:
+    'M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z',
   // Clock
-  booking: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm1 3v5.4l3.7 2.2-1 1.7L11 13.6V7h2z',
+  booking:
+    'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm1 3v5.4l3.7 2.2-1 1.7L11 13.6V7h2z',
   // Printer
   printing: 'M6 2h12v5h2a2 2 0 0 1 2 2v8h-4v5H6v-5H2V9a2 2 0 0 1 2-2h2V2zm2 2v3h8V4H8zm0 10v6h8v-6H8z',
   // Check mark
@@ -16,7 +18,8 @@ const PATHS: Record<IconState, string> = {
   // Pause in a circle
   held: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zM9 7v10h2V7H9zm4 0v10h2V7h-2z',
   // Cross
-  failed: 'M18.3 5.7 16.9 4.3 12 9.2 7.1 4.3 5.7 5.7 10.6 12l-4.9 4.9 1.4 1.4 4.9-4.9 4.9 4.9 1.4-1.4-4.9-4.9z',
+  failed:
+    'M18.3 5.7 16.9 4.3 12 9.2 7.1 4.3 5.7 5.7 10.6 12l-4.9 4.9 1.4 1.4 4.9-4.9 4.9 4.9 1.4-1.4-4.9-4.9z',
   // Warning triangle: the job needs the packer to look at a printer
   waiting: 'M12 2 1 21h22L12 2zm-1 7h2v6h-2V9zm0 8h2v2h-2v-2z',
   // Two stacked sheets
@@ -26,7 +29,14 @@ const PATHS: Record<IconState, string> = {
 /** A state's icon, so state never relies on colour alone. Decorative: the state's name is always beside it. */
 export function StateIcon({ state, size = 24 }: { state: IconState; size?: number }) {
   return (
-    <svg className="state-icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg
+      className="state-icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={PATHS[state]} fill="currentColor" />
     </svg>
   );

@@ -9,7 +9,9 @@ import { printerWait } from './printer-wait';
 import { formatList } from '../i18n/format';
 
 function printerNames(job: JobView): string[] {
-  const names = job.shipments.flatMap((shipment) => shipment.documents.map((document) => document.printerName));
+  const names = job.shipments.flatMap((shipment) =>
+    shipment.documents.map((document) => document.printerName),
+  );
   return [...new Set(names.filter((name): name is string => Boolean(name)))];
 }
 
@@ -60,8 +62,16 @@ export function JobOutcome({ jobId, what }: { jobId: string; what: string }) {
   let text: string;
   if (!job) text = t('outcome.started', { what });
   else if (wait) text = t(`scan.waiting.${wait.printer}_${wait.trouble}`);
-  else if (shown === 'printed' && printers.length > 0) text = t('outcome.printedOn', { what, printer: formatList(printers, i18n.language) });
-  else if (shown === 'printed' || shown === 'done' || shown === 'held' || shown === 'failed' || shown === 'duplicate') text = t(`outcome.${shown}`, { what });
+  else if (shown === 'printed' && printers.length > 0)
+    text = t('outcome.printedOn', { what, printer: formatList(printers, i18n.language) });
+  else if (
+    shown === 'printed' ||
+    shown === 'done' ||
+    shown === 'held' ||
+    shown === 'failed' ||
+    shown === 'duplicate'
+  )
+    text = t(`outcome.${shown}`, { what });
   else text = t('outcome.running', { what, state: t(`jobState.${job.state}`) });
 
   return (

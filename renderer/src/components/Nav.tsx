@@ -4,7 +4,9 @@ export const SCREENS = ['scan', 'jobs', 'stored', 'manifest', 'cancel', 'setting
 export type Screen = (typeof SCREENS)[number];
 
 /** F1–F6 or Alt+1–6: the screen for a key press, if it is one of the screen shortcuts. */
-export function screenForKey(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>): Screen | undefined {
+export function screenForKey(
+  event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>,
+): Screen | undefined {
   if (event.ctrlKey || event.metaKey || event.shiftKey) return undefined;
   const fn = /^F([1-6])$/.exec(event.key);
   if (fn && !event.altKey) return SCREENS[Number(fn[1]) - 1];

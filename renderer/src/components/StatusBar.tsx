@@ -23,13 +23,21 @@ function chipTone(printer: PrinterStateView): string {
 export function StatusBar() {
   const { t, i18n } = useTranslation();
   const { status, disconnected } = useStationState();
-  const printers = status ? [...status.printers].sort((a, b) => Number(needsAttention(b)) - Number(needsAttention(a))) : [];
+  const printers = status
+    ? [...status.printers].sort((a, b) => Number(needsAttention(b)) - Number(needsAttention(a)))
+    : [];
   const shown = printers.length > MAX_PRINTER_CHIPS ? printers.slice(0, MAX_PRINTER_CHIPS - 1) : printers;
   const hidden = printers.slice(shown.length);
 
   function describe(printer: PrinterStateView): string {
     const parts = [t(`status.printerState.${printer.state}`)];
-    if (printer.problems.length > 0) parts.push(formatList(printer.problems.map((p) => t(`printerProblem.${p}`)), i18n.language));
+    if (printer.problems.length > 0)
+      parts.push(
+        formatList(
+          printer.problems.map((p) => t(`printerProblem.${p}`)),
+          i18n.language,
+        ),
+      );
     if (printer.queueLength > 0) parts.push(t('status.printerQueue', { count: printer.queueLength }));
     return `${printer.name}: ${parts.join(', ')}`;
   }
@@ -43,11 +51,16 @@ export function StatusBar() {
       ) : null}
       {status ? (
         <>
-          <span className={`chip chip-account chip-${status.account.state === 'connected' ? 'good' : 'bad'}`} data-account-state={status.account.state}>
+          <span
+            className={`chip chip-account chip-${status.account.state === 'connected' ? 'good' : 'bad'}`}
+            data-account-state={status.account.state}
+          >
             <span className="chip-label">{t('status.account')}</span>
             <span>{t(`status.accountState.${status.account.state}`)}</span>
           </span>
-          {status.printers.length === 0 ? <span className="chip chip-warn">{t('status.noPrinters')}</span> : null}
+          {status.printers.length === 0 ? (
+            <span className="chip chip-warn">{t('status.noPrinters')}</span>
+          ) : null}
           {shown.map((printer) => (
             <span
               key={printer.printerId}
@@ -67,7 +80,9 @@ export function StatusBar() {
                 </span>
               ) : null}
               {printer.queueLength > 0 ? (
-                <span className="chip-detail">{t('status.printerQueue', { count: printer.queueLength })}</span>
+                <span className="chip-detail">
+                  {t('status.printerQueue', { count: printer.queueLength })}
+                </span>
               ) : null}
             </span>
           ))}
@@ -76,7 +91,10 @@ export function StatusBar() {
               className="chip chip-neutral chip-more"
               data-hidden-printers={hidden.map((printer) => printer.printerId).join(' ')}
               title={hidden.map(describe).join('\n')}
-              aria-label={t('status.morePrinters', { count: hidden.length, list: hidden.map(describe).join('; ') })}
+              aria-label={t('status.morePrinters', {
+                count: hidden.length,
+                list: hidden.map(describe).join('; '),
+              })}
             >
               +{hidden.length}
             </span>

@@ -1,4 +1,10 @@
-import type { JobDocument, JobView, PrinterProblem, PrinterStateView, SpoolJobView } from '../../../preload/api';
+import type {
+  JobDocument,
+  JobView,
+  PrinterProblem,
+  PrinterStateView,
+  SpoolJobView,
+} from '../../../preload/api';
 
 /**
  * A job whose documents are in the queue but cannot reach their printer: the printer is offline or reports a
@@ -19,7 +25,9 @@ export interface PrinterWait {
 const WAITING_DOCUMENT = new Set<JobDocument['state']>(['queued', 'sending']);
 
 function printerRole(document: JobDocument): PrinterWait['printer'] {
-  return document.kind === 'label' || document.kind === 'return_label' || document.format === 'zpl' ? 'label' : 'document';
+  return document.kind === 'label' || document.kind === 'return_label' || document.format === 'zpl'
+    ? 'label'
+    : 'document';
 }
 
 /**
@@ -28,10 +36,17 @@ function printerRole(document: JobDocument): PrinterWait['printer'] {
  */
 function spoolJobOf(jobId: string, document: JobDocument, spool: SpoolJobView[]): SpoolJobView | undefined {
   if (document.spoolJobId) return spool.find((s) => s.id === document.spoolJobId);
-  return spool.find((s) => s.documentId === document.documentId && (s.stationJobId === undefined || s.stationJobId === jobId));
+  return spool.find(
+    (s) => s.documentId === document.documentId && (s.stationJobId === undefined || s.stationJobId === jobId),
+  );
 }
 
-function waitFor(jobId: string, document: JobDocument, printers: PrinterStateView[], spool: SpoolJobView[]): PrinterWait | undefined {
+function waitFor(
+  jobId: string,
+  document: JobDocument,
+  printers: PrinterStateView[],
+  spool: SpoolJobView[],
+): PrinterWait | undefined {
   if (!WAITING_DOCUMENT.has(document.state)) return undefined;
   const spoolJob = spoolJobOf(jobId, document, spool);
   const printerId = document.printerId ?? spoolJob?.printerId;
@@ -39,7 +54,11 @@ function waitFor(jobId: string, document: JobDocument, printers: PrinterStateVie
   const attempts = spoolJob?.attempts ?? 0;
   const printerDown = printer?.state === 'offline' || printer?.state === 'error';
   // A send that already failed says the same even before the printer's state catches up.
-  const sendFailed = spoolJob !== undefined && WAITING_DOCUMENT.has(spoolJob.state) && attempts > 0 && Boolean(spoolJob.lastError);
+  const sendFailed =
+    spoolJob !== undefined &&
+    WAITING_DOCUMENT.has(spoolJob.state) &&
+    attempts > 0 &&
+    Boolean(spoolJob.lastError);
   if (!printerDown && !sendFailed) return undefined;
   return {
     printer: printerRole(document),
@@ -51,7 +70,11 @@ function waitFor(jobId: string, document: JobDocument, printers: PrinterStateVie
 }
 
 /** Whether the job is printing only in name because a printer it needs is away; undefined when it is not. */
-export function printerWait(job: JobView, printers: PrinterStateView[], spool: SpoolJobView[]): PrinterWait | undefined {
+export function printerWait(
+  job: JobView,
+  printers: PrinterStateView[],
+  spool: SpoolJobView[],
+): PrinterWait | undefined {
   if (job.state !== 'printing') return undefined;
   for (const shipment of job.shipments) {
     for (const document of shipment.documents) {

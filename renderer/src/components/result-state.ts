@@ -10,7 +10,9 @@ export function resultState(job: JobView): ResultState {
 }
 
 export function isFinished(state: ResultState): boolean {
-  return state === 'printed' || state === 'done' || state === 'failed' || state === 'held' || state === 'duplicate';
+  return (
+    state === 'printed' || state === 'done' || state === 'failed' || state === 'held' || state === 'duplicate'
+  );
 }
 
 /** The failure to explain for a job: its own, else the first failed shipment's. */

@@ -15,7 +15,10 @@ export interface ActionState {
  * Runs a station call for a button: one at a time, with the failure kept (to translate) and a success text.
  * Returns the call's result, or undefined when it failed.
  */
-export type RunAction = <T>(call: () => Promise<T>, doneText?: string | ((result: T) => string)) => Promise<T | undefined>;
+export type RunAction = <T>(
+  call: () => Promise<T>,
+  doneText?: string | ((result: T) => string),
+) => Promise<T | undefined>;
 
 export function useAction(): [ActionState, RunAction, () => void] {
   const [state, setState] = useState<ActionState>({ busy: false });
@@ -34,7 +37,8 @@ export function useAction(): [ActionState, RunAction, () => void] {
     } catch (error) {
       busy.current = false;
       const body = readApiError(error);
-      if (body?.error === 'invalid_argument' && !body.failure) setState({ busy: false, invalid: body.message });
+      if (body?.error === 'invalid_argument' && !body.failure)
+        setState({ busy: false, invalid: body.message });
       else setState({ busy: false, failure: failureFromError(error) });
       return undefined;
     }

@@ -22,7 +22,9 @@ function problemsText(value: string | number | undefined, t: TFunction, language
   const names = String(value ?? '')
     .split(/[\s,;]+/)
     .filter(Boolean);
-  const words = names.map((name) => (KNOWN_PROBLEMS.has(name) ? t(`printerProblem.${name as PrinterProblem}`) : name));
+  const words = names.map((name) =>
+    KNOWN_PROBLEMS.has(name) ? t(`printerProblem.${name as PrinterProblem}`) : name,
+  );
   return words.length ? formatList(words, language) : t('printerProblem.unknown_status');
 }
 

@@ -10,7 +10,11 @@ export function formatTime(iso: string | undefined, language: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(date);
 }
 
 /** Date and time of an ISO timestamp in the packer's locale (stored shipments, manifests). */
@@ -18,7 +22,9 @@ export function formatDateTime(iso: string | undefined, language: string): strin
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'short', timeStyle: 'short' }).format(
+    date,
+  );
 }
 
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {

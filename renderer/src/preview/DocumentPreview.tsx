@@ -23,7 +23,9 @@ export function DocumentPreview({ preview, onClose }: { preview: Preview; onClos
     let cancelled = false;
     const work =
       preview.format === 'zpl'
-        ? renderZpl(zplForRenderer(preview.base64, preview.charset ?? 'cp850')).then((images) => images.map((image) => `data:image/png;base64,${image}`))
+        ? renderZpl(zplForRenderer(preview.base64, preview.charset ?? 'cp850')).then((images) =>
+            images.map((image) => `data:image/png;base64,${image}`),
+          )
         : renderPdf(base64ToBytes(preview.base64));
     work.then(
       (images) => {
@@ -52,7 +54,12 @@ export function DocumentPreview({ preview, onClose }: { preview: Preview; onClos
       {rendering.state === 'loading' ? <p role="status">{t('preview.loading')}</p> : null}
       {rendering.state === 'images'
         ? rendering.images.map((src, index) => (
-            <img key={index} className="preview-image" src={src} alt={`${t('preview.image', { name })} ${t('preview.page', { number: index + 1 })}`} />
+            <img
+              key={index}
+              className="preview-image"
+              src={src}
+              alt={`${t('preview.image', { name })} ${t('preview.page', { number: index + 1 })}`}
+            />
           ))
         : null}
       {rendering.state === 'failed' ? <p>{t('preview.failed')}</p> : null}

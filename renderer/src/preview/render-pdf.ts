@@ -3,7 +3,8 @@
  * Eval is off (isEvalSupported: false) so the strict CSP holds.
  */
 export async function renderPdf(bytes: Uint8Array, maxPages = 4, scale = 1.25): Promise<string[]> {
-  if (typeof Worker === 'undefined' || typeof document === 'undefined') throw new Error('No Web Worker support');
+  if (typeof Worker === 'undefined' || typeof document === 'undefined')
+    throw new Error('No Web Worker support');
   const pdfjs = await import('pdfjs-dist');
   if (!pdfjs.GlobalWorkerOptions.workerSrc) {
     const { default: workerUrl } = await import('pdfjs-dist/build/pdf.worker.min.mjs?url');

@@ -62,7 +62,9 @@ export function readableZpl(base64: string, charset: ZplCharset = 'cp850'): stri
 
 /** Just the printed words: every `^FD…^FS` field, escapes resolved. */
 export function zplFieldTexts(zpl: string): string[] {
-  return [...zpl.matchAll(/\^FD([\s\S]*?)\^FS/g)].map((match) => match[1] ?? '').filter((text) => text.trim() !== '');
+  return [...zpl.matchAll(/\^FD([\s\S]*?)\^FS/g)]
+    .map((match) => match[1] ?? '')
+    .filter((text) => text.trim() !== '');
 }
 
 /**

@@ -23,6 +23,9 @@ scope.onmessage = async (event: MessageEvent<ZplRenderRequest>) => {
     const images = await api.zplToBase64MultipleAsync(zpl, widthMm, heightMm, dpmm);
     scope.postMessage({ id, images } satisfies ZplRenderResponse);
   } catch (error) {
-    scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies ZplRenderResponse);
+    scope.postMessage({
+      id,
+      error: error instanceof Error ? error.message : String(error),
+    } satisfies ZplRenderResponse);
   }
 };

@@ -3,7 +3,9 @@ import { BurstDetector, type BurstOptions } from './burst';
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'number', 'password', 'tel', 'url', '']);
 
 /** A field where a person types: keystrokes there are text unless they turn out to be a scanner's burst. */
-export function isTextField(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement {
+export function isTextField(
+  target: EventTarget | null,
+): target is HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement {
   if (!(target instanceof HTMLElement)) return false;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   if (target instanceof HTMLInputElement) return TEXT_INPUT_TYPES.has(target.type);

@@ -7,7 +7,8 @@ export interface ScannerAffixes {
 export function stripAffixes(raw: string, affixes: ScannerAffixes): string {
   let code = raw.trim();
   if (affixes.prefix && code.startsWith(affixes.prefix)) code = code.slice(affixes.prefix.length);
-  if (affixes.suffix && code.endsWith(affixes.suffix)) code = code.slice(0, code.length - affixes.suffix.length);
+  if (affixes.suffix && code.endsWith(affixes.suffix))
+    code = code.slice(0, code.length - affixes.suffix.length);
   return code.trim();
 }
 
@@ -35,7 +36,8 @@ export class DuplicateFilter {
 
 export const DEFAULT_DUPLICATE_WINDOW_MS = 2000;
 
-export type ScanVerdict = { kind: 'scan'; code: string } | { kind: 'empty' } | { kind: 'repeat'; code: string };
+export type ScanVerdict =
+  { kind: 'scan'; code: string } | { kind: 'empty' } | { kind: 'repeat'; code: string };
 
 /** One place that turns a raw burst or typed line into a scan: strip affixes, drop empties and repeats. */
 export function judgeScan(

@@ -78,7 +78,10 @@ export function CancelScreen() {
     api
       .lookupShipment({ code: lookedUpCode })
       .then((fresh) => {
-        if (live) setLookedUp((current) => (current?.code === lookedUpCode ? { code: lookedUpCode, shipment: fresh } : current));
+        if (live)
+          setLookedUp((current) =>
+            current?.code === lookedUpCode ? { code: lookedUpCode, shipment: fresh } : current,
+          );
       })
       .catch(() => undefined);
     return () => {
@@ -92,7 +95,14 @@ export function CancelScreen() {
       <form className="row" onSubmit={onSubmit} data-scan-input="">
         <div className="field">
           <label htmlFor="cancel-code">{t('cancel.codeLabel')}</label>
-          <input id="cancel-code" type="text" autoComplete="off" autoFocus value={code} onChange={(event) => setCode(event.target.value)} />
+          <input
+            id="cancel-code"
+            type="text"
+            autoComplete="off"
+            autoFocus
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
         </div>
         <button type="submit" className="button button-primary">
           {t('cancel.lookup')}
@@ -202,8 +212,12 @@ export function CancelScreen() {
           {cancelJobId ? (
             <div role="status" data-testid="cancel-result">
               {cancelJob ? <StateBadge state={resultState(cancelJob)} /> : <p>{t('cancel.cancelling')}</p>}
-              {cancelJob?.state === 'done' ? <p className="alert alert-good">{t('cancel.cancelled', { number })}</p> : null}
-              {cancelJob?.state === 'failed' && cancelFailure ? <FailureDetails failure={cancelFailure} /> : null}
+              {cancelJob?.state === 'done' ? (
+                <p className="alert alert-good">{t('cancel.cancelled', { number })}</p>
+              ) : null}
+              {cancelJob?.state === 'failed' && cancelFailure ? (
+                <FailureDetails failure={cancelFailure} />
+              ) : null}
             </div>
           ) : null}
         </section>

@@ -14,7 +14,10 @@ import { reprintInput } from '../state/scan-session';
 import { findJobForCode } from './job-match';
 
 function hasShipments(job: JobView): boolean {
-  return job.shipments.some((shipment) => !shipment.reference && shipment.documents.length > 0) || job.duplicateOf !== undefined;
+  return (
+    job.shipments.some((shipment) => !shipment.reference && shipment.documents.length > 0) ||
+    job.duplicateOf !== undefined
+  );
 }
 
 export function JobsScreen() {
@@ -22,7 +25,8 @@ export function JobsScreen() {
   const { api, store } = useServices();
   const { jobs, spool, status } = useStationState();
   // The queue names the printer the packer knows, not its internal id.
-  const printerName = (printerId: string) => status?.printers.find((p) => p.printerId === printerId)?.name ?? printerId;
+  const printerName = (printerId: string) =>
+    status?.printers.find((p) => p.printerId === printerId)?.name ?? printerId;
   const [selectedId, setSelectedId] = useState<string | undefined>(jobs[0]?.id);
   const [scanNote, setScanNote] = useState<{ found: boolean; code: string } | undefined>();
   const [preview, setPreview] = useState<Preview | undefined>();
@@ -58,17 +62,44 @@ export function JobsScreen() {
     return (
       <>
         {state === 'held' ? (
-          <button type="button" className="button button-primary" onClick={() => void run(() => api.releaseSpoolJob({ spoolJobId }), t('jobs.actionDone', { action: t('jobs.release') }))}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() =>
+              void run(
+                () => api.releaseSpoolJob({ spoolJobId }),
+                t('jobs.actionDone', { action: t('jobs.release') }),
+              )
+            }
+          >
             {t('jobs.release')}
           </button>
         ) : null}
         {state === 'failed' ? (
-          <button type="button" className="button button-primary" onClick={() => void run(() => api.retrySpoolJob({ spoolJobId }), t('jobs.actionDone', { action: t('jobs.retry') }))}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() =>
+              void run(
+                () => api.retrySpoolJob({ spoolJobId }),
+                t('jobs.actionDone', { action: t('jobs.retry') }),
+              )
+            }
+          >
             {t('jobs.retry')}
           </button>
         ) : null}
         {state === 'held' || state === 'queued' || state === 'failed' ? (
-          <button type="button" className="button" onClick={() => void run(() => api.cancelSpoolJob({ spoolJobId }), t('jobs.actionDone', { action: t('jobs.cancelPrint') }))}>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              void run(
+                () => api.cancelSpoolJob({ spoolJobId }),
+                t('jobs.actionDone', { action: t('jobs.cancelPrint') }),
+              )
+            }
+          >
             {t('jobs.cancelPrint')}
           </button>
         ) : null}
@@ -83,7 +114,9 @@ export function JobsScreen() {
       <h1 id="jobs-title">{t('jobs.title')}</h1>
       {scanNote ? (
         <p className={`alert ${scanNote.found ? '' : 'alert-warn'}`} role="status">
-          {scanNote.found ? t('jobs.found', { code: scanNote.code }) : t('jobs.notFound', { code: scanNote.code })}
+          {scanNote.found
+            ? t('jobs.found', { code: scanNote.code })
+            : t('jobs.notFound', { code: scanNote.code })}
         </p>
       ) : null}
       <ActionFeedback state={action} />
@@ -149,7 +182,12 @@ export function JobsScreen() {
               <JobDetails
                 job={selected}
                 busy={action.busy}
-                onReprint={() => void run(() => api.reprint(reprintInput(selected)), t('jobs.actionDone', { action: t('jobs.reprint') }))}
+                onReprint={() =>
+                  void run(
+                    () => api.reprint(reprintInput(selected)),
+                    t('jobs.actionDone', { action: t('jobs.reprint') }),
+                  )
+                }
                 onPreview={(documentId) => void showPreview(documentId)}
                 spoolActions={spoolActions}
                 canReprint={hasShipments(selected)}
@@ -158,7 +196,13 @@ export function JobsScreen() {
               <p>{t('jobs.select')}</p>
             )}
           </section>
-          {preview ? <DocumentPreview key={preview.documentId} preview={preview} onClose={() => setPreview(undefined)} /> : null}
+          {preview ? (
+            <DocumentPreview
+              key={preview.documentId}
+              preview={preview}
+              onClose={() => setPreview(undefined)}
+            />
+          ) : null}
         </div>
       </div>
 
@@ -180,7 +224,9 @@ export function JobsScreen() {
               <tr key={job.id} data-spool-id={job.id}>
                 <td>
                   {t(`documentKind.${job.documentKind}`)} · {printerName(job.printerId)}
-                  {job.heldReason ? <div>{t('jobs.heldBecause', { reason: t(`heldReason.${job.heldReason}`) })}</div> : null}
+                  {job.heldReason ? (
+                    <div>{t('jobs.heldBecause', { reason: t(`heldReason.${job.heldReason}`) })}</div>
+                  ) : null}
                   {job.attempts > 0 ? <div>{t('jobs.attempts', { count: job.attempts })}</div> : null}
                 </td>
                 <td>{formatTime(job.createdAt, i18n.language)}</td>
@@ -216,21 +262,37 @@ function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions 
       <p>
         <StateBadge state={state} /> {t(`jobKind.${job.kind}`)} · {formatTime(job.createdAt, i18n.language)}
       </p>
-      {job.progress ? <p>{t('scan.progress', { done: job.progress.done, total: job.progress.total, count: job.progress.total })}</p> : null}
+      {job.progress ? (
+        <p>
+          {t('scan.progress', {
+            done: job.progress.done,
+            total: job.progress.total,
+            count: job.progress.total,
+          })}
+        </p>
+      ) : null}
       {failure && state !== 'printed' ? <FailureDetails failure={failure} /> : null}
       {canReprint ? (
-        <button type="button" className="button button-primary" aria-busy={busy || undefined} onClick={onReprint}>
+        <button
+          type="button"
+          className="button button-primary"
+          aria-busy={busy || undefined}
+          onClick={onReprint}
+        >
           {t('jobs.reprint')}
         </button>
       ) : null}
       {job.shipments.map((shipment) => (
         <div key={shipment.shipmentId} className="shipment">
           <h3>
-            {t('scan.shipment', { number: shipment.shipmentNo ?? shipment.shipmentId })} · {t(`shipmentState.${shipment.state}`)}
+            {t('scan.shipment', { number: shipment.shipmentNo ?? shipment.shipmentId })} ·{' '}
+            {t(`shipmentState.${shipment.state}`)}
           </h3>
           {shipment.parcelNos.length > 0 || shipment.receiverName ? (
             <p>
-              {shipment.parcelNos.length > 0 ? <span className="mono">{shipment.parcelNos.join(', ')}</span> : null}
+              {shipment.parcelNos.length > 0 ? (
+                <span className="mono">{shipment.parcelNos.join(', ')}</span>
+              ) : null}
               {shipment.receiverName ? <> · {t('scan.receiver', { name: shipment.receiverName })}</> : null}
             </p>
           ) : null}
@@ -245,7 +307,11 @@ function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions 
                   {document.printerName ? <> · {t('jobs.printer', { name: document.printerName })}</> : null}
                 </span>
                 <span className="row document-actions">
-                  <button type="button" className="button button-quiet" onClick={() => onPreview(document.documentId)}>
+                  <button
+                    type="button"
+                    className="button button-quiet"
+                    onClick={() => onPreview(document.documentId)}
+                  >
                     {t('jobs.preview')}
                   </button>
                   {spoolActions(document.spoolJobId, document.state)}

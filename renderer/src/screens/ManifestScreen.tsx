@@ -51,7 +51,9 @@ export function ManifestScreen() {
         ))}
       </div>
       <ActionFeedback state={loadFailure ? { busy: false, failure: loadFailure } : action} />
-      {started && !loadFailure ? <JobOutcome key={started.jobId} jobId={started.jobId} what={started.what} /> : null}
+      {started && !loadFailure ? (
+        <JobOutcome key={started.jobId} jobId={started.jobId} what={started.what} />
+      ) : null}
 
       <h2>{t('manifest.listTitle')}</h2>
       {manifests === undefined ? (
@@ -81,8 +83,13 @@ export function ManifestScreen() {
                     type="button"
                     className="button"
                     onClick={() =>
-                      void start(t('manifest.reprintWhat', { type: manifest.manifestType, id: manifest.manifestId }), () =>
-                        api.reprintManifest({ manifestType: manifest.manifestType, manifestId: manifest.manifestId }),
+                      void start(
+                        t('manifest.reprintWhat', { type: manifest.manifestType, id: manifest.manifestId }),
+                        () =>
+                          api.reprintManifest({
+                            manifestType: manifest.manifestType,
+                            manifestId: manifest.manifestId,
+                          }),
                       )
                     }
                   >

@@ -21,7 +21,13 @@ function canReprint(state: ResultState | undefined): boolean {
 
 /** Where the shipment's documents went, so the packer knows which printer to walk to. */
 function printerNames(shipment: JobView['shipments'][number]): string[] {
-  return [...new Set(shipment.documents.map((document) => document.printerName).filter((name): name is string => Boolean(name)))];
+  return [
+    ...new Set(
+      shipment.documents
+        .map((document) => document.printerName)
+        .filter((name): name is string => Boolean(name)),
+    ),
+  ];
 }
 
 function heldSpoolJobIds(job: JobView): string[] {
@@ -53,7 +59,13 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
 
   const last = session.last;
   const job = last?.jobId ? jobs.find((candidate) => candidate.id === last.jobId) : undefined;
-  const shown: ResultState | 'idle' = !last ? 'idle' : job ? resultState(job) : last.failure ? 'failed' : 'resolving';
+  const shown: ResultState | 'idle' = !last
+    ? 'idle'
+    : job
+      ? resultState(job)
+      : last.failure
+        ? 'failed'
+        : 'resolving';
   const jobState = !last ? 'idle' : job ? job.state : last.failure ? 'failed' : 'resolving';
   const failure = job ? jobFailure(job) : last?.failure;
   const reprintable = job !== undefined && canReprint(shown === 'idle' ? undefined : shown);
@@ -168,28 +180,49 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
             <StateIcon state={wait ? 'waiting' : shown} size={88} />
             <div className="result-body">
               {wait ? (
-                <p className="result-headline result-headline-long">{t(`scan.waiting.${wait.printer}_${wait.trouble}`)}</p>
+                <p className="result-headline result-headline-long">
+                  {t(`scan.waiting.${wait.printer}_${wait.trouble}`)}
+                </p>
               ) : (
                 <p className="result-headline">{t(`scan.headline.${shown}`)}</p>
               )}
               <p className="result-code">{last?.code}</p>
               {job?.progress ? (
-                <p className="result-detail">{t('scan.progress', { done: job.progress.done, total: job.progress.total, count: job.progress.total })}</p>
+                <p className="result-detail">
+                  {t('scan.progress', {
+                    done: job.progress.done,
+                    total: job.progress.total,
+                    count: job.progress.total,
+                  })}
+                </p>
               ) : null}
               {job?.shipments.map((shipment) => (
                 <p className="result-detail" key={shipment.shipmentId}>
                   {t('scan.shipment', { number: shipment.shipmentNo ?? shipment.shipmentId })}
-                  {shipment.parcelNos.length > 0 ? <> · {t('scan.parcels', { count: shipment.parcelNos.length })}</> : null}
-                  {shipment.receiverName ? <> · {t('scan.receiver', { name: shipment.receiverName })}</> : null}
-                  {printerNames(shipment).length > 0 ? <> · {t('scan.printedOn', { printer: printerNames(shipment).join(', ') })}</> : null}
+                  {shipment.parcelNos.length > 0 ? (
+                    <> · {t('scan.parcels', { count: shipment.parcelNos.length })}</>
+                  ) : null}
+                  {shipment.receiverName ? (
+                    <> · {t('scan.receiver', { name: shipment.receiverName })}</>
+                  ) : null}
+                  {printerNames(shipment).length > 0 ? (
+                    <> · {t('scan.printedOn', { printer: printerNames(shipment).join(', ') })}</>
+                  ) : null}
                 </p>
               ))}
               {wait ? <WaitDetails wait={wait} /> : null}
               {shown === 'held' ? <p className="result-todo">{t('scan.heldTodo')}</p> : null}
-              {failure && shown !== 'printed' && shown !== 'done' ? <FailureDetails failure={failure} /> : null}
+              {failure && shown !== 'printed' && shown !== 'done' ? (
+                <FailureDetails failure={failure} />
+              ) : null}
               <div className="result-actions">
                 {reprintable ? (
-                  <button type="button" className="button button-primary" aria-keyshortcuts="R" onClick={reprint}>
+                  <button
+                    type="button"
+                    className="button button-primary"
+                    aria-keyshortcuts="R"
+                    onClick={reprint}
+                  >
                     {t('scan.reprint')}
                   </button>
                 ) : null}
@@ -263,7 +296,12 @@ function WaitDetails({ wait }: { wait: PrinterWait }) {
   const { t, i18n } = useTranslation();
   const facts = [
     wait.printerName ? t('scan.waitingOn', { name: wait.printerName }) : undefined,
-    wait.problems.length > 0 ? formatList(wait.problems.map((problem) => t(`printerProblem.${problem}`)), i18n.language) : undefined,
+    wait.problems.length > 0
+      ? formatList(
+          wait.problems.map((problem) => t(`printerProblem.${problem}`)),
+          i18n.language,
+        )
+      : undefined,
     wait.attempts > 0 ? t('scan.waitingAttempts', { count: wait.attempts }) : undefined,
   ].filter((fact): fact is string => Boolean(fact));
   return (

@@ -6,7 +6,12 @@ import { AccountSection } from './settings/AccountSection';
 import { PrintersSection } from './settings/PrintersSection';
 import { RoutingSection } from './settings/RoutingSection';
 import { PrintConfigSection } from './settings/PrintConfigSection';
-import { LanguageSection, ManifestTypesSection, ScannerSection, SoundsSection } from './settings/SmallSections';
+import {
+  LanguageSection,
+  ManifestTypesSection,
+  ScannerSection,
+  SoundsSection,
+} from './settings/SmallSections';
 
 export function SettingsScreen() {
   const { t } = useTranslation();

@@ -28,7 +28,10 @@ export function StoredScreen() {
   const [action, run] = useAction();
   /** The job the last booking or close started, followed to its outcome. */
   const [started, setStarted] = useState<{ jobId: string; what: string } | undefined>();
-  const loadStored = useCallback(() => api.listStored(filter ? { orderNo: filter } : undefined), [api, filter]);
+  const loadStored = useCallback(
+    () => api.listStored(filter ? { orderNo: filter } : undefined),
+    [api, filter],
+  );
   const loadConsolidated = useCallback(() => api.listConsolidated(), [api]);
   const storedList = useLoader<StoredShipmentView[]>(loadStored);
   const consolidatedList = useLoader<ConsolidatedView[]>(loadConsolidated);
@@ -67,15 +70,24 @@ export function StoredScreen() {
     if (!pending) return;
     setStarted(undefined);
     const done = t('stored.deleted');
-    if (pending.kind === 'stored') await run(() => api.deleteStored({ storedId: pending.storedId, confirm: true }), done);
+    if (pending.kind === 'stored')
+      await run(() => api.deleteStored({ storedId: pending.storedId, confirm: true }), done);
     if (pending.kind === 'group') {
       await run(
-        () => api.deleteParcelGroup({ consolidatedId: pending.consolidatedId, partOrderNo: pending.partOrderNo, confirm: true }),
+        () =>
+          api.deleteParcelGroup({
+            consolidatedId: pending.consolidatedId,
+            partOrderNo: pending.partOrderNo,
+            confirm: true,
+          }),
         done,
       );
     }
     if (pending.kind === 'consolidated') {
-      await run(() => api.deleteConsolidated({ consolidatedId: pending.consolidatedId, confirm: true }), done);
+      await run(
+        () => api.deleteConsolidated({ consolidatedId: pending.consolidatedId, confirm: true }),
+        done,
+      );
     }
     setPending(undefined);
     reload();
@@ -83,12 +95,18 @@ export function StoredScreen() {
 
   function question(p: Pending): string {
     if (p.kind === 'stored') return t('stored.deleteConfirm', { id: p.storedId });
-    if (p.kind === 'group') return t('stored.deleteGroupConfirm', { partOrderNo: p.partOrderNo, id: p.consolidatedId });
+    if (p.kind === 'group')
+      return t('stored.deleteGroupConfirm', { partOrderNo: p.partOrderNo, id: p.consolidatedId });
     return t('stored.deleteConsolidatedConfirm', { id: p.consolidatedId });
   }
 
   const confirm = pending ? (
-    <ConfirmStep question={question(pending)} busy={action.busy} onConfirm={() => void confirmPending()} onCancel={() => setPending(undefined)} />
+    <ConfirmStep
+      question={question(pending)}
+      busy={action.busy}
+      onConfirm={() => void confirmPending()}
+      onCancel={() => setPending(undefined)}
+    />
   ) : null;
 
   return (
@@ -97,7 +115,13 @@ export function StoredScreen() {
       <form className="row" onSubmit={onFilter} data-scan-input="">
         <div className="field">
           <label htmlFor="stored-order">{t('stored.filterLabel')}</label>
-          <input id="stored-order" type="text" autoComplete="off" value={orderNo} onChange={(event) => setOrderNo(event.target.value)} />
+          <input
+            id="stored-order"
+            type="text"
+            autoComplete="off"
+            value={orderNo}
+            onChange={(event) => setOrderNo(event.target.value)}
+          />
         </div>
         <button type="submit" className="button">
           {t('stored.filter')}
@@ -107,7 +131,9 @@ export function StoredScreen() {
         </button>
       </form>
       <ActionFeedback state={loadFailure ? { busy: false, failure: loadFailure } : action} />
-      {started && !loadFailure ? <JobOutcome key={started.jobId} jobId={started.jobId} what={started.what} /> : null}
+      {started && !loadFailure ? (
+        <JobOutcome key={started.jobId} jobId={started.jobId} what={started.what} />
+      ) : null}
       {confirm}
 
       {stored === undefined ? (
@@ -149,7 +175,11 @@ export function StoredScreen() {
                     >
                       {t('stored.book')}
                     </button>
-                    <button type="button" className="button" onClick={() => setPending({ kind: 'stored', storedId: item.storedId })}>
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => setPending({ kind: 'stored', storedId: item.storedId })}
+                    >
                       {t('common.delete')}
                     </button>
                   </div>
@@ -183,11 +213,19 @@ export function StoredScreen() {
                   <ul className="plain-list">
                     {item.parcelGroups.map((group) => (
                       <li key={group.partOrderNo} className="row">
-                        <span>{t('stored.group', { partOrderNo: group.partOrderNo, count: group.parcelCount })}</span>
+                        <span>
+                          {t('stored.group', { partOrderNo: group.partOrderNo, count: group.parcelCount })}
+                        </span>
                         <button
                           type="button"
                           className="button button-quiet"
-                          onClick={() => setPending({ kind: 'group', consolidatedId: item.consolidatedId, partOrderNo: group.partOrderNo })}
+                          onClick={() =>
+                            setPending({
+                              kind: 'group',
+                              consolidatedId: item.consolidatedId,
+                              partOrderNo: group.partOrderNo,
+                            })
+                          }
                         >
                           {t('stored.deleteGroup')}
                         </button>
@@ -209,7 +247,13 @@ export function StoredScreen() {
                     >
                       {t('stored.close')}
                     </button>
-                    <button type="button" className="button" onClick={() => setPending({ kind: 'consolidated', consolidatedId: item.consolidatedId })}>
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() =>
+                        setPending({ kind: 'consolidated', consolidatedId: item.consolidatedId })
+                      }
+                    >
                       {t('common.delete')}
                     </button>
                   </div>

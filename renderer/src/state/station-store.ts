@@ -56,7 +56,9 @@ function applySpoolToJob(job: JobView, spool: SpoolJobView): JobView {
 type Scheduler = (notify: () => void) => void;
 
 const nextFrame: Scheduler = (notify) =>
-  typeof requestAnimationFrame === 'function' ? void requestAnimationFrame(() => notify()) : void setTimeout(notify, 0);
+  typeof requestAnimationFrame === 'function'
+    ? void requestAnimationFrame(() => notify())
+    : void setTimeout(notify, 0);
 let scheduleNotify: Scheduler = nextFrame;
 
 /** Component tests render synchronously after an event; the app batches renders per animation frame. */

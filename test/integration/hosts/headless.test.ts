@@ -33,7 +33,11 @@ describe('packbench-headless --demo', () => {
   });
 
   it('reports each failure as a failed line with its reason, and keeps going', async () => {
-    const garbage = Buffer.concat([Buffer.from('ORD-1900\nNO-SUCH\nORD\x01X\n'), Buffer.from([0xff, 0xfe, 0x80, 0x0a]), Buffer.from(`${'9'.repeat(10_000)}\nORD-1001\n`)]);
+    const garbage = Buffer.concat([
+      Buffer.from('ORD-1900\nNO-SUCH\nORD\x01X\n'),
+      Buffer.from([0xff, 0xfe, 0x80, 0x0a]),
+      Buffer.from(`${'9'.repeat(10_000)}\nORD-1001\n`),
+    ]);
     const run = await runHeadless(['--demo'], garbage);
     expect(run.code).toBe(0);
     const failed = byEvent(run.events, 'failed');
@@ -46,13 +50,26 @@ describe('packbench-headless --demo', () => {
   });
 
   it('takes :reprint, :cancel and :manifest commands in input order', async () => {
-    const run = await runHeadless(['--demo'], 'ORD-1002\n:reprint ORD-1002\n:cancel ORD-1002\n:cancel ORD-1002\n:manifest PNL\n:bogus\n');
+    const run = await runHeadless(
+      ['--demo'],
+      'ORD-1002\n:reprint ORD-1002\n:cancel ORD-1002\n:cancel ORD-1002\n:manifest PNL\n:bogus\n',
+    );
     const booked = byEvent(run.events, 'booked')[0]!;
-    expect(byEvent(run.events, 'reprinted')[0]).toMatchObject({ scan: 'ORD-1002', shipmentId: booked.shipmentId, printer: 'label' });
-    expect(byEvent(run.events, 'cancelled')).toEqual([expect.objectContaining({ scan: 'ORD-1002', shipmentId: booked.shipmentId })]);
+    expect(byEvent(run.events, 'reprinted')[0]).toMatchObject({
+      scan: 'ORD-1002',
+      shipmentId: booked.shipmentId,
+      printer: 'label',
+    });
+    expect(byEvent(run.events, 'cancelled')).toEqual([
+      expect.objectContaining({ scan: 'ORD-1002', shipmentId: booked.shipmentId }),
+    ]);
     const failed = byEvent(run.events, 'failed');
     expect(failed.map((f) => f.code)).toEqual(['already_cancelled', 'invalid_scan']);
-    expect(byEvent(run.events, 'manifest')[0]).toMatchObject({ manifestType: 'PNL', printer: 'documents', manifestId: expect.any(String) });
+    expect(byEvent(run.events, 'manifest')[0]).toMatchObject({
+      manifestType: 'PNL',
+      printer: 'documents',
+      manifestId: expect.any(String),
+    });
   });
 
   it('prints help and refuses unknown flags', async () => {
@@ -76,7 +93,14 @@ describe('packbench-headless against another nShift-compatible server and printe
     const { deliveryBaseUrl } = await sim.start();
     zebra = await createVirtualZebra();
     const env = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
-    const args = ['--delivery-url', deliveryBaseUrl, '--label-printer', `tcp://127.0.0.1:${zebra.port}`, '--charset', 'UTF8'];
+    const args = [
+      '--delivery-url',
+      deliveryBaseUrl,
+      '--label-printer',
+      `tcp://127.0.0.1:${zebra.port}`,
+      '--charset',
+      'UTF8',
+    ];
     const dataDir = `/tmp/packbench-headless-${process.pid}-${Date.now()}`;
     const run = await runHeadless([...args, '--data-dir', dataDir], 'ORD-1001\n', env);
     expect(byEvent(run.events, 'printed')).toHaveLength(1);
@@ -94,12 +118,27 @@ describe('packbench-headless against another nShift-compatible server and printe
     zebra = await createVirtualZebra();
     await zebra.offline();
     const env = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
-    const args = ['--delivery-url', deliveryBaseUrl, '--label-printer', `tcp://127.0.0.1:${zebra.port}`, '--hold-after', '3'];
-    const run = await runHeadless([...args, '--data-dir', `/tmp/packbench-hold-${process.pid}-${Date.now()}`], 'ORD-1001\nORD-1002\n', env);
+    const args = [
+      '--delivery-url',
+      deliveryBaseUrl,
+      '--label-printer',
+      `tcp://127.0.0.1:${zebra.port}`,
+      '--hold-after',
+      '3',
+    ];
+    const run = await runHeadless(
+      [...args, '--data-dir', `/tmp/packbench-hold-${process.pid}-${Date.now()}`],
+      'ORD-1001\nORD-1002\n',
+      env,
+    );
     expect(run.code).toBe(0);
     const events = run.events.filter((e) => e.scan === 'ORD-1001').map((e) => e.event);
     expect(events).toEqual(['booked', 'held', 'failed']);
-    expect(byEvent(run.events, 'failed')[0]).toMatchObject({ reason: 'printer', code: 'label_held', shipmentId: expect.any(String) });
+    expect(byEvent(run.events, 'failed')[0]).toMatchObject({
+      reason: 'printer',
+      code: 'label_held',
+      shipmentId: expect.any(String),
+    });
     expect(byEvent(run.events, 'booked').map((e) => e.scan)).toEqual(['ORD-1001', 'ORD-1002']);
     expect(zebra.labels()).toHaveLength(0);
   });
@@ -109,7 +148,17 @@ describe('packbench-headless against another nShift-compatible server and printe
     seedDemoData(sim);
     const { deliveryBaseUrl } = await sim.start();
     zebra = await createVirtualZebra();
-    const run = await runHeadless(['--delivery-url', deliveryBaseUrl, '--label-printer', `tcp://127.0.0.1:${zebra.port}`, '--data-dir', `/tmp/packbench-nokey-${Date.now()}`], 'ORD-1001\n');
+    const run = await runHeadless(
+      [
+        '--delivery-url',
+        deliveryBaseUrl,
+        '--label-printer',
+        `tcp://127.0.0.1:${zebra.port}`,
+        '--data-dir',
+        `/tmp/packbench-nokey-${Date.now()}`,
+      ],
+      'ORD-1001\n',
+    );
     expect(byEvent(run.events, 'failed')[0]).toMatchObject({ reason: 'auth', code: 'auth_missing_key' });
   });
 });

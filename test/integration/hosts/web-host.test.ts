@@ -15,11 +15,23 @@ function raw(
   const url = new URL(host.url);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -63,49 +75,95 @@ describe('the web host', () => {
   });
 
   it('answers a call that carries the launch token', async () => {
-    const res = await raw(web, { method: 'POST', path: '/api/getStatus', headers: json(web.token), body: '{"input":null}' });
+    const res = await raw(web, {
+      method: 'POST',
+      path: '/api/getStatus',
+      headers: json(web.token),
+      body: '{"input":null}',
+    });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body).result).toMatchObject({ host: 'headless', queueLength: expect.any(Number) });
   });
 
   it('refuses a call without the token, or with a wrong one', async () => {
-    expect((await raw(web, { method: 'POST', path: '/api/getStatus', headers: json(undefined), body: '{}' })).status).toBe(401);
-    expect((await raw(web, { method: 'POST', path: '/api/getStatus', headers: json('not-the-token'), body: '{}' })).status).toBe(401);
-    expect((await raw(web, { path: '/api/events?token=wrong', headers: { host: new URL(web.url).host } })).status).toBe(401);
+    expect(
+      (await raw(web, { method: 'POST', path: '/api/getStatus', headers: json(undefined), body: '{}' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await raw(web, { method: 'POST', path: '/api/getStatus', headers: json('not-the-token'), body: '{}' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await raw(web, { path: '/api/events?token=wrong', headers: { host: new URL(web.url).host } })).status,
+    ).toBe(401);
   });
 
   it('refuses a foreign Host header (DNS rebinding), even with the token', async () => {
-    const res = await raw(web, { method: 'POST', path: '/api/getStatus', headers: json(web.token, { host: 'evil.example:80' }), body: '{}' });
+    const res = await raw(web, {
+      method: 'POST',
+      path: '/api/getStatus',
+      headers: json(web.token, { host: 'evil.example:80' }),
+      body: '{}',
+    });
     expect(res.status).toBe(421);
   });
 
   it('refuses a request from another origin, even with the token', async () => {
-    const res = await raw(web, { method: 'POST', path: '/api/scan', headers: json(web.token, { origin: 'https://evil.example' }), body: '{"input":{"code":"ORD-1001"}}' });
+    const res = await raw(web, {
+      method: 'POST',
+      path: '/api/scan',
+      headers: json(web.token, { origin: 'https://evil.example' }),
+      body: '{"input":{"code":"ORD-1001"}}',
+    });
     expect(res.status).toBe(403);
     expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1001')).toHaveLength(0);
   });
 
   it('refuses form posts and invalid arguments before they reach the station', async () => {
-    const form = await raw(web, { method: 'POST', path: '/api/scan', headers: { ...json(web.token), 'content-type': 'text/plain' }, body: '{"input":{"code":"ORD-1001"}}' });
+    const form = await raw(web, {
+      method: 'POST',
+      path: '/api/scan',
+      headers: { ...json(web.token), 'content-type': 'text/plain' },
+      body: '{"input":{"code":"ORD-1001"}}',
+    });
     expect(form.status).toBe(415);
-    const extra = await raw(web, { method: 'POST', path: '/api/scan', headers: json(web.token), body: '{"input":{"code":"ORD-1001","admin":true}}' });
+    const extra = await raw(web, {
+      method: 'POST',
+      path: '/api/scan',
+      headers: json(web.token),
+      body: '{"input":{"code":"ORD-1001","admin":true}}',
+    });
     expect(extra.status).toBe(400);
     expect(JSON.parse(extra.body)).toMatchObject({ error: 'invalid_argument' });
-    const unknown = await raw(web, { method: 'POST', path: '/api/deleteEverything', headers: json(web.token), body: '{}' });
+    const unknown = await raw(web, {
+      method: 'POST',
+      path: '/api/deleteEverything',
+      headers: json(web.token),
+      body: '{}',
+    });
     expect(unknown.status).toBe(404);
   });
 
   it('does not serve files outside the renderer folder', async () => {
     const res = await raw(web, { path: '/../../../../etc/passwd', headers: { host: new URL(web.url).host } });
     expect(res.body).not.toContain('root:');
-    const encoded = await raw(web, { path: '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', headers: { host: new URL(web.url).host } });
+    const encoded = await raw(web, {
+      path: '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+      headers: { host: new URL(web.url).host },
+    });
     expect(encoded.body).not.toContain('root:');
   });
 
   it('streams station events over server-sent events to a client with the token', async () => {
     const url = new URL(web.url);
     const events: StationEvent[] = [];
-    const req = request({ host: url.hostname, port: url.port, path: `/api/events?token=${encodeURIComponent(web.token)}`, headers: { host: url.host } });
+    const req = request({
+      host: url.hostname,
+      port: url.port,
+      path: `/api/events?token=${encodeURIComponent(web.token)}`,
+      headers: { host: url.host },
+    });
     const connected = new Promise<void>((resolve) => {
       req.on('response', (res) => {
         let buffer = '';
@@ -122,8 +180,18 @@ describe('the web host', () => {
     });
     req.end();
     await connected;
-    await raw(web, { method: 'POST', path: '/api/scan', headers: json(web.token), body: '{"input":{"code":"ORD-1002"}}' });
-    await expect.poll(() => events.some((e) => e.type === 'job' && e.job.scan === 'ORD-1002' && e.job.state === 'printed'), { timeout: 10_000 }).toBe(true);
+    await raw(web, {
+      method: 'POST',
+      path: '/api/scan',
+      headers: json(web.token),
+      body: '{"input":{"code":"ORD-1002"}}',
+    });
+    await expect
+      .poll(
+        () => events.some((e) => e.type === 'job' && e.job.scan === 'ORD-1002' && e.job.state === 'printed'),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     req.destroy();
   });
 });

@@ -38,7 +38,13 @@ const ZPL_THEN_A4: PrintConfig = {
   target2Media: 'laser-a4',
   target2Type: 'pdf',
 };
-const ZPL_UTF8: PrintConfig = { ...ZPL_THEN_A4, target1Options: [{ key: 'mode', value: 'DT' }, { key: 'charset', value: 'UTF8' }] };
+const ZPL_UTF8: PrintConfig = {
+  ...ZPL_THEN_A4,
+  target1Options: [
+    { key: 'mode', value: 'DT' },
+    { key: 'charset', value: 'UTF8' },
+  ],
+};
 const A4_PDF: PrintConfig = { target1Media: 'laser-a4', target1Type: 'pdf' };
 
 function unwrap<T>(result: Result<T, DeliveryError>): T {
@@ -55,7 +61,15 @@ function testShipment(extra: Partial<Shipment> = {}): Shipment {
   seq++;
   return {
     sender: { quickId: process.env.NSHIFT_SENDER_QUICKID ?? '1' },
-    receiver: { name: 'Åsa Öberg', address1: 'Storgatan 1', zipcode: '11359', city: 'STOCKHOLM', country: 'SE', email: 'asa@example.com', mobile: '+46701234567' },
+    receiver: {
+      name: 'Åsa Öberg',
+      address1: 'Storgatan 1',
+      zipcode: '11359',
+      city: 'STOCKHOLM',
+      country: 'SE',
+      email: 'asa@example.com',
+      mobile: '+46701234567',
+    },
     service: { id: process.env.NSHIFT_SERVICE_ID ?? 'P19' },
     parcels: [{ copies: 1, weight: 1.2, contents: 'Goods' }],
     orderNo: `PB-CONTRACT-${Date.now()}-${seq}`,
@@ -71,7 +85,12 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
 
   beforeAll(() => {
     const t = target();
-    client = createDeliveryClient({ baseUrl: t.baseUrl, apiKey: t.apiKey, logger: (l) => requestLog.push(l), token: { renewInBackground: false } });
+    client = createDeliveryClient({
+      baseUrl: t.baseUrl,
+      apiKey: t.apiKey,
+      logger: (l) => requestLog.push(l),
+      token: { renewInBackground: false },
+    });
   });
   afterAll(async () => {
     await client?.close();
@@ -85,7 +104,10 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
     });
 
     it('a wrong key is auth invalid_key, and its secret is in no error', async () => {
-      const wrong = createDeliveryClient({ baseUrl: target().baseUrl, apiKey: { id: target().apiKey.id, secret: 'definitely-wrong-secret' } });
+      const wrong = createDeliveryClient({
+        baseUrl: target().baseUrl,
+        apiKey: { id: target().apiKey.id, secret: 'definitely-wrong-secret' },
+      });
       const error = failure(await wrong.orders.list({}));
       expect(error).toMatchObject({ kind: 'auth', reason: 'invalid_key' });
       expect(JSON.stringify(error)).not.toContain('definitely-wrong-secret');
@@ -101,9 +123,19 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
     simOnly('403 names the missing licence', async () => {
       const sim = target().sim!;
       sim.addApiKey({ id: 'no-discard', secret: 'no-discard-secret', licenses: ['REST API Print'] });
-      const limited = createDeliveryClient({ baseUrl: target().baseUrl, apiKey: { id: 'no-discard', secret: 'no-discard-secret' } });
-      expect(failure(await limited.shipments.cancel('1'))).toMatchObject({ kind: 'access', status: 403, license: 'REST API Discard' });
-      expect(failure(await limited.history.search({}))).toMatchObject({ kind: 'access', license: 'REST API Shipment History' });
+      const limited = createDeliveryClient({
+        baseUrl: target().baseUrl,
+        apiKey: { id: 'no-discard', secret: 'no-discard-secret' },
+      });
+      expect(failure(await limited.shipments.cancel('1'))).toMatchObject({
+        kind: 'access',
+        status: 403,
+        license: 'REST API Discard',
+      });
+      expect(failure(await limited.history.search({}))).toMatchObject({
+        kind: 'access',
+        license: 'REST API Shipment History',
+      });
       await limited.close();
     });
   });
@@ -112,7 +144,9 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
     let booked: ShipmentResult;
 
     it('books and prints with returnFile: the label arrives as ZPL bytes in cp850', async () => {
-      const results = unwrap(await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }));
+      const results = unwrap(
+        await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }),
+      );
       expect(results.length).toBeGreaterThanOrEqual(1);
       booked = results[0]!;
       expect(booked.id).toMatch(/\S/);
@@ -125,22 +159,38 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
     });
 
     it('with charset UTF8 asked, the ZPL document says so', async () => {
-      const [result] = unwrap(await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_UTF8 }));
+      const [result] = unwrap(
+        await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_UTF8 }),
+      );
       const docs = unwrap(await client.documents.fromShipmentResult(result!, ZPL_UTF8));
       expect(docs.find((d) => d.format === 'zpl')?.charset).toBe('UTF8');
     });
 
     it('invalid shipment data is a validation error with the 422 list', async () => {
-      const error = failure(await client.shipments.create({ shipment: testShipment({ receiver: { name: 'No Zip', city: 'STOCKHOLM', country: 'SE' } }), printConfig: ZPL_THEN_A4 }));
+      const error = failure(
+        await client.shipments.create({
+          shipment: testShipment({ receiver: { name: 'No Zip', city: 'STOCKHOLM', country: 'SE' } }),
+          printConfig: ZPL_THEN_A4,
+        }),
+      );
       expect(error.kind).toBe('validation');
-      expect(error.kind === 'validation' && error.errors.some((e) => /zip/i.test(e.field) || /zip/i.test(e.messageCode))).toBe(true);
+      expect(
+        error.kind === 'validation' &&
+          error.errors.some((e) => /zip/i.test(e.field) || /zip/i.test(e.messageCode)),
+      ).toBe(true);
     });
 
     it('lists documents without inline data and downloads them through their href', async () => {
       const prints = unwrap(await client.shipments.listPrints(booked.id, { returnFile: false }));
       expect(prints.length).toBeGreaterThan(0);
       expect(prints[0]?.href).toMatch(/^https?:\/\//);
-      const docs = unwrap(await client.documents.fromPrints(prints, { idPrefix: `shp-${booked.id}`, shipmentId: booked.id }, ZPL_THEN_A4));
+      const docs = unwrap(
+        await client.documents.fromPrints(
+          prints,
+          { idPrefix: `shp-${booked.id}`, shipmentId: booked.id },
+          ZPL_THEN_A4,
+        ),
+      );
       expect(docs[0]?.bytes.length).toBeGreaterThan(10);
       const withData = unwrap(await client.shipments.listPrints(booked.id));
       expect(withData[0]?.data).toBeTruthy();
@@ -148,9 +198,13 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
 
     it('fetches a document by ids and by href, as raw bytes', async () => {
       const print = booked.prints[0]!;
-      const byIds = unwrap(await client.shipments.fetchPrint(booked.id, print.id, 'application/octet-stream'));
+      const byIds = unwrap(
+        await client.shipments.fetchPrint(booked.id, print.id, 'application/octet-stream'),
+      );
       expect(byIds.equals(Buffer.from(print.data!, 'base64'))).toBe(true);
-      const byHref = unwrap(await client.shipments.fetchPrint(print.href!, undefined, 'application/octet-stream'));
+      const byHref = unwrap(
+        await client.shipments.fetchPrint(print.href!, undefined, 'application/octet-stream'),
+      );
       expect(byHref.equals(byIds)).toBe(true);
     });
 
@@ -167,55 +221,80 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
     });
 
     simOnly('a document is gone after one hour: not_found', async () => {
-      const [fresh] = unwrap(await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }));
+      const [fresh] = unwrap(
+        await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }),
+      );
       target().sim!.clock.advance(61 * 60 * 1000);
-      expect(failure(await client.shipments.fetchPrint(fresh!.id, fresh!.prints[0]!.id))).toMatchObject({ kind: 'not_found' });
+      expect(failure(await client.shipments.fetchPrint(fresh!.id, fresh!.prints[0]!.id))).toMatchObject({
+        kind: 'not_found',
+      });
     });
 
     it('the printed-shipments feed yields bookings and stores the next fetchId', async () => {
       const store = createMemoryFetchIdStore();
       const ids: string[] = [];
-      for await (const item of client.shipments.printedFeed({ store, maxCalls: 20 })) ids.push(unwrap(item).id);
+      for await (const item of client.shipments.printedFeed({ store, maxCalls: 20 }))
+        ids.push(unwrap(item).id);
       if (isSim) expect(ids).toContain(booked.id);
       expect(typeof store.snapshot().shipments).toBe('number');
     });
 
     it('cancels a shipment; an unknown one is not_found', async () => {
-      const [toCancel] = unwrap(await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }));
+      const [toCancel] = unwrap(
+        await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }),
+      );
       expect(await client.shipments.cancel(toCancel!.id)).toEqual({ ok: true, value: undefined });
       expect(failure(await client.shipments.cancel('999999999'))).toMatchObject({ kind: 'not_found' });
     });
 
-    simOnly('the connection dropped after a committed booking is outcome_unknown, sent exactly once', async () => {
-      const sim = target().sim!;
-      const before = sim.records().length;
-      sim.faults.dropAfterCommit(1, { method: 'POST', path: '/shipments' });
-      const mark = requestLog.length;
-      const error = failure(await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }));
-      expect(error).toMatchObject({ kind: 'outcome_unknown', operation: 'shipments.create' });
-      expect(requestLog.slice(mark).filter((l) => l.includes('shipments.create'))).toHaveLength(1);
-      expect(sim.records().length).toBe(before + 1); // it was booked: the station must look it up, not rebook
-    });
+    simOnly(
+      'the connection dropped after a committed booking is outcome_unknown, sent exactly once',
+      async () => {
+        const sim = target().sim!;
+        const before = sim.records().length;
+        sim.faults.dropAfterCommit(1, { method: 'POST', path: '/shipments' });
+        const mark = requestLog.length;
+        const error = failure(
+          await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }),
+        );
+        expect(error).toMatchObject({ kind: 'outcome_unknown', operation: 'shipments.create' });
+        expect(requestLog.slice(mark).filter((l) => l.includes('shipments.create'))).toHaveLength(1);
+        expect(sim.records().length).toBe(before + 1); // it was booked: the station must look it up, not rebook
+      },
+    );
 
-    simOnly('a dropped answer to a stored booking or an order booking is outcome_unknown too, sent once', async () => {
-      const sim = target().sim!;
-      const stored = unwrap(await client.storedShipments.create(testShipment()));
-      sim.faults.dropAfterCommit(1, { method: 'POST', path: '/stored-shipments/*/shipments' });
-      let mark = requestLog.length;
-      expect(failure(await client.storedShipments.book(stored.id, ZPL_THEN_A4))).toMatchObject({ kind: 'outcome_unknown', operation: 'storedShipments.book' });
-      expect(requestLog.slice(mark).filter((l) => l.includes('storedShipments.book'))).toHaveLength(1);
+    simOnly(
+      'a dropped answer to a stored booking or an order booking is outcome_unknown too, sent once',
+      async () => {
+        const sim = target().sim!;
+        const stored = unwrap(await client.storedShipments.create(testShipment()));
+        sim.faults.dropAfterCommit(1, { method: 'POST', path: '/stored-shipments/*/shipments' });
+        let mark = requestLog.length;
+        expect(failure(await client.storedShipments.book(stored.id, ZPL_THEN_A4))).toMatchObject({
+          kind: 'outcome_unknown',
+          operation: 'storedShipments.book',
+        });
+        expect(requestLog.slice(mark).filter((l) => l.includes('storedShipments.book'))).toHaveLength(1);
 
-      const [order] = unwrap(await client.orders.list({ internalReference: 'ORD-1003' }));
-      sim.faults.dropAfterCommit(1, { method: 'POST', path: '/orders/shipments' });
-      mark = requestLog.length;
-      expect(failure(await client.orders.createShipment({ orderId: order!.id, printConfig: ZPL_THEN_A4 }))).toMatchObject({ kind: 'outcome_unknown' });
-      expect(requestLog.slice(mark).filter((l) => l.includes('orders.createShipment'))).toHaveLength(1);
-      // What nShift has decides: the order shows as shipped, so the station must not book it again.
-      expect(unwrap(await client.orders.get(order!.id)).status).toBe('SHIPPED');
-    });
+        const [order] = unwrap(await client.orders.list({ internalReference: 'ORD-1003' }));
+        sim.faults.dropAfterCommit(1, { method: 'POST', path: '/orders/shipments' });
+        mark = requestLog.length;
+        expect(
+          failure(await client.orders.createShipment({ orderId: order!.id, printConfig: ZPL_THEN_A4 })),
+        ).toMatchObject({ kind: 'outcome_unknown' });
+        expect(requestLog.slice(mark).filter((l) => l.includes('orders.createShipment'))).toHaveLength(1);
+        // What nShift has decides: the order shows as shipped, so the station must not book it again.
+        expect(unwrap(await client.orders.get(order!.id)).status).toBe('SHIPPED');
+      },
+    );
 
     simOnly('a GET answered 503 with Retry-After is retried', async () => {
-      target().sim!.faults.failNext(1, { method: 'GET', path: '/orders', status: 503, headers: { 'retry-after': '0' } });
+      target().sim!.faults.failNext(1, {
+        method: 'GET',
+        path: '/orders',
+        status: 503,
+        headers: { 'retry-after': '0' },
+      });
       expect((await client.orders.list({})).ok).toBe(true);
     });
   });
@@ -225,10 +304,19 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
       const shipment = testShipment();
       const stored = unwrap(await client.storedShipments.create(shipment));
       expect(stored.status).toBe('READY');
-      const listed = unwrap(await client.storedShipments.list({ searchField: 'orderNo', searchOp: 'equals', searchValue: shipment.orderNo, status: 'ready' }));
+      const listed = unwrap(
+        await client.storedShipments.list({
+          searchField: 'orderNo',
+          searchOp: 'equals',
+          searchValue: shipment.orderNo,
+          status: 'ready',
+        }),
+      );
       expect(listed.map((s) => s.id)).toContain(stored.id);
       expect(unwrap(await client.storedShipments.get(stored.id)).id).toBe(stored.id);
-      unwrap(await client.storedShipments.replace(stored.id, { ...shipment, parcels: [{ copies: 2, weight: 2 }] }));
+      unwrap(
+        await client.storedShipments.replace(stored.id, { ...shipment, parcels: [{ copies: 2, weight: 2 }] }),
+      );
       const results = unwrap(await client.storedShipments.book(stored.id, ZPL_THEN_A4));
       expect(results[0]?.prints[0]?.data).toBeTruthy();
 
@@ -238,33 +326,54 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
     });
 
     it('an INVALID stored shipment is stored with its statuses and cannot be booked (422)', async () => {
-      const stored = unwrap(await client.storedShipments.create(testShipment({ receiver: { name: 'No Zip', city: 'X', country: 'SE' } })));
+      const stored = unwrap(
+        await client.storedShipments.create(
+          testShipment({ receiver: { name: 'No Zip', city: 'X', country: 'SE' } }),
+        ),
+      );
       expect(stored.status).toBe('INVALID');
       expect(stored.statuses?.length).toBeGreaterThan(0);
-      expect(failure(await client.storedShipments.book(stored.id, ZPL_THEN_A4))).toMatchObject({ kind: 'validation' });
+      expect(failure(await client.storedShipments.book(stored.id, ZPL_THEN_A4))).toMatchObject({
+        kind: 'validation',
+      });
     });
   });
 
   describe(`${name}: consolidated shipments`, () => {
     it('create/add, list open, documents, delete parcel group, close, delete', async () => {
       const key = `PB-KONS-${Date.now()}`;
-      const consolidate = (orderNo: string) => testShipment({ orderNo, options: [{ id: 'CONSOLIDATE', key }] });
-      const [first] = unwrap(await client.consolidated.create({ shipment: consolidate(`${key}-A`), printConfig: ZPL_THEN_A4 }));
+      const consolidate = (orderNo: string) =>
+        testShipment({ orderNo, options: [{ id: 'CONSOLIDATE', key }] });
+      const [first] = unwrap(
+        await client.consolidated.create({ shipment: consolidate(`${key}-A`), printConfig: ZPL_THEN_A4 }),
+      );
       expect(first?.consolidated).toBe(true);
-      const [second] = unwrap(await client.consolidated.create({ shipment: consolidate(`${key}-B`), printConfig: ZPL_THEN_A4 }));
+      const [second] = unwrap(
+        await client.consolidated.create({ shipment: consolidate(`${key}-B`), printConfig: ZPL_THEN_A4 }),
+      );
       expect(second?.id).toBe(first?.id);
       const open = unwrap(await client.consolidated.listOpen({}));
       expect(open.map((c) => c.id)).toContain(first!.id);
       const prints = unwrap(await client.consolidated.listPrints(first!.id));
       expect(prints.length).toBeGreaterThan(0);
-      const bytes = unwrap(await client.consolidated.fetchPrint(first!.id, prints[0]!.id, 'application/octet-stream'));
+      const bytes = unwrap(
+        await client.consolidated.fetchPrint(first!.id, prints[0]!.id, 'application/octet-stream'),
+      );
       expect(bytes.length).toBeGreaterThan(10);
-      expect(await client.consolidated.deleteParcelGroup(first!.id, `${key}-B`)).toEqual({ ok: true, value: undefined });
+      expect(await client.consolidated.deleteParcelGroup(first!.id, `${key}-B`)).toEqual({
+        ok: true,
+        value: undefined,
+      });
       const closed = unwrap(await client.consolidated.close(first!.id, ZPL_THEN_A4));
       expect(closed.length).toBeGreaterThan(0);
 
       const key2 = `${key}-2`;
-      const [another] = unwrap(await client.consolidated.create({ shipment: testShipment({ options: [{ id: 'consolidate', key: key2 }] }), printConfig: ZPL_THEN_A4 }));
+      const [another] = unwrap(
+        await client.consolidated.create({
+          shipment: testShipment({ options: [{ id: 'consolidate', key: key2 }] }),
+          printConfig: ZPL_THEN_A4,
+        }),
+      );
       expect(await client.consolidated.delete(another!.id)).toEqual({ ok: true, value: undefined });
     });
   });
@@ -274,40 +383,95 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
       const [order] = unwrap(await client.orders.list({ internalReference: 'ORD-1001' }));
       expect(order).toMatchObject({ internalReference: 'ORD-1001', status: 'OPEN' });
       expect(unwrap(await client.orders.get(order!.id)).id).toBe(order!.id);
-      const booked = unwrap(await client.orders.createShipment({ orderId: order!.id, printConfig: ZPL_THEN_A4 }));
+      const booked = unwrap(
+        await client.orders.createShipment({ orderId: order!.id, printConfig: ZPL_THEN_A4 }),
+      );
       expect(booked.trackingNumbers.length).toBe(2);
       const prints = unwrap(await client.shipments.listPrints(booked.shipmentId, { returnFile: true }));
-      const docs = unwrap(await client.documents.fromPrints(prints, { idPrefix: `shp-${booked.shipmentId}`, shipmentId: booked.shipmentId }, ZPL_THEN_A4));
+      const docs = unwrap(
+        await client.documents.fromPrints(
+          prints,
+          { idPrefix: `shp-${booked.shipmentId}`, shipmentId: booked.shipmentId },
+          ZPL_THEN_A4,
+        ),
+      );
       expect(docs.some((d) => d.format === 'zpl' && d.charset === 'cp850')).toBe(true);
       expect(unwrap(await client.orders.get(order!.id)).status).toBe('SHIPPED');
-      expect(failure(await client.orders.createShipment({ orderId: order!.id }))).toMatchObject({ kind: 'validation' });
+      expect(failure(await client.orders.createShipment({ orderId: order!.id }))).toMatchObject({
+        kind: 'validation',
+      });
     });
 
     simOnly('an order without postal code fails validation', async () => {
       const [order] = unwrap(await client.orders.list({ internalReference: 'ORD-1900' }));
-      expect(failure(await client.orders.createShipment({ orderId: order!.id, printConfig: ZPL_THEN_A4 }))).toMatchObject({ kind: 'validation' });
+      expect(
+        failure(await client.orders.createShipment({ orderId: order!.id, printConfig: ZPL_THEN_A4 })),
+      ).toMatchObject({ kind: 'validation' });
     });
 
     it('order channels, orders, comments and delivery options: create, read, update, delete', async () => {
       const types = unwrap(await client.orderChannels.types());
       expect(Array.isArray(types)).toBe(true);
-      const channel = unwrap(await client.orderChannels.create({ name: 'Contract shop', integration: 'API', integrationReference: 'contract' }));
+      const channel = unwrap(
+        await client.orderChannels.create({
+          name: 'Contract shop',
+          integration: 'API',
+          integrationReference: 'contract',
+        }),
+      );
       const channelId = channel.id!;
       expect(unwrap(await client.orderChannels.get(channelId)).id).toBe(channelId);
       expect(unwrap(await client.orderChannels.list()).map((c) => c.id)).toContain(channelId);
-      unwrap(await client.orderChannels.update(channelId, { name: 'Contract shop 2', integration: 'API', integrationReference: 'contract' }));
+      unwrap(
+        await client.orderChannels.update(channelId, {
+          name: 'Contract shop 2',
+          integration: 'API',
+          integrationReference: 'contract',
+        }),
+      );
 
-      const option = unwrap(await client.deliveryOptions.create({ orderChannelId: channelId, carrierId: 'PLAB', serviceId: 'P19', sender: { name: 'Lager', zipcode: '11122', city: 'STOCKHOLM', country: 'SE' } }));
+      const option = unwrap(
+        await client.deliveryOptions.create({
+          orderChannelId: channelId,
+          carrierId: 'PLAB',
+          serviceId: 'P19',
+          sender: { name: 'Lager', zipcode: '11122', city: 'STOCKHOLM', country: 'SE' },
+        }),
+      );
       const optionId = option.id!;
       expect(unwrap(await client.deliveryOptions.get(optionId)).id).toBe(optionId);
       expect(unwrap(await client.deliveryOptions.list()).map((o) => o.id)).toContain(optionId);
-      unwrap(await client.deliveryOptions.update(optionId, { orderChannelId: channelId, carrierId: 'PLAB', serviceId: 'P19' }));
-      expect(unwrap(await client.deliveryOptions.createRate(optionId, { zone: 'SE', price: 49 })).id).toBeTruthy();
+      unwrap(
+        await client.deliveryOptions.update(optionId, {
+          orderChannelId: channelId,
+          carrierId: 'PLAB',
+          serviceId: 'P19',
+        }),
+      );
+      expect(
+        unwrap(await client.deliveryOptions.createRate(optionId, { zone: 'SE', price: 49 })).id,
+      ).toBeTruthy();
 
-      const created = unwrap(await client.orders.create({ orderChannelId: channelId, internalReference: `PB-ORDER-${Date.now()}`, receiver: { name: 'Å', zipcode: '11359', city: 'STOCKHOLM', country: 'SE' }, parcels: [{ weight: 1 }], deliveryOptionId: optionId }));
+      const created = unwrap(
+        await client.orders.create({
+          orderChannelId: channelId,
+          internalReference: `PB-ORDER-${Date.now()}`,
+          receiver: { name: 'Å', zipcode: '11359', city: 'STOCKHOLM', country: 'SE' },
+          parcels: [{ weight: 1 }],
+          deliveryOptionId: optionId,
+        }),
+      );
       const orderId = created.id!;
-      unwrap(await client.orders.update(orderId, { orderChannelId: channelId, internalReference: 'PB-ORDER-UPDATED', parcels: [{ weight: 2 }] }));
-      const comment = unwrap(await client.comments.create({ orderId, type: 'internal', value: 'packed by contract test' }));
+      unwrap(
+        await client.orders.update(orderId, {
+          orderChannelId: channelId,
+          internalReference: 'PB-ORDER-UPDATED',
+          parcels: [{ weight: 2 }],
+        }),
+      );
+      const comment = unwrap(
+        await client.comments.create({ orderId, type: 'internal', value: 'packed by contract test' }),
+      );
       expect(unwrap(await client.comments.get(comment.id!)).id).toBe(comment.id);
       expect(await client.comments.delete(comment.id!)).toEqual({ ok: true, value: undefined });
       expect(await client.orders.delete(orderId)).toEqual({ ok: true, value: undefined });
@@ -327,15 +491,24 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
       const shipments = unwrap(await client.manifests.shipments(manifest.manifestType, manifest.manifestId));
       expect(Array.isArray(shipments)).toBe(true);
       const prints = unwrap(await client.manifests.listPrints(manifest.manifestType, manifest.manifestId));
-      const pdf = unwrap(await client.manifests.fetchPrint(manifest.manifestType, manifest.manifestId, prints[0]!.id));
+      const pdf = unwrap(
+        await client.manifests.fetchPrint(manifest.manifestType, manifest.manifestId, prints[0]!.id),
+      );
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const copy = unwrap(await client.manifests.copy(manifest.manifestType, manifest.manifestId));
       expect(copy.length).toBeGreaterThan(0);
     });
 
     it('waybills: create, list, get', async () => {
-      const [shipment] = unwrap(await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }));
-      const waybill = unwrap(await client.waybills.create({ waybill: { type: 'BULK', shipmentIds: [shipment!.id] }, printConfig: A4_PDF }));
+      const [shipment] = unwrap(
+        await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }),
+      );
+      const waybill = unwrap(
+        await client.waybills.create({
+          waybill: { type: 'BULK', shipmentIds: [shipment!.id] },
+          printConfig: A4_PDF,
+        }),
+      );
       expect(waybill.prints.length).toBeGreaterThan(0);
       expect(unwrap(await client.waybills.list()).map((w) => w.id)).toContain(waybill.id);
       expect(unwrap(await client.waybills.get(waybill.id)).id).toBe(waybill.id);
@@ -344,23 +517,34 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
     it('shipment history finds a booking by order number', async () => {
       const shipment = testShipment();
       unwrap(await client.shipments.create({ shipment, printConfig: ZPL_THEN_A4 }));
-      const found = unwrap(await client.history.search({ searchField: 'orderNo', searchValue: shipment.orderNo, page: 0 }));
+      const found = unwrap(
+        await client.history.search({ searchField: 'orderNo', searchValue: shipment.orderNo, page: 0 }),
+      );
       expect(found.map((s) => s.orderNo)).toContain(shipment.orderNo);
     });
 
     simOnly('status events come through the alerts feed', async () => {
-      const [shipment] = unwrap(await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }));
+      const [shipment] = unwrap(
+        await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }),
+      );
       target().sim!.deliver(shipment!.id);
       const codes: string[] = [];
-      for await (const item of client.alerts.feed({ store: createMemoryFetchIdStore(), maxCalls: 20 })) codes.push(unwrap(item).alertCode ?? '');
+      for await (const item of client.alerts.feed({ store: createMemoryFetchIdStore(), maxCalls: 20 }))
+        codes.push(unwrap(item).alertCode ?? '');
       expect(codes).toContain('STATUS_DELIVERED');
     });
 
     it('prices and the price history feed', async () => {
-      const price = unwrap(await client.prices.fetch({ shipment: testShipment(), additionalSurcharges: { amount: 10, percent: 10 } }));
+      const price = unwrap(
+        await client.prices.fetch({
+          shipment: testShipment(),
+          additionalSurcharges: { amount: 10, percent: 10 },
+        }),
+      );
       expect(price.price).toBeDefined();
       const items: unknown[] = [];
-      for await (const item of client.prices.historyFeed({ store: createMemoryFetchIdStore(), maxCalls: 20 })) items.push(unwrap(item));
+      for await (const item of client.prices.historyFeed({ store: createMemoryFetchIdStore(), maxCalls: 20 }))
+        items.push(unwrap(item));
       if (isSim) expect(items.length).toBeGreaterThan(0);
     });
 
@@ -381,52 +565,115 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
       expect(unwrap(await client.print.printers()).length).toBeGreaterThan(0);
       expect(unwrap(await client.print.printer(printers[0]!.id)).id).toBe(printers[0]!.id);
 
-      const [shipment] = unwrap(await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }));
-      const job = unwrap(await client.print.createShipmentPrintJob(shipment!.id, shipment!.prints[0]!.id, { printerId: printers[0]!.id, contentType: 'raw_uri' }));
+      const [shipment] = unwrap(
+        await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }),
+      );
+      const job = unwrap(
+        await client.print.createShipmentPrintJob(shipment!.id, shipment!.prints[0]!.id, {
+          printerId: printers[0]!.id,
+          contentType: 'raw_uri',
+        }),
+      );
       expect(unwrap(await client.print.job(job.id)).id).toBe(job.id);
       expect(unwrap(await client.print.jobs({})).map((j) => j.id)).toContain(job.id);
 
       const all = unwrap(await client.print.printers({ size: 50 }));
       const pdfPrinter = all.find((p) => p.formats?.includes('pdf')) ?? all[0]!;
       const manifest = unwrap(await client.manifests.create({ manifestType: 'PLAB' }));
-      unwrap(await client.print.createManifestPrintJob(manifest.manifestId, manifest.prints[0]!.id, { printerId: pdfPrinter.id, contentType: 'pdf_uri' }));
-      const [cons] = unwrap(await client.consolidated.create({ shipment: testShipment({ options: [{ id: 'CONSOLIDATE', key: `PJ-${Date.now()}` }] }), printConfig: ZPL_THEN_A4 }));
-      unwrap(await client.print.createConsolidatedPrintJob(cons!.id, cons!.prints[0]!.id, { printerId: printers[0]!.id }));
+      unwrap(
+        await client.print.createManifestPrintJob(manifest.manifestId, manifest.prints[0]!.id, {
+          printerId: pdfPrinter.id,
+          contentType: 'pdf_uri',
+        }),
+      );
+      const [cons] = unwrap(
+        await client.consolidated.create({
+          shipment: testShipment({ options: [{ id: 'CONSOLIDATE', key: `PJ-${Date.now()}` }] }),
+          printConfig: ZPL_THEN_A4,
+        }),
+      );
+      unwrap(
+        await client.print.createConsolidatedPrintJob(cons!.id, cons!.prints[0]!.id, {
+          printerId: printers[0]!.id,
+        }),
+      );
     });
   });
 
   describe(`${name}: address book, webhooks, onboarding`, () => {
     it('senders: create, list, get, update, replace, delete', async () => {
-      const created = unwrap(await client.senders.create({ name: 'Contract sender', zipcode: '11122', city: 'STOCKHOLM', country: 'SE' }));
+      const created = unwrap(
+        await client.senders.create({
+          name: 'Contract sender',
+          zipcode: '11122',
+          city: 'STOCKHOLM',
+          country: 'SE',
+        }),
+      );
       const id = created.id!;
       expect(unwrap(await client.senders.list()).map((s) => s.id)).toContain(id);
       expect(unwrap(await client.senders.get(id)).id).toBe(id);
       expect(unwrap(await client.senders.update(id, { city: 'UPPSALA' })).city).toBe('UPPSALA');
-      unwrap(await client.senders.replace(id, { name: 'Replaced', zipcode: '75320', city: 'UPPSALA', country: 'SE' }));
+      unwrap(
+        await client.senders.replace(id, {
+          name: 'Replaced',
+          zipcode: '75320',
+          city: 'UPPSALA',
+          country: 'SE',
+        }),
+      );
       expect(await client.senders.delete(id)).toEqual({ ok: true, value: undefined });
       expect(failure(await client.senders.get(id))).toMatchObject({ kind: 'not_found' });
     });
 
     it('receivers: create, fetch, replace, update, delete', async () => {
-      const created = unwrap(await client.receivers.create({ name: 'Contract receiver', zipcode: '11359', city: 'STOCKHOLM', country: 'SE' }));
+      const created = unwrap(
+        await client.receivers.create({
+          name: 'Contract receiver',
+          zipcode: '11359',
+          city: 'STOCKHOLM',
+          country: 'SE',
+        }),
+      );
       const id = created.id!;
       expect(unwrap(await client.receivers.fetch({ receiverId: id })).map((r) => r.id)).toContain(id);
-      unwrap(await client.receivers.replace(id, { name: 'Replaced', zipcode: '11359', city: 'STOCKHOLM', country: 'SE' }));
+      unwrap(
+        await client.receivers.replace(id, {
+          name: 'Replaced',
+          zipcode: '11359',
+          city: 'STOCKHOLM',
+          country: 'SE',
+        }),
+      );
       unwrap(await client.receivers.update(id, { city: 'SOLNA' }));
       expect(await client.receivers.delete(id)).toEqual({ ok: true, value: undefined });
     });
 
     it('webhooks: the nine operations', async () => {
-      const hook = unwrap(await client.webhooks.create({ url: 'https://example.com/hook', subjectType: 'SHIPMENT', label: 'contract' }));
+      const hook = unwrap(
+        await client.webhooks.create({
+          url: 'https://example.com/hook',
+          subjectType: 'SHIPMENT',
+          label: 'contract',
+        }),
+      );
       const id = hook.id!;
       expect(unwrap(await client.webhooks.list()).map((h) => h.id)).toContain(id);
       expect(unwrap(await client.webhooks.get(id)).id).toBe(id);
-      unwrap(await client.webhooks.update(id, { url: 'https://example.com/hook2', subjectType: 'SHIPMENT', label: 'contract' }));
+      unwrap(
+        await client.webhooks.update(id, {
+          url: 'https://example.com/hook2',
+          subjectType: 'SHIPMENT',
+          label: 'contract',
+        }),
+      );
       const tested = unwrap(await client.webhooks.test(id)) as { webhookEventId?: string } | undefined;
       const events = unwrap(await client.webhooks.events(id));
       if (isSim) {
         const eventId = tested?.webhookEventId ?? String(events[0]?.webhookEventId);
-        expect((unwrap(await client.webhooks.event(id, eventId)) as Record<string, unknown>).webhookEventId).toBe(eventId);
+        expect(
+          (unwrap(await client.webhooks.event(id, eventId)) as Record<string, unknown>).webhookEventId,
+        ).toBe(eventId);
         unwrap(await client.webhooks.resend(id, eventId));
       }
       expect(await client.webhooks.delete(id)).toEqual({ ok: true, value: undefined });
@@ -435,7 +682,9 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
     simOnly('onboarding: accounts, applications, languages', async () => {
       unwrap(await client.onboarding.accounts());
       unwrap(await client.onboarding.language());
-      const app = unwrap(await client.onboarding.createApplication({ name: 'Contract AB' })) as { id?: string };
+      const app = unwrap(await client.onboarding.createApplication({ name: 'Contract AB' })) as {
+        id?: string;
+      };
       unwrap(await client.onboarding.applicationLanguage(String(app.id)));
     });
   });
@@ -457,5 +706,8 @@ describe('Delivery client contract: simulator', () => {
 });
 
 describe.skipIf(!hasRealAccount)('Delivery client contract: real nShift account', () => {
-  contract('real account', false, () => ({ baseUrl: real.baseUrl ?? '', apiKey: { id: real.id ?? '', secret: real.secret ?? '' } }));
+  contract('real account', false, () => ({
+    baseUrl: real.baseUrl ?? '',
+    apiKey: { id: real.id ?? '', secret: real.secret ?? '' },
+  }));
 });

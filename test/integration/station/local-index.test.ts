@@ -22,7 +22,9 @@ function countRequests(b: Bench): () => string[] {
 
 describe('the local index (background sync)', () => {
   it('resolves an open order without a lookup round trip once the index is loaded', async () => {
-    bench = await startBench({ settings: (s) => ({ ...s, resolve: { ...s.resolve, indexRefreshSeconds: 60 } }) });
+    bench = await startBench({
+      settings: (s) => ({ ...s, resolve: { ...s.resolve, indexRefreshSeconds: 60 } }),
+    });
     await expect.poll(async () => (await bench!.station.getStatus()).indexRefreshedAt).toBeDefined();
     const requests = countRequests(bench);
     const job = await scanAndWait(bench.station, 'ORD-1004');
@@ -31,11 +33,18 @@ describe('the local index (background sync)', () => {
   });
 
   it('a stale index entry (booked elsewhere since) still ends in duplicate, never a second booking', async () => {
-    bench = await startBench({ settings: (s) => ({ ...s, resolve: { ...s.resolve, indexRefreshSeconds: 60 } }) });
+    bench = await startBench({
+      settings: (s) => ({ ...s, resolve: { ...s.resolve, indexRefreshSeconds: 60 } }),
+    });
     await expect.poll(async () => (await bench!.station.getStatus()).indexRefreshedAt).toBeDefined();
     // Another system books SO-2001 behind the station's back.
     const token = bench.sim.issueToken(DEMO_API_KEY_ID);
-    const list = (await (await fetch(`${bench.deliveryUrl}/stored-shipments?searchField=orderNo&searchOp=equals&searchValue=SO-2001`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }[];
+    const list = (await (
+      await fetch(
+        `${bench.deliveryUrl}/stored-shipments?searchField=orderNo&searchOp=equals&searchValue=SO-2001`,
+        { headers: { authorization: `Bearer ${token}` } },
+      )
+    ).json()) as { id: string }[];
     await fetch(`${bench.deliveryUrl}/stored-shipments/${list[0]!.id}/shipments`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -13,7 +13,15 @@ describe('an nShift Print Client printer', () => {
     bench = await startBench({
       settings: (s) => ({
         ...s,
-        printers: [...s.printers, { kind: 'print-client', id: 'pc-zebra', name: 'Zebra on the bench PC', printerId: BENCH_ZPL_PRINTER_ID }],
+        printers: [
+          ...s.printers,
+          {
+            kind: 'print-client',
+            id: 'pc-zebra',
+            name: 'Zebra on the bench PC',
+            printerId: BENCH_ZPL_PRINTER_ID,
+          },
+        ],
         routing: { ...s.routing, labelPrinterId: 'pc-zebra' },
       }),
     });

@@ -29,7 +29,10 @@ async function journalWith(entries: JournalEntryBody[]): Promise<string> {
 async function api<T>(b: Bench, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${b.deliveryUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${b.sim.issueToken(DEMO_API_KEY_ID)}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${b.sim.issueToken(DEMO_API_KEY_ID)}`,
+      'content-type': 'application/json',
+    },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return (await res.json()) as T;
@@ -40,7 +43,10 @@ async function orderId(b: Bench, reference: string): Promise<string> {
   return orders[0]!.id;
 }
 
-async function finished(station: Awaited<ReturnType<Bench['startStation']>>, jobId: string): Promise<JobView> {
+async function finished(
+  station: Awaited<ReturnType<Bench['startStation']>>,
+  jobId: string,
+): Promise<JobView> {
   return waitForJob(station, jobId);
 }
 
@@ -101,15 +107,27 @@ describe('after a crash, the station finishes each job from where it stopped, ex
 
     const dir = await journalWith([
       { type: 'job', jobId: 'scan-crash-4', kind: 'scan', scan: 'ORD-1005' },
-      { type: 'resolved', jobId: 'scan-crash-4', source: 'order', orderNo: 'ORD-1005', targets: [{ type: 'order', orderId: 'x', internalReference: 'ORD-1005' }] },
-      { type: 'book_intent', jobId: 'scan-crash-4', target: { type: 'order', orderId: 'x', internalReference: 'ORD-1005' } },
+      {
+        type: 'resolved',
+        jobId: 'scan-crash-4',
+        source: 'order',
+        orderNo: 'ORD-1005',
+        targets: [{ type: 'order', orderId: 'x', internalReference: 'ORD-1005' }],
+      },
+      {
+        type: 'book_intent',
+        jobId: 'scan-crash-4',
+        target: { type: 'order', orderId: 'x', internalReference: 'ORD-1005' },
+      },
       {
         type: 'booked',
         jobId: 'scan-crash-4',
         targetKey: 'order:x',
         shipmentId: shipment.shipmentId,
         parcelNos: shipment.parcelNos,
-        documents: [{ documentId: doc.documentId, kind: 'label', format: 'zpl', charset: 'cp850', bytes: doc.bytes }],
+        documents: [
+          { documentId: doc.documentId, kind: 'label', format: 'zpl', charset: 'cp850', bytes: doc.bytes },
+        ],
       },
     ]);
     await createLabelCache(join(dir, 'labels')).put({

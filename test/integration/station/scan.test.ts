@@ -11,7 +11,9 @@ afterEach(async () => {
 async function cachedBytes(b: Bench, jobId: string): Promise<Buffer[]> {
   const job = await b.station.getJob({ jobId });
   const docs = job.shipments.flatMap((s) => s.documents);
-  const previews = await Promise.all(docs.map((d) => b.station.getDocumentPreview({ documentId: d.documentId })));
+  const previews = await Promise.all(
+    docs.map((d) => b.station.getDocumentPreview({ documentId: d.documentId })),
+  );
   return previews.map((p) => Buffer.from(p.base64, 'base64'));
 }
 
@@ -25,7 +27,9 @@ describe('scan → book → label on the Zebra', () => {
     expect(job.shipments).toHaveLength(1);
     const shipment = job.shipments[0]!;
     expect(shipment.parcelNos.length).toBeGreaterThan(0);
-    expect(bench.sim.records().filter((r) => !r.cancelled && r.shipmentId === shipment.shipmentId)).toHaveLength(1);
+    expect(
+      bench.sim.records().filter((r) => !r.cancelled && r.shipmentId === shipment.shipmentId),
+    ).toHaveLength(1);
 
     const sent = Buffer.concat(bench.zebra.printData());
     const documents = await cachedBytes(bench, job.id);
@@ -45,7 +49,15 @@ describe('scan → book → label on the Zebra', () => {
 
   it('prints ^CI28 with _C3_85 escapes when the zpl target asks for UTF8', async () => {
     bench = await startBench({
-      settings: (s) => ({ ...s, printConfig: { targets: [{ media: 'thermo-190', type: 'zpl', charset: 'UTF8' }, { media: 'laser-a4', type: 'pdf' }] } }),
+      settings: (s) => ({
+        ...s,
+        printConfig: {
+          targets: [
+            { media: 'thermo-190', type: 'zpl', charset: 'UTF8' },
+            { media: 'laser-a4', type: 'pdf' },
+          ],
+        },
+      }),
     });
     const job = await scanAndWait(bench.station, 'ORD-1001');
     expect(job.state).toBe('printed');
@@ -181,7 +193,9 @@ describe('never twice', () => {
     bench.sim.faults.dropAfterCommit(1, { method: 'POST', path: '/orders/shipments' });
     const job = await scanAndWait(bench.station, 'ORD-1003');
     expect(job.state).toBe('printed');
-    const bookings = bench.sim.records().filter((r) => r.orderNo === 'ORD-1003' || r.internalReference === 'ORD-1003');
+    const bookings = bench.sim
+      .records()
+      .filter((r) => r.orderNo === 'ORD-1003' || r.internalReference === 'ORD-1003');
     expect(bookings).toHaveLength(1);
     expect(job.shipments.map((s) => s.shipmentId)).toEqual([bookings[0]?.shipmentId]);
     const labelsForShipment = job.shipments[0]!.parcelNos.length || 1;
@@ -207,7 +221,10 @@ describe('never twice', () => {
     bench.sim.faults.clear();
     const again = await scanAndWait(bench.station, 'ORD-1006');
     expect(again.failure?.reason).toBe('duplicate');
-    const reprint = await waitForJob(bench.station, (await bench.station.reprint({ code: 'ORD-1006' })).jobId);
+    const reprint = await waitForJob(
+      bench.station,
+      (await bench.station.reprint({ code: 'ORD-1006' })).jobId,
+    );
     expect(reprint.state).toBe('printed');
     expect(bench.zebra.labels().length).toBeGreaterThan(0);
     expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1006')).toHaveLength(1);
@@ -216,10 +233,15 @@ describe('never twice', () => {
   it('two stations racing for the same order: one books, the other gets duplicate', async () => {
     bench = await startBench();
     const other = await bench.startStation({ dataDir: `${bench.dataDir}-b` });
-    const [a, b] = await Promise.all([scanAndWait(bench.station, 'ORD-1004'), scanAndWait(other, 'ORD-1004')]);
+    const [a, b] = await Promise.all([
+      scanAndWait(bench.station, 'ORD-1004'),
+      scanAndWait(other, 'ORD-1004'),
+    ]);
     const states = [a, b].map((j) => j.failure?.reason ?? j.state).sort();
     expect(states).toEqual(['duplicate', 'printed']);
-    expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1004' || r.orderNo === 'ORD-1004')).toHaveLength(1);
+    expect(
+      bench.sim.records().filter((r) => r.internalReference === 'ORD-1004' || r.orderNo === 'ORD-1004'),
+    ).toHaveLength(1);
   });
 });
 

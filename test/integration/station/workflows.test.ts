@@ -36,7 +36,7 @@ describe('reprint', () => {
     expect(bench.sim.records().length).toBe(bookings);
   });
 
-  it('after the cache is gone and nShift\'s hour has passed, reprints through a document copy', async () => {
+  it("after the cache is gone and nShift's hour has passed, reprints through a document copy", async () => {
     const clock = createManualClock(Date.now());
     const sim = createSimulator({ clock });
     seedDemoData(sim);
@@ -54,7 +54,9 @@ describe('reprint', () => {
 
   it('refuses to reprint a code that was never booked, without booking it', async () => {
     bench = await startBench();
-    await expect(bench.station.reprint({ code: 'ORD-1003' })).rejects.toMatchObject({ body: { failure: { reason: 'not_found' } } });
+    await expect(bench.station.reprint({ code: 'ORD-1003' })).rejects.toMatchObject({
+      body: { failure: { reason: 'not_found' } },
+    });
     expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1003')).toHaveLength(0);
   });
 });
@@ -66,7 +68,11 @@ describe('cancel', () => {
     const parcelNo = job.shipments[0]!.parcelNos[0]!;
     const found = await bench.station.lookupShipment({ code: parcelNo });
     expect(found).toMatchObject({ shipmentId: job.shipments[0]!.shipmentId, handedOver: false });
-    const cancel = await waitForJob(bench.station, (await bench.station.cancelShipment({ shipmentId: found.shipmentId, confirm: true, code: parcelNo })).jobId);
+    const cancel = await waitForJob(
+      bench.station,
+      (await bench.station.cancelShipment({ shipmentId: found.shipmentId, confirm: true, code: parcelNo }))
+        .jobId,
+    );
     expect(cancel.state).toBe('done');
     expect(bench.sim.records().find((r) => r.shipmentId === found.shipmentId)?.cancelled).toBe(true);
     expect((await bench.station.lookupShipment({ code: parcelNo })).status).toBe('CANCELLED');
@@ -98,9 +104,15 @@ describe('stored and consolidated shipments', () => {
     const ready = await bench.station.listStored();
     const so2002 = ready.find((s) => s.orderNo === 'SO-2002');
     expect(so2002).toMatchObject({ status: 'READY', parcelCount: 2 });
-    const job = await waitForJob(bench.station, (await bench.station.bookStored({ storedId: so2002!.storedId })).jobId);
+    const job = await waitForJob(
+      bench.station,
+      (await bench.station.bookStored({ storedId: so2002!.storedId })).jobId,
+    );
     expect(job.state).toBe('printed');
-    const again = await waitForJob(bench.station, (await bench.station.bookStored({ storedId: so2002!.storedId })).jobId);
+    const again = await waitForJob(
+      bench.station,
+      (await bench.station.bookStored({ storedId: so2002!.storedId })).jobId,
+    );
     expect(again.failure?.reason).toBe('duplicate');
     expect(bench.sim.records().filter((r) => r.orderNo === 'SO-2002')).toHaveLength(1);
   });
@@ -121,49 +133,81 @@ describe('stored and consolidated shipments', () => {
     await scanAndWait(bench.station, 'SO-2003');
     const kons = (await bench.station.listConsolidated()).find((c) => c.key === 'KONS-4001')!;
     const group = kons.parcelGroups.find((g) => g.partOrderNo === 'SO-2003')!;
-    await bench.station.deleteParcelGroup({ consolidatedId: kons.consolidatedId, partOrderNo: group.partOrderNo, confirm: true });
-    const after = (await bench.station.listConsolidated()).find((c) => c.consolidatedId === kons.consolidatedId);
+    await bench.station.deleteParcelGroup({
+      consolidatedId: kons.consolidatedId,
+      partOrderNo: group.partOrderNo,
+      confirm: true,
+    });
+    const after = (await bench.station.listConsolidated()).find(
+      (c) => c.consolidatedId === kons.consolidatedId,
+    );
     expect(after?.parcelGroups.map((g) => g.partOrderNo)).not.toContain('SO-2003');
 
     const labelsBefore = bench.zebra.labels().length;
-    const close = await waitForJob(bench.station, (await bench.station.closeConsolidated({ consolidatedId: kons.consolidatedId })).jobId);
+    const close = await waitForJob(
+      bench.station,
+      (await bench.station.closeConsolidated({ consolidatedId: kons.consolidatedId })).jobId,
+    );
     expect(close.state).toBe('printed');
     const docs = await documentsFolder(bench);
-    expect(docs.some((d) => d.subarray(0, 5).toString() === '%PDF-' && /waybill/i.test(pdfText(d)))).toBe(true);
+    expect(docs.some((d) => d.subarray(0, 5).toString() === '%PDF-' && /waybill/i.test(pdfText(d)))).toBe(
+      true,
+    );
     expect(bench.zebra.labels().length).toBe(labelsBefore); // a waybill never goes to the label printer
-    expect((await bench.station.listConsolidated()).some((c) => c.consolidatedId === kons.consolidatedId)).toBe(false);
+    expect(
+      (await bench.station.listConsolidated()).some((c) => c.consolidatedId === kons.consolidatedId),
+    ).toBe(false);
   });
 });
 
 describe('the end-of-day manifest', () => {
-  it('lists exactly the day\'s shipments (not the cancelled one) and prints on the document printer', async () => {
+  it("lists exactly the day's shipments (not the cancelled one) and prints on the document printer", async () => {
     bench = await startBench();
     const a = await scanAndWait(bench.station, 'ORD-1001');
     const b = await scanAndWait(bench.station, 'SO-2001');
     const c = await scanAndWait(bench.station, 'ORD-1002');
-    await waitForJob(bench.station, (await bench.station.cancelShipment({ shipmentId: c.shipments[0]!.shipmentId, confirm: true })).jobId);
+    await waitForJob(
+      bench.station,
+      (await bench.station.cancelShipment({ shipmentId: c.shipments[0]!.shipmentId, confirm: true })).jobId,
+    );
 
-    const manifest = await waitForJob(bench.station, (await bench.station.createManifest({ manifestType: 'PNL' })).jobId);
+    const manifest = await waitForJob(
+      bench.station,
+      (await bench.station.createManifest({ manifestType: 'PNL' })).jobId,
+    );
     expect(manifest.state).toBe('printed');
     const pdf = (await documentsFolder(bench)).find((d) => /manifest/i.test(pdfText(d)));
     expect(pdf).toBeDefined();
     const text = pdfText(pdf!);
     // Open consolidated shipments are not shipments yet: they join a manifest once closed.
-    const live = bench.sim.records().filter((r) => !r.cancelled && r.route !== 'consolidated' && r.created.slice(0, 10) === new Date().toISOString().slice(0, 10));
-    const numberOf = (shipmentId: string) => bench!.sim.records().find((r) => r.shipmentId === shipmentId)!.shipmentNo;
-    expect(live.map((r) => r.shipmentId)).toEqual(expect.arrayContaining([a.shipments[0]!.shipmentId, b.shipments[0]!.shipmentId]));
+    const live = bench.sim
+      .records()
+      .filter(
+        (r) =>
+          !r.cancelled &&
+          r.route !== 'consolidated' &&
+          r.created.slice(0, 10) === new Date().toISOString().slice(0, 10),
+      );
+    const numberOf = (shipmentId: string) =>
+      bench!.sim.records().find((r) => r.shipmentId === shipmentId)!.shipmentNo;
+    expect(live.map((r) => r.shipmentId)).toEqual(
+      expect.arrayContaining([a.shipments[0]!.shipmentId, b.shipments[0]!.shipmentId]),
+    );
     for (const r of live) expect(text).toContain(r.shipmentNo);
     expect(text).not.toContain(numberOf(c.shipments[0]!.shipmentId));
 
     const listed = await bench.station.listManifests();
     expect(listed.map((m) => m.manifestType)).toContain('PNL');
-    const again = await waitForJob(bench.station, (await bench.station.reprintManifest({ manifestType: 'PNL', manifestId: listed[0]!.manifestId })).jobId);
+    const again = await waitForJob(
+      bench.station,
+      (await bench.station.reprintManifest({ manifestType: 'PNL', manifestId: listed[0]!.manifestId })).jobId,
+    );
     expect(again.state).toBe('printed');
   });
 });
 
 describe('history', () => {
-  it('finds today\'s shipments by order number', async () => {
+  it("finds today's shipments by order number", async () => {
     bench = await startBench();
     const job = await scanAndWait(bench.station, 'ORD-1005');
     const hits = await bench.station.searchHistory({ searchField: 'orderNo', searchValue: 'ORD-1005' });
@@ -187,7 +231,9 @@ describe('printer test and connection test', () => {
     const { jobId } = await bench.station.testPrinter({ printerId: 'zebra', charset: 'UTF8' });
     await waitForJob(bench.station, jobId);
     expect(Buffer.concat(bench.zebra.labels()).toString('latin1')).toContain('^CI28');
-    await expect(bench.station.testPrinter({ printerId: 'nope' })).rejects.toMatchObject({ body: { error: 'not_found' } });
+    await expect(bench.station.testPrinter({ printerId: 'nope' })).rejects.toMatchObject({
+      body: { error: 'not_found' },
+    });
   });
 
   it('names the licence the API key lacks', async () => {
@@ -203,7 +249,11 @@ describe('printer test and connection test', () => {
 describe('printer states for the status bar', () => {
   it('are checked at start, before any label, and show a printer that is out of paper', async () => {
     bench = await startBench();
-    await expect.poll(async () => (await bench!.station.getStatus()).printers.find((p) => p.printerId === 'zebra')?.state).toBe('ready');
+    await expect
+      .poll(
+        async () => (await bench!.station.getStatus()).printers.find((p) => p.printerId === 'zebra')?.state,
+      )
+      .toBe('ready');
     bench.zebra.status('paper_out');
     const other = await bench.startStation({ dataDir: `${bench.dataDir}-c` });
     await expect

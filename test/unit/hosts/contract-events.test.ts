@@ -2,26 +2,63 @@ import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../../preload/api';
 import { HeadlessEventMapper } from '../../../main/hosts/headless/contract-events';
 
-const base: JobView = { id: 'j1', kind: 'scan', scan: 'ORD-1', state: 'booking', createdAt: '', updatedAt: '', shipments: [] };
-const doc = (state: 'queued' | 'printed' | 'held') => ({ documentId: 'd1', kind: 'label' as const, format: 'zpl' as const, bytes: 100, printerId: 'label', state });
+const base: JobView = {
+  id: 'j1',
+  kind: 'scan',
+  scan: 'ORD-1',
+  state: 'booking',
+  createdAt: '',
+  updatedAt: '',
+  shipments: [],
+};
+const doc = (state: 'queued' | 'printed' | 'held') => ({
+  documentId: 'd1',
+  kind: 'label' as const,
+  format: 'zpl' as const,
+  bytes: 100,
+  printerId: 'label',
+  state,
+});
 
 describe('the headless contract events', () => {
   it('emits booked once, then printed once, as a job moves on', () => {
     const mapper = new HeadlessEventMapper();
-    const booked = { ...base, state: 'printing' as const, shipments: [{ shipmentId: 's1', parcelNos: ['P1'], state: 'printing' as const, documents: [doc('queued')] }] };
-    expect(mapper.map(booked)).toEqual([{ event: 'booked', scan: 'ORD-1', shipmentId: 's1', parcelNos: ['P1'], jobId: 'j1' }]);
+    const booked = {
+      ...base,
+      state: 'printing' as const,
+      shipments: [
+        { shipmentId: 's1', parcelNos: ['P1'], state: 'printing' as const, documents: [doc('queued')] },
+      ],
+    };
+    expect(mapper.map(booked)).toEqual([
+      { event: 'booked', scan: 'ORD-1', shipmentId: 's1', parcelNos: ['P1'], jobId: 'j1' },
+    ]);
     expect(mapper.map(booked)).toEqual([]);
-    const printed = { ...booked, state: 'printed' as const, shipments: [{ ...booked.shipments[0]!, state: 'printed' as const, documents: [doc('printed')] }] };
-    expect(mapper.map(printed)).toEqual([{ event: 'printed', scan: 'ORD-1', shipmentId: 's1', printer: 'label', bytes: 100, jobId: 'j1' }]);
+    const printed = {
+      ...booked,
+      state: 'printed' as const,
+      shipments: [{ ...booked.shipments[0]!, state: 'printed' as const, documents: [doc('printed')] }],
+    };
+    expect(mapper.map(printed)).toEqual([
+      { event: 'printed', scan: 'ORD-1', shipmentId: 's1', printer: 'label', bytes: 100, jobId: 'j1' },
+    ]);
     expect(mapper.map(printed)).toEqual([]);
   });
 
   it('emits held with a failed line (reason printer), and printed later if the held label is released', () => {
     const mapper = new HeadlessEventMapper();
-    const held = { ...base, state: 'held' as const, shipments: [{ shipmentId: 's1', parcelNos: [], state: 'held' as const, documents: [doc('held')] }] };
+    const held = {
+      ...base,
+      state: 'held' as const,
+      shipments: [{ shipmentId: 's1', parcelNos: [], state: 'held' as const, documents: [doc('held')] }],
+    };
     expect(mapper.map(held).map((e) => e.event)).toEqual(['booked', 'held', 'failed']);
     expect(mapper.map(held)).toEqual([]);
-    const printed = { ...held, state: 'printed' as const, shipments: [{ ...held.shipments[0]!, documents: [doc('printed')] }] };
+    const printed = {
+      ...held,
+      state: 'printed' as const,
+      shipments: [{ ...held.shipments[0]!, documents: [doc('printed')] }],
+    };
     expect(mapper.map(printed).map((e) => e.event)).toEqual(['printed']);
   });
 
@@ -30,10 +67,23 @@ describe('the headless contract events', () => {
     const failed: JobView = {
       ...base,
       state: 'failed',
-      failure: { reason: 'validation', code: 'validation', message: 'fix it', errors: [{ field: 'Address_Zipcode', message: 'Not valid postal code' }] },
+      failure: {
+        reason: 'validation',
+        code: 'validation',
+        message: 'fix it',
+        errors: [{ field: 'Address_Zipcode', message: 'Not valid postal code' }],
+      },
     };
     expect(mapper.map(failed)).toEqual([
-      { event: 'failed', scan: 'ORD-1', reason: 'validation', message: 'fix it', code: 'validation', errors: [{ field: 'Address_Zipcode', message: 'Not valid postal code' }], jobId: 'j1' },
+      {
+        event: 'failed',
+        scan: 'ORD-1',
+        reason: 'validation',
+        message: 'fix it',
+        code: 'validation',
+        errors: [{ field: 'Address_Zipcode', message: 'Not valid postal code' }],
+        jobId: 'j1',
+      },
     ]);
     const dup: JobView = {
       ...base,
@@ -43,7 +93,17 @@ describe('the headless contract events', () => {
       shipments: [{ shipmentId: 's9', parcelNos: [], state: 'booked', documents: [], reference: true }],
       failure: { reason: 'duplicate', code: 'already_booked', message: 'dup' },
     };
-    expect(mapper.map(dup)).toEqual([{ event: 'failed', scan: 'ORD-1', reason: 'duplicate', message: 'dup', code: 'already_booked', shipmentId: 's9', jobId: 'j2' }]);
+    expect(mapper.map(dup)).toEqual([
+      {
+        event: 'failed',
+        scan: 'ORD-1',
+        reason: 'duplicate',
+        message: 'dup',
+        code: 'already_booked',
+        shipmentId: 's9',
+        jobId: 'j2',
+      },
+    ]);
   });
 });
 
@@ -53,10 +113,23 @@ describe('a label that was booked but never came down', () => {
     const job: JobView = {
       ...base,
       state: 'failed',
-      failure: { reason: 'network', code: 'label_not_downloaded', message: 'booked, reprint', params: { shipmentId: 's7' } },
+      failure: {
+        reason: 'network',
+        code: 'label_not_downloaded',
+        message: 'booked, reprint',
+        params: { shipmentId: 's7' },
+      },
     };
     expect(mapper.map(job)).toEqual([
-      { event: 'failed', scan: 'ORD-1', reason: 'network', message: 'booked, reprint', code: 'label_not_downloaded', shipmentId: 's7', jobId: 'j1' },
+      {
+        event: 'failed',
+        scan: 'ORD-1',
+        reason: 'network',
+        message: 'booked, reprint',
+        code: 'label_not_downloaded',
+        shipmentId: 's7',
+        jobId: 'j1',
+      },
     ]);
   });
 });

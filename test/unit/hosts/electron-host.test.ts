@@ -10,7 +10,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 type Handler = (event: unknown, input: unknown) => Promise<unknown>;
 const hoisted = vi.hoisted(() => ({
   handlers: new Map<string, (event: unknown, input: unknown) => Promise<unknown>>(),
-  windows: [] as { options: unknown; webContents: { send: (...a: unknown[]) => void; mainFrame: object; id: number }; loadURL: (u: string) => Promise<void>; once: () => void }[],
+  windows: [] as {
+    options: unknown;
+    webContents: { send: (...a: unknown[]) => void; mainFrame: object; id: number };
+    loadURL: (u: string) => Promise<void>;
+    once: () => void;
+  }[],
   appListeners: new Map<string, (...a: unknown[]) => void>(),
   permissionRequest: undefined as undefined | ((wc: unknown, p: string, cb: (ok: boolean) => void) => void),
   permissionCheck: undefined as undefined | (() => boolean),
@@ -51,12 +56,17 @@ vi.mock('electron', () => {
     net: { fetch: vi.fn() },
     session: {
       defaultSession: {
-        setPermissionRequestHandler: (fn: typeof hoisted.permissionRequest) => (hoisted.permissionRequest = fn),
+        setPermissionRequestHandler: (fn: typeof hoisted.permissionRequest) =>
+          (hoisted.permissionRequest = fn),
         setPermissionCheckHandler: (fn: typeof hoisted.permissionCheck) => (hoisted.permissionCheck = fn),
       },
     },
     shell: { openExternal: vi.fn() },
-    safeStorage: { isEncryptionAvailable: () => true, encryptString: (s: string) => Buffer.from(s), decryptString: (b: Buffer) => b.toString() },
+    safeStorage: {
+      isEncryptionAvailable: () => true,
+      encryptString: (s: string) => Buffer.from(s),
+      decryptString: (b: Buffer) => b.toString(),
+    },
   };
 });
 vi.mock('electron-store', () => ({
@@ -79,32 +89,53 @@ beforeAll(async () => {
 
 const trustedEvent = () => {
   const window = hoisted.windows[0]!;
-  return { sender: window.webContents, senderFrame: Object.assign(window.webContents.mainFrame, { url: 'app://packbench/index.html' }) };
+  return {
+    sender: window.webContents,
+    senderFrame: Object.assign(window.webContents.mainFrame, { url: 'app://packbench/index.html' }),
+  };
 };
 
 describe('the Electron host', () => {
   it('opens one sandboxed, context-isolated window without Node and loads the renderer from app://', () => {
     expect(hoisted.sandboxEnabled).toBe(true);
     const prefs = (hoisted.windows[0]!.options as { webPreferences: Record<string, unknown> }).webPreferences;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
     expect(String(prefs.preload)).toMatch(/preload[/\\]index\.cjs$/);
     expect(hoisted.loaded).toEqual(['app://packbench/index.html']);
   });
 
   it('answers the StationApi over IPC for its own frame, with every argument validated', async () => {
-    const status = (await hoisted.handlers.get('packbench:getStatus')!(trustedEvent(), null)) as { ok: boolean; value: { host: string } };
+    const status = (await hoisted.handlers.get('packbench:getStatus')!(trustedEvent(), null)) as {
+      ok: boolean;
+      value: { host: string };
+    };
     expect(status).toMatchObject({ ok: true, value: { host: 'electron' } });
-    const bad = (await hoisted.handlers.get('packbench:scan')!(trustedEvent(), { code: 42 })) as { ok: boolean; body: { error: string } };
+    const bad = (await hoisted.handlers.get('packbench:scan')!(trustedEvent(), { code: 42 })) as {
+      ok: boolean;
+      body: { error: string };
+    };
     expect(bad).toMatchObject({ ok: false, body: { error: 'invalid_argument' } });
   });
 
   it('refuses IPC from another page, a subframe or another window', async () => {
     const window = hoisted.windows[0]!;
-    const foreignUrl = { sender: window.webContents, senderFrame: Object.assign(window.webContents.mainFrame, { url: 'https://evil.example/' }) };
+    const foreignUrl = {
+      sender: window.webContents,
+      senderFrame: Object.assign(window.webContents.mainFrame, { url: 'https://evil.example/' }),
+    };
     const subframe = { sender: window.webContents, senderFrame: { url: 'app://packbench/index.html' } };
     const otherWindow = { sender: { mainFrame: {} }, senderFrame: { url: 'app://packbench/index.html' } };
     for (const event of [foreignUrl, subframe, otherWindow]) {
-      expect(await hoisted.handlers.get('packbench:getSettings')!(event, null)).toMatchObject({ ok: false, body: { error: 'unauthorized' } });
+      expect(await hoisted.handlers.get('packbench:getSettings')!(event, null)).toMatchObject({
+        ok: false,
+        body: { error: 'unauthorized' },
+      });
     }
   });
 
@@ -119,13 +150,20 @@ describe('the Electron host', () => {
     let openHandler: ((d: { url: string }) => { action: string }) | undefined;
     const contents = {
       setWindowOpenHandler: (fn: typeof openHandler) => (openHandler = fn),
-      on: (name: string, fn: (event: { preventDefault: () => void }, url?: string) => void) => listeners.set(name, fn),
+      on: (name: string, fn: (event: { preventDefault: () => void }, url?: string) => void) =>
+        listeners.set(name, fn),
     };
     hoisted.appListeners.get('web-contents-created')!({}, contents);
     expect(openHandler!({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
     const prevented: string[] = [];
-    listeners.get('will-navigate')!({ preventDefault: () => prevented.push('navigate') }, 'https://evil.example/');
-    listeners.get('will-navigate')!({ preventDefault: () => prevented.push('own') }, 'app://packbench/index.html');
+    listeners.get('will-navigate')!(
+      { preventDefault: () => prevented.push('navigate') },
+      'https://evil.example/',
+    );
+    listeners.get('will-navigate')!(
+      { preventDefault: () => prevented.push('own') },
+      'app://packbench/index.html',
+    );
     listeners.get('will-attach-webview')!({ preventDefault: () => prevented.push('webview') });
     expect(prevented).toEqual(['navigate', 'webview']);
   });

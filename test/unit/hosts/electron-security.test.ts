@@ -4,7 +4,10 @@ import { buildBridge } from '../../../preload/index';
 import { isTrustedSender, rendererPath } from '../../../main/hosts/electron/security';
 import { STATION_METHOD_NAMES } from '../../../preload/method-names';
 
-vi.mock('electron', () => ({ contextBridge: { exposeInMainWorld: vi.fn() }, ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() } }));
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: vi.fn() },
+  ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
+}));
 
 describe('Electron security helpers', () => {
   it.each([
@@ -22,7 +25,11 @@ describe('Electron security helpers', () => {
     expect(rendererPath('app://packbench/')).toBe('index.html');
     expect(rendererPath('app://packbench/assets/app.js')).toBe('assets/app.js');
     // URL parsing collapses dot segments, so an encoded climb stays inside the renderer folder.
-    for (const sneaky of ['app://packbench/%2e%2e/%2e%2e/etc/passwd', 'app://packbench/..%2f..%2fetc/passwd', 'app://packbench/a/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc']) {
+    for (const sneaky of [
+      'app://packbench/%2e%2e/%2e%2e/etc/passwd',
+      'app://packbench/..%2f..%2fetc/passwd',
+      'app://packbench/a/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc',
+    ]) {
       const path = rendererPath(sneaky);
       if (path !== undefined) expect(join('/renderer', path).startsWith('/renderer/')).toBe(true);
     }
@@ -35,7 +42,9 @@ describe('the preload bridge', () => {
     const calls: string[] = [];
     const bridge = buildBridge(async (channel) => {
       calls.push(channel);
-      return channel === 'packbench:getStatus' ? { ok: true, value: 'fine' } : { ok: false, body: { error: 'invalid_argument', message: 'nope' } };
+      return channel === 'packbench:getStatus'
+        ? { ok: true, value: 'fine' }
+        : { ok: false, body: { error: 'invalid_argument', message: 'nope' } };
     });
     expect(Object.keys(bridge).sort()).toEqual([...STATION_METHOD_NAMES].sort());
     await expect(bridge.getStatus()).resolves.toBe('fine');

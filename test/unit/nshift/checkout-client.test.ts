@@ -20,19 +20,38 @@ describe('checkout client', () => {
         issued++;
         return json(res, 200, { access_token: `ck-${issued}`, expires_in: 3600, token_type: 'Bearer' });
       }
-      if (req.url === '/checkout/options/v1/split-shipments/sessions/conn-1') return json(res, 201, { sessionId: 's-1', subShipments: [{ subShipmentId: 's-1' }, { subShipmentId: 'sub-2' }] });
+      if (req.url === '/checkout/options/v1/split-shipments/sessions/conn-1')
+        return json(res, 201, {
+          sessionId: 's-1',
+          subShipments: [{ subShipmentId: 's-1' }, { subShipmentId: 'sub-2' }],
+        });
       json(res, 200, { subShipments: [] });
     });
-    const client = createCheckoutClient({ baseUrl: `${fake.origin}/checkout`, authUrl: fake.origin, credentials: CREDS, renewInBackground: false, sleep: async () => {} });
+    const client = createCheckoutClient({
+      baseUrl: `${fake.origin}/checkout`,
+      authUrl: fake.origin,
+      credentials: CREDS,
+      renewInBackground: false,
+      sleep: async () => {},
+    });
     const session = await client.split.createSession('conn-1', { subShipments: [{}, {}] });
-    expect(session).toMatchObject({ ok: true, value: { sessionId: 's-1', subShipments: [{ subShipmentId: 's-1' }, { subShipmentId: 'sub-2' }] } });
-    expect((await client.split.fetchOptions('s-1', { subShipments: [{ subShipmentId: 's-1' }] })).ok).toBe(true);
+    expect(session).toMatchObject({
+      ok: true,
+      value: { sessionId: 's-1', subShipments: [{ subShipmentId: 's-1' }, { subShipmentId: 'sub-2' }] },
+    });
+    expect((await client.split.fetchOptions('s-1', { subShipments: [{ subShipmentId: 's-1' }] })).ok).toBe(
+      true,
+    );
     expect(issued).toBe(1);
     const token = fake.requests.find(isToken)!;
     expect(token.method).toBe('POST');
     expect(token.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(token.headers['cache-control']).toBe('no-cache');
-    expect(Object.fromEntries(new URLSearchParams(token.body))).toEqual({ client_id: 'shop-client', client_secret: CREDS.clientSecret, grant_type: 'client_credentials' });
+    expect(Object.fromEntries(new URLSearchParams(token.body))).toEqual({
+      client_id: 'shop-client',
+      client_secret: CREDS.clientSecret,
+      grant_type: 'client_credentials',
+    });
     const calls = fake.requests.filter((r) => !isToken(r));
     expect(calls.map((c) => c.headers.authorization)).toEqual(['Bearer ck-1', 'Bearer ck-1']);
     await client.close();
@@ -65,7 +84,10 @@ describe('checkout client', () => {
     expect(sleeps.length).toBe(1);
     now += 61_000;
     const failed = await client.partialShipments.get('p-1');
-    expect(failed).toMatchObject({ ok: false, error: { kind: 'server', status: 500, operation: 'shipments.get' } });
+    expect(failed).toMatchObject({
+      ok: false,
+      error: { kind: 'server', status: 500, operation: 'shipments.get' },
+    });
     expect(tokenCalls).toBe(3);
     expect(JSON.stringify(failed)).not.toContain(CREDS.clientSecret);
     await client.close();
@@ -73,8 +95,16 @@ describe('checkout client', () => {
 
   it('refused credentials are auth invalid_key', async () => {
     fake = await startFake((_req, res) => json(res, 400, { error: 'invalid_client' }));
-    const client = createCheckoutClient({ baseUrl: `${fake.origin}/checkout`, authUrl: fake.origin, credentials: CREDS, renewInBackground: false });
-    expect(await client.partialShipments.list()).toMatchObject({ ok: false, error: { kind: 'auth', reason: 'invalid_key', operation: 'token.issue' } });
+    const client = createCheckoutClient({
+      baseUrl: `${fake.origin}/checkout`,
+      authUrl: fake.origin,
+      credentials: CREDS,
+      renewInBackground: false,
+    });
+    expect(await client.partialShipments.list()).toMatchObject({
+      ok: false,
+      error: { kind: 'auth', reason: 'invalid_key', operation: 'token.issue' },
+    });
     await client.close();
   });
 });

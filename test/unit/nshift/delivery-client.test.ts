@@ -24,7 +24,9 @@ async function setup(handler: Handler, overrides: Parameters<typeof testClient>[
   return { ...t, fake };
 }
 
-function collect<T>(result: { ok: true; value: T } | { ok: false; error: DeliveryError }): DeliveryError | undefined {
+function collect<T>(
+  result: { ok: true; value: T } | { ok: false; error: DeliveryError },
+): DeliveryError | undefined {
   if (!result.ok) producedErrors.push(result.error);
   return result.ok ? undefined : result.error;
 }
@@ -100,9 +102,12 @@ describe('token exchange', () => {
   });
 
   it('a refused API key is auth invalid_key and no call is made', async () => {
-    const { client } = await setup((_req, res) => json(res, 401, { code: 'ILLEGAL', message: 'Unauthorized' }), {
-      apiKey: { id: KEY_ID, secret: `${SECRET}-wrong` },
-    });
+    const { client } = await setup(
+      (_req, res) => json(res, 401, { code: 'ILLEGAL', message: 'Unauthorized' }),
+      {
+        apiKey: { id: KEY_ID, secret: `${SECRET}-wrong` },
+      },
+    );
     const error = collect(await client.orders.list());
     expect(error).toMatchObject({ kind: 'auth', reason: 'invalid_key' });
     expect(fake?.calls()).toHaveLength(0);
@@ -131,8 +136,15 @@ describe('token exchange', () => {
     await client.orders.get('77');
     key = { id: 'other-id', secret: 'other-secret-123' };
     await client.orders.get('77');
-    expect(seen).toEqual([`Basic ${BASIC}`, `Basic ${Buffer.from('other-id:other-secret-123').toString('base64')}`]);
-    expect(fake?.calls().map((c) => c.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1', 'Bearer tok-2']);
+    expect(seen).toEqual([
+      `Basic ${BASIC}`,
+      `Basic ${Buffer.from('other-id:other-secret-123').toString('base64')}`,
+    ]);
+    expect(fake?.calls().map((c) => c.headers.authorization)).toEqual([
+      'Bearer tok-1',
+      'Bearer tok-1',
+      'Bearer tok-2',
+    ]);
   });
 
   it('renews in the background after 11 hours and waits for a new token after 12', async () => {
@@ -166,21 +178,46 @@ describe('errors as values', () => {
       if (handleExchange(req, res, tokens)) return;
       json(res, 403, { code: 'ILLEGAL', message: 'Forbidden' });
     });
-    expect(collect(await client.shipments.cancel('5666306'))).toMatchObject({ kind: 'access', status: 403, license: 'REST API Discard' });
-    expect(collect(await client.storedShipments.get('9'))).toMatchObject({ kind: 'access', license: 'REST API Delivery checkout' });
-    expect(collect(await client.history.search({ page: 0 }))).toMatchObject({ kind: 'access', license: 'REST API Shipment History' });
+    expect(collect(await client.shipments.cancel('5666306'))).toMatchObject({
+      kind: 'access',
+      status: 403,
+      license: 'REST API Discard',
+    });
+    expect(collect(await client.storedShipments.get('9'))).toMatchObject({
+      kind: 'access',
+      license: 'REST API Delivery checkout',
+    });
+    expect(collect(await client.history.search({ page: 0 }))).toMatchObject({
+      kind: 'access',
+      license: 'REST API Shipment History',
+    });
   });
 
   it('422 carries the validation list; an empty 422 body is an empty list', async () => {
     const tokens = { n: 0 };
-    const list = [{ message: 'Not valid postal code', messageCode: 'ZipCode', field: 'Address_Zipcode', location: '', type: 'error' }];
+    const list = [
+      {
+        message: 'Not valid postal code',
+        messageCode: 'ZipCode',
+        field: 'Address_Zipcode',
+        location: '',
+        type: 'error',
+      },
+    ];
     const { client } = await setup((req, res) => {
       if (handleExchange(req, res, tokens)) return;
       if (req.url.startsWith('/rs-extapi/v1/stored-shipments/')) return json(res, 422, undefined);
       json(res, 422, list);
     });
-    expect(collect(await client.shipments.create({ shipment, printConfig }))).toMatchObject({ kind: 'validation', status: 422, errors: list });
-    expect(collect(await client.storedShipments.book('12', printConfig))).toMatchObject({ kind: 'validation', errors: [] });
+    expect(collect(await client.shipments.create({ shipment, printConfig }))).toMatchObject({
+      kind: 'validation',
+      status: 422,
+      errors: list,
+    });
+    expect(collect(await client.storedShipments.book('12', printConfig))).toMatchObject({
+      kind: 'validation',
+      errors: [],
+    });
   });
 
   it('404 is not_found; 400/500 carry code and message', async () => {
@@ -222,7 +259,11 @@ describe('errors as values', () => {
       res.writeHead(201, { 'content-type': 'application/json' });
       res.end('<html>proxy</html>');
     });
-    expect(collect(await client.shipments.create({ shipment, printConfig }))).toMatchObject({ kind: 'outcome_unknown', cause: 'unreadable_answer', status: 201 });
+    expect(collect(await client.shipments.create({ shipment, printConfig }))).toMatchObject({
+      kind: 'outcome_unknown',
+      cause: 'unreadable_answer',
+      status: 201,
+    });
     expect(fake?.calls()).toHaveLength(1);
   });
 
@@ -261,7 +302,11 @@ describe('retries', () => {
       },
       { retry: { attempts: 3, baseDelayMs: 100, maxDelayMs: 1000 } },
     );
-    expect(collect(await client.orders.get('1'))).toMatchObject({ kind: 'server', status: 500, code: 'INTERNAL' });
+    expect(collect(await client.orders.get('1'))).toMatchObject({
+      kind: 'server',
+      status: 500,
+      code: 'INTERNAL',
+    });
     expect(fake?.calls()).toHaveLength(3);
     // equal jitter with random()=0.5: ceiling * 0.75
     expect(sleeps).toEqual([75, 150]);
@@ -273,7 +318,10 @@ describe('retries', () => {
       if (handleExchange(req, res, tokens)) return;
       json(res, 429, undefined, { 'retry-after': '600' });
     });
-    expect(collect(await client.orders.list())).toMatchObject({ kind: 'rate_limited', retryAfterMs: 600_000 });
+    expect(collect(await client.orders.list())).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterMs: 600_000,
+    });
     expect(fake?.calls()).toHaveLength(1);
     expect(sleeps).toEqual([]);
   });
@@ -284,7 +332,10 @@ describe('retries', () => {
       if (handleExchange(req, res, tokens)) return;
       json(res, 503, undefined, { 'retry-after': '1' });
     });
-    expect(collect(await client.shipments.create({ shipment, printConfig }))).toMatchObject({ kind: 'rate_limited', retryAfterMs: 1000 });
+    expect(collect(await client.shipments.create({ shipment, printConfig }))).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterMs: 1000,
+    });
     expect(fake?.calls()).toHaveLength(1);
   });
 
@@ -295,7 +346,11 @@ describe('retries', () => {
       raw.socket.destroy();
     });
     const error = collect(await client.storedShipments.book('12', printConfig));
-    expect(error).toMatchObject({ kind: 'outcome_unknown', cause: 'reset', operation: 'storedShipments.book' });
+    expect(error).toMatchObject({
+      kind: 'outcome_unknown',
+      cause: 'reset',
+      operation: 'storedShipments.book',
+    });
     expect(fake?.calls()).toHaveLength(1);
   });
 
@@ -347,7 +402,10 @@ describe('retries', () => {
       },
       { timeouts: { bodyMs: 80 } },
     );
-    expect(collect(await client.shipments.create({ shipment, printConfig }))).toMatchObject({ kind: 'outcome_unknown', cause: 'timeout' });
+    expect(collect(await client.shipments.create({ shipment, printConfig }))).toMatchObject({
+      kind: 'outcome_unknown',
+      cause: 'timeout',
+    });
   });
 
   it('connection refused before anything was sent is a plain network error, even for a booking', async () => {
@@ -358,7 +416,11 @@ describe('retries', () => {
     fake = await startFake(() => {});
     const { client } = testClient({ ...fake, baseUrl: `http://127.0.0.1:${port}/rs-extapi/v1` });
     closers.push(() => client.close());
-    expect(collect(await client.warm())).toMatchObject({ kind: 'network', cause: 'refused', operation: 'sessions.token' });
+    expect(collect(await client.warm())).toMatchObject({
+      kind: 'network',
+      cause: 'refused',
+      operation: 'sessions.token',
+    });
   });
 });
 
@@ -383,20 +445,36 @@ describe('paths and documents', () => {
       if (handleExchange(req, res, tokens)) return;
       json(res, 200, {});
     });
-    const error = collect(await client.shipments.fetchPrint('http://evil.example:9/rs-extapi/v1/shipments/1/prints/2', undefined, 'application/pdf'));
+    const error = collect(
+      await client.shipments.fetchPrint(
+        'http://evil.example:9/rs-extapi/v1/shipments/1/prints/2',
+        undefined,
+        'application/pdf',
+      ),
+    );
     expect(error).toMatchObject({ kind: 'malformed', operation: 'documents.fetchByHref' });
     expect(fake?.calls()).toHaveLength(0);
   });
 
   it('sends the booking body and returnFile=true', async () => {
     const tokens = { n: 0 };
-    const result201 = [{ id: '5666306', status: 'PRINTED', consolidated: false, prints: [{ id: '1', description: 'Label', href: 'x', data: null }] }];
+    const result201 = [
+      {
+        id: '5666306',
+        status: 'PRINTED',
+        consolidated: false,
+        prints: [{ id: '1', description: 'Label', href: 'x', data: null }],
+      },
+    ];
     const { client } = await setup((req, res) => {
       if (handleExchange(req, res, tokens)) return;
       json(res, 201, result201);
     });
     const result = await client.shipments.create({ shipment, printConfig });
-    expect(result).toMatchObject({ ok: true, value: [{ id: '5666306', consolidated: false, prints: [{ id: '1', data: null }] }] });
+    expect(result).toMatchObject({
+      ok: true,
+      value: [{ id: '5666306', consolidated: false, prints: [{ id: '1', data: null }] }],
+    });
     expect(fake?.calls()[0]?.url).toBe('/rs-extapi/v1/shipments?returnFile=true');
     expect(JSON.parse(fake?.calls()[0]?.body ?? '')).toEqual({ printConfig, shipment });
     expect(fake?.calls()[0]?.headers['content-type']).toBe('application/json');
@@ -412,7 +490,12 @@ describe('secrets', () => {
     });
     collect(await client.orders.get('1'));
     producedLogs.push(...logs);
-    const everything = JSON.stringify(producedErrors) + producedErrors.map((e) => String(e)).join() + producedLogs.join('\n') + String(client) + JSON.stringify(client);
+    const everything =
+      JSON.stringify(producedErrors) +
+      producedErrors.map((e) => String(e)).join() +
+      producedLogs.join('\n') +
+      String(client) +
+      JSON.stringify(client);
     expect(producedErrors.length).toBeGreaterThan(10);
     expect(everything).not.toContain(SECRET);
     expect(everything).not.toContain(BASIC);

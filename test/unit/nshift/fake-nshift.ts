@@ -37,7 +37,12 @@ export async function startFake(handler: Handler): Promise<FakeServer> {
     const chunks: Buffer[] = [];
     raw.on('data', (c: Buffer) => chunks.push(c));
     raw.on('end', () => {
-      const req: RecordedRequest = { method: raw.method ?? '', url: raw.url ?? '', headers: raw.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const req: RecordedRequest = {
+        method: raw.method ?? '',
+        url: raw.url ?? '',
+        headers: raw.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(req);
       void Promise.resolve(handler(req, res, raw)).catch((e: unknown) => {
         res.statusCode = 599;
@@ -62,7 +67,12 @@ export async function startFake(handler: Handler): Promise<FakeServer> {
   };
 }
 
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(body === undefined ? '' : JSON.stringify(body));
 }

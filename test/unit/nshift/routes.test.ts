@@ -103,7 +103,9 @@ POST /webhooks/{id}/events/{webhookEventId}/resend
 const shape = (method: string, path: string) => `${method} ${path.replace(/\{\w+\}/g, '{}')}`;
 
 describe('route table', () => {
-  const table = new Set(Object.values(ROUTES as Record<string, RouteDef>).map((r) => shape(r.method, r.path)));
+  const table = new Set(
+    Object.values(ROUTES as Record<string, RouteDef>).map((r) => shape(r.method, r.path)),
+  );
 
   it.each(DOCUMENTED)('has a route for %s', (line) => {
     const [method, path] = line.split(' ') as [string, string];
@@ -111,14 +113,27 @@ describe('route table', () => {
   });
 
   it('retries nothing that books: every POST that creates is non-idempotent', () => {
-    for (const name of ['shipments.create', 'storedShipments.book', 'orders.createShipment', 'consolidated.create', 'consolidated.close', 'waybills.create'] as const) {
+    for (const name of [
+      'shipments.create',
+      'storedShipments.book',
+      'orders.createShipment',
+      'consolidated.create',
+      'consolidated.close',
+      'waybills.create',
+    ] as const) {
       expect(ROUTES[name].idempotent).toBe(false);
     }
   });
 
   it('fills path parameters encoded and keeps the base path', () => {
-    const path = buildPath(ROUTES['consolidated.deleteParcelGroup'], { consolidatedId: '7', partOrderNo: 'ORD 1/2' }, { a: 1, b: undefined });
+    const path = buildPath(
+      ROUTES['consolidated.deleteParcelGroup'],
+      { consolidatedId: '7', partOrderNo: 'ORD 1/2' },
+      { a: 1, b: undefined },
+    );
     expect(path).toBe('/consolidated-shipments/7/parcel-groups/ORD%201%2F2?a=1');
-    expect(joinUrl('https://api.unifaun.com/rs-extapi/v1/', path)).toBe('https://api.unifaun.com/rs-extapi/v1/consolidated-shipments/7/parcel-groups/ORD%201%2F2?a=1');
+    expect(joinUrl('https://api.unifaun.com/rs-extapi/v1/', path)).toBe(
+      'https://api.unifaun.com/rs-extapi/v1/consolidated-shipments/7/parcel-groups/ORD%201%2F2?a=1',
+    );
   });
 });

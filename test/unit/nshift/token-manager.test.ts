@@ -29,7 +29,10 @@ describe('token manager', () => {
     let n = 0;
     const tokens = createTokenManager({
       apiKey: { id: 'a', secret: 'b' },
-      exchange: async () => (++n === 1 ? err({ kind: 'network', cause: 'refused', operation: 'sessions.token', message: 'refused' }) : ok('t')),
+      exchange: async () =>
+        ++n === 1
+          ? err({ kind: 'network', cause: 'refused', operation: 'sessions.token', message: 'refused' })
+          : ok('t'),
       renewInBackground: false,
     });
     const [a, b] = await Promise.all([tokens.token(), tokens.token()]);
@@ -41,7 +44,11 @@ describe('token manager', () => {
   it('invalidate only drops the token that was refused, not a newer one', async () => {
     let n = 0;
     const key: ApiKey = { id: 'a', secret: 'b' };
-    const tokens = createTokenManager({ apiKey: key, exchange: async () => ok(`t${++n}`), renewInBackground: false });
+    const tokens = createTokenManager({
+      apiKey: key,
+      exchange: async () => ok(`t${++n}`),
+      renewInBackground: false,
+    });
     await tokens.token();
     tokens.invalidate('t1');
     expect(await tokens.token()).toEqual(ok('t2'));
@@ -51,7 +58,11 @@ describe('token manager', () => {
   });
 
   it('holds nothing that serialises the secret', async () => {
-    const tokens = createTokenManager({ apiKey: { id: 'a', secret: 'very-secret-value' }, exchange: async () => ok('t'), renewInBackground: false });
+    const tokens = createTokenManager({
+      apiKey: { id: 'a', secret: 'very-secret-value' },
+      exchange: async () => ok('t'),
+      renewInBackground: false,
+    });
     await tokens.token();
     expect(JSON.stringify(tokens)).not.toContain('very-secret-value');
     expect(String(tokens)).not.toContain('very-secret-value');

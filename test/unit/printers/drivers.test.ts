@@ -85,14 +85,24 @@ describe('os-queue: lp arguments', () => {
     const run: RunCommand = async (file, args) => {
       const { readFile } = await import('node:fs/promises');
       const at = (flag: string) => args[args.indexOf(flag) + 1]!;
-      calls.push({ file, args, script: await readFile(at('-File'), 'utf8'), bytes: await readFile(at('-Path')) });
+      calls.push({
+        file,
+        args,
+        script: await readFile(at('-File'), 'utf8'),
+        bytes: await readFile(at('-Path')),
+      });
       return { code: 0, stdout: '', stderr: '' };
     };
     const hostile = { ...queue, queue: 'Zebra"; Remove-Item C:\\ -Recurse; "' };
     const result = await createOsQueueDriver(hostile, { platform: 'win32', runCommand: run }).send(zpl);
     expect(result).toEqual({ ok: true, value: { bytes: zpl.bytes.length } });
     expect(calls[0]!.file).toBe('powershell.exe');
-    expect(calls[0]!.args.slice(0, 4)).toEqual(['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass']);
+    expect(calls[0]!.args.slice(0, 4)).toEqual([
+      '-NoProfile',
+      '-NonInteractive',
+      '-ExecutionPolicy',
+      'Bypass',
+    ]);
     expect(calls[0]!.args[calls[0]!.args.indexOf('-Printer') + 1]).toBe(hostile.queue);
     expect(calls[0]!.bytes.equals(zpl.bytes)).toBe(true);
     expect(calls[0]!.script).toContain('pDataType = "RAW"');
@@ -101,15 +111,23 @@ describe('os-queue: lp arguments', () => {
   });
   it('on Windows a queue the spooler does not know is refused, other failures are retried', async () => {
     const missing: RunCommand = async () => ({ code: 1, stdout: '', stderr: 'OpenPrinter failed for Nope' });
-    expect(await createOsQueueDriver(queue, { platform: 'win32', runCommand: missing }).send(zpl)).toMatchObject({
+    expect(
+      await createOsQueueDriver(queue, { platform: 'win32', runCommand: missing }).send(zpl),
+    ).toMatchObject({
       ok: false,
       error: { code: 'rejected', retryable: false },
     });
-    const busy: RunCommand = async () => ({ code: 1, stdout: '', stderr: 'WritePrinter wrote 0 of 120 bytes' });
-    expect(await createOsQueueDriver(queue, { platform: 'win32', runCommand: busy }).send(zpl)).toMatchObject({
-      ok: false,
-      error: { code: 'io', retryable: true },
+    const busy: RunCommand = async () => ({
+      code: 1,
+      stdout: '',
+      stderr: 'WritePrinter wrote 0 of 120 bytes',
     });
+    expect(await createOsQueueDriver(queue, { platform: 'win32', runCommand: busy }).send(zpl)).toMatchObject(
+      {
+        ok: false,
+        error: { code: 'io', retryable: true },
+      },
+    );
   });
   it('parses lpstat -v', () => {
     expect(

@@ -21,7 +21,12 @@ export const BASE_TIME = '2026-11-21T09:00:00.000Z';
 
 export function defaultSettings(): SettingsView {
   return {
-    account: { deliveryUrl: 'https://sim.local/v1', apiKeyId: 'key-1', hasSecret: true, secretMask: '••••••••3f9a' },
+    account: {
+      deliveryUrl: 'https://sim.local/v1',
+      apiKeyId: 'key-1',
+      hasSecret: true,
+      secretMask: '••••••••3f9a',
+    },
     printConfig: { targets: [{ media: 'thermo-190', type: 'zpl', mode: 'DT', charset: 'cp850' }] },
     printers: [{ id: 'zebra-1', name: 'Zebra 1', kind: 'zpl-tcp', host: '127.0.0.1', port: 9100 }],
     routing: { rules: [], labelPrinterId: 'zebra-1' },
@@ -42,7 +47,14 @@ export function defaultStatus(): StationStatus {
     demo: true,
     account: { state: 'connected' },
     printers: [
-      { printerId: 'zebra-1', name: 'Zebra 1', kind: 'zpl-tcp', state: 'ready', problems: [], queueLength: 0 },
+      {
+        printerId: 'zebra-1',
+        name: 'Zebra 1',
+        kind: 'zpl-tcp',
+        state: 'ready',
+        problems: [],
+        queueLength: 0,
+      },
     ],
     queueLength: 0,
   };
@@ -94,7 +106,9 @@ export function printedJob(id: string, code: string): JobView {
 }
 
 type Call = { method: StationMethodName; input: unknown };
-type Handler<K extends StationMethodName> = (input: MethodInput<K>) => MethodOutput<K> | Promise<MethodOutput<K>>;
+type Handler<K extends StationMethodName> = (
+  input: MethodInput<K>,
+) => MethodOutput<K> | Promise<MethodOutput<K>>;
 
 /**
  * An in-memory station for component tests: answers every StationApi method from plain fields, records
@@ -163,13 +177,15 @@ export class FakeStation {
     },
     reprint: (input) => {
       const jobId = this.newJobId('reprint');
-      const code = 'code' in input ? input.code : (this.jobs.find((job) => job.id === input.jobId)?.scan ?? input.jobId);
+      const code =
+        'code' in input ? input.code : (this.jobs.find((job) => job.id === input.jobId)?.scan ?? input.jobId);
       this.later([{ ...printedJob(jobId, code), kind: 'reprint' }]);
       return { jobId };
     },
     lookupShipment: ({ code }) => {
       const found = this.shipments.find(
-        (shipment) => shipment.shipmentNo === code || shipment.parcelNos.includes(code) || shipment.orderNo === code,
+        (shipment) =>
+          shipment.shipmentNo === code || shipment.parcelNos.includes(code) || shipment.orderNo === code,
       );
       if (!found) {
         const error = new Error('not found') as Error & { body: unknown };
@@ -185,7 +201,9 @@ export class FakeStation {
     cancelShipment: ({ shipmentId, code }) => {
       const jobId = this.newJobId('cancel');
       // nShift reports the shipment as cancelled from now on.
-      this.shipments = this.shipments.map((s) => (s.shipmentId === shipmentId ? { ...s, status: 'Cancelled' } : s));
+      this.shipments = this.shipments.map((s) =>
+        s.shipmentId === shipmentId ? { ...s, status: 'Cancelled' } : s,
+      );
       this.later([makeJob({ id: jobId, kind: 'cancel', scan: code ?? shipmentId, state: 'done' })]);
       return { jobId };
     },
@@ -226,13 +244,22 @@ export class FakeStation {
     getStatus: () => this.status,
     getSettings: () => this.settings,
     saveSettings: (patch) => {
-      this.settings = { ...this.settings, ...patch, account: { ...this.settings.account, ...patch.account } } as SettingsView;
+      this.settings = {
+        ...this.settings,
+        ...patch,
+        account: { ...this.settings.account, ...patch.account },
+      } as SettingsView;
       return this.settings;
     },
     setApiKey: ({ id, secret }) => {
       this.settings = {
         ...this.settings,
-        account: { ...this.settings.account, apiKeyId: id, hasSecret: true, secretMask: `••••••••${secret.slice(-4)}` },
+        account: {
+          ...this.settings.account,
+          apiKeyId: id,
+          hasSecret: true,
+          secretMask: `••••••••${secret.slice(-4)}`,
+        },
       };
       return this.settings;
     },
@@ -253,7 +280,10 @@ export class FakeStation {
       return this.settings;
     },
     removePrinter: ({ printerId }) => {
-      this.settings = { ...this.settings, printers: this.settings.printers.filter((p) => p.id !== printerId) };
+      this.settings = {
+        ...this.settings,
+        printers: this.settings.printers.filter((p) => p.id !== printerId),
+      };
       return this.settings;
     },
     testPrinter: ({ printerId, charset }) => {

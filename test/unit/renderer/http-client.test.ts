@@ -58,7 +58,9 @@ class FakeEventSource implements EventSourceLike {
     (this.onopen as ((ev: Event) => void) | null)?.(new Event('open'));
   }
   message(data: unknown): void {
-    (this.onmessage as ((ev: MessageEvent) => void) | null)?.(new MessageEvent('message', { data: JSON.stringify(data) }));
+    (this.onmessage as ((ev: MessageEvent) => void) | null)?.(
+      new MessageEvent('message', { data: JSON.stringify(data) }),
+    );
   }
   drop(): void {
     this.readyState = 0;
@@ -73,7 +75,9 @@ class FakeEventSource implements EventSourceLike {
 describe('HTTP StationApi client', () => {
   it('posts each method to /api/<name> with the bearer token and {input}, and returns result', async () => {
     answer = (method, input) =>
-      method === 'scan' ? { status: 200, body: { result: { jobId: `job-for-${(input as { code: string }).code}` } } } : { status: 404, body: {} };
+      method === 'scan'
+        ? { status: 200, body: { result: { jobId: `job-for-${(input as { code: string }).code}` } } }
+        : { status: 404, body: {} };
     const api = createHttpStationApi({ baseUrl, token: 'secret-token' });
     await expect(api.scan({ code: 'ORDER-1' })).resolves.toEqual({ jobId: 'job-for-ORDER-1' });
     expect(seen).toEqual([
@@ -95,7 +99,12 @@ describe('HTTP StationApi client', () => {
   });
 
   it('rejects with an error carrying the host ApiErrorBody and its failure', async () => {
-    const failure = { reason: 'validation', code: 'validation', message: 'bad', errors: [{ field: 'receiver.zipcode', message: 'x' }] };
+    const failure = {
+      reason: 'validation',
+      code: 'validation',
+      message: 'bad',
+      errors: [{ field: 'receiver.zipcode', message: 'x' }],
+    };
     answer = () => ({ status: 422, body: { error: 'failed', message: 'bad', failure } });
     const api = createHttpStationApi({ baseUrl, token: 't' });
     const error = await api.scan({ code: 'X' }).then(
@@ -116,8 +125,23 @@ describe('HTTP StationApi client', () => {
   });
 
   it('delivers server-sent events and refreshes status and jobs after a reconnect', async () => {
-    const status = { host: 'web', version: '1', demo: false, account: { state: 'connected' }, printers: [], queueLength: 0 };
-    const job = { id: 'j1', kind: 'scan', scan: 'A', state: 'printed', createdAt: 'x', updatedAt: 'x', shipments: [] };
+    const status = {
+      host: 'web',
+      version: '1',
+      demo: false,
+      account: { state: 'connected' },
+      printers: [],
+      queueLength: 0,
+    };
+    const job = {
+      id: 'j1',
+      kind: 'scan',
+      scan: 'A',
+      state: 'printed',
+      createdAt: 'x',
+      updatedAt: 'x',
+      shipments: [],
+    };
     answer = (method) => ({ status: 200, body: { result: method === 'getStatus' ? status : [job] } });
     const sources: FakeEventSource[] = [];
     const connection: boolean[] = [];
@@ -175,14 +199,20 @@ describe('HTTP StationApi client', () => {
 });
 
 describe('reading a refused call, whichever host refused it', () => {
-  const body = { error: 'failed', message: 'no', failure: { reason: 'printer', code: 'no_printer', message: 'no' } };
+  const body = {
+    error: 'failed',
+    message: 'no',
+    failure: { reason: 'printer', code: 'no_printer', message: 'no' },
+  };
 
   it('reads a plain ApiErrorBody (what crosses Electron’s contextBridge intact)', () => {
     expect(failureFromError(body).code).toBe('no_printer');
   });
 
   it('reads a body serialised into the message (an Error loses its own properties across contextBridge)', () => {
-    expect(failureFromError(new Error(`Error invoking remote method: ${JSON.stringify(body)}`)).code).toBe('no_printer');
+    expect(failureFromError(new Error(`Error invoking remote method: ${JSON.stringify(body)}`)).code).toBe(
+      'no_printer',
+    );
   });
 
   it('falls back to a network failure for a failed fetch', () => {
@@ -193,7 +223,11 @@ describe('reading a refused call, whichever host refused it', () => {
 describe('web host token', () => {
   function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> & { data: Map<string, string> } {
     const data = new Map<string, string>();
-    return { data, getItem: (key) => data.get(key) ?? null, setItem: (key, value) => void data.set(key, value) };
+    return {
+      data,
+      getItem: (key) => data.get(key) ?? null,
+      setItem: (key, value) => void data.set(key, value),
+    };
   }
 
   it('reads ?token=, keeps it in session storage and removes it from the address bar', () => {

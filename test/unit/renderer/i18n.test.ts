@@ -37,7 +37,9 @@ void _allCodesListed;
 
 function leaves(value: unknown, path = ''): [string, string][] {
   if (typeof value === 'string') return [[path, value]];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => leaves(child, path ? `${path}.${key}` : key));
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
+    leaves(child, path ? `${path}.${key}` : key),
+  );
 }
 
 function placeholders(text: string): string[] {
@@ -59,7 +61,16 @@ describe('translations', () => {
   it.each(LANGUAGES)('%s explains every failure code: what happened and what to do', (language) => {
     const i18n = createI18n(language);
     for (const code of FAILURE_CODES) {
-      const text = describeFailure({ reason: 'network', code, message: 'English only', params: { license: 'REST API Print', problems: 'paper_out' } }, i18n.t, language);
+      const text = describeFailure(
+        {
+          reason: 'network',
+          code,
+          message: 'English only',
+          params: { license: 'REST API Print', problems: 'paper_out' },
+        },
+        i18n.t,
+        language,
+      );
       expect(text.what, `${language}:${code}`).not.toMatch(/failure\.codes|\{\{/);
       expect(text.todo, `${language}:${code}`).not.toMatch(/failure\.codes|\{\{/);
       expect(text.what).not.toBe('English only');
@@ -72,27 +83,55 @@ describe('translations', () => {
 
   it('names the licence and the printer problems in the packer’s language', () => {
     const sv = createI18n('sv');
-    const text = describeFailure({ reason: 'auth', code: 'access_missing_license', message: '403', params: { license: 'REST API Print' } }, sv.t, 'sv');
+    const text = describeFailure(
+      {
+        reason: 'auth',
+        code: 'access_missing_license',
+        message: '403',
+        params: { license: 'REST API Print' },
+      },
+      sv.t,
+      'sv',
+    );
     expect(text.what).toBe('nShift-kontot saknar licensen "REST API Print".');
-    const printer = describeFailure({ reason: 'printer', code: 'printer_error', message: 'x', params: { problems: 'paper_out,head_open' } }, sv.t, 'sv');
-    expect(printer.what).toBe('Skrivaren rapporterar ett problem: slut på etiketter och skrivarhuvudet är öppet.');
+    const printer = describeFailure(
+      { reason: 'printer', code: 'printer_error', message: 'x', params: { problems: 'paper_out,head_open' } },
+      sv.t,
+      'sv',
+    );
+    expect(printer.what).toBe(
+      'Skrivaren rapporterar ett problem: slut på etiketter och skrivarhuvudet är öppet.',
+    );
   });
 
-  it.each(LANGUAGES)('%s has both plural forms wherever it has one, and every counted text resolves', (language) => {
-    const keys = leaves(catalogues[language]).map(([key]) => key);
-    const plural = [...new Set(keys.filter((key) => /_(one|other)$/.test(key)).map((key) => key.replace(/_(one|other)$/, '')))];
-    expect(plural.sort()).toEqual(
-      ['scan.parcels', 'scan.progress', 'scan.waitingAttempts', 'status.morePrinters', 'stored.group'].sort(),
-    );
-    const i18n = createI18n(language);
-    for (const key of plural) {
-      expect(keys, `${language}:${key}`).toEqual(expect.arrayContaining([`${key}_one`, `${key}_other`]));
-      for (const count of [1, 2, 5]) {
-        const text = i18n.t(key, { count, done: 1, total: count, partOrderNo: 'P-1', list: 'x' });
-        expect(text, `${language}:${key}:${count}`).not.toMatch(/\{\{|^scan\.|^stored\.|^status\./);
+  it.each(LANGUAGES)(
+    '%s has both plural forms wherever it has one, and every counted text resolves',
+    (language) => {
+      const keys = leaves(catalogues[language]).map(([key]) => key);
+      const plural = [
+        ...new Set(
+          keys.filter((key) => /_(one|other)$/.test(key)).map((key) => key.replace(/_(one|other)$/, '')),
+        ),
+      ];
+      expect(plural.sort()).toEqual(
+        [
+          'scan.parcels',
+          'scan.progress',
+          'scan.waitingAttempts',
+          'status.morePrinters',
+          'stored.group',
+        ].sort(),
+      );
+      const i18n = createI18n(language);
+      for (const key of plural) {
+        expect(keys, `${language}:${key}`).toEqual(expect.arrayContaining([`${key}_one`, `${key}_other`]));
+        for (const count of [1, 2, 5]) {
+          const text = i18n.t(key, { count, done: 1, total: count, partOrderNo: 'P-1', list: 'x' });
+          expect(text, `${language}:${key}:${count}`).not.toMatch(/\{\{|^scan\.|^stored\.|^status\./);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('says "1 parcel" and "1 of 1 shipment" in English, not "1 parcels"', () => {
     const { t } = createI18n('en');
@@ -100,12 +139,18 @@ describe('translations', () => {
     expect(t('stored.group', { partOrderNo: 'P-1', count: 3 })).toBe('Part order P-1: 3 parcels');
     expect(t('scan.progress', { done: 1, total: 1, count: 1 })).toBe('1 of 1 shipment');
     expect(t('scan.progress', { done: 2, total: 3, count: 3 })).toBe('2 of 3 shipments');
-    expect(createI18n('sv').t('stored.group', { partOrderNo: 'P-1', count: 1 })).toBe('Delorder P-1: 1 kolli');
+    expect(createI18n('sv').t('stored.group', { partOrderNo: 'P-1', count: 1 })).toBe(
+      'Delorder P-1: 1 kolli',
+    );
   });
 
   it('treats an unknown future code as internal rather than showing a key', () => {
     const en = createI18n('en');
-    const text = describeFailure({ reason: 'network', code: 'brand_new_code' as FailureCode, message: 'x' }, en.t, 'en');
+    const text = describeFailure(
+      { reason: 'network', code: 'brand_new_code' as FailureCode, message: 'x' },
+      en.t,
+      'en',
+    );
     expect(text.what).toBe('Something went wrong inside the station.');
   });
 });
@@ -122,12 +167,20 @@ describe('components', () => {
     const offenders: string[] = [];
     const textAttributes = new Set(['aria-label', 'title', 'alt', 'placeholder', 'label']);
     for (const file of files(join(import.meta.dirname, '../../../renderer/src'))) {
-      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+      const source = ts.createSourceFile(
+        file,
+        readFileSync(file, 'utf8'),
+        ts.ScriptTarget.Latest,
+        true,
+        ts.ScriptKind.TSX,
+      );
       const visit = (node: ts.Node): void => {
-        if (ts.isJsxText(node) && /\p{L}{2,}/u.test(node.text)) offenders.push(`${file}: ${node.text.trim()}`);
+        if (ts.isJsxText(node) && /\p{L}{2,}/u.test(node.text))
+          offenders.push(`${file}: ${node.text.trim()}`);
         if (ts.isJsxAttribute(node) && node.initializer && ts.isStringLiteral(node.initializer)) {
           const name = node.name.getText(source);
-          if (textAttributes.has(name) && /\p{L}/u.test(node.initializer.text)) offenders.push(`${file}: ${name}="${node.initializer.text}"`);
+          if (textAttributes.has(name) && /\p{L}/u.test(node.initializer.text))
+            offenders.push(`${file}: ${name}="${node.initializer.text}"`);
         }
         ts.forEachChild(node, visit);
       };

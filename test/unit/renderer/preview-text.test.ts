@@ -2,12 +2,22 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { decodeCp850 } from '../../../renderer/src/preview/cp850';
-import { decodeZplText, readableZpl, resolveFieldHex, zplFieldTexts, zplForRenderer } from '../../../renderer/src/preview/zpl-text';
+import {
+  decodeZplText,
+  readableZpl,
+  resolveFieldHex,
+  zplFieldTexts,
+  zplForRenderer,
+} from '../../../renderer/src/preview/zpl-text';
 import { TEST_CHARACTERS, buildZplTestLabel } from '../../../main/labels/test-label';
 import type { ZplCharset } from '../../../preload/api';
 
 function testLabelBase64(charset: ZplCharset): string {
-  const label = buildZplTestLabel({ printerName: 'Packing ^Zebra~ _1', charset, now: new Date('2026-11-21T10:00:00Z') });
+  const label = buildZplTestLabel({
+    printerName: 'Packing ^Zebra~ _1',
+    charset,
+    now: new Date('2026-11-21T10:00:00Z'),
+  });
   if (!label.ok) throw new Error(label.error.message);
   return label.value.bytes.toString('base64');
 }
@@ -22,7 +32,9 @@ describe('cp850 decoding', () => {
 describe('ZPL text for preview', () => {
   it('decodes a cp850 label with Nordic letters', () => {
     const bytes = iconv.encode('^XA^FO10,10^FDÅsa Öberg, Ærøskøbing^FS^XZ', 'cp850');
-    expect(decodeZplText(bytes.toString('base64'), 'cp850')).toBe('^XA^FO10,10^FDÅsa Öberg, Ærøskøbing^FS^XZ');
+    expect(decodeZplText(bytes.toString('base64'), 'cp850')).toBe(
+      '^XA^FO10,10^FDÅsa Öberg, Ærøskøbing^FS^XZ',
+    );
   });
 
   it('resolves ^FH hex escapes as UTF-8 in a UTF8 label', () => {
@@ -40,12 +52,16 @@ describe('ZPL text for preview', () => {
 describe('ZPL for the renderer', () => {
   it('turns a cp850 label into UTF-8 ZPL so Nordic letters draw correctly', () => {
     const bytes = iconv.encode('^XA^CI0^FO10,10^FDÅsa Öberg^FS^FO10,50^FH^FD_8Fngby^FS^XZ', 'cp850');
-    expect(zplForRenderer(bytes.toString('base64'), 'cp850')).toBe('^XA^CI28^FO10,10^FDÅsa Öberg^FS^FO10,50^FH^FDÅngby^FS^XZ');
+    expect(zplForRenderer(bytes.toString('base64'), 'cp850')).toBe(
+      '^XA^CI28^FO10,10^FDÅsa Öberg^FS^FO10,50^FH^FDÅngby^FS^XZ',
+    );
   });
 
   it('keeps a UTF8 label in UTF-8 with its escapes resolved', () => {
     const zpl = '^XA^CI28^FO10,10^FH^FD_C3_85sa^FS^XZ';
-    expect(zplForRenderer(Buffer.from(zpl).toString('base64'), 'UTF8')).toBe('^XA^CI28^FO10,10^FH^FDÅsa^FS^XZ');
+    expect(zplForRenderer(Buffer.from(zpl).toString('base64'), 'UTF8')).toBe(
+      '^XA^CI28^FO10,10^FH^FDÅsa^FS^XZ',
+    );
   });
 
   it.each<ZplCharset>(['cp850', 'UTF8'])(
@@ -72,6 +88,8 @@ describe('ZPL for the renderer', () => {
 
   it('leaves field data alone when it only replaces the ^CI commands', () => {
     const zpl = '^XA^CI13,36,35^FO0,0^FDplain^FS^XZ';
-    expect(zplForRenderer(Buffer.from(zpl, 'latin1').toString('base64'), 'cp850')).toBe('^XA^CI28^FO0,0^FDplain^FS^XZ');
+    expect(zplForRenderer(Buffer.from(zpl, 'latin1').toString('base64'), 'cp850')).toBe(
+      '^XA^CI28^FO0,0^FDplain^FS^XZ',
+    );
   });
 });

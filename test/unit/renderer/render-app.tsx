@@ -29,7 +29,9 @@ export interface RenderedApp {
 }
 
 /** Renders the whole renderer against a FakeStation and waits until the first load is done. */
-export async function renderApp(options: { fake?: FakeStation; language?: Language } = {}): Promise<RenderedApp> {
+export async function renderApp(
+  options: { fake?: FakeStation; language?: Language } = {},
+): Promise<RenderedApp> {
   const fake = options.fake ?? new FakeStation();
   const sounds = new RecordingSounds();
   const clock = { now: 1_000_000 };

@@ -77,7 +77,12 @@ describe('Scan screen', () => {
       error.body = {
         error: 'failed',
         message: 'Forbidden',
-        failure: { reason: 'auth', code: 'access_missing_license', message: '403', params: { license: 'REST API Print' } },
+        failure: {
+          reason: 'auth',
+          code: 'access_missing_license',
+          message: '403',
+          params: { license: 'REST API Print' },
+        },
       };
       throw error;
     });
@@ -101,7 +106,9 @@ describe('Scan screen', () => {
     ];
     const { sounds } = await renderApp({ fake });
     typeAndEnter('ORDER-9');
-    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-result')).toBe('duplicate'));
+    await waitFor(() =>
+      expect(screen.getByTestId('last-result').getAttribute('data-result')).toBe('duplicate'),
+    );
     expect(within(screen.getByTestId('last-result')).getByText('Already booked')).toBeTruthy();
     expect(sounds.played).toEqual(['attention']);
     const input = screen.getByTestId('scan-input');
@@ -123,7 +130,9 @@ describe('Scan screen', () => {
     ];
     await renderApp({ fake });
     typeAndEnter('ORDER-9');
-    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-result')).toBe('duplicate'));
+    await waitFor(() =>
+      expect(screen.getByTestId('last-result').getAttribute('data-result')).toBe('duplicate'),
+    );
     const input = screen.getByTestId('scan-input') as HTMLInputElement;
     fireEvent.keyDown(input, { key: 'R' });
     fireEvent.keyDown(input, { key: '1' });
@@ -245,7 +254,9 @@ describe('Scan screen while the printer is away', () => {
     await waitFor(() => expect(panel.getAttribute('data-waiting')).toBe('printer'));
     expect(panel.getAttribute('data-state')).toBe('printing');
     expect(panel.className).toContain('result-waiting');
-    const headline = within(panel).getByText('Waiting: the label printer is offline — it prints when the printer is back');
+    const headline = within(panel).getByText(
+      'Waiting: the label printer is offline — it prints when the printer is back',
+    );
     expect(headline.className).toContain('result-headline');
     expect(within(panel).queryByText('Printing')).toBeNull();
     expect(panel.textContent).toContain('Printer: Zebra 1 · not reachable');
@@ -282,13 +293,18 @@ describe('Scan screen while the printer is away', () => {
       }),
     );
     expect(panel.getAttribute('data-waiting')).toBe('printer');
-    expect(panel.textContent).toContain('Väntar: etikettskrivaren är frånkopplad — den skriver ut när skrivaren är tillbaka');
+    expect(panel.textContent).toContain(
+      'Väntar: etikettskrivaren är frånkopplad — den skriver ut när skrivaren är tillbaka',
+    );
     expect(panel.textContent).toContain('3 försök hittills');
   });
 
   it('finds the printer through the spool job when the queued document does not name it yet (as the station sends it)', async () => {
     const fake = new FakeStation();
-    fake.status = { ...fake.status, printers: [{ ...offlineZebra, printerId: 'label', name: 'Label printer' }] };
+    fake.status = {
+      ...fake.status,
+      printers: [{ ...offlineZebra, printerId: 'label', name: 'Label printer' }],
+    };
     fake.scanOutcome = (code, jobId) => {
       const job = printingJob(jobId, code);
       const [shipment] = job.shipments;
@@ -322,7 +338,10 @@ describe('Scan screen while the printer is away', () => {
 
   it('names a printer problem (paper out) and goes back to the calm state once the printer is ready', async () => {
     const fake = new FakeStation();
-    fake.status = { ...fake.status, printers: [{ ...offlineZebra, state: 'error', problems: ['paper_out'] }] };
+    fake.status = {
+      ...fake.status,
+      printers: [{ ...offlineZebra, state: 'error', problems: ['paper_out'] }],
+    };
     fake.scanOutcome = (code, jobId) => [printingJob(jobId, code)];
     await renderApp({ fake });
     typeAndEnter('ORDER-P');
@@ -346,7 +365,14 @@ describe('Status bar and navigation', () => {
     act(() =>
       fake.emit({
         type: 'printer',
-        printer: { printerId: 'zebra-1', name: 'Zebra 1', kind: 'zpl-tcp', state: 'error', problems: ['paper_out'], queueLength: 2 },
+        printer: {
+          printerId: 'zebra-1',
+          name: 'Zebra 1',
+          kind: 'zpl-tcp',
+          state: 'error',
+          problems: ['paper_out'],
+          queueLength: 2,
+        },
       }),
     );
     expect(within(bar).getByText('Problem')).toBeTruthy();
@@ -377,7 +403,9 @@ describe('Status bar and navigation', () => {
     const bar = screen.getByTestId('status-bar');
     const chips = [...bar.querySelectorAll('[data-printer-id]')];
     expect(chips.map((chip) => chip.getAttribute('data-printer-id'))).toEqual(['d', 'a']);
-    expect(chips[0]?.getAttribute('title')).toBe('Label printer (tcp://127.0.0.1:46477): Offline, not reachable');
+    expect(chips[0]?.getAttribute('title')).toBe(
+      'Label printer (tcp://127.0.0.1:46477): Offline, not reachable',
+    );
     const more = bar.querySelector('.chip-more') as HTMLElement;
     expect(more.textContent).toBe('+2');
     expect(more.getAttribute('data-hidden-printers')).toBe('b c');
@@ -389,7 +417,16 @@ describe('Status bar and navigation', () => {
     const fake = new FakeStation();
     fake.status = {
       ...fake.status,
-      printers: [{ printerId: 'zebra-1', name: 'Zebra 1', kind: 'zpl-tcp', state: 'unknown', problems: [], queueLength: 0 }],
+      printers: [
+        {
+          printerId: 'zebra-1',
+          name: 'Zebra 1',
+          kind: 'zpl-tcp',
+          state: 'unknown',
+          problems: [],
+          queueLength: 0,
+        },
+      ],
     };
     await renderApp({ fake });
     const chip = screen.getByTestId('status-bar').querySelector('[data-printer-id="zebra-1"]') as HTMLElement;

@@ -27,7 +27,17 @@ describe('Jobs screen', () => {
           shipmentNo: 'SHP-HELD',
           parcelNos: ['PCL-HELD-1'],
           state: 'held',
-          documents: [{ documentId: 'doc-h', kind: 'label', format: 'zpl', charset: 'cp850', bytes: 10, spoolJobId: 'sp-h', state: 'held' }],
+          documents: [
+            {
+              documentId: 'doc-h',
+              kind: 'label',
+              format: 'zpl',
+              charset: 'cp850',
+              bytes: 10,
+              spoolJobId: 'sp-h',
+              state: 'held',
+            },
+          ],
         },
       ],
     });
@@ -41,10 +51,24 @@ describe('Jobs screen', () => {
           shipmentNo: 'SHP-FAIL',
           parcelNos: ['PCL-FAIL-1'],
           state: 'failed',
-          documents: [{ documentId: 'doc-f', kind: 'label', format: 'zpl', bytes: 10, spoolJobId: 'sp-f', state: 'failed' }],
+          documents: [
+            {
+              documentId: 'doc-f',
+              kind: 'label',
+              format: 'zpl',
+              bytes: 10,
+              spoolJobId: 'sp-f',
+              state: 'failed',
+            },
+          ],
         },
       ],
-      failure: { reason: 'printer', code: 'printer_error', message: 'paper', params: { problems: 'paper_out,head_open' } },
+      failure: {
+        reason: 'printer',
+        code: 'printer_error',
+        message: 'paper',
+        params: { problems: 'paper_out,head_open' },
+      },
     });
     fake.jobs = [printedJob('job-ok', 'ORDER-OK'), held, failed];
     return fake;
@@ -67,7 +91,9 @@ describe('Jobs screen', () => {
     fireEvent.click(screen.getByTestId('nav-jobs'));
     fireEvent.click(screen.getByRole('button', { name: 'ORDER-FAIL' }));
     const details = screen.getByTestId('job-details');
-    expect(within(details).getByText('The printer reports a problem: out of paper and print head open.')).toBeTruthy();
+    expect(
+      within(details).getByText('The printer reports a problem: out of paper and print head open.'),
+    ).toBeTruthy();
     fireEvent.click(within(details).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(fake.callsOf('retrySpoolJob')).toEqual([{ spoolJobId: 'sp-f' }]));
     fireEvent.click(within(details).getByRole('button', { name: 'Cancel print' }));
@@ -101,10 +127,14 @@ describe('Jobs screen', () => {
   it('walks the job list with the arrow keys', async () => {
     await renderApp({ fake: stationWithJobs() });
     fireEvent.click(screen.getByTestId('nav-jobs'));
-    const first = screen.getByRole('table', { name: 'Jobs' }).querySelectorAll('tbody button')[0] as HTMLButtonElement;
+    const first = screen
+      .getByRole('table', { name: 'Jobs' })
+      .querySelectorAll('tbody button')[0] as HTMLButtonElement;
     first.focus();
     fireEvent.keyDown(first, { key: 'ArrowDown' });
-    const second = screen.getByRole('table', { name: 'Jobs' }).querySelectorAll('tbody button')[1] as HTMLButtonElement;
+    const second = screen
+      .getByRole('table', { name: 'Jobs' })
+      .querySelectorAll('tbody button')[1] as HTMLButtonElement;
     expect(document.activeElement).toBe(second);
     expect(second.getAttribute('aria-pressed')).toBe('true');
   });
@@ -121,8 +151,23 @@ describe('Cancel screen', () => {
   function stationWithShipments(): FakeStation {
     const fake = new FakeStation();
     fake.shipments = [
-      { shipmentId: 's-1', shipmentNo: 'SHP-1', orderNo: 'O-1', status: 'Booked', parcelNos: ['P-1'], receiverName: 'Bo', handedOver: false },
-      { shipmentId: 's-2', shipmentNo: 'SHP-2', orderNo: 'O-2', status: 'In transit', parcelNos: ['P-2'], handedOver: true },
+      {
+        shipmentId: 's-1',
+        shipmentNo: 'SHP-1',
+        orderNo: 'O-1',
+        status: 'Booked',
+        parcelNos: ['P-1'],
+        receiverName: 'Bo',
+        handedOver: false,
+      },
+      {
+        shipmentId: 's-2',
+        shipmentNo: 'SHP-2',
+        orderNo: 'O-2',
+        status: 'In transit',
+        parcelNos: ['P-2'],
+        handedOver: true,
+      },
     ];
     return fake;
   }
@@ -141,7 +186,9 @@ describe('Cancel screen', () => {
     expect(fake.callsOf('cancelShipment')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel this shipment' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel the shipment' }));
-    await waitFor(() => expect(fake.callsOf('cancelShipment')).toEqual([{ shipmentId: 's-1', confirm: true, code: 'P-1' }]));
+    await waitFor(() =>
+      expect(fake.callsOf('cancelShipment')).toEqual([{ shipmentId: 's-1', confirm: true, code: 'P-1' }]),
+    );
     expect(await screen.findByText('Shipment SHP-1 is cancelled.')).toBeTruthy();
     // The summary is read again once the cancel is done: it no longer shows the old status.
     await waitFor(() => expect(screen.getByTestId('shipment-status').textContent).toBe('Cancelled'));
@@ -200,21 +247,32 @@ describe('Settings screen', () => {
     fireEvent.change(screen.getByLabelText('API key id'), { target: { value: 'key-2' } });
     fireEvent.change(screen.getByLabelText('API key secret'), { target: { value: 'very-secret-9999' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save API key' }));
-    await waitFor(() => expect(fake.callsOf('setApiKey')).toEqual([{ id: 'key-2', secret: 'very-secret-9999' }]));
+    await waitFor(() =>
+      expect(fake.callsOf('setApiKey')).toEqual([{ id: 'key-2', secret: 'very-secret-9999' }]),
+    );
     await waitFor(() => expect((screen.getByLabelText('API key secret') as HTMLInputElement).value).toBe(''));
     expect(screen.getByTestId('secret-mask').textContent).toBe('Stored secret: ••••••••9999');
   });
 
   it('lists the missing licences after a connection test', async () => {
     const fake = new FakeStation();
-    fake.connection = { ok: false, state: 'forbidden', message: '403', missingLicenses: ['REST API Print', 'REST API Discard'] };
+    fake.connection = {
+      ok: false,
+      state: 'forbidden',
+      message: '403',
+      missingLicenses: ['REST API Print', 'REST API Discard'],
+    };
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-settings'));
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     const result = await screen.findByTestId('connection-test');
     expect(within(result).getByText('The connection test failed: Licence missing.')).toBeTruthy();
     const list = within(result).getByRole('list', { name: 'Missing licences' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['REST API Print', 'REST API Discard']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['REST API Print', 'REST API Discard']);
   });
 
   it('adds a network Zebra, and sends a test label whose preview is shown', async () => {
@@ -226,7 +284,9 @@ describe('Settings screen', () => {
     fireEvent.change(screen.getByLabelText(/^Host or IP address/), { target: { value: '10.0.0.7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save printer' }));
     await waitFor(() =>
-      expect(fake.callsOf('savePrinter')).toEqual([{ id: 'zebra-2', name: 'Zebra 2', kind: 'zpl-tcp', host: '10.0.0.7', port: 9100 }]),
+      expect(fake.callsOf('savePrinter')).toEqual([
+        { id: 'zebra-2', name: 'Zebra 2', kind: 'zpl-tcp', host: '10.0.0.7', port: 9100 },
+      ]),
     );
     const row = await waitFor(() => {
       const element = document.querySelector('[data-printer-id="zebra-2"]');
@@ -235,7 +295,9 @@ describe('Settings screen', () => {
     });
     fireEvent.change(screen.getByLabelText('Test label charset'), { target: { value: 'UTF8' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
-    await waitFor(() => expect(fake.callsOf('testPrinter')).toEqual([{ printerId: 'zebra-2', charset: 'UTF8' }]));
+    await waitFor(() =>
+      expect(fake.callsOf('testPrinter')).toEqual([{ printerId: 'zebra-2', charset: 'UTF8' }]),
+    );
     expect((await screen.findByTestId('preview-text')).textContent).toContain('Test label');
   });
 
@@ -247,7 +309,9 @@ describe('Settings screen', () => {
     expect((screen.getByLabelText(/^Queue name/) as HTMLInputElement).value).toBe('Office_A4');
     fireEvent.click(screen.getByRole('button', { name: 'Save printer' }));
     await waitFor(() =>
-      expect(fake.callsOf('savePrinter')).toEqual([{ id: 'office-a4', name: 'Office A4', kind: 'os-queue', queue: 'Office_A4', media: 'A4' }]),
+      expect(fake.callsOf('savePrinter')).toEqual([
+        { id: 'office-a4', name: 'Office A4', kind: 'os-queue', queue: 'Office_A4', media: 'A4' },
+      ]),
     );
   });
 
@@ -266,11 +330,17 @@ describe('Settings screen', () => {
     fireEvent.change(screen.getByLabelText('Prefix to strip'), { target: { value: ']C1' } });
     fireEvent.change(screen.getByLabelText('Ignore repeats within (ms)'), { target: { value: '3000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save scanner settings' }));
-    await waitFor(() => expect(fake.callsOf('saveSettings')).toContainEqual({ scanner: { prefix: ']C1', suffix: '', duplicateWindowMs: 3000 } }));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toContainEqual({
+        scanner: { prefix: ']C1', suffix: '', duplicateWindowMs: 3000 },
+      }),
+    );
 
     fireEvent.click(screen.getByLabelText('Play sounds'));
     fireEvent.click(screen.getByRole('button', { name: 'Save sounds' }));
-    await waitFor(() => expect(fake.callsOf('saveSettings')).toContainEqual({ sounds: { enabled: false, volume: 0.5 } }));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toContainEqual({ sounds: { enabled: false, volume: 0.5 } }),
+    );
 
     fireEvent.change(screen.getByLabelText('ZPL charset'), { target: { value: 'UTF8' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save print configuration' }));
@@ -309,7 +379,12 @@ describe('Stored & consolidated screen', () => {
       { storedId: 'st-2', orderNo: 'O-78', status: 'Stored', parcelCount: 1 },
     ];
     fake.consolidated = [
-      { consolidatedId: 'c-1', key: 'KEY-1', status: 'Open', parcelGroups: [{ partOrderNo: 'PO-1', parcelCount: 3 }] },
+      {
+        consolidatedId: 'c-1',
+        key: 'KEY-1',
+        status: 'Open',
+        parcelGroups: [{ partOrderNo: 'PO-1', parcelCount: 3 }],
+      },
     ];
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-stored'));
@@ -332,8 +407,16 @@ describe('Stored & consolidated screen', () => {
     const consolidatedTable = screen.getByRole('table', { name: 'Open consolidated shipments' });
     fireEvent.click(within(consolidatedTable).getByRole('button', { name: 'Delete group' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(fake.callsOf('deleteParcelGroup')).toEqual([{ consolidatedId: 'c-1', partOrderNo: 'PO-1', confirm: true }]));
-    fireEvent.click(within(screen.getByRole('table', { name: 'Open consolidated shipments' })).getByRole('button', { name: 'Close and send' }));
+    await waitFor(() =>
+      expect(fake.callsOf('deleteParcelGroup')).toEqual([
+        { consolidatedId: 'c-1', partOrderNo: 'PO-1', confirm: true },
+      ]),
+    );
+    fireEvent.click(
+      within(screen.getByRole('table', { name: 'Open consolidated shipments' })).getByRole('button', {
+        name: 'Close and send',
+      }),
+    );
     await waitFor(() => expect(fake.callsOf('closeConsolidated')).toEqual([{ consolidatedId: 'c-1' }]));
   });
 
@@ -372,7 +455,16 @@ describe('Manifest screen', () => {
             parcelNos: [],
             state: state === 'printed' ? 'printed' : 'printing',
             documents: [
-              { documentId: 'md', kind: 'manifest', format: 'pdf', bytes: 900, printerId: 'a4', printerName: 'Office A4', spoolJobId: 'msp', state: documentState },
+              {
+                documentId: 'md',
+                kind: 'manifest',
+                format: 'pdf',
+                bytes: 900,
+                printerId: 'a4',
+                printerName: 'Office A4',
+                spoolJobId: 'msp',
+                state: documentState,
+              },
             ],
           },
         ],
@@ -418,7 +510,9 @@ describe('Manifest screen', () => {
     expect(outcome.textContent).toContain('Misslyckades: Manifest DHL');
     expect(outcome.querySelector('[data-failure-code="no_printer"]')).not.toBeNull();
     // The station's English message is only a detail line: what happened is in the packer's words.
-    expect(outcome.querySelector('.failure-what')?.textContent).toContain('Ingen skrivare är vald för det här dokumentet.');
+    expect(outcome.querySelector('.failure-what')?.textContent).toContain(
+      'Ingen skrivare är vald för det här dokumentet.',
+    );
   });
 
   it('sends a scan made here to the Scan screen', async () => {

@@ -20,7 +20,11 @@ describe('StationStore', () => {
   it('keeps the newer version of a job when an older one arrives late', () => {
     const store = new StationStore(new FakeStation().api);
     const older = makeJob({ id: 'j', scan: 'X', state: 'printing' });
-    const newer = { ...older, state: 'printed' as const, updatedAt: new Date(Date.parse(older.updatedAt) + 5000).toISOString() };
+    const newer = {
+      ...older,
+      state: 'printed' as const,
+      updatedAt: new Date(Date.parse(older.updatedAt) + 5000).toISOString(),
+    };
     store.upsertJob(newer);
     store.upsertJob(older);
     expect(store.getState().jobs[0]?.state).toBe('printed');
@@ -61,7 +65,17 @@ describe('StationStore', () => {
     };
     const store = new StationStore(fake.api);
     await store.load();
-    store.apply({ type: 'printer', printer: { printerId: 'p2', name: 'P2', kind: 'file', state: 'offline', problems: ['unreachable'], queueLength: 3 } });
+    store.apply({
+      type: 'printer',
+      printer: {
+        printerId: 'p2',
+        name: 'P2',
+        kind: 'file',
+        state: 'offline',
+        problems: ['unreachable'],
+        queueLength: 3,
+      },
+    });
     expect(store.getState().status?.queueLength).toBe(4);
     expect(store.getState().status?.printers.map((p) => p.state)).toEqual(['ready', 'offline']);
   });

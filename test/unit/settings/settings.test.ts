@@ -18,7 +18,10 @@ describe('settings', () => {
 
   it('survive a save and load', async () => {
     const store = createFileSettingsStore(await dir());
-    const next = applySettingsPatch(defaultSettings(), { language: 'sv', scanner: { prefix: '#', suffix: '', duplicateWindowMs: 1500 } });
+    const next = applySettingsPatch(defaultSettings(), {
+      language: 'sv',
+      scanner: { prefix: '#', suffix: '', duplicateWindowMs: 1500 },
+    });
     await store.save(next);
     expect((await store.load()).settings).toEqual(next);
   });
@@ -67,13 +70,17 @@ describe('the encrypted file vault', () => {
 
 describe('a settings patch', () => {
   it('merges a section one level deep, keeping what the patch does not name', () => {
-    const start = applySettingsPatch(defaultSettings(), { resolve: { sources: ['order'], indexRefreshSeconds: 0 } });
+    const start = applySettingsPatch(defaultSettings(), {
+      resolve: { sources: ['order'], indexRefreshSeconds: 0 },
+    });
     const next = applySettingsPatch(start, { resolve: { sources: ['stored', 'order'] } });
     expect(next.resolve).toEqual({ sources: ['stored', 'order'], indexRefreshSeconds: 0 });
   });
 
   it('replaces lists whole (print targets, routing rules)', () => {
-    const next = applySettingsPatch(defaultSettings(), { printConfig: { targets: [{ media: 'thermo-brev3', type: 'zpl' }] } });
+    const next = applySettingsPatch(defaultSettings(), {
+      printConfig: { targets: [{ media: 'thermo-brev3', type: 'zpl' }] },
+    });
     expect(next.printConfig.targets).toEqual([{ media: 'thermo-brev3', type: 'zpl' }]);
   });
 });

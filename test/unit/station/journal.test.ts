@@ -12,7 +12,11 @@ describe('the journal', () => {
     const d = await dir();
     const { journal } = await Journal.open(d, { now: fixedDay });
     await journal.append({ type: 'job', jobId: 'j1', kind: 'scan', scan: 'ORD-1' });
-    await journal.append({ type: 'failed', jobId: 'j1', failure: { reason: 'not_found', code: 'unknown_code', message: 'no' } });
+    await journal.append({
+      type: 'failed',
+      jobId: 'j1',
+      failure: { reason: 'not_found', code: 'unknown_code', message: 'no' },
+    });
     await journal.close();
     const reopened = await Journal.open(d, { now: fixedDay });
     expect(reopened.recoveries).toEqual([]);
@@ -26,7 +30,11 @@ describe('the journal', () => {
   it('writes concurrent appends as whole lines (group commit) without losing or reordering any', async () => {
     const d = await dir();
     const { journal } = await Journal.open(d, { now: fixedDay });
-    await Promise.all(Array.from({ length: 200 }, (_, i) => journal.append({ type: 'job', jobId: `j${i}`, kind: 'scan', scan: `C${i}` })));
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        journal.append({ type: 'job', jobId: `j${i}`, kind: 'scan', scan: `C${i}` }),
+      ),
+    );
     await journal.close();
     const file = await readFile(join(d, 'journal-2026-11-21.jsonl'));
     const { entries, badChunks } = parseJournal(file);

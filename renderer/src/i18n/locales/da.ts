@@ -135,7 +135,8 @@ const da: Messages = {
       failed: 'Mislykkedes',
       duplicate: 'Allerede booket',
     },
-    heldTodo: 'Labelen blev ikke udskrevet. Kontrollér printeren, og frigiv den her eller på skærmbilledet Job.',
+    heldTodo:
+      'Labelen blev ikke udskrevet. Kontrollér printeren, og frigiv den her eller på skærmbilledet Job.',
     waiting: {
       label_offline: 'Venter: labelprinteren er offline — den udskriver, når printeren er tilbage',
       label_error: 'Venter: labelprinteren har et problem — den udskriver, når problemet er løst',
@@ -368,7 +369,8 @@ const da: Messages = {
     start: 'Annullér denne forsendelse',
     confirmTitle: 'Annullér forsendelse {{number}}?',
     confirmText: 'Transportøren får besked om ikke at hente den, og dens labels bliver ugyldige.',
-    handedOverWarning: 'Transportøren har allerede forsendelsen. At annullere nu kan koste et gebyr fra transportøren.',
+    handedOverWarning:
+      'Transportøren har allerede forsendelsen. At annullere nu kan koste et gebyr fra transportøren.',
     confirmYes: 'Ja, annullér forsendelsen',
     confirmNo: 'Nej, behold den',
     cancelling: 'Annullerer…',

@@ -141,7 +141,8 @@ const en = {
       document_offline: 'Waiting: the document printer is offline — it prints when the printer is back',
       document_error: 'Waiting: the document printer has a problem — it prints when the problem is fixed',
     },
-    waitingTodo: 'Check that the printer is switched on, connected and loaded. There is no need to scan again.',
+    waitingTodo:
+      'Check that the printer is switched on, connected and loaded. There is no need to scan again.',
     waitingOn: 'Printer: {{name}}',
     waitingAttempts_one: '{{count}} attempt so far',
     waitingAttempts_other: '{{count}} attempts so far',
@@ -335,7 +336,8 @@ const en = {
     close: 'Close and send',
     deleteGroup: 'Delete group',
     deleteGroupConfirm: 'Delete parcel group {{partOrderNo}} from {{id}}?',
-    deleteConsolidatedConfirm: 'Delete the whole consolidated shipment {{id}}? Printed documents are cancelled.',
+    deleteConsolidatedConfirm:
+      'Delete the whole consolidated shipment {{id}}? Printed documents are cancelled.',
     bookWhat: 'Stored shipment {{orderNo}}',
     closeWhat: 'Consolidated shipment {{key}}',
   },

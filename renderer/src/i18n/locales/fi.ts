@@ -52,7 +52,12 @@ const fi: Messages = {
     },
     printers: 'Tulostimet',
     noPrinters: 'Ei tulostimia määritetty',
-    printerState: { ready: 'Valmis', offline: 'Ei yhteyttä', error: 'Ongelma', unknown: 'Ei vielä tarkistettu' },
+    printerState: {
+      ready: 'Valmis',
+      offline: 'Ei yhteyttä',
+      error: 'Ongelma',
+      unknown: 'Ei vielä tarkistettu',
+    },
     printerQueue: '{{count}} odottaa',
     queue: 'Tulostusjono: {{count}}',
     morePrinters_one: '{{count}} muu tulostin: {{list}}',
@@ -135,14 +140,18 @@ const fi: Messages = {
       failed: 'Epäonnistui',
       duplicate: 'Jo varattu',
     },
-    heldTodo: 'Osoitekorttia ei tulostettu. Tarkista tulostin ja vapauta se sitten täällä tai Työt-näkymässä.',
+    heldTodo:
+      'Osoitekorttia ei tulostettu. Tarkista tulostin ja vapauta se sitten täällä tai Työt-näkymässä.',
     waiting: {
-      label_offline: 'Odottaa: tarratulostimeen ei saada yhteyttä — tulostuu, kun tulostin on taas käytettävissä',
+      label_offline:
+        'Odottaa: tarratulostimeen ei saada yhteyttä — tulostuu, kun tulostin on taas käytettävissä',
       label_error: 'Odottaa: tarratulostimessa on ongelma — tulostuu, kun ongelma on korjattu',
-      document_offline: 'Odottaa: asiakirjatulostimeen ei saada yhteyttä — tulostuu, kun tulostin on taas käytettävissä',
+      document_offline:
+        'Odottaa: asiakirjatulostimeen ei saada yhteyttä — tulostuu, kun tulostin on taas käytettävissä',
       document_error: 'Odottaa: asiakirjatulostimessa on ongelma — tulostuu, kun ongelma on korjattu',
     },
-    waitingTodo: 'Tarkista, että tulostin on päällä, kytketty ja siinä on tarroja. Uutta skannausta ei tarvita.',
+    waitingTodo:
+      'Tarkista, että tulostin on päällä, kytketty ja siinä on tarroja. Uutta skannausta ei tarvita.',
     waitingOn: 'Tulostin: {{name}}',
     waitingAttempts_one: '{{count}} yritys tähän mennessä',
     waitingAttempts_other: '{{count}} yritystä tähän mennessä',
@@ -368,7 +377,8 @@ const fi: Messages = {
     start: 'Peru tämä lähetys',
     confirmTitle: 'Perutaanko lähetys {{number}}?',
     confirmText: 'Kuljetusliikkeelle ilmoitetaan, ettei sitä noudeta, ja sen osoitekortit mitätöidään.',
-    handedOverWarning: 'Lähetys on jo kuljetusliikkeellä. Peruminen nyt voi aiheuttaa kuljetusliikkeen maksun.',
+    handedOverWarning:
+      'Lähetys on jo kuljetusliikkeellä. Peruminen nyt voi aiheuttaa kuljetusliikkeen maksun.',
     confirmYes: 'Kyllä, peru lähetys',
     confirmNo: 'Ei, säilytä se',
     cancelling: 'Perutaan…',

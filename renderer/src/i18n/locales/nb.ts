@@ -135,14 +135,16 @@ const nb: Messages = {
       failed: 'Mislyktes',
       duplicate: 'Allerede booket',
     },
-    heldTodo: 'Etiketten ble ikke skrevet ut. Kontroller skriveren, og frigi den her eller på skjermbildet Jobber.',
+    heldTodo:
+      'Etiketten ble ikke skrevet ut. Kontroller skriveren, og frigi den her eller på skjermbildet Jobber.',
     waiting: {
       label_offline: 'Venter: etikettskriveren er frakoblet — den skriver ut når skriveren er tilbake',
       label_error: 'Venter: etikettskriveren har et problem — den skriver ut når problemet er løst',
       document_offline: 'Venter: dokumentskriveren er frakoblet — den skriver ut når skriveren er tilbake',
       document_error: 'Venter: dokumentskriveren har et problem — den skriver ut når problemet er løst',
     },
-    waitingTodo: 'Kontroller at skriveren er slått på, tilkoblet og har etiketter. Du trenger ikke skanne på nytt.',
+    waitingTodo:
+      'Kontroller at skriveren er slått på, tilkoblet og har etiketter. Du trenger ikke skanne på nytt.',
     waitingOn: 'Skriver: {{name}}',
     waitingAttempts_one: '{{count}} forsøk så langt',
     waitingAttempts_other: '{{count}} forsøk så langt',
@@ -336,7 +338,8 @@ const nb: Messages = {
     close: 'Lukk og send',
     deleteGroup: 'Slett gruppe',
     deleteGroupConfirm: 'Slette kolligruppe {{partOrderNo}} fra {{id}}?',
-    deleteConsolidatedConfirm: 'Slette hele den samlastede sendingen {{id}}? Utskrevne dokumenter kanselleres.',
+    deleteConsolidatedConfirm:
+      'Slette hele den samlastede sendingen {{id}}? Utskrevne dokumenter kanselleres.',
     bookWhat: 'Lagret sending {{orderNo}}',
     closeWhat: 'Samlastet sending {{key}}',
   },
@@ -368,7 +371,8 @@ const nb: Messages = {
     start: 'Kanseller denne sendingen',
     confirmTitle: 'Kansellere sending {{number}}?',
     confirmText: 'Transportøren får beskjed om ikke å hente den, og etikettene blir ugyldige.',
-    handedOverWarning: 'Transportøren har allerede sendingen. Å kansellere nå kan gi et gebyr fra transportøren.',
+    handedOverWarning:
+      'Transportøren har allerede sendingen. Å kansellere nå kan gi et gebyr fra transportøren.',
     confirmYes: 'Ja, kanseller sendingen',
     confirmNo: 'Nei, behold den',
     cancelling: 'Kansellerer…',

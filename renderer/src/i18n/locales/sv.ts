@@ -52,7 +52,12 @@ const sv: Messages = {
     },
     printers: 'Skrivare',
     noPrinters: 'Inga skrivare inställda',
-    printerState: { ready: 'Redo', offline: 'Frånkopplad', error: 'Problem', unknown: 'Inte kontrollerad än' },
+    printerState: {
+      ready: 'Redo',
+      offline: 'Frånkopplad',
+      error: 'Problem',
+      unknown: 'Inte kontrollerad än',
+    },
     printerQueue: '{{count}} väntar',
     queue: 'Utskriftskö: {{count}}',
     morePrinters_one: '{{count}} skrivare till: {{list}}',
@@ -135,14 +140,16 @@ const sv: Messages = {
       failed: 'Misslyckades',
       duplicate: 'Redan bokad',
     },
-    heldTodo: 'Etiketten skrevs inte ut. Kontrollera skrivaren och släpp den sedan här eller på skärmen Jobb.',
+    heldTodo:
+      'Etiketten skrevs inte ut. Kontrollera skrivaren och släpp den sedan här eller på skärmen Jobb.',
     waiting: {
       label_offline: 'Väntar: etikettskrivaren är frånkopplad — den skriver ut när skrivaren är tillbaka',
       label_error: 'Väntar: etikettskrivaren har ett problem — den skriver ut när problemet är åtgärdat',
       document_offline: 'Väntar: dokumentskrivaren är frånkopplad — den skriver ut när skrivaren är tillbaka',
       document_error: 'Väntar: dokumentskrivaren har ett problem — den skriver ut när problemet är åtgärdat',
     },
-    waitingTodo: 'Kontrollera att skrivaren är påslagen, ansluten och har etiketter. Du behöver inte skanna igen.',
+    waitingTodo:
+      'Kontrollera att skrivaren är påslagen, ansluten och har etiketter. Du behöver inte skanna igen.',
     waitingOn: 'Skrivare: {{name}}',
     waitingAttempts_one: '{{count}} försök hittills',
     waitingAttempts_other: '{{count}} försök hittills',
@@ -368,7 +375,8 @@ const sv: Messages = {
     start: 'Makulera sändningen',
     confirmTitle: 'Makulera sändning {{number}}?',
     confirmText: 'Transportören får besked att inte hämta den och etiketterna blir ogiltiga.',
-    handedOverWarning: 'Transportören har redan sändningen. Att makulera nu kan ge en avgift från transportören.',
+    handedOverWarning:
+      'Transportören har redan sändningen. Att makulera nu kan ge en avgift från transportören.',
     confirmYes: 'Ja, makulera sändningen',
     confirmNo: 'Nej, behåll den',
     cancelling: 'Makulerar…',

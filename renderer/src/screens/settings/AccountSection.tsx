@@ -47,7 +47,13 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
       >
         <div className="field">
           <label htmlFor="account-url">{t('settings.account.deliveryUrl')}</label>
-          <input id="account-url" type="url" size={40} value={deliveryUrl} onChange={(event) => setDeliveryUrl(event.target.value)} />
+          <input
+            id="account-url"
+            type="url"
+            size={40}
+            value={deliveryUrl}
+            onChange={(event) => setDeliveryUrl(event.target.value)}
+          />
         </div>
         <button type="submit" className="button">
           {t('settings.account.saveUrl')}
@@ -57,7 +63,13 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
       <form onSubmit={(event) => void saveKey(event)}>
         <div className="field">
           <label htmlFor="account-key-id">{t('settings.account.keyId')}</label>
-          <input id="account-key-id" type="text" autoComplete="off" value={keyId} onChange={(event) => setKeyId(event.target.value)} />
+          <input
+            id="account-key-id"
+            type="text"
+            autoComplete="off"
+            value={keyId}
+            onChange={(event) => setKeyId(event.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="account-secret">{t('settings.account.secret')}</label>
@@ -87,8 +99,16 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
       <ActionFeedback state={keyState} />
       <ActionFeedback state={testState} />
       {test ? (
-        <div className={`alert ${test.ok ? 'alert-good' : 'alert-error'}`} role="status" data-testid="connection-test">
-          <p>{test.ok ? t('settings.account.testOk') : t('settings.account.testFailed', { state: t(`status.accountState.${test.state}`) })}</p>
+        <div
+          className={`alert ${test.ok ? 'alert-good' : 'alert-error'}`}
+          role="status"
+          data-testid="connection-test"
+        >
+          <p>
+            {test.ok
+              ? t('settings.account.testOk')
+              : t('settings.account.testFailed', { state: t(`status.accountState.${test.state}`) })}
+          </p>
           {test.missingLicenses.length > 0 ? (
             <>
               <h3>{t('settings.account.missingLicenses')}</h3>

@@ -36,11 +36,21 @@ export function PrintConfigSection({ settings }: { settings: SettingsView }) {
           <legend>{t('settings.printConfig.target', { number: index + 1 })}</legend>
           <div className="field">
             <label htmlFor={`target-${index}-media`}>{t('settings.printConfig.media')}</label>
-            <input id={`target-${index}-media`} type="text" size={12} value={target.media} onChange={(event) => update(index, { media: event.target.value })} />
+            <input
+              id={`target-${index}-media`}
+              type="text"
+              size={12}
+              value={target.media}
+              onChange={(event) => update(index, { media: event.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor={`target-${index}-type`}>{t('settings.printConfig.type')}</label>
-            <select id={`target-${index}-type`} value={target.type} onChange={(event) => update(index, { type: event.target.value as PrintTarget['type'] })}>
+            <select
+              id={`target-${index}-type`}
+              value={target.type}
+              onChange={(event) => update(index, { type: event.target.value as PrintTarget['type'] })}
+            >
               {FORMATS.map((format) => (
                 <option key={format} value={format}>
                   {format.toUpperCase()}
@@ -53,7 +63,9 @@ export function PrintConfigSection({ settings }: { settings: SettingsView }) {
             <select
               id={`target-${index}-mode`}
               value={target.mode ?? ''}
-              onChange={(event) => update(index, { mode: (event.target.value || undefined) as PrintTarget['mode'] })}
+              onChange={(event) =>
+                update(index, { mode: (event.target.value || undefined) as PrintTarget['mode'] })
+              }
             >
               <option value="">{t('settings.printConfig.modes.none')}</option>
               <option value="DT">{t('settings.printConfig.modes.DT')}</option>
@@ -63,7 +75,11 @@ export function PrintConfigSection({ settings }: { settings: SettingsView }) {
           {target.type === 'zpl' ? (
             <div className="field">
               <label htmlFor={`target-${index}-charset`}>{t('settings.printConfig.charset')}</label>
-              <select id={`target-${index}-charset`} value={target.charset ?? 'cp850'} onChange={(event) => update(index, { charset: event.target.value as ZplCharset })}>
+              <select
+                id={`target-${index}-charset`}
+                value={target.charset ?? 'cp850'}
+                onChange={(event) => update(index, { charset: event.target.value as ZplCharset })}
+              >
                 {CHARSETS.map((charset) => (
                   <option key={charset} value={charset}>
                     {charset}
@@ -72,7 +88,12 @@ export function PrintConfigSection({ settings }: { settings: SettingsView }) {
               </select>
             </div>
           ) : null}
-          <button type="button" className="button button-quiet" disabled={targets.length <= 1} onClick={() => setTargets(targets.filter((_, i) => i !== index))}>
+          <button
+            type="button"
+            className="button button-quiet"
+            disabled={targets.length <= 1}
+            onClick={() => setTargets(targets.filter((_, i) => i !== index))}
+          >
             {t('common.remove')}
           </button>
         </fieldset>
@@ -86,7 +107,11 @@ export function PrintConfigSection({ settings }: { settings: SettingsView }) {
         >
           {t('settings.printConfig.addTarget')}
         </button>
-        <button type="button" className="button button-primary" onClick={() => void save({ printConfig: { targets } })}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void save({ printConfig: { targets } })}
+        >
           {t('settings.printConfig.save')}
         </button>
       </div>

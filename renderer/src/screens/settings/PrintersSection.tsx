@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DiscoveredPrinter, DocumentPreview as Preview, PrinterKind, SettingsView, ZplCharset } from '../../../../preload/api';
+import type {
+  DiscoveredPrinter,
+  DocumentPreview as Preview,
+  PrinterKind,
+  SettingsView,
+  ZplCharset,
+} from '../../../../preload/api';
 import { useServices, useStationState } from '../../state/context';
 import { useAction } from '../../components/use-action';
 import { ActionFeedback } from '../../components/ActionFeedback';
@@ -15,7 +21,9 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
   const { api, store } = useServices();
   // Printers the station runs without a saved config (demo mode's virtual printers): testable, not editable.
   const { status } = useStationState();
-  const unsaved = (status?.printers ?? []).filter((p) => !settings.printers.some((saved) => saved.id === p.printerId));
+  const unsaved = (status?.printers ?? []).filter(
+    (p) => !settings.printers.some((saved) => saved.id === p.printerId),
+  );
   const [draft, setDraft] = useState<{ values: PrinterDraft; editing: boolean } | undefined>();
   const [found, setFound] = useState<DiscoveredPrinter[] | undefined>();
   const [preview, setPreview] = useState<Preview | undefined>();
@@ -55,7 +63,11 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
     if (result) setPreview(result.preview);
   }
 
-  function field(key: keyof PrinterDraft, label: string, options: { type?: string; required?: boolean } = {}) {
+  function field(
+    key: keyof PrinterDraft,
+    label: string,
+    options: { type?: string; required?: boolean } = {},
+  ) {
     if (!draft) return null;
     const id = `printer-${key}`;
     return (
@@ -87,7 +99,11 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
             <span className="printer-row-name">
               <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
             </span>
-            <button type="button" className="button" onClick={() => setDraft({ values: draftFromConfig(printer), editing: true })}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setDraft({ values: draftFromConfig(printer), editing: true })}
+            >
               {t('common.edit')}
             </button>
             <button type="button" className="button" onClick={() => void testPrinter(printer.id)}>
@@ -104,14 +120,22 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
               <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
             </span>
             {/* Not saved here (the station runs it), so it can be tested but not edited or removed. */}
-            <button type="button" className="button printer-row-test" onClick={() => void testPrinter(printer.printerId)}>
+            <button
+              type="button"
+              className="button printer-row-test"
+              onClick={() => void testPrinter(printer.printerId)}
+            >
               {t('settings.printers.test')}
             </button>
           </li>
         ))}
       </ul>
       <div className="row">
-        <button type="button" className="button" onClick={() => setDraft({ values: emptyDraft(), editing: false })}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => setDraft({ values: emptyDraft(), editing: false })}
+        >
           {t('settings.printers.add')}
         </button>
         <button type="button" className="button" onClick={() => void discover()}>
@@ -119,7 +143,11 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
         </button>
         <div className="field">
           <label htmlFor="printer-test-charset">{t('settings.printers.testCharset')}</label>
-          <select id="printer-test-charset" value={charset} onChange={(event) => setCharset(event.target.value as ZplCharset)}>
+          <select
+            id="printer-test-charset"
+            value={charset}
+            onChange={(event) => setCharset(event.target.value as ZplCharset)}
+          >
             {CHARSETS.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -141,7 +169,11 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
                   <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
                   {printer.detail ? ` · ${printer.detail}` : null}
                 </span>
-                <button type="button" className="button" onClick={() => setDraft({ values: draftFromConfig(printer.suggested), editing: false })}>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => setDraft({ values: draftFromConfig(printer.suggested), editing: false })}
+                >
                   {t('settings.printers.use')}
                 </button>
               </li>
@@ -154,14 +186,18 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
         <form onSubmit={(event) => void save(event)} aria-labelledby="printer-form-title" noValidate>
           <fieldset>
             <legend id="printer-form-title">
-              {draft.editing ? t('settings.printers.formTitleEdit', { name: draft.values.name }) : t('settings.printers.formTitleAdd')}
+              {draft.editing
+                ? t('settings.printers.formTitleEdit', { name: draft.values.name })
+                : t('settings.printers.formTitleAdd')}
             </legend>
             <div className="field">
               <label htmlFor="printer-kind">{t('settings.printers.kind')}</label>
               <select
                 id="printer-kind"
                 value={draft.values.kind}
-                onChange={(event) => setDraft({ ...draft, values: { ...draft.values, kind: event.target.value as PrinterKind } })}
+                onChange={(event) =>
+                  setDraft({ ...draft, values: { ...draft.values, kind: event.target.value as PrinterKind } })
+                }
               >
                 {KINDS.map((kind) => (
                   <option key={kind} value={kind}>
@@ -184,8 +220,15 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
                 {field('media', t('settings.printers.media'))}
               </>
             ) : null}
-            {draft.values.kind === 'print-client' ? field('printClientId', t('settings.printers.printClientId'), { type: 'number', required: true }) : null}
-            {draft.values.kind === 'file' ? field('directory', t('settings.printers.directory'), { required: true }) : null}
+            {draft.values.kind === 'print-client'
+              ? field('printClientId', t('settings.printers.printClientId'), {
+                  type: 'number',
+                  required: true,
+                })
+              : null}
+            {draft.values.kind === 'file'
+              ? field('directory', t('settings.printers.directory'), { required: true })
+              : null}
             {showInvalid ? (
               <p className="alert alert-error" role="alert">
                 {t('settings.printers.invalid')}
@@ -203,7 +246,9 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
         </form>
       ) : null}
 
-      {preview ? <DocumentPreview key={preview.documentId} preview={preview} onClose={() => setPreview(undefined)} /> : null}
+      {preview ? (
+        <DocumentPreview key={preview.documentId} preview={preview} onClose={() => setPreview(undefined)} />
+      ) : null}
     </section>
   );
 }

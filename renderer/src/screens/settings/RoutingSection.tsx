@@ -56,13 +56,21 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
       <div className="row">
         <div className="field">
           <label htmlFor="routing-label">{t('settings.routing.labelPrinter')}</label>
-          <select id="routing-label" value={labelPrinterId} onChange={(event) => setLabelPrinterId(event.target.value)}>
+          <select
+            id="routing-label"
+            value={labelPrinterId}
+            onChange={(event) => setLabelPrinterId(event.target.value)}
+          >
             {printerOptions(true)}
           </select>
         </div>
         <div className="field">
           <label htmlFor="routing-document">{t('settings.routing.documentPrinter')}</label>
-          <select id="routing-document" value={documentPrinterId} onChange={(event) => setDocumentPrinterId(event.target.value)}>
+          <select
+            id="routing-document"
+            value={documentPrinterId}
+            onChange={(event) => setDocumentPrinterId(event.target.value)}
+          >
             {printerOptions(true)}
           </select>
         </div>
@@ -74,7 +82,13 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
           <legend>{t('settings.routing.rule', { number: index + 1 })}</legend>
           <div className="field">
             <label htmlFor={`rule-${index}-kind`}>{t('settings.routing.kind')}</label>
-            <select id={`rule-${index}-kind`} value={rule.kind ?? ''} onChange={(event) => update(index, { kind: (event.target.value || undefined) as DocumentKind | undefined })}>
+            <select
+              id={`rule-${index}-kind`}
+              value={rule.kind ?? ''}
+              onChange={(event) =>
+                update(index, { kind: (event.target.value || undefined) as DocumentKind | undefined })
+              }
+            >
               <option value="">{t('settings.routing.any')}</option>
               {DOCUMENT_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
@@ -85,7 +99,13 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
           </div>
           <div className="field">
             <label htmlFor={`rule-${index}-format`}>{t('settings.routing.format')}</label>
-            <select id={`rule-${index}-format`} value={rule.format ?? ''} onChange={(event) => update(index, { format: (event.target.value || undefined) as DocumentFormat | undefined })}>
+            <select
+              id={`rule-${index}-format`}
+              value={rule.format ?? ''}
+              onChange={(event) =>
+                update(index, { format: (event.target.value || undefined) as DocumentFormat | undefined })
+              }
+            >
               <option value="">{t('settings.routing.any')}</option>
               {FORMATS.map((format) => (
                 <option key={format} value={format}>
@@ -96,19 +116,39 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
           </div>
           <div className="field">
             <label htmlFor={`rule-${index}-carrier`}>{t('settings.routing.carrierId')}</label>
-            <input id={`rule-${index}-carrier`} type="text" size={10} value={rule.carrierId ?? ''} onChange={(event) => update(index, { carrierId: event.target.value })} />
+            <input
+              id={`rule-${index}-carrier`}
+              type="text"
+              size={10}
+              value={rule.carrierId ?? ''}
+              onChange={(event) => update(index, { carrierId: event.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor={`rule-${index}-service`}>{t('settings.routing.serviceId')}</label>
-            <input id={`rule-${index}-service`} type="text" size={10} value={rule.serviceId ?? ''} onChange={(event) => update(index, { serviceId: event.target.value })} />
+            <input
+              id={`rule-${index}-service`}
+              type="text"
+              size={10}
+              value={rule.serviceId ?? ''}
+              onChange={(event) => update(index, { serviceId: event.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor={`rule-${index}-printer`}>{t('settings.routing.printer')}</label>
-            <select id={`rule-${index}-printer`} value={rule.printerId} onChange={(event) => update(index, { printerId: event.target.value })}>
+            <select
+              id={`rule-${index}-printer`}
+              value={rule.printerId}
+              onChange={(event) => update(index, { printerId: event.target.value })}
+            >
               {printerOptions(false)}
             </select>
           </div>
-          <button type="button" className="button button-quiet" onClick={() => setRules(rules.filter((_, i) => i !== index))}>
+          <button
+            type="button"
+            className="button button-quiet"
+            onClick={() => setRules(rules.filter((_, i) => i !== index))}
+          >
             {t('common.remove')}
           </button>
         </fieldset>

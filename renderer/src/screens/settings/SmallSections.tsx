@@ -6,7 +6,13 @@ import { LANGUAGES } from '../../i18n';
 import { useServices } from '../../state/context';
 import { useSettingsSave } from './use-settings-save';
 
-export function ScannerSection({ settings, lastScan }: { settings: SettingsView; lastScan?: { raw: string; code: string } }) {
+export function ScannerSection({
+  settings,
+  lastScan,
+}: {
+  settings: SettingsView;
+  lastScan?: { raw: string; code: string };
+}) {
   const { t } = useTranslation();
   const [prefix, setPrefix] = useState(settings.scanner.prefix);
   const [suffix, setSuffix] = useState(settings.scanner.suffix);
@@ -18,15 +24,35 @@ export function ScannerSection({ settings, lastScan }: { settings: SettingsView;
       <div className="row">
         <div className="field">
           <label htmlFor="scanner-prefix">{t('settings.scanner.prefix')}</label>
-          <input id="scanner-prefix" type="text" size={8} value={prefix} onChange={(event) => setPrefix(event.target.value)} />
+          <input
+            id="scanner-prefix"
+            type="text"
+            size={8}
+            value={prefix}
+            onChange={(event) => setPrefix(event.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="scanner-suffix">{t('settings.scanner.suffix')}</label>
-          <input id="scanner-suffix" type="text" size={8} value={suffix} onChange={(event) => setSuffix(event.target.value)} />
+          <input
+            id="scanner-suffix"
+            type="text"
+            size={8}
+            value={suffix}
+            onChange={(event) => setSuffix(event.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="scanner-window">{t('settings.scanner.duplicateWindow')}</label>
-          <input id="scanner-window" type="number" min={0} max={60000} step={100} value={windowMs} onChange={(event) => setWindowMs(event.target.value)} />
+          <input
+            id="scanner-window"
+            type="number"
+            min={0}
+            max={60000}
+            step={100}
+            value={windowMs}
+            onChange={(event) => setWindowMs(event.target.value)}
+          />
         </div>
       </div>
       {lastScan ? (
@@ -40,7 +66,11 @@ export function ScannerSection({ settings, lastScan }: { settings: SettingsView;
           className="button button-primary"
           onClick={() =>
             void save({
-              scanner: { prefix, suffix, duplicateWindowMs: Math.max(0, Math.min(60_000, Math.round(Number(windowMs) || 0))) },
+              scanner: {
+                prefix,
+                suffix,
+                duplicateWindowMs: Math.max(0, Math.min(60_000, Math.round(Number(windowMs) || 0))),
+              },
             })
           }
         >
@@ -61,7 +91,12 @@ export function ManifestTypesSection({ settings }: { settings: SettingsView }) {
       <h2 id="manifest-types-title">{t('settings.manifest.title')}</h2>
       <div className="field">
         <label htmlFor="manifest-types">{t('settings.manifest.types')}</label>
-        <input id="manifest-types" type="text" value={types} onChange={(event) => setTypes(event.target.value)} />
+        <input
+          id="manifest-types"
+          type="text"
+          value={types}
+          onChange={(event) => setTypes(event.target.value)}
+        />
       </div>
       <button
         type="button"
@@ -100,18 +135,35 @@ export function SoundsSection({ settings }: { settings: SettingsView }) {
     <section className="panel" aria-labelledby="sounds-title">
       <h2 id="sounds-title">{t('settings.sounds.title')}</h2>
       <div className="field field-inline">
-        <input id="sounds-enabled" type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+        <input
+          id="sounds-enabled"
+          type="checkbox"
+          checked={enabled}
+          onChange={(event) => setEnabled(event.target.checked)}
+        />
         <label htmlFor="sounds-enabled">{t('settings.sounds.enabled')}</label>
       </div>
       <div className="field">
         <label htmlFor="sounds-volume">{t('settings.sounds.volume')}</label>
-        <input id="sounds-volume" type="range" min={0} max={100} step={5} value={volume} onChange={(event) => setVolume(Number(event.target.value))} />
+        <input
+          id="sounds-volume"
+          type="range"
+          min={0}
+          max={100}
+          step={5}
+          value={volume}
+          onChange={(event) => setVolume(Number(event.target.value))}
+        />
       </div>
       <div className="row">
         <button type="button" className="button" onClick={playTest}>
           {t('settings.sounds.test')}
         </button>
-        <button type="button" className="button button-primary" onClick={() => void save({ sounds: { enabled, volume: volume / 100 } })}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void save({ sounds: { enabled, volume: volume / 100 } })}
+        >
           {t('settings.sounds.save')}
         </button>
       </div>
@@ -129,7 +181,11 @@ export function LanguageSection({ settings }: { settings: SettingsView }) {
       <h2 id="language-title">{t('settings.language.title')}</h2>
       <div className="field">
         <label htmlFor="language">{t('settings.language.label')}</label>
-        <select id="language" value={settings.language} onChange={(event) => void save({ language: event.target.value as Language })}>
+        <select
+          id="language"
+          value={settings.language}
+          onChange={(event) => void save({ language: event.target.value as Language })}
+        >
           {LANGUAGES.map((language) => (
             <option key={language} value={language} lang={language}>
               {t(`languages.${language}`)}

@@ -14,7 +14,17 @@ export interface PrinterDraft {
 }
 
 export function emptyDraft(): PrinterDraft {
-  return { id: '', name: '', kind: 'zpl-tcp', host: '', port: '9100', queue: '', media: '', printClientId: '', directory: '' };
+  return {
+    id: '',
+    name: '',
+    kind: 'zpl-tcp',
+    host: '',
+    port: '9100',
+    queue: '',
+    media: '',
+    printClientId: '',
+    directory: '',
+  };
 }
 
 export function draftFromConfig(config: PrinterConfig): PrinterDraft {
@@ -44,7 +54,13 @@ export function configFromDraft(draft: PrinterDraft): PrinterConfig | undefined 
     }
     case 'os-queue':
       if (!draft.queue.trim()) return undefined;
-      return { id, name, kind: 'os-queue', queue: draft.queue.trim(), ...(draft.media.trim() ? { media: draft.media.trim() } : {}) };
+      return {
+        id,
+        name,
+        kind: 'os-queue',
+        queue: draft.queue.trim(),
+        ...(draft.media.trim() ? { media: draft.media.trim() } : {}),
+      };
     case 'print-client': {
       const printerId = Number(draft.printClientId);
       if (!draft.printClientId.trim() || !Number.isInteger(printerId) || printerId < 0) return undefined;

@@ -5,7 +5,10 @@ import { useServices } from '../../state/context';
 import { useAction, type ActionState } from '../../components/use-action';
 
 /** Saves a settings patch and puts the station's answer (the new SettingsView) into the store. */
-export function useSettingsSave(): [ActionState, (patch: SettingsPatch) => Promise<SettingsView | undefined>] {
+export function useSettingsSave(): [
+  ActionState,
+  (patch: SettingsPatch) => Promise<SettingsView | undefined>,
+] {
   const { t } = useTranslation();
   const { api, store } = useServices();
   const [state, run] = useAction();

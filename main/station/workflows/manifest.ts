@@ -46,17 +46,15 @@ export async function startCreateManifest(
 ): Promise<{ jobId: string }> {
   const jobId = await startJob('manifest', input.manifestType, async (id) => {
     const today = ctx.now().toISOString().slice(0, 10);
-    const created = await ctx
-      .client()
-      .manifests.create(
-        {
-          manifestType: input.manifestType,
-          dateFrom: today,
-          dateTo: today,
-          ...(input.carrierId ? { carrierId: input.carrierId } : {}),
-        },
-        { inlinePdf: true },
-      );
+    const created = await ctx.client().manifests.create(
+      {
+        manifestType: input.manifestType,
+        dateFrom: today,
+        dateTo: today,
+        ...(input.carrierId ? { carrierId: input.carrierId } : {}),
+      },
+      { inlinePdf: true },
+    );
     if (!created.ok) return fail(ctx, id, failureFromDelivery(created.error));
     await printManifest(ctx, id, created.value.manifestType, created.value.manifestId, created.value.prints);
   });
@@ -67,12 +65,10 @@ export async function listManifests(
   ctx: StationContext,
   input: { dateFrom?: string; dateTo?: string } | undefined,
 ): Promise<ManifestView[]> {
-  const result = await ctx
-    .client()
-    .manifests.list({
-      ...(input?.dateFrom ? { dateFrom: input.dateFrom } : {}),
-      ...(input?.dateTo ? { dateTo: input.dateTo } : {}),
-    });
+  const result = await ctx.client().manifests.list({
+    ...(input?.dateFrom ? { dateFrom: input.dateFrom } : {}),
+    ...(input?.dateTo ? { dateTo: input.dateTo } : {}),
+  });
   if (!result.ok) throw StationError.failed(failureFromDelivery(result.error));
   return result.value.map(toManifestView);
 }

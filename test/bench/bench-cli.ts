@@ -78,7 +78,7 @@ async function writeDoc(results: BenchResults, table: string): Promise<void> {
     examples(results.hotPath),
     '',
     results.experiments ? `What-if runs (\`--experiments\`), medians over ${results.experiments[0]?.hotPath[0]?.scans ?? 0} scans per kind, an order and a stored shipment back to back (requests counted are all that overlap a scan, including the previous order's deferred history lookup):\n\n${experimentsTable(results.experiments)}\n` : '',
-    results.jobListMs ? `Listing the day's ${results.jobListMs.jobs} jobs as the duplicate check does took ${results.jobListMs.ms.toFixed(1)} ms at the end of the run.` : '',
+    results.jobListMs ? `Listing the day's ${results.jobListMs.jobs} jobs for the UI (listJobs, off the hot path since the duplicate check walks the jobs without copies) took ${results.jobListMs.ms.toFixed(1)} ms at the end of the run.` : '',
     DOC_END,
   ].join('\n');
   const current = existsSync(path) ? await readFile(path, 'utf8') : `# Benchmarks\n\n${DOC_START}\n${DOC_END}\n`;

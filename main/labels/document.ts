@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * A printable document as it travels from nShift (or the station itself) to a printer.
  * The bytes are the document exactly as nShift sent them: ZPL is never turned into a string on the print path.
@@ -44,3 +46,18 @@ export function detectFormat(bytes: Buffer): DocumentFormat | undefined {
   if (head.startsWith('^XA') || head.startsWith('~') || head.startsWith('^')) return 'zpl';
   return undefined;
 }
+
+/** What a stored document is, without its bytes: the label cache and the spool keep this beside the bytes. */
+export const documentMetaSchema = z.object({
+  id: z.string().min(1),
+  kind: z.enum(['label', 'return_label', 'waybill', 'customs', 'manifest', 'other']),
+  format: z.enum(['zpl', 'pdf']),
+  charset: z.enum(['cp850', 'UTF8']).optional(),
+  media: z.string().optional(),
+  description: z.string().optional(),
+  shipmentId: z.string().optional(),
+  printId: z.string().optional(),
+  carrierId: z.string().optional(),
+  serviceId: z.string().optional(),
+});
+export type DocumentMeta = z.infer<typeof documentMetaSchema>;

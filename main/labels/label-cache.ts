@@ -6,20 +6,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { PrintableDocument } from './document';
+import { documentMetaSchema, type PrintableDocument } from './document';
 import { readFileIfExists, removeFileDurable, safeFileName, writeFileAtomic } from '../files/atomic';
 
-const metaSchema = z.object({
-  id: z.string().min(1),
-  kind: z.enum(['label', 'return_label', 'waybill', 'customs', 'manifest', 'other']),
-  format: z.enum(['zpl', 'pdf']),
-  charset: z.enum(['cp850', 'UTF8']).optional(),
-  media: z.string().optional(),
-  description: z.string().optional(),
-  shipmentId: z.string().optional(),
-  printId: z.string().optional(),
-  carrierId: z.string().optional(),
-  serviceId: z.string().optional(),
+const metaSchema = documentMetaSchema.extend({
   bytes: z.number().int().nonnegative(),
   createdAt: z.string(),
 });

@@ -7,19 +7,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { readFileIfExists, removeFileDurable, safeFileName, writeFileAtomic } from '../files/atomic';
-
-const documentMetaSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['label', 'return_label', 'waybill', 'customs', 'manifest', 'other']),
-  format: z.enum(['zpl', 'pdf']),
-  charset: z.enum(['cp850', 'UTF8']).optional(),
-  media: z.string().optional(),
-  description: z.string().optional(),
-  shipmentId: z.string().optional(),
-  printId: z.string().optional(),
-  carrierId: z.string().optional(),
-  serviceId: z.string().optional(),
-});
+import { documentMetaSchema } from '../labels/document';
 
 export const spoolRecordSchema = z.object({
   version: z.literal(1),

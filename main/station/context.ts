@@ -5,6 +5,7 @@ import type { DocumentRef, Journal, JournalEntryBody } from './journal';
 import type { JobBook } from './jobs';
 import type { DeliveryClient } from '../nshift/delivery/client';
 import type { PrintService } from '../printers/print-service';
+import type { PrintOutcome } from '../printers/types';
 import type { LabelCache } from '../labels/label-cache';
 import type { LocalIndex } from './local-index';
 import { failureFromPrinter } from './failures';
@@ -83,13 +84,7 @@ export async function printDocuments(
   for (const [index, pending] of outcomes.entries()) {
     const document = documents[index]!;
     const outcome = await pending;
-    await recordPrintState(ctx, jobId, shipmentId, document.id, {
-      state: outcome.state,
-      printerId: outcome.printerId,
-      printerName: outcome.printerName,
-      spoolJobId: outcome.spoolJobId,
-      bytes: outcome.bytes,
-    });
+    await recordPrintOutcome(ctx, jobId, shipmentId, document.id, outcome);
     if (outcome.state === 'failed' && !firstFailure) {
       firstFailure = outcome.error
         ? failureFromPrinter(outcome.error, outcome.printerName || outcome.printerId)
@@ -101,6 +96,23 @@ export async function printDocuments(
     }
   }
   return firstFailure;
+}
+
+/** Journals what the print service answered for one document. */
+export function recordPrintOutcome(
+  ctx: StationContext,
+  jobId: string,
+  ownerId: string | undefined,
+  documentId: string,
+  outcome: PrintOutcome,
+): Promise<void> {
+  return recordPrintState(ctx, jobId, ownerId, documentId, {
+    state: outcome.state,
+    printerId: outcome.printerId,
+    printerName: outcome.printerName,
+    spoolJobId: outcome.spoolJobId,
+    bytes: outcome.bytes,
+  });
 }
 
 /** Idempotent: the spool's own events and the print call's outcome may both report the same state. */

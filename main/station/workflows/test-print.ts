@@ -1,6 +1,6 @@
 import type { MethodInput, MethodOutput } from '../../../preload/api';
 import { StationError } from '../../hosts/shared/dispatch';
-import { fail, record, recordPrintState, type StationContext } from '../context';
+import { fail, record, recordPrintOutcome, type StationContext } from '../context';
 import { failure, failureFromPrinter } from '../failures';
 import type { StartJob } from './types';
 
@@ -46,13 +46,7 @@ export async function startTestPrint(
       ],
     });
     const done = await outcome;
-    await recordPrintState(ctx, id, ownerId, preview.documentId, {
-      state: done.state,
-      printerId: done.printerId,
-      printerName: done.printerName,
-      spoolJobId: done.spoolJobId,
-      bytes: done.bytes,
-    });
+    await recordPrintOutcome(ctx, id, ownerId, preview.documentId, done);
     if (done.state === 'failed' && done.error)
       await fail(ctx, id, failureFromPrinter(done.error, printer.name));
     else await record(ctx, { type: 'finished', jobId: id });

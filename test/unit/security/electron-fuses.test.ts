@@ -44,7 +44,7 @@ describe('electron-builder.yml', () => {
     expect(yaml).toMatch(/^asar:\s*true\s*$/m);
   });
 
-  it('leaves the Node-only tools (headless, web, simulator, soak, bench) and source maps out of the desktop app', () => {
+  it('leaves the Node-only tools (headless, web, simulator, soak, bench, their shared chunks) and source maps out of the desktop app', () => {
     for (const excluded of [
       '!dist/main/headless.js',
       '!dist/main/web.js',
@@ -52,8 +52,12 @@ describe('electron-builder.yml', () => {
       '!dist/main/soak.js',
       '!dist/main/bench.js',
       '!dist/**/*.map',
+      '!dist/main/chunks/**',
     ]) {
-      expect(yaml).toContain(`"${excluded}"`);
+      // A list item, quoted either way (the formatter prefers single quotes).
+      expect(yaml).toMatch(
+        new RegExp(`^\\s*-\\s*(['"])${excluded.replace(/[.*!/]/g, (c) => `\\${c}`)}\\1\\s*$`, 'm'),
+      );
     }
   });
 });

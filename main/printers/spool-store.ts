@@ -1,7 +1,8 @@
 /**
  * The spool on disk: `<dir>/<jobId>.json` (the job's state) and `<dir>/<jobId>.bin` (the document's bytes).
- * Every write is atomic with fsync; the bytes are written before the first state that points at them, and
- * removed only after a final state (printed, cancelled) is durable.
+ * Every write is atomic with fsync. A job's bytes and its first state are written at once; a queued state whose
+ * bytes are not (all) there is dropped at start as never having been a job. The bytes are removed only after a
+ * final state (printed, cancelled) is durable.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -93,19 +94,18 @@ export function createSpoolStore(dir: string): SpoolStore {
       return chained(record.id, () => writeFileAtomic(file(record.id, 'json'), snapshot));
     },
     saveBytes(jobId, bytes) {
-      return chained(jobId, () => writeFileAtomic(file(jobId, 'bin'), bytes));
+      // The bytes have a chain of their own: they may be written while the job's first state is (enqueue).
+      return chained(`${jobId}.bin`, () => writeFileAtomic(file(jobId, 'bin'), bytes));
     },
     readBytes(jobId) {
       return readFileIfExists(file(jobId, 'bin'));
     },
     removeBytes(jobId) {
-      return chained(jobId, () => removeFileDurable(file(jobId, 'bin')));
+      return chained(`${jobId}.bin`, () => removeFileDurable(file(jobId, 'bin')));
     },
-    removeJob(jobId) {
-      return chained(jobId, async () => {
-        await removeFileDurable(file(jobId, 'json'));
-        await removeFileDurable(file(jobId, 'bin'));
-      });
+    async removeJob(jobId) {
+      await chained(jobId, () => removeFileDurable(file(jobId, 'json')));
+      await chained(`${jobId}.bin`, () => removeFileDurable(file(jobId, 'bin')));
     },
   };
 }

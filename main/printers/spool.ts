@@ -56,8 +56,8 @@ export interface SpoolOperationError {
 }
 
 export interface Spool {
-  start(): Promise<{ resumed: number; heldAfterRestart: number; unreadable: string[] }>;
-  /** Persists the job (bytes, then state) and returns its first outcome: printed, held or failed. */
+  start(): Promise<{ resumed: number; heldAfterRestart: number; dropped: number; unreadable: string[] }>;
+  /** Persists the job (bytes and state) and returns its first outcome: printed, held or failed. */
   enqueue(input: EnqueueInput): Promise<{ job: SpoolJobView; outcome: Promise<PrintOutcome> }>;
   /** The next outcome of a job (immediately if it is already held, failed, printed or cancelled). */
   outcome(jobId: string): Promise<PrintOutcome> | undefined;
@@ -291,6 +291,7 @@ export function createSpool(options: SpoolOptions): Spool {
       const { records, unreadable } = await store.loadAll();
       let resumed = 0;
       let heldAfterRestart = 0;
+      let dropped = 0;
       const now = clock.now();
       for (const record of records) {
         seq = Math.max(seq, record.seq + 1);
@@ -299,6 +300,12 @@ export function createSpool(options: SpoolOptions): Spool {
           now - Date.parse(record.updatedAt) > keepFinishedMs
         ) {
           await store.removeJob(record.id);
+          continue;
+        }
+        if (record.state === 'queued' && (await store.readBytes(record.id))?.length !== record.bytes) {
+          // Its bytes never reached the disk (a crash while it was being spooled): it was never a job.
+          await store.removeJob(record.id);
+          dropped++;
           continue;
         }
         jobs.set(record.id, record);
@@ -315,7 +322,7 @@ export function createSpool(options: SpoolOptions): Spool {
         }
       }
       for (const printerId of new Set(records.map((r) => r.printerId))) wake(printerId);
-      return { resumed, heldAfterRestart, unreadable };
+      return { resumed, heldAfterRestart, dropped, unreadable };
     },
 
     async enqueue(input) {
@@ -341,10 +348,13 @@ export function createSpool(options: SpoolOptions): Spool {
       };
       let outcome: Promise<PrintOutcome>;
       try {
-        await store.saveBytes(id, bytes);
+        // Bytes and state at once (this is between nShift's answer and the first label byte). A crash between
+        // the two leaves a queued record without its bytes, which start() drops as never having been a job:
+        // its caller still holds the document and spools it again.
+        await Promise.all([store.saveBytes(id, bytes), store.saveRecord({ ...record })]);
         jobs.set(id, record);
         outcome = waitFor(id);
-        await update(record, {});
+        options.onJob?.(toView(record));
       } catch (error) {
         // Not durable, so not a job: it must never print later behind the caller's back.
         jobs.delete(id);

@@ -227,9 +227,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
     run: (jobId: string) => Promise<void>,
   ): Promise<string> {
     const jobId = ctx.newId(kind === 'scan' ? 'scan' : kind);
-    await record(ctx, { type: 'job', jobId, kind, scan });
+    const written = record(ctx, { type: 'job', jobId, kind, scan });
     void queue.add(async () => {
       try {
+        // A scan's first calls are read-only lookups, so they may leave while its entry is being fsynced:
+        // every booking is preceded by its intent, which the journal writes after this entry. Other jobs
+        // (cancel, manifest, close) call nShift first thing, so they wait until their entry is on disk.
+        if (kind !== 'scan') await written;
         await run(jobId);
       } catch (error) {
         log(
@@ -238,6 +242,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
         await fail(ctx, jobId, internalFailure(error)).catch(() => {});
       }
     });
+    // The caller has the job's id only once the job is on disk.
+    await written;
     return jobId;
   }
 

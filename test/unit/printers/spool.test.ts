@@ -294,5 +294,23 @@ describe('spool', () => {
       expect(await after.outcome(job.id)).toMatchObject({ state: 'printed' });
       expect(fresh.delivered).toHaveLength(1);
     });
+
+    it('drops a queued job whose bytes never reached the disk (a crash while spooling): it was never a job', async () => {
+      driver.fallback = 'offline';
+      const before = makeSpool();
+      await before.start();
+      const { job } = await enqueue(before);
+      await before.stop();
+      // The crash struck between the state and the bytes: only the state is on disk.
+      await rm(path.join(dir, `${job.id}.bin`), { force: true });
+
+      const fresh = new FakeDriver();
+      const after = makeSpool({ driver: fresh });
+      expect(await after.start()).toMatchObject({ resumed: 0, dropped: 1 });
+      expect(after.get(job.id)).toBeUndefined();
+      expect(after.list()).toEqual([]);
+      clock.advance(60_000);
+      expect(fresh.attempts).toBe(0);
+    });
   });
 });

@@ -6,7 +6,7 @@ import { bookAndPrint, runScan } from './scan';
 
 /**
  * After a restart, every job the journal shows unfinished is carried on from where it stopped:
- * - no booking asked yet → resolve and book as a fresh scan (nothing was sent to nShift);
+ * - no booking asked yet → a scan resolves and books afresh (nothing was sent to nShift);
  * - a booking asked but never answered → reconcile with nShift first, never book blindly;
  * - booked but not printed → print from the label cache, unless the spool already holds the document
  *   (the spool resumes its own jobs and holds one that was mid-send; it is never sent twice unasked).
@@ -19,18 +19,28 @@ export async function resumeOpenJobs(
   if (open.length > 0) ctx.log(`resuming ${open.length} unfinished job(s) from the journal`);
   for (const job of open) {
     try {
-      if (job.kind !== 'scan') {
-        await resumePrintsOnly(ctx, job.id);
-        continue;
-      }
       const targets = targetsByJob.get(job.id);
-      if (!targets) {
+      if (targets) {
+        // Any job that books (a scan, a booking from the Stored list): documents already booked print first,
+        // in order, then the targets still open are booked or reconciled.
+        await resumePrintsOnly(ctx, job.id, false);
+        await bookAndPrint(ctx, job.id, job.scan, targets, new Set(ctx.jobs.unansweredIntents(job.id)));
+      } else if (job.kind === 'scan') {
         await runScan(ctx, job.id, job.scan);
-        continue;
+      } else if (job.kind === 'book_stored') {
+        // Its intent is always journalled after its targets, so nothing was sent to nShift.
+        await fail(
+          ctx,
+          job.id,
+          failure(
+            'network',
+            'internal',
+            'Packbench stopped before this booking was sent: book it again from the Stored list.',
+          ),
+        );
+      } else {
+        await resumePrintsOnly(ctx, job.id);
       }
-      // Documents already booked print first (in order), then the targets still open are booked.
-      await resumePrintsOnly(ctx, job.id, false);
-      await bookAndPrint(ctx, job.id, job.scan, targets, new Set(ctx.jobs.unansweredIntents(job.id)));
     } catch (error) {
       ctx.log(`could not resume job ${job.id}: ${String(error)}`);
       await fail(

@@ -87,6 +87,25 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1004')).toHaveLength(1);
   });
 
+  it('a booking from the Stored list asked for but never answered, which nShift did make: taken over and printed once', async () => {
+    bench = await startBench();
+    const [stored] = await bench.station.listStored({ orderNo: 'SO-2002' });
+    const target = { type: 'stored' as const, storedId: stored!.storedId, orderNo: 'SO-2002' };
+    const dir = await journalWith([
+      { type: 'job', jobId: 'book_stored-crash-1', kind: 'book_stored', scan: 'SO-2002' },
+      { type: 'resolved', jobId: 'book_stored-crash-1', source: 'stored', orderNo: 'SO-2002', targets: [target] },
+      { type: 'book_intent', jobId: 'book_stored-crash-1', target },
+    ]);
+    // The request had reached nShift before the crash.
+    await api(bench, 'POST', `/stored-shipments/${stored!.storedId}/shipments`, { target1Media: 'thermo-190', target1Type: 'zpl' });
+
+    const station = await bench.startStation({ dataDir: dir });
+    const job = await finished(station, 'book_stored-crash-1');
+    expect(job.state).toBe('printed');
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SO-2002')).toHaveLength(1);
+    await bench.zebra.waitForLabels(1);
+  });
+
   it('a scan journalled before anything was sent: resolved and booked as a fresh scan', async () => {
     bench = await startBench();
     const dir = await journalWith([{ type: 'job', jobId: 'scan-crash-3', kind: 'scan', scan: 'SO-2001' }]);

@@ -93,11 +93,20 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     const target = { type: 'stored' as const, storedId: stored!.storedId, orderNo: 'SO-2002' };
     const dir = await journalWith([
       { type: 'job', jobId: 'book_stored-crash-1', kind: 'book_stored', scan: 'SO-2002' },
-      { type: 'resolved', jobId: 'book_stored-crash-1', source: 'stored', orderNo: 'SO-2002', targets: [target] },
+      {
+        type: 'resolved',
+        jobId: 'book_stored-crash-1',
+        source: 'stored',
+        orderNo: 'SO-2002',
+        targets: [target],
+      },
       { type: 'book_intent', jobId: 'book_stored-crash-1', target },
     ]);
     // The request had reached nShift before the crash.
-    await api(bench, 'POST', `/stored-shipments/${stored!.storedId}/shipments`, { target1Media: 'thermo-190', target1Type: 'zpl' });
+    await api(bench, 'POST', `/stored-shipments/${stored!.storedId}/shipments`, {
+      target1Media: 'thermo-190',
+      target1Type: 'zpl',
+    });
 
     const station = await bench.startStation({ dataDir: dir });
     const job = await finished(station, 'book_stored-crash-1');

@@ -3,6 +3,9 @@ import type { DeliveryClient } from '../nshift/delivery/client';
 import type { DeliveryError } from '../nshift/delivery/errors';
 import type { PrintConfig } from '../nshift/delivery/types';
 import type { Result } from '../result';
+import { ok } from '../result';
+import type { StationContext } from './context';
+import { printConfigFromSettings } from './context';
 
 /**
  * The documents of an existing shipment: listed with their bytes inline (one round trip). nShift keeps them for
@@ -31,4 +34,33 @@ export async function documentsOfShipment(
     { ...owner, idPrefix: `shp-${shipmentId}-copy` },
     printConfig,
   );
+}
+
+/** A shipment's documents from the label cache (exact bytes, no network), in the order they were cached. */
+export async function cachedDocuments(ctx: StationContext, shipmentId: string): Promise<PrintableDocument[]> {
+  const metas = await ctx.labelCache.listForShipment(shipmentId);
+  const docs = await Promise.all(metas.map((m) => ctx.labelCache.get(m.id)));
+  return docs.filter((d) => d !== undefined).map((d) => d.document);
+}
+
+/**
+ * An existing shipment's documents: the label cache first, then nShift (a copy once its hour has passed),
+ * which then join the cache for the next reprint.
+ */
+export async function knownDocuments(
+  ctx: StationContext,
+  shipmentId: string,
+): Promise<Result<PrintableDocument[], DeliveryError>> {
+  const cached = await cachedDocuments(ctx, shipmentId);
+  if (cached.length > 0) return ok(cached);
+  const fetched = await documentsOfShipment(
+    ctx.client(),
+    shipmentId,
+    printConfigFromSettings(ctx.settings()),
+    {
+      copyWhenExpired: true,
+    },
+  );
+  if (fetched.ok) await Promise.all(fetched.value.map((doc) => ctx.labelCache.put(doc)));
+  return fetched;
 }

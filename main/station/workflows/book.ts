@@ -8,7 +8,8 @@ import { err, ok } from '../../result';
 import { bookingTargetKey, type BookingTarget } from '../journal';
 import { documentRef, printConfigFromSettings, record, type StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';
-import { documentsOfShipment } from '../documents';
+import { parcelNosOf } from './shipment-lookup';
+import { documentsOfShipment, knownDocuments } from '../documents';
 import { isReady, shipmentIdsOfOrder, shipmentsByOrderNo } from './resolve';
 
 /** A shipment that exists in nShift, with its documents in hand (already in the label cache). */
@@ -118,7 +119,7 @@ async function fromShipmentResult(ctx: StationContext, result: ShipmentResult): 
   const documents = await ctx.client().documents.fromShipmentResult(result, printConfig);
   return {
     shipmentId: result.id,
-    parcelNos: (result.parcels ?? []).map((p) => p.parcelNo).filter((n): n is string => Boolean(n)),
+    parcelNos: parcelNosOf(result),
     documents: documents.ok ? documents.value : [],
     ...(documents.ok ? {} : { documentsError: documents.error }),
     ...(result.shipmentNo ? { shipmentNo: result.shipmentNo } : {}),
@@ -232,27 +233,13 @@ async function fetchShipments(
   ctx: StationContext,
   shipmentIds: readonly string[],
 ): Promise<Result<BookedShipment[], Failure>> {
-  const printConfig = printConfigFromSettings(ctx.settings());
   const shipments: BookedShipment[] = [];
   for (const shipmentId of shipmentIds) {
-    const cached = await cachedDocuments(ctx, shipmentId);
-    if (cached.length > 0) {
-      shipments.push({ shipmentId, parcelNos: [], documents: cached });
-      continue;
-    }
-    const documents = await documentsOfShipment(ctx.client(), shipmentId, printConfig, {
-      copyWhenExpired: true,
-    });
+    const documents = await knownDocuments(ctx, shipmentId);
     if (!documents.ok) return err(failureFromDelivery(documents.error));
     shipments.push({ shipmentId, parcelNos: [], documents: documents.value });
   }
   return ok(shipments);
-}
-
-export async function cachedDocuments(ctx: StationContext, shipmentId: string): Promise<PrintableDocument[]> {
-  const metas = await ctx.labelCache.listForShipment(shipmentId);
-  const docs = await Promise.all(metas.map((m) => ctx.labelCache.get(m.id)));
-  return docs.filter((d) => d !== undefined).map((d) => d.document);
 }
 
 /**

@@ -1,16 +1,8 @@
 import type { PrintableDocument } from '../../labels/document';
 import { StationError } from '../../hosts/shared/dispatch';
-import {
-  documentRef,
-  fail,
-  printDocuments,
-  printConfigFromSettings,
-  record,
-  type StationContext,
-} from '../context';
-import { documentsOfShipment } from '../documents';
+import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
+import { knownDocuments } from '../documents';
 import { failure, failureFromDelivery } from '../failures';
-import { cachedDocuments } from './book';
 import { findShipments, shipmentsInJournal } from './shipment-lookup';
 import type { StartJob } from './types';
 
@@ -70,27 +62,19 @@ async function documentsFor(
   ctx: StationContext,
   shipmentId: string,
 ): Promise<{ ok: true; value: PrintableDocument[] } | { ok: false; failure: ReturnType<typeof failure> }> {
-  const cached = await cachedDocuments(ctx, shipmentId);
-  if (cached.length > 0) return { ok: true, value: cached };
-  const fetched = await documentsOfShipment(
-    ctx.client(),
-    shipmentId,
-    printConfigFromSettings(ctx.settings()),
-    { copyWhenExpired: true },
-  );
-  if (!fetched.ok) {
+  const known = await knownDocuments(ctx, shipmentId);
+  if (!known.ok) {
     return {
       ok: false,
       failure:
-        fetched.error.kind === 'not_found'
+        known.error.kind === 'not_found'
           ? failure(
               'not_found',
               'document_expired',
               'The label is no longer in the cache and nShift could not make a copy: reprint it from nShift.',
             )
-          : failureFromDelivery(fetched.error),
+          : failureFromDelivery(known.error),
     };
   }
-  await Promise.all(fetched.value.map((doc) => ctx.labelCache.put(doc)));
-  return { ok: true, value: fetched.value };
+  return known;
 }

@@ -3,6 +3,7 @@ import type { Order, StoredShipment } from '../../nshift/delivery/schemas';
 import type { BookingTarget } from '../journal';
 import type { StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';
+import { namesShipment } from './shipment-lookup';
 
 /** What a scanned code turned out to be. */
 export type Resolution =
@@ -149,12 +150,7 @@ async function fromShipments(ctx: StationContext, code: string): Promise<Resolut
       if (result.error.kind === 'not_found' || result.error.kind === 'access') continue;
       return { kind: 'failed', failure: failureFromDelivery(result.error) };
     }
-    const hits = result.value.filter(
-      (s) =>
-        s.shipmentNo === code ||
-        (s.parcels ?? []).some((p) => p.parcelNo === code || p.returnParcelNo === code) ||
-        s.id === code,
-    );
+    const hits = result.value.filter((s) => namesShipment(s, code));
     if (hits.length > 0) return { kind: 'booked', source: 'shipment', shipmentIds: hits.map((s) => s.id) };
   }
   return undefined;

@@ -2,6 +2,7 @@ import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';
+import { parcelNosOf } from './shipment-lookup';
 import type { DeliveryError } from '../../nshift/delivery/errors';
 import { bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
@@ -162,7 +163,7 @@ async function shipmentDetails(
     for (const s of result.value) {
       if (!shipmentIds.includes(s.id) || found.has(s.id)) continue;
       found.set(s.id, {
-        parcelNos: (s.parcels ?? []).map((p) => p.parcelNo).filter((n): n is string => Boolean(n)),
+        parcelNos: parcelNosOf(s),
         ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
         ...(s.rcvName ? { receiverName: s.rcvName } : {}),
         ...(s.serviceId ? { serviceId: s.serviceId } : {}),

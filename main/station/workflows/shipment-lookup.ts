@@ -13,11 +13,25 @@ export function isHandedOver(status: string | null | undefined): boolean {
   return !NOT_HANDED_OVER.has((status ?? '').toUpperCase());
 }
 
+/** The parcel numbers of a shipment as nShift lists it. */
+export function parcelNosOf(s: Pick<ShipmentSummary, 'parcels'>): string[] {
+  return (s.parcels ?? []).map((p) => p.parcelNo).filter((n): n is string => Boolean(n));
+}
+
+/** Whether a scanned code names this shipment: its id, its shipment number, or one of its parcel numbers. */
+export function namesShipment(s: ShipmentSummary, code: string): boolean {
+  return (
+    s.id === code ||
+    s.shipmentNo === code ||
+    (s.parcels ?? []).some((p) => p.parcelNo === code || p.returnParcelNo === code)
+  );
+}
+
 export function toShipmentView(s: ShipmentSummary): ShipmentView {
   return {
     shipmentId: s.id,
     status: (s.status ?? 'UNKNOWN').toUpperCase(),
-    parcelNos: (s.parcels ?? []).map((p) => p.parcelNo).filter((n): n is string => Boolean(n)),
+    parcelNos: parcelNosOf(s),
     handedOver: isHandedOver(s.status),
     ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
     ...(s.orderNo ? { orderNo: s.orderNo } : {}),
@@ -71,13 +85,7 @@ export async function findShipments(
       if (result.error.kind === 'not_found') continue;
       return { error: result.error };
     }
-    const hits = result.value.filter(
-      (s) =>
-        s.id === code ||
-        s.shipmentNo === code ||
-        s.orderNo === code ||
-        (s.parcels ?? []).some((p) => p.parcelNo === code || p.returnParcelNo === code),
-    );
+    const hits = result.value.filter((s) => namesShipment(s, code) || s.orderNo === code);
     if (hits.length > 0) return hits;
   }
   // A shipment booked here today: search by what the journal knows about it.

@@ -1,11 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { writeFileAtomic } from '../files/atomic';
+import { apiKeySchema } from './schema';
 import type { ApiKey, SecretVault } from './store';
-
-const apiKeySchema = z.object({ id: z.string().min(1).max(200), secret: z.string().min(1).max(500) });
 
 /**
  * The API key for the web host: AES-256-GCM in `<dataDir>/secrets.enc`. The encryption key comes from

@@ -16,6 +16,9 @@ const idSchema = z
   .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, . _ - only');
 const nameSchema = z.string().trim().min(1).max(120);
 
+/** An nShift API key (Id and Secret Id), as the vaults store it and the setApiKey call brings it. */
+export const apiKeySchema = z.object({ id: z.string().min(1).max(200), secret: z.string().min(1).max(500) });
+
 export const printerConfigSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('zpl-tcp'),

@@ -80,11 +80,10 @@ export async function printDocuments(
       ...(printerId ? { printerId } : {}),
     }),
   );
-  const shipmentId = ownerId;
   for (const [index, pending] of outcomes.entries()) {
     const document = documents[index]!;
     const outcome = await pending;
-    await recordPrintOutcome(ctx, jobId, shipmentId, document.id, outcome);
+    await recordPrintOutcome(ctx, jobId, ownerId, document.id, outcome);
     if (outcome.state === 'failed' && !firstFailure) {
       firstFailure = outcome.error
         ? failureFromPrinter(outcome.error, outcome.printerName || outcome.printerId)

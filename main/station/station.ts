@@ -158,15 +158,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const inFlight = new Map<string, Promise<void>>();
 
   /** A held document released later and printed: the journal learns it from the spool's event. */
-  async function followSpoolJob(spoolJob: {
-    stationJobId?: string;
-    documentId: string;
-    state: string;
-    printerId: string;
-    id: string;
-    bytes: number;
-    shipmentId?: string;
-  }): Promise<void> {
+  async function followSpoolJob(spoolJob: SpoolJobView): Promise<void> {
     if (!spoolJob.stationJobId) return;
     if (
       spoolJob.state !== 'printed' &&

@@ -1,11 +1,9 @@
 import { safeStorage } from 'electron';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { writeFileAtomic } from '../../files/atomic';
+import { apiKeySchema } from '../../settings/schema';
 import type { ApiKey, SecretVault } from '../../settings/store';
-
-const apiKeySchema = z.object({ id: z.string().min(1), secret: z.string().min(1) });
 
 /** The API key encrypted with Electron safeStorage (DPAPI, Keychain, libsecret/kwallet) in userData. */
 export function createSafeStorageVault(userData: string): SecretVault {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StationMethodName } from '../../../preload/api';
-import { charsetSchema, printerConfigSchema, settingsPatchSchema } from '../../settings/schema';
+import { apiKeySchema, charsetSchema, printerConfigSchema, settingsPatchSchema } from '../../settings/schema';
 
 /**
  * One schema per StationApi method input. Every host runs these before a call reaches the station: the
@@ -42,7 +42,7 @@ export const methodInputSchemas = {
   getStatus: none,
   getSettings: none,
   saveSettings: settingsPatchSchema,
-  setApiKey: z.object({ id: z.string().trim().min(1).max(200), secret: z.string().min(1).max(500) }).strict(),
+  setApiKey: apiKeySchema.extend({ id: z.string().trim().min(1).max(200) }).strict(),
   testConnection: none,
   discoverPrinters: none,
   savePrinter: printerConfigSchema,

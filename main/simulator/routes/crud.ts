@@ -81,36 +81,28 @@ export function registerCrud(router: Router, ctx: SimContext, o: CrudOptions): v
       },
       write,
     );
+  // PUT replaces the record and PATCH merges into it; both keep its id (and PUT its creation time).
+  const update = (
+    method: 'PUT' | 'PATCH',
+    merge: (existing: Record<string, unknown>, body: Record<string, unknown>) => Record<string, unknown>,
+  ) =>
+    router.add(
+      method,
+      `${o.path}/:id`,
+      (req) => {
+        const existing = o.store.get(req.params.id ?? '');
+        if (!existing) return notFound();
+        const body = readJsonObject(req);
+        if (!body) return apiError(400, 'ILLEGAL', 'Body must be a JSON object');
+        const record = merge(existing, body);
+        o.store.set(String(existing.id), record);
+        return json(200, record);
+      },
+      write,
+    );
   if (methods.has('put'))
-    router.add(
-      'PUT',
-      `${o.path}/:id`,
-      (req) => {
-        const existing = o.store.get(req.params.id ?? '');
-        if (!existing) return notFound();
-        const body = readJsonObject(req);
-        if (!body) return apiError(400, 'ILLEGAL', 'Body must be a JSON object');
-        const record = { ...body, id: existing.id, created: existing.created };
-        o.store.set(String(existing.id), record);
-        return json(200, record);
-      },
-      write,
-    );
-  if (methods.has('patch'))
-    router.add(
-      'PATCH',
-      `${o.path}/:id`,
-      (req) => {
-        const existing = o.store.get(req.params.id ?? '');
-        if (!existing) return notFound();
-        const body = readJsonObject(req);
-        if (!body) return apiError(400, 'ILLEGAL', 'Body must be a JSON object');
-        const record = { ...existing, ...body, id: existing.id };
-        o.store.set(String(existing.id), record);
-        return json(200, record);
-      },
-      write,
-    );
+    update('PUT', (existing, body) => ({ ...body, id: existing.id, created: existing.created }));
+  if (methods.has('patch')) update('PATCH', (existing, body) => ({ ...existing, ...body, id: existing.id }));
   if (methods.has('delete'))
     router.add(
       'DELETE',

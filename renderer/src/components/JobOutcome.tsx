@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobView } from '../../../preload/api';
 import { useServices, useStationState } from '../state/context';
@@ -14,6 +14,8 @@ function printerNames(job: JobView): string[] {
   );
   return [...new Set(names.filter((name): name is string => Boolean(name)))];
 }
+
+const SETTLED = new Set<JobView['state']>(['printed', 'held', 'done', 'failed']);
 
 const TONE: Record<IconState, string> = {
   resolving: 'alert',
@@ -32,12 +34,29 @@ const TONE: Record<IconState, string> = {
  * to its outcome: printed, held or failed with the translated reason. The packer learns what happened, not
  * the job's internal id.
  */
-export function JobOutcome({ jobId, what }: { jobId: string; what: string }) {
+export function JobOutcome({
+  jobId,
+  what,
+  onSettled,
+}: {
+  jobId: string;
+  what: string;
+  /** Called once when the job has ended (printed, held, done or failed): e.g. to reload a list it changed. */
+  onSettled?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const { api, store } = useServices();
   const { jobs, status, spool } = useStationState();
   const job = jobs.find((candidate) => candidate.id === jobId);
   const known = job !== undefined;
+
+  const settled = job !== undefined && SETTLED.has(job.state);
+  const told = useRef(false);
+  useEffect(() => {
+    if (!settled || told.current) return;
+    told.current = true;
+    onSettled?.();
+  }, [settled, onSettled]);
 
   // The job's first event may have gone by before the call answered (or the event stream is down): ask once.
   useEffect(() => {

@@ -39,11 +39,10 @@ export function ManifestScreen() {
             type="button"
             className="button button-primary"
             onClick={() =>
-              void start(t('manifest.what', { type: manifestType }), async () => {
-                const result = await api.createManifest({ manifestType });
-                reload();
-                return result;
-              })
+              // The list gains the manifest when its job has created it: JobOutcome reloads it then.
+              void start(t('manifest.what', { type: manifestType }), () =>
+                api.createManifest({ manifestType }),
+              )
             }
           >
             {t('manifest.create', { type: manifestType })}
@@ -52,7 +51,7 @@ export function ManifestScreen() {
       </div>
       <ActionFeedback state={loadFailure ? { busy: false, failure: loadFailure } : action} />
       {started && !loadFailure ? (
-        <JobOutcome key={started.jobId} jobId={started.jobId} what={started.what} />
+        <JobOutcome key={started.jobId} jobId={started.jobId} what={started.what} onSettled={reload} />
       ) : null}
 
       <h2>{t('manifest.listTitle')}</h2>

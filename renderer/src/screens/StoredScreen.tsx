@@ -58,11 +58,8 @@ export function StoredScreen() {
 
   async function start(what: string, call: () => Promise<{ jobId: string }>): Promise<void> {
     setStarted(undefined);
-    const result = await run(async () => {
-      const answer = await call();
-      reload();
-      return answer;
-    });
+    // The lists change when the job has booked or closed, not when it starts: JobOutcome reloads them then.
+    const result = await run(call);
     if (result) setStarted({ jobId: result.jobId, what });
   }
 
@@ -132,7 +129,7 @@ export function StoredScreen() {
       </form>
       <ActionFeedback state={loadFailure ? { busy: false, failure: loadFailure } : action} />
       {started && !loadFailure ? (
-        <JobOutcome key={started.jobId} jobId={started.jobId} what={started.what} />
+        <JobOutcome key={started.jobId} jobId={started.jobId} what={started.what} onSettled={reload} />
       ) : null}
       {confirm}
 

@@ -236,7 +236,10 @@ export class FakeStation {
         ...this.manifests,
         { manifestType, manifestId: `M-${this.nextId}`, created: tick(), shipmentCount: 3 },
       ];
-      return { jobId: this.newJobId('manifest') };
+      // Like the station: the manifest exists once its job has run, and the job then ends printed.
+      const jobId = this.newJobId('manifest');
+      this.later([{ ...printedJob(jobId, manifestType), kind: 'manifest' }]);
+      return { jobId };
     },
     listManifests: () => [...this.manifests],
     reprintManifest: () => ({ jobId: this.newJobId('manifest-reprint') }),

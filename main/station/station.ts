@@ -19,7 +19,7 @@ import { createLabelCache } from '../labels/label-cache';
 import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
 import { applySettingsPatch, settingsView, type Settings } from '../settings/schema';
 import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
-import { StationError } from '../hosts/shared/dispatch';
+import { StationError } from './station-error';
 import { fail, record, recordPrintState, type StationContext } from './context';
 import { internalFailure, failure } from './failures';
 import type { Result } from '../result';

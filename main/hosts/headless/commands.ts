@@ -1,5 +1,5 @@
 import type { Station } from '../../station/station';
-import { StationError } from '../shared/dispatch';
+import { StationError } from '../../station/station-error';
 import type { HeadlessEvent } from './contract-events';
 
 /**

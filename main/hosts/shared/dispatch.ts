@@ -1,22 +1,7 @@
-import type { ApiErrorBody, Failure, StationApi, StationMethodName } from '../../../preload/api';
+import type { ApiErrorBody, StationApi, StationMethodName } from '../../../preload/api';
+import { StationError } from '../../station/station-error';
 import { STATION_METHOD_NAMES } from '../../../preload/method-names';
 import { methodInputSchemas } from './schemas';
-
-/** Thrown by a station method when it cannot be carried out for a reason the caller should see. */
-export class StationError extends Error {
-  constructor(readonly body: ApiErrorBody) {
-    super(body.message);
-    this.name = 'StationError';
-  }
-
-  static failed(failure: Failure): StationError {
-    return new StationError({ error: 'failed', message: failure.message, failure });
-  }
-
-  static notFound(message: string): StationError {
-    return new StationError({ error: 'not_found', message });
-  }
-}
 
 export function isStationMethod(name: string): name is StationMethodName {
   return (STATION_METHOD_NAMES as readonly string[]).includes(name);

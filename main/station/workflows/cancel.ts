@@ -1,5 +1,5 @@
 import type { ShipmentSummary } from '../../../preload/api';
-import { StationError } from '../../hosts/shared/dispatch';
+import { StationError } from '../station-error';
 import { fail, record, type StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';
 import { findShipments, toShipmentView } from './shipment-lookup';

@@ -1,6 +1,6 @@
 import type { ConsolidatedView } from '../../../preload/api';
 import type { ConsolidatedShipment } from '../../nshift/delivery/schemas';
-import { StationError } from '../../hosts/shared/dispatch';
+import { StationError } from '../station-error';
 import {
   documentRef,
   fail,

@@ -1,5 +1,5 @@
 import type { MethodInput, ShipmentSummary } from '../../../preload/api';
-import { StationError } from '../../hosts/shared/dispatch';
+import { StationError } from '../station-error';
 import type { StationContext } from '../context';
 import { failureFromDelivery } from '../failures';
 import { toShipmentView } from './shipment-lookup';

@@ -1,6 +1,6 @@
 import type { ManifestView } from '../../../preload/api';
 import type { Manifest, Print } from '../../nshift/delivery/schemas';
-import { StationError } from '../../hosts/shared/dispatch';
+import { StationError } from '../station-error';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
 import { failureFromDelivery } from '../failures';
 import type { StartJob } from './types';

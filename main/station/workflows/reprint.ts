@@ -1,5 +1,5 @@
 import type { PrintableDocument } from '../../labels/document';
-import { StationError } from '../../hosts/shared/dispatch';
+import { StationError } from '../station-error';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
 import { knownDocuments } from '../documents';
 import { failure, failureFromDelivery } from '../failures';

@@ -1,6 +1,6 @@
 import type { StoredShipmentView } from '../../../preload/api';
 import type { StoredShipment } from '../../nshift/delivery/schemas';
-import { StationError } from '../../hosts/shared/dispatch';
+import { StationError } from '../station-error';
 import { fail, record, type StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';
 import { isReady } from './resolve';

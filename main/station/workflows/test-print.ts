@@ -1,5 +1,5 @@
 import type { MethodInput, MethodOutput } from '../../../preload/api';
-import { StationError } from '../../hosts/shared/dispatch';
+import { StationError } from '../station-error';
 import { fail, record, recordPrintOutcome, type StationContext } from '../context';
 import { failure, failureFromPrinter } from '../failures';
 import type { StartJob } from './types';

@@ -1,0 +1,20 @@
+import type { ApiErrorBody, Failure } from '../../preload/api';
+
+/**
+ * Thrown by a station method when it cannot be carried out for a reason the caller should see. It lives with the
+ * station, which throws it; the hosts (dispatch, the headless commands) only read it.
+ */
+export class StationError extends Error {
+  constructor(readonly body: ApiErrorBody) {
+    super(body.message);
+    this.name = 'StationError';
+  }
+
+  static failed(failure: Failure): StationError {
+    return new StationError({ error: 'failed', message: failure.message, failure });
+  }
+
+  static notFound(message: string): StationError {
+    return new StationError({ error: 'not_found', message });
+  }
+}

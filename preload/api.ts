@@ -41,6 +41,7 @@ export type FailureCode =
   | 'label_not_downloaded' // booked in nShift, but the label did not come down: reprint, never rebook
   | 'label_held' // the label printer did not take the label in time: it is held, never printed unasked
   | 'not_cancellable'
+  | 'not_consolidated' // a consolidated booking came back as a normal shipment (`params.key`, `params.shipmentNo`)
   | 'internal';
 
 export interface FieldError {
@@ -363,7 +364,11 @@ export interface StationMethods {
   deleteStored: { input: { storedId: string; confirm: true }; output: { deleted: true } };
   listConsolidated: { input: void; output: ConsolidatedView[] };
   closeConsolidated: { input: { consolidatedId: string }; output: { jobId: string } };
-  deleteConsolidated: { input: { consolidatedId: string; confirm: true }; output: { deleted: true } };
+  /** `cancelled`: the cancelled shipment nShift adds for the documents printed earlier, when it is found. */
+  deleteConsolidated: {
+    input: { consolidatedId: string; confirm: true };
+    output: { deleted: true; cancelled?: ShipmentSummary };
+  };
   deleteParcelGroup: {
     input: { consolidatedId: string; partOrderNo: string; confirm: true };
     output: { deleted: true };

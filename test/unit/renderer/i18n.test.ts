@@ -28,6 +28,7 @@ const FAILURE_CODES = [
   'label_not_downloaded',
   'label_held',
   'not_cancellable',
+  'not_consolidated',
   'internal',
 ] as const satisfies readonly FailureCode[];
 // Fails to compile when preload/api.ts gains a FailureCode this list (and so this test) does not cover.
@@ -66,7 +67,7 @@ describe('translations', () => {
           reason: 'network',
           code,
           message: 'English only',
-          params: { license: 'REST API Print', problems: 'paper_out' },
+          params: { license: 'REST API Print', problems: 'paper_out', key: 'KONS-1', shipmentNo: '00370001' },
         },
         i18n.t,
         language,

@@ -251,6 +251,10 @@ const da: Messages = {
         what: 'Forsendelsen kan ikke længere annulleres.',
         todo: 'Kontakt transportøren eller en arbejdsleder.',
       },
+      not_consolidated: {
+        what: 'nShift bookede forsendelse {{shipmentNo}} som en selvstændig forsendelse, ikke i samlastningen {{key}}: kollierne sendes hver for sig.',
+        todo: 'Etiketten er udskrevet. Kontrollér at transportydelsen tager samlastning; hvis kollierne skal sendes sammen, så annullér forsendelsen og book den igen.',
+      },
       internal: {
         what: 'Noget gik galt i stationen.',
         todo: 'Prøv igen. Hvis det gentager sig, så genstart Packbench og sig det til en arbejdsleder.',

@@ -250,6 +250,10 @@ const en = {
         what: 'This shipment can no longer be cancelled.',
         todo: 'Contact the carrier or a supervisor.',
       },
+      not_consolidated: {
+        what: 'nShift booked shipment {{shipmentNo}} on its own, not into consolidated shipment {{key}}: its parcels travel separately.',
+        todo: 'The label is printed. Ask whether the carrier service takes consolidation; if the parcels must travel together, cancel this shipment and book it again.',
+      },
       internal: {
         what: 'Something went wrong inside the station.',
         todo: 'Try again. If it keeps happening, restart Packbench and tell a supervisor.',

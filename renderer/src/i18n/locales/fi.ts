@@ -259,6 +259,10 @@ const fi: Messages = {
         what: 'Lähetystä ei voi enää perua.',
         todo: 'Ota yhteyttä kuljetusliikkeeseen tai esimieheen.',
       },
+      not_consolidated: {
+        what: 'nShift varasi lähetyksen {{shipmentNo}} omana lähetyksenään, ei yhdistelmälähetykseen {{key}}: kollit kulkevat erikseen.',
+        todo: 'Etiketti on tulostettu. Tarkista, että kuljetuspalvelu tukee yhdistelyä; jos kollien on kuljettava yhdessä, peru lähetys ja varaa se uudelleen.',
+      },
       internal: {
         what: 'Asemassa tapahtui virhe.',
         todo: 'Yritä uudelleen. Jos tämä toistuu, käynnistä Packbench uudelleen ja kerro esimiehelle.',

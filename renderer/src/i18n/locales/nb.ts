@@ -252,6 +252,10 @@ const nb: Messages = {
         what: 'Sendingen kan ikke lenger kanselleres.',
         todo: 'Kontakt transportøren eller en arbeidsleder.',
       },
+      not_consolidated: {
+        what: 'nShift booket sending {{shipmentNo}} som en egen sending, ikke i samlastingen {{key}}: kolliene sendes hver for seg.',
+        todo: 'Etiketten er skrevet ut. Sjekk at transporttjenesten tar samlasting; hvis kolliene må gå sammen, kanseller sendingen og book den på nytt.',
+      },
       internal: {
         what: 'Noe gikk galt i stasjonen.',
         todo: 'Prøv igjen. Hvis det gjentar seg, start Packbench på nytt og si fra til en arbeidsleder.',

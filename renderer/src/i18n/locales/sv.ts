@@ -257,6 +257,10 @@ const sv: Messages = {
         what: 'Sändningen kan inte längre makuleras.',
         todo: 'Kontakta transportören eller en arbetsledare.',
       },
+      not_consolidated: {
+        what: 'nShift bokade sändning {{shipmentNo}} som en egen sändning, inte i samlastningen {{key}}: kollina skickas separat.',
+        todo: 'Etiketten är utskriven. Kontrollera att transporttjänsten tar samlastning; om kollina måste gå tillsammans, makulera sändningen och boka den igen.',
+      },
       internal: {
         what: 'Något gick fel i stationen.',
         todo: 'Försök igen. Om det upprepas, starta om Packbench och meddela en arbetsledare.',

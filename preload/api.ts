@@ -378,6 +378,26 @@ export interface StationMethods {
   createManifest: { input: { manifestType: string; carrierId?: string }; output: { jobId: string } };
   listManifests: { input: { dateFrom?: string; dateTo?: string } | void; output: ManifestView[] };
   reprintManifest: { input: { manifestType: string; manifestId: string }; output: { jobId: string } };
+  // The manifest's contents before it is printed, and what no manifest holds (issue 12).
+  /** A manifest's shipments; `searchValue` matches part of the chosen number, `carrierId` one carrier. */
+  listManifestShipments: {
+    input: {
+      manifestType: string;
+      manifestId: string;
+      searchField?: 'orderNo' | 'shipmentNo' | 'parcelNo';
+      searchValue?: string;
+      carrierId?: string;
+    };
+    output: ShipmentSummary[];
+  };
+  /**
+   * The day's shipments (default today) that none of the day's manifests holds. `source`: nShift's history
+   * (every station of the account) or, when it cannot be read, this station's journal.
+   */
+  listUnmanifested: {
+    input: { date?: string } | void;
+    output: { date: string; manifests: number; source: 'nshift' | 'journal'; shipments: ShipmentSummary[] };
+  };
 
   // History.
   searchHistory: {

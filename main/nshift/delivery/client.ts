@@ -70,6 +70,7 @@ import type { ApiKey, ApiKeySource } from './token-manager';
 import { createTransport } from './transport';
 import type { RetryOptions, TimeoutOptions } from './transport';
 import { ROUTES, joinUrl } from './routes';
+import type { OperationName } from './routes';
 import { parseJsonBody } from './call';
 import type {
   CodeListFilter,
@@ -233,6 +234,8 @@ export interface DeliveryClient {
   history: {
     /** 50 a page, newest first, at most six months back. */
     search(filter?: HistoryFilter): R<ShipmentSummary[]>;
+    /** Every page of a search (e.g. a whole day), until a short page. */
+    searchAll(filter?: Omit<HistoryFilter, 'page'>): R<ShipmentSummary[]>;
   };
 
   /** Lists of print clients and printers: one page when `page` is given, else every page (`size` 50). */
@@ -421,6 +424,13 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
   };
   const returnFile = (o?: ReturnFileOption) => ({ returnFile: o?.returnFile ?? true });
   const inlinePdf = (o?: InlinePdfOption) => ({ inlinePdf: o?.inlinePdf ?? true });
+  type Params = Record<string, string>;
+  /** A list of PDFs (shipments', consolidated, manifests'): each inline with `inlinePdf`, default true. */
+  const pdfList = (operation: OperationName, params: Params, o?: InlinePdfOption): R<Print[]> =>
+    call.json({ operation, params, query: inlinePdf(o) }, printListSchema);
+  /** One PDF's bytes. */
+  const pdfBytes = (operation: OperationName, params: Params): R<Buffer> =>
+    bytesOnly(call.bytes({ operation, params, accept: 'application/pdf' }));
 
   function feed<T>(name: FeedName, page: (fetchId: number) => R<FeedPage<T>>, o: FeedOptions = {}): Feed<T> {
     return fetchInBatches({
@@ -475,19 +485,8 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         { operation: 'shipments.copyPdfs', params: { shipmentId }, query: inlinePdf(o), body: printConfig },
         printListSchema,
       ),
-    listPdfs: (shipmentId, o) =>
-      call.json(
-        { operation: 'shipments.listPdfs', params: { shipmentId }, query: inlinePdf(o) },
-        printListSchema,
-      ),
-    fetchPdf: (shipmentId, pdfId) =>
-      bytesOnly(
-        call.bytes({
-          operation: 'shipments.fetchPdf',
-          params: { shipmentId, pdfId },
-          accept: 'application/pdf',
-        }),
-      ),
+    listPdfs: (shipmentId, o) => pdfList('shipments.listPdfs', { shipmentId }, o),
+    fetchPdf: (shipmentId, pdfId) => pdfBytes('shipments.fetchPdf', { shipmentId, pdfId }),
     printedFeedPage: (fetchId) =>
       call.json({ operation: 'shipments.printedFeed', query: { fetchId } }, printedFeedSchema),
     printedFeed: (o) => feed('shipments', shipments.printedFeedPage, o),
@@ -606,19 +605,8 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         bytesOnly(
           call.bytes({ operation: 'consolidated.fetchPrint', params: { consolidatedId, printId }, accept }),
         ),
-      listPdfs: (consolidatedId, o) =>
-        call.json(
-          { operation: 'consolidated.listPdfs', params: { consolidatedId }, query: inlinePdf(o) },
-          printListSchema,
-        ),
-      fetchPdf: (consolidatedId, pdfId) =>
-        bytesOnly(
-          call.bytes({
-            operation: 'consolidated.fetchPdf',
-            params: { consolidatedId, pdfId },
-            accept: 'application/pdf',
-          }),
-        ),
+      listPdfs: (consolidatedId, o) => pdfList('consolidated.listPdfs', { consolidatedId }, o),
+      fetchPdf: (consolidatedId, pdfId) => pdfBytes('consolidated.fetchPdf', { consolidatedId, pdfId }),
     },
 
     manifests: {
@@ -637,31 +625,13 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
           shipmentSummaryListSchema,
         ),
       listPrints: (manifestType, manifestId, o) =>
-        call.json(
-          { operation: 'manifests.listPrints', params: { manifestType, manifestId }, query: inlinePdf(o) },
-          printListSchema,
-        ),
+        pdfList('manifests.listPrints', { manifestType, manifestId }, o),
       fetchPrint: (manifestType, manifestId, printId) =>
-        bytesOnly(
-          call.bytes({
-            operation: 'manifests.fetchPrint',
-            params: { manifestType, manifestId, printId },
-            accept: 'application/pdf',
-          }),
-        ),
+        pdfBytes('manifests.fetchPrint', { manifestType, manifestId, printId }),
       listPdfs: (manifestType, manifestId, o) =>
-        call.json(
-          { operation: 'manifests.listPdfs', params: { manifestType, manifestId }, query: inlinePdf(o) },
-          printListSchema,
-        ),
+        pdfList('manifests.listPdfs', { manifestType, manifestId }, o),
       fetchPdf: (manifestType, manifestId, pdfId) =>
-        bytesOnly(
-          call.bytes({
-            operation: 'manifests.fetchPdf',
-            params: { manifestType, manifestId, pdfId },
-            accept: 'application/pdf',
-          }),
-        ),
+        pdfBytes('manifests.fetchPdf', { manifestType, manifestId, pdfId }),
       copy: (manifestType, manifestId, o) =>
         call.json(
           {
@@ -684,6 +654,10 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     history: {
       search: (filter = {}) =>
         call.json({ operation: 'history.search', query: { ...filter } }, shipmentSummaryListSchema),
+      searchAll: (filter = {}) =>
+        pages(undefined, ({ page }) =>
+          call.json({ operation: 'history.search', query: { ...filter, page } }, shipmentSummaryListSchema),
+        ),
     },
 
     print: {

@@ -209,3 +209,81 @@ describe('validation errors come from any 4xx that carries the error list', () =
     expect(await client.orders.list()).toMatchObject({ ok: false, error: { kind: 'server', status: 409 } });
   });
 });
+
+describe("the seed's five manifest fetches", () => {
+  async function dayWithManifest(
+    h: Harness,
+  ): Promise<{ manifestId: string; shipmentNos: Record<string, string> }> {
+    for (const [orderNo, service] of [
+      ['M-1', 'P19'],
+      ['M-2', 'DHLPAK'],
+      ['M-3', 'P19'],
+    ] as const)
+      expect(
+        (
+          await h.call('POST', '/shipments', {
+            printConfig: THERMO_ZPL,
+            shipment: shipment({ orderNo, service: { id: service } }),
+          })
+        ).status,
+      ).toBe(201);
+    const created = (await h.call('POST', '/manifests', { manifestType: 'PNL' })).json as {
+      manifestId: string;
+    };
+    const shipmentNos = Object.fromEntries(h.sim.records().map((r) => [r.orderNo, r.shipmentNo]));
+    return { manifestId: created.manifestId, shipmentNos };
+  }
+
+  it('simulator: the printed manifest, its shipments filtered by number, carrier and service, its PDF list and PDF', async () => {
+    const { h } = await start();
+    const { manifestId, shipmentNos } = await dayWithManifest(h);
+    const base = `/manifests/PNL/${manifestId}`;
+    expect((await h.call('GET', base)).json).toMatchObject({
+      manifestType: 'PNL',
+      manifestId,
+      shipmentCount: 3,
+    });
+    expect((await h.call('GET', '/manifests/PNL/999')).status).toBe(404);
+    const orderNos = async (query: string) =>
+      ((await h.call('GET', `${base}/shipments${query}`)).json as Array<{ orderNo: string }>).map(
+        (s) => s.orderNo,
+      );
+    expect(await orderNos('')).toEqual(['M-1', 'M-2', 'M-3']);
+    expect(await orderNos('?searchField=orderNo&searchValue=m-2')).toEqual(['M-2']);
+    expect(await orderNos(`?searchField=shipmentNo&searchValue=${shipmentNos['M-3']}`)).toEqual(['M-3']);
+    expect(await orderNos('?carrierId=PLAB')).toEqual(['M-1', 'M-3']);
+    expect(await orderNos('?serviceId=DHLPAK')).toEqual(['M-2']);
+    const pdfs = (await h.call('GET', `${base}/pdfs?inlinePdf=true`)).json as Print[];
+    expect(pdfs).toHaveLength(1);
+    const raw = await h.call('GET', `${base}/pdfs/${pdfs[0]!.id}`, undefined, { accept: 'application/pdf' });
+    expect(raw.bytes.equals(Buffer.from(pdfs[0]!.pdf!, 'base64'))).toBe(true);
+  });
+
+  it('client: get, shipments with filters, listPdfs and fetchPdf, listPrints and fetchPrint', async () => {
+    const { h, client } = await start();
+    const { manifestId, shipmentNos } = await dayWithManifest(h);
+    const printed = unwrap(await client.manifests.get('PNL', manifestId));
+    expect(printed).toMatchObject({ manifestId, shipmentCount: 3 });
+    expect(printed.prints[0]?.pdf).toBeTruthy();
+    const filtered = unwrap(
+      await client.manifests.shipments('PNL', manifestId, {
+        searchField: 'parcelNo',
+        searchValue: h.sim.records().find((r) => r.orderNo === 'M-1')!.parcelNos[0],
+      }),
+    );
+    expect(filtered.map((s) => s.shipmentNo)).toEqual([shipmentNos['M-1']]);
+    expect(
+      unwrap(await client.manifests.shipments('PNL', manifestId, { carrierId: 'DHL' })).map((s) => s.orderNo),
+    ).toEqual(['M-2']);
+    const [pdf] = unwrap(await client.manifests.listPdfs('PNL', manifestId));
+    expect(
+      unwrap(await client.manifests.fetchPdf('PNL', manifestId, pdf!.id))
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    const [document] = unwrap(await client.manifests.listPrints('PNL', manifestId));
+    expect(unwrap(await client.manifests.fetchPrint('PNL', manifestId, document!.id)).length).toBeGreaterThan(
+      100,
+    );
+  });
+});

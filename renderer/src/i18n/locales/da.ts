@@ -345,6 +345,15 @@ const da: Messages = {
     bookWhat: 'Gemt forsendelse {{orderNo}}',
     closeWhat: 'Samlet forsendelse {{key}}',
   },
+  shipments: {
+    shipmentNo: 'Forsendelsesnummer',
+    orderNo: 'Ordrenummer',
+    parcelNo: 'Kollinummer',
+    receiver: 'Modtager',
+    service: 'Ydelse',
+    parcels: 'Kolli',
+    booked: 'Booket',
+  },
   manifest: {
     title: 'Dagsafslutning',
     create: 'Opret manifest: {{type}}',
@@ -358,6 +367,30 @@ const da: Messages = {
     reprint: 'Udskriv igen',
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (genudskrift)',
+    showShipments: 'Forsendelser',
+    unmanifested: {
+      title: 'Dagens forsendelser, der ikke er i noget manifest',
+      allIn: 'Alle forsendelser, der er booket i dag, er i et manifest.',
+      noneToday: 'Ingen forsendelser er booket i dag endnu.',
+      bookedAfter_one:
+        '{{count}} forsendelse blev booket efter dagens manifest og er ikke i noget: opret manifestet igen, før transportøren kommer, ellers bliver den stående.',
+      bookedAfter_other:
+        '{{count}} forsendelser blev booket efter dagens manifest og er ikke i noget: opret manifestet igen, før transportøren kommer, ellers bliver de stående.',
+      noManifestYet_one:
+        '{{count}} forsendelse booket i dag; intet manifest endnu. Opret manifestet, før transportøren kommer.',
+      noManifestYet_other:
+        '{{count}} forsendelser booket i dag; intet manifest endnu. Opret manifestet, før transportøren kommer.',
+      journalOnly:
+        'nShifts forsendelseshistorik kunne ikke læses, så listen viser kun forsendelser, der er booket på denne station.',
+    },
+    contents: {
+      title: 'Forsendelser i manifest {{type}} {{id}}',
+      field: 'Søg på',
+      value: 'Nummer (eller en del af det)',
+      filter: 'Filtrér',
+      noMatch: 'Ingen forsendelse i manifestet passer.',
+      empty: 'Manifestet indeholder ingen forsendelser.',
+    },
   },
   cancel: {
     title: 'Annullér en forsendelse',

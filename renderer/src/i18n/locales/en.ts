@@ -345,6 +345,15 @@ const en = {
     bookWhat: 'Stored shipment {{orderNo}}',
     closeWhat: 'Consolidated shipment {{key}}',
   },
+  shipments: {
+    shipmentNo: 'Shipment number',
+    orderNo: 'Order number',
+    parcelNo: 'Parcel number',
+    receiver: 'Receiver',
+    service: 'Service',
+    parcels: 'Parcels',
+    booked: 'Booked',
+  },
   manifest: {
     title: 'End of day',
     create: 'Create manifest: {{type}}',
@@ -358,6 +367,30 @@ const en = {
     reprint: 'Reprint',
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (reprint)',
+    showShipments: 'Shipments',
+    unmanifested: {
+      title: 'Today’s shipments in no manifest',
+      allIn: 'Every shipment booked today is in a manifest.',
+      noneToday: 'No shipments booked today yet.',
+      bookedAfter_one:
+        '{{count}} shipment was booked after today’s manifest and is in none: create the manifest again before the carrier comes, or it stays behind.',
+      bookedAfter_other:
+        '{{count}} shipments were booked after today’s manifest and are in none: create the manifest again before the carrier comes, or they stay behind.',
+      noManifestYet_one:
+        '{{count}} shipment booked today; no manifest yet. Create the manifest before the carrier comes.',
+      noManifestYet_other:
+        '{{count}} shipments booked today; no manifest yet. Create the manifest before the carrier comes.',
+      journalOnly:
+        'nShift’s shipment history could not be read, so this list shows only the shipments booked at this station.',
+    },
+    contents: {
+      title: 'Shipments in manifest {{type}} {{id}}',
+      field: 'Search by',
+      value: 'Number (or part of it)',
+      filter: 'Filter',
+      noMatch: 'No shipment in this manifest matches.',
+      empty: 'This manifest holds no shipments.',
+    },
   },
   cancel: {
     title: 'Cancel a shipment',

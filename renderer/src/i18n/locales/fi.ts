@@ -353,6 +353,15 @@ const fi: Messages = {
     bookWhat: 'Tallennettu lähetys {{orderNo}}',
     closeWhat: 'Koontilähetys {{key}}',
   },
+  shipments: {
+    shipmentNo: 'Lähetysnumero',
+    orderNo: 'Tilausnumero',
+    parcelNo: 'Kollinumero',
+    receiver: 'Vastaanottaja',
+    service: 'Palvelu',
+    parcels: 'Kollit',
+    booked: 'Varattu',
+  },
   manifest: {
     title: 'Päivän päätös',
     create: 'Luo manifesti: {{type}}',
@@ -366,6 +375,30 @@ const fi: Messages = {
     reprint: 'Tulosta uudelleen',
     what: 'Manifesti {{type}}',
     reprintWhat: 'Manifesti {{type}} {{id}} (uusintatulostus)',
+    showShipments: 'Lähetykset',
+    unmanifested: {
+      title: 'Tämän päivän lähetykset, jotka eivät ole missään manifestissa',
+      allIn: 'Kaikki tänään varatut lähetykset ovat manifestissa.',
+      noneToday: 'Tänään ei ole vielä varattu lähetyksiä.',
+      bookedAfter_one:
+        '{{count}} lähetys varattiin tämän päivän manifestin jälkeen eikä ole missään manifestissa: luo manifesti uudelleen ennen kuin kuljetusliike tulee, muuten se jää lähtemättä.',
+      bookedAfter_other:
+        '{{count}} lähetystä varattiin tämän päivän manifestin jälkeen eivätkä ne ole missään manifestissa: luo manifesti uudelleen ennen kuin kuljetusliike tulee, muuten ne jäävät lähtemättä.',
+      noManifestYet_one:
+        '{{count}} lähetys varattu tänään; manifestia ei ole vielä. Luo manifesti ennen kuin kuljetusliike tulee.',
+      noManifestYet_other:
+        '{{count}} lähetystä varattu tänään; manifestia ei ole vielä. Luo manifesti ennen kuin kuljetusliike tulee.',
+      journalOnly:
+        'nShiftin lähetyshistoriaa ei voitu lukea, joten luettelossa ovat vain tällä asemalla varatut lähetykset.',
+    },
+    contents: {
+      title: 'Manifestin {{type}} {{id}} lähetykset',
+      field: 'Hae',
+      value: 'Numero (tai sen osa)',
+      filter: 'Suodata',
+      noMatch: 'Mikään manifestin lähetys ei täsmää.',
+      empty: 'Manifestissa ei ole lähetyksiä.',
+    },
   },
   cancel: {
     title: 'Peru lähetys',

@@ -347,6 +347,15 @@ const nb: Messages = {
     bookWhat: 'Lagret sending {{orderNo}}',
     closeWhat: 'Samlastet sending {{key}}',
   },
+  shipments: {
+    shipmentNo: 'Sendingsnummer',
+    orderNo: 'Ordrenummer',
+    parcelNo: 'Kollinummer',
+    receiver: 'Mottaker',
+    service: 'Tjeneste',
+    parcels: 'Kolli',
+    booked: 'Booket',
+  },
   manifest: {
     title: 'Dagsavslutning',
     create: 'Opprett manifest: {{type}}',
@@ -360,6 +369,30 @@ const nb: Messages = {
     reprint: 'Skriv ut på nytt',
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (ny utskrift)',
+    showShipments: 'Sendinger',
+    unmanifested: {
+      title: 'Dagens sendinger som ikke er i noe manifest',
+      allIn: 'Alle sendinger som er booket i dag, er i et manifest.',
+      noneToday: 'Ingen sendinger er booket i dag ennå.',
+      bookedAfter_one:
+        '{{count}} sending ble booket etter dagens manifest og er ikke i noe: lag manifestet på nytt før transportøren kommer, ellers blir den stående igjen.',
+      bookedAfter_other:
+        '{{count}} sendinger ble booket etter dagens manifest og er ikke i noe: lag manifestet på nytt før transportøren kommer, ellers blir de stående igjen.',
+      noManifestYet_one:
+        '{{count}} sending booket i dag; ingen manifest ennå. Lag manifestet før transportøren kommer.',
+      noManifestYet_other:
+        '{{count}} sendinger booket i dag; ingen manifest ennå. Lag manifestet før transportøren kommer.',
+      journalOnly:
+        'nShifts sendingshistorikk kunne ikke leses, så listen viser bare sendinger som er booket på denne stasjonen.',
+    },
+    contents: {
+      title: 'Sendinger i manifest {{type}} {{id}}',
+      field: 'Søk på',
+      value: 'Nummer (eller del av det)',
+      filter: 'Filtrer',
+      noMatch: 'Ingen sending i manifestet passer.',
+      empty: 'Manifestet inneholder ingen sendinger.',
+    },
   },
   cancel: {
     title: 'Kanseller en sending',

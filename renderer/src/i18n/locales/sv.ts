@@ -351,6 +351,15 @@ const sv: Messages = {
     bookWhat: 'Lagrad sändning {{orderNo}}',
     closeWhat: 'Samlastad sändning {{key}}',
   },
+  shipments: {
+    shipmentNo: 'Sändningsnummer',
+    orderNo: 'Ordernummer',
+    parcelNo: 'Kollinummer',
+    receiver: 'Mottagare',
+    service: 'Tjänst',
+    parcels: 'Kollin',
+    booked: 'Bokad',
+  },
   manifest: {
     title: 'Dagsavslut',
     create: 'Skapa manifest: {{type}}',
@@ -364,6 +373,30 @@ const sv: Messages = {
     reprint: 'Skriv ut igen',
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (utskrift igen)',
+    showShipments: 'Sändningar',
+    unmanifested: {
+      title: 'Dagens sändningar som inte finns i något manifest',
+      allIn: 'Alla sändningar som bokats i dag finns i ett manifest.',
+      noneToday: 'Inga sändningar har bokats i dag ännu.',
+      bookedAfter_one:
+        '{{count}} sändning bokades efter dagens manifest och finns inte i något: skapa manifestet igen innan transportören kommer, annars blir den kvar.',
+      bookedAfter_other:
+        '{{count}} sändningar bokades efter dagens manifest och finns inte i något: skapa manifestet igen innan transportören kommer, annars blir de kvar.',
+      noManifestYet_one:
+        '{{count}} sändning bokad i dag; inget manifest ännu. Skapa manifestet innan transportören kommer.',
+      noManifestYet_other:
+        '{{count}} sändningar bokade i dag; inget manifest ännu. Skapa manifestet innan transportören kommer.',
+      journalOnly:
+        'nShifts sändningshistorik kunde inte läsas, så listan visar bara sändningar som bokats på den här stationen.',
+    },
+    contents: {
+      title: 'Sändningar i manifest {{type}} {{id}}',
+      field: 'Sök på',
+      value: 'Nummer (eller del av det)',
+      filter: 'Filtrera',
+      noMatch: 'Ingen sändning i manifestet matchar.',
+      empty: 'Manifestet innehåller inga sändningar.',
+    },
   },
   cancel: {
     title: 'Makulera en sändning',

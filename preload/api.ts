@@ -65,6 +65,19 @@ export interface ApiErrorBody {
   error: 'invalid_argument' | 'not_found' | 'failed' | 'unauthorized' | 'internal';
   message: string;
   failure?: Failure;
+  /** With `invalid_argument`: what the schema refused, value by value, so a form shows each under its field. */
+  issues?: ArgumentIssue[];
+}
+
+/**
+ * One value the argument schema refused: its path in the input (`spool.ttlMinutes`), the schema's verdict
+ * (`too_small`, `too_big`, `invalid_format`, `invalid_type`, `invalid_value`, …) and the bound it broke.
+ */
+export interface ArgumentIssue {
+  path: string;
+  code: string;
+  minimum?: number;
+  maximum?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -13,6 +13,16 @@ export const apiErrorBodySchema = z.object({
   error: z.enum(['invalid_argument', 'not_found', 'failed', 'unauthorized', 'internal']),
   message: z.string(),
   failure: failureSchema.optional(),
+  issues: z
+    .array(
+      z.object({
+        path: z.string(),
+        code: z.string(),
+        minimum: z.number().optional(),
+        maximum: z.number().optional(),
+      }),
+    )
+    .optional(),
 });
 
 /** A StationApi call that was refused or failed: carries the host's ApiErrorBody so the UI can translate it. */

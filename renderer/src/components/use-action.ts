@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Failure } from '../../../preload/api';
+import type { ArgumentIssue, Failure } from '../../../preload/api';
 import { failureFromError, readApiError } from '../api/errors';
 
 export interface ActionState {
@@ -9,6 +9,8 @@ export interface ActionState {
   done?: string;
   /** The host refused the arguments (a form's values): its message, shown under a translated line. */
   invalid?: string;
+  /** With `invalid`: the values the host's schema refused, by path, for each field to show its own. */
+  issues?: ArgumentIssue[];
 }
 
 /**
@@ -38,7 +40,7 @@ export function useAction(): [ActionState, RunAction, () => void] {
       busy.current = false;
       const body = readApiError(error);
       if (body?.error === 'invalid_argument' && !body.failure)
-        setState({ busy: false, invalid: body.message });
+        setState({ busy: false, invalid: body.message, ...(body.issues ? { issues: body.issues } : {}) });
       else setState({ busy: false, failure: failureFromError(error) });
       return undefined;
     }

@@ -12,6 +12,7 @@ import {
   ScannerSection,
   SoundsSection,
 } from './settings/SmallSections';
+import { ConsolidationSection, HoldSection, ResolveSection } from './settings/AdminSections';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -32,6 +33,9 @@ export function SettingsScreen() {
         <ScannerSection settings={settings} lastScan={lastScan} />
         <SoundsSection settings={settings} />
         <ManifestTypesSection settings={settings} />
+        <ResolveSection settings={settings} />
+        <HoldSection settings={settings} />
+        <ConsolidationSection settings={settings} />
       </div>
     </section>
   );

@@ -526,6 +526,44 @@ const da: Messages = {
     failed: 'Mislykkedes: {{what}}',
     duplicate: 'Allerede booket: {{what}}',
   },
+  /** The station's verdict on a Settings value, shown under its field (issue 12: the admin's settings). */
+  verdict: {
+    too_small: 'For lille eller for kort: mindst {{minimum}}.',
+    too_big: 'For stor eller for lang: højst {{maximum}}.',
+    invalid_type: 'Udfyld en værdi her (et tal, hvor der spørges om et tal).',
+    invalid_format: 'Ikke i den rigtige form (en adresse skal begynde med https:// eller http://).',
+    invalid_value: 'Dette valg er ikke blandt mulighederne.',
+    other: 'Værdien accepteres ikke: kontrollér den, og gem igen.',
+  },
+  /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
+  admin: {
+    resolve: {
+      title: 'Opslag af scanninger',
+      hint: 'Hvor en scannet kode slås op, i denne rækkefølge. Den første kilde, der kender koden, afgør det.',
+      sources: 'Slå scanninger op i',
+      order: 'Åbne ordrer i nShift',
+      stored: 'Gemte forsendelser i nShift',
+      shipment: 'Forsendelser, der allerede er booket (tilbyder genudskrivning)',
+      up: 'Op',
+      down: 'Ned',
+      moveUp: 'Flyt {{source}} op',
+      moveDown: 'Flyt {{source}} ned',
+      none: 'Vælg mindst én kilde at slå scanninger op i.',
+      save: 'Gem opslag af scanninger',
+    },
+    hold: {
+      title: 'Etiketter, der venter på en printer',
+      minutes: 'Tilbagehold en ventende etiket efter (minutter)',
+      hint: 'En etiket, der ikke har kunnet udskrives så længe, tilbageholdes, indtil en pakker frigiver den, så den aldrig kommer ud uopfordret længe efter, at kolliet er kørt. Dele af minutter er fint.',
+      save: 'Gem ventetid',
+    },
+    consolidation: {
+      title: 'Samlastning',
+      key: 'Samlastningsnøgle',
+      hint: 'Bookinger føjes til den åbne samlede forsendelse med denne nøgle. Lad feltet stå tomt for at booke hver forsendelse for sig.',
+      save: 'Gem samlastningsnøgle',
+    },
+  },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {
     title: 'Eksempel',

@@ -525,6 +525,44 @@ const en = {
     failed: 'Failed: {{what}}',
     duplicate: 'Already booked: {{what}}',
   },
+  /** The station's verdict on a Settings value, shown under its field (issue 12: the admin's settings). */
+  verdict: {
+    too_small: 'Too small or too short: at least {{minimum}}.',
+    too_big: 'Too large or too long: at most {{maximum}}.',
+    invalid_type: 'Enter a value here (a number where a number is asked for).',
+    invalid_format: 'Not in the right form (an address must start with https:// or http://).',
+    invalid_value: 'This choice is not one of those offered.',
+    other: 'This value is not accepted: check it and save again.',
+  },
+  /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
+  admin: {
+    resolve: {
+      title: 'Scan lookup',
+      hint: 'Where a scanned code is looked up, in this order. The first place that knows the code decides.',
+      sources: 'Look up scans in',
+      order: 'Open orders in nShift',
+      stored: 'Stored shipments in nShift',
+      shipment: 'Shipments already booked (offers a reprint)',
+      up: 'Up',
+      down: 'Down',
+      moveUp: 'Move {{source}} up',
+      moveDown: 'Move {{source}} down',
+      none: 'Choose at least one place to look up scans in.',
+      save: 'Save scan lookup',
+    },
+    hold: {
+      title: 'Labels waiting for a printer',
+      minutes: 'Hold a waiting label after (minutes)',
+      hint: 'A label that could not print for this long is held until a packer releases it, so it never comes out unasked long after its parcel left. Parts of a minute are fine.',
+      save: 'Save hold time',
+    },
+    consolidation: {
+      title: 'Consolidation',
+      key: 'Consolidation key',
+      hint: 'Bookings join the open consolidated shipment with this key. Leave it empty to book each shipment on its own.',
+      save: 'Save consolidation key',
+    },
+  },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {
     title: 'Preview',

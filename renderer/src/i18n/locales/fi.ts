@@ -534,6 +534,44 @@ const fi: Messages = {
     failed: 'Epäonnistui: {{what}}',
     duplicate: 'Jo varattu: {{what}}',
   },
+  /** The station's verdict on a Settings value, shown under its field (issue 12: the admin's settings). */
+  verdict: {
+    too_small: 'Liian pieni tai lyhyt: vähintään {{minimum}}.',
+    too_big: 'Liian suuri tai pitkä: enintään {{maximum}}.',
+    invalid_type: 'Anna tähän arvo (luku, kun kysytään lukua).',
+    invalid_format: 'Ei oikeassa muodossa (osoitteen on alettava https:// tai http://).',
+    invalid_value: 'Tämä valinta ei ole tarjolla olevien joukossa.',
+    other: 'Arvoa ei hyväksytä: tarkista se ja tallenna uudelleen.',
+  },
+  /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
+  admin: {
+    resolve: {
+      title: 'Skannausten haku',
+      hint: 'Mistä skannattu koodi haetaan, tässä järjestyksessä. Ensimmäinen lähde, joka tuntee koodin, ratkaisee.',
+      sources: 'Hae skannauksia kohteista',
+      order: 'Avoimet tilaukset nShiftissä',
+      stored: 'Tallennetut lähetykset nShiftissä',
+      shipment: 'Jo varatut lähetykset (tarjoaa uudelleentulostuksen)',
+      up: 'Ylös',
+      down: 'Alas',
+      moveUp: 'Siirrä kohde {{source}} ylöspäin',
+      moveDown: 'Siirrä kohde {{source}} alaspäin',
+      none: 'Valitse vähintään yksi lähde, josta skannauksia haetaan.',
+      save: 'Tallenna skannausten haku',
+    },
+    hold: {
+      title: 'Tulostinta odottavat tarrat',
+      minutes: 'Pidätä odottava tarra, kun se on odottanut (minuuttia)',
+      hint: 'Tarra, jota ei ole voitu tulostaa näin pitkään, pidätetään, kunnes pakkaaja vapauttaa sen, jottei se tulostu pyytämättä kauan kollin lähdön jälkeen. Minuutin osat käyvät.',
+      save: 'Tallenna pidätysaika',
+    },
+    consolidation: {
+      title: 'Koontilähetykset',
+      key: 'Koontiavain',
+      hint: 'Varaukset liitetään avoimeen koontilähetykseen, jolla on tämä avain. Jätä tyhjäksi, niin jokainen lähetys varataan erikseen.',
+      save: 'Tallenna koontiavain',
+    },
+  },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {
     title: 'Esikatselu',

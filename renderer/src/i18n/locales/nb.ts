@@ -528,6 +528,44 @@ const nb: Messages = {
     failed: 'Mislyktes: {{what}}',
     duplicate: 'Allerede booket: {{what}}',
   },
+  /** The station's verdict on a Settings value, shown under its field (issue 12: the admin's settings). */
+  verdict: {
+    too_small: 'For lite eller for kort: minst {{minimum}}.',
+    too_big: 'For stort eller for langt: høyst {{maximum}}.',
+    invalid_type: 'Fyll inn en verdi her (et tall der det spørres etter et tall).',
+    invalid_format: 'Ikke i riktig form (en adresse må begynne med https:// eller http://).',
+    invalid_value: 'Dette valget er ikke blant alternativene.',
+    other: 'Verdien godtas ikke: sjekk den og lagre igjen.',
+  },
+  /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
+  admin: {
+    resolve: {
+      title: 'Oppslag av skanninger',
+      hint: 'Hvor en skannet kode slås opp, i denne rekkefølgen. Den første kilden som kjenner koden, avgjør.',
+      sources: 'Slå opp skanninger i',
+      order: 'Åpne ordrer i nShift',
+      stored: 'Lagrede sendinger i nShift',
+      shipment: 'Sendinger som allerede er booket (tilbyr ny utskrift)',
+      up: 'Opp',
+      down: 'Ned',
+      moveUp: 'Flytt {{source}} opp',
+      moveDown: 'Flytt {{source}} ned',
+      none: 'Velg minst én kilde å slå opp skanninger i.',
+      save: 'Lagre oppslag av skanninger',
+    },
+    hold: {
+      title: 'Etiketter som venter på en skriver',
+      minutes: 'Hold tilbake en ventende etikett etter (minutter)',
+      hint: 'En etikett som ikke har kunnet skrives ut så lenge, holdes tilbake til en pakker slipper den, så den aldri kommer ut uten at noen ba om det, lenge etter at kolliet har dratt. Deler av minutter går fint.',
+      save: 'Lagre ventetid',
+    },
+    consolidation: {
+      title: 'Samlasting',
+      key: 'Samlastingsnøkkel',
+      hint: 'Bookinger legges til den åpne samlastede sendingen med denne nøkkelen. La feltet stå tomt for å booke hver sending for seg.',
+      save: 'Lagre samlastingsnøkkel',
+    },
+  },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {
     title: 'Forhåndsvisning',

@@ -532,6 +532,44 @@ const sv: Messages = {
     failed: 'Misslyckades: {{what}}',
     duplicate: 'Redan bokad: {{what}}',
   },
+  /** The station's verdict on a Settings value, shown under its field (issue 12: the admin's settings). */
+  verdict: {
+    too_small: 'För litet eller för kort: minst {{minimum}}.',
+    too_big: 'För stort eller för långt: högst {{maximum}}.',
+    invalid_type: 'Fyll i ett värde här (ett tal där ett tal efterfrågas).',
+    invalid_format: 'Inte i rätt form (en adress måste börja med https:// eller http://).',
+    invalid_value: 'Det här valet finns inte bland alternativen.',
+    other: 'Värdet godtas inte: kontrollera det och spara igen.',
+  },
+  /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
+  admin: {
+    resolve: {
+      title: 'Uppslag av skanningar',
+      hint: 'Var en skannad kod slås upp, i den här ordningen. Den första källan som känner igen koden avgör.',
+      sources: 'Slå upp skanningar i',
+      order: 'Öppna order i nShift',
+      stored: 'Lagrade sändningar i nShift',
+      shipment: 'Redan bokade sändningar (erbjuder ny utskrift)',
+      up: 'Upp',
+      down: 'Ned',
+      moveUp: 'Flytta {{source}} uppåt',
+      moveDown: 'Flytta {{source}} nedåt',
+      none: 'Välj minst en källa att slå upp skanningar i.',
+      save: 'Spara uppslag av skanningar',
+    },
+    hold: {
+      title: 'Etiketter som väntar på en skrivare',
+      minutes: 'Håll kvar en väntande etikett efter (minuter)',
+      hint: 'En etikett som inte har kunnat skrivas ut så här länge hålls kvar tills en packare släpper den, så att den aldrig kommer ut oombedd långt efter att kollit har gått. Delar av minuter går bra.',
+      save: 'Spara väntetid',
+    },
+    consolidation: {
+      title: 'Samlastning',
+      key: 'Samlastningsnyckel',
+      hint: 'Bokningar läggs till den öppna samlastade sändningen med den här nyckeln. Lämna tomt för att boka varje sändning för sig.',
+      save: 'Spara samlastningsnyckel',
+    },
+  },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {
     title: 'Förhandsgranskning',

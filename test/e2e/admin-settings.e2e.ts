@@ -1,0 +1,147 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './demo-host';
+import { labels, openStation, saveScreen, scanLikeAScanner } from './helpers';
+
+/** The Settings panel of that title, reached by F6 as an admin would. */
+async function settingsPanel(page: Page, title: string): Promise<Locator> {
+  await page.keyboard.press('F6');
+  const panel = page.getByRole('region', { name: title });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** Saves a panel and waits for the station's answer. */
+async function save(panel: Locator, button: string): Promise<void> {
+  await panel.getByRole('button', { name: button }).click();
+  await expect(panel.getByText('Settings saved.')).toBeVisible();
+}
+
+/** Back to the Scan screen and a scan, as the packer would; returns the result panel. */
+async function scanOnScanScreen(page: Page, code: string): Promise<Locator> {
+  await page.keyboard.press('F1');
+  await expect(page.getByTestId('scan-input')).toBeFocused();
+  await scanLikeAScanner(page, code);
+  const result = page.getByTestId('last-result');
+  await expect(result).toContainText(code);
+  return result;
+}
+
+test.describe("the admin's settings apply at once, without a restart", () => {
+  test('scan lookup: a source taken out is not asked until it is put back; an empty list is refused under it', async ({
+    page,
+    demo,
+  }) => {
+    await openStation(page, demo);
+    let lookup = await settingsPanel(page, 'Scan lookup');
+    const sources = lookup.getByRole('group', { name: 'Look up scans in' });
+    await expect(sources.locator('li')).toHaveText([/Open orders/, /Stored shipments/, /already booked/]);
+
+    // Nothing to look in is not a setting: the schema's verdict shows under the list, nothing is saved.
+    for (const name of ['Open orders in nShift', 'Stored shipments in nShift', /already booked/])
+      await sources.getByRole('checkbox', { name }).uncheck();
+    await lookup.getByRole('button', { name: 'Save scan lookup' }).click();
+    await expect(sources.locator('.field-error')).toHaveText(
+      'Choose at least one place to look up scans in.',
+    );
+    await saveScreen(page, 'settings-scan-lookup-refused');
+
+    await sources.getByRole('checkbox', { name: 'Stored shipments in nShift' }).check();
+    await sources.getByRole('checkbox', { name: /already booked/ }).check();
+    await sources.getByRole('button', { name: 'Move Open orders in nShift down' }).click();
+    await expect(sources.locator('li')).toHaveText([/Stored shipments/, /Open orders/, /already booked/]);
+    await save(lookup, 'Save scan lookup');
+
+    const refused = await scanOnScanScreen(page, 'ORD-1002');
+    await expect(refused).toHaveAttribute('data-state', 'failed');
+    await expect(refused).toContainText('Nothing in nShift matches this code.');
+
+    lookup = await settingsPanel(page, 'Scan lookup');
+    await lookup.getByRole('checkbox', { name: 'Open orders in nShift' }).check();
+    await save(lookup, 'Save scan lookup');
+    // Another order: the same code again within seconds would be dropped as a scanner's repeat.
+    const booked = await scanOnScanScreen(page, 'ORD-1006');
+    await expect(booked).toHaveAttribute('data-state', 'printed');
+  });
+
+  test('consolidation key: a stored shipment booked after it is saved joins that consolidated shipment; emptied, the next books alone', async ({
+    page,
+    demo,
+  }) => {
+    await openStation(page, demo);
+    let consolidation = await settingsPanel(page, 'Consolidation');
+    await consolidation.getByLabel('Consolidation key').fill('DOCK-E2E');
+    await save(consolidation, 'Save consolidation key');
+
+    await expect(await scanOnScanScreen(page, 'SO-2001')).toHaveAttribute('data-state', 'printed');
+    await page.keyboard.press('F3');
+    const open = page.getByRole('table', { name: 'Open consolidated shipments' });
+    const dock = open.getByRole('row').filter({ hasText: 'DOCK-E2E' });
+    await expect(dock).toContainText('SO-2001');
+
+    consolidation = await settingsPanel(page, 'Consolidation');
+    await consolidation.getByLabel('Consolidation key').fill('');
+    await save(consolidation, 'Save consolidation key');
+    await expect(await scanOnScanScreen(page, 'SO-2003')).toHaveAttribute('data-state', 'printed');
+    await page.keyboard.press('F3');
+    await expect(dock).toContainText('SO-2001');
+    await expect(open).not.toContainText('SO-2003');
+  });
+
+  test('Delivery address: one that is not http(s) is refused under the field, in the admin’s language', async ({
+    page,
+    demo,
+  }) => {
+    await openStation(page, demo);
+    const account = await settingsPanel(page, 'nShift account');
+    const address = account.getByLabel('Delivery API address');
+    const saved = await address.inputValue();
+    await address.fill('ftp://api.example/rs-extapi/v1');
+    await account.getByRole('button', { name: 'Save address' }).click();
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await expect(account.locator('.field-error')).toHaveText(
+      'Not in the right form (an address must start with https:// or http://).',
+    );
+    expect((await demo.call<{ account: { deliveryUrl: string } }>('getSettings')).account.deliveryUrl).toBe(
+      saved,
+    );
+
+    await page.getByRole('region', { name: 'Language' }).getByLabel('Language').selectOption('sv');
+    const konto = page.getByRole('region', { name: 'nShift-konto' });
+    await konto.getByRole('button', { name: 'Spara adress' }).click();
+    await expect(konto.locator('.field-error')).toHaveText(
+      'Inte i rätt form (en adress måste börja med https:// eller http://).',
+    );
+    await page.getByRole('region', { name: 'Språk' }).getByLabel('Språk').selectOption('en');
+  });
+
+  test('hold time: a label waiting for an offline printer is held once the shorter hold time is saved', async ({
+    page,
+    demo,
+  }) => {
+    await demo.call('_demo/printer/offline');
+    const printedBefore = (await labels(demo)).length;
+    await openStation(page, demo);
+    const result = await scanOnScanScreen(page, 'ORD-1005');
+    const labelPrinter = page.getByTestId('status-bar').locator('[data-printer-id="label"]');
+    await expect(labelPrinter).toContainText('1 waiting');
+    await expect(result).not.toHaveAttribute('data-state', 'held');
+
+    const hold = await settingsPanel(page, 'Labels waiting for a printer');
+    const minutes = hold.getByLabel('Hold a waiting label after (minutes)');
+    await expect(minutes).toHaveValue('10');
+    await minutes.fill('0');
+    await hold.getByRole('button', { name: 'Save hold time' }).click();
+    await expect(minutes).toHaveAttribute('aria-invalid', 'true');
+    await expect(hold.locator('.field-error')).toHaveText('Too small or too short: at least 0.05.');
+
+    // 0.05 minutes = 3 s: the waiting label is already older, so it is held at the spool's next look.
+    await minutes.fill('0.05');
+    await save(hold, 'Save hold time');
+    await expect(minutes).not.toHaveAttribute('aria-invalid');
+    await page.keyboard.press('F1');
+    await expect(page.getByTestId('last-result')).toHaveAttribute('data-state', 'held', { timeout: 20_000 });
+    await expect(page.getByTestId('last-result')).toContainText('ORD-1005');
+    expect(await labels(demo)).toHaveLength(printedBefore);
+    await demo.call('_demo/printer/online');
+  });
+});

@@ -121,6 +121,8 @@ describe('translations', () => {
           'scan.waitingAttempts',
           'status.morePrinters',
           'stored.group',
+          'manifest.unmanifested.bookedAfter',
+          'manifest.unmanifested.noManifestYet',
         ].sort(),
       );
       const i18n = createI18n(language);
@@ -128,7 +130,9 @@ describe('translations', () => {
         expect(keys, `${language}:${key}`).toEqual(expect.arrayContaining([`${key}_one`, `${key}_other`]));
         for (const count of [1, 2, 5]) {
           const text = i18n.t(key, { count, done: 1, total: count, partOrderNo: 'P-1', list: 'x' });
-          expect(text, `${language}:${key}:${count}`).not.toMatch(/\{\{|^scan\.|^stored\.|^status\./);
+          expect(text, `${language}:${key}:${count}`).not.toMatch(
+            /\{\{|^scan\.|^stored\.|^status\.|^manifest\./,
+          );
         }
       }
     },

@@ -305,7 +305,8 @@ describe('Settings screen', () => {
     const { fake } = await renderApp();
     fireEvent.click(screen.getByTestId('nav-settings'));
     fireEvent.click(screen.getByRole('button', { name: 'Find printers' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Use this printer' }));
+    // Discovery answers after a round trip through the fake: give a loaded machine more than findBy's 1 s.
+    fireEvent.click(await screen.findByRole('button', { name: 'Use this printer' }, { timeout: 5000 }));
     expect((screen.getByLabelText(/^Queue name/) as HTMLInputElement).value).toBe('Office_A4');
     fireEvent.click(screen.getByRole('button', { name: 'Save printer' }));
     await waitFor(() =>

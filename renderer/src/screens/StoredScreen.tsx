@@ -158,21 +158,15 @@ export function StoredScreen() {
             <td>{item.status}</td>
             <td>{formatDateTime(item.created, i18n.language)}</td>
             <td>
-              <div className="row">
-                <Button
-                  tone="primary"
-                  onClick={() =>
-                    void start(t('stored.bookWhat', { orderNo: item.orderNo ?? item.storedId }), () =>
-                      api.bookStored({ storedId: item.storedId }),
-                    )
-                  }
-                >
-                  {t('stored.book')}
-                </Button>
-                <Button onClick={() => setPending({ kind: 'stored', storedId: item.storedId })}>
-                  {t('common.delete')}
-                </Button>
-              </div>
+              <RowActions
+                label={t('stored.book')}
+                onPrimary={() =>
+                  void start(t('stored.bookWhat', { orderNo: item.orderNo ?? item.storedId }), () =>
+                    api.bookStored({ storedId: item.storedId }),
+                  )
+                }
+                onDelete={() => setPending({ kind: 'stored', storedId: item.storedId })}
+              />
             </td>
           </tr>
         )}
@@ -215,27 +209,32 @@ export function StoredScreen() {
             </td>
             <td>{item.status}</td>
             <td>
-              <div className="row">
-                <Button
-                  tone="primary"
-                  onClick={() =>
-                    void start(t('stored.closeWhat', { key: item.key ?? item.consolidatedId }), () =>
-                      api.closeConsolidated({ consolidatedId: item.consolidatedId }),
-                    )
-                  }
-                >
-                  {t('stored.close')}
-                </Button>
-                <Button
-                  onClick={() => setPending({ kind: 'consolidated', consolidatedId: item.consolidatedId })}
-                >
-                  {t('common.delete')}
-                </Button>
-              </div>
+              <RowActions
+                label={t('stored.close')}
+                onPrimary={() =>
+                  void start(t('stored.closeWhat', { key: item.key ?? item.consolidatedId }), () =>
+                    api.closeConsolidated({ consolidatedId: item.consolidatedId }),
+                  )
+                }
+                onDelete={() => setPending({ kind: 'consolidated', consolidatedId: item.consolidatedId })}
+              />
             </td>
           </tr>
         )}
       </ListTable>
     </section>
+  );
+}
+
+/** A list row's actions: the thing to do with it, then Delete (which asks first). */
+function RowActions({ label, onPrimary, onDelete }: { label: string; onPrimary(): void; onDelete(): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="row">
+      <Button tone="primary" onClick={onPrimary}>
+        {label}
+      </Button>
+      <Button onClick={onDelete}>{t('common.delete')}</Button>
+    </div>
   );
 }

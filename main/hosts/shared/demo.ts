@@ -17,7 +17,8 @@ export interface Demo {
 export async function startDemo(
   options: { log?: (line: string) => void; zebraPort?: number; simulatorPort?: number } = {},
 ): Promise<Demo> {
-  const simulator = createSimulator();
+  // Carriers move booked shipments on as time passes, so History shows a tracking timeline in demo mode too.
+  const simulator = createSimulator({ carrierProgress: true });
   const samples = seedDemoData(simulator);
   const started = await simulator.start({ port: options.simulatorPort ?? 0 });
   const zebra = await createVirtualZebra({ port: options.zebraPort ?? 0 });

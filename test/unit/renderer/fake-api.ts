@@ -243,7 +243,9 @@ export class FakeStation {
     },
     listManifests: () => [...this.manifests],
     reprintManifest: () => ({ jobId: this.newJobId('manifest-reprint') }),
-    searchHistory: () => [...this.shipments],
+    searchHistory: () =>
+      this.shipments.map((s) => ({ ...s, source: 'nshift' as const, documents: [], timeline: [] })),
+    getShipmentTimeline: () => ({ events: [], following: true }),
     getStatus: () => this.status,
     getSettings: () => this.settings,
     saveSettings: (patch) => {

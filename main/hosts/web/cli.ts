@@ -62,6 +62,7 @@ async function main(): Promise<number> {
     host: 'web',
     version: PACKBENCH_VERSION,
     demo: Boolean(demo),
+    ...demo?.stationOptions,
     settingsStore: createFileSettingsStore(dataDir),
     vault: demo ? createMemoryVault(demo.apiKey) : createFileVault(dataDir),
     overrides: overridesFromFlags(

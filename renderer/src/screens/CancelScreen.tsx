@@ -8,6 +8,7 @@ import { useAction } from '../components/use-action';
 import { ActionFeedback } from '../components/ActionFeedback';
 import { FailureDetails } from '../components/FailureDetails';
 import { StateBadge } from '../components/StateBadge';
+import { CancelConfirm } from '../components/CancelConfirm';
 import { resultState, jobFailure } from '../components/result-state';
 import { formatDateTime } from '../i18n/format';
 
@@ -22,7 +23,6 @@ export function CancelScreen() {
   const [cancelJobId, setCancelJobId] = useState<string | undefined>();
   const [lookup, runLookup] = useAction();
   const [cancelAction, runCancel, resetCancel] = useAction();
-  const keepButton = useRef<HTMLButtonElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
 
   async function find(value: string): Promise<void> {
@@ -158,54 +158,22 @@ export function CancelScreen() {
               type="button"
               ref={startButton}
               className="button button-danger"
-              onClick={() => {
-                setConfirming(true);
-                // Safe default: focus lands on "keep it".
-                setTimeout(() => keepButton.current?.focus(), 0);
-              }}
+              onClick={() => setConfirming(true)}
             >
               {t('cancel.start')}
             </button>
           ) : null}
 
           {confirming ? (
-            <div
-              role="alertdialog"
-              aria-labelledby="cancel-confirm-title"
-              aria-describedby="cancel-confirm-text"
-              className="confirm"
-              onKeyDown={(event) => {
-                if (event.key === 'Escape') {
-                  setConfirming(false);
-                  setTimeout(() => startButton.current?.focus(), 0);
-                }
+            <CancelConfirm
+              number={number}
+              handedOver={shipment.handedOver}
+              onConfirm={() => void confirmCancel()}
+              onBack={() => {
+                setConfirming(false);
+                setTimeout(() => startButton.current?.focus(), 0);
               }}
-            >
-              <h2 id="cancel-confirm-title">{t('cancel.confirmTitle', { number })}</h2>
-              <p id="cancel-confirm-text">{t('cancel.confirmText')}</p>
-              {shipment.handedOver ? (
-                <p className="alert alert-warn" data-testid="penalty-warning">
-                  <strong>{t('cancel.handedOverWarning')}</strong>
-                </p>
-              ) : null}
-              <div className="row">
-                <button type="button" className="button button-danger" onClick={() => void confirmCancel()}>
-                  {t('cancel.confirmYes')}
-                </button>
-                <button
-                  type="button"
-                  ref={keepButton}
-                  className="button"
-                  aria-keyshortcuts="Escape"
-                  onClick={() => {
-                    setConfirming(false);
-                    setTimeout(() => startButton.current?.focus(), 0);
-                  }}
-                >
-                  {t('cancel.confirmNo')}
-                </button>
-              </div>
-            </div>
+            />
           ) : null}
 
           <ActionFeedback state={cancelAction} />

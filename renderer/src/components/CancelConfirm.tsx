@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmStep } from './ConfirmStep';
 
 /**
- * The one confirmation before a shipment is cancelled, wherever the packer starts it (Cancel screen, History):
- * what happens, the carrier's penalty when the carrier already has the shipment, focus on "keep it", Esc
- * backs out.
+ * The confirmation before a shipment is cancelled, wherever the packer starts it (Cancel screen, History):
+ * what happens, and the carrier's penalty when the carrier already has the shipment. The step itself (focus
+ * on "keep it", Esc backs out) is the app's one ConfirmStep.
  */
 export function CancelConfirm({
   number,
@@ -19,36 +19,20 @@ export function CancelConfirm({
   onBack(): void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
-  const keep = useRef<HTMLButtonElement>(null);
-  useEffect(() => keep.current?.focus(), []);
   return (
-    <div
-      role="alertdialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      className="confirm"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.stopPropagation();
-        onBack();
-      }}
+    <ConfirmStep
+      title={t('cancel.confirmTitle', { number })}
+      question={t('cancel.confirmText')}
+      confirmLabel={t('cancel.confirmYes')}
+      cancelLabel={t('cancel.confirmNo')}
+      onConfirm={onConfirm}
+      onCancel={onBack}
     >
-      <h2 id={`${id}-title`}>{t('cancel.confirmTitle', { number })}</h2>
-      <p id={`${id}-text`}>{t('cancel.confirmText')}</p>
       {handedOver ? (
         <p className="alert alert-warn" data-testid="penalty-warning">
           <strong>{t('cancel.handedOverWarning')}</strong>
         </p>
       ) : null}
-      <div className="row">
-        <button type="button" className="button button-danger" onClick={onConfirm}>
-          {t('cancel.confirmYes')}
-        </button>
-        <button type="button" ref={keep} className="button" aria-keyshortcuts="Escape" onClick={onBack}>
-          {t('cancel.confirmNo')}
-        </button>
-      </div>
-    </div>
+    </ConfirmStep>
   );
 }

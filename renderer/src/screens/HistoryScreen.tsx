@@ -12,6 +12,8 @@ import { ActionFeedback } from '../components/ActionFeedback';
 import { FailureDetails } from '../components/FailureDetails';
 import { JobOutcome } from '../components/JobOutcome';
 import { CancelConfirm } from '../components/CancelConfirm';
+import { Button } from '../components/Button';
+import { SelectField, TextField } from '../components/Field';
 import { formatDateTime, formatTime } from '../i18n/format';
 
 type SearchField = 'any' | NonNullable<MethodInput<'searchHistory'>['searchField']>;
@@ -182,57 +184,44 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
     <section className="screen history-screen" aria-labelledby="history-title">
       <h1 id="history-title">{t('history.title')}</h1>
       <form className="row history-search" onSubmit={onSubmit} data-scan-input="">
-        <div className="field">
-          <label htmlFor="history-field">{t('history.searchBy')}</label>
-          <select
-            id="history-field"
-            data-testid="history-field"
-            value={draft.field}
-            onChange={(event) => setDraft({ ...draft, field: event.target.value as SearchField })}
-          >
-            {FIELDS.map((field) => (
-              <option key={field} value={field}>
-                {t(`history.field.${field}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field history-value">
-          <label htmlFor="history-value">{t('history.value')}</label>
-          <input
-            id="history-value"
-            data-testid="history-value"
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            autoFocus
-            value={draft.value}
-            onChange={(event) => setDraft({ ...draft, value: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="history-from">{t('history.dateFrom')}</label>
-          <input
-            id="history-from"
-            data-testid="history-from"
-            type="date"
-            value={draft.dateFrom}
-            onChange={(event) => setDraft({ ...draft, dateFrom: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="history-to">{t('history.dateTo')}</label>
-          <input
-            id="history-to"
-            data-testid="history-to"
-            type="date"
-            value={draft.dateTo}
-            onChange={(event) => setDraft({ ...draft, dateTo: event.target.value })}
-          />
-        </div>
-        <button type="submit" className="button button-primary" data-testid="history-search">
+        <SelectField
+          id="history-field"
+          data-testid="history-field"
+          label={t('history.searchBy')}
+          value={draft.field}
+          choices={FIELDS.map((field) => ({ value: field, label: t(`history.field.${field}`) }))}
+          onValue={(field) => setDraft({ ...draft, field })}
+        />
+        <TextField
+          id="history-value"
+          data-testid="history-value"
+          className="history-value"
+          label={t('history.value')}
+          autoComplete="off"
+          spellCheck={false}
+          autoFocus
+          value={draft.value}
+          onValue={(value) => setDraft({ ...draft, value })}
+        />
+        <TextField
+          id="history-from"
+          data-testid="history-from"
+          type="date"
+          label={t('history.dateFrom')}
+          value={draft.dateFrom}
+          onValue={(dateFrom) => setDraft({ ...draft, dateFrom })}
+        />
+        <TextField
+          id="history-to"
+          data-testid="history-to"
+          type="date"
+          label={t('history.dateTo')}
+          value={draft.dateTo}
+          onValue={(dateTo) => setDraft({ ...draft, dateTo })}
+        />
+        <Button type="submit" tone="primary" data-testid="history-search">
           {t('history.search')}
-        </button>
+        </Button>
       </form>
       <p className="history-hint">{t('history.hint')}</p>
       <ActionFeedback state={search} />
@@ -271,9 +260,9 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
                       data-source={shipment.source}
                     >
                       <td>
-                        <button
-                          type="button"
-                          className="button button-quiet mono"
+                        <Button
+                          tone="quiet"
+                          className="mono"
                           aria-pressed={shipment.shipmentId === selectedId}
                           aria-keyshortcuts="R C ArrowUp ArrowDown"
                           ref={(element) => {
@@ -292,7 +281,7 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
                           }}
                         >
                           {numberOf(shipment)}
-                        </button>
+                        </Button>
                         {shipment.orderNo ? <div className="mono history-sub">{shipment.orderNo}</div> : null}
                       </td>
                       <td>
@@ -322,22 +311,14 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
             {query && (query.page > 0 || hasMore) ? (
               <div className="row">
                 {query.page > 0 ? (
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() => void find({ ...query, page: query.page - 1 })}
-                  >
+                  <Button onClick={() => void find({ ...query, page: query.page - 1 })}>
                     {t('history.previousPage')}
-                  </button>
+                  </Button>
                 ) : null}
                 {hasMore ? (
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() => void find({ ...query, page: query.page + 1 })}
-                  >
+                  <Button onClick={() => void find({ ...query, page: query.page + 1 })}>
                     {t('history.nextPage')}
-                  </button>
+                  </Button>
                 ) : null}
               </div>
             ) : null}
@@ -421,25 +402,13 @@ function ShipmentDetails({
         </p>
       ) : null}
       <div className="row history-actions">
-        <button
-          type="button"
-          className="button button-primary"
-          data-testid="history-reprint"
-          aria-keyshortcuts="R"
-          onClick={onReprint}
-        >
+        <Button tone="primary" data-testid="history-reprint" aria-keyshortcuts="R" onClick={onReprint}>
           {t('history.reprint')}
-        </button>
+        </Button>
         {cancellable(shipment) ? (
-          <button
-            type="button"
-            className="button button-danger"
-            data-testid="history-cancel"
-            aria-keyshortcuts="C"
-            onClick={onCancel}
-          >
+          <Button tone="danger" data-testid="history-cancel" aria-keyshortcuts="C" onClick={onCancel}>
             {t('history.cancel')}
-          </button>
+          </Button>
         ) : null}
       </div>
 

@@ -111,6 +111,20 @@ describe('the status-event follower holds the feed call rate', () => {
     expect(sim.feedCalls('alerts')).toEqual([]);
   });
 
+  it('a changed setting takes effect without a restart: spaced out, then stopped', async () => {
+    const { sim, clock } = simulatorWithCarriers();
+    bench = await startBench({ simulator: sim, ...followerOn(clock) });
+    await bench.station.statusEvents.tick();
+    await bench.station.saveSettings({ statusEvents: { stationsOnAccount: 3 } });
+    await stepClock(clock, [bench.station], 33);
+    expect(gaps(countedCalls(sim))).toEqual([16 * MINUTE, 16 * MINUTE]);
+
+    await bench.station.saveSettings({ statusEvents: { follow: false, stationsOnAccount: 3 } });
+    const before = sim.feedCalls('alerts').length;
+    await stepClock(clock, [bench.station], 40);
+    expect(sim.feedCalls('alerts')).toHaveLength(before);
+  });
+
   it('the Delivery client itself refuses a feed call that would break the rule, without sending it', async () => {
     const { sim, clock } = simulatorWithCarriers();
     const { deliveryBaseUrl } = await sim.start();

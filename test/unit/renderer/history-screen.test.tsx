@@ -162,3 +162,24 @@ describe('History screen', () => {
     expect(screen.getByTestId('history-row').textContent).toContain('From the journal');
   });
 });
+
+describe('Settings: tracking', () => {
+  it('saves whether the station follows the status events and how many stations share the account', async () => {
+    const fake = new FakeStation();
+    await renderApp({ fake });
+    fireEvent.keyDown(window, { key: 'F6' });
+    const stations = (await screen.findByLabelText(
+      'Stations sharing this nShift account',
+    )) as HTMLInputElement;
+    expect(stations.value).toBe('1');
+    fireEvent.change(stations, { target: { value: '3' } });
+    expect(screen.getByText(/every 15 minutes/)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('This station follows the status events'));
+    fireEvent.click(screen.getByText('Save tracking settings'));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toEqual([
+        { statusEvents: { follow: false, stationsOnAccount: 3 } },
+      ]),
+    );
+  });
+});

@@ -435,6 +435,14 @@ const da: Messages = {
       DELIVERED: 'Leveret',
     },
   },
+  statusEvents: {
+    title: 'Sporing (statushændelser fra nShift)',
+    follow: 'Stationen følger statushændelserne',
+    stations: 'Stationer, der deler denne nShift-konto',
+    stationsHint:
+      'Stationen læser statushændelserne hvert {{minutes}}. minut, så stationerne tilsammen holder sig inden for nShifts grænse på ét kald pr. fem minutter.',
+    save: 'Gem sporingsindstillinger',
+  },
   settings: {
     title: 'Indstillinger',
     saved: 'Indstillingerne er gemt.',

@@ -434,6 +434,14 @@ const en = {
       DELIVERED: 'Delivered',
     },
   },
+  statusEvents: {
+    title: 'Tracking (nShift status events)',
+    follow: 'This station follows the status events',
+    stations: 'Stations sharing this nShift account',
+    stationsHint:
+      "This station reads the status events every {{minutes}} minutes, so together the stations stay within nShift's limit of one call per five minutes.",
+    save: 'Save tracking settings',
+  },
   settings: {
     title: 'Settings',
     saved: 'Settings saved.',

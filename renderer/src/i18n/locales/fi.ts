@@ -442,6 +442,14 @@ const fi: Messages = {
       DELIVERED: 'Toimitettu',
     },
   },
+  statusEvents: {
+    title: 'Seuranta (nShiftin tilatapahtumat)',
+    follow: 'Tämä asema seuraa tilatapahtumia',
+    stations: 'Asemat, jotka jakavat tämän nShift-tilin',
+    stationsHint:
+      'Asema lukee tilatapahtumat {{minutes}} minuutin välein, jotta asemat yhdessä pysyvät nShiftin rajassa, yksi kutsu viidessä minuutissa.',
+    save: 'Tallenna seuranta-asetukset',
+  },
   settings: {
     title: 'Asetukset',
     saved: 'Asetukset tallennettu.',

@@ -437,6 +437,14 @@ const nb: Messages = {
       DELIVERED: 'Levert',
     },
   },
+  statusEvents: {
+    title: 'Sporing (statushendelser fra nShift)',
+    follow: 'Stasjonen følger statushendelsene',
+    stations: 'Stasjoner som deler denne nShift-kontoen',
+    stationsHint:
+      'Stasjonen leser statushendelsene hvert {{minutes}}. minutt, slik at stasjonene til sammen holder seg innenfor nShifts grense på ett kall per fem minutter.',
+    save: 'Lagre sporingsinnstillinger',
+  },
   settings: {
     title: 'Innstillinger',
     saved: 'Innstillingene er lagret.',

@@ -441,6 +441,14 @@ const sv: Messages = {
       DELIVERED: 'Levererad',
     },
   },
+  statusEvents: {
+    title: 'Spårning (statushändelser från nShift)',
+    follow: 'Stationen följer statushändelserna',
+    stations: 'Stationer som delar detta nShift-konto',
+    stationsHint:
+      'Stationen läser statushändelserna var {{minutes}}:e minut, så att stationerna tillsammans håller sig inom nShifts gräns på ett anrop per fem minuter.',
+    save: 'Spara spårningsinställningar',
+  },
   settings: {
     title: 'Inställningar',
     saved: 'Inställningarna sparades.',

@@ -115,7 +115,7 @@ describe('the status-event follower holds the feed call rate', () => {
     const { sim, clock } = simulatorWithCarriers();
     bench = await startBench({ simulator: sim, ...followerOn(clock) });
     await bench.station.statusEvents.tick();
-    await bench.station.saveSettings({ statusEvents: { stationsOnAccount: 3 } });
+    await bench.station.saveSettings({ statusEvents: { follow: true, stationsOnAccount: 3 } });
     await stepClock(clock, [bench.station], 33);
     expect(gaps(countedCalls(sim))).toEqual([16 * MINUTE, 16 * MINUTE]);
 

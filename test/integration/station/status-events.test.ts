@@ -9,6 +9,7 @@ import { createSimulator, type Simulator } from '../../../main/simulator/server'
 import type { Settings } from '../../../main/settings/schema';
 import type { Station } from '../../../main/station/station';
 import { scanAndWait, startBench, type Bench } from '../../support/station-harness';
+import { ASA } from '../simulator/harness';
 
 /**
  * The status-event follower against the simulator over HTTP. Time is the simulator's manual clock, which
@@ -188,13 +189,7 @@ describe('the follower survives restarts and days off', () => {
         printConfig: { target1Media: 'thermo-190', target1Type: 'zpl' },
         shipment: {
           sender: { quickId: '1' },
-          receiver: {
-            name: 'Åsa Öberg',
-            address1: 'Storgatan 1',
-            zipcode: '11359',
-            city: 'STOCKHOLM',
-            country: 'SE',
-          },
+          receiver: ASA,
           service: { id: 'P19' },
           parcels: [{ copies: 1, weight: 1 }],
           orderNo: `OTHER-${i}`,

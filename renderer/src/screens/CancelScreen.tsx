@@ -9,8 +9,8 @@ import { ActionFeedback } from '../components/ActionFeedback';
 import { FailureDetails } from '../components/FailureDetails';
 import { StateBadge } from '../components/StateBadge';
 import { CancelConfirm } from '../components/CancelConfirm';
+import { ShipmentFacts } from '../components/ShipmentFacts';
 import { resultState, jobFailure } from '../components/result-state';
-import { formatDateTime } from '../i18n/format';
 
 /** Look up → see its state → confirm (with the penalty warning when the carrier has it) → cancel. */
 export function CancelScreen() {
@@ -117,35 +117,17 @@ export function CancelScreen() {
             <dd className="mono">{number}</dd>
             <dt>{t('cancel.status')}</dt>
             <dd data-testid="shipment-status">{shipment.status}</dd>
-            {shipment.orderNo ? (
-              <>
-                <dt>{t('cancel.orderNo')}</dt>
-                <dd className="mono">{shipment.orderNo}</dd>
-              </>
-            ) : null}
-            {shipment.receiverName ? (
-              <>
-                <dt>{t('cancel.receiver')}</dt>
-                <dd>
-                  {shipment.receiverName}
-                  {shipment.receiverCity ? `, ${shipment.receiverCity}` : null}
-                </dd>
-              </>
-            ) : null}
-            <dt>{t('cancel.parcels')}</dt>
-            <dd className="mono">{shipment.parcelNos.join(', ')}</dd>
-            {shipment.serviceId ? (
-              <>
-                <dt>{t('cancel.service')}</dt>
-                <dd>{shipment.serviceId}</dd>
-              </>
-            ) : null}
-            {shipment.created ? (
-              <>
-                <dt>{t('cancel.created')}</dt>
-                <dd>{formatDateTime(shipment.created, i18n.language)}</dd>
-              </>
-            ) : null}
+            <ShipmentFacts
+              shipment={shipment}
+              language={i18n.language}
+              labels={{
+                order: t('cancel.orderNo'),
+                receiver: t('cancel.receiver'),
+                service: t('cancel.service'),
+                parcels: t('cancel.parcels'),
+                created: t('cancel.created'),
+              }}
+            />
           </dl>
           {shipment.handedOver ? (
             <p className="alert alert-warn" role="note">

@@ -12,6 +12,7 @@ import { ActionFeedback } from '../components/ActionFeedback';
 import { FailureDetails } from '../components/FailureDetails';
 import { JobOutcome } from '../components/JobOutcome';
 import { CancelConfirm } from '../components/CancelConfirm';
+import { ShipmentFacts } from '../components/ShipmentFacts';
 import { Button } from '../components/Button';
 import { SelectField, TextField } from '../components/Field';
 import { formatDateTime, formatTime } from '../i18n/format';
@@ -413,41 +414,21 @@ function ShipmentDetails({
       </div>
 
       <dl className="summary">
-        {shipment.orderNo ? (
-          <>
-            <dt>{t('history.order')}</dt>
-            <dd className="mono">{shipment.orderNo}</dd>
-          </>
-        ) : null}
         <dt>{t('history.state')}</dt>
         <dd data-testid="history-status">
           <StatusText status={shipment.status} />
         </dd>
-        {shipment.receiverName ? (
-          <>
-            <dt>{t('history.receiver')}</dt>
-            <dd>
-              {shipment.receiverName}
-              {shipment.receiverCity ? `, ${shipment.receiverCity}` : null}
-            </dd>
-          </>
-        ) : null}
-        {shipment.serviceId ? (
-          <>
-            <dt>{t('history.service')}</dt>
-            <dd>
-              {shipment.carrierId ? `${shipment.carrierId} · ${shipment.serviceId}` : shipment.serviceId}
-            </dd>
-          </>
-        ) : null}
-        <dt>{t('history.parcels')}</dt>
-        <dd className="mono">{shipment.parcelNos.join(', ')}</dd>
-        {shipment.created ? (
-          <>
-            <dt>{t('history.created')}</dt>
-            <dd>{formatDateTime(shipment.created, language)}</dd>
-          </>
-        ) : null}
+        <ShipmentFacts
+          shipment={shipment}
+          language={language}
+          labels={{
+            order: t('history.order'),
+            receiver: t('history.receiver'),
+            service: t('history.service'),
+            parcels: t('history.parcels'),
+            created: t('history.created'),
+          }}
+        />
       </dl>
       <h3>{t('history.timelineTitle')}</h3>
       {events.length === 0 ? (

@@ -21,6 +21,7 @@ export const STATION_METHOD_NAMES = [
   'listManifestShipments',
   'listUnmanifested',
   'searchHistory',
+  'getShipmentTimeline',
   'getStatus',
   'getSettings',
   'saveSettings',

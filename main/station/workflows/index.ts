@@ -7,7 +7,7 @@ import {
   listConsolidated,
   startCloseConsolidated,
 } from './consolidated';
-import { searchHistory } from './history';
+import { getShipmentTimeline, searchHistory } from './history';
 import {
   listManifests,
   listManifestShipments,
@@ -35,7 +35,8 @@ type WorkflowMethods =
   | 'reprintManifest'
   | 'listManifestShipments'
   | 'listUnmanifested'
-  | 'searchHistory';
+  | 'searchHistory'
+  | 'getShipmentTimeline';
 
 /** The StationApi methods beyond the hot path, each a thin entry into its workflow. */
 export function stationWorkflows(
@@ -60,5 +61,6 @@ export function stationWorkflows(
     listManifestShipments: (input) => listManifestShipments(ctx, input),
     listUnmanifested: (input) => listUnmanifested(ctx, input ?? undefined),
     searchHistory: (input) => searchHistory(ctx, input),
+    getShipmentTimeline: ({ code }) => getShipmentTimeline(ctx, code),
   };
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ArgumentIssue } from '../../../preload/api';
 import en from './locales/en';
+import { formatNumber } from './format';
 
 const KNOWN = new Set(Object.keys(en.verdict).filter((code) => code !== 'other'));
 
@@ -9,12 +10,21 @@ const KNOWN = new Set(Object.keys(en.verdict).filter((code) => code !== 'other')
  * field looks its verdict up by). The first verdict on a value wins; codes this build does not know read as
  * "not accepted".
  */
-export function issueVerdicts(issues: readonly ArgumentIssue[], t: TFunction): ReadonlyMap<string, string> {
+export function issueVerdicts(
+  issues: readonly ArgumentIssue[],
+  t: TFunction,
+  language: string,
+): ReadonlyMap<string, string> {
+  const bound = (value: number | undefined) =>
+    value === undefined ? undefined : formatNumber(value, language);
   const verdicts = new Map<string, string>();
   for (const issue of issues) {
     if (verdicts.has(issue.path)) continue;
     const code = KNOWN.has(issue.code) ? (issue.code as keyof typeof en.verdict) : 'other';
-    verdicts.set(issue.path, t(`verdict.${code}`, { minimum: issue.minimum, maximum: issue.maximum }));
+    verdicts.set(
+      issue.path,
+      t(`verdict.${code}`, { minimum: bound(issue.minimum), maximum: bound(issue.maximum) }),
+    );
   }
   return verdicts;
 }

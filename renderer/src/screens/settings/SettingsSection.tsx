@@ -50,8 +50,11 @@ export function SettingsSection({
  * schema as settings.json judges them), then the station's answer to the last save.
  */
 export function SettingsFeedback({ state, children }: { state: ActionState; children?: ReactNode }) {
-  const { t } = useTranslation();
-  const verdicts = useMemo(() => issueVerdicts(state.issues ?? [], t), [state.issues, t]);
+  const { t, i18n } = useTranslation();
+  const verdicts = useMemo(
+    () => issueVerdicts(state.issues ?? [], t, i18n.language),
+    [state.issues, t, i18n.language],
+  );
   return (
     <FieldErrorsContext.Provider value={verdicts}>
       {children}

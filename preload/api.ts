@@ -139,7 +139,7 @@ export interface JobView {
 // Printers, routing and the spool.
 // ---------------------------------------------------------------------------------------------------------
 
-export type PrinterKind = 'zpl-tcp' | 'os-queue' | 'print-client' | 'file';
+export type PrinterKind = 'zpl-tcp' | 'os-queue' | 'print-client' | 'file' | 'raw-tcp';
 
 interface PrinterBase {
   id: string;
@@ -167,8 +167,18 @@ export interface FilePrinterConfig extends PrinterBase {
   /** A folder; relative paths are inside the station's data directory. */
   directory: string;
 }
+/** A network printer's raw port (AppSocket/JetDirect, usually 9100) that takes PDFs: an office or A4 printer. */
+export interface RawTcpPrinterConfig extends PrinterBase {
+  kind: 'raw-tcp';
+  host: string;
+  port: number;
+}
 export type PrinterConfig =
-  ZplTcpPrinterConfig | OsQueuePrinterConfig | PrintClientPrinterConfig | FilePrinterConfig;
+  | ZplTcpPrinterConfig
+  | OsQueuePrinterConfig
+  | PrintClientPrinterConfig
+  | FilePrinterConfig
+  | RawTcpPrinterConfig;
 
 export type PrinterProblem =
   'unreachable' | 'paper_out' | 'head_open' | 'paused' | 'ribbon_out' | 'buffer_full' | 'unknown_status';

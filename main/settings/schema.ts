@@ -46,6 +46,13 @@ export const printerConfigSchema = z.discriminatedUnion('kind', [
     name: nameSchema,
     directory: z.string().trim().min(1).max(500),
   }),
+  z.object({
+    kind: z.literal('raw-tcp'),
+    id: idSchema,
+    name: nameSchema,
+    host: z.string().trim().min(1).max(253),
+    port: z.number().int().min(1).max(65535),
+  }),
 ]);
 
 const documentKindSchema = z.enum(['label', 'return_label', 'waybill', 'customs', 'manifest', 'other']);

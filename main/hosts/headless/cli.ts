@@ -20,9 +20,11 @@ Options:
   --demo               start the built-in nShift simulator and a virtual label printer in-process;
                        the sample order numbers are printed on stderr
   --delivery-url URL   nShift Delivery base URL (default: from settings, else https://api.unifaun.com/rs-extapi/v1)
-  --label-printer URL  the ZPL label printer, tcp://HOST:PORT (default: from settings)
-  --document-printer   where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT or file:DIR;
-                       default: the folder "documents" in the data directory
+  --label-printer URL  the ZPL label printer (a Zebra's raw port), tcp://HOST:PORT (default: from settings)
+  --document-printer   where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT, a network
+                       printer's raw port (AppSocket/JetDirect, 9100) that takes PDFs, or file:DIR;
+                       default: the settings' document printer, else the folder "documents" in the data
+                       directory
   --media MEDIA        label media of the ZPL target (default thermo-190)
   --charset CHARSET    ZPL charset: cp850 (default) or UTF8
   --hold-after SECONDS a label the printer has not taken after this long is held (never printed later,

@@ -20,9 +20,10 @@ export function overridesFromFlags(
   dataDir: string,
 ): (s: Settings) => Settings {
   const labelUrl = flags.labelPrinter ?? demo?.labelPrinterUrl;
-  const label = labelUrl ? parsePrinterUrl(labelUrl, 'label', 'Label printer', dataDir) : undefined;
+  const label = labelUrl ? parsePrinterUrl(labelUrl, 'label', 'label', 'Label printer', dataDir) : undefined;
   const document = parsePrinterUrl(
     flags.documentPrinter ?? 'file:documents',
+    'document',
     'documents',
     'Document printer',
     dataDir,

@@ -14,11 +14,17 @@ const HELP = `packbench web: the Packbench UI and station in a browser, served o
 Usage: npm run web -- [--demo] [--port N] [--data-dir DIR] [--delivery-url URL]
                       [--label-printer tcp://HOST:PORT] [--document-printer tcp://HOST:PORT|file:DIR]
 
-  --demo            built-in nShift simulator and virtual label printer; prints the sample order numbers
-  --port N          port on 127.0.0.1 (default 5173; 0 picks a free one)
-  --host ADDR       address to bind (default 127.0.0.1; anything else is refused unless --allow-remote)
-  --data-dir DIR    journal, label cache, spool, settings and the encrypted API key
-                    (default ~/.local/share/packbench; with --demo a fresh temporary folder)
+  --demo                  built-in nShift simulator and virtual label printer; prints the sample order
+                          numbers
+  --port N                port on 127.0.0.1 (default 5173; 0 picks a free one)
+  --host ADDR             address to bind (default 127.0.0.1; anything else is refused unless --allow-remote)
+  --data-dir DIR          journal, label cache, spool, settings and the encrypted API key
+                          (default ~/.local/share/packbench; with --demo a fresh temporary folder)
+  --delivery-url URL      nShift Delivery base URL (default: from Settings)
+  --label-printer URL     the ZPL label printer (a Zebra's raw port), tcp://HOST:PORT
+  --document-printer URL  where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT, a network
+                          printer's raw port (AppSocket/JetDirect, 9100) that takes PDFs, or file:DIR
+  The URL and printers given here are used for this run only, never saved to Settings.
 
 The URL printed on start carries a random token that every API call must present.
 The API key is entered in Settings and stored encrypted (key from PACKBENCH_VAULT_KEY or a private key file).`;

@@ -414,6 +414,7 @@ const da: Messages = {
         'os-queue': 'Systemets udskriftskø',
         'print-client': 'nShift Print Client',
         file: 'Mappe (kun filer)',
+        'raw-tcp': 'Kontorprinter via netværk (rå TCP, PDF)',
       },
       host: 'Værtsnavn eller IP-adresse',
       port: 'Port',

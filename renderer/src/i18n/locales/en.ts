@@ -413,6 +413,7 @@ const en = {
         'os-queue': 'System print queue',
         'print-client': 'nShift Print Client',
         file: 'Folder (files only)',
+        'raw-tcp': 'Office printer over network (raw TCP, PDF)',
       },
       host: 'Host or IP address',
       port: 'Port',

@@ -422,6 +422,7 @@ const fi: Messages = {
         'os-queue': 'Järjestelmän tulostusjono',
         'print-client': 'nShift Print Client',
         file: 'Kansio (vain tiedostot)',
+        'raw-tcp': 'Toimistotulostin verkon kautta (raaka TCP, PDF)',
       },
       host: 'Palvelimen nimi tai IP-osoite',
       port: 'Portti',

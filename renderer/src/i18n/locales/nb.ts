@@ -416,6 +416,7 @@ const nb: Messages = {
         'os-queue': 'Systemets utskriftskø',
         'print-client': 'nShift Print Client',
         file: 'Mappe (bare filer)',
+        'raw-tcp': 'Kontorskriver via nettverk (rå TCP, PDF)',
       },
       host: 'Vertsnavn eller IP-adresse',
       port: 'Port',

@@ -420,6 +420,7 @@ const sv: Messages = {
         'os-queue': 'Systemets utskriftskö',
         'print-client': 'nShift Print Client',
         file: 'Mapp (endast filer)',
+        'raw-tcp': 'Kontorsskrivare via nätverk (rå TCP, PDF)',
       },
       host: 'Värdnamn eller IP-adress',
       port: 'Port',

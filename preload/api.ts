@@ -41,6 +41,7 @@ export type FailureCode =
   | 'label_not_downloaded' // booked in nShift, but the label did not come down: reprint, never rebook
   | 'label_held' // the label printer did not take the label in time: it is held, never printed unasked
   | 'not_cancellable'
+  | 'unknown_manifest_type' // not one of the settings' manifest types: `params.manifestType`, `params.types`
   | 'internal';
 
 export interface FieldError {

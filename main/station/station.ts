@@ -4,6 +4,7 @@ import PQueue from 'p-queue';
 import type {
   AccountState,
   ConnectionTest,
+  Failure,
   JobKind,
   MethodInput,
   MethodOutput,
@@ -62,6 +63,11 @@ export interface Station extends StationApi {
   whenIdle(): Promise<void>;
   /** Messages from start-up the operator should see (a recovered journal, a reset settings file). */
   readonly startupWarnings: readonly string[];
+  /**
+   * Journals a job that failed before it could start (a host's unknown command, a code nothing matches), so every
+   * failure a host reports carries a job id that getJob finds. Its events go to subscribers like any job's.
+   */
+  recordFailure(input: { kind: JobKind; scan: string; failure: Failure }): Promise<{ jobId: string }>;
   close(): Promise<void>;
 }
 
@@ -239,6 +245,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
     return jobId;
   }
 
+  /** A job that fails before it starts: journalled like every other, so its id is real. */
+  function failedJob(kind: JobKind, scan: string, reason: Failure): Promise<string> {
+    return startJob(kind, scan, (id) => fail(ctx, id, reason));
+  }
+
   async function saveSettings(next: Settings): Promise<void> {
     const urlChanged = next.deliveryUrl !== storedSettings.deliveryUrl;
     await options.settingsStore.save(next);
@@ -257,10 +268,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     async scan({ code }) {
       const parsed = parseScanCode(code);
       if (!parsed.ok) {
-        const jobId = await startJob('scan', displayScan(code), async (id) => {
-          await fail(ctx, id, failure('not_found', 'invalid_scan', parsed.error.message));
-        });
-        return { jobId };
+        const reason = failure('not_found', 'invalid_scan', parsed.error.message);
+        return { jobId: await failedJob('scan', displayScan(code), reason) };
       }
       const clean = parsed.value;
       const jobId = await startJob('scan', clean, async (id) => {
@@ -393,6 +402,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const station: Station = {
     ...methods,
     startupWarnings,
+    async recordFailure({ kind, scan, failure: reason }) {
+      return { jobId: await failedJob(kind, displayScan(scan), reason) };
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

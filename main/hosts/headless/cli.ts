@@ -14,7 +14,8 @@ const HELP = `packbench-headless: book and print from scans on stdin; JSON-lines
 Usage:
   packbench-headless [--demo] [--delivery-url URL] [--label-printer tcp://HOST:PORT]
                      [--document-printer tcp://HOST:PORT|file:DIR] [--media thermo-190]
-                     [--charset cp850|UTF8] [--data-dir DIR]
+                     [--charset cp850|UTF8] [--data-dir DIR] [--hold-after SECONDS]
+                     [--manifest-type TYPE]...
 
 Options:
   --demo               start the built-in nShift simulator and a virtual label printer in-process;
@@ -30,6 +31,8 @@ Options:
   --hold-after SECONDS a label the printer has not taken after this long is held (never printed later,
                        onto the wrong parcel) and reported as held + failed; default: the spool TTL of the
                        settings (10 minutes). Print-and-apply lines want a few seconds.
+  --manifest-type TYPE a manifest type ":manifest" accepts; give it once per type (default: the settings'
+                       manifest types, else PNL). Any other type is refused before nShift makes it.
   --data-dir DIR       journal, label cache, spool and settings (default: ~/.local/share/packbench;
                        with --demo a fresh temporary folder)
   -h, --help           this text
@@ -40,9 +43,11 @@ The API key comes only from the environment: PACKBENCH_API_KEY_ID and PACKBENCH_
 Input: one scan per line. Lines starting with ":" are commands:
   :reprint CODE    reprint the labels of a shipment, parcel or order number
   :cancel CODE     cancel the shipment (no confirmation prompt here)
-  :manifest TYPE   create and print the end-of-day manifest of that type
+  :manifest TYPE   create and print the end-of-day manifest of that type (one of --manifest-type)
 Output: one JSON object per line: ready, booked, printed, held, failed, reprinted, cancelled, manifest,
-warning (see the README). Logs go to stderr. At end of input, pending work finishes and the exit code is 0.`;
+warning (see the README). Every failed line has a jobId and a message that says what happened and what to
+do here (":reprint CODE", a flag, an environment variable). Logs go to stderr. At end of input, pending work
+finishes and the exit code is 0.`;
 
 interface Flags extends StationFlags {
   demo: boolean;
@@ -61,6 +66,7 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
       charset: { type: 'string' },
       'data-dir': { type: 'string' },
       'hold-after': { type: 'string' },
+      'manifest-type': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -76,12 +82,19 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
   if (values['delivery-url'] !== undefined && !/^https?:\/\//.test(values['delivery-url'])) {
     throw new Error('--delivery-url must be an http(s) URL');
   }
+  const manifestTypes = values['manifest-type'] ?? [];
+  // The settings' own bounds (main/settings/schema.ts): 1 to 40 characters each, at most 20 types.
+  const badType = manifestTypes.find((t) => t.trim().length === 0 || t.length > 40);
+  if (badType !== undefined)
+    throw new Error(`--manifest-type "${badType}" must be 1 to 40 characters (e.g. PNL)`);
+  if (manifestTypes.length > 20) throw new Error('--manifest-type may be given at most 20 times');
   const holdAfter = values['hold-after'] === undefined ? undefined : Number(values['hold-after']);
   if (holdAfter !== undefined && !(holdAfter >= 3 && holdAfter <= 86_400))
     throw new Error('--hold-after must be seconds, from 3 to 86400');
   return {
     demo: values.demo ?? false,
     ...(holdAfter !== undefined ? { holdAfterSeconds: holdAfter } : {}),
+    ...(manifestTypes.length ? { manifestTypes } : {}),
     ...(values['delivery-url'] ? { deliveryUrl: values['delivery-url'] } : {}),
     ...(values['label-printer'] ? { labelPrinter: values['label-printer'] } : {}),
     ...(values['document-printer'] ? { documentPrinter: values['document-printer'] } : {}),
@@ -156,7 +169,7 @@ async function main(): Promise<number> {
   let chain = Promise.resolve();
   for await (const line of lines) {
     if (line.trim() === '') continue;
-    chain = chain.then(() => handleLine(station, line, log, write));
+    chain = chain.then(() => handleLine(station, line, log));
   }
   await chain;
   await station.whenIdle();
@@ -165,17 +178,12 @@ async function main(): Promise<number> {
   return 0;
 }
 
-async function handleLine(
-  station: Station,
-  line: string,
-  log: (l: string) => void,
-  write: (e: HeadlessEvent) => void,
-): Promise<void> {
+async function handleLine(station: Station, line: string, log: (l: string) => void): Promise<void> {
   try {
     if (line.startsWith(':')) {
       // A command acts on what the lines before it did: let those finish first, as the input order says.
       await station.whenIdle();
-      await runCommand(station, line, write);
+      await runCommand(station, line);
     } else await station.scan({ code: line });
   } catch (error) {
     log(`could not take "${line.slice(0, 64)}": ${(error as Error).message}`);

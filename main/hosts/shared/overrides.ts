@@ -11,6 +11,8 @@ export interface StationFlags {
   charset?: 'cp850' | 'UTF8';
   /** The spool TTL for this run: a label older than this is held, not printed. */
   holdAfterSeconds?: number;
+  /** The manifest types `:manifest` accepts in this run (headless `--manifest-type`, repeatable). */
+  manifestTypes?: string[];
 }
 
 /** The flags become settings for this run only: they are applied over the stored settings, never saved. */
@@ -41,6 +43,7 @@ export function overridesFromFlags(
     if (flags.documentPrinter || !next.routing.documentPrinterId)
       next.routing = { ...next.routing, documentPrinterId: document.id };
     if (flags.holdAfterSeconds !== undefined) next.spool = { ttlMinutes: flags.holdAfterSeconds / 60 };
+    if (flags.manifestTypes?.length) next.manifest = { types: [...flags.manifestTypes] };
     if (flags.media || flags.charset) {
       const zpl = next.printConfig.targets.find((t) => t.type === 'zpl');
       if (zpl) {

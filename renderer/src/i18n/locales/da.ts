@@ -251,6 +251,10 @@ const da: Messages = {
         what: 'Forsendelsen kan ikke længere annulleres.',
         todo: 'Kontakt transportøren eller en arbejdsleder.',
       },
+      unknown_manifest_type: {
+        what: 'Denne manifesttype er ikke en af stationens manifesttyper.',
+        todo: 'Vælg en af stationens typer, eller bed en arbejdsleder tilføje denne under Indstillinger, Manifesttyper.',
+      },
       internal: {
         what: 'Noget gik galt i stationen.',
         todo: 'Prøv igen. Hvis det gentager sig, så genstart Packbench og sig det til en arbejdsleder.',

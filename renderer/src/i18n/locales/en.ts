@@ -250,6 +250,10 @@ const en = {
         what: 'This shipment can no longer be cancelled.',
         todo: 'Contact the carrier or a supervisor.',
       },
+      unknown_manifest_type: {
+        what: 'This manifest type is not one of this station’s manifest types.',
+        todo: 'Choose one of the station’s types, or ask a supervisor to add this one in Settings, Manifest types.',
+      },
       internal: {
         what: 'Something went wrong inside the station.',
         todo: 'Try again. If it keeps happening, restart Packbench and tell a supervisor.',

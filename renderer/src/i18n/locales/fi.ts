@@ -259,6 +259,10 @@ const fi: Messages = {
         what: 'Lähetystä ei voi enää perua.',
         todo: 'Ota yhteyttä kuljetusliikkeeseen tai esimieheen.',
       },
+      unknown_manifest_type: {
+        what: 'Tämä manifestityyppi ei ole aseman manifestityyppejä.',
+        todo: 'Valitse jokin aseman tyypeistä tai pyydä esimiestä lisäämään tämä kohdassa Asetukset, Manifestityypit.',
+      },
       internal: {
         what: 'Asemassa tapahtui virhe.',
         todo: 'Yritä uudelleen. Jos tämä toistuu, käynnistä Packbench uudelleen ja kerro esimiehelle.',

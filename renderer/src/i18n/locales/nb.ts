@@ -252,6 +252,10 @@ const nb: Messages = {
         what: 'Sendingen kan ikke lenger kanselleres.',
         todo: 'Kontakt transportøren eller en arbeidsleder.',
       },
+      unknown_manifest_type: {
+        what: 'Denne manifesttypen er ikke en av stasjonens manifesttyper.',
+        todo: 'Velg en av stasjonens typer, eller be en arbeidsleder legge til denne under Innstillinger, Manifesttyper.',
+      },
       internal: {
         what: 'Noe gikk galt i stasjonen.',
         todo: 'Prøv igjen. Hvis det gjentar seg, start Packbench på nytt og si fra til en arbeidsleder.',

@@ -257,6 +257,10 @@ const sv: Messages = {
         what: 'Sändningen kan inte längre makuleras.',
         todo: 'Kontakta transportören eller en arbetsledare.',
       },
+      unknown_manifest_type: {
+        what: 'Den här manifesttypen är inte en av stationens manifesttyper.',
+        todo: 'Välj en av stationens typer, eller be en arbetsledare lägga till den här under Inställningar, Manifesttyper.',
+      },
       internal: {
         what: 'Något gick fel i stationen.',
         todo: 'Försök igen. Om det upprepas, starta om Packbench och meddela en arbetsledare.',

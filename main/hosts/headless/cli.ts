@@ -3,8 +3,10 @@ import { parseArgs } from 'node:util';
 import { createFileSettingsStore } from '../../settings/file-store';
 import { createEnvVault, createMemoryVault } from '../../settings/file-vault';
 import { createStation, type Station } from '../../station/station';
-import { defaultDataDir, demoDataDir } from '../shared/data-dir';
+import { chooseDataDir, dataDirLine } from '../shared/data-dir';
+import type { Demo } from '../shared/demo';
 import { overridesFromFlags, type StationFlags } from '../shared/overrides';
+import { onStopSignal, SIGNAL_EXIT_CODES, Teardown, within } from '../shared/teardown';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { HeadlessEventMapper, type HeadlessEvent } from './contract-events';
 import { runCommand } from './commands';
@@ -128,11 +130,20 @@ async function main(): Promise<number> {
     process.stdout.write(`${JSON.stringify(event)}\n`);
   };
 
-  // The simulator (and its PDF library) is loaded only for a demo: a production station never carries it.
-  const demo = flags.demo ? await (await import('../shared/demo')).startDemo({ log }) : undefined;
-  const dataDir = flags.dataDir ?? (demo ? await demoDataDir() : defaultDataDir());
+  // Everything started below is stopped again, in reverse: at the end of input, on a signal, or when start-up
+  // fails half way (no simulator left listening, no demo folder left behind).
+  const teardown = new Teardown(log);
   let station: Station;
+  let dataDir: string;
+  let demo: Demo | undefined;
   try {
+    // The simulator (and its PDF library) is loaded only for a demo: a production station never carries it.
+    demo = flags.demo ? await (await import('../shared/demo')).startDemo({ log }) : undefined;
+    const started = demo;
+    if (started) teardown.add('the demo', () => started.stop());
+    const folder = await chooseDataDir(flags.dataDir, Boolean(demo), teardown);
+    dataDir = folder.dataDir;
+    log(dataDirLine(folder));
     station = await createStation({
       dataDir,
       host: 'headless',
@@ -146,9 +157,13 @@ async function main(): Promise<number> {
     });
   } catch (error) {
     log(`could not start: ${(error as Error).message}`);
-    await demo?.stop();
+    await teardown.run();
     return 1;
   }
+  const running = station;
+  // A station finishing its queue (a label waiting out --hold-after) must not hold a stop signal for minutes:
+  // the journal makes stopping at any point safe, and a restart finishes what was left.
+  teardown.add('the station', () => within(running.close(), 5000));
 
   const mapper = new HeadlessEventMapper();
   station.subscribe((event) => {
@@ -165,16 +180,20 @@ async function main(): Promise<number> {
   }
 
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  onStopSignal((signal) => {
+    log(`${signal}: stopping`);
+    lines.close();
+    void teardown.run().finally(() => process.exit(SIGNAL_EXIT_CODES[signal]));
+  });
   // Scans are taken in the order they arrive; the station's own queue keeps labels in that order.
   let chain = Promise.resolve();
   for await (const line of lines) {
     if (line.trim() === '') continue;
-    chain = chain.then(() => handleLine(station, line, log));
+    chain = chain.then(() => handleLine(running, line, log));
   }
   await chain;
   await station.whenIdle();
-  await station.close();
-  await demo?.stop();
+  await teardown.run();
   return 0;
 }
 
@@ -193,9 +212,11 @@ async function handleLine(station: Station, line: string, log: (l: string) => vo
 main().then(
   (code) => {
     process.exitCode = code;
+    // A failed start exits at once, whatever a library may still hold open after the teardown.
+    if (code !== 0) process.exit(code);
   },
   (error: unknown) => {
     process.stderr.write(`packbench-headless: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
+    process.exit(1);
   },
 );

@@ -6,7 +6,9 @@ import {
   createVirtualOfficePrinter,
   type VirtualOfficePrinter,
 } from '../../../main/simulator/virtual-office-printer';
+import { existsSync } from 'node:fs';
 import { runHeadless } from '../../support/headless-process';
+import { accepts, demoPorts, printedDataDir } from '../../support/listening';
 
 const byEvent = (events: Record<string, unknown>[], name: string) => events.filter((e) => e.event === name);
 
@@ -74,6 +76,18 @@ describe('packbench-headless --demo', () => {
       printer: 'documents',
       manifestId: expect.any(String),
     });
+  });
+
+  it('a start that fails half way exits 1 and stops what it started: simulator, Zebra, the demo folder', async () => {
+    // The label printer URL is refused only once the demo runs and its folder exists.
+    const run = await runHeadless(['--demo', '--label-printer', 'lpr://printer'], 'ORD-1001\n');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/could not start: .*tcp:\/\/HOST:PORT/);
+    expect(run.events).toEqual([]);
+    const ports = demoPorts(run.stderr);
+    expect(await accepts(ports.simulator)).toBe(false);
+    expect(await accepts(ports.zebra)).toBe(false);
+    expect(existsSync(printedDataDir(run.stderr))).toBe(false);
   });
 
   it('prints help and refuses unknown flags', async () => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../mai
 import { createSimulator } from '../../../main/simulator/server';
 import { createVirtualOfficePrinter } from '../../../main/simulator/virtual-office-printer';
 import { createVirtualZebra } from '../../../main/simulator/virtual-zebra';
+import { accepts, demoPorts, holdPort, printedDataDir } from '../../support/listening';
 import { startWebProcess, type WebProcess } from '../../support/web-process';
 
 /** The built web host (dist/main/web.js) started as an operator starts it, flags and all. */
@@ -62,5 +64,23 @@ describe('npm run web -- --document-printer tcp://HOST:PORT', () => {
     const made = [...sim.state.documents.values()].filter((d) => d.description === 'Manifest');
     expect(made).toHaveLength(1);
     expect(office.jobs()).toEqual([made[0]!.bytes]);
+  });
+});
+
+describe('npm run demo with its port taken', () => {
+  it('exits non-zero at once, says the port is taken and names --port, and leaves nothing running', async () => {
+    const taken = await holdPort();
+    cleanups.push(() => taken.close());
+    const host = web(['--demo', '--port', String(taken.port)]);
+    expect(await host.closed).toBe(1);
+    const said = host.stderr();
+    expect(said).toContain(`port ${taken.port} on 127.0.0.1 is already taken`);
+    expect(said).toContain('--port');
+    expect(host.stdout()).not.toMatch(/Open http/);
+    // What the demo had started is gone: the simulator, the virtual Zebra, the demo's data folder.
+    const ports = demoPorts(said);
+    expect(await accepts(ports.simulator)).toBe(false);
+    expect(await accepts(ports.zebra)).toBe(false);
+    expect(existsSync(printedDataDir(said))).toBe(false);
   });
 });

@@ -23,6 +23,8 @@ const hoisted = vi.hoisted(() => ({
   loaded: [] as string[],
   sandboxEnabled: false,
   userData: '',
+  failLoad: false,
+  exitCodes: [] as number[],
 }));
 
 vi.mock('electron', () => {
@@ -33,6 +35,7 @@ vi.mock('electron', () => {
     }
     once(): void {}
     async loadURL(url: string): Promise<void> {
+      if (hoisted.failLoad) throw new Error('ERR_FAILED (-2) loading app://packbench/index.html');
       hoisted.loaded.push(url);
     }
     isMinimized(): boolean {
@@ -46,6 +49,7 @@ vi.mock('electron', () => {
       },
       requestSingleInstanceLock: () => true,
       quit: vi.fn(),
+      exit: (code: number) => hoisted.exitCodes.push(code),
       getPath: () => hoisted.userData,
       on: (name: string, fn: (...a: unknown[]) => void) => hoisted.appListeners.set(name, fn),
       whenReady: () => Promise.resolve(),
@@ -166,5 +170,15 @@ describe('the Electron host', () => {
     );
     listeners.get('will-attach-webview')!({ preventDefault: () => prevented.push('webview') });
     expect(prevented).toEqual(['navigate', 'webview']);
+  });
+});
+
+describe('the Electron host when start-up fails', () => {
+  it('exits 1 instead of running on, invisibly, without a window', async () => {
+    hoisted.failLoad = true;
+    hoisted.userData = await mkdtemp(join(tmpdir(), 'packbench-electron-fail-'));
+    vi.resetModules();
+    await import('../../../main/hosts/electron/main');
+    await vi.waitFor(() => expect(hoisted.exitCodes).toEqual([1]), { timeout: 5000 });
   });
 });

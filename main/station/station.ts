@@ -12,12 +12,14 @@ import type {
   StationEvent,
   StationEventListener,
   StationMethodName,
+  SettingsView,
   SpoolJobView,
   StationStatus,
 } from '../../preload/api';
 import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery/client';
 import { createLabelCache } from '../labels/label-cache';
 import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
+import { resolveSettings, type SettingsLayer } from '../settings/in-force';
 import { applySettingsPatch, settingsView, type Settings } from '../settings/schema';
 import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
 import { StationError } from './station-error';
@@ -43,8 +45,8 @@ export interface StationOptions {
   demo?: boolean;
   settingsStore: SettingsStore;
   vault: SecretVault;
-  /** Settings forced by the host for this run (headless flags); applied over the stored ones, never saved. */
-  overrides?: (settings: Settings) => Settings;
+  /** Settings forced by the host for this run (demo mode, flags); applied over the stored ones, never saved. */
+  overrides?: readonly SettingsLayer[];
   /** How many jobs run at once. 1 keeps labels in scan order, which a print-and-apply line needs. */
   concurrency?: number;
   log?: (line: string) => void;
@@ -89,8 +91,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const loaded = await options.settingsStore.load();
   if (loaded.warning) startupWarnings.push(loaded.warning);
   let storedSettings = loaded.settings;
-  const effective = (): Settings => (options.overrides ? options.overrides(storedSettings) : storedSettings);
-  let settings = effective();
+  let resolved = resolveSettings(storedSettings, options.overrides ?? []);
+  let settings = resolved.settings;
+  /** The UI's view: the saved settings to edit, and what this run uses with where it comes from. */
+  const view = (): SettingsView => settingsView(storedSettings, apiKey, resolved.inForce);
 
   const { journal, recoveries } = await Journal.open(join(options.dataDir, 'journal'), { now });
   for (const r of recoveries) startupWarnings.push(r.message);
@@ -254,7 +258,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     const urlChanged = next.deliveryUrl !== storedSettings.deliveryUrl;
     await options.settingsStore.save(next);
     storedSettings = next;
-    settings = effective();
+    resolved = resolveSettings(storedSettings, options.overrides ?? []);
+    settings = resolved.settings;
     if (urlChanged) {
       await client.close();
       client = newClient();
@@ -301,11 +306,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return status();
     },
     async getSettings() {
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     async saveSettings(patch) {
       await saveSettings(applySettingsPatch(storedSettings, patch));
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     async setApiKey(key) {
       if (!options.vault.writable) {
@@ -319,14 +324,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await client.close();
       client = newClient();
       void checkConnection();
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     testConnection: () => checkConnection(),
     discoverPrinters: () => printService.discover(),
     async savePrinter(printer) {
       const printers = storedSettings.printers.filter((p) => p.id !== printer.id).concat(printer);
       await saveSettings({ ...storedSettings, printers });
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     async removePrinter({ printerId }) {
       const routing = {
@@ -340,7 +345,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
         printers: storedSettings.printers.filter((p) => p.id !== printerId),
         routing,
       });
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     testPrinter: (input) => startTestPrint(ctx, startJob, input),
     async listSpool() {

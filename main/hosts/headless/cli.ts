@@ -5,7 +5,7 @@ import { createEnvVault, createMemoryVault } from '../../settings/file-vault';
 import { createStation, type Station } from '../../station/station';
 import { chooseDataDir, dataDirLine } from '../shared/data-dir';
 import type { Demo } from '../shared/demo';
-import { overridesFromFlags, type StationFlags } from '../shared/overrides';
+import { settingsLayers, type StationFlags } from '../shared/overrides';
 import { onStopSignal, SIGNAL_EXIT_CODES, Teardown, within } from '../shared/teardown';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { HeadlessEventMapper, type HeadlessEvent } from './contract-events';
@@ -36,7 +36,8 @@ Options:
   --manifest-type TYPE a manifest type ":manifest" accepts; give it once per type (default: the settings'
                        manifest types, else PNL). Any other type is refused before nShift makes it.
   --data-dir DIR       journal, label cache, spool and settings (default: ~/.local/share/packbench;
-                       with --demo a fresh temporary folder)
+                       with --demo a fresh temporary folder, removed when the run ends); the folder in
+                       use is printed on stderr at start
   -h, --help           this text
   -v, --version        the version
 
@@ -49,7 +50,7 @@ Input: one scan per line. Lines starting with ":" are commands:
 Output: one JSON object per line: ready, booked, printed, held, failed, reprinted, cancelled, manifest,
 warning (see the README). Every failed line has a jobId and a message that says what happened and what to
 do here (":reprint CODE", a flag, an environment variable). Logs go to stderr. At end of input, pending work
-finishes and the exit code is 0.`;
+finishes and the exit code is 0; SIGINT/SIGTERM stop it (exit 130/143), a failed start exits 1.`;
 
 interface Flags extends StationFlags {
   demo: boolean;
@@ -151,7 +152,7 @@ async function main(): Promise<number> {
       demo: Boolean(demo),
       settingsStore: createFileSettingsStore(dataDir),
       vault: demo ? createMemoryVault(demo.apiKey) : createEnvVault(),
-      overrides: overridesFromFlags(flags, demo, dataDir),
+      overrides: settingsLayers(flags, demo, dataDir),
       concurrency: 1,
       log,
     });

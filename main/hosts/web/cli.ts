@@ -5,7 +5,7 @@ import { createFileSettingsStore } from '../../settings/file-store';
 import { createFileVault, createMemoryVault } from '../../settings/file-vault';
 import { createStation } from '../../station/station';
 import { chooseDataDir, dataDirLine } from '../shared/data-dir';
-import { overridesFromFlags } from '../shared/overrides';
+import { settingsLayers } from '../shared/overrides';
 import { onStopSignal, Teardown, within } from '../shared/teardown';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { startWebHost } from './server';
@@ -20,7 +20,8 @@ Usage: npm run web -- [--demo] [--port N] [--data-dir DIR] [--delivery-url URL]
   --port N                port on 127.0.0.1 (default 5173; 0 picks a free one)
   --host ADDR             address to bind (default 127.0.0.1; anything else is refused unless --allow-remote)
   --data-dir DIR          journal, label cache, spool, settings and the encrypted API key
-                          (default ~/.local/share/packbench; with --demo a fresh temporary folder)
+                          (default ~/.local/share/packbench; with --demo a fresh temporary folder,
+                          removed when the demo ends); the folder in use is printed on stderr at start
   --delivery-url URL      nShift Delivery base URL (default: from Settings)
   --label-printer URL     the ZPL label printer (a Zebra's raw port), tcp://HOST:PORT
   --document-printer URL  where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT, a network
@@ -104,7 +105,7 @@ async function start(
     demo: Boolean(demo),
     settingsStore: createFileSettingsStore(dataDir),
     vault: demo ? createMemoryVault(demo.apiKey) : createFileVault(dataDir),
-    overrides: overridesFromFlags(
+    overrides: settingsLayers(
       {
         ...(values['delivery-url'] ? { deliveryUrl: values['delivery-url'] } : {}),
         ...(values['label-printer'] ? { labelPrinter: values['label-printer'] } : {}),

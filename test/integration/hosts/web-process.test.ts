@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -82,5 +82,42 @@ describe('npm run demo with its port taken', () => {
     expect(await accepts(ports.simulator)).toBe(false);
     expect(await accepts(ports.zebra)).toBe(false);
     expect(existsSync(printedDataDir(said))).toBe(false);
+  });
+});
+
+describe('npm run demo tells the truth about where things are', () => {
+  it('prints its data folder, reports the simulator as the nShift address in force (source demo), never saves it, and removes the folder on SIGTERM', async () => {
+    const host = web(['--demo', '--port', '0']);
+    await host.ready();
+    const dataDir = printedDataDir(host.stderr());
+    expect(existsSync(join(dataDir, 'journal'))).toBe(true);
+    expect(host.stdout()).toContain(
+      `PDFs (manifests, waybills) are written to ${join(dataDir, 'documents')}`,
+    );
+    const simulator = demoPorts(host.stderr()).simulator;
+
+    const settings = await host.call('getSettings');
+    expect(settings.inForce.deliveryUrl).toEqual({
+      value: `http://127.0.0.1:${simulator}/rs-extapi/v1`,
+      source: 'demo',
+    });
+    expect(settings.inForce.labelPrinterId).toEqual({ value: 'label', source: 'demo' });
+    expect(settings.inForce.printers.map((p) => [p.value.id, p.source])).toEqual(
+      expect.arrayContaining([
+        ['label', 'demo'],
+        ['documents', 'demo'],
+      ]),
+    );
+    expect(settings.account.deliveryUrl).not.toContain('127.0.0.1'); // the saved address is untouched
+
+    // Saving other settings does not write the demo's address or printers to disk.
+    await host.call('saveSettings', { language: 'sv' });
+    const saved = await readFile(join(dataDir, 'settings.json'), 'utf8');
+    expect(JSON.parse(saved)).toMatchObject({ language: 'sv' });
+    expect(saved).not.toContain('127.0.0.1');
+
+    expect(await host.stop('SIGTERM')).toBe(0);
+    expect(existsSync(dataDir)).toBe(false);
+    expect(await accepts(simulator)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * shipment, an A4 customs declaration) × every way a station learns its document printer (a command-line flag,
  * the saved settings, demo mode): the document arrives on that printer byte for byte, exactly once.
  *
- * The stations are wired as the web and headless hosts wire them (overridesFromFlags, a settings file in the data
+ * The stations are wired as the web and headless hosts wire them (settingsLayers, a settings file in the data
  * directory, startDemo), against the simulator over HTTP, a virtual Zebra and a virtual office printer over TCP.
  * The hosts' own start-up is covered end to end in test/integration/hosts/.
  */
@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobView } from '../../../preload/api';
 import { startDemo, type Demo } from '../../../main/hosts/shared/demo';
-import { overridesFromFlags } from '../../../main/hosts/shared/overrides';
+import { settingsLayers } from '../../../main/hosts/shared/overrides';
+import type { SettingsLayer } from '../../../main/settings/in-force';
 import { createFileSettingsStore } from '../../../main/settings/file-store';
 import { createMemoryVault } from '../../../main/settings/file-vault';
 import { defaultSettings } from '../../../main/settings/schema';
@@ -46,14 +47,14 @@ async function world(source: Source): Promise<World> {
   const dataDir = await mkdtemp(join(tmpdir(), `packbench-docs-${source}-`));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   let sim: Simulator;
-  let overrides: ReturnType<typeof overridesFromFlags>;
+  let overrides: SettingsLayer[];
   let printed: () => Promise<Buffer[]>;
 
   if (source === 'demo') {
     const demo: Demo = await startDemo();
     cleanups.push(() => demo.stop());
     sim = demo.simulator;
-    overrides = overridesFromFlags({}, demo, dataDir);
+    overrides = settingsLayers({}, demo, dataDir);
     // The demo's document printer is the folder "documents" in its data directory.
     printed = async () => {
       const dir = join(dataDir, 'documents');
@@ -79,9 +80,9 @@ async function world(source: Source): Promise<World> {
       ];
       saved.routing = { rules: [], documentPrinterId: 'office' };
       await createFileSettingsStore(dataDir).save(saved);
-      overrides = overridesFromFlags(flags, undefined, dataDir);
+      overrides = settingsLayers(flags, undefined, dataDir);
     } else {
-      overrides = overridesFromFlags(
+      overrides = settingsLayers(
         { ...flags, documentPrinter: `tcp://127.0.0.1:${office.port}` },
         undefined,
         dataDir,

@@ -397,6 +397,15 @@ const da: Messages = {
       testOk: 'Forbundet til nShift.',
       testFailed: 'Forbindelsestesten mislykkedes: {{state}}.',
       missingLicenses: 'Manglende licenser',
+      urlFrom: {
+        demo: 'Den indbyggede nShift-simulator svarer her, mens demoen kører; adressen gemmes ikke.',
+        flag: 'Angivet med --delivery-url for denne kørsel; adressen gemmes ikke.',
+      },
+    },
+    source: {
+      settings: 'Gemt',
+      flag: 'Kommandolinje',
+      demo: 'Demo',
     },
     printers: {
       title: 'Printere',

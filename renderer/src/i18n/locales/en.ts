@@ -396,6 +396,15 @@ const en = {
       testOk: 'Connected to nShift.',
       testFailed: 'The connection test failed: {{state}}.',
       missingLicenses: 'Missing licences',
+      urlFrom: {
+        demo: 'The built-in nShift simulator answers here while the demo runs; this address is not saved.',
+        flag: 'Given with --delivery-url for this run; this address is not saved.',
+      },
+    },
+    source: {
+      settings: 'Saved',
+      flag: 'Command line',
+      demo: 'Demo',
     },
     printers: {
       title: 'Printers',

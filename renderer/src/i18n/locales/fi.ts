@@ -405,6 +405,15 @@ const fi: Messages = {
       testOk: 'Yhteys nShiftiin toimii.',
       testFailed: 'Yhteystesti epäonnistui: {{state}}.',
       missingLicenses: 'Puuttuvat lisenssit',
+      urlFrom: {
+        demo: 'Sisäänrakennettu nShift-simulaattori vastaa tässä esittelyn ajan; osoitetta ei tallenneta.',
+        flag: 'Annettu valinnalla --delivery-url tätä ajoa varten; osoitetta ei tallenneta.',
+      },
+    },
+    source: {
+      settings: 'Tallennettu',
+      flag: 'Komentorivi',
+      demo: 'Esittely',
     },
     printers: {
       title: 'Tulostimet',

@@ -399,6 +399,15 @@ const nb: Messages = {
       testOk: 'Tilkoblet nShift.',
       testFailed: 'Tilkoblingstesten mislyktes: {{state}}.',
       missingLicenses: 'Manglende lisenser',
+      urlFrom: {
+        demo: 'Den innebygde nShift-simulatoren svarer her mens demoen kjører; adressen lagres ikke.',
+        flag: 'Angitt med --delivery-url for denne kjøringen; adressen lagres ikke.',
+      },
+    },
+    source: {
+      settings: 'Lagret',
+      flag: 'Kommandolinje',
+      demo: 'Demo',
     },
     printers: {
       title: 'Skrivere',

@@ -403,6 +403,15 @@ const sv: Messages = {
       testOk: 'Ansluten till nShift.',
       testFailed: 'Anslutningstestet misslyckades: {{state}}.',
       missingLicenses: 'Licenser som saknas',
+      urlFrom: {
+        demo: 'Den inbyggda nShift-simulatorn svarar här medan demon körs; adressen sparas inte.',
+        flag: 'Angiven med --delivery-url för den här körningen; adressen sparas inte.',
+      },
+    },
+    source: {
+      settings: 'Sparad',
+      flag: 'Kommandorad',
+      demo: 'Demo',
     },
     printers: {
       title: 'Skrivare',

@@ -17,6 +17,10 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
   const [testState, runTest] = useAction();
   const [test, setTest] = useState<ConnectionTest | undefined>();
   const [urlState, saveUrl] = useSettingsSave();
+  // The address in use may come from demo mode or --delivery-url, not from Settings: show that one, say where it
+  // comes from, and do not offer to save it (it holds for this run only).
+  const urlInForce = settings.inForce.deliveryUrl;
+  const urlFixed = urlInForce.source !== 'settings';
 
   async function saveKey(event: FormEvent): Promise<void> {
     event.preventDefault();
@@ -51,13 +55,22 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
             id="account-url"
             type="url"
             size={40}
-            value={deliveryUrl}
+            value={urlFixed ? urlInForce.value : deliveryUrl}
+            readOnly={urlFixed}
+            aria-describedby={urlFixed ? 'account-url-source' : undefined}
             onChange={(event) => setDeliveryUrl(event.target.value)}
           />
         </div>
-        <button type="submit" className="button">
-          {t('settings.account.saveUrl')}
-        </button>
+        {urlFixed ? (
+          <p id="account-url-source" data-testid="delivery-url-source" data-source={urlInForce.source}>
+            <span className="chip chip-warn">{t(`settings.source.${urlInForce.source}`)}</span>{' '}
+            {t(`settings.account.urlFrom.${urlInForce.source}`)}
+          </p>
+        ) : (
+          <button type="submit" className="button">
+            {t('settings.account.saveUrl')}
+          </button>
+        )}
       </form>
       <ActionFeedback state={urlState} />
       <form onSubmit={(event) => void saveKey(event)}>

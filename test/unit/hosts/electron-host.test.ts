@@ -1,7 +1,11 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
+import { createSimulator } from '../../../main/simulator/server';
+import { createVirtualOfficePrinter } from '../../../main/simulator/virtual-office-printer';
+import { createVirtualZebra } from '../../../main/simulator/virtual-zebra';
 
 /**
  * The Electron host with `electron` mocked (the binary cannot run here): the test records what main.ts asks of
@@ -171,6 +175,79 @@ describe('the Electron host', () => {
     listeners.get('will-attach-webview')!({ preventDefault: () => prevented.push('webview') });
     expect(prevented).toEqual(['navigate', 'webview']);
   });
+});
+
+/** A StationApi call over IPC from the window's own frame, as the preload makes it; a refusal throws. */
+async function ipc<T = unknown>(method: string, input: unknown = null): Promise<T> {
+  const answer = (await hoisted.handlers.get(`packbench:${method}`)!(trustedEvent(), input)) as {
+    ok: boolean;
+    value?: unknown;
+    body?: unknown;
+  };
+  if (!answer.ok) throw new Error(`${method}: ${JSON.stringify(answer.body)}`);
+  return answer.value as T;
+}
+
+describe('the Electron host with a document printer saved in Settings (it has no flags and no demo mode)', () => {
+  // The same matrix for the web and headless hosts: test/integration/hosts/document-printers.test.ts.
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('prints the manifest, the waybill and an A4 customs declaration on it, each exactly once', async () => {
+    const sim = createSimulator();
+    seedDemoData(sim);
+    const { deliveryBaseUrl } = await sim.start();
+    const zebra = await createVirtualZebra();
+    const office = await createVirtualOfficePrinter();
+    cleanups.push(
+      () => sim.stop(),
+      () => zebra.close(),
+      () => office.close(),
+    );
+    // What a packer does in Settings: the address, the key, a Zebra and an office printer on the network.
+    await ipc('saveSettings', { account: { deliveryUrl: deliveryBaseUrl } });
+    await ipc('setApiKey', { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET });
+    await ipc('savePrinter', {
+      kind: 'zpl-tcp',
+      id: 'zebra',
+      name: 'Zebra',
+      host: '127.0.0.1',
+      port: zebra.port,
+    });
+    await ipc('savePrinter', {
+      kind: 'raw-tcp',
+      id: 'office',
+      name: 'Office',
+      host: office.host,
+      port: office.port,
+    });
+    await ipc('saveSettings', {
+      routing: { rules: [], labelPrinterId: 'zebra', documentPrinterId: 'office' },
+    });
+
+    const printed = async (started: Promise<{ jobId: string }>): Promise<void> => {
+      const { jobId } = await started;
+      await vi.waitFor(
+        async () => expect((await ipc<{ state: string }>('getJob', { jobId })).state).toBe('printed'),
+        { timeout: 15_000, interval: 50 },
+      );
+    };
+    await printed(ipc<{ jobId: string }>('scan', { code: 'ORD-1002' }));
+    const open = (await ipc<{ key: string; consolidatedId: string }[]>('listConsolidated')).find(
+      (c) => c.key === 'KONS-4001',
+    );
+    await printed(ipc<{ jobId: string }>('closeConsolidated', { consolidatedId: open!.consolidatedId }));
+    await printed(ipc<{ jobId: string }>('createManifest', { manifestType: 'PNL' }));
+
+    const made = (description: string): Buffer[] =>
+      [...sim.state.documents.values()].filter((d) => d.description === description).map((d) => d.bytes);
+    const [customs, waybill, manifest] = [made('Customs declaration'), made('Waybill'), made('Manifest')];
+    expect([customs.length, waybill.length, manifest.length]).toEqual([1, 1, 1]);
+    expect(office.jobs()).toEqual([customs[0], waybill[0], manifest[0]]);
+    expect(zebra.labels()).toHaveLength(1);
+  }, 30_000);
 });
 
 describe('the Electron host when start-up fails', () => {

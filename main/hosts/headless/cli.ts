@@ -134,6 +134,14 @@ async function main(): Promise<number> {
   // Everything started below is stopped again, in reverse: at the end of input, on a signal, or when start-up
   // fails half way (no simulator left listening, no demo folder left behind).
   const teardown = new Teardown(log);
+  // Listening for stop signals comes first: a signal that arrives during start-up, or just after `ready` (a
+  // supervisor may stop the host as soon as it reads that line), still stops what was started, and exits 130/143.
+  let stopInput = (): void => {};
+  onStopSignal((signal) => {
+    log(`${signal}: stopping`);
+    stopInput();
+    void teardown.run().finally(() => process.exit(SIGNAL_EXIT_CODES[signal]));
+  });
   let station: Station;
   let dataDir: string;
   let demo: Demo | undefined;
@@ -181,11 +189,7 @@ async function main(): Promise<number> {
   }
 
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  onStopSignal((signal) => {
-    log(`${signal}: stopping`);
-    lines.close();
-    void teardown.run().finally(() => process.exit(SIGNAL_EXIT_CODES[signal]));
-  });
+  stopInput = () => lines.close();
   // Scans are taken in the order they arrive; the station's own queue keeps labels in that order.
   let chain = Promise.resolve();
   for await (const line of lines) {

@@ -69,6 +69,11 @@ async function main(): Promise<number | 'running'> {
 
   // Everything started below is stopped again, in reverse, when start-up fails or a signal ends the run.
   const teardown = new Teardown(log);
+  // Listening for stop signals comes first: a signal during start-up, or just after the URL is printed, still
+  // stops what was started (no simulator left listening, no demo folder left behind).
+  onStopSignal(() => {
+    void teardown.run().finally(() => process.exit(0));
+  });
   try {
     await start(values, { host, port, log, teardown });
   } catch (error) {
@@ -76,9 +81,6 @@ async function main(): Promise<number | 'running'> {
     await teardown.run();
     return 1;
   }
-  onStopSignal(() => {
-    void teardown.run().finally(() => process.exit(0));
-  });
   return 'running';
 }
 

@@ -16,12 +16,10 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileSettingsStore } from '../../../main/settings/file-store';
 import { defaultSettings } from '../../../main/settings/schema';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
-import { createSimulator, type Simulator } from '../../../main/simulator/server';
-import { createVirtualOfficePrinter } from '../../../main/simulator/virtual-office-printer';
-import { createVirtualZebra } from '../../../main/simulator/virtual-zebra';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET } from '../../../main/simulator/demo';
 import { runHeadless } from '../../support/headless-process';
 import { printedDataDir } from '../../support/listening';
+import { startPrintWorld } from '../../support/print-world';
 import { startWebProcess } from '../../support/web-process';
 
 type Source = 'flag' | 'settings' | 'demo';
@@ -49,18 +47,11 @@ const folderJobs = async (dir: string): Promise<Buffer[]> => {
   return Promise.all(files.map((file) => readFile(join(dir, file))));
 };
 
-/** A simulator, a virtual Zebra and a virtual office printer, and the flags or saved settings that name them. */
+/** A print world (simulator, Zebra, office printer), and the flags or saved settings that name its printers. */
 async function network(source: 'flag' | 'settings', dataDir: string, cleanups: (() => Promise<unknown>)[]) {
-  const sim: Simulator = createSimulator();
-  seedDemoData(sim);
-  const { deliveryBaseUrl } = await sim.start();
-  const zebra = await createVirtualZebra();
-  const office = await createVirtualOfficePrinter();
-  cleanups.push(
-    () => sim.stop(),
-    () => zebra.close(),
-    () => office.close(),
-  );
+  const world = await startPrintWorld();
+  cleanups.push(() => world.close());
+  const { deliveryBaseUrl, zebra, office } = world;
   let args: string[] = [];
   if (source === 'flag') {
     args = [
@@ -82,9 +73,7 @@ async function network(source: 'flag' | 'settings', dataDir: string, cleanups: (
     saved.routing = { rules: [], labelPrinterId: 'zebra', documentPrinterId: 'office' };
     await createFileSettingsStore(dataDir).save(saved);
   }
-  const made = (title: Title): Buffer[] =>
-    [...sim.state.documents.values()].filter((d) => d.description === title).map((d) => d.bytes);
-  return { args, made, jobs: () => office.jobs() };
+  return { args, made: world.made, jobs: () => office.jobs() };
 }
 
 async function tempDir(cleanups: (() => Promise<unknown>)[]): Promise<string> {
@@ -109,6 +98,10 @@ async function headless(source: Source, cleanups: (() => Promise<unknown>)[]): P
   const run = await runHeadless([...net.args, '--data-dir', dataDir], input, env);
   expect(run.code).toBe(0);
   expect(run.events.filter((e) => e.event === 'failed')).toEqual([]);
+  // The contract names the printer by id: `documents` for --document-printer, the saved id otherwise.
+  expect(run.events.filter((e) => e.event === 'manifest')).toEqual([
+    expect.objectContaining({ manifestType: 'PNL', printer: source === 'flag' ? 'documents' : 'office' }),
+  ]);
   return { printed: await Promise.all(net.jobs().map(titled)), made: net.made };
 }
 

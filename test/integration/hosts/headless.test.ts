@@ -8,10 +8,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../../main/simulator/server';
 import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
 import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
-import {
-  createVirtualOfficePrinter,
-  type VirtualOfficePrinter,
-} from '../../../main/simulator/virtual-office-printer';
 import { runHeadless } from '../../support/headless-process';
 import { accepts, demoPorts, printedDataDir } from '../../support/listening';
 
@@ -142,44 +138,9 @@ describe('packbench-headless --demo', () => {
 describe('packbench-headless against another nShift-compatible server and printer', () => {
   let sim: Simulator | undefined;
   let zebra: VirtualZebra | undefined;
-  let office: VirtualOfficePrinter | undefined;
   afterEach(async () => {
-    await office?.close();
     await zebra?.close();
     await sim?.stop();
-  });
-
-  it('prints the manifest and an A4 customs declaration on a --document-printer tcp://, each exactly once', async () => {
-    sim = createSimulator();
-    seedDemoData(sim);
-    const { deliveryBaseUrl } = await sim.start();
-    zebra = await createVirtualZebra();
-    office = await createVirtualOfficePrinter();
-    const env = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
-    const args = [
-      '--delivery-url',
-      deliveryBaseUrl,
-      '--label-printer',
-      `tcp://127.0.0.1:${zebra.port}`,
-      '--document-printer',
-      `tcp://127.0.0.1:${office.port}`,
-      '--data-dir',
-      `/tmp/packbench-docprinter-${process.pid}-${Date.now()}`,
-    ];
-    const run = await runHeadless(args, 'ORD-1002\n:manifest PNL\n', env);
-    expect(run.code).toBe(0);
-    expect(byEvent(run.events, 'failed')).toEqual([]);
-    expect(byEvent(run.events, 'manifest')).toEqual([
-      expect.objectContaining({ manifestType: 'PNL', printer: 'documents' }),
-    ]);
-    const made = (description: string): Buffer[] =>
-      [...sim!.state.documents.values()].filter((d) => d.description === description).map((d) => d.bytes);
-    const [customs, manifest] = [made('Customs declaration'), made('Manifest')];
-    expect(customs).toHaveLength(1);
-    expect(manifest).toHaveLength(1);
-    // In input order, byte for byte, once each; the label went to the Zebra.
-    expect(office.jobs()).toEqual([customs[0], manifest[0]]);
-    expect(zebra.labels()).toHaveLength(1);
   });
 
   it('works the same through --delivery-url, --label-printer and the key from the environment', async () => {

@@ -18,15 +18,11 @@ import type { SettingsLayer } from '../../../main/settings/in-force';
 import { createFileSettingsStore } from '../../../main/settings/file-store';
 import { createMemoryVault } from '../../../main/settings/file-vault';
 import { defaultSettings } from '../../../main/settings/schema';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
-import { createSimulator, type Simulator } from '../../../main/simulator/server';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET } from '../../../main/simulator/demo';
+import type { Simulator } from '../../../main/simulator/server';
 import type { SimDocument } from '../../../main/simulator/state';
-import {
-  createVirtualOfficePrinter,
-  type VirtualOfficePrinter,
-} from '../../../main/simulator/virtual-office-printer';
-import { createVirtualZebra } from '../../../main/simulator/virtual-zebra';
 import { createStation, type Station } from '../../../main/station/station';
+import { startPrintWorld } from '../../support/print-world';
 import { waitForJob } from '../../support/station-harness';
 
 type Source = 'flag' | 'settings' | 'demo';
@@ -62,16 +58,10 @@ async function world(source: Source): Promise<World> {
       return Promise.all(files.map((f) => readFile(join(dir, f))));
     };
   } else {
-    sim = createSimulator();
-    seedDemoData(sim);
-    const { deliveryBaseUrl } = await sim.start();
-    const zebra = await createVirtualZebra();
-    const office: VirtualOfficePrinter = await createVirtualOfficePrinter();
-    cleanups.push(async () => {
-      await office.close();
-      await zebra.close();
-      await sim.stop();
-    });
+    const print = await startPrintWorld();
+    cleanups.push(() => print.close());
+    sim = print.sim;
+    const { deliveryBaseUrl, zebra, office } = print;
     const flags = { deliveryUrl: deliveryBaseUrl, labelPrinter: `tcp://127.0.0.1:${zebra.port}` };
     if (source === 'settings') {
       const saved = defaultSettings();

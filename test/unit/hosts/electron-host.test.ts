@@ -2,10 +2,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
-import { createSimulator } from '../../../main/simulator/server';
-import { createVirtualOfficePrinter } from '../../../main/simulator/virtual-office-printer';
-import { createVirtualZebra } from '../../../main/simulator/virtual-zebra';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET } from '../../../main/simulator/demo';
+import { startPrintWorld } from '../../support/print-world';
 
 /**
  * The Electron host with `electron` mocked (the binary cannot run here): the test records what main.ts asks of
@@ -196,16 +194,9 @@ describe('the Electron host with a document printer saved in Settings (it has no
   });
 
   it('prints the manifest, the waybill and an A4 customs declaration on it, each exactly once', async () => {
-    const sim = createSimulator();
-    seedDemoData(sim);
-    const { deliveryBaseUrl } = await sim.start();
-    const zebra = await createVirtualZebra();
-    const office = await createVirtualOfficePrinter();
-    cleanups.push(
-      () => sim.stop(),
-      () => zebra.close(),
-      () => office.close(),
-    );
+    const world = await startPrintWorld();
+    cleanups.push(() => world.close());
+    const { deliveryBaseUrl, zebra, office, made } = world;
     // What a packer does in Settings: the address, the key, a Zebra and an office printer on the network.
     await ipc('saveSettings', { account: { deliveryUrl: deliveryBaseUrl } });
     await ipc('setApiKey', { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET });
@@ -241,8 +232,6 @@ describe('the Electron host with a document printer saved in Settings (it has no
     await printed(ipc<{ jobId: string }>('closeConsolidated', { consolidatedId: open!.consolidatedId }));
     await printed(ipc<{ jobId: string }>('createManifest', { manifestType: 'PNL' }));
 
-    const made = (description: string): Buffer[] =>
-      [...sim.state.documents.values()].filter((d) => d.description === description).map((d) => d.bytes);
     const [customs, waybill, manifest] = [made('Customs declaration'), made('Waybill'), made('Manifest')];
     expect([customs.length, waybill.length, manifest.length]).toEqual([1, 1, 1]);
     expect(office.jobs()).toEqual([customs[0], waybill[0], manifest[0]]);

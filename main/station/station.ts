@@ -37,6 +37,7 @@ import { createPrintJobApi } from './print-job-api';
 import { testConnection } from './connection';
 import { startTestPrint } from './workflows/test-print';
 import { stationWorkflows } from './workflows';
+import { createStatusEvents, type StatusEvents } from './status-events/follower';
 
 export interface StationOptions {
   dataDir: string;
@@ -58,6 +59,11 @@ export interface StationOptions {
     PrintServiceOptions,
     'backoffMs' | 'holdAfterAttempts' | 'driverOptions' | 'clock'
   >;
+  /**
+   * The status-event follower's clock (epoch ms) and how often it checks whether a read is due. Tests and
+   * demo mode pass the simulator's clock, so moving it moves the feed's schedule.
+   */
+  statusEvents?: { now?: () => number; checkEveryMs?: number };
 }
 
 export interface Station extends StationApi {
@@ -70,6 +76,8 @@ export interface Station extends StationApi {
    * failure a host reports carries a job id that getJob finds. Its events go to subscribers like any job's.
    */
   recordFailure(input: { kind: JobKind; scan: string; failure: Failure }): Promise<{ jobId: string }>;
+  /** The status-event follower: `tick()` reads the feed if one is due (its timer does this too). */
+  readonly statusEvents: Pick<StatusEvents, 'tick' | 'prune'>;
   close(): Promise<void>;
 }
 
@@ -107,12 +115,21 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
 
   let apiKey: ApiKey | undefined = await options.vault.get();
+  const statusEvents = createStatusEvents({
+    dataDir: options.dataDir,
+    client: () => client,
+    settings: () => settings.statusEvents,
+    log,
+    ...options.statusEvents,
+  });
   let client: DeliveryClient = newClient();
   function newClient(): DeliveryClient {
     return createDeliveryClient({
       baseUrl: settings.deliveryUrl,
       apiKey: () => apiKey,
       logger: log,
+      // One guard for every client this station makes: a new key or URL does not reset the feeds' call rate.
+      feedRate: statusEvents.guard,
       ...options.clientOptions,
     });
   }
@@ -150,6 +167,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     printService,
     labelCache,
     ...(index ? { index } : {}),
+    statusEvents,
     client: () => client,
     settings: () => settings,
     now,
@@ -323,7 +341,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       apiKey = key;
       await client.close();
       client = newClient();
-      void checkConnection();
+      void checkConnection().then(() => statusEvents.start());
       return view();
     },
     testConnection: () => checkConnection(),
@@ -399,7 +417,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
   await printService.start();
   void checkIdlePrinters();
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs.
-  if (apiKey) void checkConnection().then(() => index?.start());
+  if (apiKey)
+    void checkConnection().then(() => {
+      index?.start();
+      statusEvents.start();
+    });
   void queue.add(() =>
     resumeOpenJobs(ctx, targetsByJob).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
   );
@@ -410,6 +432,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     async recordFailure({ kind, scan, failure: reason }) {
       return { jobId: await failedJob(kind, displayScan(scan), reason) };
     },
+    statusEvents,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -419,6 +442,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     async close() {
       index?.stop();
+      await statusEvents.close();
       clearInterval(printerChecks);
       await queue.onIdle();
       await Promise.all([...deferred]);

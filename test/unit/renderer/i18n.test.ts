@@ -28,6 +28,7 @@ const FAILURE_CODES = [
   'label_not_downloaded',
   'label_held',
   'not_cancellable',
+  'unknown_manifest_type',
   'internal',
 ] as const satisfies readonly FailureCode[];
 // Fails to compile when preload/api.ts gains a FailureCode this list (and so this test) does not cover.

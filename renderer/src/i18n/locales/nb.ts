@@ -253,6 +253,10 @@ const nb: Messages = {
         what: 'Sendingen kan ikke lenger kanselleres.',
         todo: 'Kontakt transportøren eller en arbeidsleder.',
       },
+      unknown_manifest_type: {
+        what: 'Denne manifesttypen er ikke en av stasjonens manifesttyper.',
+        todo: 'Velg en av stasjonens typer, eller be en arbeidsleder legge til denne under Innstillinger, Manifesttyper.',
+      },
       internal: {
         what: 'Noe gikk galt i stasjonen.',
         todo: 'Prøv igjen. Hvis det gjentar seg, start Packbench på nytt og si fra til en arbeidsleder.',
@@ -461,6 +465,15 @@ const nb: Messages = {
       testOk: 'Tilkoblet nShift.',
       testFailed: 'Tilkoblingstesten mislyktes: {{state}}.',
       missingLicenses: 'Manglende lisenser',
+      urlFrom: {
+        demo: 'Den innebygde nShift-simulatoren svarer her mens demoen kjører; adressen lagres ikke.',
+        flag: 'Angitt med --delivery-url for denne kjøringen; adressen lagres ikke.',
+      },
+    },
+    source: {
+      settings: 'Lagret',
+      flag: 'Kommandolinje',
+      demo: 'Demo',
     },
     printers: {
       title: 'Skrivere',
@@ -482,6 +495,7 @@ const nb: Messages = {
         'os-queue': 'Systemets utskriftskø',
         'print-client': 'nShift Print Client',
         file: 'Mappe (bare filer)',
+        'raw-tcp': 'Kontorskriver via nettverk (rå TCP, PDF)',
       },
       host: 'Vertsnavn eller IP-adresse',
       port: 'Port',

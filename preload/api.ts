@@ -42,6 +42,7 @@ export type FailureCode =
   | 'label_held' // the label printer did not take the label in time: it is held, never printed unasked
   | 'not_cancellable'
   | 'not_consolidated' // a consolidated booking came back as a normal shipment (`params.key`, `params.shipmentNo`)
+  | 'unknown_manifest_type' // not one of the settings' manifest types: `params.manifestType`, `params.types`
   | 'internal';
 
 export interface FieldError {
@@ -153,7 +154,7 @@ export interface JobView {
 // Printers, routing and the spool.
 // ---------------------------------------------------------------------------------------------------------
 
-export type PrinterKind = 'zpl-tcp' | 'os-queue' | 'print-client' | 'file';
+export type PrinterKind = 'zpl-tcp' | 'os-queue' | 'print-client' | 'file' | 'raw-tcp';
 
 interface PrinterBase {
   id: string;
@@ -181,8 +182,18 @@ export interface FilePrinterConfig extends PrinterBase {
   /** A folder; relative paths are inside the station's data directory. */
   directory: string;
 }
+/** A network printer's raw port (AppSocket/JetDirect, usually 9100) that takes PDFs: an office or A4 printer. */
+export interface RawTcpPrinterConfig extends PrinterBase {
+  kind: 'raw-tcp';
+  host: string;
+  port: number;
+}
 export type PrinterConfig =
-  ZplTcpPrinterConfig | OsQueuePrinterConfig | PrintClientPrinterConfig | FilePrinterConfig;
+  | ZplTcpPrinterConfig
+  | OsQueuePrinterConfig
+  | PrintClientPrinterConfig
+  | FilePrinterConfig
+  | RawTcpPrinterConfig;
 
 export type PrinterProblem =
   'unreachable' | 'paper_out' | 'head_open' | 'paused' | 'ribbon_out' | 'buffer_full' | 'unknown_status';
@@ -280,9 +291,46 @@ export interface SettingsView {
   manifest: { types: string[] };
   sounds: { enabled: boolean; volume: number };
   language: Language;
+  /**
+   * The fields above are the saved settings, which the Settings forms edit; this is what the station runs on now,
+   * with each part's source. Where a part's source is not `settings`, a flag or demo mode overrides the saved
+   * value for this run (show it, mark it, do not offer to save it).
+   */
+  inForce: SettingsInForce;
 }
 
-export type SettingsPatch = Partial<Omit<SettingsView, 'account' | 'printers'>> & {
+// Settings in force, with where each part comes from (demo mode and host flags override for one run).
+
+/**
+ * Where a value the station uses comes from: the saved settings; a command-line flag of the web or headless host
+ * (or that host's own default where the saved settings have none, e.g. the `documents` folder); or demo mode.
+ * `flag` and `demo` values hold for this run only: they are never saved, and saving never writes them back.
+ */
+export type SettingSource = 'settings' | 'flag' | 'demo';
+
+export interface InForce<T> {
+  value: T;
+  source: SettingSource;
+}
+
+/**
+ * What this run actually uses, for every part a flag or demo mode can override. Without any override each part
+ * equals the saved value beside it in SettingsView with source `settings`.
+ */
+export interface SettingsInForce {
+  deliveryUrl: InForce<string>;
+  /** Every printer the station uses: the saved ones, and those a flag or demo mode adds or replaces. */
+  printers: InForce<PrinterConfig>[];
+  labelPrinterId?: InForce<string>;
+  documentPrinterId?: InForce<string>;
+  /** The spool's hold time (the headless `--hold-after`). */
+  spoolTtlMinutes: InForce<number>;
+  /** The print targets sent to nShift (the hosts' `--media` and `--charset` change the ZPL one). */
+  printTargets: InForce<PrintTarget[]>;
+  manifestTypes: InForce<string[]>;
+}
+
+export type SettingsPatch = Partial<Omit<SettingsView, 'account' | 'printers' | 'inForce'>> & {
   account?: { deliveryUrl?: string };
 };
 

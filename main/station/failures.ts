@@ -5,6 +5,10 @@ import type { PrinterError } from '../printers/types';
 /**
  * Turns every way a step can fail into a Failure the packer's UI can explain: a stable `reason` for scripts,
  * a `code` the renderer translates ("what happened / what to do"), and an English `message`.
+ * The message is host-neutral: it never names a key, a screen, Settings or a command line. Where what to do
+ * depends on the host (reprint with R or with `:reprint`, enter the key in Settings or in the environment), it
+ * says only what happened, and each host adds its own advice (the UI from `code`, the headless host from its
+ * table in main/hosts/headless/advice.ts).
  * No message built here contains the API key: DeliveryError never carries it.
  */
 
@@ -23,7 +27,7 @@ export function failureFromDelivery(error: DeliveryError): Failure {
       return failure(
         'validation',
         'validation',
-        'nShift refused the shipment: correct the fields below and scan again.',
+        'nShift refused the shipment: correct the fields it names and scan again.',
         {
           errors: error.errors.map((e) => ({
             field: e.field || e.messageCode || 'shipment',
@@ -33,16 +37,8 @@ export function failureFromDelivery(error: DeliveryError): Failure {
       );
     case 'auth':
       return error.reason === 'missing_key'
-        ? failure(
-            'auth',
-            'auth_missing_key',
-            'No nShift API key is set up on this station: ask your IT admin to enter one in Settings.',
-          )
-        : failure(
-            'auth',
-            'auth_invalid_key',
-            'nShift did not accept the API key: ask your IT admin to check it in Settings.',
-          );
+        ? failure('auth', 'auth_missing_key', 'No nShift API key is set up on this station.')
+        : failure('auth', 'auth_invalid_key', 'nShift did not accept the API key.');
     case 'access':
       return failure(
         'auth',

@@ -4,6 +4,7 @@ import PQueue from 'p-queue';
 import type {
   AccountState,
   ConnectionTest,
+  Failure,
   JobKind,
   MethodInput,
   MethodOutput,
@@ -11,12 +12,14 @@ import type {
   StationEvent,
   StationEventListener,
   StationMethodName,
+  SettingsView,
   SpoolJobView,
   StationStatus,
 } from '../../preload/api';
 import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery/client';
 import { createLabelCache } from '../labels/label-cache';
 import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
+import { resolveSettings, type SettingsLayer } from '../settings/in-force';
 import { applySettingsPatch, settingsView, type Settings } from '../settings/schema';
 import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
 import { StationError } from './station-error';
@@ -43,8 +46,8 @@ export interface StationOptions {
   demo?: boolean;
   settingsStore: SettingsStore;
   vault: SecretVault;
-  /** Settings forced by the host for this run (headless flags); applied over the stored ones, never saved. */
-  overrides?: (settings: Settings) => Settings;
+  /** Settings forced by the host for this run (demo mode, flags); applied over the stored ones, never saved. */
+  overrides?: readonly SettingsLayer[];
   /** How many jobs run at once. 1 keeps labels in scan order, which a print-and-apply line needs. */
   concurrency?: number;
   log?: (line: string) => void;
@@ -68,6 +71,11 @@ export interface Station extends StationApi {
   whenIdle(): Promise<void>;
   /** Messages from start-up the operator should see (a recovered journal, a reset settings file). */
   readonly startupWarnings: readonly string[];
+  /**
+   * Journals a job that failed before it could start (a host's unknown command, a code nothing matches), so every
+   * failure a host reports carries a job id that getJob finds. Its events go to subscribers like any job's.
+   */
+  recordFailure(input: { kind: JobKind; scan: string; failure: Failure }): Promise<{ jobId: string }>;
   /** The status-event follower: `tick()` reads the feed if one is due (its timer does this too). */
   readonly statusEvents: Pick<StatusEvents, 'tick' | 'prune'>;
   close(): Promise<void>;
@@ -91,8 +99,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const loaded = await options.settingsStore.load();
   if (loaded.warning) startupWarnings.push(loaded.warning);
   let storedSettings = loaded.settings;
-  const effective = (): Settings => (options.overrides ? options.overrides(storedSettings) : storedSettings);
-  let settings = effective();
+  let resolved = resolveSettings(storedSettings, options.overrides ?? []);
+  let settings = resolved.settings;
+  /** The UI's view: the saved settings to edit, and what this run uses with where it comes from. */
+  const view = (): SettingsView => settingsView(storedSettings, apiKey, resolved.inForce);
 
   const { journal, recoveries } = await Journal.open(join(options.dataDir, 'journal'), { now });
   for (const r of recoveries) startupWarnings.push(r.message);
@@ -257,11 +267,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
     return jobId;
   }
 
+  /** A job that fails before it starts: journalled like every other, so its id is real. */
+  function failedJob(kind: JobKind, scan: string, reason: Failure): Promise<string> {
+    return startJob(kind, scan, (id) => fail(ctx, id, reason));
+  }
+
   async function saveSettings(next: Settings): Promise<void> {
     await options.settingsStore.save(next);
     storedSettings = next;
     const before = settings;
-    settings = effective();
+    resolved = resolveSettings(storedSettings, options.overrides ?? []);
+    settings = resolved.settings;
     // The address in force decides: one a flag or demo mode sets stays, whatever is saved under it.
     if (settings.deliveryUrl !== before.deliveryUrl) {
       await client.close();
@@ -276,10 +292,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     async scan({ code }) {
       const parsed = parseScanCode(code);
       if (!parsed.ok) {
-        const jobId = await startJob('scan', displayScan(code), async (id) => {
-          await fail(ctx, id, failure('not_found', 'invalid_scan', parsed.error.message));
-        });
-        return { jobId };
+        const reason = failure('not_found', 'invalid_scan', parsed.error.message);
+        return { jobId: await failedJob('scan', displayScan(code), reason) };
       }
       const clean = parsed.value;
       const jobId = await startJob('scan', clean, async (id) => {
@@ -311,11 +325,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return status();
     },
     async getSettings() {
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     async saveSettings(patch) {
       await saveSettings(applySettingsPatch(storedSettings, patch));
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     async setApiKey(key) {
       if (!options.vault.writable) {
@@ -329,14 +343,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await client.close();
       client = newClient();
       void checkConnection().then(() => statusEvents.start());
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     testConnection: () => checkConnection(),
     discoverPrinters: () => printService.discover(),
     async savePrinter(printer) {
       const printers = storedSettings.printers.filter((p) => p.id !== printer.id).concat(printer);
       await saveSettings({ ...storedSettings, printers });
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     async removePrinter({ printerId }) {
       const routing = {
@@ -350,7 +364,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
         printers: storedSettings.printers.filter((p) => p.id !== printerId),
         routing,
       });
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     testPrinter: (input) => startTestPrint(ctx, startJob, input),
     async listSpool() {
@@ -416,6 +430,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const station: Station = {
     ...methods,
     startupWarnings,
+    async recordFailure({ kind, scan, failure: reason }) {
+      return { jobId: await failedJob(kind, displayScan(scan), reason) };
+    },
     statusEvents,
     subscribe(listener) {
       listeners.add(listener);

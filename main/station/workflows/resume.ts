@@ -35,7 +35,7 @@ export async function resumeOpenJobs(
           failure(
             'network',
             'internal',
-            'Packbench stopped before this booking was sent: book it again from the Stored list.',
+            'Packbench stopped before this booking was sent to nShift: nothing was booked; book it again.',
           ),
         );
       } else {
@@ -49,7 +49,7 @@ export async function resumeOpenJobs(
         failure(
           'network',
           'internal',
-          'This job could not be finished after a restart: check it in the Jobs list.',
+          'This job could not be finished after a restart: check in nShift what it did before trying again.',
         ),
       );
     }
@@ -76,7 +76,7 @@ async function resumePrintsOnly(ctx: StationContext, jobId: string, finish = tru
       if (cached) documents.push(cached.document);
       else
         ctx.log(
-          `job ${jobId}: document ${doc.documentId} is missing from the label cache; reprint it from the Jobs list`,
+          `job ${jobId}: document ${doc.documentId} is missing from the label cache; reprint its shipment`,
         );
     }
     if (documents.length > 0)

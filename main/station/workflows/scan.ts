@@ -124,7 +124,7 @@ async function reportDuplicate(
     failure(
       'duplicate',
       'already_booked',
-      `"${code}" was already booked by ${by} (shipment ${shown}): press R to reprint its label.`,
+      `"${code}" was already booked by ${by} (shipment ${shown}); it is not booked again.`,
       {
         params: { shipmentId: first ?? '', shipmentNo: shown, by },
       },
@@ -215,7 +215,7 @@ function labelNotDownloaded(shipmentId: string, error: DeliveryError): ReturnTyp
   return {
     ...cause,
     code: 'label_not_downloaded',
-    message: `Shipment ${shipmentId} is booked, but its label could not be downloaded (${cause.message}) Press R to reprint it; do not scan the order again.`,
+    message: `Shipment ${shipmentId} is booked, but its label could not be downloaded (${cause.message}) Reprint it; do not book the order again.`,
     params: { ...cause.params, shipmentId },
   };
 }

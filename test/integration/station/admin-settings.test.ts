@@ -127,7 +127,7 @@ describe('the Delivery base URL', () => {
     seedDemoData(second);
     const { deliveryBaseUrl } = await second.start();
     bench = await startBench({
-      extra: { overrides: (s) => ({ ...s, deliveryUrl: deliveryBaseUrl }) },
+      extra: { overrides: [{ source: 'flag', apply: (s) => ({ ...s, deliveryUrl: deliveryBaseUrl }) }] },
     });
     await bench.station.saveSettings({ account: { deliveryUrl: 'https://example.invalid/rs-extapi/v1' } });
     expect((await scanAndWait(bench.station, 'ORD-1002')).state).toBe('printed');

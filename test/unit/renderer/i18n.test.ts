@@ -29,6 +29,7 @@ const FAILURE_CODES = [
   'label_held',
   'not_cancellable',
   'not_consolidated',
+  'unknown_manifest_type',
   'internal',
 ] as const satisfies readonly FailureCode[];
 // Fails to compile when preload/api.ts gains a FailureCode this list (and so this test) does not cover.

@@ -254,6 +254,33 @@ describe('Settings screen', () => {
     expect(screen.getByTestId('secret-mask').textContent).toBe('Stored secret: ••••••••9999');
   });
 
+  it('shows the address in use with a demo marker when demo mode overrides it, and does not offer to save it', async () => {
+    const fake = new FakeStation();
+    fake.settings.inForce.deliveryUrl = { value: 'http://127.0.0.1:4100/rs-extapi/v1', source: 'demo' };
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    const url = screen.getByLabelText('Delivery API address') as HTMLInputElement;
+    expect(url.value).toBe('http://127.0.0.1:4100/rs-extapi/v1');
+    expect(url.readOnly).toBe(true);
+    const source = screen.getByTestId('delivery-url-source');
+    expect(source.dataset.source).toBe('demo');
+    expect(source.textContent).toMatch(/^Demo The built-in nShift simulator answers here/);
+    expect(screen.queryByRole('button', { name: 'Save address' })).toBeNull();
+  });
+
+  it('offers to save the address when it is the saved one', async () => {
+    const { fake } = await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    expect(screen.queryByTestId('delivery-url-source')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Delivery API address'), {
+      target: { value: 'https://x.example/v1' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toEqual([{ account: { deliveryUrl: 'https://x.example/v1' } }]),
+    );
+  });
+
   it('lists the missing licences after a connection test', async () => {
     const fake = new FakeStation();
     fake.connection = {
@@ -305,8 +332,8 @@ describe('Settings screen', () => {
     const { fake } = await renderApp();
     fireEvent.click(screen.getByTestId('nav-settings'));
     fireEvent.click(screen.getByRole('button', { name: 'Find printers' }));
-    // Discovery answers after a round trip through the fake: give a loaded machine more than findBy's 1 s.
-    fireEvent.click(await screen.findByRole('button', { name: 'Use this printer' }, { timeout: 5000 }));
+    // A role query over the whole Settings screen is slow in jsdom on a busy machine: more than the default 1 s.
+    fireEvent.click(await screen.findByRole('button', { name: 'Use this printer' }, { timeout: 10_000 }));
     expect((screen.getByLabelText(/^Queue name/) as HTMLInputElement).value).toBe('Office_A4');
     fireEvent.click(screen.getByRole('button', { name: 'Save printer' }));
     await waitFor(() =>

@@ -256,6 +256,10 @@ const da: Messages = {
         what: 'nShift bookede forsendelse {{shipmentNo}} som en selvstændig forsendelse, ikke i samlastningen {{key}}: kollierne sendes hver for sig.',
         todo: 'Etiketten er udskrevet. Kontrollér at transportydelsen tager samlastning; hvis kollierne skal sendes sammen, så annullér forsendelsen og book den igen.',
       },
+      unknown_manifest_type: {
+        what: 'Denne manifesttype er ikke en af stationens manifesttyper.',
+        todo: 'Vælg en af stationens typer, eller bed en arbejdsleder tilføje denne under Indstillinger, Manifesttyper.',
+      },
       internal: {
         what: 'Noget gik galt i stationen.',
         todo: 'Prøv igen. Hvis det gentager sig, så genstart Packbench og sig det til en arbejdsleder.',
@@ -496,6 +500,15 @@ const da: Messages = {
       testOk: 'Forbundet til nShift.',
       testFailed: 'Forbindelsestesten mislykkedes: {{state}}.',
       missingLicenses: 'Manglende licenser',
+      urlFrom: {
+        demo: 'Den indbyggede nShift-simulator svarer her, mens demoen kører; adressen gemmes ikke.',
+        flag: 'Angivet med --delivery-url for denne kørsel; adressen gemmes ikke.',
+      },
+    },
+    source: {
+      settings: 'Gemt',
+      flag: 'Kommandolinje',
+      demo: 'Demo',
     },
     printers: {
       title: 'Printere',
@@ -517,6 +530,7 @@ const da: Messages = {
         'os-queue': 'Systemets udskriftskø',
         'print-client': 'nShift Print Client',
         file: 'Mappe (kun filer)',
+        'raw-tcp': 'Kontorprinter via netværk (rå TCP, PDF)',
       },
       host: 'Værtsnavn eller IP-adresse',
       port: 'Port',

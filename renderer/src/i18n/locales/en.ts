@@ -255,6 +255,10 @@ const en = {
         what: 'nShift booked shipment {{shipmentNo}} on its own, not into consolidated shipment {{key}}: its parcels travel separately.',
         todo: 'The label is printed. Ask whether the carrier service takes consolidation; if the parcels must travel together, cancel this shipment and book it again.',
       },
+      unknown_manifest_type: {
+        what: 'This manifest type is not one of this station’s manifest types.',
+        todo: 'Choose one of the station’s types, or ask a supervisor to add this one in Settings, Manifest types.',
+      },
       internal: {
         what: 'Something went wrong inside the station.',
         todo: 'Try again. If it keeps happening, restart Packbench and tell a supervisor.',
@@ -495,6 +499,15 @@ const en = {
       testOk: 'Connected to nShift.',
       testFailed: 'The connection test failed: {{state}}.',
       missingLicenses: 'Missing licences',
+      urlFrom: {
+        demo: 'The built-in nShift simulator answers here while the demo runs; this address is not saved.',
+        flag: 'Given with --delivery-url for this run; this address is not saved.',
+      },
+    },
+    source: {
+      settings: 'Saved',
+      flag: 'Command line',
+      demo: 'Demo',
     },
     printers: {
       title: 'Printers',
@@ -516,6 +529,7 @@ const en = {
         'os-queue': 'System print queue',
         'print-client': 'nShift Print Client',
         file: 'Folder (files only)',
+        'raw-tcp': 'Office printer over network (raw TCP, PDF)',
       },
       host: 'Host or IP address',
       port: 'Port',

@@ -264,6 +264,10 @@ const fi: Messages = {
         what: 'nShift varasi lähetyksen {{shipmentNo}} omana lähetyksenään, ei yhdistelmälähetykseen {{key}}: kollit kulkevat erikseen.',
         todo: 'Etiketti on tulostettu. Tarkista, että kuljetuspalvelu tukee yhdistelyä; jos kollien on kuljettava yhdessä, peru lähetys ja varaa se uudelleen.',
       },
+      unknown_manifest_type: {
+        what: 'Tämä manifestityyppi ei ole aseman manifestityyppejä.',
+        todo: 'Valitse jokin aseman tyypeistä tai pyydä esimiestä lisäämään tämä kohdassa Asetukset, Manifestityypit.',
+      },
       internal: {
         what: 'Asemassa tapahtui virhe.',
         todo: 'Yritä uudelleen. Jos tämä toistuu, käynnistä Packbench uudelleen ja kerro esimiehelle.',
@@ -503,6 +507,15 @@ const fi: Messages = {
       testOk: 'Yhteys nShiftiin toimii.',
       testFailed: 'Yhteystesti epäonnistui: {{state}}.',
       missingLicenses: 'Puuttuvat lisenssit',
+      urlFrom: {
+        demo: 'Sisäänrakennettu nShift-simulaattori vastaa tässä esittelyn ajan; osoitetta ei tallenneta.',
+        flag: 'Annettu valinnalla --delivery-url tätä ajoa varten; osoitetta ei tallenneta.',
+      },
+    },
+    source: {
+      settings: 'Tallennettu',
+      flag: 'Komentorivi',
+      demo: 'Esittely',
     },
     printers: {
       title: 'Tulostimet',
@@ -524,6 +537,7 @@ const fi: Messages = {
         'os-queue': 'Järjestelmän tulostusjono',
         'print-client': 'nShift Print Client',
         file: 'Kansio (vain tiedostot)',
+        'raw-tcp': 'Toimistotulostin verkon kautta (raaka TCP, PDF)',
       },
       host: 'Palvelimen nimi tai IP-osoite',
       port: 'Portti',

@@ -257,6 +257,10 @@ const nb: Messages = {
         what: 'nShift booket sending {{shipmentNo}} som en egen sending, ikke i samlastingen {{key}}: kolliene sendes hver for seg.',
         todo: 'Etiketten er skrevet ut. Sjekk at transporttjenesten tar samlasting; hvis kolliene må gå sammen, kanseller sendingen og book den på nytt.',
       },
+      unknown_manifest_type: {
+        what: 'Denne manifesttypen er ikke en av stasjonens manifesttyper.',
+        todo: 'Velg en av stasjonens typer, eller be en arbeidsleder legge til denne under Innstillinger, Manifesttyper.',
+      },
       internal: {
         what: 'Noe gikk galt i stasjonen.',
         todo: 'Prøv igjen. Hvis det gjentar seg, start Packbench på nytt og si fra til en arbeidsleder.',
@@ -498,6 +502,15 @@ const nb: Messages = {
       testOk: 'Tilkoblet nShift.',
       testFailed: 'Tilkoblingstesten mislyktes: {{state}}.',
       missingLicenses: 'Manglende lisenser',
+      urlFrom: {
+        demo: 'Den innebygde nShift-simulatoren svarer her mens demoen kjører; adressen lagres ikke.',
+        flag: 'Angitt med --delivery-url for denne kjøringen; adressen lagres ikke.',
+      },
+    },
+    source: {
+      settings: 'Lagret',
+      flag: 'Kommandolinje',
+      demo: 'Demo',
     },
     printers: {
       title: 'Skrivere',
@@ -519,6 +532,7 @@ const nb: Messages = {
         'os-queue': 'Systemets utskriftskø',
         'print-client': 'nShift Print Client',
         file: 'Mappe (bare filer)',
+        'raw-tcp': 'Kontorskriver via nettverk (rå TCP, PDF)',
       },
       host: 'Vertsnavn eller IP-adresse',
       port: 'Port',

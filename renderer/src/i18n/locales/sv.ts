@@ -262,6 +262,10 @@ const sv: Messages = {
         what: 'nShift bokade sändning {{shipmentNo}} som en egen sändning, inte i samlastningen {{key}}: kollina skickas separat.',
         todo: 'Etiketten är utskriven. Kontrollera att transporttjänsten tar samlastning; om kollina måste gå tillsammans, makulera sändningen och boka den igen.',
       },
+      unknown_manifest_type: {
+        what: 'Den här manifesttypen är inte en av stationens manifesttyper.',
+        todo: 'Välj en av stationens typer, eller be en arbetsledare lägga till den här under Inställningar, Manifesttyper.',
+      },
       internal: {
         what: 'Något gick fel i stationen.',
         todo: 'Försök igen. Om det upprepas, starta om Packbench och meddela en arbetsledare.',
@@ -502,6 +506,15 @@ const sv: Messages = {
       testOk: 'Ansluten till nShift.',
       testFailed: 'Anslutningstestet misslyckades: {{state}}.',
       missingLicenses: 'Licenser som saknas',
+      urlFrom: {
+        demo: 'Den inbyggda nShift-simulatorn svarar här medan demon körs; adressen sparas inte.',
+        flag: 'Angiven med --delivery-url för den här körningen; adressen sparas inte.',
+      },
+    },
+    source: {
+      settings: 'Sparad',
+      flag: 'Kommandorad',
+      demo: 'Demo',
     },
     printers: {
       title: 'Skrivare',
@@ -523,6 +536,7 @@ const sv: Messages = {
         'os-queue': 'Systemets utskriftskö',
         'print-client': 'nShift Print Client',
         file: 'Mapp (endast filer)',
+        'raw-tcp': 'Kontorsskrivare via nätverk (rå TCP, PDF)',
       },
       host: 'Värdnamn eller IP-adress',
       port: 'Port',

@@ -106,6 +106,31 @@ test.describe("the admin's settings apply at once, without a restart", () => {
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   });
 
+  test('Settings shows the printers and routing in force, marked where demo mode sets them, and saves none of them', async ({
+    page,
+    demo,
+  }) => {
+    await openStation(page, demo);
+    const printers = await settingsPanel(page, 'Printers');
+    const demoZebra = printers.locator('li[data-printer-id="label"]');
+    await expect(demoZebra.getByTestId('printer-source')).toHaveAttribute('data-source', 'demo');
+    await expect(demoZebra.getByTestId('printer-source')).toContainText('Set by demo mode; not saved.');
+    await expect(demoZebra.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+
+    const routing = page.getByRole('region', { name: 'Routing' });
+    await expect(routing.getByTestId('label-printer-source')).toHaveAttribute('data-source', 'demo');
+    await expect(routing.getByTestId('label-printer-source')).toContainText('In use for this run:');
+    await routing.scrollIntoViewIfNeeded();
+    await saveScreen(page, 'settings-in-force-demo');
+
+    const saved = await demo.call<{
+      printers: Array<{ id: string }>;
+      inForce: { printers: Array<{ value: { id: string } }> };
+    }>('getSettings');
+    expect(saved.printers.map((p) => p.id)).not.toContain('label');
+    expect(saved.inForce.printers.map((p) => p.value.id)).toContain('label');
+  });
+
   test('hold time: a label waiting for an offline printer is held once the shorter hold time is saved', async ({
     page,
     demo,

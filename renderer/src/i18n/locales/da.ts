@@ -617,6 +617,16 @@ const da: Messages = {
   },
   /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
   admin: {
+    /** A value a flag or demo mode sets for this run, beside the saved one Settings edits. */
+    inForce: {
+      printer: 'I brug under denne kørsel: {{printer}}.',
+      minutes: 'I brug under denne kørsel: {{minutes}} minutter.',
+      replaced: 'Erstattet under denne kørsel.',
+      notSaved: {
+        flag: 'Angivet på kommandolinjen; gemmes ikke.',
+        demo: 'Sat af demotilstand; gemmes ikke.',
+      },
+    },
     resolve: {
       title: 'Opslag af scanninger',
       hint: 'Hvor en scannet kode slås op, i denne rækkefølge. Den første kilde, der kender koden, afgør det.',

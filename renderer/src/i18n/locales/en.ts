@@ -616,6 +616,13 @@ const en = {
   },
   /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
   admin: {
+    /** A value a flag or demo mode sets for this run, beside the saved one Settings edits. */
+    inForce: {
+      printer: 'In use for this run: {{printer}}.',
+      minutes: 'In use for this run: {{minutes}} minutes.',
+      replaced: 'Replaced for this run.',
+      notSaved: { flag: 'Set on the command line; not saved.', demo: 'Set by demo mode; not saved.' },
+    },
     resolve: {
       title: 'Scan lookup',
       hint: 'Where a scanned code is looked up, in this order. The first place that knows the code decides.',

@@ -624,6 +624,16 @@ const fi: Messages = {
   },
   /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
   admin: {
+    /** A value a flag or demo mode sets for this run, beside the saved one Settings edits. */
+    inForce: {
+      printer: 'Käytössä tällä ajokerralla: {{printer}}.',
+      minutes: 'Käytössä tällä ajokerralla: {{minutes}} minuuttia.',
+      replaced: 'Korvattu tällä ajokerralla.',
+      notSaved: {
+        flag: 'Annettu komentorivillä; ei tallenneta.',
+        demo: 'Demotilan asettama; ei tallenneta.',
+      },
+    },
     resolve: {
       title: 'Skannausten haku',
       hint: 'Mistä skannattu koodi haetaan, tässä järjestyksessä. Ensimmäinen lähde, joka tuntee koodin, ratkaisee.',

@@ -619,6 +619,13 @@ const nb: Messages = {
   },
   /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
   admin: {
+    /** A value a flag or demo mode sets for this run, beside the saved one Settings edits. */
+    inForce: {
+      printer: 'I bruk for denne kjøringen: {{printer}}.',
+      minutes: 'I bruk for denne kjøringen: {{minutes}} minutter.',
+      replaced: 'Erstattet for denne kjøringen.',
+      notSaved: { flag: 'Angitt på kommandolinjen; lagres ikke.', demo: 'Satt av demomodus; lagres ikke.' },
+    },
     resolve: {
       title: 'Oppslag av skanninger',
       hint: 'Hvor en skannet kode slås opp, i denne rekkefølgen. Den første kilden som kjenner koden, avgjør.',

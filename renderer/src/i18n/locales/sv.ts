@@ -623,6 +623,13 @@ const sv: Messages = {
   },
   /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
   admin: {
+    /** A value a flag or demo mode sets for this run, beside the saved one Settings edits. */
+    inForce: {
+      printer: 'Används under den här körningen: {{printer}}.',
+      minutes: 'Används under den här körningen: {{minutes}} minuter.',
+      replaced: 'Ersatt under den här körningen.',
+      notSaved: { flag: 'Angiven på kommandoraden; sparas inte.', demo: 'Satt av demoläget; sparas inte.' },
+    },
     resolve: {
       title: 'Uppslag av skanningar',
       hint: 'Var en skannad kod slås upp, i den här ordningen. Den första källan som känner igen koden avgör.',

@@ -5,6 +5,8 @@ import { Button } from '../../components/Button';
 import { CheckboxField, FieldErrorsContext, TextField } from '../../components/Field';
 import { useDraft } from '../../components/use-draft';
 import { SettingsSection } from './SettingsSection';
+import { InForceNote } from './InForceNote';
+import { formatNumber } from '../../i18n/format';
 
 /*
  * What an IT admin once edited in settings.json by hand (issue 12): where scans are looked up, how long a label
@@ -120,7 +122,9 @@ function SourceOrder({
 const MINUTES = { type: 'number', min: 0.05, max: 24 * 60, step: 'any', inputMode: 'decimal' } as const;
 
 export function HoldSection({ settings }: { settings: SettingsView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A --hold-after-seconds flag wins over the saved value for this run: say so beside the field.
+  const inForce = settings.inForce.spoolTtlMinutes;
   const { values, bind } = useDraft('spool', { ttlMinutes: String(settings.spool.ttlMinutes) });
   // An empty field is no number at all: the schema says so rather than reading it as 0.
   const minutes = values.ttlMinutes.trim() === '' ? Number.NaN : Number(values.ttlMinutes);
@@ -134,7 +138,14 @@ export function HoldSection({ settings }: { settings: SettingsView }) {
       <TextField
         {...bind('ttlMinutes')}
         label={t('admin.hold.minutes')}
-        hint={t('admin.hold.hint')}
+        hint={
+          <>
+            {t('admin.hold.hint')}
+            <InForceNote source={inForce.source} testId="hold-source">
+              {t('admin.inForce.minutes', { minutes: formatNumber(inForce.value, i18n.language) })}
+            </InForceNote>
+          </>
+        }
         {...MINUTES}
       />
     </SettingsSection>

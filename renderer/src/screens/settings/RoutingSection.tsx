@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentKind, RoutingRule, SettingsView } from '../../../../preload/api';
+import type { DocumentKind, InForce, RoutingRule, SettingsView } from '../../../../preload/api';
 import { Button } from '../../components/Button';
 import { SelectField, TextField } from '../../components/Field';
 import { FORMAT_CHOICES } from './PrintConfigSection';
@@ -23,6 +23,13 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
   const printers = settings.inForce.printers.map(({ value }) => ({ id: value.id, name: value.name }));
   const nameOf = (id: string) => printers.find((printer) => printer.id === id)?.name ?? id;
   const { labelPrinterId: labelInForce, documentPrinterId: documentInForce } = settings.inForce;
+  /** The printer in use for this run, when a flag or demo mode chose it. */
+  const inUse = (inForce: InForce<string> | undefined, testId: string) =>
+    inForce ? (
+      <InForceNote source={inForce.source} testId={testId}>
+        {t('admin.inForce.printer', { printer: nameOf(inForce.value) })}
+      </InForceNote>
+    ) : undefined;
 
   function update(index: number, patch: Partial<RoutingRule>): void {
     setRules(rules.map((rule, i) => (i === index ? clean({ ...rule, ...patch }) : rule)));
@@ -81,25 +88,13 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
           {...defaults.bind('labelPrinterId')}
           label={t('settings.routing.labelPrinter')}
           choices={withNone}
-          hint={
-            labelInForce ? (
-              <InForceNote source={labelInForce.source} testId="label-printer-source">
-                {t('admin.inForce.printer', { printer: nameOf(labelInForce.value) })}
-              </InForceNote>
-            ) : undefined
-          }
+          hint={inUse(labelInForce, 'label-printer-source')}
         />
         <SelectField
           {...defaults.bind('documentPrinterId')}
           label={t('settings.routing.documentPrinter')}
           choices={withNone}
-          hint={
-            documentInForce ? (
-              <InForceNote source={documentInForce.source} testId="document-printer-source">
-                {t('admin.inForce.printer', { printer: nameOf(documentInForce.value) })}
-              </InForceNote>
-            ) : undefined
-          }
+          hint={inUse(documentInForce, 'document-printer-source')}
         />
       </div>
       <h3>{t('settings.routing.rules')}</h3>

@@ -12,9 +12,6 @@ export function isTextField(
   return target.isContentEditable;
 }
 
-/** Elements marked with this attribute handle their own Enter (the Scan screen's input). */
-export const SCAN_INPUT_ATTRIBUTE = 'data-scan-input';
-
 export interface KeyboardScannerOptions extends BurstOptions {
   onScan(raw: string): void;
   /** Milliseconds; defaults to the event's timeStamp. Tests pass a fake clock. */
@@ -42,8 +39,10 @@ function restoreFieldValue(snapshot: FieldSnapshot): void {
  * - In a text field, keystrokes land as typed (a person's typing is never lost or delayed). If they turn out
  *   to be a burst ending in Enter, the field is put back to its value before the burst, Enter is swallowed
  *   (no form submit) and the code becomes a scan instead: a scan never stays in a text field.
- * - Forms marked `data-scan-input` (the Scan input, the Cancel and Stored lookups) are a screen's own scan
- *   target: a burst there types into the field and its Enter submits the form, so they are left alone here.
+ * - The screens' own scan fields (the Scan input, the Cancel and Stored look-ups) are text fields like any
+ *   other: a burst there is a scan too, so it never glues onto what the last scan or look-up left in the
+ *   field. The screen's scan handler shows the code in its field where it wants it; a person's typing (not a
+ *   burst) stays in the field and Enter submits the form as typed.
  */
 export function attachKeyboardScanner(target: Window, options: KeyboardScannerOptions): () => void {
   const detector = new BurstDetector(options);
@@ -56,10 +55,6 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
       return;
     }
     const element = event.target;
-    if (element instanceof HTMLElement && element.closest(`[${SCAN_INPUT_ATTRIBUTE}]`)) {
-      detector.reset();
-      return;
-    }
     const at = now(event);
     const inField = isTextField(element);
     if (event.key === 'Enter') {

@@ -109,7 +109,7 @@ export function StoredScreen() {
   return (
     <section className="screen stored-screen" aria-labelledby="stored-title">
       <h1 id="stored-title">{t('stored.title')}</h1>
-      <form className="row" onSubmit={onFilter} data-scan-input="">
+      <form className="row" onSubmit={onFilter}>
         <div className="field">
           <label htmlFor="stored-order">{t('stored.filterLabel')}</label>
           <input

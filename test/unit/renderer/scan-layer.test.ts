@@ -162,18 +162,28 @@ describe('keyboard scanner on the window', () => {
     expect(enter.defaultPrevented).toBe(true);
   });
 
-  it('leaves the Scan screen input to its own form', () => {
+  it('takes a burst into a screen’s own scan field out of it too, so it never glues onto what was left there', () => {
     const clock = { now: 0 };
     const scans: string[] = [];
     const form = document.createElement('form');
-    form.setAttribute('data-scan-input', '');
+    const submitted: string[] = [];
+    form.addEventListener('submit', () => submitted.push(input.value));
     const input = document.createElement('input');
+    input.value = 'ORD-1004';
     form.append(input);
     document.body.append(form);
     detach = attachKeyboardScanner(window, { onScan: (code) => scans.push(code), now: () => clock.now });
-    const at = type(input, '123456', 0, 5, clock);
-    press(input, 'Enter', at, clock);
-    expect(scans).toEqual([]);
+    let at = 1000;
+    for (const key of 'ORD-1005') {
+      press(input, key, at, clock);
+      input.value += key;
+      at += 5;
+    }
+    const enter = press(input, 'Enter', at, clock);
+    expect(scans).toEqual(['ORD-1005']);
+    expect(input.value).toBe('ORD-1004');
+    expect(enter.defaultPrevented).toBe(true);
+    expect(submitted).toEqual([]);
   });
 });
 

@@ -133,6 +133,11 @@ export interface JobView {
   failure?: Failure;
   /** Set when the scan was already booked: the existing shipment, reprint one key away. */
   duplicateOf?: { shipmentId: string; shipmentNo?: string; jobId?: string };
+  /**
+   * A reprint: the job whose shipments it printed again (their booking, or the scan that found them already
+   * booked), when today's journal has it. The UI shows the reprint on that job's row, not as a new booking.
+   */
+  reprintOf?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------

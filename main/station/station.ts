@@ -34,6 +34,7 @@ import { createPrintJobApi } from './print-job-api';
 import { testConnection } from './connection';
 import { startTestPrint } from './workflows/test-print';
 import { stationWorkflows } from './workflows';
+import type { JobStart } from './workflows/types';
 
 export interface StationOptions {
   dataDir: string;
@@ -217,9 +218,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
     kind: JobKind,
     scan: string,
     run: (jobId: string) => Promise<void>,
+    start: JobStart = {},
   ): Promise<string> {
     const jobId = ctx.newId(kind === 'scan' ? 'scan' : kind);
-    const written = record(ctx, { type: 'job', jobId, kind, scan });
+    const written = record(ctx, { type: 'job', jobId, kind, scan, ...start });
     void queue.add(async () => {
       try {
         // A scan's first calls are read-only lookups, so they may leave while its entry is being fsynced:

@@ -10,6 +10,7 @@ import { FailureDetails } from '../components/FailureDetails';
 import { StateBadge } from '../components/StateBadge';
 import { resultState, jobFailure } from '../components/result-state';
 import { formatDateTime } from '../i18n/format';
+import { shipmentNumber } from '../components/shipment-number';
 
 /** Look up → see its state → confirm (with the penalty warning when the carrier has it) → cancel. */
 export function CancelScreen() {
@@ -65,7 +66,8 @@ export function CancelScreen() {
   }
 
   const shipment = lookedUp?.shipment;
-  const number = shipment?.shipmentNo ?? shipment?.shipmentId ?? '';
+  // The number on the label, never nShift's internal id.
+  const number = shipment ? (shipmentNumber(shipment)?.value ?? '') : '';
   const cancelJob = cancelJobId ? jobs.find((job) => job.id === cancelJobId) : undefined;
   const cancelFailure = cancelJob ? jobFailure(cancelJob) : undefined;
   const alreadyCancelled = shipment?.status.toLowerCase() === 'cancelled';

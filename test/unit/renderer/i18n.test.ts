@@ -115,6 +115,7 @@ describe('translations', () => {
       ];
       expect(plural.sort()).toEqual(
         [
+          'numbers.reprinted',
           'scan.parcels',
           'scan.progress',
           'scan.waitingAttempts',
@@ -126,8 +127,18 @@ describe('translations', () => {
       for (const key of plural) {
         expect(keys, `${language}:${key}`).toEqual(expect.arrayContaining([`${key}_one`, `${key}_other`]));
         for (const count of [1, 2, 5]) {
-          const text = i18n.t(key, { count, done: 1, total: count, partOrderNo: 'P-1', list: 'x' });
-          expect(text, `${language}:${key}:${count}`).not.toMatch(/\{\{|^scan\.|^stored\.|^status\./);
+          const text = i18n.t(key, {
+            count,
+            done: 1,
+            total: count,
+            partOrderNo: 'P-1',
+            list: 'x',
+            time: '10:32',
+            printer: 'Zebra 1',
+          });
+          expect(text, `${language}:${key}:${count}`).not.toMatch(
+            /\{\{|^scan\.|^stored\.|^status\.|^numbers\./,
+          );
         }
       }
     },

@@ -400,12 +400,14 @@ describe('Stored & consolidated screen', () => {
     const second = within(storedTable).getByText('O-78').closest('tr') as HTMLElement;
     fireEvent.click(within(second).getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('alertdialog');
-    expect(confirm.textContent).toContain('Delete stored shipment st-2?');
+    // Named by the order number the list shows, not nShift's internal stored-shipment id.
+    expect(confirm.textContent).toContain('Delete stored shipment O-78?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(fake.callsOf('deleteStored')).toEqual([{ storedId: 'st-2', confirm: true }]));
 
     const consolidatedTable = screen.getByRole('table', { name: 'Open consolidated shipments' });
     fireEvent.click(within(consolidatedTable).getByRole('button', { name: 'Delete group' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain('Delete parcel group PO-1 from KEY-1?');
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
       expect(fake.callsOf('deleteParcelGroup')).toEqual([

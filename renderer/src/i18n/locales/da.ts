@@ -498,6 +498,16 @@ const da: Messages = {
     page: 'Side {{number}}',
     close: 'Luk eksempel',
   },
+  numbers: {
+    order: 'Ordre {{number}}',
+    parcel: 'Kolli {{number}}',
+    unnumbered: 'Forsendelse',
+    reprintNote: 'Genudskrift: intet blev booket igen.',
+    reprinted_one: 'Udskrevet igen kl. {{time}} på {{printer}}',
+    reprinted_other: 'Udskrevet igen {{count}} gange, senest kl. {{time}} på {{printer}}',
+    reprintState: 'Genudskrift kl. {{time}}: {{state}}',
+    reprintOf: 'Genudskrift af {{code}}, scannet kl. {{time}}',
+  },
 };
 
 export default da;

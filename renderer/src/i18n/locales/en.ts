@@ -497,6 +497,17 @@ const en = {
     page: 'Page {{number}}',
     close: 'Close preview',
   },
+  /** The numbers printed on the label (never internal ids), and reprints shown on their booking's row. */
+  numbers: {
+    order: 'Order {{number}}',
+    parcel: 'Parcel {{number}}',
+    unnumbered: 'Shipment',
+    reprintNote: 'Reprint: nothing was booked again.',
+    reprinted_one: 'Reprinted at {{time}} on {{printer}}',
+    reprinted_other: 'Reprinted {{count}} times, last at {{time}} on {{printer}}',
+    reprintState: 'Reprint at {{time}}: {{state}}',
+    reprintOf: 'Reprint of {{code}}, scanned at {{time}}',
+  },
 };
 
 export default en;

@@ -506,6 +506,16 @@ const fi: Messages = {
     page: 'Sivu {{number}}',
     close: 'Sulje esikatselu',
   },
+  numbers: {
+    order: 'Tilaus {{number}}',
+    parcel: 'Kolli {{number}}',
+    unnumbered: 'Lähetys',
+    reprintNote: 'Uusintatulostus: mitään ei varattu uudelleen.',
+    reprinted_one: 'Tulostettu uudelleen klo {{time}} tulostimella {{printer}}',
+    reprinted_other: 'Tulostettu uudelleen {{count}} kertaa, viimeksi klo {{time}} tulostimella {{printer}}',
+    reprintState: 'Uusintatulostus klo {{time}}: {{state}}',
+    reprintOf: 'Uusintatulostus: {{code}}, skannattu klo {{time}}',
+  },
 };
 
 export default fi;

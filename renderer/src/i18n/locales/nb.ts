@@ -500,6 +500,16 @@ const nb: Messages = {
     page: 'Side {{number}}',
     close: 'Lukk forhåndsvisning',
   },
+  numbers: {
+    order: 'Ordre {{number}}',
+    parcel: 'Kolli {{number}}',
+    unnumbered: 'Sending',
+    reprintNote: 'Ny utskrift: ingenting ble booket på nytt.',
+    reprinted_one: 'Skrevet ut på nytt kl. {{time}} på {{printer}}',
+    reprinted_other: 'Skrevet ut på nytt {{count}} ganger, sist kl. {{time}} på {{printer}}',
+    reprintState: 'Ny utskrift kl. {{time}}: {{state}}',
+    reprintOf: 'Ny utskrift av {{code}}, skannet kl. {{time}}',
+  },
 };
 
 export default nb;

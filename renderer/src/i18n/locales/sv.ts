@@ -504,6 +504,16 @@ const sv: Messages = {
     page: 'Sida {{number}}',
     close: 'Stäng förhandsgranskning',
   },
+  numbers: {
+    order: 'Order {{number}}',
+    parcel: 'Kolli {{number}}',
+    unnumbered: 'Sändning',
+    reprintNote: 'Omutskrift: inget bokades på nytt.',
+    reprinted_one: 'Utskriven igen kl. {{time}} på {{printer}}',
+    reprinted_other: 'Utskriven igen {{count}} gånger, senast kl. {{time}} på {{printer}}',
+    reprintState: 'Omutskrift kl. {{time}}: {{state}}',
+    reprintOf: 'Omutskrift av {{code}}, skannad kl. {{time}}',
+  },
 };
 
 export default sv;

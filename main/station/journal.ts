@@ -22,6 +22,7 @@ const failureSchema = z.object({
   message: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  detail: z.string().optional(),
 });
 
 const documentRefSchema = z.object({

@@ -21,7 +21,7 @@ import { applySettingsPatch, settingsView, type Settings } from '../settings/sch
 import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
 import { StationError } from './station-error';
 import { fail, record, recordPrintState, type StationContext } from './context';
-import { internalFailure, failure } from './failures';
+import { detailed, internalFailure, failure, noSuchJob } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
 import { JobBook } from './jobs';
@@ -260,7 +260,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       const parsed = parseScanCode(code);
       if (!parsed.ok) {
         const jobId = await startJob('scan', displayScan(code), async (id) => {
-          await fail(ctx, id, failure('not_found', 'invalid_scan', parsed.error.message));
+          await fail(
+            ctx,
+            id,
+            failure('not_found', 'invalid_scan', parsed.error.message, parsed.error.detail),
+          );
         });
         return { jobId };
       }
@@ -286,7 +290,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     async getJob({ jobId }) {
       const job = jobs.get(jobId);
-      if (!job) throw StationError.notFound(`There is no job ${jobId}.`);
+      if (!job) throw noSuchJob(jobId);
       return job;
     },
     ...workflows,
@@ -302,10 +306,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     async setApiKey(key) {
       if (!options.vault.writable) {
-        throw new StationError({
-          error: 'failed',
-          message: 'This station takes its API key from the environment; it cannot be changed here.',
-        });
+        throw StationError.failed(
+          failure(
+            'auth',
+            'auth_missing_key',
+            'This station takes its API key from the environment; it cannot be changed here.',
+            detailed('api_key_from_environment', {}),
+          ),
+        );
       }
       await options.vault.set(key);
       apiKey = key;
@@ -344,7 +352,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
     retrySpoolJob: ({ spoolJobId }) => spoolAction(printService.retry(spoolJobId)),
     async getDocumentPreview({ documentId }) {
       const cached = await labelCache.get(documentId);
-      if (!cached) throw StationError.notFound('This document is no longer in the label cache.');
+      if (!cached) {
+        const message = 'This document is no longer in the label cache.';
+        throw StationError.notFound(
+          message,
+          failure('not_found', 'document_expired', message, detailed('not_in_cache', {})),
+        );
+      }
       const d = cached.document;
       return {
         documentId,
@@ -361,9 +375,20 @@ export async function createStation(options: StationOptions): Promise<Station> {
   ): Promise<SpoolJobView> {
     const result = await pending;
     if (result.ok) return result.value;
-    throw result.error.code === 'not_found'
-      ? StationError.notFound(result.error.message)
-      : new StationError({ error: 'failed', message: result.error.message });
+    const { code, message, state } = result.error;
+    throw code === 'not_found'
+      ? StationError.notFound(
+          message,
+          failure('not_found', 'unknown_code', message, detailed('spool_job_gone', {})),
+        )
+      : StationError.failed(
+          failure(
+            'printer',
+            'printer_error',
+            message,
+            state ? detailed('spool_job_state', { state }) : detailed('spool_job_gone', {}),
+          ),
+        );
   }
 
   /**

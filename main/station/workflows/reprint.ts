@@ -4,7 +4,7 @@ import type { ShipmentSummary } from '../../nshift/delivery/schemas';
 import { StationError } from '../station-error';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
 import { knownDocuments } from '../documents';
-import { failure, failureFromDelivery } from '../failures';
+import { detailed, failure, failureFromDelivery, noSuchJob } from '../failures';
 import { findShipments, parcelNosOf, shipmentsInJournal } from './shipment-lookup';
 import type { StartJob } from './types';
 
@@ -37,7 +37,7 @@ export async function startReprint(
   let asked: Readonly<JobView> | undefined;
   if ('jobId' in input) {
     asked = ctx.jobs.get(input.jobId);
-    if (!asked) throw StationError.notFound(`There is no job ${input.jobId}.`);
+    if (!asked) throw noSuchJob(input.jobId);
     const job = asked;
     shipments = job.shipments
       .filter((s) => s.shipmentId)
@@ -56,7 +56,12 @@ export async function startReprint(
   }
   if (shipments.length === 0) {
     throw StationError.failed(
-      failure('not_found', 'unknown_code', `No booked shipment matches "${label}": nothing to reprint.`),
+      failure(
+        'not_found',
+        'unknown_code',
+        `No booked shipment matches "${label}": nothing to reprint.`,
+        detailed('no_match', { code: label }),
+      ),
     );
   }
   const reprintOf = asked && ROW_KINDS.has(asked.kind) ? asked.id : rowJobOf(ctx, shipments[0]!.shipmentId);

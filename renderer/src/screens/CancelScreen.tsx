@@ -48,8 +48,7 @@ export function CancelScreen() {
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
-    // Typed into the field (a burst is a scan and comes through the scan handler). A scanner slower than the
-    // burst gap reads as typing, so its prefix and suffix are stripped here too.
+    // Typed or scanned into the field: the field is this screen's scan target, so strip the scanner's affixes.
     const scanner = settings?.scanner ?? { prefix: '', suffix: '' };
     const wanted = stripAffixes(code, scanner);
     setCode(wanted);
@@ -95,7 +94,7 @@ export function CancelScreen() {
   return (
     <section className="screen cancel-screen" aria-labelledby="cancel-title">
       <h1 id="cancel-title">{t('cancel.title')}</h1>
-      <form className="row" onSubmit={onSubmit}>
+      <form className="row" onSubmit={onSubmit} data-scan-input="">
         <div className="field">
           <label htmlFor="cancel-code">{t('cancel.codeLabel')}</label>
           <input

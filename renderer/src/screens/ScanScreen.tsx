@@ -132,7 +132,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
       <h1 id="scan-title" className="visually-hidden">
         {t('scan.title')}
       </h1>
-      <form className="scan-form" onSubmit={onSubmit}>
+      <form className="scan-form" onSubmit={onSubmit} data-scan-input="">
         <label htmlFor="scan-input" className="scan-label">
           {t('scan.inputLabel')}
         </label>

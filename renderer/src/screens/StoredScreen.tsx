@@ -110,7 +110,7 @@ export function StoredScreen() {
   return (
     <section className="screen stored-screen" aria-labelledby="stored-title">
       <h1 id="stored-title">{t('stored.title')}</h1>
-      <form className="row" onSubmit={onFilter}>
+      <form className="row" onSubmit={onFilter} data-scan-input="">
         <div className="field">
           <label htmlFor="stored-order">{t('stored.filterLabel')}</label>
           <input

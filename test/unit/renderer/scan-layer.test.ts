@@ -208,13 +208,13 @@ describe('keyboard scanner on the window', () => {
     const clock = { now: 0 };
     const { form, input } = scanForm('');
     detach = attachKeyboardScanner(window, { onScan: () => undefined, now: () => clock.now });
-    let at = typeInto(input, 'ORD-1004', 0, 5, clock);
+    const at = typeInto(input, 'ORD-1004', 0, 5, clock);
     press(input, 'Enter', at, clock);
     form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(input.value).toBe('ORD-1004'); // the failed look-up left its code
 
-    at = typeInto(input, 'ORD-1005', at + 1000, 5, clock);
+    typeInto(input, 'ORD-1005', at + 1000, 5, clock);
     expect(input.value).toBe('ORD-1005');
   });
 

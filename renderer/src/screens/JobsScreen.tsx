@@ -142,7 +142,8 @@ export function JobsScreen() {
                     <td>
                       <button
                         type="button"
-                        className="button button-quiet mono"
+                        className="button button-quiet mono code-cut"
+                        title={job.scan}
                         aria-pressed={job.id === selectedId}
                         ref={(element) => {
                           if (element) rowButtons.current.set(job.id, element);

@@ -274,7 +274,9 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
                   <tr key={row.id} data-job-id={row.id}>
                     <td>{formatTime(row.createdAt, i18n.language)}</td>
                     <td className="mono">
-                      {row.scan}
+                      <span className="code-cut" title={row.scan}>
+                        {row.scan}
+                      </span>
                       {row.kind === 'reprint' ? (
                         <span className="row-kind"> · {t('jobKind.reprint')}</span>
                       ) : null}

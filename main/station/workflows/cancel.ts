@@ -3,6 +3,7 @@ import { StationError } from '../station-error';
 import { fail, record, type StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
 import { findShipments, toShipmentView } from './shipment-lookup';
+import { withTracking } from './history';
 import type { StartJob } from './types';
 
 /** The shipment a scanned shipment or parcel number points at, with its live state for the confirmation. */
@@ -15,7 +16,9 @@ export async function lookupShipment(ctx: StationContext, code: string): Promise
     throw StationError.failed(
       failure('not_found', 'unknown_code', `No shipment matches "${code}".`, detailed('no_match', { code })),
     );
-  return toShipmentView(pick);
+  // The carrier's status events may know it was handed over before nShift's shipment record shows it.
+  const { timeline: _timeline, ...view } = await withTracking(ctx, toShipmentView(pick));
+  return view;
 }
 
 /**

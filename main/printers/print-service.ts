@@ -371,7 +371,9 @@ async function discoverPrintClients(api: PrintJobApi | undefined): Promise<Disco
     kind: 'print-client',
     name: p.name,
     suggested: { kind: 'print-client', id: `print-client-${p.id}`, name: p.name, printerId: p.id },
-    ...(p.state ? { detail: `nShift Print Client printer ${p.id}, ${p.state}` } : {}),
+    ...(p.state
+      ? { detail: `nShift Print Client printer ${p.id}, ${p.state}`, printClientState: p.state }
+      : {}),
   }));
 }
 

@@ -24,7 +24,7 @@ import { applySettingsPatch, settingsView, type Settings } from '../settings/sch
 import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
 import { StationError } from './station-error';
 import { fail, record, recordPrintState, type StationContext } from './context';
-import { internalFailure, failure } from './failures';
+import { detailed, internalFailure, failure, noSuchJob } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
 import { JobBook } from './jobs';
@@ -37,6 +37,7 @@ import { createPrintJobApi } from './print-job-api';
 import { testConnection } from './connection';
 import { startTestPrint } from './workflows/test-print';
 import { stationWorkflows } from './workflows';
+import type { JobStart } from './workflows/types';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
 
 export interface StationOptions {
@@ -245,9 +246,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
     kind: JobKind,
     scan: string,
     run: (jobId: string) => Promise<void>,
+    start: JobStart = {},
   ): Promise<string> {
     const jobId = ctx.newId(kind === 'scan' ? 'scan' : kind);
-    const written = record(ctx, { type: 'job', jobId, kind, scan });
+    const written = record(ctx, { type: 'job', jobId, kind, scan, ...start });
     void queue.add(async () => {
       try {
         // A scan's first calls are read-only lookups, so they may leave while its entry is being fsynced:
@@ -292,7 +294,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     async scan({ code }) {
       const parsed = parseScanCode(code);
       if (!parsed.ok) {
-        const reason = failure('not_found', 'invalid_scan', parsed.error.message);
+        const reason = failure('not_found', 'invalid_scan', parsed.error.message, parsed.error.detail);
         return { jobId: await failedJob('scan', displayScan(code), reason) };
       }
       const clean = parsed.value;
@@ -317,7 +319,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     async getJob({ jobId }) {
       const job = jobs.get(jobId);
-      if (!job) throw StationError.notFound(`There is no job ${jobId}.`);
+      if (!job) throw noSuchJob(jobId);
       return job;
     },
     ...workflows,
@@ -333,10 +335,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     async setApiKey(key) {
       if (!options.vault.writable) {
-        throw new StationError({
-          error: 'failed',
-          message: 'This station takes its API key from the environment; it cannot be changed here.',
-        });
+        throw StationError.failed(
+          failure(
+            'auth',
+            'auth_missing_key',
+            'This station takes its API key from the environment; it cannot be changed here.',
+            detailed('api_key_from_environment', {}),
+          ),
+        );
       }
       await options.vault.set(key);
       apiKey = key;
@@ -375,7 +381,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
     retrySpoolJob: ({ spoolJobId }) => spoolAction(printService.retry(spoolJobId)),
     async getDocumentPreview({ documentId }) {
       const cached = await labelCache.get(documentId);
-      if (!cached) throw StationError.notFound('This document is no longer in the label cache.');
+      if (!cached) {
+        const message = 'This document is no longer in the label cache.';
+        throw StationError.notFound(
+          message,
+          failure('not_found', 'document_expired', message, detailed('not_in_cache', {})),
+        );
+      }
       const d = cached.document;
       return {
         documentId,
@@ -392,9 +404,20 @@ export async function createStation(options: StationOptions): Promise<Station> {
   ): Promise<SpoolJobView> {
     const result = await pending;
     if (result.ok) return result.value;
-    throw result.error.code === 'not_found'
-      ? StationError.notFound(result.error.message)
-      : new StationError({ error: 'failed', message: result.error.message });
+    const { code, message, state } = result.error;
+    throw code === 'not_found'
+      ? StationError.notFound(
+          message,
+          failure('not_found', 'unknown_code', message, detailed('spool_job_gone', {})),
+        )
+      : StationError.failed(
+          failure(
+            'printer',
+            'printer_error',
+            message,
+            state ? detailed('spool_job_state', { state }) : detailed('spool_job_gone', {}),
+          ),
+        );
   }
 
   /**

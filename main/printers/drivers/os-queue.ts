@@ -230,6 +230,7 @@ export async function discoverOsQueues(options: OsQueueOptions = {}): Promise<Di
         name: p.name,
         suggested: { kind: 'os-queue', id: slug(p.name), name: p.name, queue: p.deviceId || p.name },
         detail: p.paperSizes.length ? `paper: ${p.paperSizes.slice(0, 6).join(', ')}` : undefined,
+        ...(p.paperSizes.length ? { paperSizes: p.paperSizes.slice(0, 6) } : {}),
       }));
     } catch {
       return [];

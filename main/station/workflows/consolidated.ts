@@ -9,7 +9,7 @@ import {
   record,
   type StationContext,
 } from '../context';
-import { failure, failureFromDelivery } from '../failures';
+import { detailed, failure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
 import { toShipmentView } from './shipment-lookup';
 
@@ -91,7 +91,12 @@ export async function deleteConsolidated(
   if (!result.ok)
     throw StationError.failed(
       result.error.kind === 'not_found'
-        ? failure('not_found', 'unknown_code', `There is no open consolidated shipment ${consolidatedId}.`)
+        ? failure(
+            'not_found',
+            'unknown_code',
+            `There is no open consolidated shipment ${consolidatedId}.`,
+            detailed('consolidated_gone', { id: consolidatedId }),
+          )
         : failureFromDelivery(result.error),
     );
   const { cancelled } = result.value;
@@ -111,6 +116,7 @@ export async function deleteParcelGroup(
             'not_found',
             'unknown_code',
             `There is no parcel group ${partOrderNo} in ${consolidatedId}.`,
+            detailed('parcel_group_gone', { partOrderNo, id: consolidatedId }),
           )
         : failureFromDelivery(result.error),
     );

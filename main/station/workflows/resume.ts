@@ -1,7 +1,7 @@
 import type { PrintableDocument } from '../../labels/document';
 import type { BookingTarget } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
-import { failure } from '../failures';
+import { detailed, failure } from '../failures';
 import { bookAndPrint, runScan } from './scan';
 
 /**
@@ -36,6 +36,7 @@ export async function resumeOpenJobs(
             'network',
             'internal',
             'Packbench stopped before this booking was sent to nShift: nothing was booked; book it again.',
+            detailed('stopped_before_booking', {}),
           ),
         );
       } else {
@@ -50,6 +51,7 @@ export async function resumeOpenJobs(
           'network',
           'internal',
           'This job could not be finished after a restart: check in nShift what it did before trying again.',
+          detailed('unfinished_after_restart', {}),
         ),
       );
     }

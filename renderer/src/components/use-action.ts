@@ -7,8 +7,8 @@ export interface ActionState {
   failure?: Failure;
   /** Translated text of the last success, for a status line. */
   done?: string;
-  /** The host refused the arguments (a form's values): its message, shown under a translated line. */
-  invalid?: string;
+  /** The host refused the arguments (a form's values): which field, when it said, to name in a translated line. */
+  invalid?: { field?: string };
   /** With `invalid`: the values the host's schema refused, by path, for each field to show its own. */
   issues?: ArgumentIssue[];
 }
@@ -40,7 +40,11 @@ export function useAction(): [ActionState, RunAction, () => void] {
       busy.current = false;
       const body = readApiError(error);
       if (body?.error === 'invalid_argument' && !body.failure)
-        setState({ busy: false, invalid: body.message, ...(body.issues ? { issues: body.issues } : {}) });
+        setState({
+          busy: false,
+          invalid: body.field ? { field: body.field } : {},
+          ...(body.issues ? { issues: body.issues } : {}),
+        });
       else setState({ busy: false, failure: failureFromError(error) });
       return undefined;
     }

@@ -14,10 +14,11 @@ import { TextField } from '../components/Field';
 import { ListTable } from '../components/ListTable';
 import { formatDateTime } from '../i18n/format';
 
+/** `shown`: the number the list shows for it (order number or key), so the question names what the packer sees. */
 type Pending =
-  | { kind: 'stored'; storedId: string }
-  | { kind: 'group'; consolidatedId: string; partOrderNo: string }
-  | { kind: 'consolidated'; consolidatedId: string };
+  | { kind: 'stored'; storedId: string; shown: string }
+  | { kind: 'group'; consolidatedId: string; partOrderNo: string; shown: string }
+  | { kind: 'consolidated'; consolidatedId: string; shown: string };
 
 /** Stored shipments (book, delete) and open consolidated shipments (close, delete groups, delete). */
 export function StoredScreen() {
@@ -94,10 +95,10 @@ export function StoredScreen() {
   }
 
   function question(p: Pending): string {
-    if (p.kind === 'stored') return t('stored.deleteConfirm', { id: p.storedId });
+    if (p.kind === 'stored') return t('stored.deleteConfirm', { id: p.shown });
     if (p.kind === 'group')
-      return t('stored.deleteGroupConfirm', { partOrderNo: p.partOrderNo, id: p.consolidatedId });
-    return t('stored.deleteConsolidatedConfirm', { id: p.consolidatedId });
+      return t('stored.deleteGroupConfirm', { partOrderNo: p.partOrderNo, id: p.shown });
+    return t('stored.deleteConsolidatedConfirm', { id: p.shown });
   }
 
   const confirm = pending ? (
@@ -165,7 +166,13 @@ export function StoredScreen() {
                     api.bookStored({ storedId: item.storedId }),
                   )
                 }
-                onDelete={() => setPending({ kind: 'stored', storedId: item.storedId })}
+                onDelete={() =>
+                  setPending({
+                    kind: 'stored',
+                    storedId: item.storedId,
+                    shown: item.orderNo ?? item.storedId,
+                  })
+                }
               />
             </td>
           </tr>
@@ -198,6 +205,7 @@ export function StoredScreen() {
                           kind: 'group',
                           consolidatedId: item.consolidatedId,
                           partOrderNo: group.partOrderNo,
+                          shown: item.key ?? item.consolidatedId,
                         })
                       }
                     >
@@ -216,7 +224,13 @@ export function StoredScreen() {
                     api.closeConsolidated({ consolidatedId: item.consolidatedId }),
                   )
                 }
-                onDelete={() => setPending({ kind: 'consolidated', consolidatedId: item.consolidatedId })}
+                onDelete={() =>
+                  setPending({
+                    kind: 'consolidated',
+                    consolidatedId: item.consolidatedId,
+                    shown: item.key ?? item.consolidatedId,
+                  })
+                }
               />
             </td>
           </tr>

@@ -126,7 +126,8 @@ describe('the Electron host', () => {
       ok: boolean;
       body: { error: string };
     };
-    expect(bad).toMatchObject({ ok: false, body: { error: 'invalid_argument' } });
+    // The field is named, so the UI can say which one in the packer's language.
+    expect(bad).toMatchObject({ ok: false, body: { error: 'invalid_argument', field: 'code' } });
   });
 
   it('refuses IPC from another page, a subframe or another window', async () => {

@@ -146,7 +146,12 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
               <li key={`${printer.kind}-${printer.name}`} className="row">
                 <span>
                   <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
-                  {printer.detail ? ` · ${printer.detail}` : null}
+                  {printer.paperSizes?.length
+                    ? ` · ${t('settings.printers.paperSizes', { list: printer.paperSizes.join(', ') })}`
+                    : null}
+                  {printer.printClientState
+                    ? ` · ${t('settings.printers.printClientState', { state: printer.printClientState })}`
+                    : null}
                 </span>
                 <Button
                   onClick={() => setDraft({ values: draftFromConfig(printer.suggested), editing: false })}

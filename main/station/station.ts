@@ -24,9 +24,8 @@ import { fail, record, recordPrintState, type StationContext } from './context';
 import { internalFailure, failure } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
-import { JobBook } from './jobs';
 import { LocalIndex } from './local-index';
-import { Journal, type BookingTarget } from './journal';
+import { openJobJournal } from './job-journal';
 import { displayScan, parseScanCode } from './scan-code';
 import { resumeOpenJobs } from './workflows/resume';
 import { runScan } from './workflows/scan';
@@ -86,15 +85,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const effective = (): Settings => (options.overrides ? options.overrides(storedSettings) : storedSettings);
   let settings = effective();
 
-  const { journal, recoveries } = await Journal.open(join(options.dataDir, 'journal'), { now });
-  for (const r of recoveries) startupWarnings.push(r.message);
-
-  const jobs = new JobBook((job) => emit({ type: 'job', job }));
-  const targetsByJob = new Map<string, BookingTarget[]>();
-  for (const entry of journal.entries()) {
-    jobs.apply(entry, false);
-    if (entry.type === 'resolved') targetsByJob.set(entry.jobId, entry.targets);
-  }
+  const { journal, jobs, checkpointer, warnings } = await openJobJournal({
+    journalDir: join(options.dataDir, 'journal'),
+    now,
+    log,
+    onChange: (job) => emit({ type: 'job', job }),
+    busy: () => queue.size > 0 || queue.pending > 0,
+  });
+  startupWarnings.push(...warnings);
 
   let apiKey: ApiKey | undefined = await options.vault.get();
   let client: DeliveryClient = newClient();
@@ -280,9 +278,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return { jobId };
     },
     async listJobs(input) {
-      return jobs.list(input?.limit ?? 500, now().toISOString().slice(0, 10));
+      const limit = input?.limit ?? 500;
+      const today = now().toISOString().slice(0, 10);
+      // More jobs asked for than memory holds after a start from a checkpoint: read today's journal once.
+      if (!jobs.listable(limit, today)) await jobs.hydrate(today, (day) => journal.readDay(day));
+      return jobs.list(limit, today);
     },
     async getJob({ jobId }) {
+      await jobs.ensure(jobId);
       const job = jobs.get(jobId);
       if (!job) throw StationError.notFound(`There is no job ${jobId}.`);
       return job;
@@ -387,7 +390,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs.
   if (apiKey) void checkConnection().then(() => index?.start());
   void queue.add(() =>
-    resumeOpenJobs(ctx, targetsByJob).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
+    resumeOpenJobs(ctx).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
   );
 
   const station: Station = {
@@ -407,6 +410,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await Promise.all([...deferred]);
       await printService.stop();
       await client.close();
+      await checkpointer.close();
       await journal.close();
       listeners.clear();
     },

@@ -53,6 +53,8 @@ export function feedPage<T>(
 
 /** `minDelay`: while more pages wait, none; otherwise the rest of the recommended five minutes between polls. */
 export function minDelay(ctx: SimContext, key: string, done: boolean): number {
+  const [feed = key, account = 'unknown'] = key.split(':');
+  ctx.requests.recordFeed(account, feed, done, ctx.clock.now());
   if (!done) return 0;
   const now = ctx.clock.now();
   const last = ctx.state.lastDoneFetch.get(key);

@@ -24,7 +24,7 @@ import { fail, record, recordPrintState, type StationContext } from './context';
 import { internalFailure, failure } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
-import { LocalIndex } from './local-index';
+import { LocalIndex, type IndexFigures, type LocalIndexOptions } from './local-index';
 import { openJobJournal } from './job-journal';
 import { displayScan, parseScanCode } from './scan-code';
 import { resumeOpenJobs } from './workflows/resume';
@@ -49,6 +49,8 @@ export interface StationOptions {
   now?: () => Date;
   /** The Delivery client's transport options (tests shorten timeouts). */
   clientOptions?: Partial<Parameters<typeof createDeliveryClient>[0]>;
+  /** Local index options beyond the settings (tests and benchmarks pace it differently). */
+  indexOptions?: Partial<Omit<LocalIndexOptions, 'client' | 'intervalMs' | 'log'>>;
   /** Spool and driver options (tests shorten backoff and timeouts). */
   printServiceOptions?: Pick<
     PrintServiceOptions,
@@ -61,6 +63,10 @@ export interface Station extends StationApi {
   whenIdle(): Promise<void>;
   /** Messages from start-up the operator should see (a recovered journal, a reset settings file). */
   readonly startupWarnings: readonly string[];
+  /** Refreshes the local index now (a full sweep if asked); resolves when done. No index: nothing to do. */
+  refreshIndex(options?: { full?: boolean }): Promise<void>;
+  /** What the local index holds and what its last refreshes cost, if it is on. */
+  indexFigures(): IndexFigures | undefined;
   close(): Promise<void>;
 }
 
@@ -127,9 +133,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
 
   const deferred = new Set<Promise<void>>();
+  // The index has an HTTP client (and connections) of its own: a sweep of a thousand pages never holds the
+  // connection a scan is about to use, so no scan waits for a new connection because of it.
+  let indexClient: DeliveryClient | undefined;
   const index =
     settings.resolve.indexRefreshSeconds > 0
-      ? new LocalIndex({ client: () => client, intervalMs: settings.resolve.indexRefreshSeconds * 1000, log })
+      ? new LocalIndex({
+          client: () => (indexClient ??= newClient()),
+          intervalMs: settings.resolve.indexRefreshSeconds * 1000,
+          log,
+          ...options.indexOptions,
+        })
       : undefined;
 
   const ctx: StationContext = {
@@ -245,6 +259,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     if (urlChanged) {
       await client.close();
       client = newClient();
+      await indexClient?.close();
+      indexClient = undefined;
     }
     emitStatus();
   }
@@ -312,6 +328,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       apiKey = key;
       await client.close();
       client = newClient();
+      await indexClient?.close();
+      indexClient = undefined;
       void checkConnection();
       return settingsView(storedSettings, apiKey);
     },
@@ -403,6 +421,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     async whenIdle() {
       await queue.onIdle();
     },
+    refreshIndex: async (o) => index?.refresh(o),
+    indexFigures: () => index?.figuresNow(),
     async close() {
       index?.stop();
       clearInterval(printerChecks);
@@ -410,6 +430,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await Promise.all([...deferred]);
       await printService.stop();
       await client.close();
+      await indexClient?.close();
       await checkpointer.close();
       await journal.close();
       listeners.clear();

@@ -68,9 +68,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 class RefreshFailed extends Error {}
 
+/**
+ * Entries are kept as one short string each (ids joined by a separator): a Map of strings costs a third of a
+ * Map of small objects, which at 100,000 entries is the difference between about 10 and 30 MB of heap.
+ */
+const SEP = '\u0001';
+const PARCEL = '\u0002';
+
 export class LocalIndex {
-  private orders = new Map<string, IndexedOrder>();
-  private stored = new Map<string, IndexedStored[]>();
+  /** internalReference → `orderId SEP parcelId[PARCEL shipmentId] SEP …` */
+  private orders = new Map<string, string>();
+  /** orderNo → `storedId SEP storedId …` */
+  private stored = new Map<string, string>();
   private storedComplete = false;
   /** How many orders the list held at the end of the last read: an incremental read starts at that page. */
   private ordersListed = 0;
@@ -118,12 +127,25 @@ export class LocalIndex {
   }
 
   order(internalReference: string): IndexedOrder | undefined {
-    return this.consumed.has(internalReference) ? undefined : this.orders.get(internalReference);
+    if (this.consumed.has(internalReference)) return undefined;
+    const entry = this.orders.get(internalReference);
+    if (entry === undefined) return undefined;
+    const [id, ...parcels] = entry.split(SEP);
+    return {
+      id: id!,
+      parcels: parcels.map((p) => {
+        const [parcelId, shipmentId] = p.split(PARCEL);
+        return shipmentId ? { id: parcelId!, shipmentId } : { id: parcelId! };
+      }),
+    };
   }
 
   storedShipments(orderNo: string): IndexedStored[] | undefined {
     if (!this.storedComplete || this.consumed.has(orderNo)) return undefined;
-    return this.stored.get(orderNo);
+    return this.stored
+      .get(orderNo)
+      ?.split(SEP)
+      .map((id) => ({ id }));
   }
 
   /** A code was booked (or found booked): live lookups only, until the next refresh sees the new state. */
@@ -173,9 +195,9 @@ export class LocalIndex {
 
   /** Reads everything and swaps it in at once. */
   private async sweep(startedAt: number): Promise<void> {
-    const orders = new Map<string, IndexedOrder>();
+    const orders = new Map<string, string>();
     const listed = await this.readOrders(0, orders);
-    const stored = new Map<string, IndexedStored[]>();
+    const stored = new Map<string, string>();
     const horizon = this.options.storedHorizonMs ?? 30 * DAY_MS;
     const complete = await this.readStored(startedAt - horizon, startedAt, stored);
     this.orders = orders;
@@ -202,7 +224,7 @@ export class LocalIndex {
   }
 
   /** Pages of orders from `firstPage` to the first short one; returns how many orders the list held. */
-  private async readOrders(firstPage: number, into: Map<string, IndexedOrder>): Promise<number> {
+  private async readOrders(firstPage: number, into: Map<string, string>): Promise<number> {
     const maxPages = this.options.maxOrderPages ?? 2000;
     for (let page = firstPage; page < maxPages; page++) {
       await this.pace();
@@ -224,7 +246,7 @@ export class LocalIndex {
    * halved and asked again; a sparse one makes the next wider. Returns false when a window could not be made
    * small enough (50 created in the same millisecond): the stored part of the index is then not trusted.
    */
-  private async readStored(from: number, to: number, into: Map<string, IndexedStored[]>): Promise<boolean> {
+  private async readStored(from: number, to: number, into: Map<string, string>): Promise<boolean> {
     let complete = true;
     let start = Math.max(0, from);
     let width = 60 * 60 * 1000;
@@ -261,18 +283,18 @@ export class LocalIndex {
   }
 }
 
-function compactOrder(order: Order): IndexedOrder {
-  return {
-    id: order.id,
-    parcels: order.parcels.map((p) => (p.shipmentId ? { id: p.id, shipmentId: p.shipmentId } : { id: p.id })),
-  };
+function compactOrder(order: Order): string {
+  return [
+    order.id,
+    ...order.parcels.map((p) => (p.shipmentId ? `${p.id}${PARCEL}${p.shipmentId}` : p.id)),
+  ].join(SEP);
 }
 
-function addStored(into: Map<string, IndexedStored[]>, s: StoredShipment): void {
+function addStored(into: Map<string, string>, s: StoredShipment): void {
   if (!s.orderNo || !READY_STORED.has((s.status ?? '').toUpperCase())) return;
-  const list = into.get(s.orderNo) ?? [];
-  if (!list.some((x) => x.id === s.id)) list.push({ id: s.id });
-  into.set(s.orderNo, list);
+  const known = into.get(s.orderNo);
+  if (known === undefined) into.set(s.orderNo, s.id);
+  else if (!known.split(SEP).includes(s.id)) into.set(s.orderNo, `${known}${SEP}${s.id}`);
 }
 
 /** nShift's timestamp form (`2024-05-03T13:18:30.904+0000`), to the millisecond. */

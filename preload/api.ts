@@ -260,6 +260,8 @@ export interface SettingsView {
   manifest: { types: string[] };
   sounds: { enabled: boolean; volume: number };
   language: Language;
+  /** Days the data directory keeps the journal, the label cache and finished spool jobs (see docs/architecture.md). */
+  retention?: { journalDays: number; labelDays: number; spoolDays: number };
 }
 
 export type SettingsPatch = Partial<Omit<SettingsView, 'account' | 'printers'>> & {

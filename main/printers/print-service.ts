@@ -87,6 +87,8 @@ export interface PrintService {
   list(): SpoolJobView[];
   /** Every spool job of a station job, including those finished before this start. */
   jobsOf(stationJobId: string): Promise<SpoolJobView[]>;
+  /** Removes finished spool jobs' records older than `olderThanMs` from disk; returns how many went. */
+  pruneFinished(olderThanMs: number): Promise<number>;
   /** The next outcome of a spool job, e.g. after a release. */
   outcome(spoolJobId: string): Promise<PrintOutcome> | undefined;
   release(spoolJobId: string): Promise<Result<SpoolJobView, SpoolOperationError>>;
@@ -294,6 +296,7 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
     },
     list: () => spool.list(),
     jobsOf: (stationJobId) => spool.jobsOf(stationJobId),
+    pruneFinished: (olderThanMs) => spool.pruneFinished(olderThanMs),
     outcome: (id) => spool.outcome(id),
     release: (id) => spool.release(id),
     cancel: (id) => spool.cancel(id),

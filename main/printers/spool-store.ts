@@ -60,6 +60,11 @@ export interface SpoolStore {
   finish(record: SpoolRecord): Promise<void>;
   /** The finished jobs of a station job, from `done/` (for resuming that job after a crash). */
   finishedOf(stationJobId: string): Promise<SpoolRecord[]>;
+  /**
+   * Removes finished jobs (`done/`) last changed before `cutoffMs`; returns how many went. Unfinished jobs
+   * (queued, sending, held, failed) are never touched: they are work a packer still has to see to.
+   */
+  pruneFinished(cutoffMs: number): Promise<number>;
   saveBytes(jobId: string, bytes: Buffer): Promise<void>;
   readBytes(jobId: string): Promise<Buffer | undefined>;
   removeBytes(jobId: string): Promise<void>;
@@ -152,6 +157,26 @@ export function createSpoolStore(dir: string): SpoolStore {
         if (record && record !== 'unreadable') records.push(record);
       }
       return records;
+    },
+    async pruneFinished(cutoffMs) {
+      const names = await readdir(doneDir).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names.filter((n) => n.endsWith('.json'))) {
+        const target = path.join(doneDir, name);
+        const record = await readRecord(target);
+        const changed =
+          record && record !== 'unreadable'
+            ? Date.parse(record.updatedAt)
+            : await stat(target).then(
+                (s) => s.mtimeMs,
+                () => Number.POSITIVE_INFINITY,
+              );
+        if (!(changed < cutoffMs)) continue;
+        await removeFileQuietly(target);
+        removed++;
+      }
+      if (removed > 0) await fsyncDirectory(doneDir).catch(() => undefined);
+      return removed;
     },
     readBytes(jobId) {
       return readFileIfExists(file(jobId, 'bin'));

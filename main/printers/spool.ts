@@ -72,6 +72,8 @@ export interface Spool {
   queueLength(printerId: string): number;
   /** Every spool job of a station job, finished ones included (from disk when they predate this start). */
   jobsOf(stationJobId: string): Promise<SpoolJobView[]>;
+  /** Removes finished jobs' records older than `olderThanMs` from disk (see SpoolStore.pruneFinished). */
+  pruneFinished(olderThanMs: number): Promise<number>;
   /** Stops timers and waits for the sends in flight to end. */
   stop(): Promise<void>;
 }
@@ -389,6 +391,7 @@ export function createSpool(options: SpoolOptions): Spool {
       }
       return [...jobs.values()].sort((a, b) => a.seq - b.seq).map(toView);
     },
+    pruneFinished: (olderThanMs) => store.pruneFinished(clock.now() - olderThanMs),
     async jobsOf(stationJobId) {
       const inMemory = [...jobs.values()].filter((j) => j.stationJobId === stationJobId);
       const known = new Set(inMemory.map((j) => j.id));

@@ -1,7 +1,7 @@
-import { mkdir, open, readdir, readFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { readFileIfExists, writeFileAtomic } from '../files/atomic';
+import { fsyncDirectory, readFileIfExists, writeFileAtomic } from '../files/atomic';
 import { checksumLine, GroupCommitLog, parseLines } from '../files/line-log';
 
 /**
@@ -160,6 +160,8 @@ export interface JournalPosition {
 }
 
 const FILE_PATTERN = /^journal-(\d{4}-\d{2}-\d{2})\.jsonl$/;
+/** A day file or what a recovery set aside from it. */
+const PRUNABLE_PATTERN = /^journal-(\d{4}-\d{2}-\d{2})\.jsonl(?:\.corrupt-\d+)?$/;
 const fileOfDay = (day: string): string => `journal-${day}.jsonl`;
 
 export class Journal {
@@ -224,6 +226,27 @@ export class Journal {
       .filter((d): d is string => d !== undefined)
       .sort()
       .slice(-(days + 1));
+  }
+
+  /**
+   * Removes the day files of days before `day` (and what recoveries set aside from them), never today's nor one
+   * of the `keepDays` newest besides it: those are what a start reads back and resumes, so the exactly-once rule
+   * (an intent without its outcome is reconciled before anything else) never loses an entry it needs. A job of a
+   * removed day is no longer in this station's history; nShift's history still has its shipment. Returns the
+   * names removed.
+   */
+  async pruneBefore(day: string, keepDays: number): Promise<string[]> {
+    const kept = new Set([...(await this.days(keepDays)), this.today()]);
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const removed: string[] = [];
+    for (const name of names) {
+      const fileDay = PRUNABLE_PATTERN.exec(name)?.[1];
+      if (fileDay === undefined || fileDay >= day || kept.has(fileDay)) continue;
+      await rm(join(this.dir, name), { force: true });
+      removed.push(name);
+    }
+    if (removed.length > 0) await fsyncDirectory(this.dir).catch(() => undefined);
+    return removed;
   }
 
   /** Every verified entry of one day's file (for loading older jobs on demand); empty if there is none. */

@@ -33,6 +33,10 @@ import { createPrintJobApi } from './print-job-api';
 import { testConnection } from './connection';
 import { startTestPrint } from './workflows/test-print';
 import { stationWorkflows } from './workflows';
+import { pruneDataDir, type PruneReport } from './retention';
+
+/** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
+const PRUNE_FIRST_AFTER_MS = 5 * 60 * 1000;
 
 export interface StationOptions {
   dataDir: string;
@@ -67,6 +71,8 @@ export interface Station extends StationApi {
   refreshIndex(options?: { full?: boolean }): Promise<void>;
   /** What the local index holds and what its last refreshes cost, if it is on. */
   indexFigures(): IndexFigures | undefined;
+  /** Prunes journal, label cache and spool by the retention settings now (it also runs daily on its own). */
+  prune(): Promise<PruneReport>;
   close(): Promise<void>;
 }
 
@@ -403,6 +409,27 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const printerChecks = setInterval(() => void checkIdlePrinters(), 30_000);
   printerChecks.unref();
 
+  // Pruning by age: a few minutes after start (never on the way to `ready` or the first scans), then daily.
+  let pruning: Promise<PruneReport> | undefined;
+  function prune(): Promise<PruneReport> {
+    pruning ??= pruneDataDir(ctx).finally(() => (pruning = undefined));
+    return pruning;
+  }
+  function prunedInBackground(): void {
+    ctx.defer(async () => {
+      const report = await prune();
+      const { journalFiles, labels, spoolRecords } = report;
+      if (journalFiles.length + labels + spoolRecords > 0)
+        log(
+          `pruned by age: ${journalFiles.length} journal files, ${labels} labels, ${spoolRecords} spool records`,
+        );
+    });
+  }
+  const firstPrune = setTimeout(prunedInBackground, PRUNE_FIRST_AFTER_MS);
+  firstPrune.unref();
+  const dailyPrune = setInterval(prunedInBackground, 24 * 60 * 60 * 1000);
+  dailyPrune.unref();
+
   await printService.start();
   void checkIdlePrinters();
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs.
@@ -423,9 +450,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     refreshIndex: async (o) => index?.refresh(o),
     indexFigures: () => index?.figuresNow(),
+    prune,
     async close() {
       index?.stop();
       clearInterval(printerChecks);
+      clearTimeout(firstPrune);
+      clearInterval(dailyPrune);
       await queue.onIdle();
       await Promise.all([...deferred]);
       await printService.stop();

@@ -9,34 +9,23 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleChild } from '../../support/bundle-child';
 import { JobBook } from '../../../main/station/jobs';
 import { openJobJournal } from '../../../main/station/job-journal';
 import { parseJournal } from '../../../main/station/journal';
 import { writeDay } from '../../support/full-day';
 
 const DAY = '2026-11-21';
-let buildDir: string;
+let child: { script: string; remove: () => Promise<void> };
 let script: string;
 
 beforeAll(async () => {
-  buildDir = await mkdtemp(path.join(os.tmpdir(), 'checkpoint-child-'));
-  script = path.join(buildDir, 'checkpoint-child.cjs');
-  await build({
-    entryPoints: [fileURLToPath(new URL('../../support/checkpoint-child.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: script,
-    external: ['pdf-to-printer'],
-    logLevel: 'silent',
-  });
+  child = await bundleChild(new URL('../../support/checkpoint-child.ts', import.meta.url));
+  script = child.script;
 });
 afterAll(async () => {
-  await rm(buildDir, { recursive: true, force: true });
+  await child.remove();
 });
 
 interface Run {

@@ -6,13 +6,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultSettings, type Settings } from '../../main/settings/schema';
+import type { Settings } from '../../main/settings/schema';
 import { createFileSettingsStore } from '../../main/settings/file-store';
 import { createMemoryVault } from '../../main/settings/file-vault';
 import { createSimulator, type Simulator } from '../../main/simulator/server';
 import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedOrders, seedStoredShipments } from '../../main/simulator/demo';
 import { createVirtualZebra, type VirtualZebra } from '../../main/simulator/virtual-zebra';
 import { createStation, type Station, type StationOptions } from '../../main/station/station';
+import { zebraSettings } from '../support/station-harness';
 import { EXPERIMENT_LIST } from './experiments';
 
 export interface WorldOptions {
@@ -120,13 +121,7 @@ export async function startBenchStation(options: {
 }): Promise<{ station: Station; dataDir: string }> {
   const { zebra } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'packbench-bench-'));
-  const settings = defaultSettings();
-  settings.deliveryUrl = options.deliveryBaseUrl;
-  settings.printers = [
-    { kind: 'zpl-tcp', id: 'zebra', name: 'Virtual Zebra', host: zebra.host, port: zebra.port },
-    { kind: 'file', id: 'docs', name: 'Documents folder', directory: join(dataDir, 'documents') },
-  ];
-  settings.routing = { rules: [], labelPrinterId: 'zebra', documentPrinterId: 'docs' };
+  const settings = zebraSettings(options.deliveryBaseUrl, zebra, dataDir);
   const settingsStore = createFileSettingsStore(dataDir);
   const effective = (options.adjust ?? ((s) => s))(settings);
   await settingsStore.save(effective);

@@ -12,7 +12,8 @@ export const CLI_USAGE = `Usage: packbench-nshift-sim [--port N] [--host 127.0.0
   --host     interface (default 127.0.0.1; the control API under /_sim/ has no auth)
   --latency  fixed extra latency per request in ms (default 0)
   --seed     seed for everything random (default 1)
-  --demo     seed the demo data (orders, stored, split and consolidated samples)
+  --demo     seed the demo data (orders, stored, split and consolidated samples) and let carriers move
+             booked shipments on with the clock (status events on /alerts)
   --rate-limit  requests per second per API key before 429 + Retry-After (default: none; assumed)`;
 
 export async function main(argv: string[]): Promise<void> {
@@ -41,7 +42,12 @@ export async function main(argv: string[]): Promise<void> {
 
   const rateLimit = values['rate-limit'] === undefined ? undefined : Number(values['rate-limit']);
   if (rateLimit !== undefined && !(rateLimit > 0)) throw new Error(`Bad --rate-limit.\n${CLI_USAGE}`);
-  const sim = createSimulator({ latencyMs, seed, ...(rateLimit ? { rateLimitPerSecond: rateLimit } : {}) });
+  const sim = createSimulator({
+    latencyMs,
+    seed,
+    carrierProgress: values.demo,
+    ...(rateLimit ? { rateLimitPerSecond: rateLimit } : {}),
+  });
   ensureDemoAccount(sim);
   const samples = values.demo ? seedDemoData(sim) : [];
   const { url, deliveryBaseUrl } = await sim.start({ port, host: values.host });

@@ -33,6 +33,7 @@ import { createPrintJobApi } from './print-job-api';
 import { testConnection } from './connection';
 import { startTestPrint } from './workflows/test-print';
 import { stationWorkflows } from './workflows';
+import { createStatusEvents, type StatusEvents } from './status-events/follower';
 import { pruneDataDir, type PruneReport } from './retention';
 
 /** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
@@ -60,6 +61,11 @@ export interface StationOptions {
     PrintServiceOptions,
     'backoffMs' | 'holdAfterAttempts' | 'driverOptions' | 'clock'
   >;
+  /**
+   * The status-event follower's clock (epoch ms) and how often it checks whether a read is due. Tests and
+   * demo mode pass the simulator's clock, so moving it moves the feed's schedule.
+   */
+  statusEvents?: { now?: () => number; checkEveryMs?: number };
 }
 
 export interface Station extends StationApi {
@@ -73,6 +79,8 @@ export interface Station extends StationApi {
   indexFigures(): IndexFigures | undefined;
   /** Prunes journal, label cache and spool by the retention settings now (it also runs daily on its own). */
   prune(): Promise<PruneReport>;
+  /** The status-event follower: `tick()` reads the feed if one is due (its timer does this too). */
+  readonly statusEvents: Pick<StatusEvents, 'tick' | 'prune'>;
   close(): Promise<void>;
 }
 
@@ -107,12 +115,21 @@ export async function createStation(options: StationOptions): Promise<Station> {
   startupWarnings.push(...warnings);
 
   let apiKey: ApiKey | undefined = await options.vault.get();
+  const statusEvents = createStatusEvents({
+    dataDir: options.dataDir,
+    client: () => client,
+    settings: () => settings.statusEvents,
+    log,
+    ...options.statusEvents,
+  });
   let client: DeliveryClient = newClient();
   function newClient(): DeliveryClient {
     return createDeliveryClient({
       baseUrl: settings.deliveryUrl,
       apiKey: () => apiKey,
       logger: log,
+      // One guard for every client this station makes: a new key or URL does not reset the feeds' call rate.
+      feedRate: statusEvents.guard,
       ...options.clientOptions,
     });
   }
@@ -158,6 +175,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     printService,
     labelCache,
     ...(index ? { index } : {}),
+    statusEvents,
     client: () => client,
     settings: () => settings,
     now,
@@ -336,7 +354,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       client = newClient();
       await indexClient?.close();
       indexClient = undefined;
-      void checkConnection();
+      void checkConnection().then(() => statusEvents.start());
       return settingsView(storedSettings, apiKey);
     },
     testConnection: () => checkConnection(),
@@ -433,7 +451,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
   await printService.start();
   void checkIdlePrinters();
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs.
-  if (apiKey) void checkConnection().then(() => index?.start());
+  if (apiKey)
+    void checkConnection().then(() => {
+      index?.start();
+      statusEvents.start();
+    });
   void queue.add(() =>
     resumeOpenJobs(ctx).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
   );
@@ -441,6 +463,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const station: Station = {
     ...methods,
     startupWarnings,
+    statusEvents,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -453,6 +476,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     prune,
     async close() {
       index?.stop();
+      await statusEvents.close();
       clearInterval(printerChecks);
       clearTimeout(firstPrune);
       clearInterval(dailyPrune);

@@ -123,6 +123,7 @@ async function main(): Promise<number> {
       host: 'headless',
       version: PACKBENCH_VERSION,
       demo: Boolean(demo),
+      ...demo?.stationOptions,
       settingsStore: createFileSettingsStore(dataDir),
       vault: demo ? createMemoryVault(demo.apiKey) : createEnvVault(),
       overrides: overridesFromFlags(flags, demo, dataDir),

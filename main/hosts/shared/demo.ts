@@ -2,6 +2,7 @@ import type { ApiKey } from '../../settings/store';
 import { createSimulator, type Simulator } from '../../simulator/server';
 import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData, type DemoSample } from '../../simulator/demo';
 import { createVirtualZebra, type VirtualZebra } from '../../simulator/virtual-zebra';
+import type { StationOptions } from '../../station/station';
 
 /** Demo mode: the nShift simulator and a virtual Zebra in this process, so a fresh machine can do the main job. */
 export interface Demo {
@@ -11,13 +12,19 @@ export interface Demo {
   labelPrinterUrl: string;
   apiKey: ApiKey;
   samples: DemoSample[];
+  /**
+   * The station runs its status-event schedule on the simulator's clock (checked every second), so moving
+   * that clock forward through the control API brings the carriers' events in without waiting minutes.
+   */
+  stationOptions: Pick<StationOptions, 'statusEvents'>;
   stop(): Promise<void>;
 }
 
 export async function startDemo(
   options: { log?: (line: string) => void; zebraPort?: number; simulatorPort?: number } = {},
 ): Promise<Demo> {
-  const simulator = createSimulator();
+  // Carriers move booked shipments on as time passes, so History shows a tracking timeline in demo mode too.
+  const simulator = createSimulator({ carrierProgress: true });
   const samples = seedDemoData(simulator);
   const started = await simulator.start({ port: options.simulatorPort ?? 0 });
   const zebra = await createVirtualZebra({ port: options.zebraPort ?? 0 });
@@ -31,6 +38,7 @@ export async function startDemo(
     labelPrinterUrl: `tcp://${zebra.host}:${zebra.port}`,
     apiKey: { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET },
     samples,
+    stationOptions: { statusEvents: { now: () => simulator.clock.now(), checkEveryMs: 1000 } },
     async stop() {
       await zebra.close();
       await simulator.stop();

@@ -7,7 +7,7 @@ import {
   listConsolidated,
   startCloseConsolidated,
 } from './consolidated';
-import { searchHistory } from './history';
+import { getShipmentTimeline, searchHistory } from './history';
 import { listManifests, startCreateManifest, startReprintManifest } from './manifest';
 import { startReprint } from './reprint';
 import { deleteStored, listStored, startBookStored } from './stored';
@@ -27,7 +27,8 @@ type WorkflowMethods =
   | 'createManifest'
   | 'listManifests'
   | 'reprintManifest'
-  | 'searchHistory';
+  | 'searchHistory'
+  | 'getShipmentTimeline';
 
 /** The StationApi methods beyond the hot path, each a thin entry into its workflow. */
 export function stationWorkflows(
@@ -50,5 +51,6 @@ export function stationWorkflows(
     listManifests: (input) => listManifests(ctx, input ?? undefined),
     reprintManifest: (input) => startReprintManifest(ctx, startJob, input),
     searchHistory: (input) => searchHistory(ctx, input),
+    getShipmentTimeline: ({ code }) => getShipmentTimeline(ctx, code),
   };
 }

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 
-export const SCREENS = ['scan', 'jobs', 'stored', 'manifest', 'cancel', 'settings'] as const;
+export const SCREENS = ['scan', 'jobs', 'stored', 'manifest', 'cancel', 'settings', 'history'] as const;
 export type Screen = (typeof SCREENS)[number];
 
-/** F1–F6 or Alt+1–6: the screen for a key press, if it is one of the screen shortcuts. */
+/** F1–F7 or Alt+1–7 (one per screen, in order): the screen for a key press, if it is one of the shortcuts. */
 export function screenForKey(
   event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>,
 ): Screen | undefined {
   if (event.ctrlKey || event.metaKey || event.shiftKey) return undefined;
-  const fn = /^F([1-6])$/.exec(event.key);
+  const fn = /^F([1-9])$/.exec(event.key);
   if (fn && !event.altKey) return SCREENS[Number(fn[1]) - 1];
-  const digit = /^[1-6]$/.exec(event.key);
+  const digit = /^[1-9]$/.exec(event.key);
   if (digit && event.altKey) return SCREENS[Number(digit[0]) - 1];
   return undefined;
 }

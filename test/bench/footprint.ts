@@ -9,6 +9,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { createFileSettingsStore } from '../../main/settings/file-store';
+import type { Settings } from '../../main/settings/schema';
 import { summarize, type Summary } from './stats';
 
 export interface FootprintResult {
@@ -32,8 +34,10 @@ export interface Started {
   dataDir: string;
 }
 
-export async function startHeadless(target: HeadlessTarget): Promise<Started> {
+/** Spawns the headless host on a fresh data directory (holding `settings`, if given) until its `ready` line. */
+export async function startHeadless(target: HeadlessTarget, settings?: Settings): Promise<Started> {
   const dataDir = await mkdtemp(join(tmpdir(), 'packbench-bench-headless-'));
+  if (settings) await createFileSettingsStore(dataDir).save(settings);
   const t0 = performance.now();
   const child = spawn(
     process.execPath,

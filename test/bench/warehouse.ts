@@ -8,6 +8,7 @@
  * Then one station alone scans the same number of orders of its own: throughput and scan → label against it.
  * The account's requests per second come from the simulator's own per-account count over the wave.
  */
+import { defaultSettings } from '../../main/settings/schema';
 import { createSimulator } from '../../main/simulator/server';
 import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, ensureDemoAccount, seedOrders } from '../../main/simulator/demo';
 import { createVirtualZebra, type VirtualZebra } from '../../main/simulator/virtual-zebra';
@@ -92,9 +93,12 @@ async function quietAccount(sim: Simulator): Promise<void> {
 
 async function startStations(count: number, sim: Simulator, repoRoot: string): Promise<{ stations: HeadlessStation[]; zebras: VirtualZebra[] }> {
   const zebras = await Promise.all(Array.from({ length: count }, () => createVirtualZebra()));
+  // Set up as a warehouse would be: every station knows how many share the account, so together they read the
+  // status-event feed no more often than nShift's one call per five minutes.
+  const settings = { ...defaultSettings(), statusEvents: { follow: true, stationsOnAccount: count } };
   const started = await Promise.all(
     zebras.map((printer) =>
-      startHeadless({ repoRoot, deliveryBaseUrl: sim.deliveryBaseUrl!, printer, apiKey: { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET } }),
+      startHeadless({ repoRoot, deliveryBaseUrl: sim.deliveryBaseUrl!, printer, apiKey: { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET } }, settings),
     ),
   );
   return { stations: started.map((s) => new HeadlessStation(s)), zebras };

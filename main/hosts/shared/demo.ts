@@ -27,7 +27,13 @@ export async function startDemo(
   const simulator = createSimulator({ carrierProgress: true });
   const samples = seedDemoData(simulator);
   const started = await simulator.start({ port: options.simulatorPort ?? 0 });
-  const zebra = await createVirtualZebra({ port: options.zebraPort ?? 0 });
+  let zebra: VirtualZebra;
+  try {
+    zebra = await createVirtualZebra({ port: options.zebraPort ?? 0 });
+  } catch (error) {
+    await simulator.stop(); // half a demo is no demo: nothing stays listening
+    throw error;
+  }
   options.log?.(
     `demo: nShift simulator at ${started.deliveryBaseUrl}, virtual Zebra at tcp://${zebra.host}:${zebra.port}`,
   );

@@ -1,6 +1,6 @@
 import type { PrintableDocument } from '../../labels/document';
 import { fail, printDocuments, record, type StationContext } from '../context';
-import { failure } from '../failures';
+import { detailed, failure } from '../failures';
 import { bookAndPrint, runScan } from './scan';
 
 /**
@@ -31,7 +31,8 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
           failure(
             'network',
             'internal',
-            'Packbench stopped before this booking was sent: book it again from the Stored list.',
+            'Packbench stopped before this booking was sent to nShift: nothing was booked; book it again.',
+            detailed('stopped_before_booking', {}),
           ),
         );
       } else {
@@ -45,7 +46,8 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
         failure(
           'network',
           'internal',
-          'This job could not be finished after a restart: check it in the Jobs list.',
+          'This job could not be finished after a restart: check in nShift what it did before trying again.',
+          detailed('unfinished_after_restart', {}),
         ),
       );
     }
@@ -69,7 +71,7 @@ async function resumePrintsOnly(ctx: StationContext, jobId: string, finish = tru
       if (cached) documents.push(cached.document);
       else
         ctx.log(
-          `job ${jobId}: document ${doc.documentId} is missing from the label cache; reprint it from the Jobs list`,
+          `job ${jobId}: document ${doc.documentId} is missing from the label cache; reprint its shipment`,
         );
     }
     if (documents.length > 0)

@@ -139,6 +139,17 @@ export const settingsSchema = z.object({
     .object({ enabled: z.boolean().default(true), volume: z.number().min(0).max(1).default(0.7) })
     .default({ enabled: true, volume: 0.7 }),
   language: z.enum(['en', 'sv', 'nb', 'da', 'fi']).default('en'),
+  /**
+   * How long the data directory keeps what the station wrote, in days (docs/architecture.md#retention). The
+   * minimums keep what the exactly-once rule and a resumed job need (the journal days read back at start).
+   */
+  retention: z
+    .object({
+      journalDays: z.number().int().min(7).max(3650).default(90),
+      labelDays: z.number().int().min(2).max(3650).default(30),
+      spoolDays: z.number().int().min(7).max(3650).default(14),
+    })
+    .default({ journalDays: 90, labelDays: 30, spoolDays: 14 }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -159,6 +170,7 @@ export const settingsPatchSchema = z
     manifest: settingsSchema.shape.manifest.unwrap().optional(),
     sounds: settingsSchema.shape.sounds.unwrap().optional(),
     language: settingsSchema.shape.language.unwrap().optional(),
+    retention: settingsSchema.shape.retention.unwrap().optional(),
   })
   .strict();
 export type SettingsPatchInput = z.input<typeof settingsPatchSchema>;

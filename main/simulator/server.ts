@@ -14,6 +14,7 @@ import { forbidden, apiError, Router, type Reply } from './http';
 import { ALL_LICENSES, type License } from './licenses';
 import { createRandom } from './random';
 import { recordsJson, type BookingRecordJson } from './records';
+import { RequestStats } from './request-stats';
 import { issueToken, registerAuthRoutes } from './routes/auth';
 import { registerConsolidatedRoutes } from './routes/consolidated';
 import { registerExtraRoutes } from './routes/extra';
@@ -47,6 +48,8 @@ export interface SimulatorOptions {
   carrierProgress?: boolean | Partial<CarrierTimings>;
   /** How latency is waited for; injectable so tests never depend on wall time. */
   sleep?: (ms: number) => Promise<void>;
+  /** Requests per second an account may make before `429` + `Retry-After` (default: no limit) **(assumed)**. */
+  rateLimitPerSecond?: number;
 }
 
 export interface StartOptions {
@@ -89,9 +92,27 @@ export interface Simulator {
   setReachable(reachable: boolean): void;
   /** Every booking ever made. */
   records(): BookingRecordJson[];
+  /** Requests per account, endpoint and second, and the feeds' rate rule (see request-stats.ts). */
+  readonly requests: RequestStats;
 }
 
 const DELIVERY_SEGMENT = '/rs-extapi/v1';
+
+/** The key id of a Basic header (the token exchange), or `unknown`. */
+function basicKeyId(header: string | undefined): string {
+  const m = /^Basic\s+(.+)$/i.exec(header ?? '');
+  if (!m?.[1]) return 'unknown';
+  const decoded = Buffer.from(m[1].trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon > 0 ? decoded.slice(0, colon) : 'unknown';
+}
+
+function tooManyRequests(retryAfterSeconds: number): Reply {
+  return {
+    ...apiError(429, 'ILLEGAL', 'Too many requests'),
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  };
+}
 
 function defaultSleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -135,7 +156,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     documentTtlMs: options.documentTtlMs ?? HOUR_MS,
     printJobMs: options.printJobMs ?? 1000,
     hrefBase: `http://127.0.0.1${hrefPrefix}`,
+    requests: new RequestStats(),
   };
+  ctx.requests.setLimit(options.rateLimitPerSecond);
   const faults = new Faults(() => state.tokens.clear());
   const router = new Router();
   registerAuthRoutes(router, ctx);
@@ -202,6 +225,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     if (route.auth) {
       const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
       const token = m?.[1] ? state.tokens.get(m[1].trim()) : undefined;
+      const retryAfter = ctx.requests.record(token?.keyId ?? 'unknown', `${method} ${route.pattern}`);
+      if (retryAfter !== undefined) return send(res, tooManyRequests(retryAfter));
       if (!token || token.expiresAt <= clock.now()) {
         if (token) state.tokens.delete(token.token);
         return send(res, apiError(401, 'ILLEGAL', token ? 'Token expired' : 'Invalid or missing token'));
@@ -210,6 +235,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       if (!request.apiKey) return send(res, apiError(401, 'ILLEGAL', 'API key removed'));
       const missing = route.licenses.find((l) => !request.apiKey!.licenses.has(l));
       if (missing) return send(res, forbidden(missing));
+    } else {
+      const retryAfter = ctx.requests.record(
+        basicKeyId(req.headers.authorization),
+        `${method} ${route.pattern}`,
+      );
+      if (retryAfter !== undefined) return send(res, tooManyRequests(retryAfter));
     }
     const reply = await route.handler(request);
     if (route.booking && reply.status === 201 && faults.takeDropAfterCommit(method, path)) {
@@ -295,6 +326,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       reachable = value;
     },
     records: () => recordsJson(state),
+    requests: ctx.requests,
   };
   return sim;
 }

@@ -41,6 +41,7 @@ export type FailureCode =
   | 'label_not_downloaded' // booked in nShift, but the label did not come down: reprint, never rebook
   | 'label_held' // the label printer did not take the label in time: it is held, never printed unasked
   | 'not_cancellable'
+  | 'not_consolidated' // a consolidated booking came back as a normal shipment (`params.key`, `params.shipmentNo`)
   | 'unknown_manifest_type' // not one of the settings' manifest types: `params.manifestType`, `params.types`
   | 'internal';
 
@@ -135,6 +136,19 @@ export interface ApiErrorBody {
   failure?: Failure;
   /** `invalid_argument`: where in the input the first rejected value is (`port`, `targets.0.media`). */
   field?: string;
+  /** With `invalid_argument`: what the schema refused, value by value, so a form shows each under its field. */
+  issues?: ArgumentIssue[];
+}
+
+/**
+ * One value the argument schema refused: its path in the input (`spool.ttlMinutes`), the schema's verdict
+ * (`too_small`, `too_big`, `invalid_format`, `invalid_type`, `invalid_value`, …) and the bound it broke.
+ */
+export interface ArgumentIssue {
+  path: string;
+  code: string;
+  minimum?: number;
+  maximum?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -552,7 +566,11 @@ export interface StationMethods {
   deleteStored: { input: { storedId: string; confirm: true }; output: { deleted: true } };
   listConsolidated: { input: void; output: ConsolidatedView[] };
   closeConsolidated: { input: { consolidatedId: string }; output: { jobId: string } };
-  deleteConsolidated: { input: { consolidatedId: string; confirm: true }; output: { deleted: true } };
+  /** `cancelled`: the cancelled shipment nShift adds for the documents printed earlier, when it is found. */
+  deleteConsolidated: {
+    input: { consolidatedId: string; confirm: true };
+    output: { deleted: true; cancelled?: ShipmentSummary };
+  };
   deleteParcelGroup: {
     input: { consolidatedId: string; partOrderNo: string; confirm: true };
     output: { deleted: true };
@@ -562,6 +580,26 @@ export interface StationMethods {
   createManifest: { input: { manifestType: string; carrierId?: string }; output: { jobId: string } };
   listManifests: { input: { dateFrom?: string; dateTo?: string } | void; output: ManifestView[] };
   reprintManifest: { input: { manifestType: string; manifestId: string }; output: { jobId: string } };
+  // The manifest's contents before it is printed, and what no manifest holds (issue 12).
+  /** A manifest's shipments; `searchValue` matches part of the chosen number, `carrierId` one carrier. */
+  listManifestShipments: {
+    input: {
+      manifestType: string;
+      manifestId: string;
+      searchField?: 'orderNo' | 'shipmentNo' | 'parcelNo';
+      searchValue?: string;
+      carrierId?: string;
+    };
+    output: ShipmentSummary[];
+  };
+  /**
+   * The day's shipments (default today) that none of the day's manifests holds. `source`: nShift's history
+   * (every station of the account) or, when it cannot be read, this station's journal.
+   */
+  listUnmanifested: {
+    input: { date?: string } | void;
+    output: { date: string; manifests: number; source: 'nshift' | 'journal'; shipments: ShipmentSummary[] };
+  };
 
   // History.
   /**

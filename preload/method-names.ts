@@ -18,6 +18,8 @@ export const STATION_METHOD_NAMES = [
   'createManifest',
   'listManifests',
   'reprintManifest',
+  'listManifestShipments',
+  'listUnmanifested',
   'searchHistory',
   'getShipmentTimeline',
   'getStatus',

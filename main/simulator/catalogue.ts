@@ -11,6 +11,11 @@ export interface ServiceSpec {
   basePrice: number;
   pricePerKg: number;
   addons: string[];
+  /**
+   * Whether a CONSOLIDATE option joins a consolidated shipment. A service that does not consolidate books a
+   * normal shipment instead (`consolidated: false` in the answer): the station must notice, not assume.
+   */
+  consolidates: boolean;
 }
 
 export interface CarrierSpec {
@@ -27,8 +32,9 @@ function service(
   basePrice: number,
   pricePerKg: number,
   addons: string[],
+  consolidates = true,
 ): ServiceSpec {
-  return { id, name, carrierId, maxWeightKg, basePrice, pricePerKg, addons };
+  return { id, name, carrierId, maxWeightKg, basePrice, pricePerKg, addons, consolidates };
 }
 
 export const CARRIERS: CarrierSpec[] = [
@@ -60,7 +66,7 @@ export const CARRIERS: CarrierSpec[] = [
   {
     id: 'UPS',
     name: 'UPS',
-    services: [service('UPS', 'UPSSTD', 'UPS Standard', 70, 210, 8, ['NOT'])],
+    services: [service('UPS', 'UPSSTD', 'UPS Standard', 70, 210, 8, ['NOT'], false)],
   },
 ];
 

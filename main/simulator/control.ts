@@ -3,7 +3,7 @@
  * Documented in README.md. It drives the same in-process objects as `sim.faults`, `sim.clock`, etc.
  */
 import { z } from 'zod';
-import { seedDemoData, seedOrders, seedStoredShipments } from './demo';
+import { seedDemoData, seedOrders, seedPrinters, seedStoredShipments } from './demo';
 import { formatTimestamp } from './format';
 import { apiError, json, notFound, type Reply } from './http';
 import { isLicense } from './licenses';
@@ -160,6 +160,10 @@ export async function handleControl(
     case 'POST /seed/stored-shipments': {
       const p = parse(schemas.bulk, body);
       return p.ok ? json(201, seedStoredShipments(sim, p.value.count, p.value.prefix)) : p.reply;
+    }
+    case 'POST /seed/printers': {
+      const p = parse(schemas.bulk, body);
+      return p.ok ? json(201, seedPrinters(sim, p.value.count, p.value.prefix)) : p.reply;
     }
     case 'GET /feeds':
       return json(200, feedLogJson(sim.state.feedLog, query.get('feed')));

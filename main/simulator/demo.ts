@@ -10,6 +10,7 @@ import type { Simulator } from './server';
 import { nextId, type SimConsolidated } from './state';
 import { createOrder } from './routes/orders';
 import { createStored } from './routes/stored';
+import { BENCH_PRINT_CLIENT_ID } from './routes/print';
 import { buildZplLabels } from './zpl';
 
 export const DEMO_API_KEY_ID = 'demo';
@@ -355,4 +356,26 @@ export function seedStoredShipments(sim: Simulator, count: number, prefix: strin
     codes.push(code);
   }
   return codes;
+}
+
+/**
+ * `count` more printers on the bench's Print Client, ids from 1001: a site with more printers than one page
+ * (50) of `/print/printers` holds. Returns their ids.
+ */
+export function seedPrinters(sim: Simulator, count: number, prefix: string): number[] {
+  const { printers } = sim.state;
+  const first = Math.max(1000, ...printers.keys()) + 1;
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = first + i;
+    printers.set(id, {
+      id,
+      name: `${prefix}${i + 1}`,
+      clientId: BENCH_PRINT_CLIENT_ID,
+      state: 'online',
+      formats: i % 2 === 0 ? ['raw'] : ['pdf'],
+    });
+    ids.push(id);
+  }
+  return ids;
 }

@@ -105,7 +105,11 @@ export function validationItem(
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reply: Reply };
 
-/** JSON body through a zod schema: unreadable JSON → 400 ILLEGAL, wrong shape → 422 list by field. */
+/**
+ * JSON body through a zod schema: unreadable JSON → 400 ILLEGAL; a body nShift cannot map (wrong types, missing
+ * parts) → 400 with the validation list by field, the way nShift's JSON binding answers. A body that maps but
+ * breaks the service's rules is the booking's own 422.
+ */
 export function parseBody<S extends z.ZodType>(req: RequestCtx, schema: S): Parsed<z.infer<S>> {
   let raw: unknown;
   try {
@@ -118,7 +122,7 @@ export function parseBody<S extends z.ZodType>(req: RequestCtx, schema: S): Pars
   const items = result.error.issues.map((issue) =>
     validationItem(issue.message, 'Illegal', issue.path.join('.') || 'body', issue.path.join('.')),
   );
-  return { ok: false, reply: unprocessable(items) };
+  return { ok: false, reply: json(400, items) };
 }
 
 export function bool(query: URLSearchParams, name: string): boolean {

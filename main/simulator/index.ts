@@ -22,6 +22,7 @@ export {
   seedDemoData,
   seedOrders,
   seedStoredShipments,
+  seedPrinters,
   ensureDemoAccount,
   DEMO_API_KEY_ID,
   DEMO_API_KEY_SECRET,

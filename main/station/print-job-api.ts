@@ -18,6 +18,18 @@ export function createPrintJobApi(client: () => DeliveryClient): PrintJobApi {
       if (!created.ok) return err(toPrintJobError(created.error));
       return ok({ jobId: String(created.value.id), status: created.value.status ?? 'QUEUED' });
     },
+    async listPrinters() {
+      // Every page: an account with more Print Client printers than one page shows them all in discovery.
+      const printers = await client().print.printers();
+      if (!printers.ok) return err(toPrintJobError(printers.error));
+      return ok(
+        printers.value.map((p) => ({
+          id: p.id,
+          name: p.name ?? `Print Client printer ${p.id}`,
+          ...(p.state ? { state: String(p.state) } : {}),
+        })),
+      );
+    },
     async getPrinterState(printerId) {
       const printer = await client().print.printer(printerId);
       if (!printer.ok) return err(toPrintJobError(printer.error));

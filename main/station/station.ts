@@ -293,12 +293,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
 
   async function saveSettings(next: Settings): Promise<void> {
-    const urlChanged = next.deliveryUrl !== storedSettings.deliveryUrl;
     await options.settingsStore.save(next);
     storedSettings = next;
+    const before = settings;
     resolved = resolveSettings(storedSettings, options.overrides ?? []);
     settings = resolved.settings;
-    if (urlChanged) {
+    // The address in force decides: one a flag or demo mode sets stays, whatever is saved under it.
+    if (settings.deliveryUrl !== before.deliveryUrl) {
       await client.close();
       client = newClient();
       await indexClient?.close();

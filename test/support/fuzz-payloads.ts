@@ -172,6 +172,14 @@ export const VALID_TEMPLATES: Record<string, Record<string, unknown>> = {
   createManifest: { manifestType: 'PNL', carrierId: 'PLAB' },
   listManifests: { dateFrom: '2026-01-01', dateTo: '2026-01-02' },
   reprintManifest: { manifestType: 'PNL', manifestId: '999999' },
+  listManifestShipments: {
+    manifestType: 'PNL',
+    manifestId: '999999',
+    searchField: 'parcelNo',
+    searchValue: '0037',
+    carrierId: 'PLAB',
+  },
+  listUnmanifested: { date: '2026-01-01' },
   searchHistory: {
     searchField: 'orderNo',
     searchValue: 'ORD-1001',

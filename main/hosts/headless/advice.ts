@@ -64,6 +64,8 @@ export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
   label_not_downloaded: (job) => `Send ":reprint ${job.scan}" once nShift answers.`,
   label_held: (job) => thenPrintAgain(job, 'Fix the printer, then'),
   not_cancellable: () => undefined, // "not in nShift (or no longer cancellable)"
+  not_consolidated: (job) =>
+    `The label is printed. To cancel it, send ":cancel ${job.failure.params?.['shipmentNo'] ?? job.scan}".`,
   unknown_manifest_type: () =>
     'Send ":manifest TYPE" with one of them; start packbench-headless with --manifest-type TYPE (once per type) to use others.',
   internal: () => undefined, // "Scan again; if it repeats, call IT."

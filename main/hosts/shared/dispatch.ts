@@ -1,4 +1,5 @@
-import type { ApiErrorBody, StationApi, StationMethodName } from '../../../preload/api';
+import type { z } from 'zod';
+import type { ApiErrorBody, ArgumentIssue, StationApi, StationMethodName } from '../../../preload/api';
 import { StationError } from '../../station/station-error';
 import { STATION_METHOD_NAMES } from '../../../preload/method-names';
 import { methodInputSchemas } from './schemas';
@@ -38,6 +39,7 @@ export async function dispatch(
         message: `Invalid argument for ${name}${where}: ${first?.message ?? 'rejected'}`,
         // The UI names the field in the packer's language; the English message is for logs and scripts.
         ...(first?.path.length ? { field: first.path.join('.') } : {}),
+        issues: parsed.error.issues.map(argumentIssue),
       },
     };
   }
@@ -57,4 +59,15 @@ export async function dispatch(
       body: { error: 'internal', message: 'Packbench could not carry out this request.' },
     };
   }
+}
+
+/** A schema's verdict on one value, in the shape a form can show under that value's field. */
+function argumentIssue(issue: z.core.$ZodIssue): ArgumentIssue {
+  const bounds = issue as { minimum?: unknown; maximum?: unknown };
+  return {
+    path: issue.path.map(String).join('.'),
+    code: issue.code,
+    ...(typeof bounds.minimum === 'number' ? { minimum: bounds.minimum } : {}),
+    ...(typeof bounds.maximum === 'number' ? { maximum: bounds.maximum } : {}),
+  };
 }

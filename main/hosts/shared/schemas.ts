@@ -31,6 +31,16 @@ export const methodInputSchemas = {
   createManifest: z.object({ manifestType: id, carrierId: id.optional() }).strict(),
   listManifests: z.union([none, z.object({ dateFrom: date.optional(), dateTo: date.optional() }).strict()]),
   reprintManifest: z.object({ manifestType: id, manifestId: id }).strict(),
+  listManifestShipments: z
+    .object({
+      manifestType: id,
+      manifestId: id,
+      searchField: z.enum(['orderNo', 'shipmentNo', 'parcelNo']).optional(),
+      searchValue: z.string().max(128).optional(),
+      carrierId: id.optional(),
+    })
+    .strict(),
+  listUnmanifested: z.union([none, z.object({ date: date.optional() }).strict()]),
   searchHistory: z
     .object({
       searchField: z.enum(['orderNo', 'shipmentNo', 'parcelNo']).optional(),

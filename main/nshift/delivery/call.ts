@@ -182,14 +182,18 @@ export function errorFromStatus<Op extends string>(
   const code = body.success ? (body.data.code ?? undefined) : undefined;
   const message = deps.redact(serverMessage ?? `HTTP ${status}`);
 
-  if (status === 422) {
-    const list = validationListSchema.safeParse(json);
+  const list = validationListSchema.safeParse(json);
+  const errors = list.success ? list.data : [];
+  // 422 is nShift's validation answer, but a 400 (a body nShift could not map) and other 4xx carry the
+  // same list: read it wherever it comes. 401 and 403 keep their meaning; a 422 without a list is still a refusal.
+  const carriesList = errors.some((item) => item.message || item.field);
+  if (status === 422 || (status >= 400 && status < 500 && status !== 401 && status !== 403 && carriesList)) {
     return {
       kind: 'validation',
       operation,
       status,
-      errors: list.success ? list.data : [],
-      message: list.success && list.data.length ? 'validation failed' : message,
+      errors,
+      message: errors.length ? 'validation failed' : message,
     };
   }
   if (status === 403) {

@@ -71,6 +71,7 @@ import type { ApiKey, ApiKeySource } from './token-manager';
 import { createTransport } from './transport';
 import type { RetryOptions, TimeoutOptions } from './transport';
 import { ROUTES, joinUrl } from './routes';
+import type { OperationName } from './routes';
 import { parseJsonBody } from './call';
 import type {
   CodeListFilter,
@@ -85,6 +86,7 @@ import type {
   JsonObject,
   ManifestFilter,
   ManifestRequest,
+  ManifestShipmentFilter,
   OrderFilter,
   PageOptions,
   PriceRequest,
@@ -98,6 +100,15 @@ import type {
 
 export type { ApiKey, ApiKeySource } from './token-manager';
 export type { DeliveryError } from './errors';
+
+/** What deleting a consolidated shipment left: the cancelled shipment nShift adds, when it could be found. */
+export interface ConsolidatedDeletion {
+  cancelled?: ShipmentSummary;
+}
+
+/** How many pages a "list everything" call follows at most (50 × 200 = 10,000 printers). */
+const MAX_PAGES = 200;
+const PAGE_SIZE = 50;
 
 export interface DeliveryClientOptions {
   /** `https://api.unifaun.com/rs-extapi/v1`, or the simulator's `deliveryBaseUrl`. */
@@ -179,22 +190,43 @@ export interface DeliveryClient {
   };
 
   consolidated: {
-    /** Create or add to the open consolidated shipment; `shipment.options` must hold `{id: 'CONSOLIDATE', key}`. */
+    /**
+     * Create or add to the open consolidated shipment. `shipment.options` must hold `{id: 'CONSOLIDATE', key}`:
+     * without it nShift books a normal shipment (seed), so the client refuses such a request unsent
+     * (`validation`, status 0). Check `consolidated` on the answer all the same.
+     */
     create(request: CreateShipmentRequest, options?: ReturnFileOption): R<ShipmentResult[]>;
     listOpen(filter?: StoredShipmentFilter): R<ConsolidatedShipment[]>;
-    delete(consolidatedId: string): R<void>;
+    /**
+     * Deletes an open consolidated shipment. nShift then adds a cancelled shipment for the documents printed
+     * earlier (seed); it is returned when it can be found (history, by the consolidated shipment's number).
+     */
+    delete(consolidatedId: string): R<ConsolidatedDeletion>;
     deleteParcelGroup(consolidatedId: string, partOrderNo: string): R<void>;
     close(consolidatedId: string, printConfig: PrintConfig, options?: ReturnFileOption): R<ShipmentResult[]>;
-    listPrints(consolidatedId: string, options?: ReturnFileOption & InlinePdfOption): R<Print[]>;
+    listPrints(consolidatedId: string, options?: ReturnFileOption): R<Print[]>;
     fetchPrint(consolidatedId: string, printId: string, accept?: DocumentAccept): R<Buffer>;
+    /** The seed's consolidated PDF list: `inlinePdf` (default true) puts each PDF inline in `pdf`. */
+    listPdfs(consolidatedId: string, options?: InlinePdfOption): R<Print[]>;
+    fetchPdf(consolidatedId: string, pdfId: string): R<Buffer>;
   };
 
   manifests: {
     create(request: ManifestRequest, options?: InlinePdfOption): R<Manifest>;
     list(filter?: ManifestFilter): R<Manifest[]>;
-    shipments(manifestType: string, manifestId: string): R<ShipmentSummary[]>;
+    /** The printed manifest: its type, id, date, shipment count and documents. */
+    get(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Manifest>;
+    shipments(
+      manifestType: string,
+      manifestId: string,
+      filter?: ManifestShipmentFilter,
+    ): R<ShipmentSummary[]>;
+    /** The manifest's documents (each inline with `inlinePdf`, default true). */
     listPrints(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Print[]>;
     fetchPrint(manifestType: string, manifestId: string, printId: string): R<Buffer>;
+    /** The PDF list: `inlinePdf` (default true) puts each PDF inline in `pdf`. */
+    listPdfs(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Print[]>;
+    fetchPdf(manifestType: string, manifestId: string, pdfId: string): R<Buffer>;
     copy(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Print[]>;
   };
 
@@ -208,12 +240,15 @@ export interface DeliveryClient {
   history: {
     /** 50 a page, newest first, at most six months back. */
     search(filter?: HistoryFilter): R<ShipmentSummary[]>;
+    /** Every page of a search (e.g. a whole day), until a short page. */
+    searchAll(filter?: Omit<HistoryFilter, 'page'>): R<ShipmentSummary[]>;
   };
 
+  /** Lists of print clients and printers: one page when `page` is given, else every page (`size` 50). */
   print: {
     clients(options?: PageOptions): R<PrintClient[]>;
     client(clientId: number): R<PrintClient>;
-    clientPrinters(clientId: number): R<Printer[]>;
+    clientPrinters(clientId: number, options?: PageOptions): R<Printer[]>;
     printers(options?: PageOptions): R<Printer[]>;
     printer(printerId: number): R<Printer>;
     jobs(filter?: PrintJobListFilter): R<PrintJob[]>;
@@ -395,6 +430,13 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
   };
   const returnFile = (o?: ReturnFileOption) => ({ returnFile: o?.returnFile ?? true });
   const inlinePdf = (o?: InlinePdfOption) => ({ inlinePdf: o?.inlinePdf ?? true });
+  type Params = Record<string, string>;
+  /** A list of PDFs (shipments', consolidated, manifests'): each inline with `inlinePdf`, default true. */
+  const pdfList = (operation: OperationName, params: Params, o?: InlinePdfOption): R<Print[]> =>
+    call.json({ operation, params, query: inlinePdf(o) }, printListSchema);
+  /** One PDF's bytes. */
+  const pdfBytes = (operation: OperationName, params: Params): R<Buffer> =>
+    bytesOnly(call.bytes({ operation, params, accept: 'application/pdf' }));
 
   const feedRate = options.feedRate ?? createFeedRateGuard({ now });
 
@@ -473,19 +515,8 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         { operation: 'shipments.copyPdfs', params: { shipmentId }, query: inlinePdf(o), body: printConfig },
         printListSchema,
       ),
-    listPdfs: (shipmentId, o) =>
-      call.json(
-        { operation: 'shipments.listPdfs', params: { shipmentId }, query: inlinePdf(o) },
-        printListSchema,
-      ),
-    fetchPdf: (shipmentId, pdfId) =>
-      bytesOnly(
-        call.bytes({
-          operation: 'shipments.fetchPdf',
-          params: { shipmentId, pdfId },
-          accept: 'application/pdf',
-        }),
-      ),
+    listPdfs: (shipmentId, o) => pdfList('shipments.listPdfs', { shipmentId }, o),
+    fetchPdf: (shipmentId, pdfId) => pdfBytes('shipments.fetchPdf', { shipmentId, pdfId }),
     printedFeedPage: (fetchId) =>
       feedPageCall('shipments', 'shipments.printedFeed', fetchId, printedFeedSchema),
     printedFeed: (o) => feed('shipments', shipments.printedFeedPage, o),
@@ -549,22 +580,40 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     },
 
     consolidated: {
-      create: (request, o) =>
-        call.json(
+      create: (request, o) => {
+        if (!consolidationKeyOf(request.shipment)) return Promise.resolve(err(missingConsolidationKey()));
+        return call.json(
           {
             operation: 'consolidated.create',
             query: returnFile(o),
             body: { printConfig: request.printConfig, shipment: request.shipment },
           },
           shipmentResultListSchema,
-        ),
+        );
+      },
       listOpen: (filter = {}) =>
         call.json(
           { operation: 'consolidated.listOpen', query: { ...filter } },
           consolidatedShipmentListSchema,
         ),
-      delete: (consolidatedId) =>
-        call.empty({ operation: 'consolidated.delete', params: { consolidatedId } }),
+      delete: async (consolidatedId) => {
+        // The cancelled shipment nShift adds carries the consolidated shipment's number: read it first.
+        const open = await call.json({ operation: 'consolidated.listOpen' }, consolidatedShipmentListSchema);
+        const shipmentNo = open.ok ? open.value.find((c) => c.id === consolidatedId)?.shipmentNo : undefined;
+        const deleted = await call.empty({ operation: 'consolidated.delete', params: { consolidatedId } });
+        if (!deleted.ok) return deleted;
+        if (!shipmentNo) return ok({});
+        const found = await call.json(
+          {
+            operation: 'history.search',
+            query: { searchField: 'shipmentNo', searchValue: shipmentNo, status: 'cancelled' },
+          },
+          shipmentSummaryListSchema,
+        );
+        // The delete is done whatever the look-up says: a missing licence only leaves the shipment unnamed.
+        const cancelled = found.ok ? found.value.find((s) => s.shipmentNo === shipmentNo) : undefined;
+        return ok(cancelled ? { cancelled } : {});
+      },
       deleteParcelGroup: (consolidatedId, partOrderNo) =>
         call.empty({ operation: 'consolidated.deleteParcelGroup', params: { consolidatedId, partOrderNo } }),
       close: (consolidatedId, printConfig, o) =>
@@ -579,17 +628,15 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         ),
       listPrints: (consolidatedId, o) =>
         call.json(
-          {
-            operation: 'consolidated.listPrints',
-            params: { consolidatedId },
-            query: { returnFile: o?.returnFile ?? true, inlinePdf: o?.inlinePdf },
-          },
+          { operation: 'consolidated.listPrints', params: { consolidatedId }, query: returnFile(o) },
           printListSchema,
         ),
       fetchPrint: (consolidatedId, printId, accept = 'application/pdf') =>
         bytesOnly(
           call.bytes({ operation: 'consolidated.fetchPrint', params: { consolidatedId, printId }, accept }),
         ),
+      listPdfs: (consolidatedId, o) => pdfList('consolidated.listPdfs', { consolidatedId }, o),
+      fetchPdf: (consolidatedId, pdfId) => pdfBytes('consolidated.fetchPdf', { consolidatedId, pdfId }),
     },
 
     manifests: {
@@ -597,24 +644,24 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         call.json({ operation: 'manifests.create', query: inlinePdf(o), body: request }, manifestSchema),
       list: (filter = {}) =>
         call.json({ operation: 'manifests.list', query: { ...filter } }, manifestListSchema),
-      shipments: (manifestType, manifestId) =>
+      get: (manifestType, manifestId, o) =>
         call.json(
-          { operation: 'manifests.shipments', params: { manifestType, manifestId } },
+          { operation: 'manifests.get', params: { manifestType, manifestId }, query: inlinePdf(o) },
+          manifestSchema,
+        ),
+      shipments: (manifestType, manifestId, filter = {}) =>
+        call.json(
+          { operation: 'manifests.shipments', params: { manifestType, manifestId }, query: { ...filter } },
           shipmentSummaryListSchema,
         ),
       listPrints: (manifestType, manifestId, o) =>
-        call.json(
-          { operation: 'manifests.listPrints', params: { manifestType, manifestId }, query: inlinePdf(o) },
-          printListSchema,
-        ),
+        pdfList('manifests.listPrints', { manifestType, manifestId }, o),
       fetchPrint: (manifestType, manifestId, printId) =>
-        bytesOnly(
-          call.bytes({
-            operation: 'manifests.fetchPrint',
-            params: { manifestType, manifestId, printId },
-            accept: 'application/pdf',
-          }),
-        ),
+        pdfBytes('manifests.fetchPrint', { manifestType, manifestId, printId }),
+      listPdfs: (manifestType, manifestId, o) =>
+        pdfList('manifests.listPdfs', { manifestType, manifestId }, o),
+      fetchPdf: (manifestType, manifestId, pdfId) =>
+        pdfBytes('manifests.fetchPdf', { manifestType, manifestId, pdfId }),
       copy: (manifestType, manifestId, o) =>
         call.json(
           {
@@ -637,23 +684,23 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     history: {
       search: (filter = {}) =>
         call.json({ operation: 'history.search', query: { ...filter } }, shipmentSummaryListSchema),
+      searchAll: (filter = {}) =>
+        pages(undefined, ({ page }) =>
+          call.json({ operation: 'history.search', query: { ...filter, page } }, shipmentSummaryListSchema),
+        ),
     },
 
     print: {
-      clients: (o = {}) =>
-        call.json(
-          { operation: 'printClients.list', query: { page: o.page ?? 0, size: o.size ?? 50 } },
-          printClientListSchema,
-        ),
+      clients: (o) =>
+        pages(o, (query) => call.json({ operation: 'printClients.list', query }, printClientListSchema)),
       client: (clientId) =>
         call.json({ operation: 'printClients.get', params: { clientId } }, printClientSchema),
-      clientPrinters: (clientId) =>
-        call.json({ operation: 'printClients.printers', params: { clientId } }, printerListSchema),
-      printers: (o = {}) =>
-        call.json(
-          { operation: 'printers.list', query: { page: o.page ?? 0, size: o.size ?? 50 } },
-          printerListSchema,
+      clientPrinters: (clientId, o) =>
+        pages(o, (query) =>
+          call.json({ operation: 'printClients.printers', params: { clientId }, query }, printerListSchema),
         ),
+      printers: (o) =>
+        pages(o, (query) => call.json({ operation: 'printers.list', query }, printerListSchema)),
       printer: (printerId) => call.json({ operation: 'printers.get', params: { printerId } }, printerSchema),
       jobs: (filter = {}) =>
         call.json({ operation: 'printJobs.list', query: { ...filter } }, printJobListSchema),
@@ -785,6 +832,54 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         call.json({ operation: 'onboarding.applicationLanguage', params: { applicationId } }, anyJsonSchema),
       language: () => call.json({ operation: 'onboarding.language' }, anyJsonSchema),
     },
+  };
+}
+
+/**
+ * A paginated list (`page` from 0, `size` at most 50): the one page asked for, or every page until a short
+ * or empty one. A server that ignores `page` (the same items again) ends the walk instead of looping.
+ */
+async function pages<T extends { id: number | string }>(
+  options: PageOptions | undefined,
+  fetchPage: (query: { page: number; size: number }) => R<T[]>,
+): R<T[]> {
+  const size = Math.min(PAGE_SIZE, Math.max(1, options?.size ?? PAGE_SIZE));
+  if (options?.page !== undefined) return fetchPage({ page: options.page, size });
+  const all: T[] = [];
+  const seen = new Set<string>();
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const got = await fetchPage({ page, size });
+    if (!got.ok) return got;
+    const fresh = got.value.filter((item) => !seen.has(String(item.id)));
+    for (const item of fresh) seen.add(String(item.id));
+    all.push(...fresh);
+    if (got.value.length < size || fresh.length === 0) break;
+  }
+  return ok(all);
+}
+
+/** The key of a shipment's CONSOLIDATE option (ids are case-insensitive), if it has one with a key. */
+export function consolidationKeyOf(shipment: Shipment): string | undefined {
+  const option = (shipment.options ?? []).find((o) => String(o.id).toUpperCase() === 'CONSOLIDATE');
+  return typeof option?.key === 'string' && option.key.trim() ? option.key : undefined;
+}
+
+function missingConsolidationKey(): DeliveryError {
+  return {
+    kind: 'validation',
+    operation: 'consolidated.create',
+    status: 0,
+    errors: [
+      {
+        message: 'A consolidated booking needs the option CONSOLIDATE with a key; nothing was sent',
+        messageCode: 'ConsolidationKey',
+        field: 'Option_Key',
+        location: 'options',
+        type: 'error',
+      },
+    ],
+    message:
+      'not sent: a consolidated booking without option CONSOLIDATE and a key would book a normal shipment',
   };
 }
 

@@ -122,13 +122,23 @@ export const ROUTES = {
     '/consolidated-shipments/{consolidatedId}/prints/{printId}',
     PRINT_CONSOLIDATION,
   ),
+  // The seed's consolidated PDF list (query `inlinePdf`) and PDF fetch, under the legacy `pdfs` name the
+  // shipments' PDF routes use (assumed).
+  'consolidated.listPdfs': get('/consolidated-shipments/{consolidatedId}/pdfs', PRINT_CONSOLIDATION),
+  'consolidated.fetchPdf': get('/consolidated-shipments/{consolidatedId}/pdfs/{pdfId}', PRINT_CONSOLIDATION),
 
-  // 1.6 manifests (assumed paths)
+  // 1.6 manifests (assumed paths). The seed's five fetches: documents (`listPrints`, `fetchPrint`), the PDF
+  // (`fetchPdf`), the printed manifest (`get`), the shipments with their filters (`shipments`: searchField
+  // orderNo/shipmentNo/parcelNo/reference, searchOp, searchValue, carrierId, serviceId, status), the PDF list
+  // (`listPdfs`, query `inlinePdf`).
   'manifests.create': post('/manifests', PRINT),
   'manifests.list': get('/manifests'),
+  'manifests.get': get('/manifests/{manifestType}/{manifestId}'), // (assumed)
   'manifests.shipments': get('/manifests/{manifestType}/{manifestId}/shipments'),
   'manifests.listPrints': get('/manifests/{manifestType}/{manifestId}/prints'),
   'manifests.fetchPrint': get('/manifests/{manifestType}/{manifestId}/prints/{printId}'),
+  'manifests.listPdfs': get('/manifests/{manifestType}/{manifestId}/pdfs'), // (assumed)
+  'manifests.fetchPdf': get('/manifests/{manifestType}/{manifestId}/pdfs/{pdfId}'), // (assumed)
   'manifests.copy': post('/manifests/{manifestType}/{manifestId}/prints', PRINT),
 
   // 1.9 waybills (assumed)

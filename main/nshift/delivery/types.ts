@@ -169,6 +169,17 @@ export interface ManifestFilter {
   dateTo?: string;
 }
 
+/** The filters of a manifest's shipment list (assumed names, as the stored-shipment list's search). */
+export interface ManifestShipmentFilter {
+  searchField?: 'orderNo' | 'shipmentNo' | 'parcelNo' | 'reference' | (string & {});
+  searchOp?: 'equals' | 'contains' | 'startsWith' | 'endsWith' | (string & {});
+  searchValue?: string;
+  carrierId?: string;
+  serviceId?: string;
+  /** Lower case in query filters (`printed`, `cancelled`). */
+  status?: string;
+}
+
 export interface HistoryFilter {
   page?: number;
   dateFrom?: string;

@@ -94,6 +94,8 @@ export async function addToConsolidated(
 ): Promise<Reply> {
   if (req.apiKey && !req.apiKey.licenses.has('REST API Consolidation'))
     return forbidden('REST API Consolidation');
+  if (findService(data.service?.id ?? undefined)?.consolidates === false)
+    return bookWithoutConsolidating(ctx, data, targets, inline, storedId);
   const key = consolidationKey(data);
   const sender = resolveSender(ctx, data);
   const errors = validateShipment(data, sender);
@@ -161,6 +163,32 @@ export async function addToConsolidated(
     joined,
   };
   return json(201, [result]);
+}
+
+/** A service that does not consolidate: the CONSOLIDATE option is ignored and a normal shipment is booked. */
+async function bookWithoutConsolidating(
+  ctx: SimContext,
+  data: ShipmentInput,
+  targets: PrintTarget[],
+  inline: boolean,
+  storedId: string | undefined,
+): Promise<Reply> {
+  const stored = storedId ? ctx.state.stored.get(storedId) : undefined;
+  const outcome = await bookAndPrint(
+    ctx,
+    data,
+    targets,
+    stored ? { route: 'stored', storedId: stored.id, shipmentNo: stored.shipmentNo } : { route: 'shipments' },
+  );
+  if (!outcome.ok) return unprocessable(outcome.errors);
+  if (stored) {
+    stored.shipmentIds = outcome.shipments.map((s) => s.id);
+    stored.changed = ctx.clock.now();
+  }
+  return json(
+    201,
+    outcome.shipments.map((s) => shipmentResultJson(ctx, s, inline)),
+  );
 }
 
 export function registerConsolidatedRoutes(router: Router, ctx: SimContext): void {
@@ -336,7 +364,8 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
       (req) => {
         const c = consolidated.get(req.params.id ?? '');
         if (!c) return notFound();
-        const inline = bool(req.query, 'returnFile') || bool(req.query, 'inlinePdf');
+        // Documents inline by the list's own switch: `returnFile` for prints, `inlinePdf` for the PDF list (seed).
+        const inline = bool(req.query, segment === 'pdfs' ? 'inlinePdf' : 'returnFile');
         const docs = c.printIds.flatMap((id) => {
           const d = ctx.state.documents.get(id);
           return d && (segment === 'prints' || d.format === 'pdf') ? [d] : [];

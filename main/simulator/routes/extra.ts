@@ -18,7 +18,7 @@ import { resolveSender } from '../booking';
 import { readJsonObject, registerCrud } from './crud';
 import { serveFeed } from '../feeds';
 import { fetchDocument } from './shipments';
-import { textMatches } from './stored';
+import { shipmentSearchValues, textMatches } from './stored';
 
 const SIX_MONTHS_MS = 183 * 86_400_000;
 
@@ -72,19 +72,8 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
           const date = dateType === 'ship' ? s.shipDate : s.created;
           if (date < from || (to !== undefined && date > to)) return false;
           if (status && s.status !== status) return false;
-          if (field && value) {
-            const candidates =
-              field === 'orderNo'
-                ? [s.orderNo]
-                : field === 'shipmentNo'
-                  ? [s.shipmentNo]
-                  : field === 'parcelNo'
-                    ? s.parcels.flatMap((p) => [p.parcelNo, p.returnParcelNo])
-                    : field === 'reference'
-                      ? [s.reference]
-                      : [];
-            if (!candidates.some((c) => textMatches(c, op, value))) return false;
-          }
+          if (field && value && !shipmentSearchValues(s, field).some((c) => textMatches(c, op, value)))
+            return false;
           return true;
         })
         .sort((a, b) => b.created - a.created || Number(b.id) - Number(a.id));

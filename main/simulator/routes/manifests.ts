@@ -9,6 +9,7 @@ import { manifestBodySchema } from '../schemas';
 import type { SimManifest } from '../state';
 import { nextId } from '../state';
 import { fetchDocument } from './shipments';
+import { listFilter, shipmentSearchValues, textMatches } from './stored';
 
 const DAY_MS = 86_400_000;
 
@@ -115,15 +116,36 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
     );
   });
 
+  // The printed manifest (assumed path): the same object the creation answered.
+  router.add('GET', '/manifests/:type/:id', (req) => {
+    const m = find(req.params.type, req.params.id);
+    return m ? json(200, manifestJson(ctx, m, bool(req.query, 'inlinePdf'))) : notFound();
+  });
+
+  // The shipments a manifest holds, with the filters of the stored-shipment list (assumed names).
   router.add('GET', '/manifests/:type/:id/shipments', (req) => {
     const m = find(req.params.type, req.params.id);
     if (!m) return notFound();
+    const f = listFilter(req.query);
+    const carrierId = req.query.get('carrierId');
+    const serviceId = req.query.get('serviceId');
+    const shipments = m.shipmentIds.flatMap((id) => {
+      const s = ctx.state.shipments.get(id);
+      return s ? [s] : [];
+    });
     return json(
       200,
-      m.shipmentIds.flatMap((id) => {
-        const s = ctx.state.shipments.get(id);
-        return s ? [shipmentResultJson(ctx, s, false, [])] : [];
-      }),
+      shipments
+        .filter(
+          (s) =>
+            (!carrierId || s.carrierId === carrierId) &&
+            (!serviceId || s.serviceId.toUpperCase() === serviceId.toUpperCase()) &&
+            (!f.status || s.status === f.status) &&
+            (!f.field ||
+              f.value === null ||
+              shipmentSearchValues(s, f.field).some((v) => textMatches(v, f.op, f.value!))),
+        )
+        .map((s) => ({ ...shipmentResultJson(ctx, s, false, []), carrierId: s.carrierId })),
     );
   });
 

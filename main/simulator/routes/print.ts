@@ -148,7 +148,10 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
       return printClients.has(id)
         ? json(
             200,
-            [...printers.values()].filter((p) => p.clientId === id),
+            paginate(
+              [...printers.values()].filter((p) => p.clientId === id),
+              req.query,
+            ),
           )
         : notFound();
     },

@@ -28,7 +28,7 @@ import {
 } from '../http';
 import { parsePrintConfig } from '../print-config';
 import { printConfigSchema, shipmentSchema, type ShipmentInput } from '../schemas';
-import type { SimStored, StoredStatus, ValidationItem } from '../state';
+import type { SimShipment, SimStored, StoredStatus, ValidationItem } from '../state';
 import { indexAdd, indexRemove, nextId } from '../state';
 import { hasOption, validateShipment } from '../validation';
 import { addToConsolidated } from './consolidated';
@@ -101,6 +101,15 @@ export function textMatches(value: string | null | undefined, op: string, wanted
 }
 
 /** The filters shared by the stored and the open-consolidated lists. */
+/** What a search field names on a booked shipment (parcel numbers include the return parcels'). */
+export function shipmentSearchValues(s: SimShipment, field: string): (string | null | undefined)[] {
+  if (field === 'orderNo') return [s.orderNo];
+  if (field === 'shipmentNo') return [s.shipmentNo];
+  if (field === 'parcelNo') return s.parcels.flatMap((p) => [p.parcelNo, p.returnParcelNo]);
+  if (field === 'reference') return [s.reference];
+  return [];
+}
+
 export function listFilter(query: URLSearchParams): {
   field: string | null;
   op: string;

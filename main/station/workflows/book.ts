@@ -1,6 +1,7 @@
 import type { Failure } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
 import type { DeliveryError } from '../../nshift/delivery/errors';
+import { consolidationKeyOf } from '../../nshift/delivery/client';
 import type { ShipmentResult } from '../../nshift/delivery/schemas';
 import type { Shipment, ShipmentOption } from '../../nshift/delivery/types';
 import type { Result } from '../../result';
@@ -23,6 +24,11 @@ export interface BookedShipment {
   documents: PrintableDocument[];
   /** Booked, but its documents could not be downloaded: the packer reprints once nShift answers again. */
   documentsError?: DeliveryError;
+  /**
+   * The consolidation key the booking asked for, when nShift's answer shows it booked a normal shipment
+   * instead (`consolidated` false): the parcels will not travel with the consolidated shipment.
+   */
+  notConsolidated?: string;
 }
 
 export type BookOutcome =
@@ -93,7 +99,16 @@ async function callBooking(
     if (!keyed.ok) return keyed;
     const booked = await client.storedShipments.book(target.storedId, printConfig, { returnFile: true });
     if (!booked.ok) return booked;
-    return ok(await Promise.all(booked.value.map((result) => fromShipmentResult(ctx, result))));
+    const shipments = await Promise.all(booked.value.map((result) => fromShipmentResult(ctx, result)));
+    // nShift's answer says whether the parcels joined the consolidated shipment: never assume they did.
+    const key = keyed.value;
+    return ok(
+      key
+        ? shipments.map((shipment, i) =>
+            booked.value[i]?.consolidated ? shipment : { ...shipment, notConsolidated: key },
+          )
+        : shipments,
+    );
   }
   const booked = await client.orders.createShipment({
     orderId: target.orderId,
@@ -249,12 +264,13 @@ async function fetchShipments(
  * Consolidated parcels: with a consolidation key in settings, a stored shipment is given the CONSOLIDATE option
  * (a full replacement, which is idempotent) before it is booked, so nShift adds its parcels to the open
  * consolidated shipment with that key. A stored shipment that already carries a key (from the order) keeps it.
- * Orders booked through /orders/shipments cannot carry options; they book as normal shipments.
+ * Returns the key the booking asks for (undefined: not a consolidated booking). Orders booked through
+ * /orders/shipments cannot carry options; they book as normal shipments.
  */
 async function ensureConsolidationKey(
   ctx: StationContext,
   storedId: string,
-): Promise<Result<void, DeliveryError>> {
+): Promise<Result<string | undefined, DeliveryError>> {
   const key = ctx.settings().consolidation.key;
   if (!key) return ok(undefined);
   const client = ctx.client();
@@ -263,10 +279,14 @@ async function ensureConsolidationKey(
   // The stored shipment is passed back untouched but for its options: unknown fields survive the replace.
   const shipment = (stored.value.shipment ?? {}) as Shipment;
   const options: ShipmentOption[] = Array.isArray(shipment.options) ? shipment.options : [];
-  if (options.some((o) => String(o.id).toUpperCase() === 'CONSOLIDATE')) return ok(undefined);
+  const existing = consolidationKeyOf(shipment);
+  if (existing) return ok(existing);
   const replaced = await client.storedShipments.replace(storedId, {
     ...shipment,
-    options: [...options, { id: 'CONSOLIDATE', key }],
+    options: [
+      ...options.filter((o) => String(o.id).toUpperCase() !== 'CONSOLIDATE'),
+      { id: 'CONSOLIDATE', key },
+    ],
   });
-  return replaced.ok ? ok(undefined) : replaced;
+  return replaced.ok ? ok(key) : replaced;
 }

@@ -1,4 +1,4 @@
-import type { ConsolidatedView } from '../../../preload/api';
+import type { ConsolidatedView, MethodOutput } from '../../../preload/api';
 import type { ConsolidatedShipment } from '../../nshift/delivery/schemas';
 import { StationError } from '../station-error';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
+import { toShipmentView } from './shipment-lookup';
 
 function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -78,10 +79,14 @@ export async function startCloseConsolidated(
   return { jobId };
 }
 
+/**
+ * Deletes an open consolidated shipment. nShift keeps the documents printed earlier as a cancelled shipment
+ * (seed): the answer names it, so the packer knows which labels are void.
+ */
 export async function deleteConsolidated(
   ctx: StationContext,
   consolidatedId: string,
-): Promise<{ deleted: true }> {
+): Promise<MethodOutput<'deleteConsolidated'>> {
   const result = await ctx.client().consolidated.delete(consolidatedId);
   if (!result.ok)
     throw StationError.failed(
@@ -94,7 +99,8 @@ export async function deleteConsolidated(
           )
         : failureFromDelivery(result.error),
     );
-  return { deleted: true };
+  const { cancelled } = result.value;
+  return { deleted: true, ...(cancelled ? { cancelled: toShipmentView(cancelled) } : {}) };
 }
 
 export async function deleteParcelGroup(

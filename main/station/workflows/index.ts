@@ -8,7 +8,13 @@ import {
   startCloseConsolidated,
 } from './consolidated';
 import { getShipmentTimeline, searchHistory } from './history';
-import { listManifests, startCreateManifest, startReprintManifest } from './manifest';
+import {
+  listManifests,
+  listManifestShipments,
+  listUnmanifested,
+  startCreateManifest,
+  startReprintManifest,
+} from './manifest';
 import { startReprint } from './reprint';
 import { deleteStored, listStored, startBookStored } from './stored';
 import type { StartJob } from './types';
@@ -27,6 +33,8 @@ type WorkflowMethods =
   | 'createManifest'
   | 'listManifests'
   | 'reprintManifest'
+  | 'listManifestShipments'
+  | 'listUnmanifested'
   | 'searchHistory'
   | 'getShipmentTimeline';
 
@@ -50,6 +58,8 @@ export function stationWorkflows(
     createManifest: (input) => startCreateManifest(ctx, startJob, input),
     listManifests: (input) => listManifests(ctx, input ?? undefined),
     reprintManifest: (input) => startReprintManifest(ctx, startJob, input),
+    listManifestShipments: (input) => listManifestShipments(ctx, input),
+    listUnmanifested: (input) => listUnmanifested(ctx, input ?? undefined),
     searchHistory: (input) => searchHistory(ctx, input),
     getShipmentTimeline: ({ code }) => getShipmentTimeline(ctx, code),
   };

@@ -1,9 +1,10 @@
-import type { ManifestView } from '../../../preload/api';
+import type { ManifestView, MethodInput, MethodOutput, ShipmentSummary } from '../../../preload/api';
 import type { Manifest, Print } from '../../nshift/delivery/schemas';
 import { StationError } from '../station-error';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
+import { toShipmentView } from './shipment-lookup';
 
 export function toManifestView(m: Manifest): ManifestView {
   return {
@@ -103,4 +104,80 @@ export async function startReprintManifest(
     await printManifest(ctx, id, input.manifestType, input.manifestId, prints.value);
   });
   return { jobId };
+}
+
+/** The shipments a manifest holds, as nShift lists them, narrowed by the filters the packer chose. */
+export async function listManifestShipments(
+  ctx: StationContext,
+  input: MethodInput<'listManifestShipments'>,
+): Promise<ShipmentSummary[]> {
+  const { manifestType, manifestId, searchField, searchValue, carrierId } = input;
+  const result = await ctx.client().manifests.shipments(manifestType, manifestId, {
+    ...(searchField && searchValue?.trim()
+      ? { searchField, searchOp: 'contains', searchValue: searchValue.trim() }
+      : {}),
+    ...(carrierId ? { carrierId } : {}),
+  });
+  if (!result.ok) throw StationError.failed(failureFromDelivery(result.error));
+  return result.value.map(toShipmentView);
+}
+
+/**
+ * The classic end-of-day mistake, made visible: today's shipments that none of today's manifests holds (booked
+ * after the manifest was printed, or of a type nobody printed). The day's shipments come from nShift's history
+ * (every station of the account); without it (licence, network) from this station's journal, and the answer
+ * says which.
+ */
+export async function listUnmanifested(
+  ctx: StationContext,
+  input: MethodInput<'listUnmanifested'>,
+): Promise<MethodOutput<'listUnmanifested'>> {
+  const date = input?.date ?? ctx.now().toISOString().slice(0, 10);
+  const client = ctx.client();
+  const manifests = await client.manifests.list({ dateFrom: date, dateTo: date });
+  if (!manifests.ok) throw StationError.failed(failureFromDelivery(manifests.error));
+  const inManifest = new Set<string>();
+  for (const m of manifests.value) {
+    const held = await client.manifests.shipments(m.manifestType, m.manifestId);
+    if (!held.ok) throw StationError.failed(failureFromDelivery(held.error));
+    for (const s of held.value) inManifest.add(s.id);
+  }
+  const history = await client.history.searchAll({ dateFrom: date, dateTo: date });
+  const day = history.ok ? history.value.map(toShipmentView) : bookedInJournal(ctx, date);
+  return {
+    date,
+    manifests: manifests.value.length,
+    source: history.ok ? 'nshift' : 'journal',
+    shipments: day.filter((s) => s.status !== 'CANCELLED' && !inManifest.has(s.shipmentId)),
+  };
+}
+
+/** This station's bookings of a day, from the journal, without those it cancelled since. */
+function bookedInJournal(ctx: StationContext, date: string): ShipmentSummary[] {
+  const cancelled = new Set<string>();
+  const booked = new Map<string, ShipmentSummary>();
+  for (const job of ctx.jobs.all(date)) {
+    if (job.createdAt.slice(0, 10) !== date) continue;
+    for (const s of job.shipments) {
+      if (!s.shipmentId) continue;
+      if (job.kind === 'cancel' && s.state === 'cancelled') cancelled.add(s.shipmentId);
+      if (
+        s.reference ||
+        (job.kind !== 'scan' && job.kind !== 'book_stored' && job.kind !== 'consolidated_close')
+      )
+        continue;
+      booked.set(s.shipmentId, {
+        shipmentId: s.shipmentId,
+        status: s.state === 'cancelled' ? 'CANCELLED' : 'PRINTED',
+        parcelNos: s.parcelNos,
+        handedOver: false,
+        created: job.createdAt,
+        ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
+        ...((s.orderNo ?? job.orderNo) ? { orderNo: (s.orderNo ?? job.orderNo) as string } : {}),
+        ...(s.receiverName ? { receiverName: s.receiverName } : {}),
+        ...(s.serviceId ? { serviceId: s.serviceId } : {}),
+      });
+    }
+  }
+  return [...booked.values()].filter((s) => !cancelled.has(s.shipmentId)).reverse();
 }

@@ -27,12 +27,12 @@ export async function resolveCode(
 ): Promise<Resolution> {
   // A code in the local index needs no lookup at all. Otherwise the order and stored-shipment lookups (both
   // read-only) go out together, so a stored shipment does not wait for an order lookup that finds nothing;
-  // the configured order still decides which answer wins.
-  const indexed = ctx.index?.order(code)
-    ? 'order'
-    : ctx.index?.storedShipments(code)?.length
-      ? 'stored'
-      : undefined;
+  // the configured order still decides which answer wins, also between two sources the index knows it in.
+  const indexed = sources.find((source) =>
+    source === 'order'
+      ? ctx.index?.order(code) !== undefined
+      : source === 'stored' && (ctx.index?.storedShipments(code)?.length ?? 0) > 0,
+  );
   const lookups = new Map<ResolveSource, Promise<Resolution | undefined>>();
   for (const source of sources) {
     if (source === 'shipment' || (indexed && source !== indexed)) continue;

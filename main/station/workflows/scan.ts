@@ -70,6 +70,8 @@ export async function bookAndPrint(
       }
       const printProblem = await printDocuments(ctx, jobId, shipment.shipmentId, shipment.documents);
       firstProblem ??= printProblem;
+      // Printed (it is booked either way), but the packer must know it travels on its own.
+      if (shipment.notConsolidated) firstProblem ??= notConsolidated(shipment, shipment.notConsolidated);
     }
   }
   if (firstProblem) return fail(ctx, jobId, firstProblem);
@@ -194,6 +196,20 @@ async function recordShipmentDetails(
     ...(details.receiverName ? { receiverName: details.receiverName } : {}),
     ...(details.serviceId ? { serviceId: details.serviceId } : {}),
   });
+}
+
+/** A consolidated booking that nShift booked as a normal shipment: booked and printed, never rebooked. */
+function notConsolidated(
+  shipment: { shipmentId: string; shipmentNo?: string },
+  key: string,
+): ReturnType<typeof failure> {
+  const number = shipment.shipmentNo ?? shipment.shipmentId;
+  return failure(
+    'validation',
+    'not_consolidated',
+    `nShift booked shipment ${number} as a shipment of its own, not into consolidated shipment ${key}: its parcels travel separately. Check that the carrier service takes consolidation; cancel it and book again if the parcels must travel together.`,
+    { params: { key, shipmentNo: number, shipmentId: shipment.shipmentId } },
+  );
 }
 
 /** Booked in nShift but the label did not come down: never rebook, reprint once nShift answers. */

@@ -15,6 +15,16 @@ export const apiErrorBodySchema = z.object({
   message: z.string(),
   failure: failureSchema.optional(),
   field: z.string().optional(),
+  issues: z
+    .array(
+      z.object({
+        path: z.string(),
+        code: z.string(),
+        minimum: z.number().optional(),
+        maximum: z.number().optional(),
+      }),
+    )
+    .optional(),
 });
 
 /** A StationApi call that was refused or failed: carries the host's ApiErrorBody so the UI can translate it. */

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Failure } from '../../../preload/api';
+import type { ArgumentIssue, Failure } from '../../../preload/api';
 import { failureFromError, readApiError } from '../api/errors';
 
 export interface ActionState {
@@ -9,6 +9,8 @@ export interface ActionState {
   done?: string;
   /** The host refused the arguments (a form's values): which field, when it said, to name in a translated line. */
   invalid?: { field?: string };
+  /** With `invalid`: the values the host's schema refused, by path, for each field to show its own. */
+  issues?: ArgumentIssue[];
 }
 
 /**
@@ -38,7 +40,11 @@ export function useAction(): [ActionState, RunAction, () => void] {
       busy.current = false;
       const body = readApiError(error);
       if (body?.error === 'invalid_argument' && !body.failure)
-        setState({ busy: false, invalid: body.field ? { field: body.field } : {} });
+        setState({
+          busy: false,
+          invalid: body.field ? { field: body.field } : {},
+          ...(body.issues ? { issues: body.issues } : {}),
+        });
       else setState({ busy: false, failure: failureFromError(error) });
       return undefined;
     }

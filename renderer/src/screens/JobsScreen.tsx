@@ -6,6 +6,8 @@ import { useScanHandler } from '../scan/scan-routing';
 import { StateBadge } from '../components/StateBadge';
 import { FailureDetails } from '../components/FailureDetails';
 import { ActionFeedback } from '../components/ActionFeedback';
+import { Button } from '../components/Button';
+import { ListTable } from '../components/ListTable';
 import { useAction } from '../components/use-action';
 import { jobFailure, resultState } from '../components/result-state';
 import { DocumentPreview } from '../preview/DocumentPreview';
@@ -59,52 +61,39 @@ export function JobsScreen() {
     if (result) setPreview(result);
   }
 
+  /** What the packer can do with a spooled document in its state: release or retry it, or cancel its print. */
   function spoolActions(spoolJobId: string | undefined, state: JobDocument['state'] | SpoolJobView['state']) {
     if (!spoolJobId) return null;
+    const actions: { label: string; tone: 'primary' | 'plain'; call(): Promise<SpoolJobView> }[] = [];
+    if (state === 'held')
+      actions.push({
+        label: t('jobs.release'),
+        tone: 'primary',
+        call: () => api.releaseSpoolJob({ spoolJobId }),
+      });
+    if (state === 'failed')
+      actions.push({
+        label: t('jobs.retry'),
+        tone: 'primary',
+        call: () => api.retrySpoolJob({ spoolJobId }),
+      });
+    if (state === 'held' || state === 'queued' || state === 'failed')
+      actions.push({
+        label: t('jobs.cancelPrint'),
+        tone: 'plain',
+        call: () => api.cancelSpoolJob({ spoolJobId }),
+      });
     return (
       <>
-        {state === 'held' ? (
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() =>
-              void run(
-                () => api.releaseSpoolJob({ spoolJobId }),
-                t('jobs.actionDone', { action: t('jobs.release') }),
-              )
-            }
+        {actions.map((action) => (
+          <Button
+            key={action.label}
+            tone={action.tone}
+            onClick={() => void run(action.call, t('jobs.actionDone', { action: action.label }))}
           >
-            {t('jobs.release')}
-          </button>
-        ) : null}
-        {state === 'failed' ? (
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() =>
-              void run(
-                () => api.retrySpoolJob({ spoolJobId }),
-                t('jobs.actionDone', { action: t('jobs.retry') }),
-              )
-            }
-          >
-            {t('jobs.retry')}
-          </button>
-        ) : null}
-        {state === 'held' || state === 'queued' || state === 'failed' ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              void run(
-                () => api.cancelSpoolJob({ spoolJobId }),
-                t('jobs.actionDone', { action: t('jobs.cancelPrint') }),
-              )
-            }
-          >
-            {t('jobs.cancelPrint')}
-          </button>
-        ) : null}
+            {action.label}
+          </Button>
+        ))}
       </>
     );
   }
@@ -124,60 +113,51 @@ export function JobsScreen() {
       <ActionFeedback state={action} />
       <div className="split">
         <div>
-          {jobs.length === 0 ? (
-            <p>{t('jobs.empty')}</p>
-          ) : (
-            <table className="table" aria-label={t('jobs.listLabel')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('jobs.code')}</th>
-                  <th scope="col">{t('jobs.time')}</th>
-                  <th scope="col">{t('jobs.kind')}</th>
-                  <th scope="col">{t('jobs.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {jobs.map((job) => (
-                  <tr key={job.id} aria-selected={job.id === selectedId} data-job-id={job.id}>
-                    <td>
-                      <button
-                        type="button"
-                        className="button button-quiet mono code-cut"
-                        title={job.scan}
-                        aria-pressed={job.id === selectedId}
-                        ref={(element) => {
-                          if (element) rowButtons.current.set(job.id, element);
-                          else rowButtons.current.delete(job.id);
-                        }}
-                        onClick={() => {
-                          setSelectedId(job.id);
-                          setPreview(undefined);
-                        }}
-                        onKeyDown={(event) => {
-                          // Up and down walk the list and select as they go.
-                          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-                          event.preventDefault();
-                          const index = jobs.findIndex((candidate) => candidate.id === job.id);
-                          const next = jobs[index + (event.key === 'ArrowDown' ? 1 : -1)];
-                          if (!next) return;
-                          setSelectedId(next.id);
-                          setPreview(undefined);
-                          rowButtons.current.get(next.id)?.focus();
-                        }}
-                      >
-                        {job.scan}
-                      </button>
-                    </td>
-                    <td>{formatTime(job.createdAt, i18n.language)}</td>
-                    <td>{t(`jobKind.${job.kind}`)}</td>
-                    <td>
-                      <StateBadge state={resultState(job)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <ListTable
+            label={t('jobs.listLabel')}
+            rows={jobs}
+            columns={[t('jobs.code'), t('jobs.time'), t('jobs.kind'), t('jobs.state')]}
+            empty={t('jobs.empty')}
+          >
+            {(job) => (
+              <tr key={job.id} aria-selected={job.id === selectedId} data-job-id={job.id}>
+                <td>
+                  <Button
+                    tone="quiet"
+                    className="mono code-cut"
+                    title={job.scan}
+                    aria-pressed={job.id === selectedId}
+                    ref={(element) => {
+                      if (element) rowButtons.current.set(job.id, element);
+                      else rowButtons.current.delete(job.id);
+                    }}
+                    onClick={() => {
+                      setSelectedId(job.id);
+                      setPreview(undefined);
+                    }}
+                    onKeyDown={(event) => {
+                      // Up and down walk the list and select as they go.
+                      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+                      event.preventDefault();
+                      const index = jobs.findIndex((candidate) => candidate.id === job.id);
+                      const next = jobs[index + (event.key === 'ArrowDown' ? 1 : -1)];
+                      if (!next) return;
+                      setSelectedId(next.id);
+                      setPreview(undefined);
+                      rowButtons.current.get(next.id)?.focus();
+                    }}
+                  >
+                    {job.scan}
+                  </Button>
+                </td>
+                <td>{formatTime(job.createdAt, i18n.language)}</td>
+                <td>{t(`jobKind.${job.kind}`)}</td>
+                <td>
+                  <StateBadge state={resultState(job)} />
+                </td>
+              </tr>
+            )}
+          </ListTable>
         </div>
         <div>
           <section className="panel" aria-label={t('jobs.details')} data-testid="job-details">
@@ -210,38 +190,29 @@ export function JobsScreen() {
       </div>
 
       <h2>{t('jobs.queueTitle')}</h2>
-      {openSpool.length === 0 ? (
-        <p>{t('jobs.queueEmpty')}</p>
-      ) : (
-        <table className="table" aria-label={t('jobs.queueTitle')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('jobs.queueDocument')}</th>
-              <th scope="col">{t('jobs.time')}</th>
-              <th scope="col">{t('jobs.state')}</th>
-              <th scope="col">{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {openSpool.map((job) => (
-              <tr key={job.id} data-spool-id={job.id}>
-                <td>
-                  {t(`documentKind.${job.documentKind}`)} · {printerName(job.printerId)}
-                  {job.heldReason ? (
-                    <div>{t('jobs.heldBecause', { reason: t(`heldReason.${job.heldReason}`) })}</div>
-                  ) : null}
-                  {job.attempts > 0 ? <div>{t('jobs.attempts', { count: job.attempts })}</div> : null}
-                </td>
-                <td>{formatTime(job.createdAt, i18n.language)}</td>
-                <td>{t(`spoolState.${job.state}`)}</td>
-                <td>
-                  <div className="row">{spoolActions(job.id, job.state)}</div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <ListTable
+        label={t('jobs.queueTitle')}
+        rows={openSpool}
+        columns={[t('jobs.queueDocument'), t('jobs.time'), t('jobs.state'), t('common.actions')]}
+        empty={t('jobs.queueEmpty')}
+      >
+        {(job) => (
+          <tr key={job.id} data-spool-id={job.id}>
+            <td>
+              {t(`documentKind.${job.documentKind}`)} · {printerName(job.printerId)}
+              {job.heldReason ? (
+                <div>{t('jobs.heldBecause', { reason: t(`heldReason.${job.heldReason}`) })}</div>
+              ) : null}
+              {job.attempts > 0 ? <div>{t('jobs.attempts', { count: job.attempts })}</div> : null}
+            </td>
+            <td>{formatTime(job.createdAt, i18n.language)}</td>
+            <td>{t(`spoolState.${job.state}`)}</td>
+            <td>
+              <div className="row">{spoolActions(job.id, job.state)}</div>
+            </td>
+          </tr>
+        )}
+      </ListTable>
     </section>
   );
 }
@@ -287,14 +258,9 @@ function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions 
       ) : null}
       {failure && state !== 'printed' ? <FailureDetails failure={failure} /> : null}
       {canReprint ? (
-        <button
-          type="button"
-          className="button button-primary"
-          aria-busy={busy || undefined}
-          onClick={onReprint}
-        >
+        <Button tone="primary" busy={busy} onClick={onReprint}>
           {t('jobs.reprint')}
-        </button>
+        </Button>
       ) : null}
       {job.shipments.map((shipment) => (
         <div key={shipment.shipmentId} className="shipment">
@@ -320,13 +286,9 @@ function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions 
                   {document.printerName ? <> · {t('jobs.printer', { name: document.printerName })}</> : null}
                 </span>
                 <span className="row document-actions">
-                  <button
-                    type="button"
-                    className="button button-quiet"
-                    onClick={() => onPreview(document.documentId)}
-                  >
+                  <Button tone="quiet" onClick={() => onPreview(document.documentId)}>
                     {t('jobs.preview')}
-                  </button>
+                  </Button>
                   {spoolActions(document.spoolJobId, document.state)}
                 </span>
               </li>

@@ -13,6 +13,7 @@ import {
   ScannerSection,
   SoundsSection,
 } from './settings/SmallSections';
+import { ConsolidationSection, HoldSection, ResolveSection } from './settings/AdminSections';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -34,6 +35,9 @@ export function SettingsScreen() {
         <SoundsSection settings={settings} />
         <ManifestTypesSection settings={settings} />
         <StatusEventsSection settings={settings} />
+        <ResolveSection settings={settings} />
+        <HoldSection settings={settings} />
+        <ConsolidationSection settings={settings} />
       </div>
     </section>
   );

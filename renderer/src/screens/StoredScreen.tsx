@@ -9,6 +9,9 @@ import { useLoader } from '../components/use-loader';
 import { ActionFeedback } from '../components/ActionFeedback';
 import { JobOutcome } from '../components/JobOutcome';
 import { ConfirmStep } from '../components/ConfirmStep';
+import { Button } from '../components/Button';
+import { TextField } from '../components/Field';
+import { ListTable } from '../components/ListTable';
 import { formatDateTime } from '../i18n/format';
 
 /** `shown`: the number the list shows for it (order number or key), so the question names what the packer sees. */
@@ -107,26 +110,38 @@ export function StoredScreen() {
     />
   ) : null;
 
+  const storedColumns = [
+    t('stored.orderNo'),
+    t('stored.receiver'),
+    t('stored.service'),
+    t('stored.parcels'),
+    t('stored.status'),
+    t('stored.created'),
+    t('common.actions'),
+  ];
+  const consolidatedColumns = [
+    t('stored.key'),
+    t('stored.receiver'),
+    t('stored.groups'),
+    t('stored.status'),
+    t('common.actions'),
+  ];
+
   return (
     <section className="screen stored-screen" aria-labelledby="stored-title">
       <h1 id="stored-title">{t('stored.title')}</h1>
       <form className="row" onSubmit={onFilter} data-scan-input="">
-        <div className="field">
-          <label htmlFor="stored-order">{t('stored.filterLabel')}</label>
-          <input
-            id="stored-order"
-            type="text"
-            autoComplete="off"
-            value={orderNo}
-            onChange={(event) => setOrderNo(event.target.value)}
-          />
-        </div>
-        <button type="submit" className="button">
-          {t('stored.filter')}
-        </button>
-        <button type="button" className="button button-quiet" onClick={reload}>
+        <TextField
+          id="stored-order"
+          label={t('stored.filterLabel')}
+          autoComplete="off"
+          value={orderNo}
+          onValue={setOrderNo}
+        />
+        <Button type="submit">{t('stored.filter')}</Button>
+        <Button tone="quiet" onClick={reload}>
           {t('common.refresh')}
-        </button>
+        </Button>
       </form>
       <ActionFeedback state={loadFailure ? { busy: false, failure: loadFailure } : action} />
       {started && !loadFailure ? (
@@ -134,144 +149,106 @@ export function StoredScreen() {
       ) : null}
       {confirm}
 
-      {stored === undefined ? (
-        <p>{t('common.loading')}</p>
-      ) : stored.length === 0 ? (
-        <p>{t('stored.empty')}</p>
-      ) : (
-        <table className="table" aria-label={t('stored.title')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('stored.orderNo')}</th>
-              <th scope="col">{t('stored.receiver')}</th>
-              <th scope="col">{t('stored.service')}</th>
-              <th scope="col">{t('stored.parcels')}</th>
-              <th scope="col">{t('stored.status')}</th>
-              <th scope="col">{t('stored.created')}</th>
-              <th scope="col">{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {stored.map((item) => (
-              <tr key={item.storedId} data-stored-id={item.storedId}>
-                <td className="mono">{item.orderNo ?? item.storedId}</td>
-                <td>{item.receiverName}</td>
-                <td>{item.serviceId}</td>
-                <td>{item.parcelCount}</td>
-                <td>{item.status}</td>
-                <td>{formatDateTime(item.created, i18n.language)}</td>
-                <td>
-                  <div className="row">
-                    <button
-                      type="button"
-                      className="button button-primary"
-                      onClick={() =>
-                        void start(t('stored.bookWhat', { orderNo: item.orderNo ?? item.storedId }), () =>
-                          api.bookStored({ storedId: item.storedId }),
-                        )
-                      }
-                    >
-                      {t('stored.book')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button"
-                      onClick={() =>
-                        setPending({
-                          kind: 'stored',
-                          storedId: item.storedId,
-                          shown: item.orderNo ?? item.storedId,
-                        })
-                      }
-                    >
-                      {t('common.delete')}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <ListTable label={t('stored.title')} rows={stored} columns={storedColumns} empty={t('stored.empty')}>
+        {(item) => (
+          <tr key={item.storedId} data-stored-id={item.storedId}>
+            <td className="mono">{item.orderNo ?? item.storedId}</td>
+            <td>{item.receiverName}</td>
+            <td>{item.serviceId}</td>
+            <td>{item.parcelCount}</td>
+            <td>{item.status}</td>
+            <td>{formatDateTime(item.created, i18n.language)}</td>
+            <td>
+              <RowActions
+                label={t('stored.book')}
+                onPrimary={() =>
+                  void start(t('stored.bookWhat', { orderNo: item.orderNo ?? item.storedId }), () =>
+                    api.bookStored({ storedId: item.storedId }),
+                  )
+                }
+                onDelete={() =>
+                  setPending({
+                    kind: 'stored',
+                    storedId: item.storedId,
+                    shown: item.orderNo ?? item.storedId,
+                  })
+                }
+              />
+            </td>
+          </tr>
+        )}
+      </ListTable>
 
       <h2>{t('stored.consolidatedTitle')}</h2>
-      {consolidated === undefined ? null : consolidated.length === 0 ? (
-        <p>{t('stored.consolidatedEmpty')}</p>
-      ) : (
-        <table className="table" aria-label={t('stored.consolidatedTitle')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('stored.key')}</th>
-              <th scope="col">{t('stored.receiver')}</th>
-              <th scope="col">{t('stored.groups')}</th>
-              <th scope="col">{t('stored.status')}</th>
-              <th scope="col">{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {consolidated.map((item) => (
-              <tr key={item.consolidatedId} data-consolidated-id={item.consolidatedId}>
-                <td className="mono">{item.key ?? item.consolidatedId}</td>
-                <td>{item.receiverName}</td>
-                <td>
-                  <ul className="plain-list">
-                    {item.parcelGroups.map((group) => (
-                      <li key={group.partOrderNo} className="row">
-                        <span>
-                          {t('stored.group', { partOrderNo: group.partOrderNo, count: group.parcelCount })}
-                        </span>
-                        <button
-                          type="button"
-                          className="button button-quiet"
-                          onClick={() =>
-                            setPending({
-                              kind: 'group',
-                              consolidatedId: item.consolidatedId,
-                              partOrderNo: group.partOrderNo,
-                              shown: item.key ?? item.consolidatedId,
-                            })
-                          }
-                        >
-                          {t('stored.deleteGroup')}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td>{item.status}</td>
-                <td>
-                  <div className="row">
-                    <button
-                      type="button"
-                      className="button button-primary"
-                      onClick={() =>
-                        void start(t('stored.closeWhat', { key: item.key ?? item.consolidatedId }), () =>
-                          api.closeConsolidated({ consolidatedId: item.consolidatedId }),
-                        )
-                      }
-                    >
-                      {t('stored.close')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button"
+      <ListTable
+        label={t('stored.consolidatedTitle')}
+        rows={consolidated}
+        columns={consolidatedColumns}
+        empty={t('stored.consolidatedEmpty')}
+        loading={null}
+      >
+        {(item) => (
+          <tr key={item.consolidatedId} data-consolidated-id={item.consolidatedId}>
+            <td className="mono">{item.key ?? item.consolidatedId}</td>
+            <td>{item.receiverName}</td>
+            <td>
+              <ul className="plain-list">
+                {item.parcelGroups.map((group) => (
+                  <li key={group.partOrderNo} className="row">
+                    <span>
+                      {t('stored.group', { partOrderNo: group.partOrderNo, count: group.parcelCount })}
+                    </span>
+                    <Button
+                      tone="quiet"
                       onClick={() =>
                         setPending({
-                          kind: 'consolidated',
+                          kind: 'group',
                           consolidatedId: item.consolidatedId,
+                          partOrderNo: group.partOrderNo,
                           shown: item.key ?? item.consolidatedId,
                         })
                       }
                     >
-                      {t('common.delete')}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+                      {t('stored.deleteGroup')}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td>{item.status}</td>
+            <td>
+              <RowActions
+                label={t('stored.close')}
+                onPrimary={() =>
+                  void start(t('stored.closeWhat', { key: item.key ?? item.consolidatedId }), () =>
+                    api.closeConsolidated({ consolidatedId: item.consolidatedId }),
+                  )
+                }
+                onDelete={() =>
+                  setPending({
+                    kind: 'consolidated',
+                    consolidatedId: item.consolidatedId,
+                    shown: item.key ?? item.consolidatedId,
+                  })
+                }
+              />
+            </td>
+          </tr>
+        )}
+      </ListTable>
     </section>
+  );
+}
+
+/** A list row's actions: the thing to do with it, then Delete (which asks first). */
+function RowActions({ label, onPrimary, onDelete }: { label: string; onPrimary(): void; onDelete(): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="row">
+      <Button tone="primary" onClick={onPrimary}>
+        {label}
+      </Button>
+      <Button onClick={onDelete}>{t('common.delete')}</Button>
+    </div>
   );
 }

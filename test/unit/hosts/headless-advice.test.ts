@@ -46,6 +46,9 @@ describe('headless advice, for every failure code', () => {
     expect(message('no_printer')).toMatch(/--label-printer .*--document-printer/);
     expect(message('unknown_manifest_type', 'manifest')).toContain('--manifest-type');
     expect(message('network_unreachable')).toContain('--delivery-url');
+    expect(message('not_consolidated', 'scan', { params: { shipmentNo: '00370000001' } })).toContain(
+      'send ":cancel 00370000001"',
+    );
     expect(message('validation', 'scan', { errors: [{ field: 'zip', message: 'bad' }] })).toContain(
       '"errors"',
     );

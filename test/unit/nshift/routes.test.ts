@@ -112,6 +112,20 @@ describe('route table', () => {
     expect(table).toContain(shape(method, path));
   });
 
+  /** The seed's manifest fetches and consolidated PDF routes, with the paths decided in main/nshift/README.md. */
+  it.each([
+    ['manifest documents', 'GET /manifests/{}/{}/prints'],
+    ['a manifest document', 'GET /manifests/{}/{}/prints/{}'],
+    ['the manifest PDF', 'GET /manifests/{}/{}/pdfs/{}'],
+    ['the printed manifest', 'GET /manifests/{}/{}'],
+    ['the filtered shipment list', 'GET /manifests/{}/{}/shipments'],
+    ['the manifest PDF list', 'GET /manifests/{}/{}/pdfs'],
+    ['the consolidated PDF list', 'GET /consolidated-shipments/{}/pdfs'],
+    ['a consolidated PDF', 'GET /consolidated-shipments/{}/pdfs/{}'],
+  ])('has a route for %s (%s)', (_what, line) => {
+    expect(table).toContain(line);
+  });
+
   it('retries nothing that books: every POST that creates is non-idempotent', () => {
     for (const name of [
       'shipments.create',

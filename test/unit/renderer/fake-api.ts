@@ -138,6 +138,9 @@ export class FakeStation {
   consolidated: ConsolidatedView[] = [];
   manifests: ManifestView[] = [];
   shipments: ShipmentSummary[] = [];
+  /** Shipments of each manifest (`type/id`), and today's shipments that none holds. */
+  manifestShipments: Record<string, ShipmentSummary[]> = {};
+  unmanifested: ShipmentSummary[] = [];
   connection: ConnectionTest = { ok: true, state: 'connected', message: 'ok', missingLicenses: [] };
   /** What a scan becomes: the job versions to emit, in order, after the call returns. */
   scanOutcome: (code: string, jobId: string) => JobView[] = (code, jobId) => [
@@ -257,6 +260,18 @@ export class FakeStation {
     },
     listManifests: () => [...this.manifests],
     reprintManifest: () => ({ jobId: this.newJobId('manifest-reprint') }),
+    listManifestShipments: ({ manifestType, manifestId, searchField, searchValue }) =>
+      (this.manifestShipments[`${manifestType}/${manifestId}`] ?? []).filter((s) => {
+        if (!searchField || !searchValue) return true;
+        const values = searchField === 'parcelNo' ? s.parcelNos : [s[searchField] ?? ''];
+        return values.some((v) => v.toLowerCase().includes(searchValue.toLowerCase()));
+      }),
+    listUnmanifested: () => ({
+      date: BASE_TIME.slice(0, 10),
+      manifests: this.manifests.length,
+      source: 'nshift',
+      shipments: [...this.unmanifested],
+    }),
     searchHistory: () =>
       this.shipments.map((s) => ({ ...s, source: 'nshift' as const, documents: [], timeline: [] })),
     getShipmentTimeline: () => ({ events: [], following: true }),

@@ -39,6 +39,7 @@ const FAILURE_CODES = [
   'label_not_downloaded',
   'label_held',
   'not_cancellable',
+  'not_consolidated',
   'unknown_manifest_type',
   'internal',
 ] as const satisfies readonly FailureCode[];
@@ -78,7 +79,7 @@ describe('translations', () => {
           reason: 'network',
           code,
           message: 'English only',
-          params: { license: 'REST API Print', problems: 'paper_out' },
+          params: { license: 'REST API Print', problems: 'paper_out', key: 'KONS-1', shipmentNo: '00370001' },
         },
         i18n.t,
         language,
@@ -133,6 +134,8 @@ describe('translations', () => {
           'scan.waitingAttempts',
           'status.morePrinters',
           'stored.group',
+          'manifest.unmanifested.bookedAfter',
+          'manifest.unmanifested.noManifestYet',
         ].sort(),
       );
       const i18n = createI18n(language);
@@ -149,7 +152,7 @@ describe('translations', () => {
             printer: 'Zebra 1',
           });
           expect(text, `${language}:${key}:${count}`).not.toMatch(
-            /\{\{|^scan\.|^stored\.|^status\.|^numbers\./,
+            /\{\{|^scan\.|^stored\.|^status\.|^numbers\.|^manifest\./,
           );
         }
       }

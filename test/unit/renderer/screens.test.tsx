@@ -295,6 +295,71 @@ describe('Settings screen', () => {
     expect(screen.queryByRole('button', { name: 'Save address' })).toBeNull();
   });
 
+  it('marks the printers, routing and hold time a flag or demo mode sets for this run, and leaves saved ones unmarked', async () => {
+    const fake = new FakeStation();
+    const demoZebra = {
+      id: 'label',
+      name: 'Demo Zebra',
+      kind: 'zpl-tcp' as const,
+      host: '127.0.0.1',
+      port: 9200,
+    };
+    const folder = {
+      id: 'documents',
+      name: 'Documents',
+      kind: 'file' as const,
+      directory: '/data/documents',
+    };
+    fake.settings.inForce.printers = [
+      { value: fake.settings.printers[0]!, source: 'settings' },
+      { value: demoZebra, source: 'demo' },
+      { value: folder, source: 'flag' },
+    ];
+    fake.settings.inForce.labelPrinterId = { value: 'label', source: 'demo' };
+    fake.settings.inForce.documentPrinterId = { value: 'documents', source: 'flag' };
+    fake.settings.inForce.spoolTtlMinutes = { value: 0.5, source: 'flag' };
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+
+    const rows = screen.getAllByRole('listitem').filter((li) => li.dataset.printerId);
+    const marks = rows.map((li) => [
+      li.dataset.printerId,
+      within(li).queryByTestId('printer-source')?.dataset.source ?? 'settings',
+    ]);
+    expect(marks).toEqual([
+      ['zebra-1', 'settings'],
+      ['label', 'demo'],
+      ['documents', 'flag'],
+    ]);
+    // A printer this run adds can be tested, not edited or removed.
+    const demoRow = rows.find((li) => li.dataset.printerId === 'label')!;
+    expect(within(demoRow).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(demoRow).getByRole('button', { name: 'Test label' })).toBeTruthy();
+
+    expect(screen.getByTestId('label-printer-source').textContent).toBe(
+      'Demo In use for this run: Demo Zebra. Set by demo mode; not saved.',
+    );
+    expect(screen.getByTestId('document-printer-source').textContent).toBe(
+      'Command line In use for this run: Documents. Set on the command line; not saved.',
+    );
+    // The saved routing stays what the form edits.
+    expect((screen.getByLabelText('Label printer (ZPL)') as HTMLSelectElement).value).toBe('zebra-1');
+    expect(screen.getByTestId('hold-source').textContent).toBe(
+      'Command line In use for this run: 0.5 minutes. Set on the command line; not saved.',
+    );
+    expect((screen.getByLabelText('Hold a waiting label after (minutes)') as HTMLInputElement).value).toBe(
+      '30',
+    );
+  });
+
+  it('marks nothing when every printer, route and the hold time come from the saved settings', async () => {
+    await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    expect(screen.queryByTestId('printer-source')).toBeNull();
+    expect(screen.queryByTestId('label-printer-source')).toBeNull();
+    expect(screen.queryByTestId('hold-source')).toBeNull();
+  });
+
   it('offers to save the address when it is the saved one', async () => {
     const { fake } = await renderApp();
     fireEvent.click(screen.getByTestId('nav-settings'));

@@ -390,6 +390,10 @@ const da: Messages = {
         what: 'Forsendelsen kan ikke længere annulleres.',
         todo: 'Kontakt transportøren eller en arbejdsleder.',
       },
+      not_consolidated: {
+        what: 'nShift bookede forsendelse {{shipmentNo}} som en selvstændig forsendelse, ikke i samlastningen {{key}}: kollierne sendes hver for sig.',
+        todo: 'Etiketten er udskrevet. Kontrollér at transportydelsen tager samlastning; hvis kollierne skal sendes sammen, så annullér forsendelsen og book den igen.',
+      },
       unknown_manifest_type: {
         what: 'Denne manifesttype er ikke en af stationens manifesttyper.',
         todo: 'Vælg en af stationens typer, eller bed en arbejdsleder tilføje denne under Indstillinger, Manifesttyper.',
@@ -484,6 +488,15 @@ const da: Messages = {
     bookWhat: 'Gemt forsendelse {{orderNo}}',
     closeWhat: 'Samlet forsendelse {{key}}',
   },
+  shipments: {
+    shipmentNo: 'Forsendelsesnummer',
+    orderNo: 'Ordrenummer',
+    parcelNo: 'Kollinummer',
+    receiver: 'Modtager',
+    service: 'Ydelse',
+    parcels: 'Kolli',
+    booked: 'Booket',
+  },
   manifest: {
     title: 'Dagsafslutning',
     create: 'Opret manifest: {{type}}',
@@ -497,6 +510,30 @@ const da: Messages = {
     reprint: 'Udskriv igen',
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (genudskrift)',
+    showShipments: 'Forsendelser',
+    unmanifested: {
+      title: 'Dagens forsendelser, der ikke er i noget manifest',
+      allIn: 'Alle forsendelser, der er booket i dag, er i et manifest.',
+      noneToday: 'Ingen forsendelser er booket i dag endnu.',
+      bookedAfter_one:
+        '{{count}} forsendelse blev booket efter dagens manifest og er ikke i noget: opret manifestet igen, før transportøren kommer, ellers bliver den stående.',
+      bookedAfter_other:
+        '{{count}} forsendelser blev booket efter dagens manifest og er ikke i noget: opret manifestet igen, før transportøren kommer, ellers bliver de stående.',
+      noManifestYet_one:
+        '{{count}} forsendelse booket i dag; intet manifest endnu. Opret manifestet, før transportøren kommer.',
+      noManifestYet_other:
+        '{{count}} forsendelser booket i dag; intet manifest endnu. Opret manifestet, før transportøren kommer.',
+      journalOnly:
+        'nShifts forsendelseshistorik kunne ikke læses, så listen viser kun forsendelser, der er booket på denne station.',
+    },
+    contents: {
+      title: 'Forsendelser i manifest {{type}} {{id}}',
+      field: 'Søg på',
+      value: 'Nummer (eller en del af det)',
+      filter: 'Filtrér',
+      noMatch: 'Ingen forsendelse i manifestet passer.',
+      empty: 'Manifestet indeholder ingen forsendelser.',
+    },
   },
   cancel: {
     title: 'Annullér en forsendelse',
@@ -708,6 +745,54 @@ const da: Messages = {
     done: 'Færdig: {{what}}',
     failed: 'Mislykkedes: {{what}}',
     duplicate: 'Allerede booket: {{what}}',
+  },
+  /** The station's verdict on a Settings value, shown under its field (issue 12: the admin's settings). */
+  verdict: {
+    too_small: 'For lille eller for kort: mindst {{minimum}}.',
+    too_big: 'For stor eller for lang: højst {{maximum}}.',
+    invalid_type: 'Udfyld en værdi her (et tal, hvor der spørges om et tal).',
+    invalid_format: 'Ikke i den rigtige form (en adresse skal begynde med https:// eller http://).',
+    invalid_value: 'Dette valg er ikke blandt mulighederne.',
+    other: 'Værdien accepteres ikke: kontrollér den, og gem igen.',
+  },
+  /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
+  admin: {
+    /** A value a flag or demo mode sets for this run, beside the saved one Settings edits. */
+    inForce: {
+      printer: 'I brug under denne kørsel: {{printer}}.',
+      minutes: 'I brug under denne kørsel: {{minutes}} minutter.',
+      replaced: 'Erstattet under denne kørsel.',
+      notSaved: {
+        flag: 'Angivet på kommandolinjen; gemmes ikke.',
+        demo: 'Sat af demotilstand; gemmes ikke.',
+      },
+    },
+    resolve: {
+      title: 'Opslag af scanninger',
+      hint: 'Hvor en scannet kode slås op, i denne rækkefølge. Den første kilde, der kender koden, afgør det.',
+      sources: 'Slå scanninger op i',
+      order: 'Åbne ordrer i nShift',
+      stored: 'Gemte forsendelser i nShift',
+      shipment: 'Forsendelser, der allerede er booket (tilbyder genudskrivning)',
+      up: 'Op',
+      down: 'Ned',
+      moveUp: 'Flyt {{source}} op',
+      moveDown: 'Flyt {{source}} ned',
+      none: 'Vælg mindst én kilde at slå scanninger op i.',
+      save: 'Gem opslag af scanninger',
+    },
+    hold: {
+      title: 'Etiketter, der venter på en printer',
+      minutes: 'Tilbagehold en ventende etiket efter (minutter)',
+      hint: 'En etiket, der ikke har kunnet udskrives så længe, tilbageholdes, indtil en pakker frigiver den, så den aldrig kommer ud uopfordret længe efter, at kolliet er kørt. Dele af minutter er fint.',
+      save: 'Gem ventetid',
+    },
+    consolidation: {
+      title: 'Samlastning',
+      key: 'Samlastningsnøgle',
+      hint: 'Bookinger føjes til den åbne samlede forsendelse med denne nøgle. Lad feltet stå tomt for at booke hver forsendelse for sig.',
+      save: 'Gem samlastningsnøgle',
+    },
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {

@@ -391,6 +391,10 @@ const en = {
         what: 'This shipment can no longer be cancelled.',
         todo: 'Contact the carrier or a supervisor.',
       },
+      not_consolidated: {
+        what: 'nShift booked shipment {{shipmentNo}} on its own, not into consolidated shipment {{key}}: its parcels travel separately.',
+        todo: 'The label is printed. Ask whether the carrier service takes consolidation; if the parcels must travel together, cancel this shipment and book it again.',
+      },
       unknown_manifest_type: {
         what: 'This manifest type is not one of this station’s manifest types.',
         todo: 'Choose one of the station’s types, or ask a supervisor to add this one in Settings, Manifest types.',
@@ -486,6 +490,15 @@ const en = {
     bookWhat: 'Stored shipment {{orderNo}}',
     closeWhat: 'Consolidated shipment {{key}}',
   },
+  shipments: {
+    shipmentNo: 'Shipment number',
+    orderNo: 'Order number',
+    parcelNo: 'Parcel number',
+    receiver: 'Receiver',
+    service: 'Service',
+    parcels: 'Parcels',
+    booked: 'Booked',
+  },
   manifest: {
     title: 'End of day',
     create: 'Create manifest: {{type}}',
@@ -499,6 +512,30 @@ const en = {
     reprint: 'Reprint',
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (reprint)',
+    showShipments: 'Shipments',
+    unmanifested: {
+      title: 'Today’s shipments in no manifest',
+      allIn: 'Every shipment booked today is in a manifest.',
+      noneToday: 'No shipments booked today yet.',
+      bookedAfter_one:
+        '{{count}} shipment was booked after today’s manifest and is in none: create the manifest again before the carrier comes, or it stays behind.',
+      bookedAfter_other:
+        '{{count}} shipments were booked after today’s manifest and are in none: create the manifest again before the carrier comes, or they stay behind.',
+      noManifestYet_one:
+        '{{count}} shipment booked today; no manifest yet. Create the manifest before the carrier comes.',
+      noManifestYet_other:
+        '{{count}} shipments booked today; no manifest yet. Create the manifest before the carrier comes.',
+      journalOnly:
+        'nShift’s shipment history could not be read, so this list shows only the shipments booked at this station.',
+    },
+    contents: {
+      title: 'Shipments in manifest {{type}} {{id}}',
+      field: 'Search by',
+      value: 'Number (or part of it)',
+      filter: 'Filter',
+      noMatch: 'No shipment in this manifest matches.',
+      empty: 'This manifest holds no shipments.',
+    },
   },
   cancel: {
     title: 'Cancel a shipment',
@@ -709,6 +746,51 @@ const en = {
     done: 'Done: {{what}}',
     failed: 'Failed: {{what}}',
     duplicate: 'Already booked: {{what}}',
+  },
+  /** The station's verdict on a Settings value, shown under its field (issue 12: the admin's settings). */
+  verdict: {
+    too_small: 'Too small or too short: at least {{minimum}}.',
+    too_big: 'Too large or too long: at most {{maximum}}.',
+    invalid_type: 'Enter a value here (a number where a number is asked for).',
+    invalid_format: 'Not in the right form (an address must start with https:// or http://).',
+    invalid_value: 'This choice is not one of those offered.',
+    other: 'This value is not accepted: check it and save again.',
+  },
+  /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
+  admin: {
+    /** A value a flag or demo mode sets for this run, beside the saved one Settings edits. */
+    inForce: {
+      printer: 'In use for this run: {{printer}}.',
+      minutes: 'In use for this run: {{minutes}} minutes.',
+      replaced: 'Replaced for this run.',
+      notSaved: { flag: 'Set on the command line; not saved.', demo: 'Set by demo mode; not saved.' },
+    },
+    resolve: {
+      title: 'Scan lookup',
+      hint: 'Where a scanned code is looked up, in this order. The first place that knows the code decides.',
+      sources: 'Look up scans in',
+      order: 'Open orders in nShift',
+      stored: 'Stored shipments in nShift',
+      shipment: 'Shipments already booked (offers a reprint)',
+      up: 'Up',
+      down: 'Down',
+      moveUp: 'Move {{source}} up',
+      moveDown: 'Move {{source}} down',
+      none: 'Choose at least one place to look up scans in.',
+      save: 'Save scan lookup',
+    },
+    hold: {
+      title: 'Labels waiting for a printer',
+      minutes: 'Hold a waiting label after (minutes)',
+      hint: 'A label that could not print for this long is held until a packer releases it, so it never comes out unasked long after its parcel left. Parts of a minute are fine.',
+      save: 'Save hold time',
+    },
+    consolidation: {
+      title: 'Consolidation',
+      key: 'Consolidation key',
+      hint: 'Bookings join the open consolidated shipment with this key. Leave it empty to book each shipment on its own.',
+      save: 'Save consolidation key',
+    },
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {

@@ -398,6 +398,10 @@ const fi: Messages = {
         what: 'Lähetystä ei voi enää perua.',
         todo: 'Ota yhteyttä kuljetusliikkeeseen tai esimieheen.',
       },
+      not_consolidated: {
+        what: 'nShift varasi lähetyksen {{shipmentNo}} omana lähetyksenään, ei yhdistelmälähetykseen {{key}}: kollit kulkevat erikseen.',
+        todo: 'Etiketti on tulostettu. Tarkista, että kuljetuspalvelu tukee yhdistelyä; jos kollien on kuljettava yhdessä, peru lähetys ja varaa se uudelleen.',
+      },
       unknown_manifest_type: {
         what: 'Tämä manifestityyppi ei ole aseman manifestityyppejä.',
         todo: 'Valitse jokin aseman tyypeistä tai pyydä esimiestä lisäämään tämä kohdassa Asetukset, Manifestityypit.',
@@ -492,6 +496,15 @@ const fi: Messages = {
     bookWhat: 'Tallennettu lähetys {{orderNo}}',
     closeWhat: 'Koontilähetys {{key}}',
   },
+  shipments: {
+    shipmentNo: 'Lähetysnumero',
+    orderNo: 'Tilausnumero',
+    parcelNo: 'Kollinumero',
+    receiver: 'Vastaanottaja',
+    service: 'Palvelu',
+    parcels: 'Kollit',
+    booked: 'Varattu',
+  },
   manifest: {
     title: 'Päivän päätös',
     create: 'Luo manifesti: {{type}}',
@@ -505,6 +518,30 @@ const fi: Messages = {
     reprint: 'Tulosta uudelleen',
     what: 'Manifesti {{type}}',
     reprintWhat: 'Manifesti {{type}} {{id}} (uusintatulostus)',
+    showShipments: 'Lähetykset',
+    unmanifested: {
+      title: 'Tämän päivän lähetykset, jotka eivät ole missään manifestissa',
+      allIn: 'Kaikki tänään varatut lähetykset ovat manifestissa.',
+      noneToday: 'Tänään ei ole vielä varattu lähetyksiä.',
+      bookedAfter_one:
+        '{{count}} lähetys varattiin tämän päivän manifestin jälkeen eikä ole missään manifestissa: luo manifesti uudelleen ennen kuin kuljetusliike tulee, muuten se jää lähtemättä.',
+      bookedAfter_other:
+        '{{count}} lähetystä varattiin tämän päivän manifestin jälkeen eivätkä ne ole missään manifestissa: luo manifesti uudelleen ennen kuin kuljetusliike tulee, muuten ne jäävät lähtemättä.',
+      noManifestYet_one:
+        '{{count}} lähetys varattu tänään; manifestia ei ole vielä. Luo manifesti ennen kuin kuljetusliike tulee.',
+      noManifestYet_other:
+        '{{count}} lähetystä varattu tänään; manifestia ei ole vielä. Luo manifesti ennen kuin kuljetusliike tulee.',
+      journalOnly:
+        'nShiftin lähetyshistoriaa ei voitu lukea, joten luettelossa ovat vain tällä asemalla varatut lähetykset.',
+    },
+    contents: {
+      title: 'Manifestin {{type}} {{id}} lähetykset',
+      field: 'Hae',
+      value: 'Numero (tai sen osa)',
+      filter: 'Suodata',
+      noMatch: 'Mikään manifestin lähetys ei täsmää.',
+      empty: 'Manifestissa ei ole lähetyksiä.',
+    },
   },
   cancel: {
     title: 'Peru lähetys',
@@ -715,6 +752,54 @@ const fi: Messages = {
     done: 'Valmis: {{what}}',
     failed: 'Epäonnistui: {{what}}',
     duplicate: 'Jo varattu: {{what}}',
+  },
+  /** The station's verdict on a Settings value, shown under its field (issue 12: the admin's settings). */
+  verdict: {
+    too_small: 'Liian pieni tai lyhyt: vähintään {{minimum}}.',
+    too_big: 'Liian suuri tai pitkä: enintään {{maximum}}.',
+    invalid_type: 'Anna tähän arvo (luku, kun kysytään lukua).',
+    invalid_format: 'Ei oikeassa muodossa (osoitteen on alettava https:// tai http://).',
+    invalid_value: 'Tämä valinta ei ole tarjolla olevien joukossa.',
+    other: 'Arvoa ei hyväksytä: tarkista se ja tallenna uudelleen.',
+  },
+  /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
+  admin: {
+    /** A value a flag or demo mode sets for this run, beside the saved one Settings edits. */
+    inForce: {
+      printer: 'Käytössä tällä ajokerralla: {{printer}}.',
+      minutes: 'Käytössä tällä ajokerralla: {{minutes}} minuuttia.',
+      replaced: 'Korvattu tällä ajokerralla.',
+      notSaved: {
+        flag: 'Annettu komentorivillä; ei tallenneta.',
+        demo: 'Demotilan asettama; ei tallenneta.',
+      },
+    },
+    resolve: {
+      title: 'Skannausten haku',
+      hint: 'Mistä skannattu koodi haetaan, tässä järjestyksessä. Ensimmäinen lähde, joka tuntee koodin, ratkaisee.',
+      sources: 'Hae skannauksia kohteista',
+      order: 'Avoimet tilaukset nShiftissä',
+      stored: 'Tallennetut lähetykset nShiftissä',
+      shipment: 'Jo varatut lähetykset (tarjoaa uudelleentulostuksen)',
+      up: 'Ylös',
+      down: 'Alas',
+      moveUp: 'Siirrä kohde {{source}} ylöspäin',
+      moveDown: 'Siirrä kohde {{source}} alaspäin',
+      none: 'Valitse vähintään yksi lähde, josta skannauksia haetaan.',
+      save: 'Tallenna skannausten haku',
+    },
+    hold: {
+      title: 'Tulostinta odottavat tarrat',
+      minutes: 'Pidätä odottava tarra, kun se on odottanut (minuuttia)',
+      hint: 'Tarra, jota ei ole voitu tulostaa näin pitkään, pidätetään, kunnes pakkaaja vapauttaa sen, jottei se tulostu pyytämättä kauan kollin lähdön jälkeen. Minuutin osat käyvät.',
+      save: 'Tallenna pidätysaika',
+    },
+    consolidation: {
+      title: 'Koontilähetykset',
+      key: 'Koontiavain',
+      hint: 'Varaukset liitetään avoimeen koontilähetykseen, jolla on tämä avain. Jätä tyhjäksi, niin jokainen lähetys varataan erikseen.',
+      save: 'Tallenna koontiavain',
+    },
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {

@@ -391,6 +391,10 @@ const nb: Messages = {
         what: 'Sendingen kan ikke lenger kanselleres.',
         todo: 'Kontakt transportøren eller en arbeidsleder.',
       },
+      not_consolidated: {
+        what: 'nShift booket sending {{shipmentNo}} som en egen sending, ikke i samlastingen {{key}}: kolliene sendes hver for seg.',
+        todo: 'Etiketten er skrevet ut. Sjekk at transporttjenesten tar samlasting; hvis kolliene må gå sammen, kanseller sendingen og book den på nytt.',
+      },
       unknown_manifest_type: {
         what: 'Denne manifesttypen er ikke en av stasjonens manifesttyper.',
         todo: 'Velg en av stasjonens typer, eller be en arbeidsleder legge til denne under Innstillinger, Manifesttyper.',
@@ -486,6 +490,15 @@ const nb: Messages = {
     bookWhat: 'Lagret sending {{orderNo}}',
     closeWhat: 'Samlastet sending {{key}}',
   },
+  shipments: {
+    shipmentNo: 'Sendingsnummer',
+    orderNo: 'Ordrenummer',
+    parcelNo: 'Kollinummer',
+    receiver: 'Mottaker',
+    service: 'Tjeneste',
+    parcels: 'Kolli',
+    booked: 'Booket',
+  },
   manifest: {
     title: 'Dagsavslutning',
     create: 'Opprett manifest: {{type}}',
@@ -499,6 +512,30 @@ const nb: Messages = {
     reprint: 'Skriv ut på nytt',
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (ny utskrift)',
+    showShipments: 'Sendinger',
+    unmanifested: {
+      title: 'Dagens sendinger som ikke er i noe manifest',
+      allIn: 'Alle sendinger som er booket i dag, er i et manifest.',
+      noneToday: 'Ingen sendinger er booket i dag ennå.',
+      bookedAfter_one:
+        '{{count}} sending ble booket etter dagens manifest og er ikke i noe: lag manifestet på nytt før transportøren kommer, ellers blir den stående igjen.',
+      bookedAfter_other:
+        '{{count}} sendinger ble booket etter dagens manifest og er ikke i noe: lag manifestet på nytt før transportøren kommer, ellers blir de stående igjen.',
+      noManifestYet_one:
+        '{{count}} sending booket i dag; ingen manifest ennå. Lag manifestet før transportøren kommer.',
+      noManifestYet_other:
+        '{{count}} sendinger booket i dag; ingen manifest ennå. Lag manifestet før transportøren kommer.',
+      journalOnly:
+        'nShifts sendingshistorikk kunne ikke leses, så listen viser bare sendinger som er booket på denne stasjonen.',
+    },
+    contents: {
+      title: 'Sendinger i manifest {{type}} {{id}}',
+      field: 'Søk på',
+      value: 'Nummer (eller del av det)',
+      filter: 'Filtrer',
+      noMatch: 'Ingen sending i manifestet passer.',
+      empty: 'Manifestet inneholder ingen sendinger.',
+    },
   },
   cancel: {
     title: 'Kanseller en sending',
@@ -710,6 +747,51 @@ const nb: Messages = {
     done: 'Ferdig: {{what}}',
     failed: 'Mislyktes: {{what}}',
     duplicate: 'Allerede booket: {{what}}',
+  },
+  /** The station's verdict on a Settings value, shown under its field (issue 12: the admin's settings). */
+  verdict: {
+    too_small: 'For lite eller for kort: minst {{minimum}}.',
+    too_big: 'For stort eller for langt: høyst {{maximum}}.',
+    invalid_type: 'Fyll inn en verdi her (et tall der det spørres etter et tall).',
+    invalid_format: 'Ikke i riktig form (en adresse må begynne med https:// eller http://).',
+    invalid_value: 'Dette valget er ikke blant alternativene.',
+    other: 'Verdien godtas ikke: sjekk den og lagre igjen.',
+  },
+  /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
+  admin: {
+    /** A value a flag or demo mode sets for this run, beside the saved one Settings edits. */
+    inForce: {
+      printer: 'I bruk for denne kjøringen: {{printer}}.',
+      minutes: 'I bruk for denne kjøringen: {{minutes}} minutter.',
+      replaced: 'Erstattet for denne kjøringen.',
+      notSaved: { flag: 'Angitt på kommandolinjen; lagres ikke.', demo: 'Satt av demomodus; lagres ikke.' },
+    },
+    resolve: {
+      title: 'Oppslag av skanninger',
+      hint: 'Hvor en skannet kode slås opp, i denne rekkefølgen. Den første kilden som kjenner koden, avgjør.',
+      sources: 'Slå opp skanninger i',
+      order: 'Åpne ordrer i nShift',
+      stored: 'Lagrede sendinger i nShift',
+      shipment: 'Sendinger som allerede er booket (tilbyr ny utskrift)',
+      up: 'Opp',
+      down: 'Ned',
+      moveUp: 'Flytt {{source}} opp',
+      moveDown: 'Flytt {{source}} ned',
+      none: 'Velg minst én kilde å slå opp skanninger i.',
+      save: 'Lagre oppslag av skanninger',
+    },
+    hold: {
+      title: 'Etiketter som venter på en skriver',
+      minutes: 'Hold tilbake en ventende etikett etter (minutter)',
+      hint: 'En etikett som ikke har kunnet skrives ut så lenge, holdes tilbake til en pakker slipper den, så den aldri kommer ut uten at noen ba om det, lenge etter at kolliet har dratt. Deler av minutter går fint.',
+      save: 'Lagre ventetid',
+    },
+    consolidation: {
+      title: 'Samlasting',
+      key: 'Samlastingsnøkkel',
+      hint: 'Bookinger legges til den åpne samlastede sendingen med denne nøkkelen. La feltet stå tomt for å booke hver sending for seg.',
+      save: 'Lagre samlastingsnøkkel',
+    },
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {

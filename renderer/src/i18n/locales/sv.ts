@@ -396,6 +396,10 @@ const sv: Messages = {
         what: 'Sändningen kan inte längre makuleras.',
         todo: 'Kontakta transportören eller en arbetsledare.',
       },
+      not_consolidated: {
+        what: 'nShift bokade sändning {{shipmentNo}} som en egen sändning, inte i samlastningen {{key}}: kollina skickas separat.',
+        todo: 'Etiketten är utskriven. Kontrollera att transporttjänsten tar samlastning; om kollina måste gå tillsammans, makulera sändningen och boka den igen.',
+      },
       unknown_manifest_type: {
         what: 'Den här manifesttypen är inte en av stationens manifesttyper.',
         todo: 'Välj en av stationens typer, eller be en arbetsledare lägga till den här under Inställningar, Manifesttyper.',
@@ -490,6 +494,15 @@ const sv: Messages = {
     bookWhat: 'Lagrad sändning {{orderNo}}',
     closeWhat: 'Samlastad sändning {{key}}',
   },
+  shipments: {
+    shipmentNo: 'Sändningsnummer',
+    orderNo: 'Ordernummer',
+    parcelNo: 'Kollinummer',
+    receiver: 'Mottagare',
+    service: 'Tjänst',
+    parcels: 'Kollin',
+    booked: 'Bokad',
+  },
   manifest: {
     title: 'Dagsavslut',
     create: 'Skapa manifest: {{type}}',
@@ -503,6 +516,30 @@ const sv: Messages = {
     reprint: 'Skriv ut igen',
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (utskrift igen)',
+    showShipments: 'Sändningar',
+    unmanifested: {
+      title: 'Dagens sändningar som inte finns i något manifest',
+      allIn: 'Alla sändningar som bokats i dag finns i ett manifest.',
+      noneToday: 'Inga sändningar har bokats i dag ännu.',
+      bookedAfter_one:
+        '{{count}} sändning bokades efter dagens manifest och finns inte i något: skapa manifestet igen innan transportören kommer, annars blir den kvar.',
+      bookedAfter_other:
+        '{{count}} sändningar bokades efter dagens manifest och finns inte i något: skapa manifestet igen innan transportören kommer, annars blir de kvar.',
+      noManifestYet_one:
+        '{{count}} sändning bokad i dag; inget manifest ännu. Skapa manifestet innan transportören kommer.',
+      noManifestYet_other:
+        '{{count}} sändningar bokade i dag; inget manifest ännu. Skapa manifestet innan transportören kommer.',
+      journalOnly:
+        'nShifts sändningshistorik kunde inte läsas, så listan visar bara sändningar som bokats på den här stationen.',
+    },
+    contents: {
+      title: 'Sändningar i manifest {{type}} {{id}}',
+      field: 'Sök på',
+      value: 'Nummer (eller del av det)',
+      filter: 'Filtrera',
+      noMatch: 'Ingen sändning i manifestet matchar.',
+      empty: 'Manifestet innehåller inga sändningar.',
+    },
   },
   cancel: {
     title: 'Makulera en sändning',
@@ -714,6 +751,51 @@ const sv: Messages = {
     done: 'Klart: {{what}}',
     failed: 'Misslyckades: {{what}}',
     duplicate: 'Redan bokad: {{what}}',
+  },
+  /** The station's verdict on a Settings value, shown under its field (issue 12: the admin's settings). */
+  verdict: {
+    too_small: 'För litet eller för kort: minst {{minimum}}.',
+    too_big: 'För stort eller för långt: högst {{maximum}}.',
+    invalid_type: 'Fyll i ett värde här (ett tal där ett tal efterfrågas).',
+    invalid_format: 'Inte i rätt form (en adress måste börja med https:// eller http://).',
+    invalid_value: 'Det här valet finns inte bland alternativen.',
+    other: 'Värdet godtas inte: kontrollera det och spara igen.',
+  },
+  /** Settings an IT admin used to edit in settings.json by hand (issue 12). */
+  admin: {
+    /** A value a flag or demo mode sets for this run, beside the saved one Settings edits. */
+    inForce: {
+      printer: 'Används under den här körningen: {{printer}}.',
+      minutes: 'Används under den här körningen: {{minutes}} minuter.',
+      replaced: 'Ersatt under den här körningen.',
+      notSaved: { flag: 'Angiven på kommandoraden; sparas inte.', demo: 'Satt av demoläget; sparas inte.' },
+    },
+    resolve: {
+      title: 'Uppslag av skanningar',
+      hint: 'Var en skannad kod slås upp, i den här ordningen. Den första källan som känner igen koden avgör.',
+      sources: 'Slå upp skanningar i',
+      order: 'Öppna order i nShift',
+      stored: 'Lagrade sändningar i nShift',
+      shipment: 'Redan bokade sändningar (erbjuder ny utskrift)',
+      up: 'Upp',
+      down: 'Ned',
+      moveUp: 'Flytta {{source}} uppåt',
+      moveDown: 'Flytta {{source}} nedåt',
+      none: 'Välj minst en källa att slå upp skanningar i.',
+      save: 'Spara uppslag av skanningar',
+    },
+    hold: {
+      title: 'Etiketter som väntar på en skrivare',
+      minutes: 'Håll kvar en väntande etikett efter (minuter)',
+      hint: 'En etikett som inte har kunnat skrivas ut så här länge hålls kvar tills en packare släpper den, så att den aldrig kommer ut oombedd långt efter att kollit har gått. Delar av minuter går bra.',
+      save: 'Spara väntetid',
+    },
+    consolidation: {
+      title: 'Samlastning',
+      key: 'Samlastningsnyckel',
+      hint: 'Bokningar läggs till den öppna samlastade sändningen med den här nyckeln. Lämna tomt för att boka varje sändning för sig.',
+      save: 'Spara samlastningsnyckel',
+    },
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
   preview: {

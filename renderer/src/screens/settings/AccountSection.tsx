@@ -48,6 +48,8 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
       <SettingsFeedback state={urlState}>
         <form
           className="row"
+          // The station judges the address with the settings schema and says why under the field.
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             void saveUrl({ account: { deliveryUrl: deliveryUrl.trim() } });

@@ -7,7 +7,7 @@ import type {
   SettingsView,
   ZplCharset,
 } from '../../../../preload/api';
-import { useServices, useStationState } from '../../state/context';
+import { useServices } from '../../state/context';
 import { useAction } from '../../components/use-action';
 import { ActionFeedback } from '../../components/ActionFeedback';
 import { Button } from '../../components/Button';
@@ -15,6 +15,7 @@ import { SelectField, TextField } from '../../components/Field';
 import { Panel } from '../../components/Panel';
 import { DocumentPreview } from '../../preview/DocumentPreview';
 import { CHARSET_CHOICES } from './PrintConfigSection';
+import { InForceNote } from './InForceNote';
 import { configFromDraft, draftFromConfig, emptyDraft, type PrinterDraft } from './printer-draft';
 
 const KINDS: PrinterKind[] = ['zpl-tcp', 'raw-tcp', 'os-queue', 'print-client', 'file'];
@@ -22,11 +23,10 @@ const KINDS: PrinterKind[] = ['zpl-tcp', 'raw-tcp', 'os-queue', 'print-client', 
 export function PrintersSection({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation();
   const { api, store } = useServices();
-  // Printers the station runs without a saved config (demo mode's virtual printers): testable, not editable.
-  const { status } = useStationState();
-  const unsaved = (status?.printers ?? []).filter(
-    (p) => !settings.printers.some((saved) => saved.id === p.printerId),
-  );
+  // Printers this run uses that a flag or demo mode set: shown and testable, never edited or saved.
+  const forced = settings.inForce.printers.filter((p) => p.source !== 'settings');
+  const unsaved = forced.filter((p) => !settings.printers.some((saved) => saved.id === p.value.id));
+  const replacedBy = (printerId: string) => forced.find((p) => p.value.id === printerId)?.source;
   const [draft, setDraft] = useState<{ values: PrinterDraft; editing: boolean } | undefined>();
   const [found, setFound] = useState<DiscoveredPrinter[] | undefined>();
   const [preview, setPreview] = useState<Preview | undefined>();
@@ -94,6 +94,9 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
           <li key={printer.id} className="printer-row" data-printer-id={printer.id}>
             <span className="printer-row-name">
               <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
+              <InForceNote source={replacedBy(printer.id) ?? 'settings'} testId="printer-source">
+                {t('admin.inForce.replaced')}
+              </InForceNote>
             </span>
             <Button onClick={() => setDraft({ values: draftFromConfig(printer), editing: true })}>
               {t('common.edit')}
@@ -104,13 +107,16 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
             </Button>
           </li>
         ))}
-        {unsaved.map((printer) => (
-          <li key={printer.printerId} className="printer-row" data-printer-id={printer.printerId}>
+        {unsaved.map(({ value: printer, source }) => (
+          <li key={printer.id} className="printer-row" data-printer-id={printer.id}>
             <span className="printer-row-name">
               <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
+              <InForceNote source={source} testId="printer-source">
+                {t('admin.inForce.printer', { printer: printer.name })}
+              </InForceNote>
             </span>
             {/* Not saved here (the station runs it), so it can be tested but not edited or removed. */}
-            <Button className="printer-row-test" onClick={() => void testPrinter(printer.printerId)}>
+            <Button className="printer-row-test" onClick={() => void testPrinter(printer.id)}>
               {t('settings.printers.test')}
             </Button>
           </li>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentKind, RoutingRule, SettingsView } from '../../../../preload/api';
+import type { DocumentKind, InForce, RoutingRule, SettingsView } from '../../../../preload/api';
 import { Button } from '../../components/Button';
 import { SelectField, TextField } from '../../components/Field';
-import { useStationState } from '../../state/context';
 import { FORMAT_CHOICES } from './PrintConfigSection';
 import { SettingsSection } from './SettingsSection';
 import { useDraft } from '../../components/use-draft';
+import { InForceNote } from './InForceNote';
 
 const DOCUMENT_KINDS: DocumentKind[] = ['label', 'return_label', 'waybill', 'customs', 'manifest', 'other'];
 
@@ -19,14 +19,17 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
   });
   const { labelPrinterId, documentPrinterId } = defaults.values;
   const [rules, setRules] = useState<RoutingRule[]>(settings.routing.rules);
-  // Saved printers and those the station runs without a saved config (demo mode's virtual printers).
-  const { status } = useStationState();
-  const printers = [
-    ...settings.printers.map((printer) => ({ id: printer.id, name: printer.name })),
-    ...(status?.printers ?? [])
-      .filter((printer) => !settings.printers.some((saved) => saved.id === printer.printerId))
-      .map((printer) => ({ id: printer.printerId, name: printer.name })),
-  ];
+  // Every printer this run uses: the saved ones and those a flag or demo mode adds.
+  const printers = settings.inForce.printers.map(({ value }) => ({ id: value.id, name: value.name }));
+  const nameOf = (id: string) => printers.find((printer) => printer.id === id)?.name ?? id;
+  const { labelPrinterId: labelInForce, documentPrinterId: documentInForce } = settings.inForce;
+  /** The printer in use for this run, when a flag or demo mode chose it. */
+  const inUse = (inForce: InForce<string> | undefined, testId: string) =>
+    inForce ? (
+      <InForceNote source={inForce.source} testId={testId}>
+        {t('admin.inForce.printer', { printer: nameOf(inForce.value) })}
+      </InForceNote>
+    ) : undefined;
 
   function update(index: number, patch: Partial<RoutingRule>): void {
     setRules(rules.map((rule, i) => (i === index ? clean({ ...rule, ...patch }) : rule)));
@@ -85,11 +88,13 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
           {...defaults.bind('labelPrinterId')}
           label={t('settings.routing.labelPrinter')}
           choices={withNone}
+          hint={inUse(labelInForce, 'label-printer-source')}
         />
         <SelectField
           {...defaults.bind('documentPrinterId')}
           label={t('settings.routing.documentPrinter')}
           choices={withNone}
+          hint={inUse(documentInForce, 'document-printer-source')}
         />
       </div>
       <h3>{t('settings.routing.rules')}</h3>

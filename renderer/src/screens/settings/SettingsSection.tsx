@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SettingsPatch } from '../../../../preload/api';
 import { Panel } from '../../components/Panel';
 import { Button } from '../../components/Button';
 import { ActionFeedback } from '../../components/ActionFeedback';
+import { FieldErrorsContext } from '../../components/Field';
+import { issueVerdicts } from '../../i18n/issue-text';
 import type { ActionState } from '../../components/use-action';
 import { useSettingsSave } from './use-settings-save';
 
@@ -42,12 +45,20 @@ export function SettingsSection({
   );
 }
 
-/** The save pattern of every Settings form: the fields, then the station's answer to the last save. */
+/**
+ * The save pattern of every Settings form: the fields, each with the station's verdict on its value (the same
+ * schema as settings.json judges them), then the station's answer to the last save.
+ */
 export function SettingsFeedback({ state, children }: { state: ActionState; children?: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const verdicts = useMemo(
+    () => issueVerdicts(state.issues ?? [], t, i18n.language),
+    [state.issues, t, i18n.language],
+  );
   return (
-    <>
+    <FieldErrorsContext.Provider value={verdicts}>
       {children}
       <ActionFeedback state={state} />
-    </>
+    </FieldErrorsContext.Provider>
   );
 }

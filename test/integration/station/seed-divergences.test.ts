@@ -1,0 +1,98 @@
+/**
+ * What the packer sees of the Delivery seed's rules the client once ignored (issue 12, point 5): a station on
+ * the simulator over HTTP and a virtual Zebra over TCP.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { seedPrinters } from '../../../main/simulator/demo';
+import { createStored } from '../../../main/simulator/routes/stored';
+import { scanAndWait, startBench, type Bench } from '../../support/station-harness';
+
+let bench: Bench | undefined;
+afterEach(async () => {
+  await bench?.close();
+  bench = undefined;
+});
+
+describe('a consolidated booking that nShift did not consolidate', () => {
+  it('prints the labels once and tells the packer, in a translatable failure, that the parcels travel alone', async () => {
+    bench = await startBench({ settings: (s) => ({ ...s, consolidation: { key: 'KONS-4001' } }) });
+    // UPS Standard does not take consolidation in the simulator: nShift books a shipment of its own.
+    createStored(bench.sim.context, {
+      sender: { quickId: '1' },
+      receiver: {
+        name: 'Ola Nordmann',
+        address1: 'Gata 1',
+        zipcode: '11359',
+        city: 'STOCKHOLM',
+        country: 'SE',
+      },
+      service: { id: 'UPSSTD' },
+      parcels: [{ copies: 1, weight: 2, contents: 'Goods' }],
+      orderNo: 'UPS-5001',
+    });
+    const labelsBefore = bench.zebra.labels().length;
+    const { id: jobId } = await scanAndWait(bench.station, 'UPS-5001');
+    // The label prints first (the job shows printed for a moment); the warning follows it in the journal.
+    await bench.station.whenIdle();
+    const job = await bench.station.getJob({ jobId });
+
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({
+      reason: 'validation',
+      code: 'not_consolidated',
+      params: {
+        key: 'KONS-4001',
+        shipmentNo: job.shipments[0]!.shipmentNo,
+        shipmentId: job.shipments[0]!.shipmentId,
+      },
+    });
+    expect(job.shipments.map((s) => s.state)).toEqual(['printed']);
+    expect(bench.zebra.labels().length).toBe(labelsBefore + 1);
+    expect(bench.sim.records().filter((r) => r.orderNo === 'UPS-5001')).toHaveLength(1);
+    const open = (await bench.station.listConsolidated()).find((c) => c.key === 'KONS-4001');
+    expect(open?.parcelGroups.map((g) => g.partOrderNo)).not.toContain('UPS-5001');
+
+    // Scanning it again books nothing: it is a duplicate, not a second try.
+    expect((await scanAndWait(bench.station, 'UPS-5001')).failure?.reason).toBe('duplicate');
+    expect(bench.sim.records().filter((r) => r.orderNo === 'UPS-5001')).toHaveLength(1);
+  });
+
+  it('a booking that joined the consolidated shipment stays printed, without a warning', async () => {
+    bench = await startBench({ settings: (s) => ({ ...s, consolidation: { key: 'KONS-4001' } }) });
+    const job = await scanAndWait(bench.station, 'SO-2002');
+    expect(job.state).toBe('printed');
+    expect(job.failure).toBeUndefined();
+  });
+});
+
+describe('deleting an open consolidated shipment', () => {
+  it('answers with the cancelled shipment nShift keeps for the labels printed earlier', async () => {
+    bench = await startBench();
+    const open = (await bench.station.listConsolidated()).find((c) => c.key === 'KONS-4001')!;
+    const answer = await bench.station.deleteConsolidated({
+      consolidatedId: open.consolidatedId,
+      confirm: true,
+    });
+    expect(answer.deleted).toBe(true);
+    const number = bench.sim.state.consolidated.get(open.consolidatedId)!.shipmentNo;
+    expect(answer.cancelled).toMatchObject({ shipmentNo: number, status: 'CANCELLED' });
+    expect(answer.cancelled?.parcelNos.length).toBeGreaterThan(0);
+    expect((await bench.station.listConsolidated()).map((c) => c.consolidatedId)).not.toContain(
+      open.consolidatedId,
+    );
+  });
+});
+
+describe('finding Print Client printers', () => {
+  it('lists every printer of the account, past the first page of 50', async () => {
+    bench = await startBench();
+    seedPrinters(bench.sim, 70, 'Packing line ');
+    const found = (await bench.station.discoverPrinters()).filter((p) => p.kind === 'print-client');
+    expect(found).toHaveLength(72);
+    expect(found.map((p) => p.name)).toContain('Packing line 70');
+    expect(found.find((p) => p.name === 'Packing line 70')?.suggested).toMatchObject({
+      kind: 'print-client',
+      printerId: expect.any(Number),
+    });
+  });
+});

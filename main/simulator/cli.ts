@@ -5,6 +5,11 @@
 import { parseArgs } from 'node:util';
 import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, ensureDemoAccount, seedDemoData } from './demo';
 import { createSimulator } from './server';
+import {
+  CHECKOUT_DEMO_CLIENT_ID,
+  CHECKOUT_DEMO_CLIENT_SECRET,
+  CHECKOUT_DEMO_CONNECTION_ID,
+} from './checkout/account';
 
 export const CLI_USAGE = `Usage: packbench-nshift-sim [--port N] [--host 127.0.0.1] [--latency MS] [--seed N] [--demo]
   --port     port to listen on (default 0: any free port)
@@ -39,11 +44,18 @@ export async function main(argv: string[]): Promise<void> {
   const sim = createSimulator({ latencyMs, seed });
   ensureDemoAccount(sim);
   const samples = values.demo ? seedDemoData(sim) : [];
-  const { url, deliveryBaseUrl } = await sim.start({ port, host: values.host });
+  const { url, deliveryBaseUrl, checkoutBaseUrl, checkoutAuthUrl } = await sim.start({
+    port,
+    host: values.host,
+  });
   const lines = [
     `nShift simulator listening on ${url}`,
     `  delivery base URL: ${deliveryBaseUrl}`,
     `  API key: id "${DEMO_API_KEY_ID}", secret "${DEMO_API_KEY_SECRET}"`,
+    `  checkout base URL: ${checkoutBaseUrl}`,
+    `  auth URL: ${checkoutAuthUrl}`,
+    `  checkout client: id "${CHECKOUT_DEMO_CLIENT_ID}", secret "${CHECKOUT_DEMO_CLIENT_SECRET}"`,
+    `  checkout connection: "${CHECKOUT_DEMO_CONNECTION_ID}"`,
     `  control API: ${url}/_sim/ (see main/simulator/README.md)`,
     ...(samples.length > 0
       ? ['  demo codes:', ...samples.map((s) => `    ${s.code.padEnd(22)} ${s.description}`)]

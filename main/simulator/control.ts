@@ -39,6 +39,11 @@ const schemas = {
     secret: z.string().min(1),
     licenses: z.array(z.string()).optional(),
   }),
+  checkoutClient: z.object({
+    id: z.string().min(1),
+    secret: z.string().min(1),
+    enabled: z.boolean().optional(),
+  }),
   bulk: z.object({ count: z.number().int().positive().max(100_000), prefix: z.string().min(1) }),
 };
 
@@ -100,6 +105,24 @@ export async function handleControl(
     case 'POST /faults/expire-tokens':
       sim.faults.expireAllTokens();
       return json(200, { expired: true });
+    case 'POST /checkout/expire-tokens':
+      sim.state.checkout.tokens.clear();
+      return json(200, { expired: true });
+    case 'POST /checkout/clients': {
+      const p = parse(schemas.checkoutClient, body);
+      if (!p.ok) return p.reply;
+      const client = sim.addCheckoutClient(p.value);
+      return json(201, { id: client.id, enabled: client.enabled });
+    }
+    case 'GET /checkout/state': {
+      const c = sim.state.checkout;
+      return json(200, {
+        sessions: c.sessions.size,
+        partialShipments: c.partialShipments.size,
+        tokens: c.tokens.size,
+        tokenRequests: c.tokenRequests.length,
+      });
+    }
     case 'POST /faults/random': {
       const p = parse(schemas.random, body);
       if (!p.ok) return p.reply;

@@ -11,6 +11,7 @@ import { nextId, type SimConsolidated } from './state';
 import { createOrder } from './routes/orders';
 import { createStored } from './routes/stored';
 import { buildZplLabels } from './zpl';
+import { ensureCheckoutAccount } from './checkout/account';
 
 export const DEMO_API_KEY_ID = 'demo';
 export const DEMO_API_KEY_SECRET = 'demo-secret';
@@ -91,8 +92,9 @@ function receiver(i: number): Party {
   return DEMO_RECEIVERS[i % DEMO_RECEIVERS.length]!;
 }
 
-/** The demo account's API key, order channel and delivery options; safe to call more than once. */
+/** The demo account's API key, order channel and delivery options, and the Checkout account; safe to call more than once. */
 export function ensureDemoAccount(sim: Simulator): void {
+  ensureCheckoutAccount(sim);
   if (!sim.state.apiKeys.has(DEMO_API_KEY_ID))
     sim.addApiKey({ id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET });
   const { orderChannels, deliveryOptions } = sim.state.stores;

@@ -31,6 +31,15 @@ export {
   DEMO_RECEIVERS,
   type DemoSample,
 } from './demo';
+export {
+  ensureCheckoutAccount,
+  CHECKOUT_DEMO_CLIENT_ID,
+  CHECKOUT_DEMO_CLIENT_SECRET,
+  CHECKOUT_DEMO_CONNECTION_ID,
+  CHECKOUT_PENDING_CONNECTION_ID,
+} from './checkout/account';
+export { CHECKOUT_SESSION_TTL_MS } from './checkout/routes';
+export { CHECKOUT_TOKEN_TTL_S } from './checkout/identity';
 export { BENCH_PRINT_CLIENT_ID, BENCH_ZPL_PRINTER_ID, BENCH_PDF_PRINTER_ID } from './routes/print';
 export {
   CARRIERS,

@@ -3,7 +3,7 @@
  * Importing this module starts it (it is an entry point); the URL and demo key go to stderr.
  */
 import { parseArgs } from 'node:util';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, ensureDemoAccount, seedDemoData } from './demo';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, ensureDemoAccount, seedDemoDataWithCheckout } from './demo';
 import { createSimulator } from './server';
 import {
   CHECKOUT_DEMO_CLIENT_ID,
@@ -16,7 +16,8 @@ export const CLI_USAGE = `Usage: packbench-nshift-sim [--port N] [--host 127.0.0
   --host     interface (default 127.0.0.1; the control API under /_sim/ has no auth)
   --latency  fixed extra latency per request in ms (default 0)
   --seed     seed for everything random (default 1)
-  --demo     seed the demo data (orders, stored, split and consolidated samples)`;
+  --demo     seed the demo data (orders, stored, split and consolidated samples; the split order
+             is made through the simulated Checkout)`;
 
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -43,11 +44,12 @@ export async function main(argv: string[]): Promise<void> {
 
   const sim = createSimulator({ latencyMs, seed });
   ensureDemoAccount(sim);
-  const samples = values.demo ? seedDemoData(sim) : [];
   const { url, deliveryBaseUrl, checkoutBaseUrl, checkoutAuthUrl } = await sim.start({
     port,
     host: values.host,
   });
+  // The demo's web-shop orders go through the simulated Checkout over HTTP, so the server must be up first.
+  const samples = values.demo ? await seedDemoDataWithCheckout(sim) : [];
   const lines = [
     `nShift simulator listening on ${url}`,
     `  delivery base URL: ${deliveryBaseUrl}`,

@@ -3,7 +3,7 @@
  * Documented in README.md. It drives the same in-process objects as `sim.faults`, `sim.clock`, etc.
  */
 import { z } from 'zod';
-import { seedDemoData, seedOrders, seedStoredShipments } from './demo';
+import { seedDemoDataWithCheckout, seedOrders, seedStoredShipments } from './demo';
 import { formatTimestamp } from './format';
 import { apiError, json, notFound, type Reply } from './http';
 import { isLicense } from './licenses';
@@ -117,6 +117,7 @@ export async function handleControl(
     case 'GET /checkout/state': {
       const c = sim.state.checkout;
       return json(200, {
+        requests: c.requests,
         sessions: c.sessions.size,
         partialShipments: c.partialShipments.size,
         tokens: c.tokens.size,
@@ -146,7 +147,7 @@ export async function handleControl(
       return json(201, { id: key.id, licenses: [...key.licenses] });
     }
     case 'POST /seed/demo':
-      return json(201, await seedDemoData(sim));
+      return json(201, await seedDemoDataWithCheckout(sim));
     case 'POST /seed/orders': {
       const p = parse(schemas.bulk, body);
       return p.ok ? json(201, seedOrders(sim, p.value.count, p.value.prefix)) : p.reply;

@@ -20,6 +20,7 @@ export {
 } from './faults';
 export {
   seedDemoData,
+  seedDemoDataWithCheckout,
   seedOrders,
   seedStoredShipments,
   ensureDemoAccount,
@@ -39,6 +40,15 @@ export {
   CHECKOUT_PENDING_CONNECTION_ID,
 } from './checkout/account';
 export { CHECKOUT_SESSION_TTL_MS } from './checkout/routes';
+export {
+  checkOutSplitOrder,
+  demoCheckoutClient,
+  seedCheckoutDemo,
+  DEMO_SPLIT_ORDER,
+  DEMO_CHECKOUT_PENDING_ORDER,
+  DEMO_CHECKOUT_MISSING_ORDER,
+  type WebShopOrder,
+} from './checkout/web-shop';
 export { CHECKOUT_TOKEN_TTL_S } from './checkout/identity';
 export { BENCH_PRINT_CLIENT_ID, BENCH_ZPL_PRINTER_ID, BENCH_PDF_PRINTER_ID } from './routes/print';
 export {

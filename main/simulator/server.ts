@@ -250,6 +250,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     ] as const) {
       if (pathname.startsWith(`${prefix}/`)) {
         const path = pathname.slice(prefix.length);
+        state.checkout.requests++;
         return handleService(req, res, service, method, path, pathname, parsed.searchParams);
       }
     }

@@ -1,6 +1,12 @@
 import type { ApiKey } from '../../settings/store';
 import { createSimulator, type Simulator } from '../../simulator/server';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData, type DemoSample } from '../../simulator/demo';
+import {
+  DEMO_API_KEY_ID,
+  DEMO_API_KEY_SECRET,
+  seedDemoDataWithCheckout,
+  type DemoSample,
+} from '../../simulator/demo';
+import { CHECKOUT_DEMO_CLIENT_ID, CHECKOUT_DEMO_CLIENT_SECRET } from '../../simulator/checkout/account';
 import { createVirtualZebra, type VirtualZebra } from '../../simulator/virtual-zebra';
 
 /** Demo mode: the nShift simulator and a virtual Zebra in this process, so a fresh machine can do the main job. */
@@ -10,6 +16,8 @@ export interface Demo {
   deliveryUrl: string;
   labelPrinterUrl: string;
   apiKey: ApiKey;
+  /** The demo station has Checkout credentials too, so the two "nothing found" messages can be seen. */
+  checkout: { baseUrl: string; authUrl: string; key: ApiKey };
   samples: DemoSample[];
   stop(): Promise<void>;
 }
@@ -18,11 +26,13 @@ export async function startDemo(
   options: { log?: (line: string) => void; zebraPort?: number; simulatorPort?: number } = {},
 ): Promise<Demo> {
   const simulator = createSimulator();
-  const samples = seedDemoData(simulator);
   const started = await simulator.start({ port: options.simulatorPort ?? 0 });
+  // The split order is made the real way: a web shop's checkout over HTTP (token, session, options, partial
+  // shipments), which the simulated Checkout turns into stored shipments in Delivery.
+  const samples = await seedDemoDataWithCheckout(simulator);
   const zebra = await createVirtualZebra({ port: options.zebraPort ?? 0 });
   options.log?.(
-    `demo: nShift simulator at ${started.deliveryBaseUrl}, virtual Zebra at tcp://${zebra.host}:${zebra.port}`,
+    `demo: nShift simulator at ${started.deliveryBaseUrl} (Checkout at ${started.checkoutBaseUrl}), virtual Zebra at tcp://${zebra.host}:${zebra.port}`,
   );
   return {
     simulator,
@@ -30,6 +40,11 @@ export async function startDemo(
     deliveryUrl: started.deliveryBaseUrl,
     labelPrinterUrl: `tcp://${zebra.host}:${zebra.port}`,
     apiKey: { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET },
+    checkout: {
+      baseUrl: started.checkoutBaseUrl,
+      authUrl: started.checkoutAuthUrl,
+      key: { id: CHECKOUT_DEMO_CLIENT_ID, secret: CHECKOUT_DEMO_CLIENT_SECRET },
+    },
     samples,
     async stop() {
       await zebra.close();

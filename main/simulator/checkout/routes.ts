@@ -42,6 +42,8 @@ const partialItem = z.looseObject({
   selectedOption: selectedOptionSchema,
   receiver: partySchema.optional(),
   parcels: z.array(z.looseObject({})).optional(),
+  /** (assumed) the shop's reference for this shipment; becomes the stored shipment's senderReference. */
+  reference: z.string().optional(),
 });
 const singlePartialBody = partialItem.extend({
   orderNo: z.string().min(1),
@@ -264,7 +266,7 @@ export function registerCheckoutRoutes(router: Router, ctx: SimContext): void {
             service: { id: service.id },
             parcels: parcels.map((p) => ({ copies: 1, ...p })),
             orderNo,
-            senderReference: orderNo,
+            senderReference: item.reference ?? orderNo,
           }),
         )
       : undefined;

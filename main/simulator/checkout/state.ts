@@ -67,6 +67,8 @@ export interface UsageDay {
 }
 
 export interface CheckoutState {
+  /** Every request that reached the Checkout or identity service (tests check that none was made). */
+  requests: number;
   clients: Map<string, CheckoutClientRecord>;
   tokens: Map<string, CheckoutToken>;
   /** Headers of every token request, so tests can check `Cache-Control` and the form encoding. */
@@ -82,6 +84,7 @@ export interface CheckoutState {
 
 export function createCheckoutState(): CheckoutState {
   return {
+    requests: 0,
     clients: new Map(),
     tokens: new Map(),
     tokenRequests: [],

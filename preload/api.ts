@@ -41,7 +41,10 @@ export type FailureCode =
   | 'label_not_downloaded' // booked in nShift, but the label did not come down: reprint, never rebook
   | 'label_held' // the label printer did not take the label in time: it is held, never printed unasked
   | 'not_cancellable'
-  | 'internal';
+  | 'internal'
+  // Checkout (only with Checkout credentials): nothing in Delivery, so the web shop's side was asked.
+  | 'checkout_not_created' // no partial shipment either: the web shop has not created the shipment yet
+  | 'checkout_not_in_delivery'; // created at checkout, not yet in nShift Delivery
 
 export interface FieldError {
   field: string;
@@ -260,10 +263,20 @@ export interface SettingsView {
   manifest: { types: string[] };
   sounds: { enabled: boolean; volume: number };
   language: Language;
+  /** nShift Checkout: addresses, the connection, and the client credentials (secret never sent: a mask). */
+  checkout: {
+    baseUrl: string;
+    authUrl: string;
+    connectionId?: string;
+    clientId?: string;
+    hasSecret: boolean;
+    secretMask?: string;
+  };
 }
 
-export type SettingsPatch = Partial<Omit<SettingsView, 'account' | 'printers'>> & {
+export type SettingsPatch = Partial<Omit<SettingsView, 'account' | 'printers' | 'checkout'>> & {
   account?: { deliveryUrl?: string };
+  checkout?: { baseUrl?: string; authUrl?: string; connectionId?: string };
 };
 
 export interface ConnectionTest {
@@ -309,6 +322,23 @@ export interface ConsolidatedView {
   parcelGroups: { partOrderNo: string; parcelCount: number }[];
   receiverName?: string;
   created?: string;
+}
+
+/** A partial shipment in nShift Checkout (the Checkout screen). */
+export interface PartialShipmentView {
+  id: string;
+  orderNo?: string;
+  created?: string;
+  sessionId?: string;
+  subShipmentId?: string;
+  receiverName?: string;
+  receiverCity?: string;
+  anonymized: boolean;
+  /** The consumer's chosen delivery option. */
+  option?: { carrierId?: string; serviceId?: string; name?: string; price?: string };
+  parcelCount: number;
+  /** Whether it reached nShift Delivery as a stored shipment. */
+  delivery: { status: 'transferred' | 'pending'; storedId?: string };
 }
 
 export interface ManifestView {
@@ -391,6 +421,23 @@ export interface StationMethods {
   saveSettings: { input: SettingsPatch; output: SettingsView };
   setApiKey: { input: { id: string; secret: string }; output: SettingsView };
   testConnection: { input: void; output: ConnectionTest };
+
+  // nShift Checkout (the Checkout screen and its settings).
+  setCheckoutCredentials: { input: { clientId: string; clientSecret: string }; output: SettingsView };
+  listPartialShipments: {
+    input: { orderNo: string } | { dateFrom: string; dateTo: string };
+    output: PartialShipmentView[];
+  };
+  deletePartialShipment: { input: { id: string; confirm: true }; output: { deleted: true } };
+  anonymizePartialShipments: {
+    input: ({ id: string } | { name?: string; email?: string }) & { confirm: true };
+    output: PartialShipmentView[];
+  };
+  /** Usage between two dates, both inclusive; the CSV as text, with the file name to save it under. */
+  exportCheckoutMetrics: {
+    input: { dateFrom: string; dateTo: string };
+    output: { fileName: string; csv: string };
+  };
 
   // Printers and the spool.
   discoverPrinters: { input: void; output: DiscoveredPrinter[] };

@@ -4,6 +4,7 @@ import type { Settings } from '../settings/schema';
 import type { DocumentRef, Journal, JournalEntryBody } from './journal';
 import type { JobBook } from './jobs';
 import type { DeliveryClient } from '../nshift/delivery/client';
+import type { CheckoutClient } from '../nshift/checkout/client';
 import type { PrintService } from '../printers/print-service';
 import type { PrintOutcome } from '../printers/types';
 import type { LabelCache } from '../labels/label-cache';
@@ -21,6 +22,8 @@ export interface StationContext {
   /** Open orders and READY stored shipments known locally; absent when background sync is off. */
   readonly index?: LocalIndex;
   client(): DeliveryClient;
+  /** The Checkout client, only when Checkout client credentials are set up (else no Checkout request is made). */
+  checkout?(): CheckoutClient | undefined;
   settings(): Settings;
   now(): Date;
   log(line: string): void;

@@ -1,5 +1,5 @@
 import type { Failure } from '../../preload/api';
-import type { DeliveryError } from '../nshift/delivery/errors';
+import type { ApiError } from '../nshift/shared/errors';
 import type { PrinterError } from '../printers/types';
 
 /**
@@ -17,7 +17,8 @@ export function failure(
   return { reason, code, message, ...extra };
 }
 
-export function failureFromDelivery(error: DeliveryError): Failure {
+/** Any nShift client's error (Delivery or Checkout: the same shapes). */
+export function failureFromDelivery(error: ApiError<string>): Failure {
   switch (error.kind) {
     case 'validation':
       return failure(

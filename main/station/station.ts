@@ -15,6 +15,11 @@ import type {
   StationStatus,
 } from '../../preload/api';
 import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery/client';
+import {
+  createCheckoutClient,
+  type CheckoutClient,
+  type CheckoutClientOptions,
+} from '../nshift/checkout/client';
 import { createLabelCache } from '../labels/label-cache';
 import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
 import { applySettingsPatch, settingsView, type Settings } from '../settings/schema';
@@ -42,6 +47,10 @@ export interface StationOptions {
   demo?: boolean;
   settingsStore: SettingsStore;
   vault: SecretVault;
+  /** The Checkout client credentials (same kind of vault, its own slot). None: Checkout is never asked. */
+  checkoutVault?: SecretVault;
+  /** The Checkout client's options (tests shorten timeouts). */
+  checkoutClientOptions?: Partial<CheckoutClientOptions>;
   /** Settings forced by the host for this run (headless flags); applied over the stored ones, never saved. */
   overrides?: (settings: Settings) => Settings;
   /** How many jobs run at once. 1 keeps labels in scan order, which a print-and-apply line needs. */
@@ -107,6 +116,26 @@ export async function createStation(options: StationOptions): Promise<Station> {
     });
   }
 
+  let checkoutKey: ApiKey | undefined = await options.checkoutVault?.get();
+  let checkout: CheckoutClient | undefined = newCheckoutClient();
+  /** Only with credentials: without them the station makes no Checkout request at all. */
+  function newCheckoutClient(): CheckoutClient | undefined {
+    if (!checkoutKey) return undefined;
+    return createCheckoutClient({
+      baseUrl: settings.checkout.baseUrl,
+      authUrl: settings.checkout.authUrl,
+      credentials: () =>
+        checkoutKey ? { clientId: checkoutKey.id, clientSecret: checkoutKey.secret } : undefined,
+      logger: log,
+      ...options.checkoutClientOptions,
+    });
+  }
+  async function renewCheckoutClient(): Promise<void> {
+    await checkout?.close();
+    checkout = newCheckoutClient();
+  }
+  const view = () => settingsView(storedSettings, apiKey, checkoutKey);
+
   let account: StationStatus['account'] = { state: apiKey ? 'unknown' : 'not_configured' };
   const labelCache = createLabelCache(join(options.dataDir, 'labels'), { now });
   const printService: PrintService = createPrintService({
@@ -141,6 +170,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     labelCache,
     ...(index ? { index } : {}),
     client: () => client,
+    checkout: () => checkout,
     settings: () => settings,
     now,
     log,
@@ -241,6 +271,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
   async function saveSettings(next: Settings): Promise<void> {
     const urlChanged = next.deliveryUrl !== storedSettings.deliveryUrl;
+    const checkoutChanged =
+      next.checkout.baseUrl !== storedSettings.checkout.baseUrl ||
+      next.checkout.authUrl !== storedSettings.checkout.authUrl;
     await options.settingsStore.save(next);
     storedSettings = next;
     settings = effective();
@@ -248,6 +281,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await client.close();
       client = newClient();
     }
+    if (checkoutChanged) await renewCheckoutClient();
     emitStatus();
   }
 
@@ -292,11 +326,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return status();
     },
     async getSettings() {
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     async saveSettings(patch) {
       await saveSettings(applySettingsPatch(storedSettings, patch));
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     async setApiKey(key) {
       if (!options.vault.writable) {
@@ -310,14 +344,29 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await client.close();
       client = newClient();
       void checkConnection();
-      return settingsView(storedSettings, apiKey);
+      return view();
+    },
+    async setCheckoutCredentials({ clientId, clientSecret }) {
+      const vault = options.checkoutVault;
+      if (!vault?.writable) {
+        throw new StationError({
+          error: 'failed',
+          message:
+            'This station takes its Checkout client credentials from the environment; they cannot be changed here.',
+        });
+      }
+      const key = { id: clientId, secret: clientSecret };
+      await vault.set(key);
+      checkoutKey = key;
+      await renewCheckoutClient();
+      return view();
     },
     testConnection: () => checkConnection(),
     discoverPrinters: () => printService.discover(),
     async savePrinter(printer) {
       const printers = storedSettings.printers.filter((p) => p.id !== printer.id).concat(printer);
       await saveSettings({ ...storedSettings, printers });
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     async removePrinter({ printerId }) {
       const routing = {
@@ -331,7 +380,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
         printers: storedSettings.printers.filter((p) => p.id !== printerId),
         routing,
       });
-      return settingsView(storedSettings, apiKey);
+      return view();
     },
     testPrinter: (input) => startTestPrint(ctx, startJob, input),
     async listSpool() {
@@ -407,6 +456,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await Promise.all([...deferred]);
       await printService.stop();
       await client.close();
+      await checkout?.close();
       await journal.close();
       listeners.clear();
     },

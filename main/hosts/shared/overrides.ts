@@ -5,6 +5,9 @@ import { parsePrinterUrl } from './printer-url';
 /** Command-line settings shared by the headless and web hosts. */
 export interface StationFlags {
   deliveryUrl?: string;
+  /** nShift Checkout's base URL and its identity service's (`auth URL`). */
+  checkoutUrl?: string;
+  checkoutAuthUrl?: string;
   labelPrinter?: string;
   documentPrinter?: string;
   media?: string;
@@ -32,6 +35,10 @@ export function overridesFromFlags(
     const next: Settings = structuredClone(stored);
     const deliveryUrl = flags.deliveryUrl ?? demo?.deliveryUrl;
     if (deliveryUrl) next.deliveryUrl = deliveryUrl;
+    const checkoutUrl = flags.checkoutUrl ?? demo?.checkout.baseUrl;
+    const checkoutAuthUrl = flags.checkoutAuthUrl ?? demo?.checkout.authUrl;
+    if (checkoutUrl) next.checkout = { ...next.checkout, baseUrl: checkoutUrl };
+    if (checkoutAuthUrl) next.checkout = { ...next.checkout, authUrl: checkoutAuthUrl };
     const printers = next.printers.filter((p) => p.id !== label?.id && p.id !== document.id);
     if (label) printers.push(label);
     if (flags.documentPrinter || !next.routing.documentPrinterId) printers.push(document);

@@ -64,6 +64,9 @@ async function main(): Promise<number> {
     demo: Boolean(demo),
     settingsStore: createFileSettingsStore(dataDir),
     vault: demo ? createMemoryVault(demo.apiKey) : createFileVault(dataDir),
+    checkoutVault: demo
+      ? createMemoryVault(demo.checkout.key)
+      : createFileVault(dataDir, process.env, 'checkout'),
     overrides: overridesFromFlags(
       {
         ...(values['delivery-url'] ? { deliveryUrl: values['delivery-url'] } : {}),

@@ -8,6 +8,12 @@ import {
   startCloseConsolidated,
 } from './consolidated';
 import { searchHistory } from './history';
+import {
+  anonymizePartialShipments,
+  deletePartialShipment,
+  exportCheckoutMetrics,
+  listPartialShipments,
+} from './checkout';
 import { listManifests, startCreateManifest, startReprintManifest } from './manifest';
 import { startReprint } from './reprint';
 import { deleteStored, listStored, startBookStored } from './stored';
@@ -27,7 +33,11 @@ type WorkflowMethods =
   | 'createManifest'
   | 'listManifests'
   | 'reprintManifest'
-  | 'searchHistory';
+  | 'searchHistory'
+  | 'listPartialShipments'
+  | 'deletePartialShipment'
+  | 'anonymizePartialShipments'
+  | 'exportCheckoutMetrics';
 
 /** The StationApi methods beyond the hot path, each a thin entry into its workflow. */
 export function stationWorkflows(
@@ -50,5 +60,9 @@ export function stationWorkflows(
     listManifests: (input) => listManifests(ctx, input ?? undefined),
     reprintManifest: (input) => startReprintManifest(ctx, startJob, input),
     searchHistory: (input) => searchHistory(ctx, input),
+    listPartialShipments: (input) => listPartialShipments(ctx, input),
+    deletePartialShipment: ({ id }) => deletePartialShipment(ctx, id),
+    anonymizePartialShipments: (input) => anonymizePartialShipments(ctx, input),
+    exportCheckoutMetrics: (input) => exportCheckoutMetrics(ctx, input),
   };
 }

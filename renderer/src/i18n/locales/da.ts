@@ -175,6 +175,15 @@ const da: Messages = {
         what: 'Intet i nShift passer til denne kode.',
         todo: 'Kontrollér stregkoden og scan igen, eller skriv ordrenummeret. En helt ny ordre kan bruge et minut på at nå nShift.',
       },
+      // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
+      checkout_not_created: {
+        what: 'Intet i nShift Delivery matcher koden, og nShift Checkout har heller ingen forsendelse til den: webshoppen har ikke oprettet forsendelsen endnu.',
+        todo: 'Læg pakken til side, og bed webshoppens team om at oprette forsendelsen. Scan derefter igen.',
+      },
+      checkout_not_in_delivery: {
+        what: 'Ordren blev oprettet i kassen (nShift Checkout), men er ikke nået frem til nShift Delivery endnu.',
+        todo: 'Læg pakken til side, og scan den igen om et par minutter. Mangler den stadig, så bed webshoppens team om at kontrollere deres fragtløsning.',
+      },
       invalid_scan: {
         what: 'Scanningen kunne ikke læses: den er tom, for lang eller indeholder ugyldige tegn.',
         todo: 'Scan igen. Hvis det gentager sig, så kontrollér scannerens præfiks og suffiks i Indstillinger.',

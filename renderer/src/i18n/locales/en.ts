@@ -174,6 +174,15 @@ const en = {
         what: 'Nothing in nShift matches this code.',
         todo: 'Check the barcode and scan again, or type the order number. A brand-new order may need a minute to reach nShift.',
       },
+      // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
+      checkout_not_created: {
+        what: 'Nothing in nShift Delivery matches this code, and nShift Checkout has no shipment for it either: the web shop has not created the shipment yet.',
+        todo: 'Put the parcel aside and ask the web shop team to create the shipment, then scan again.',
+      },
+      checkout_not_in_delivery: {
+        what: 'This order was created at checkout (nShift Checkout) but has not reached nShift Delivery yet.',
+        todo: 'Put the parcel aside and scan it again in a few minutes. If it is still missing, ask the web shop team to check their shipping solution.',
+      },
       invalid_scan: {
         what: 'The scan could not be read: it is empty, too long or contains invalid characters.',
         todo: 'Scan again. If it keeps happening, check the scanner prefix and suffix in Settings.',

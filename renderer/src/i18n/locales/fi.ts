@@ -183,6 +183,15 @@ const fi: Messages = {
         what: 'Mikään nShiftissä ei vastaa tätä koodia.',
         todo: 'Tarkista viivakoodi ja skannaa uudelleen tai kirjoita tilausnumero. Aivan uusi tilaus voi tarvita minuutin ehtiäkseen nShiftiin.',
       },
+      // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
+      checkout_not_created: {
+        what: 'Mikään nShift Deliveryssä ei vastaa koodia, eikä nShift Checkoutissa ole sille lähetystä: verkkokauppa ei ole vielä luonut lähetystä.',
+        todo: 'Laita paketti sivuun ja pyydä verkkokaupan tiimiä luomaan lähetys, skannaa sitten uudelleen.',
+      },
+      checkout_not_in_delivery: {
+        what: 'Tilaus luotiin kassalla (nShift Checkout), mutta se ei ole vielä siirtynyt nShift Deliveryyn.',
+        todo: 'Laita paketti sivuun ja skannaa se uudelleen muutaman minuutin kuluttua. Jos se puuttuu edelleen, pyydä verkkokaupan tiimiä tarkistamaan toimitusratkaisunsa.',
+      },
       invalid_scan: {
         what: 'Skannausta ei voitu lukea: se on tyhjä, liian pitkä tai sisältää virheellisiä merkkejä.',
         todo: 'Skannaa uudelleen. Jos tämä toistuu, tarkista skannerin etuliite ja jälkiliite asetuksista.',

@@ -176,6 +176,15 @@ const nb: Messages = {
         what: 'Ingenting i nShift samsvarer med denne koden.',
         todo: 'Kontroller strekkoden og skann igjen, eller skriv ordrenummeret. En helt ny ordre kan trenge et minutt for å nå nShift.',
       },
+      // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
+      checkout_not_created: {
+        what: 'Ingenting i nShift Delivery samsvarer med koden, og nShift Checkout har heller ingen sending for den: nettbutikken har ikke opprettet sendingen ennå.',
+        todo: 'Legg pakken til side og be nettbutikkens team om å opprette sendingen, og skann deretter på nytt.',
+      },
+      checkout_not_in_delivery: {
+        what: 'Ordren ble opprettet i kassen (nShift Checkout), men har ikke kommet fram til nShift Delivery ennå.',
+        todo: 'Legg pakken til side og skann den igjen om noen minutter. Mangler den fortsatt, be nettbutikkens team om å kontrollere fraktløsningen sin.',
+      },
       invalid_scan: {
         what: 'Skanningen kunne ikke leses: den er tom, for lang eller inneholder ugyldige tegn.',
         todo: 'Skann igjen. Hvis det gjentar seg, kontroller skannerens prefiks og suffiks i Innstillinger.',

@@ -181,6 +181,15 @@ const sv: Messages = {
         what: 'Inget i nShift matchar den här koden.',
         todo: 'Kontrollera streckkoden och skanna igen, eller skriv ordernumret. En helt ny order kan behöva en minut för att nå nShift.',
       },
+      // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
+      checkout_not_created: {
+        what: 'Inget i nShift Delivery matchar koden, och nShift Checkout har ingen försändelse för den heller: webbutiken har inte skapat försändelsen än.',
+        todo: 'Lägg paketet åt sidan och be webbutikens team att skapa försändelsen, skanna sedan igen.',
+      },
+      checkout_not_in_delivery: {
+        what: 'Ordern skapades i kassan (nShift Checkout) men har inte nått nShift Delivery än.',
+        todo: 'Lägg paketet åt sidan och skanna det igen om några minuter. Saknas den fortfarande, be webbutikens team att kontrollera sin fraktlösning.',
+      },
       invalid_scan: {
         what: 'Skanningen kunde inte läsas: den är tom, för lång eller innehåller ogiltiga tecken.',
         todo: 'Skanna igen. Om det upprepas, kontrollera skannerns prefix och suffix i Inställningar.',

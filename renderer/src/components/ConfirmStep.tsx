@@ -1,43 +1,55 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
 
-/** An inline "are you sure" with focus on the safe answer; native dialogs would block the station. */
+/**
+ * The one "are you sure" step of every screen: inline (native dialogs would block the station), focus on the
+ * safe answer, Esc backs out. `title` names the dialog when given, else the question does; `children` are
+ * warnings the packer must see before confirming.
+ */
 export function ConfirmStep({
+  title,
   question,
+  children,
+  confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
   busy,
 }: {
+  title?: string;
   question: string;
+  children?: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm(): void;
   onCancel(): void;
   busy?: boolean;
 }) {
   const { t } = useTranslation();
+  const id = useId();
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => keep.current?.focus(), []);
   return (
     <div
       role="alertdialog"
-      aria-label={question}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={title ? `${id}-question` : undefined}
       className="confirm alert alert-warn"
       onKeyDown={(event) => {
         if (event.key === 'Escape') onCancel();
       }}
     >
-      <p>{question}</p>
+      {title ? <h2 id={`${id}-title`}>{title}</h2> : null}
+      <p id={title ? `${id}-question` : `${id}-title`}>{question}</p>
+      {children}
       <div className="row">
-        <button
-          type="button"
-          className="button button-danger"
-          aria-busy={busy || undefined}
-          onClick={onConfirm}
-        >
-          {t('common.confirm')}
-        </button>
-        <button type="button" ref={keep} className="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
+        <Button tone="danger" busy={busy} onClick={onConfirm}>
+          {confirmLabel ?? t('common.confirm')}
+        </Button>
+        <Button ref={keep} aria-keyshortcuts="Escape" onClick={onCancel}>
+          {cancelLabel ?? t('common.cancel')}
+        </Button>
       </div>
     </div>
   );

@@ -4,6 +4,10 @@ import type { ConnectionTest, SettingsView } from '../../../../preload/api';
 import { useServices } from '../../state/context';
 import { useAction } from '../../components/use-action';
 import { ActionFeedback } from '../../components/ActionFeedback';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/Field';
+import { Panel } from '../../components/Panel';
+import { SettingsFeedback } from './SettingsSection';
 import { useSettingsSave } from './use-settings-save';
 
 /** The nShift API key: id and secret in, only the mask ever shown; and a connection test with missing licences. */
@@ -36,64 +40,55 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
   }
 
   return (
-    <section className="panel" aria-labelledby="account-title">
-      <h2 id="account-title">{t('settings.account.title')}</h2>
-      <form
-        className="row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void saveUrl({ account: { deliveryUrl: deliveryUrl.trim() } });
-        }}
-      >
-        <div className="field">
-          <label htmlFor="account-url">{t('settings.account.deliveryUrl')}</label>
-          <input
+    <Panel id="account" title={t('settings.account.title')}>
+      <SettingsFeedback state={urlState}>
+        <form
+          className="row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void saveUrl({ account: { deliveryUrl: deliveryUrl.trim() } });
+          }}
+        >
+          <TextField
             id="account-url"
+            name="account.deliveryUrl"
+            label={t('settings.account.deliveryUrl')}
             type="url"
             size={40}
             value={deliveryUrl}
-            onChange={(event) => setDeliveryUrl(event.target.value)}
+            onValue={setDeliveryUrl}
           />
-        </div>
-        <button type="submit" className="button">
-          {t('settings.account.saveUrl')}
-        </button>
-      </form>
-      <ActionFeedback state={urlState} />
+          <Button type="submit">{t('settings.account.saveUrl')}</Button>
+        </form>
+      </SettingsFeedback>
       <form onSubmit={(event) => void saveKey(event)}>
-        <div className="field">
-          <label htmlFor="account-key-id">{t('settings.account.keyId')}</label>
-          <input
-            id="account-key-id"
-            type="text"
-            autoComplete="off"
-            value={keyId}
-            onChange={(event) => setKeyId(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="account-secret">{t('settings.account.secret')}</label>
-          <input
-            id="account-secret"
-            type="password"
-            autoComplete="new-password"
-            value={secret}
-            onChange={(event) => setSecret(event.target.value)}
-            aria-describedby="account-secret-state"
-          />
-          <span id="account-secret-state" data-testid="secret-mask">
-            {settings.account.hasSecret
-              ? t('settings.account.secretStored', { mask: settings.account.secretMask ?? '••••••••' })
-              : t('settings.account.noSecret')}
-          </span>
-        </div>
+        <TextField
+          id="account-key-id"
+          label={t('settings.account.keyId')}
+          autoComplete="off"
+          value={keyId}
+          onValue={setKeyId}
+        />
+        <TextField
+          id="account-secret"
+          label={t('settings.account.secret')}
+          type="password"
+          autoComplete="new-password"
+          value={secret}
+          onValue={setSecret}
+          hint={
+            <span data-testid="secret-mask">
+              {settings.account.hasSecret
+                ? t('settings.account.secretStored', { mask: settings.account.secretMask ?? '••••••••' })
+                : t('settings.account.noSecret')}
+            </span>
+          }
+        />
         <div className="row">
-          <button type="submit" className="button button-primary" disabled={!keyId.trim() || !secret}>
+          <Button type="submit" tone="primary" disabled={!keyId.trim() || !secret}>
             {t('settings.account.saveKey')}
-          </button>
-          <button type="button" className="button" onClick={() => void testConnection()}>
-            {t('settings.account.test')}
-          </button>
+          </Button>
+          <Button onClick={() => void testConnection()}>{t('settings.account.test')}</Button>
         </div>
       </form>
       <ActionFeedback state={keyState} />
@@ -121,6 +116,6 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
           ) : null}
         </div>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -10,8 +10,11 @@ import type {
 import { useServices, useStationState } from '../../state/context';
 import { useAction } from '../../components/use-action';
 import { ActionFeedback } from '../../components/ActionFeedback';
+import { Button } from '../../components/Button';
+import { SelectField, TextField } from '../../components/Field';
+import { Panel } from '../../components/Panel';
 import { DocumentPreview } from '../../preview/DocumentPreview';
-import { CHARSETS } from './PrintConfigSection';
+import { CHARSET_CHOICES } from './PrintConfigSection';
 import { configFromDraft, draftFromConfig, emptyDraft, type PrinterDraft } from './printer-draft';
 
 const KINDS: PrinterKind[] = ['zpl-tcp', 'os-queue', 'print-client', 'file'];
@@ -69,28 +72,21 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
     options: { type?: string; required?: boolean } = {},
   ) {
     if (!draft) return null;
-    const id = `printer-${key}`;
     return (
-      <div className="field">
-        <label htmlFor={id}>
-          {label}
-          {options.required ? ` (${t('settings.printers.required')})` : null}
-        </label>
-        <input
-          id={id}
-          type={options.type ?? 'text'}
-          required={options.required}
-          readOnly={key === 'id' && draft.editing}
-          value={draft.values[key]}
-          onChange={(event) => setDraft({ ...draft, values: { ...draft.values, [key]: event.target.value } })}
-        />
-      </div>
+      <TextField
+        id={`printer-${key}`}
+        label={options.required ? `${label} (${t('settings.printers.required')})` : label}
+        type={options.type ?? 'text'}
+        required={options.required}
+        readOnly={key === 'id' && draft.editing}
+        value={draft.values[key]}
+        onValue={(value) => setDraft({ ...draft, values: { ...draft.values, [key]: value } })}
+      />
     );
   }
 
   return (
-    <section className="panel" aria-labelledby="printers-title">
-      <h2 id="printers-title">{t('settings.printers.title')}</h2>
+    <Panel id="printers" title={t('settings.printers.title')}>
       {settings.printers.length === 0 && unsaved.length === 0 ? <p>{t('settings.printers.empty')}</p> : null}
       {/* One grid for every row (subgrid): the buttons line up in columns whatever the names' lengths. */}
       <ul className="printer-list">
@@ -99,19 +95,13 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
             <span className="printer-row-name">
               <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
             </span>
-            <button
-              type="button"
-              className="button"
-              onClick={() => setDraft({ values: draftFromConfig(printer), editing: true })}
-            >
+            <Button onClick={() => setDraft({ values: draftFromConfig(printer), editing: true })}>
               {t('common.edit')}
-            </button>
-            <button type="button" className="button" onClick={() => void testPrinter(printer.id)}>
-              {t('settings.printers.test')}
-            </button>
-            <button type="button" className="button button-quiet" onClick={() => void remove(printer.id)}>
+            </Button>
+            <Button onClick={() => void testPrinter(printer.id)}>{t('settings.printers.test')}</Button>
+            <Button tone="quiet" onClick={() => void remove(printer.id)}>
               {t('common.remove')}
-            </button>
+            </Button>
           </li>
         ))}
         {unsaved.map((printer) => (
@@ -120,41 +110,24 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
               <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
             </span>
             {/* Not saved here (the station runs it), so it can be tested but not edited or removed. */}
-            <button
-              type="button"
-              className="button printer-row-test"
-              onClick={() => void testPrinter(printer.printerId)}
-            >
+            <Button className="printer-row-test" onClick={() => void testPrinter(printer.printerId)}>
               {t('settings.printers.test')}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
       <div className="row">
-        <button
-          type="button"
-          className="button"
-          onClick={() => setDraft({ values: emptyDraft(), editing: false })}
-        >
+        <Button onClick={() => setDraft({ values: emptyDraft(), editing: false })}>
           {t('settings.printers.add')}
-        </button>
-        <button type="button" className="button" onClick={() => void discover()}>
-          {t('settings.printers.discover')}
-        </button>
-        <div className="field">
-          <label htmlFor="printer-test-charset">{t('settings.printers.testCharset')}</label>
-          <select
-            id="printer-test-charset"
-            value={charset}
-            onChange={(event) => setCharset(event.target.value as ZplCharset)}
-          >
-            {CHARSETS.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        </Button>
+        <Button onClick={() => void discover()}>{t('settings.printers.discover')}</Button>
+        <SelectField
+          id="printer-test-charset"
+          label={t('settings.printers.testCharset')}
+          value={charset}
+          choices={CHARSET_CHOICES}
+          onValue={setCharset}
+        />
       </div>
       <ActionFeedback state={action} />
 
@@ -169,13 +142,11 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
                   <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
                   {printer.detail ? ` · ${printer.detail}` : null}
                 </span>
-                <button
-                  type="button"
-                  className="button"
+                <Button
                   onClick={() => setDraft({ values: draftFromConfig(printer.suggested), editing: false })}
                 >
                   {t('settings.printers.use')}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -190,22 +161,13 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
                 ? t('settings.printers.formTitleEdit', { name: draft.values.name })
                 : t('settings.printers.formTitleAdd')}
             </legend>
-            <div className="field">
-              <label htmlFor="printer-kind">{t('settings.printers.kind')}</label>
-              <select
-                id="printer-kind"
-                value={draft.values.kind}
-                onChange={(event) =>
-                  setDraft({ ...draft, values: { ...draft.values, kind: event.target.value as PrinterKind } })
-                }
-              >
-                {KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {t(`settings.printers.kinds.${kind}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="printer-kind"
+              label={t('settings.printers.kind')}
+              value={draft.values.kind}
+              choices={KINDS.map((kind) => ({ value: kind, label: t(`settings.printers.kinds.${kind}`) }))}
+              onValue={(kind) => setDraft({ ...draft, values: { ...draft.values, kind } })}
+            />
             {field('id', t('settings.printers.id'), { required: true })}
             {field('name', t('settings.printers.name'), { required: true })}
             {draft.values.kind === 'zpl-tcp' ? (
@@ -235,12 +197,12 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
               </p>
             ) : null}
             <div className="row">
-              <button type="submit" className="button button-primary">
+              <Button tone="primary" type="submit">
                 {t('settings.printers.save')}
-              </button>
-              <button type="button" className="button button-quiet" onClick={() => setDraft(undefined)}>
+              </Button>
+              <Button tone="quiet" onClick={() => setDraft(undefined)}>
                 {t('common.cancel')}
-              </button>
+              </Button>
             </div>
           </fieldset>
         </form>
@@ -249,6 +211,6 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
       {preview ? (
         <DocumentPreview key={preview.documentId} preview={preview} onClose={() => setPreview(undefined)} />
       ) : null}
-    </section>
+    </Panel>
   );
 }

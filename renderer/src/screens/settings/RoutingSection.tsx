@@ -1,20 +1,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentFormat, DocumentKind, RoutingRule, SettingsView } from '../../../../preload/api';
-import { ActionFeedback } from '../../components/ActionFeedback';
+import type { DocumentKind, RoutingRule, SettingsView } from '../../../../preload/api';
+import { Button } from '../../components/Button';
+import { SelectField, TextField } from '../../components/Field';
 import { useStationState } from '../../state/context';
-import { useSettingsSave } from './use-settings-save';
+import { FORMAT_CHOICES } from './PrintConfigSection';
+import { SettingsSection } from './SettingsSection';
+import { useDraft } from '../../components/use-draft';
 
 const DOCUMENT_KINDS: DocumentKind[] = ['label', 'return_label', 'waybill', 'customs', 'manifest', 'other'];
-const FORMATS: DocumentFormat[] = ['zpl', 'pdf'];
 
 /** Which printer gets which document: station defaults, then rules tried in order. */
 export function RoutingSection({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation();
-  const [labelPrinterId, setLabelPrinterId] = useState(settings.routing.labelPrinterId ?? '');
-  const [documentPrinterId, setDocumentPrinterId] = useState(settings.routing.documentPrinterId ?? '');
+  const defaults = useDraft('routing', {
+    labelPrinterId: settings.routing.labelPrinterId ?? '',
+    documentPrinterId: settings.routing.documentPrinterId ?? '',
+  });
+  const { labelPrinterId, documentPrinterId } = defaults.values;
   const [rules, setRules] = useState<RoutingRule[]>(settings.routing.rules);
-  const [state, save] = useSettingsSave();
   // Saved printers and those the station runs without a saved config (demo mode's virtual printers).
   const { status } = useStationState();
   const printers = [
@@ -28,6 +32,15 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
     setRules(rules.map((rule, i) => (i === index ? clean({ ...rule, ...patch }) : rule)));
   }
 
+  /** A rule's field: its value's path, the value as text ('' for "any"), and the setter. */
+  function bindRule(index: number, key: keyof RoutingRule) {
+    return {
+      name: `routing.rules.${index}.${key}`,
+      value: rules[index]?.[key] ?? '',
+      onValue: (value: string) => update(index, { [key]: value }),
+    };
+  }
+
   function clean(rule: RoutingRule): RoutingRule {
     const result: RoutingRule = { printerId: rule.printerId };
     if (rule.kind) result.kind = rule.kind;
@@ -37,148 +50,66 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
     return result;
   }
 
-  function printerOptions(allowNone: boolean) {
-    return (
-      <>
-        {allowNone ? <option value="">{t('common.none')}</option> : null}
-        {printers.map((printer) => (
-          <option key={printer.id} value={printer.id}>
-            {printer.name}
-          </option>
-        ))}
-      </>
-    );
-  }
+  const toPrinter = printers.map((printer) => ({ value: printer.id, label: printer.name }));
+  const withNone = [{ value: '', label: t('common.none') }, ...toPrinter];
+  const any = { value: '', label: t('settings.routing.any') };
+  const kindChoices = [
+    any,
+    ...DOCUMENT_KINDS.map((kind) => ({ value: kind, label: t(`documentKind.${kind}`) })),
+  ];
+  const formatChoices = [any, ...FORMAT_CHOICES];
 
   return (
-    <section className="panel" aria-labelledby="routing-title">
-      <h2 id="routing-title">{t('settings.routing.title')}</h2>
-      <div className="row">
-        <div className="field">
-          <label htmlFor="routing-label">{t('settings.routing.labelPrinter')}</label>
-          <select
-            id="routing-label"
-            value={labelPrinterId}
-            onChange={(event) => setLabelPrinterId(event.target.value)}
-          >
-            {printerOptions(true)}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="routing-document">{t('settings.routing.documentPrinter')}</label>
-          <select
-            id="routing-document"
-            value={documentPrinterId}
-            onChange={(event) => setDocumentPrinterId(event.target.value)}
-          >
-            {printerOptions(true)}
-          </select>
-        </div>
-      </div>
-      <h3>{t('settings.routing.rules')}</h3>
-      {rules.length === 0 ? <p>{t('settings.routing.noRules')}</p> : null}
-      {rules.map((rule, index) => (
-        <fieldset key={index} className="row">
-          <legend>{t('settings.routing.rule', { number: index + 1 })}</legend>
-          <div className="field">
-            <label htmlFor={`rule-${index}-kind`}>{t('settings.routing.kind')}</label>
-            <select
-              id={`rule-${index}-kind`}
-              value={rule.kind ?? ''}
-              onChange={(event) =>
-                update(index, { kind: (event.target.value || undefined) as DocumentKind | undefined })
-              }
-            >
-              <option value="">{t('settings.routing.any')}</option>
-              {DOCUMENT_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`documentKind.${kind}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`rule-${index}-format`}>{t('settings.routing.format')}</label>
-            <select
-              id={`rule-${index}-format`}
-              value={rule.format ?? ''}
-              onChange={(event) =>
-                update(index, { format: (event.target.value || undefined) as DocumentFormat | undefined })
-              }
-            >
-              <option value="">{t('settings.routing.any')}</option>
-              {FORMATS.map((format) => (
-                <option key={format} value={format}>
-                  {format.toUpperCase()}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`rule-${index}-carrier`}>{t('settings.routing.carrierId')}</label>
-            <input
-              id={`rule-${index}-carrier`}
-              type="text"
-              size={10}
-              value={rule.carrierId ?? ''}
-              onChange={(event) => update(index, { carrierId: event.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`rule-${index}-service`}>{t('settings.routing.serviceId')}</label>
-            <input
-              id={`rule-${index}-service`}
-              type="text"
-              size={10}
-              value={rule.serviceId ?? ''}
-              onChange={(event) => update(index, { serviceId: event.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`rule-${index}-printer`}>{t('settings.routing.printer')}</label>
-            <select
-              id={`rule-${index}-printer`}
-              value={rule.printerId}
-              onChange={(event) => update(index, { printerId: event.target.value })}
-            >
-              {printerOptions(false)}
-            </select>
-          </div>
-          <button
-            type="button"
-            className="button button-quiet"
-            onClick={() => setRules(rules.filter((_, i) => i !== index))}
-          >
-            {t('common.remove')}
-          </button>
-        </fieldset>
-      ))}
-      <div className="row">
-        <button
-          type="button"
-          className="button"
+    <SettingsSection
+      id="routing"
+      title={t('settings.routing.title')}
+      saveLabel={t('settings.routing.save')}
+      patch={() => ({
+        routing: {
+          rules: rules.map(clean),
+          ...(labelPrinterId ? { labelPrinterId } : {}),
+          ...(documentPrinterId ? { documentPrinterId } : {}),
+        },
+      })}
+      actions={
+        <Button
           disabled={printers.length === 0}
           onClick={() => setRules([...rules, { printerId: printers[0]?.id ?? '' }])}
         >
           {t('settings.routing.addRule')}
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() =>
-            void save({
-              routing: {
-                rules: rules.map(clean),
-                ...(labelPrinterId ? { labelPrinterId } : {}),
-                ...(documentPrinterId ? { documentPrinterId } : {}),
-              },
-            })
-          }
-        >
-          {t('settings.routing.save')}
-        </button>
+        </Button>
+      }
+    >
+      <div className="row">
+        <SelectField
+          {...defaults.bind('labelPrinterId')}
+          label={t('settings.routing.labelPrinter')}
+          choices={withNone}
+        />
+        <SelectField
+          {...defaults.bind('documentPrinterId')}
+          label={t('settings.routing.documentPrinter')}
+          choices={withNone}
+        />
       </div>
-      <ActionFeedback state={state} />
-    </section>
+      <h3>{t('settings.routing.rules')}</h3>
+      {rules.length === 0 ? <p>{t('settings.routing.noRules')}</p> : null}
+      {rules.map((_rule, index) => {
+        const bind = (key: keyof RoutingRule) => bindRule(index, key);
+        return (
+          <fieldset key={index} className="row">
+            <legend>{t('settings.routing.rule', { number: index + 1 })}</legend>
+            <SelectField {...bind('kind')} label={t('settings.routing.kind')} choices={kindChoices} />
+            <SelectField {...bind('format')} label={t('settings.routing.format')} choices={formatChoices} />
+            <TextField {...bind('carrierId')} label={t('settings.routing.carrierId')} size={10} />
+            <TextField {...bind('serviceId')} label={t('settings.routing.serviceId')} size={10} />
+            <SelectField {...bind('printerId')} label={t('settings.routing.printer')} choices={toPrinter} />
+            <Button tone="quiet" onClick={() => setRules(rules.filter((_, i) => i !== index))}>
+              {t('common.remove')}
+            </Button>
+          </fieldset>
+        );
+      })}
+    </SettingsSection>
   );
 }

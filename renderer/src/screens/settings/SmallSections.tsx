@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, SettingsView } from '../../../../preload/api';
-import { ActionFeedback } from '../../components/ActionFeedback';
+import { Panel } from '../../components/Panel';
+import { Button } from '../../components/Button';
+import { CheckboxField, SelectField, TextField } from '../../components/Field';
 import { LANGUAGES } from '../../i18n';
 import { useServices } from '../../state/context';
+import { SettingsFeedback, SettingsSection } from './SettingsSection';
 import { useSettingsSave } from './use-settings-save';
+import { useDraft } from '../../components/use-draft';
 
 export function ScannerSection({
   settings,
@@ -14,108 +18,54 @@ export function ScannerSection({
   lastScan?: { raw: string; code: string };
 }) {
   const { t } = useTranslation();
-  const [prefix, setPrefix] = useState(settings.scanner.prefix);
-  const [suffix, setSuffix] = useState(settings.scanner.suffix);
-  const [windowMs, setWindowMs] = useState(String(settings.scanner.duplicateWindowMs));
-  const [state, save] = useSettingsSave();
+  const { values, bind } = useDraft('scanner', {
+    prefix: settings.scanner.prefix,
+    suffix: settings.scanner.suffix,
+    duplicateWindowMs: String(settings.scanner.duplicateWindowMs),
+  });
+  const windowMs = Math.max(0, Math.min(60_000, Math.round(Number(values.duplicateWindowMs) || 0)));
   return (
-    <section className="panel" aria-labelledby="scanner-title">
-      <h2 id="scanner-title">{t('settings.scanner.title')}</h2>
+    <SettingsSection
+      id="scanner"
+      title={t('settings.scanner.title')}
+      saveLabel={t('settings.scanner.save')}
+      patch={() => ({
+        scanner: { prefix: values.prefix, suffix: values.suffix, duplicateWindowMs: windowMs },
+      })}
+    >
       <div className="row">
-        <div className="field">
-          <label htmlFor="scanner-prefix">{t('settings.scanner.prefix')}</label>
-          <input
-            id="scanner-prefix"
-            type="text"
-            size={8}
-            value={prefix}
-            onChange={(event) => setPrefix(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="scanner-suffix">{t('settings.scanner.suffix')}</label>
-          <input
-            id="scanner-suffix"
-            type="text"
-            size={8}
-            value={suffix}
-            onChange={(event) => setSuffix(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="scanner-window">{t('settings.scanner.duplicateWindow')}</label>
-          <input
-            id="scanner-window"
-            type="number"
-            min={0}
-            max={60000}
-            step={100}
-            value={windowMs}
-            onChange={(event) => setWindowMs(event.target.value)}
-          />
-        </div>
+        <TextField {...bind('prefix')} label={t('settings.scanner.prefix')} size={8} />
+        <TextField {...bind('suffix')} label={t('settings.scanner.suffix')} size={8} />
+        <TextField {...bind('duplicateWindowMs')} label={t('settings.scanner.duplicateWindow')} {...WINDOW} />
       </div>
       {lastScan ? (
         <p role="status" className="mono">
           {t('settings.scanner.lastScan', { raw: lastScan.raw, code: lastScan.code })}
         </p>
       ) : null}
-      <div className="row form-actions">
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() =>
-            void save({
-              scanner: {
-                prefix,
-                suffix,
-                duplicateWindowMs: Math.max(0, Math.min(60_000, Math.round(Number(windowMs) || 0))),
-              },
-            })
-          }
-        >
-          {t('settings.scanner.save')}
-        </button>
-      </div>
-      <ActionFeedback state={state} />
-    </section>
+    </SettingsSection>
   );
 }
 
+const WINDOW = { type: 'number', min: 0, max: 60_000, step: 100 } as const;
+const VOLUME = { type: 'range', min: 0, max: 100, step: 5 } as const;
+
 export function ManifestTypesSection({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation();
-  const [types, setTypes] = useState(settings.manifest.types.join(', '));
-  const [state, save] = useSettingsSave();
+  const { values, bind } = useDraft('manifest', { types: settings.manifest.types.join(', ') });
+  const types = values.types
+    .split(',')
+    .map((type) => type.trim())
+    .filter(Boolean);
   return (
-    <section className="panel" aria-labelledby="manifest-types-title">
-      <h2 id="manifest-types-title">{t('settings.manifest.title')}</h2>
-      <div className="field">
-        <label htmlFor="manifest-types">{t('settings.manifest.types')}</label>
-        <input
-          id="manifest-types"
-          type="text"
-          value={types}
-          onChange={(event) => setTypes(event.target.value)}
-        />
-      </div>
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={() =>
-          void save({
-            manifest: {
-              types: types
-                .split(',')
-                .map((type) => type.trim())
-                .filter(Boolean),
-            },
-          })
-        }
-      >
-        {t('settings.manifest.save')}
-      </button>
-      <ActionFeedback state={state} />
-    </section>
+    <SettingsSection
+      id="manifest-types"
+      title={t('settings.manifest.title')}
+      saveLabel={t('settings.manifest.save')}
+      patch={() => ({ manifest: { types } })}
+    >
+      <TextField {...bind('types')} label={t('settings.manifest.types')} />
+    </SettingsSection>
   );
 }
 
@@ -124,7 +74,6 @@ export function SoundsSection({ settings }: { settings: SettingsView }) {
   const { sounds } = useServices();
   const [enabled, setEnabled] = useState(settings.sounds.enabled);
   const [volume, setVolume] = useState(Math.round(settings.sounds.volume * 100));
-  const [state, save] = useSettingsSave();
   function playTest(): void {
     const current = { enabled, volume: volume / 100 };
     sounds.play('success', current);
@@ -132,43 +81,27 @@ export function SoundsSection({ settings }: { settings: SettingsView }) {
     setTimeout(() => sounds.play('error', current), 1200);
   }
   return (
-    <section className="panel" aria-labelledby="sounds-title">
-      <h2 id="sounds-title">{t('settings.sounds.title')}</h2>
-      <div className="field field-inline">
-        <input
-          id="sounds-enabled"
-          type="checkbox"
-          checked={enabled}
-          onChange={(event) => setEnabled(event.target.checked)}
-        />
-        <label htmlFor="sounds-enabled">{t('settings.sounds.enabled')}</label>
-      </div>
-      <div className="field">
-        <label htmlFor="sounds-volume">{t('settings.sounds.volume')}</label>
-        <input
-          id="sounds-volume"
-          type="range"
-          min={0}
-          max={100}
-          step={5}
-          value={volume}
-          onChange={(event) => setVolume(Number(event.target.value))}
-        />
-      </div>
-      <div className="row">
-        <button type="button" className="button" onClick={playTest}>
-          {t('settings.sounds.test')}
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void save({ sounds: { enabled, volume: volume / 100 } })}
-        >
-          {t('settings.sounds.save')}
-        </button>
-      </div>
-      <ActionFeedback state={state} />
-    </section>
+    <SettingsSection
+      id="sounds"
+      title={t('settings.sounds.title')}
+      saveLabel={t('settings.sounds.save')}
+      patch={() => ({ sounds: { enabled, volume: volume / 100 } })}
+      actions={<Button onClick={playTest}>{t('settings.sounds.test')}</Button>}
+    >
+      <CheckboxField
+        name="sounds.enabled"
+        label={t('settings.sounds.enabled')}
+        checked={enabled}
+        onChecked={setEnabled}
+      />
+      <TextField
+        name="sounds.volume"
+        label={t('settings.sounds.volume')}
+        value={volume}
+        onValue={(v) => setVolume(Number(v))}
+        {...VOLUME}
+      />
+    </SettingsSection>
   );
 }
 
@@ -177,23 +110,21 @@ export function LanguageSection({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation();
   const [state, save] = useSettingsSave();
   return (
-    <section className="panel" aria-labelledby="language-title">
-      <h2 id="language-title">{t('settings.language.title')}</h2>
-      <div className="field">
-        <label htmlFor="language">{t('settings.language.label')}</label>
-        <select
+    <Panel id="language" title={t('settings.language.title')}>
+      <SettingsFeedback state={state}>
+        <SelectField
           id="language"
+          name="language"
+          label={t('settings.language.label')}
           value={settings.language}
-          onChange={(event) => void save({ language: event.target.value as Language })}
-        >
-          {LANGUAGES.map((language) => (
-            <option key={language} value={language} lang={language}>
-              {t(`languages.${language}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <ActionFeedback state={state} />
-    </section>
+          choices={LANGUAGES.map((language) => ({
+            value: language,
+            label: t(`languages.${language}`),
+            lang: language,
+          }))}
+          onValue={(language: Language) => void save({ language })}
+        />
+      </SettingsFeedback>
+    </Panel>
   );
 }

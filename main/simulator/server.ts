@@ -25,7 +25,7 @@ import { registerPrintRoutes } from './routes/print';
 import { registerShipmentRoutes } from './routes/shipments';
 import { registerStoredRoutes } from './routes/stored';
 import { createState, nextId, type ApiKey, type SimState } from './state';
-import type { CheckoutClientRecord } from './checkout/state';
+import { REQUEST_LOG_MAX, type CheckoutClientRecord } from './checkout/state';
 import { DEFAULT_SENDER } from './booking';
 
 export interface SimulatorOptions {
@@ -251,6 +251,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       if (pathname.startsWith(`${prefix}/`)) {
         const path = pathname.slice(prefix.length);
         state.checkout.requests++;
+        state.checkout.requestLog.push(`${method} ${pathname}`);
+        if (state.checkout.requestLog.length > REQUEST_LOG_MAX) state.checkout.requestLog.shift();
         return handleService(req, res, service, method, path, pathname, parsed.searchParams);
       }
     }

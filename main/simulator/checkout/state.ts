@@ -69,6 +69,8 @@ export interface UsageDay {
 export interface CheckoutState {
   /** Every request that reached the Checkout or identity service (tests check that none was made). */
   requests: number;
+  /** `METHOD /path` of the latest requests (at most REQUEST_LOG_MAX), so tests can see which operations ran. */
+  requestLog: string[];
   clients: Map<string, CheckoutClientRecord>;
   tokens: Map<string, CheckoutToken>;
   /** Headers of every token request, so tests can check `Cache-Control` and the form encoding. */
@@ -82,9 +84,12 @@ export interface CheckoutState {
   usage: Map<string, UsageDay>;
 }
 
+export const REQUEST_LOG_MAX = 5000;
+
 export function createCheckoutState(): CheckoutState {
   return {
     requests: 0,
+    requestLog: [],
     clients: new Map(),
     tokens: new Map(),
     tokenRequests: [],

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckoutClient } from '../../../main/nshift/checkout/client';
+import { CHECKOUT_ROUTES } from '../../../main/nshift/checkout/routes';
 import type { CheckoutClient, CheckoutError } from '../../../main/nshift/checkout/client';
 import type { Result } from '../../../main/result';
 import {
@@ -68,8 +69,11 @@ beforeEach(async () => {
     logger: (line) => logs.push(line),
   });
 });
+/** Every `METHOD /path` the simulated services answered in this file, for the coverage check at the end. */
+const served = new Set<string>();
 afterEach(async () => {
   await client.close();
+  for (const line of sim.state.checkout.requestLog) served.add(line);
   await sim.stop();
 });
 
@@ -359,5 +363,18 @@ describe('Checkout client against the simulator', () => {
   it('an unknown connection is not_found; options outside a session the client made are passed through as given', async () => {
     expect(failure(await client.sessions.create('no-such-connection')).kind).toBe('not_found');
     expect(failure(await client.sessions.fetchOptions('ses-unknown', {})).kind).toBe('not_found');
+  });
+
+  // Runs last (tests in a file run in order): the tests above together reached every operation.
+  it('every operation in the route table went over HTTP to the simulator in the tests above', () => {
+    const missing = Object.entries(CHECKOUT_ROUTES)
+      .filter(([, route]) => {
+        const path = route.path.replace(/\{\w+\}/g, '[^/]+');
+        const re = new RegExp(`^${route.method} /(checkout|identity)${path}$`);
+        return ![...served].some((line) => re.test(line));
+      })
+      .map(([operation]) => operation);
+    expect(missing).toEqual([]);
+    expect(Object.keys(CHECKOUT_ROUTES).length).toBeGreaterThanOrEqual(32);
   });
 });

@@ -44,7 +44,8 @@ export type FailureCode =
   | 'internal'
   // Checkout (only with Checkout credentials): nothing in Delivery, so the web shop's side was asked.
   | 'checkout_not_created' // no partial shipment either: the web shop has not created the shipment yet
-  | 'checkout_not_in_delivery'; // created at checkout, not yet in nShift Delivery
+  | 'checkout_not_in_delivery' // created at checkout, not yet in nShift Delivery
+  | 'checkout_not_configured'; // the Checkout screen without Checkout client credentials
 
 export interface FieldError {
   field: string;

@@ -20,6 +20,7 @@ import { StoredScreen } from './screens/StoredScreen';
 import { ManifestScreen } from './screens/ManifestScreen';
 import { CancelScreen } from './screens/CancelScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
+import { CheckoutScreen } from './screens/CheckoutScreen';
 import { isLanguage, LANGUAGE_STORAGE_KEY } from './i18n';
 import { CONNECTION_EVENT } from './api/bridge';
 
@@ -128,7 +129,7 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     [routing, burstGapMs],
   );
 
-  // Screen shortcuts: F1–F6 and Alt+1–6, from anywhere.
+  // Screen shortcuts: each screen's F-key and Alt+digit (SCREEN_KEYS), from anywhere.
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent): void {
       const target = screenForKey(event);
@@ -180,6 +181,7 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
           {screen === 'manifest' ? <ManifestScreen /> : null}
           {screen === 'cancel' ? <CancelScreen /> : null}
           {screen === 'settings' ? <SettingsScreen /> : null}
+          {screen === 'checkout' ? <CheckoutScreen /> : null}
         </main>
         <StatusBar />
       </div>

@@ -16,7 +16,7 @@ function checkoutOf(ctx: StationContext): CheckoutClient {
     throw StationError.failed(
       failure(
         'auth',
-        'auth_missing_key',
+        'checkout_not_configured',
         'No nShift Checkout client credentials are set up: enter them in Settings, under Checkout.',
       ),
     );

@@ -6,6 +6,7 @@ import { AccountSection } from './settings/AccountSection';
 import { PrintersSection } from './settings/PrintersSection';
 import { RoutingSection } from './settings/RoutingSection';
 import { PrintConfigSection } from './settings/PrintConfigSection';
+import { CheckoutSection } from './settings/CheckoutSection';
 import {
   LanguageSection,
   ManifestTypesSection,
@@ -32,6 +33,7 @@ export function SettingsScreen() {
         <ScannerSection settings={settings} lastScan={lastScan} />
         <SoundsSection settings={settings} />
         <ManifestTypesSection settings={settings} />
+        <CheckoutSection settings={settings} />
       </div>
     </section>
   );

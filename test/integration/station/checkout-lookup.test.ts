@@ -101,6 +101,18 @@ describe('scan: nothing in Delivery, asked of Checkout', () => {
     expect([missing.failure?.code, pending.failure?.code]).toEqual(['unknown_code', 'unknown_code']);
     expect(bench.sim.state.checkout.requests).toBe(requestsBefore);
   });
+
+  it('without Checkout credentials the Checkout screen is told checkout_not_configured, and still no request is made', async () => {
+    bench = await startBench();
+    const requestsBefore = bench.sim.state.checkout.requests;
+    await expect(bench.station.listPartialShipments({ orderNo: 'SPLIT-3001' })).rejects.toMatchObject({
+      body: { failure: { code: 'checkout_not_configured' } },
+    });
+    await expect(
+      bench.station.exportCheckoutMetrics({ dateFrom: '2026-01-01', dateTo: '2026-01-31' }),
+    ).rejects.toMatchObject({ body: { failure: { code: 'checkout_not_configured' } } });
+    expect(bench.sim.state.checkout.requests).toBe(requestsBefore);
+  });
 });
 
 describe('Checkout client credentials, stored like the Delivery key', () => {

@@ -15,6 +15,42 @@ import { saveTextFile } from '../components/save-file';
 import { formatDateTime, formatInputDate } from '../i18n/format';
 
 type Query = MethodInput<'listPartialShipments'>;
+interface DateRange {
+  dateFrom: string;
+  dateTo: string;
+}
+
+/** Two date inputs (YYYY-MM-DD) for a range, both days inclusive. */
+function DateRangeFields({
+  id,
+  labels,
+  range,
+  onRange,
+}: {
+  id: string;
+  labels: { from: string; to: string };
+  range: DateRange;
+  onRange(range: DateRange): void;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${id}-from`}
+        label={labels.from}
+        type="date"
+        value={range.dateFrom}
+        onValue={(dateFrom) => onRange({ ...range, dateFrom })}
+      />
+      <TextField
+        id={`${id}-to`}
+        label={labels.to}
+        type="date"
+        value={range.dateTo}
+        onValue={(dateTo) => onRange({ ...range, dateTo })}
+      />
+    </>
+  );
+}
 
 /** What waits for the admin's confirmation. */
 type Pending =
@@ -43,12 +79,11 @@ export function CheckoutScreen() {
   const { settings } = useStationState();
   const today = formatInputDate(new Date());
   const [orderNo, setOrderNo] = useState('');
-  const [dateFrom, setDateFrom] = useState(today);
-  const [dateTo, setDateTo] = useState(today);
+  const [created, setCreated] = useState<DateRange>({ dateFrom: today, dateTo: today });
   const [query, setQuery] = useState<Query | undefined>();
   const [pending, setPending] = useState<Pending | undefined>();
   const [contact, setContact] = useState({ name: '', email: '' });
-  const [metrics, setMetrics] = useState({ dateFrom: today, dateTo: today });
+  const [metrics, setMetrics] = useState<DateRange>({ dateFrom: today, dateTo: today });
   const [action, run] = useAction();
   const [metricsState, runMetrics] = useAction();
   const load = useCallback(
@@ -71,7 +106,7 @@ export function CheckoutScreen() {
 
   function findByDate(event: FormEvent): void {
     event.preventDefault();
-    if (dateFrom && dateTo) setQuery({ dateFrom, dateTo });
+    if (created.dateFrom && created.dateTo) setQuery({ ...created });
   }
 
   async function confirmPending(): Promise<void> {
@@ -156,19 +191,11 @@ export function CheckoutScreen() {
           </Button>
         </form>
         <form className="row" onSubmit={findByDate}>
-          <TextField
-            id="checkout-date-from"
-            label={t('checkout.dateFrom')}
-            type="date"
-            value={dateFrom}
-            onValue={setDateFrom}
-          />
-          <TextField
-            id="checkout-date-to"
-            label={t('checkout.dateTo')}
-            type="date"
-            value={dateTo}
-            onValue={setDateTo}
+          <DateRangeFields
+            id="checkout-date"
+            labels={{ from: t('checkout.dateFrom'), to: t('checkout.dateTo') }}
+            range={created}
+            onRange={setCreated}
           />
           <Button type="submit">{t('checkout.findByDate')}</Button>
         </form>
@@ -276,19 +303,11 @@ export function CheckoutScreen() {
         <Panel id="checkout-metrics" title={t('checkout.metricsTitle')}>
           <form onSubmit={(event) => void exportMetrics(event)}>
             <div className="row">
-              <TextField
-                id="checkout-metrics-from"
-                label={t('checkout.metricsFrom')}
-                type="date"
-                value={metrics.dateFrom}
-                onValue={(value) => setMetrics((current) => ({ ...current, dateFrom: value }))}
-              />
-              <TextField
-                id="checkout-metrics-to"
-                label={t('checkout.metricsTo')}
-                type="date"
-                value={metrics.dateTo}
-                onValue={(value) => setMetrics((current) => ({ ...current, dateTo: value }))}
+              <DateRangeFields
+                id="checkout-metrics"
+                labels={{ from: t('checkout.metricsFrom'), to: t('checkout.metricsTo') }}
+                range={metrics}
+                onRange={setMetrics}
               />
             </div>
             <Button type="submit" busy={metricsState.busy}>

@@ -259,6 +259,12 @@ export interface SettingsView {
   scanner: { prefix: string; suffix: string; duplicateWindowMs: number };
   /** `indexRefreshSeconds`: how often the local index of open orders and READY stored shipments refreshes (0 = off). */
   resolve: { sources: ResolveSource[]; indexRefreshSeconds?: number };
+  /**
+   * Following nShift's status-event feed: `follow` turns it off on a station; with `stationsOnAccount`
+   * stations sharing one nShift account, each reads the feed that many times less often, so together they
+   * stay within the account's call rate.
+   */
+  statusEvents?: { follow: boolean; stationsOnAccount: number };
   consolidation: { key?: string };
   spool: { ttlMinutes: number };
   manifest: { types: string[] };
@@ -304,6 +310,59 @@ export interface ShipmentSummary {
   created?: string;
   /** The carrier already has it (handed over / in transit): cancelling may cost a penalty. */
   handedOver: boolean;
+}
+
+// History and tracking (the History screen, F7).
+
+/** What a carrier status event means for the packer; `other` shows nShift's code as it came. */
+export type TrackingStep = 'handed_over' | 'in_transit' | 'delivered' | 'other';
+
+/** One status event of a shipment from nShift's status-event feed. */
+export interface TrackingEvent {
+  /** nShift's alert code, e.g. `STATUS_DELIVERED`. */
+  code: string;
+  step: TrackingStep;
+  /** When it happened (ISO). */
+  at: string;
+}
+
+/** One document of a shipment as this station printed it (from its journal): where it went and when. */
+export interface PrintedDocumentView {
+  documentId: string;
+  kind: DocumentKind;
+  format: DocumentFormat;
+  /** The document's last state; `at` is when it got there. */
+  state: SpoolJobState;
+  printerId?: string;
+  printerName?: string;
+  at: string;
+  /** The job that printed it: the booking scan, or a reprint. */
+  jobId: string;
+  jobKind: JobKind;
+}
+
+/** A shipment found by the History search: nShift's record, with what this station and the feed add. */
+export interface HistoryShipment extends ShipmentSummary {
+  /** `journal`: nShift could not be asked, so this comes from this station's journal (today's shipments). */
+  source: 'nshift' | 'journal';
+  /** For journal results: why nShift could not be asked (e.g. `network_unreachable`). */
+  offline?: Failure;
+  carrierId?: string;
+  /** Every document this station printed for it (none for shipments printed elsewhere). */
+  documents: PrintedDocumentView[];
+  /** The carrier's status events the station has read so far, oldest first. */
+  timeline: TrackingEvent[];
+}
+
+/** The tracking of one shipment from the events the station keeps, and how current they are. */
+export interface ShipmentTimeline {
+  events: TrackingEvent[];
+  /** Whether this station follows the status-event feed (a setting: `statusEvents.follow`). */
+  following: boolean;
+  /** When the feed was last read to its end. */
+  readAt?: string;
+  /** Why the last read of the feed failed, if it did. */
+  failure?: Failure;
 }
 
 export interface StoredShipmentView {
@@ -406,15 +465,24 @@ export interface StationMethods {
   reprintManifest: { input: { manifestType: string; manifestId: string }; output: { jobId: string } };
 
   // History.
+  /**
+   * nShift's shipment history (newest first, 50 a page): by a number (`searchField`; without it the value is
+   * tried as shipment, parcel and order number) and/or a date range. When nShift cannot be asked, today's
+   * matching shipments come from the journal, marked `source: 'journal'`.
+   */
   searchHistory: {
     input: {
       searchField?: 'orderNo' | 'shipmentNo' | 'parcelNo';
       searchValue?: string;
       dateFrom?: string;
       dateTo?: string;
+      /** From 0. */
+      page?: number;
     };
-    output: ShipmentSummary[];
+    output: HistoryShipment[];
   };
+  /** The tracking timeline of a shipment by its shipment or parcel number, from the events kept here. */
+  getShipmentTimeline: { input: { code: string }; output: ShipmentTimeline };
 
   // Station, account, settings.
   getStatus: { input: void; output: StationStatus };

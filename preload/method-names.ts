@@ -19,6 +19,7 @@ export const STATION_METHOD_NAMES = [
   'listManifests',
   'reprintManifest',
   'searchHistory',
+  'getShipmentTimeline',
   'getStatus',
   'getSettings',
   'saveSettings',

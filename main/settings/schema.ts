@@ -107,6 +107,17 @@ export const settingsSchema = z.object({
     })
     .default({ sources: ['order', 'stored', 'shipment'], indexRefreshSeconds: 60 }),
   consolidation: z.object({ key: z.string().max(60).optional() }).default({}),
+  /**
+   * The status-event feed (tracking timelines, the cancel screen's handed-over warning). nShift allows one call
+   * per five minutes per account: with several stations on one account, each reads the feed every
+   * `stationsOnAccount` × 5 minutes, or all but one stop following it.
+   */
+  statusEvents: z
+    .object({
+      follow: z.boolean().default(true),
+      stationsOnAccount: z.number().int().min(1).max(100).default(1),
+    })
+    .default({ follow: true, stationsOnAccount: 1 }),
   /** A label older than this is held for the packer's release instead of printing unasked (fractions allowed). */
   spool: z
     .object({
@@ -148,6 +159,7 @@ export const settingsPatchSchema = z
     scanner: settingsSchema.shape.scanner.unwrap().optional(),
     resolve: settingsSchema.shape.resolve.unwrap().optional(),
     consolidation: settingsSchema.shape.consolidation.unwrap().optional(),
+    statusEvents: settingsSchema.shape.statusEvents.unwrap().partial().optional(),
     spool: settingsSchema.shape.spool.unwrap().optional(),
     manifest: settingsSchema.shape.manifest.unwrap().optional(),
     sounds: settingsSchema.shape.sounds.unwrap().optional(),

@@ -3,6 +3,7 @@
  * then make the documents. Shared by /shipments, /orders/shipments, stored and consolidated bookings.
  */
 import { findService } from './catalogue';
+import { trackBooking } from './carrier';
 import type { SimContext } from './context';
 import { generateShipmentDocuments, printJson, type PrintJson } from './documents';
 import { formatTimestamp, sscc } from './format';
@@ -119,6 +120,7 @@ export function commitShipment(
     };
     ctx.state.shipments.set(shipment.id, shipment);
     ctx.state.feed.push(shipment);
+    trackBooking(ctx, shipment);
     if (meta.record !== false)
       ctx.state.records.push({ seq: nextId(ctx.state, 'record'), route: meta.route, created: now, shipment });
     return shipment;

@@ -17,7 +17,8 @@ export const CLI_USAGE = `Usage: packbench-nshift-sim [--port N] [--host 127.0.0
   --latency  fixed extra latency per request in ms (default 0)
   --seed     seed for everything random (default 1)
   --demo     seed the demo data (orders, stored, split and consolidated samples; the split order
-             is made through the simulated Checkout)`;
+             is made through the simulated Checkout) and let carriers move booked shipments on with
+             the clock (status events on /alerts)`;
 
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -42,7 +43,7 @@ export async function main(argv: string[]): Promise<void> {
   if (![port, latencyMs, seed].every(Number.isFinite) || port < 0 || latencyMs < 0)
     throw new Error(`Bad arguments.\n${CLI_USAGE}`);
 
-  const sim = createSimulator({ latencyMs, seed });
+  const sim = createSimulator({ latencyMs, seed, carrierProgress: values.demo });
   ensureDemoAccount(sim);
   const { url, deliveryBaseUrl, checkoutBaseUrl, checkoutAuthUrl } = await sim.start({
     port,

@@ -8,6 +8,13 @@ import { formatTimestamp } from './format';
 import { apiError, json, notFound, type Reply } from './http';
 import { isLicense } from './licenses';
 import type { Simulator } from './server';
+import { configureCarrier, progressCarriers } from './carrier';
+import { feedLogJson } from './feeds';
+
+function carrierJson(sim: Simulator): Record<string, unknown> {
+  const { enabled, timings } = sim.state.carrier;
+  return { enabled, ...timings, alerts: sim.state.alerts.length };
+}
 
 const matcher = { method: z.string().optional(), path: z.string().optional() };
 const schemas = {
@@ -45,6 +52,15 @@ const schemas = {
     enabled: z.boolean().optional(),
   }),
   bulk: z.object({ count: z.number().int().positive().max(100_000), prefix: z.string().min(1) }),
+  carrier: z
+    .object({
+      enabled: z.boolean().optional(),
+      handedOverAfterMs: z.number().int().positive().optional(),
+      inTransitAfterMs: z.number().int().positive().optional(),
+      deliveredAfterMs: z.number().int().positive().optional(),
+    })
+    .strict(),
+  network: z.object({ reachable: z.boolean() }).strict(),
 };
 
 function parse<S extends z.ZodType>(
@@ -86,6 +102,7 @@ export async function handleControl(
       const p = parse(schemas.advance, body);
       if (!p.ok) return p.reply;
       sim.clock.advance(p.value.ms);
+      progressCarriers(sim.context);
       return json(200, { now: sim.clock.now(), iso: formatTimestamp(sim.clock.now()) });
     }
     case 'GET /faults':
@@ -155,6 +172,23 @@ export async function handleControl(
     case 'POST /seed/stored-shipments': {
       const p = parse(schemas.bulk, body);
       return p.ok ? json(201, seedStoredShipments(sim, p.value.count, p.value.prefix)) : p.reply;
+    }
+    case 'GET /feeds':
+      return json(200, feedLogJson(sim.state.feedLog, query.get('feed')));
+    case 'GET /carrier':
+      progressCarriers(sim.context);
+      return json(200, carrierJson(sim));
+    case 'POST /carrier': {
+      const p = parse(schemas.carrier, body);
+      if (!p.ok) return p.reply;
+      const configured = configureCarrier(sim.context, p.value);
+      return configured.ok ? json(200, carrierJson(sim)) : apiError(400, 'ILLEGAL', configured.message);
+    }
+    case 'POST /network': {
+      const p = parse(schemas.network, body);
+      if (!p.ok) return p.reply;
+      sim.setReachable(p.value.reachable);
+      return json(200, p.value);
     }
     case 'GET /state': {
       const s = sim.state;

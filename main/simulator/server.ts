@@ -24,8 +24,9 @@ import { registerOrderRoutes } from './routes/orders';
 import { registerPrintRoutes } from './routes/print';
 import { registerShipmentRoutes } from './routes/shipments';
 import { registerStoredRoutes } from './routes/stored';
-import { createState, nextId, type ApiKey, type SimState } from './state';
+import { createState, nextId, type ApiKey, type CarrierTimings, type FeedCall, type SimState } from './state';
 import { REQUEST_LOG_MAX, type CheckoutClientRecord } from './checkout/state';
+import { configureCarrier, progressCarriers, setCarrierStage } from './carrier';
 import { DEFAULT_SENDER } from './booking';
 
 export interface SimulatorOptions {
@@ -42,6 +43,11 @@ export interface SimulatorOptions {
   printJobMs?: number;
   /** Path prefix of `href` values. Default `/ufoweb-sim-20260115/rs-extapi/v1` (opaque, versioned, like nShift's). */
   hrefPrefix?: string;
+  /**
+   * Carriers move booked shipments on as the sim clock runs (handed over, in transit, delivered: status
+   * events on `/alerts`). Default off; `true` uses the default delays (2 h, 6 h, 24 h).
+   */
+  carrierProgress?: boolean | Partial<CarrierTimings>;
   /** How latency is waited for; injectable so tests never depend on wall time. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -88,6 +94,10 @@ export interface Simulator {
   handOver(shipmentId: string): boolean;
   /** Delivered: status DELIVERED and a STATUS_DELIVERED event. */
   deliver(shipmentId: string): boolean;
+  /** Every call of the batch feeds (`/shipments`, `/alerts`, `/prices/history`) and the refusals. */
+  feedCalls(feed?: FeedCall['feed']): FeedCall[];
+  /** While false, every Delivery API request is cut off before an answer (nShift unreachable). */
+  setReachable(reachable: boolean): void;
   /** Every booking ever made. */
   records(): BookingRecordJson[];
 }
@@ -156,14 +166,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   let url: string | undefined;
   const latencyMs = options.latencyMs ?? 0;
 
-  const setStatus = (shipmentId: string, status: 'IN_TRANSIT' | 'DELIVERED', alertCode: string): boolean => {
-    const s = state.shipments.get(shipmentId);
-    if (!s || s.status === 'CANCELLED') return false;
-    s.status = status;
-    s.changed = clock.now();
-    state.alerts.push({ seq: nextId(state, 'alert'), alertCode, alertTime: clock.now(), shipmentId });
-    return true;
-  };
+  if (options.carrierProgress) {
+    const configured = configureCarrier(ctx, {
+      enabled: true,
+      ...(typeof options.carrierProgress === 'object' ? options.carrierProgress : {}),
+    });
+    if (!configured.ok) throw new Error(configured.message);
+  }
+  let reachable = true;
 
   const deliveryRouter = router;
   const checkoutRouter = new Router();
@@ -205,6 +215,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     query: URLSearchParams,
   ): Promise<void> {
     const rawBody = await readBody(req);
+    // nShift Delivery unreachable (setReachable): cut off before any answer. Checkout is another service.
+    if (service.router === deliveryRouter && !reachable) {
+      req.socket.destroy();
+      return;
+    }
+    progressCarriers(ctx);
     const delay = latencyMs + faults.delayFor(method, faultPath);
     if (delay > 0) await sleep(delay);
     const injected = faults.takeFailure(method, faultPath);
@@ -241,6 +257,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const pathname = parsed.pathname;
     if (pathname.startsWith('/_sim/')) {
       const body = await readBody(req);
+      progressCarriers(ctx);
       send(res, await handleControl(sim, method, pathname.slice('/_sim'.length), parsed.searchParams, body));
       return;
     }
@@ -335,8 +352,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return client;
     },
     issueToken: (keyId) => issueToken(ctx, keyId).token,
-    handOver: (id) => setStatus(id, 'IN_TRANSIT', 'STATUS_IN_TRANSIT'),
-    deliver: (id) => setStatus(id, 'DELIVERED', 'STATUS_DELIVERED'),
+    handOver: (id) => setCarrierStage(ctx, id, 2),
+    deliver: (id) => setCarrierStage(ctx, id, 3),
+    feedCalls: (feed) => state.feedLog.calls.filter((c) => feed === undefined || c.feed === feed),
+    setReachable(value) {
+      reachable = value;
+    },
     records: () => recordsJson(state),
   };
   return sim;

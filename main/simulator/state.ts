@@ -71,6 +71,8 @@ export interface SimShipment {
   consolidatedId?: string;
   /** Position in the printed-shipments feed. */
   feedSeq: number;
+  /** How far the carrier has come: 1 handed over, 2 in transit, 3 delivered (carrier.ts). */
+  carrierStage?: 1 | 2 | 3;
 }
 
 export type StoredStatus = 'READY' | 'WARNED' | 'INVALID' | 'PRINTED';
@@ -177,10 +179,67 @@ export interface SimPrintJob {
   failed: boolean;
 }
 
+/** The call-rate rule of one batch feed for one API key (feeds.ts). */
+export interface FeedRateState {
+  /** When the last call that counted against the rule was served. */
+  lastCountedAt?: number;
+  /** The last answer said `done: false`: the next call is exempt. */
+  open: boolean;
+}
+
+export interface FeedCall {
+  feed: string;
+  apiKeyId: string;
+  /** The fetchId the client sent, as sent. */
+  fetchId: string;
+  at: number;
+  /** The previous answer on this feed and key said `done: false`. */
+  exempt: boolean;
+  /** Too soon: refused with `minDelay`, nothing served. */
+  refused: boolean;
+  /** What came back (for a refused call, the wait). */
+  minDelay: number;
+  items: number;
+}
+
+export interface FeedLog {
+  calls: FeedCall[];
+  /** Calls refused for coming too soon, ever (the log drops old calls). */
+  refused: number;
+}
+
+export interface CarrierTimings {
+  /** After booking: the carrier scanned the parcels at pick-up (an event; the history status stays PRINTED). */
+  handedOverAfterMs: number;
+  /** After booking: status IN_TRANSIT. */
+  inTransitAfterMs: number;
+  /** After booking: status DELIVERED. */
+  deliveredAfterMs: number;
+}
+
+export const DEFAULT_CARRIER_TIMINGS: CarrierTimings = {
+  handedOverAfterMs: 2 * 60 * 60 * 1000,
+  inTransitAfterMs: 6 * 60 * 60 * 1000,
+  deliveredAfterMs: 24 * 60 * 60 * 1000,
+};
+
+/** Carrier progress of booked shipments as the sim clock moves (carrier.ts). */
+export interface CarrierState {
+  enabled: boolean;
+  timings: CarrierTimings;
+  /** Ids of booked shipments, in booking order. */
+  booked: string[];
+  /** Per stage (handed over, in transit, delivered): how many of `booked` it has dealt with. */
+  cursors: number[];
+}
+
 export interface SimAlert {
   seq: number;
   alertCode: string;
+  /** When it happened at the carrier. */
   alertTime: number;
+  /** When nShift registered it (the sim clock then). */
+  created: number;
   shipmentId: string;
 }
 
@@ -219,8 +278,11 @@ export interface SimState {
   /** Every booking ever made, for `/_sim/records` (exactly-once checks). */
   records: BookingRecord[];
   priceHistory: Array<{ seq: number; created: number; request: unknown; response: unknown }>;
-  /** Per API key: when the last feed call that reported `done` was made, for `minDelay`. */
-  lastDoneFetch: Map<string, number>;
+  /** The call-rate rule of the batch feeds, per `feed:apiKeyId` (feeds.ts). */
+  feedRate: Map<string, FeedRateState>;
+  /** Every batch-feed call, for `/_sim/feeds`. */
+  feedLog: FeedLog;
+  carrier: CarrierState;
   stores: {
     senders: RecordStore;
     receivers: RecordStore;
@@ -273,7 +335,14 @@ export function createState(): SimState {
     alerts: [],
     records: [],
     priceHistory: [],
-    lastDoneFetch: new Map(),
+    feedRate: new Map(),
+    feedLog: { calls: [], refused: 0 },
+    carrier: {
+      enabled: false,
+      timings: { ...DEFAULT_CARRIER_TIMINGS },
+      booked: [],
+      cursors: [0, 0, 0],
+    },
     stores: {
       senders: new Map(),
       receivers: new Map(),

@@ -9,6 +9,7 @@ import type { PrintService } from '../printers/print-service';
 import type { PrintOutcome } from '../printers/types';
 import type { LabelCache } from '../labels/label-cache';
 import type { LocalIndex } from './local-index';
+import type { StatusEvents } from './status-events/follower';
 import { failureFromPrinter } from './failures';
 import { toNshiftPrintConfig } from './print-config';
 import type { PrintConfig } from '../nshift/delivery/types';
@@ -21,6 +22,8 @@ export interface StationContext {
   readonly labelCache: LabelCache;
   /** Open orders and READY stored shipments known locally; absent when background sync is off. */
   readonly index?: LocalIndex;
+  /** The carrier status events read from nShift's feed in the background (tracking, handed-over state). */
+  readonly statusEvents: StatusEvents;
   client(): DeliveryClient;
   /** The Checkout client, only when Checkout client credentials are set up (else no Checkout request is made). */
   checkout?(): CheckoutClient | undefined;

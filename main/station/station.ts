@@ -39,6 +39,7 @@ import { createPrintJobApi } from './print-job-api';
 import { testConnection } from './connection';
 import { startTestPrint } from './workflows/test-print';
 import { stationWorkflows } from './workflows';
+import { createStatusEvents, type StatusEvents } from './status-events/follower';
 
 export interface StationOptions {
   dataDir: string;
@@ -64,6 +65,11 @@ export interface StationOptions {
     PrintServiceOptions,
     'backoffMs' | 'holdAfterAttempts' | 'driverOptions' | 'clock'
   >;
+  /**
+   * The status-event follower's clock (epoch ms) and how often it checks whether a read is due. Tests and
+   * demo mode pass the simulator's clock, so moving it moves the feed's schedule.
+   */
+  statusEvents?: { now?: () => number; checkEveryMs?: number };
 }
 
 export interface Station extends StationApi {
@@ -71,6 +77,8 @@ export interface Station extends StationApi {
   whenIdle(): Promise<void>;
   /** Messages from start-up the operator should see (a recovered journal, a reset settings file). */
   readonly startupWarnings: readonly string[];
+  /** The status-event follower: `tick()` reads the feed if one is due (its timer does this too). */
+  readonly statusEvents: Pick<StatusEvents, 'tick' | 'prune'>;
   close(): Promise<void>;
 }
 
@@ -106,12 +114,21 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
 
   let apiKey: ApiKey | undefined = await options.vault.get();
+  const statusEvents = createStatusEvents({
+    dataDir: options.dataDir,
+    client: () => client,
+    settings: () => settings.statusEvents,
+    log,
+    ...options.statusEvents,
+  });
   let client: DeliveryClient = newClient();
   function newClient(): DeliveryClient {
     return createDeliveryClient({
       baseUrl: settings.deliveryUrl,
       apiKey: () => apiKey,
       logger: log,
+      // One guard for every client this station makes: a new key or URL does not reset the feeds' call rate.
+      feedRate: statusEvents.guard,
       ...options.clientOptions,
     });
   }
@@ -169,6 +186,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     printService,
     labelCache,
     ...(index ? { index } : {}),
+    statusEvents,
     client: () => client,
     checkout: () => checkout,
     settings: () => settings,
@@ -343,7 +361,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       apiKey = key;
       await client.close();
       client = newClient();
-      void checkConnection();
+      void checkConnection().then(() => statusEvents.start());
       return view();
     },
     async setCheckoutCredentials({ clientId, clientSecret }) {
@@ -434,7 +452,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
   await printService.start();
   void checkIdlePrinters();
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs.
-  if (apiKey) void checkConnection().then(() => index?.start());
+  if (apiKey)
+    void checkConnection().then(() => {
+      index?.start();
+      statusEvents.start();
+    });
   void queue.add(() =>
     resumeOpenJobs(ctx, targetsByJob).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
   );
@@ -442,6 +464,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const station: Station = {
     ...methods,
     startupWarnings,
+    statusEvents,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -451,6 +474,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     async close() {
       index?.stop();
+      await statusEvents.close();
       clearInterval(printerChecks);
       await queue.onIdle();
       await Promise.all([...deferred]);

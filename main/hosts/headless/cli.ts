@@ -138,6 +138,7 @@ async function main(): Promise<number> {
       host: 'headless',
       version: PACKBENCH_VERSION,
       demo: Boolean(demo),
+      ...demo?.stationOptions,
       settingsStore: createFileSettingsStore(dataDir),
       vault: demo ? createMemoryVault(demo.apiKey) : createEnvVault(),
       checkoutVault: demo ? createMemoryVault(demo.checkout.key) : createEnvVault(process.env, 'checkout'),

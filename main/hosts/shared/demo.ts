@@ -8,6 +8,7 @@ import {
 } from '../../simulator/demo';
 import { CHECKOUT_DEMO_CLIENT_ID, CHECKOUT_DEMO_CLIENT_SECRET } from '../../simulator/checkout/account';
 import { createVirtualZebra, type VirtualZebra } from '../../simulator/virtual-zebra';
+import type { StationOptions } from '../../station/station';
 
 /** Demo mode: the nShift simulator and a virtual Zebra in this process, so a fresh machine can do the main job. */
 export interface Demo {
@@ -19,13 +20,19 @@ export interface Demo {
   /** The demo station has Checkout credentials too, so the two "nothing found" messages can be seen. */
   checkout: { baseUrl: string; authUrl: string; key: ApiKey };
   samples: DemoSample[];
+  /**
+   * The station runs its status-event schedule on the simulator's clock (checked every second), so moving
+   * that clock forward through the control API brings the carriers' events in without waiting minutes.
+   */
+  stationOptions: Pick<StationOptions, 'statusEvents'>;
   stop(): Promise<void>;
 }
 
 export async function startDemo(
   options: { log?: (line: string) => void; zebraPort?: number; simulatorPort?: number } = {},
 ): Promise<Demo> {
-  const simulator = createSimulator();
+  // Carriers move booked shipments on as time passes, so History shows a tracking timeline in demo mode too.
+  const simulator = createSimulator({ carrierProgress: true });
   const started = await simulator.start({ port: options.simulatorPort ?? 0 });
   // The split order is made the real way: a web shop's checkout over HTTP (token, session, options, partial
   // shipments), which the simulated Checkout turns into stored shipments in Delivery.
@@ -46,6 +53,7 @@ export async function startDemo(
       key: { id: CHECKOUT_DEMO_CLIENT_ID, secret: CHECKOUT_DEMO_CLIENT_SECRET },
     },
     samples,
+    stationOptions: { statusEvents: { now: () => simulator.clock.now(), checkEveryMs: 1000 } },
     async stop() {
       await zebra.close();
       await simulator.stop();

@@ -37,8 +37,10 @@ export const methodInputSchemas = {
       searchValue: z.string().max(128).optional(),
       dateFrom: date.optional(),
       dateTo: date.optional(),
+      page: z.number().int().min(0).max(200).optional(),
     })
     .strict(),
+  getShipmentTimeline: z.object({ code: z.string().trim().min(1).max(128) }).strict(),
   getStatus: none,
   getSettings: none,
   saveSettings: settingsPatchSchema,

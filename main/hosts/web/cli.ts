@@ -62,6 +62,7 @@ async function main(): Promise<number> {
     host: 'web',
     version: PACKBENCH_VERSION,
     demo: Boolean(demo),
+    ...demo?.stationOptions,
     settingsStore: createFileSettingsStore(dataDir),
     vault: demo ? createMemoryVault(demo.apiKey) : createFileVault(dataDir),
     checkoutVault: demo
@@ -93,6 +94,12 @@ async function main(): Promise<number> {
             'printer/offline': async () => demo.zebra.offline(),
             'printer/online': async () => demo.zebra.online(),
             labels: async () => demo.zebra.labels().map((label) => label.toString('latin1')),
+            // What the follower's timer does every second, awaited: after it, a test knows whether the
+            // station read the feed at the simulator's current time. A second check starts after any that ran.
+            'status-events/tick': async () => {
+              await station.statusEvents.tick();
+              await station.statusEvents.tick();
+            },
           },
         }
       : {}),

@@ -28,7 +28,11 @@ export interface BatchIteratorOptions<T> {
   store?: FetchIdStore;
   /** Start here instead of the persisted fetchId (or -1). */
   startFetchId?: number;
-  /** Wait the server's `minDelay` before each further call (default false: calls while `done` is false are exempt). */
+  /**
+   * Wait the server's `minDelay` before each further call, and wait out a call the client's call-rate rule
+   * held back (once) instead of ending with `rate_limited` (default false: calls while `done` is false are
+   * exempt, and a held-back call ends the iteration with its wait).
+   */
   honourMinDelay?: boolean;
   /** Stop after this many calls even when `done` is still false (default unlimited). */
   maxCalls?: number;
@@ -45,7 +49,16 @@ export async function* fetchInBatches<T>(
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let fetchId = options.startFetchId ?? (await options.store?.get(options.feed)) ?? -1;
   for (let calls = 0; options.maxCalls === undefined || calls < options.maxCalls; calls++) {
-    const page = await options.fetchPage(fetchId);
+    let page = await options.fetchPage(fetchId);
+    if (
+      !page.ok &&
+      page.error.kind === 'rate_limited' &&
+      options.honourMinDelay &&
+      page.error.retryAfterMs !== undefined
+    ) {
+      await sleep(page.error.retryAfterMs);
+      page = await options.fetchPage(fetchId);
+    }
     if (!page.ok) {
       yield err(page.error);
       return;

@@ -8,6 +8,7 @@ import type { Result } from '../../result';
 import { ok, err } from '../../result';
 import type { FeedName, FetchIdStore } from './batches';
 import { fetchInBatches } from './batches';
+import { createFeedRateGuard, type FeedRateGuard } from './feed-rate';
 import { createCaller } from '../shared/call';
 import type { Caller } from '../shared/call';
 import type { DeliveryError } from './errors';
@@ -110,6 +111,11 @@ export interface DeliveryClientOptions {
   /** One line per request and failure; never contains the secret or a token. */
   logger?: (line: string) => void;
   fetchIdStore?: FetchIdStore;
+  /**
+   * Holds the seed's call-rate rule for the batch feeds (feed-rate.ts). Pass one that outlives the client
+   * (and is restored after a restart); by default each client has its own.
+   */
+  feedRate?: FeedRateGuard;
   /** Other origins nShift's `href`s may use (default: only the base URL's origin gets the token). */
   trustedOrigins?: string[];
   /** Injectable for tests. */
@@ -404,6 +410,30 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
   const returnFile = (o?: ReturnFileOption) => ({ returnFile: o?.returnFile ?? true });
   const inlinePdf = (o?: InlinePdfOption) => ({ inlinePdf: o?.inlinePdf ?? true });
 
+  const feedRate = options.feedRate ?? createFeedRateGuard({ now });
+
+  /** One page of a batch feed, if the call-rate rule lets it go now; otherwise `rate_limited` and no call. */
+  async function feedPageCall<S extends z.ZodType<FeedPage<unknown>>>(
+    name: FeedName,
+    operation: 'shipments.printedFeed' | 'prices.historyFeed' | 'alerts.feed',
+    fetchId: number,
+    schema: S,
+  ): R<z.output<S>> {
+    const slot = feedRate.reserve(name);
+    if (!slot.ok) {
+      return err({
+        kind: 'rate_limited',
+        operation,
+        status: 0,
+        retryAfterMs: slot.waitMs,
+        message: `not sent: the ${name} feed may be called again in ${Math.ceil(slot.waitMs / 1000)} s (at most one call per five minutes)`,
+      });
+    }
+    const page = await call.json({ operation, query: { fetchId } }, schema);
+    feedRate.answered(name, page.ok ? page.value : undefined);
+    return page;
+  }
+
   function feed<T>(name: FeedName, page: (fetchId: number) => R<FeedPage<T>>, o: FeedOptions = {}): Feed<T> {
     return fetchInBatches({
       feed: name,
@@ -471,19 +501,19 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         }),
       ),
     printedFeedPage: (fetchId) =>
-      call.json({ operation: 'shipments.printedFeed', query: { fetchId } }, printedFeedSchema),
+      feedPageCall('shipments', 'shipments.printedFeed', fetchId, printedFeedSchema),
     printedFeed: (o) => feed('shipments', shipments.printedFeedPage, o),
   };
 
   const prices: DeliveryClient['prices'] = {
     fetch: (request) => call.json({ operation: 'prices.fetch', body: request }, priceSchema),
     historyPage: (fetchId) =>
-      call.json({ operation: 'prices.historyFeed', query: { fetchId } }, priceHistoryFeedSchema),
+      feedPageCall('priceHistory', 'prices.historyFeed', fetchId, priceHistoryFeedSchema),
     historyFeed: (o) => feed('priceHistory', prices.historyPage, o),
   };
 
   const alerts: DeliveryClient['alerts'] = {
-    page: (fetchId) => call.json({ operation: 'alerts.feed', query: { fetchId } }, alertFeedSchema),
+    page: (fetchId) => feedPageCall('alerts', 'alerts.feed', fetchId, alertFeedSchema),
     feed: (o) => feed('alerts', alerts.page, o),
   };
 

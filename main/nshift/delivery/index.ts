@@ -16,6 +16,8 @@ export type * from './schemas';
 export type * from './types';
 export { fetchInBatches, createFileFetchIdStore, createMemoryFetchIdStore } from './batches';
 export type { FetchIdStore, FeedName } from './batches';
+export { createFeedRateGuard, FEED_MIN_INTERVAL_MS } from './feed-rate';
+export type { FeedRateGuard, FeedRateState, FeedSlot } from './feed-rate';
 export {
   documentsFromPrints,
   documentsFromShipmentResult,

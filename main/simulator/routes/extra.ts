@@ -16,7 +16,8 @@ import { hasErrors } from '../validation';
 import { validateShipment } from '../validation';
 import { resolveSender } from '../booking';
 import { readJsonObject, registerCrud } from './crud';
-import { feedPage, fetchDocument, minDelay } from './shipments';
+import { serveFeed } from '../feeds';
+import { fetchDocument } from './shipments';
 import { textMatches } from './stored';
 
 const SIX_MONTHS_MS = 183 * 86_400_000;
@@ -101,29 +102,30 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
   router.add(
     'GET',
     '/alerts',
-    (req) => {
-      const items = ctx.state.alerts;
-      const { page, fetchId, done } = feedPage(items, (a) => a.seq, req.query.get('fetchId'));
-      return json(200, {
-        fetchId,
-        done,
-        minDelay: minDelay(ctx, `alerts:${req.apiKey?.id}`, done),
-        alerts: page.map((a) => {
-          const s = ctx.state.shipments.get(a.shipmentId);
-          return {
-            alertCode: a.alertCode,
-            alertTime: formatTimestamp(a.alertTime),
-            alertCreated: formatTimestamp(a.alertTime),
-            alertInfo: 'STATUS',
-            shipmentInfo: {
-              orderNo: s?.orderNo ?? null,
-              shipmentNo: s?.shipmentNo ?? null,
-              parcels: s?.parcels.map((p) => ({ parcelNo: p.parcelNo })) ?? [],
-            },
-          };
+    (req) =>
+      serveFeed(
+        ctx,
+        req,
+        'alerts',
+        ctx.state.alerts,
+        (a) => a.seq,
+        (page) => ({
+          alerts: page.map((a) => {
+            const s = ctx.state.shipments.get(a.shipmentId);
+            return {
+              alertCode: a.alertCode,
+              alertTime: formatTimestamp(a.alertTime),
+              alertCreated: formatTimestamp(a.created),
+              alertInfo: 'STATUS',
+              shipmentInfo: {
+                orderNo: s?.orderNo ?? null,
+                shipmentNo: s?.shipmentNo ?? null,
+                parcels: s?.parcels.map((p) => ({ parcelNo: p.parcelNo })) ?? [],
+              },
+            };
+          }),
         }),
-      });
-    },
+      ),
     { licenses: ['REST API Status events'] },
   );
 
@@ -164,23 +166,21 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
   router.add(
     'POST',
     '/prices/history',
-    (req) => {
-      const { page, fetchId, done } = feedPage(
+    (req) =>
+      serveFeed(
+        ctx,
+        req,
+        'prices',
         ctx.state.priceHistory,
         (p) => p.seq,
-        req.query.get('fetchId'),
-      );
-      return json(200, {
-        fetchId,
-        done,
-        minDelay: minDelay(ctx, `prices:${req.apiKey?.id}`, done),
-        prices: page.map((p) => ({
-          created: formatTimestamp(p.created),
-          request: p.request,
-          response: p.response,
-        })),
-      });
-    },
+        (page) => ({
+          prices: page.map((p) => ({
+            created: formatTimestamp(p.created),
+            request: p.request,
+            response: p.response,
+          })),
+        }),
+      ),
     { licenses: ['REST API price enquiry'] },
   );
 

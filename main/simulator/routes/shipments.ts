@@ -20,44 +20,12 @@ import { asPdfTargets, parsePrintConfig, type ParsedPrintConfig } from '../print
 import { createShipmentBodySchema, printConfigSchema } from '../schemas';
 import type { DocumentOwner, SimShipment } from '../state';
 import { hasOption } from '../validation';
+import { serveFeed } from '../feeds';
 import { addToConsolidated } from './consolidated';
 import { releaseOrderParcels } from './orders';
 
 export function printConfigError(parsed: Extract<ParsedPrintConfig, { ok: false }>): Reply {
   return unprocessable([validationItem(parsed.message, 'PrintConfig', parsed.field, 'printConfig')]);
-}
-
-/**
- * Fetch-in-batches (seed): -1 starts at the beginning; at most 100 per call; `done` when none remain.
- * `items` are in ascending `seq` order, so the start is found by binary search (soak runs poll often).
- */
-export function feedPage<T>(
-  items: readonly T[],
-  seqOf: (item: T) => number,
-  fetchIdParam: string | null,
-  limit = 100,
-): { page: T[]; fetchId: number; done: boolean } {
-  const fetchId = Number.parseInt(fetchIdParam ?? '-1', 10);
-  const after = Number.isNaN(fetchId) || fetchId < 0 ? 0 : fetchId;
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (seqOf(items[mid]!) <= after) lo = mid + 1;
-    else hi = mid;
-  }
-  const page = items.slice(lo, lo + limit);
-  const last = page[page.length - 1];
-  return { page, fetchId: last ? seqOf(last) : after, done: lo + limit >= items.length };
-}
-
-/** `minDelay`: while more pages wait, none; otherwise the rest of the recommended five minutes between polls. */
-export function minDelay(ctx: SimContext, key: string, done: boolean): number {
-  if (!done) return 0;
-  const now = ctx.clock.now();
-  const last = ctx.state.lastDoneFetch.get(key);
-  ctx.state.lastDoneFetch.set(key, now);
-  return last === undefined ? 0 : Math.max(0, 5 * 60 * 1000 - (now - last));
 }
 
 function findShipment(ctx: SimContext, id: string | undefined): SimShipment | undefined {
@@ -157,15 +125,17 @@ export function registerShipmentRoutes(router: Router, ctx: SimContext): void {
   router.add(
     'GET',
     '/shipments',
-    (req) => {
-      const { page, fetchId, done } = feedPage(ctx.state.feed, (s) => s.feedSeq, req.query.get('fetchId'));
-      return json(200, {
-        fetchId,
-        done,
-        minDelay: minDelay(ctx, `shipments:${req.apiKey?.id}`, done),
-        shipments: page.map((s) => shipmentResultJson(ctx, s, false)),
-      });
-    },
+    (req) =>
+      serveFeed(
+        ctx,
+        req,
+        'shipments',
+        ctx.state.feed,
+        (s) => s.feedSeq,
+        (page) => ({
+          shipments: page.map((s) => shipmentResultJson(ctx, s, false)),
+        }),
+      ),
     { licenses: ['REST API TrackBack'] },
   );
 

@@ -3,6 +3,7 @@ import { StationError } from '../station-error';
 import { fail, record, type StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';
 import { findShipments, toShipmentView } from './shipment-lookup';
+import { withTracking } from './history';
 import type { StartJob } from './types';
 
 /** The shipment a scanned shipment or parcel number points at, with its live state for the confirmation. */
@@ -13,7 +14,9 @@ export async function lookupShipment(ctx: StationContext, code: string): Promise
   const pick = live[0] ?? found[0];
   if (!pick)
     throw StationError.failed(failure('not_found', 'unknown_code', `No shipment matches "${code}".`));
-  return toShipmentView(pick);
+  // The carrier's status events may know it was handed over before nShift's shipment record shows it.
+  const { timeline: _timeline, ...view } = await withTracking(ctx, toShipmentView(pick));
+  return view;
 }
 
 /**

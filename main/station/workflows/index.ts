@@ -7,7 +7,7 @@ import {
   listConsolidated,
   startCloseConsolidated,
 } from './consolidated';
-import { searchHistory } from './history';
+import { getShipmentTimeline, searchHistory } from './history';
 import {
   anonymizePartialShipments,
   deletePartialShipment,
@@ -34,6 +34,7 @@ type WorkflowMethods =
   | 'listManifests'
   | 'reprintManifest'
   | 'searchHistory'
+  | 'getShipmentTimeline'
   | 'listPartialShipments'
   | 'deletePartialShipment'
   | 'anonymizePartialShipments'
@@ -60,6 +61,7 @@ export function stationWorkflows(
     listManifests: (input) => listManifests(ctx, input ?? undefined),
     reprintManifest: (input) => startReprintManifest(ctx, startJob, input),
     searchHistory: (input) => searchHistory(ctx, input),
+    getShipmentTimeline: ({ code }) => getShipmentTimeline(ctx, code),
     listPartialShipments: (input) => listPartialShipments(ctx, input),
     deletePartialShipment: ({ id }) => deletePartialShipment(ctx, id),
     anonymizePartialShipments: (input) => anonymizePartialShipments(ctx, input),

@@ -1,33 +1,26 @@
 import { useTranslation } from 'react-i18next';
 
-export const SCREENS = ['scan', 'jobs', 'stored', 'manifest', 'cancel', 'settings', 'checkout'] as const;
+export const SCREENS = [
+  'scan',
+  'jobs',
+  'stored',
+  'manifest',
+  'cancel',
+  'settings',
+  'history',
+  'checkout',
+] as const;
 export type Screen = (typeof SCREENS)[number];
 
-/**
- * Each screen's F-key and Alt+digit, fixed: packers know them by heart, so a new screen never moves one.
- * F7 belongs to History (its own branch): Checkout is F8 either way.
- */
-export const SCREEN_KEYS = {
-  scan: 1,
-  jobs: 2,
-  stored: 3,
-  manifest: 4,
-  cancel: 5,
-  settings: 6,
-  checkout: 8,
-} as const satisfies Record<Screen, number>;
-
-const screenNumbered = (n: number): Screen | undefined => SCREENS.find((screen) => SCREEN_KEYS[screen] === n);
-
-/** F1–F9 or Alt+1–9: the screen for a key press, if it is one of the screen shortcuts. */
+/** F1–F8 or Alt+1–8 (one per screen, in order): the screen for a key press, if it is one of the shortcuts. */
 export function screenForKey(
   event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>,
 ): Screen | undefined {
   if (event.ctrlKey || event.metaKey || event.shiftKey) return undefined;
   const fn = /^F([1-9])$/.exec(event.key);
-  if (fn && !event.altKey) return screenNumbered(Number(fn[1]));
+  if (fn && !event.altKey) return SCREENS[Number(fn[1]) - 1];
   const digit = /^[1-9]$/.exec(event.key);
-  if (digit && event.altKey) return screenNumbered(Number(digit[0]));
+  if (digit && event.altKey) return SCREENS[Number(digit[0]) - 1];
   return undefined;
 }
 
@@ -35,20 +28,18 @@ export function Nav({ current, onSelect }: { current: Screen; onSelect: (screen:
   const { t } = useTranslation();
   return (
     <nav className="nav" aria-label={t('nav.label')}>
-      {SCREENS.map((screen) => (
+      {SCREENS.map((screen, index) => (
         <button
           key={screen}
           type="button"
           className="nav-button"
           data-testid={`nav-${screen}`}
           aria-current={current === screen ? 'page' : undefined}
-          aria-keyshortcuts={`F${SCREEN_KEYS[screen]} Alt+${SCREEN_KEYS[screen]}`}
+          aria-keyshortcuts={`F${index + 1} Alt+${index + 1}`}
           onClick={() => onSelect(screen)}
         >
           <span className="nav-name">{t(`nav.${screen}`)}</span>
-          <span className="nav-key">
-            {t('nav.shortcut', { key: `F${SCREEN_KEYS[screen]}`, number: SCREEN_KEYS[screen] })}
-          </span>
+          <span className="nav-key">{t('nav.shortcut', { key: `F${index + 1}`, number: index + 1 })}</span>
         </button>
       ))}
     </nav>

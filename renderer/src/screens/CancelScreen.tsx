@@ -8,8 +8,9 @@ import { useAction } from '../components/use-action';
 import { ActionFeedback } from '../components/ActionFeedback';
 import { FailureDetails } from '../components/FailureDetails';
 import { StateBadge } from '../components/StateBadge';
+import { CancelConfirm } from '../components/CancelConfirm';
+import { ShipmentFacts } from '../components/ShipmentFacts';
 import { resultState, jobFailure } from '../components/result-state';
-import { formatDateTime } from '../i18n/format';
 
 /** Look up → see its state → confirm (with the penalty warning when the carrier has it) → cancel. */
 export function CancelScreen() {
@@ -22,7 +23,6 @@ export function CancelScreen() {
   const [cancelJobId, setCancelJobId] = useState<string | undefined>();
   const [lookup, runLookup] = useAction();
   const [cancelAction, runCancel, resetCancel] = useAction();
-  const keepButton = useRef<HTMLButtonElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
 
   async function find(value: string): Promise<void> {
@@ -117,35 +117,17 @@ export function CancelScreen() {
             <dd className="mono">{number}</dd>
             <dt>{t('cancel.status')}</dt>
             <dd data-testid="shipment-status">{shipment.status}</dd>
-            {shipment.orderNo ? (
-              <>
-                <dt>{t('cancel.orderNo')}</dt>
-                <dd className="mono">{shipment.orderNo}</dd>
-              </>
-            ) : null}
-            {shipment.receiverName ? (
-              <>
-                <dt>{t('cancel.receiver')}</dt>
-                <dd>
-                  {shipment.receiverName}
-                  {shipment.receiverCity ? `, ${shipment.receiverCity}` : null}
-                </dd>
-              </>
-            ) : null}
-            <dt>{t('cancel.parcels')}</dt>
-            <dd className="mono">{shipment.parcelNos.join(', ')}</dd>
-            {shipment.serviceId ? (
-              <>
-                <dt>{t('cancel.service')}</dt>
-                <dd>{shipment.serviceId}</dd>
-              </>
-            ) : null}
-            {shipment.created ? (
-              <>
-                <dt>{t('cancel.created')}</dt>
-                <dd>{formatDateTime(shipment.created, i18n.language)}</dd>
-              </>
-            ) : null}
+            <ShipmentFacts
+              shipment={shipment}
+              language={i18n.language}
+              labels={{
+                order: t('cancel.orderNo'),
+                receiver: t('cancel.receiver'),
+                service: t('cancel.service'),
+                parcels: t('cancel.parcels'),
+                created: t('cancel.created'),
+              }}
+            />
           </dl>
           {shipment.handedOver ? (
             <p className="alert alert-warn" role="note">
@@ -158,54 +140,22 @@ export function CancelScreen() {
               type="button"
               ref={startButton}
               className="button button-danger"
-              onClick={() => {
-                setConfirming(true);
-                // Safe default: focus lands on "keep it".
-                setTimeout(() => keepButton.current?.focus(), 0);
-              }}
+              onClick={() => setConfirming(true)}
             >
               {t('cancel.start')}
             </button>
           ) : null}
 
           {confirming ? (
-            <div
-              role="alertdialog"
-              aria-labelledby="cancel-confirm-title"
-              aria-describedby="cancel-confirm-text"
-              className="confirm"
-              onKeyDown={(event) => {
-                if (event.key === 'Escape') {
-                  setConfirming(false);
-                  setTimeout(() => startButton.current?.focus(), 0);
-                }
+            <CancelConfirm
+              number={number}
+              handedOver={shipment.handedOver}
+              onConfirm={() => void confirmCancel()}
+              onBack={() => {
+                setConfirming(false);
+                setTimeout(() => startButton.current?.focus(), 0);
               }}
-            >
-              <h2 id="cancel-confirm-title">{t('cancel.confirmTitle', { number })}</h2>
-              <p id="cancel-confirm-text">{t('cancel.confirmText')}</p>
-              {shipment.handedOver ? (
-                <p className="alert alert-warn" data-testid="penalty-warning">
-                  <strong>{t('cancel.handedOverWarning')}</strong>
-                </p>
-              ) : null}
-              <div className="row">
-                <button type="button" className="button button-danger" onClick={() => void confirmCancel()}>
-                  {t('cancel.confirmYes')}
-                </button>
-                <button
-                  type="button"
-                  ref={keepButton}
-                  className="button"
-                  aria-keyshortcuts="Escape"
-                  onClick={() => {
-                    setConfirming(false);
-                    setTimeout(() => startButton.current?.focus(), 0);
-                  }}
-                >
-                  {t('cancel.confirmNo')}
-                </button>
-              </div>
-            </div>
+            />
           ) : null}
 
           <ActionFeedback state={cancelAction} />

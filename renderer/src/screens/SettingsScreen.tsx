@@ -6,6 +6,7 @@ import { AccountSection } from './settings/AccountSection';
 import { PrintersSection } from './settings/PrintersSection';
 import { RoutingSection } from './settings/RoutingSection';
 import { PrintConfigSection } from './settings/PrintConfigSection';
+import { StatusEventsSection } from './settings/StatusEventsSection';
 import { CheckoutSection } from './settings/CheckoutSection';
 import {
   LanguageSection,
@@ -33,6 +34,7 @@ export function SettingsScreen() {
         <ScannerSection settings={settings} lastScan={lastScan} />
         <SoundsSection settings={settings} />
         <ManifestTypesSection settings={settings} />
+        <StatusEventsSection settings={settings} />
         <CheckoutSection settings={settings} />
       </div>
     </section>

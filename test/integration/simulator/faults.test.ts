@@ -22,6 +22,15 @@ async function control(
 }
 
 describe('fault injection', () => {
+  it('makes nShift unreachable and back: requests are cut off, the control API stays up', async () => {
+    h = await startHarness();
+    expect((await control('POST', '/network', { reachable: false })).status).toBe(200);
+    await expect(h.call('GET', '/stored-shipments')).rejects.toThrow();
+    expect((await control('GET', '/clock')).status).toBe(200);
+    await control('POST', '/network', { reachable: true });
+    expect((await h.call('GET', '/stored-shipments')).status).toBe(200);
+  });
+
   it('fails the next N calls matching a method and path pattern, then behaves again; nothing is created', async () => {
     h = await startHarness();
     h.sim.faults.failNext(2, {

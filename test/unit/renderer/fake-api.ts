@@ -34,6 +34,7 @@ export function defaultSettings(): SettingsView {
     scanner: { prefix: '', suffix: '', duplicateWindowMs: 2000 },
     resolve: { sources: ['order', 'stored', 'shipment'] },
     consolidation: {},
+    statusEvents: { follow: true, stationsOnAccount: 1 },
     spool: { ttlMinutes: 30 },
     manifest: { types: ['POSTNORD', 'DHL'] },
     sounds: { enabled: true, volume: 0.5 },
@@ -250,7 +251,9 @@ export class FakeStation {
     },
     listManifests: () => [...this.manifests],
     reprintManifest: () => ({ jobId: this.newJobId('manifest-reprint') }),
-    searchHistory: () => [...this.shipments],
+    searchHistory: () =>
+      this.shipments.map((s) => ({ ...s, source: 'nshift' as const, documents: [], timeline: [] })),
+    getShipmentTimeline: () => ({ events: [], following: true }),
     getStatus: () => this.status,
     getSettings: () => this.settings,
     saveSettings: (patch) => {

@@ -24,7 +24,7 @@ import { registerOrderRoutes } from './routes/orders';
 import { registerPrintRoutes } from './routes/print';
 import { registerShipmentRoutes } from './routes/shipments';
 import { registerStoredRoutes } from './routes/stored';
-import { createState, nextId, type ApiKey, type CarrierTimings, type FeedCall, type SimState } from './state';
+import { createState, type ApiKey, type CarrierTimings, type FeedCall, type SimState } from './state';
 import { REQUEST_LOG_MAX, type CheckoutClientRecord } from './checkout/state';
 import { configureCarrier, progressCarriers, setCarrierStage } from './carrier';
 import { DEFAULT_SENDER } from './booking';

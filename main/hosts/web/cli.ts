@@ -21,7 +21,8 @@ Usage: npm run web -- [--demo] [--port N] [--data-dir DIR] [--delivery-url URL]
                     (default ~/.local/share/packbench; with --demo a fresh temporary folder)
 
 The URL printed on start carries a random token that every API call must present.
-The API key is entered in Settings and stored encrypted (key from PACKBENCH_VAULT_KEY or a private key file).`;
+The API key is entered in Settings and stored encrypted (key from PACKBENCH_VAULT_KEY or a private key file);
+so are the optional nShift Checkout client credentials (Settings, nShift Checkout).`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({

@@ -41,11 +41,78 @@ export type FailureCode =
   | 'label_not_downloaded' // booked in nShift, but the label did not come down: reprint, never rebook
   | 'label_held' // the label printer did not take the label in time: it is held, never printed unasked
   | 'not_cancellable'
+  | 'unknown_manifest_type' // not one of the settings' manifest types: `params.manifestType`, `params.types`
   | 'internal'
   // Checkout (only with Checkout credentials): nothing in Delivery, so the web shop's side was asked.
   | 'checkout_not_created' // no partial shipment either: the web shop has not created the shipment yet
   | 'checkout_not_in_delivery' // created at checkout, not yet in nShift Delivery
   | 'checkout_not_configured'; // the Checkout screen without Checkout client credentials
+
+/**
+ * The situation behind a failure's `code`, and the params its text uses: the UI translates `detail` + `params`
+ * into the details line (and, where the situation is more precise than the code, into what happened and what
+ * to do). The station's English `message` is for logs and the headless host only. May grow; never renamed.
+ */
+export interface FailureDetailParams {
+  /** nShift refused for want of a licence it did not name. */
+  license_unnamed: Record<string, never>;
+  /** Nothing in nShift (or today's journal) matches the scanned or typed code. */
+  no_match: { code: string };
+  /** The order exists in nShift but is cancelled. */
+  order_cancelled: { code: string };
+  /** The stored shipment for the code is not valid in nShift (its statuses come as `errors`). */
+  stored_invalid: { code: string };
+  /** The stored shipment is not READY: `status` is nShift's own word for its state. */
+  stored_not_ready: { status: string };
+  /** nShift refused the booking without naming fields. */
+  booking_refused: Record<string, never>;
+  /** Booked before: by this station, by another station, or found in nShift. */
+  booked_here: Record<string, never>;
+  booked_elsewhere: Record<string, never>;
+  booked_in_nshift: Record<string, never>;
+  /** Booked, but nShift has not listed the stored shipment's shipment yet. */
+  stored_booking_not_listed: Record<string, never>;
+  /** The consolidated shipment or one of its parcel groups is no longer open in nShift. */
+  consolidated_gone: { id: string };
+  parcel_group_gone: { partOrderNo: string; id: string };
+  /** nShift asked to wait this long before the next request. */
+  retry_after: { seconds: number };
+  /** nShift answered with this HTTP status. */
+  http_status: { status: number };
+  /** The label was booked but did not come down: `cause` is why (a FailureCode). */
+  label_download_failed: { cause: FailureCode };
+  /** What a printer (or its queue) did: the printer's name, and its problems as PrinterProblem names. */
+  printer_not_answering: { printer: string };
+  printer_refused: { printer: string };
+  printer_wrong_format: { printer: string };
+  printer_problem: { printer: string; problems: string };
+  printer_io: { printer: string };
+  /** The printer's charset cannot print these characters (a test label). */
+  unencodable_characters: { characters: string };
+  /** Only nShift documents go to this printer (a Print Client printer): no local test label. */
+  test_print_unsupported: { printer: string };
+  /** The scan itself was not a code. */
+  scan_empty: Record<string, never>;
+  scan_too_long: { length: number; max: number };
+  scan_control_characters: Record<string, never>;
+  scan_unreadable: Record<string, never>;
+  scan_characters: Record<string, never>;
+  /** The station restarted: before the booking was sent, or with a job it could not finish. */
+  stopped_before_booking: Record<string, never>;
+  unfinished_after_restart: Record<string, never>;
+  /** An unexpected error inside the station: `systemText` is its raw text, for IT. */
+  unexpected: { systemText: string };
+  /** What a button asked for no longer exists or has changed meanwhile. */
+  no_such_job: Record<string, never>;
+  no_such_printer: Record<string, never>;
+  not_in_cache: Record<string, never>;
+  spool_job_gone: Record<string, never>;
+  spool_job_state: { state: SpoolJobState };
+  /** The API key comes from the environment on this station (headless, kiosk): it cannot be changed here. */
+  api_key_from_environment: Record<string, never>;
+}
+
+export type FailureDetail = keyof FailureDetailParams;
 
 export interface FieldError {
   field: string;
@@ -61,6 +128,8 @@ export interface Failure {
   params?: Record<string, string | number>;
   /** The 422 list, field by field. */
   errors?: FieldError[];
+  /** The situation behind `code`, translated with `params` (see FailureDetailParams). */
+  detail?: FailureDetail;
 }
 
 /** A method call that could not be carried out rejects with an Error carrying this. */
@@ -68,6 +137,8 @@ export interface ApiErrorBody {
   error: 'invalid_argument' | 'not_found' | 'failed' | 'unauthorized' | 'internal';
   message: string;
   failure?: Failure;
+  /** `invalid_argument`: where in the input the first rejected value is (`port`, `targets.0.media`). */
+  field?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -137,13 +208,18 @@ export interface JobView {
   failure?: Failure;
   /** Set when the scan was already booked: the existing shipment, reprint one key away. */
   duplicateOf?: { shipmentId: string; shipmentNo?: string; jobId?: string };
+  /**
+   * A reprint: the job whose shipments it printed again (their booking, or the scan that found them already
+   * booked), when today's journal has it. The UI shows the reprint on that job's row, not as a new booking.
+   */
+  reprintOf?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Printers, routing and the spool.
 // ---------------------------------------------------------------------------------------------------------
 
-export type PrinterKind = 'zpl-tcp' | 'os-queue' | 'print-client' | 'file';
+export type PrinterKind = 'zpl-tcp' | 'os-queue' | 'print-client' | 'file' | 'raw-tcp';
 
 interface PrinterBase {
   id: string;
@@ -171,8 +247,18 @@ export interface FilePrinterConfig extends PrinterBase {
   /** A folder; relative paths are inside the station's data directory. */
   directory: string;
 }
+/** A network printer's raw port (AppSocket/JetDirect, usually 9100) that takes PDFs: an office or A4 printer. */
+export interface RawTcpPrinterConfig extends PrinterBase {
+  kind: 'raw-tcp';
+  host: string;
+  port: number;
+}
 export type PrinterConfig =
-  ZplTcpPrinterConfig | OsQueuePrinterConfig | PrintClientPrinterConfig | FilePrinterConfig;
+  | ZplTcpPrinterConfig
+  | OsQueuePrinterConfig
+  | PrintClientPrinterConfig
+  | FilePrinterConfig
+  | RawTcpPrinterConfig;
 
 export type PrinterProblem =
   'unreachable' | 'paper_out' | 'head_open' | 'paused' | 'ribbon_out' | 'buffer_full' | 'unknown_status';
@@ -192,7 +278,12 @@ export interface DiscoveredPrinter {
   name: string;
   /** A config to save as is (the UI lets the admin edit name/id first). */
   suggested: PrinterConfig;
+  /** English, for logs. The UI shows the fields below, in the packer's language. */
   detail?: string;
+  /** Paper sizes the OS queue reports (its own names). */
+  paperSizes?: string[];
+  /** A Print Client printer's state in nShift's own word. */
+  printClientState?: string;
 }
 
 export interface RoutingRule {
@@ -279,9 +370,46 @@ export interface SettingsView {
     hasSecret: boolean;
     secretMask?: string;
   };
+  /**
+   * The fields above are the saved settings, which the Settings forms edit; this is what the station runs on now,
+   * with each part's source. Where a part's source is not `settings`, a flag or demo mode overrides the saved
+   * value for this run (show it, mark it, do not offer to save it).
+   */
+  inForce: SettingsInForce;
 }
 
-export type SettingsPatch = Partial<Omit<SettingsView, 'account' | 'printers' | 'checkout'>> & {
+// Settings in force, with where each part comes from (demo mode and host flags override for one run).
+
+/**
+ * Where a value the station uses comes from: the saved settings; a command-line flag of the web or headless host
+ * (or that host's own default where the saved settings have none, e.g. the `documents` folder); or demo mode.
+ * `flag` and `demo` values hold for this run only: they are never saved, and saving never writes them back.
+ */
+export type SettingSource = 'settings' | 'flag' | 'demo';
+
+export interface InForce<T> {
+  value: T;
+  source: SettingSource;
+}
+
+/**
+ * What this run actually uses, for every part a flag or demo mode can override. Without any override each part
+ * equals the saved value beside it in SettingsView with source `settings`.
+ */
+export interface SettingsInForce {
+  deliveryUrl: InForce<string>;
+  /** Every printer the station uses: the saved ones, and those a flag or demo mode adds or replaces. */
+  printers: InForce<PrinterConfig>[];
+  labelPrinterId?: InForce<string>;
+  documentPrinterId?: InForce<string>;
+  /** The spool's hold time (the headless `--hold-after`). */
+  spoolTtlMinutes: InForce<number>;
+  /** The print targets sent to nShift (the hosts' `--media` and `--charset` change the ZPL one). */
+  printTargets: InForce<PrintTarget[]>;
+  manifestTypes: InForce<string[]>;
+}
+
+export type SettingsPatch = Partial<Omit<SettingsView, 'account' | 'printers' | 'checkout' | 'inForce'>> & {
   account?: { deliveryUrl?: string };
   checkout?: { baseUrl?: string; authUrl?: string; connectionId?: string };
 };

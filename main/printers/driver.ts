@@ -24,12 +24,17 @@ export interface SpoolAwareDriver extends PrinterDriver {
   prepare?(): Promise<void>;
 }
 
-/** Which document formats each kind of printer takes: a raw ZPL socket never gets a PDF. */
+/**
+ * Which document formats each kind of printer takes: a Zebra's socket (zpl-tcp) never gets a PDF; a network
+ * printer's raw port (raw-tcp: an office printer over AppSocket/JetDirect) takes PDFs, and ZPL for the printers
+ * that speak it.
+ */
 export const ACCEPTED_FORMATS: Record<PrinterKind, readonly DocumentFormat[]> = {
   'zpl-tcp': ['zpl'],
   'os-queue': ['zpl', 'pdf'],
   'print-client': ['zpl', 'pdf'],
   file: ['zpl', 'pdf'],
+  'raw-tcp': ['pdf', 'zpl'],
 };
 
 export function acceptsFormat(printer: PrinterConfig, format: DocumentFormat): boolean {

@@ -105,7 +105,7 @@ function asSpoolAware(driver: PrinterDriver | SpoolAwareDriver): SpoolAwareDrive
   return driver as SpoolAwareDriver;
 }
 
-/** PDF for office printers (paper media or none set), ZPL for everything that speaks it. */
+/** PDF for office printers (raw-tcp, OS queues with paper media or none set), ZPL for everything that speaks it. */
 function testFormatFor(printer: PrinterConfig): 'zpl' | 'pdf' | undefined {
   switch (printer.kind) {
     case 'zpl-tcp':
@@ -115,6 +115,8 @@ function testFormatFor(printer: PrinterConfig): 'zpl' | 'pdf' | undefined {
       return printer.media === undefined || /^(a\d|letter|legal|iso_a|na_)/i.test(printer.media)
         ? 'pdf'
         : 'zpl';
+    case 'raw-tcp':
+      return 'pdf';
     case 'print-client':
       return undefined;
   }
@@ -369,7 +371,9 @@ async function discoverPrintClients(api: PrintJobApi | undefined): Promise<Disco
     kind: 'print-client',
     name: p.name,
     suggested: { kind: 'print-client', id: `print-client-${p.id}`, name: p.name, printerId: p.id },
-    ...(p.state ? { detail: `nShift Print Client printer ${p.id}, ${p.state}` } : {}),
+    ...(p.state
+      ? { detail: `nShift Print Client printer ${p.id}, ${p.state}`, printClientState: p.state }
+      : {}),
   }));
 }
 

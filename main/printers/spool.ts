@@ -14,7 +14,7 @@
  * or may not have printed, so it is `held` (reason `restart`) for the packer to decide, never sent again unasked.
  */
 import { randomBytes } from 'node:crypto';
-import type { SpoolJobView } from '../../preload/api';
+import type { SpoolJobState, SpoolJobView } from '../../preload/api';
 import type { PrintableDocument } from '../labels/document';
 import type { Result } from '../result';
 import { err, ok } from '../result';
@@ -53,6 +53,8 @@ export interface EnqueueInput {
 export interface SpoolOperationError {
   code: 'not_found' | 'invalid_state';
   message: string;
+  /** `invalid_state`: the state the job is in, which does not allow the operation. */
+  state?: SpoolJobState;
 }
 
 export interface Spool {
@@ -280,7 +282,7 @@ export function createSpool(options: SpoolOptions): Spool {
     const job = jobs.get(jobId);
     if (!job) return err({ code: 'not_found', message: `No spool job ${jobId}` });
     if (!allowed.includes(job.state))
-      return err({ code: 'invalid_state', message: `Cannot ${verb} a ${job.state} job` });
+      return err({ code: 'invalid_state', message: `Cannot ${verb} a ${job.state} job`, state: job.state });
     await apply(job);
     wake(job.printerId);
     return ok(toView(job));

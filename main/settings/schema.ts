@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SettingsView } from '../../preload/api';
+import type { SettingsInForce, SettingsView } from '../../preload/api';
 
 /**
  * The station's settings as stored on disk (the API key is not here: it lives in the secret vault).
@@ -48,6 +48,13 @@ export const printerConfigSchema = z.discriminatedUnion('kind', [
     id: idSchema,
     name: nameSchema,
     directory: z.string().trim().min(1).max(500),
+  }),
+  z.object({
+    kind: z.literal('raw-tcp'),
+    id: idSchema,
+    name: nameSchema,
+    host: z.string().trim().min(1).max(253),
+    port: z.number().int().min(1).max(65535),
   }),
 ]);
 
@@ -187,15 +194,17 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatchInput)
   return settingsSchema.parse(next);
 }
 
-/** The masked view the UI gets: never the secret itself. */
+/** The masked view the UI gets (never the secret itself): the saved settings, and what is in force now. */
 export function settingsView(
   settings: Settings,
   key: { id: string; secret: string } | undefined,
+  inForce: SettingsInForce,
   checkoutKey?: { id: string; secret: string },
 ): SettingsView {
   const { deliveryUrl, checkout, ...rest } = settings;
   return {
     ...rest,
+    inForce,
     account: {
       deliveryUrl,
       ...(key ? { apiKeyId: key.id, secretMask: maskSecret(key.secret) } : {}),

@@ -36,7 +36,7 @@ export async function testConnection(client: DeliveryClient, hasKey: boolean): P
     return {
       ok: false,
       state: 'not_configured',
-      message: 'No nShift API key is set up: enter one in Settings.',
+      message: 'No nShift API key is set up on this station.',
       missingLicenses: [],
     };
   }

@@ -96,7 +96,9 @@ export async function printDocuments(
         : {
             reason: 'printer',
             code: 'no_printer',
-            message: 'No printer is set up for this document: ask your IT admin to add one in Settings.',
+            message: outcome.routeError
+              ? `${outcome.routeError.message}.`
+              : 'No printer is set up for this document.',
           };
     }
   }

@@ -1,10 +1,15 @@
-import type { Failure } from '../../preload/api';
+import type { Failure, FailureDetail, FailureDetailParams } from '../../preload/api';
 import type { ApiError } from '../nshift/shared/errors';
 import type { PrinterError } from '../printers/types';
+import { StationError } from './station-error';
 
 /**
  * Turns every way a step can fail into a Failure the packer's UI can explain: a stable `reason` for scripts,
  * a `code` the renderer translates ("what happened / what to do"), and an English `message`.
+ * The message is host-neutral: it never names a key, a screen, Settings or a command line. Where what to do
+ * depends on the host (reprint with R or with `:reprint`, enter the key in Settings or in the environment), it
+ * says only what happened, and each host adds its own advice (the UI from `code`, the headless host from its
+ * table in main/hosts/headless/advice.ts).
  * No message built here contains the API key: DeliveryError never carries it.
  */
 
@@ -17,6 +22,14 @@ export function failure(
   return { reason, code, message, ...extra };
 }
 
+/** The situation behind a failure and the params its translated text needs: the UI's details line. */
+export function detailed<D extends FailureDetail>(
+  detail: D,
+  params: FailureDetailParams[D],
+): Pick<Failure, 'detail' | 'params'> {
+  return Object.keys(params).length > 0 ? { detail, params } : { detail };
+}
+
 /** Any nShift client's error (Delivery or Checkout: the same shapes). */
 export function failureFromDelivery(error: ApiError<string>): Failure {
   switch (error.kind) {
@@ -24,7 +37,7 @@ export function failureFromDelivery(error: ApiError<string>): Failure {
       return failure(
         'validation',
         'validation',
-        'nShift refused the shipment: correct the fields below and scan again.',
+        'nShift refused the shipment: correct the fields it names and scan again.',
         {
           errors: error.errors.map((e) => ({
             field: e.field || e.messageCode || 'shipment',
@@ -34,16 +47,8 @@ export function failureFromDelivery(error: ApiError<string>): Failure {
       );
     case 'auth':
       return error.reason === 'missing_key'
-        ? failure(
-            'auth',
-            'auth_missing_key',
-            'No nShift API key is set up on this station: ask your IT admin to enter one in Settings.',
-          )
-        : failure(
-            'auth',
-            'auth_invalid_key',
-            'nShift did not accept the API key: ask your IT admin to check it in Settings.',
-          );
+        ? failure('auth', 'auth_missing_key', 'No nShift API key is set up on this station.')
+        : failure('auth', 'auth_invalid_key', 'nShift did not accept the API key.');
     case 'access':
       return failure(
         'auth',
@@ -51,7 +56,7 @@ export function failureFromDelivery(error: ApiError<string>): Failure {
         error.license
           ? `The nShift account lacks the licence "${error.license}": ask your IT admin to order or enable it.`
           : 'The nShift account may not do this: ask your IT admin to check its licences.',
-        error.license ? { params: { license: error.license } } : {},
+        error.license ? { params: { license: error.license } } : detailed('license_unnamed', {}),
       );
     case 'not_found':
       return failure('not_found', 'unknown_code', 'nShift does not know this code.');
@@ -62,15 +67,18 @@ export function failureFromDelivery(error: ApiError<string>): Failure {
         'nShift asked us to slow down: wait a moment and scan again.',
         {
           ...(error.retryAfterMs !== undefined
-            ? { params: { seconds: Math.ceil(error.retryAfterMs / 1000) } }
+            ? detailed('retry_after', { seconds: Math.ceil(error.retryAfterMs / 1000) })
             : {}),
         },
       );
     case 'server':
     case 'malformed':
-      return failure('network', 'server_error', 'nShift had a problem answering: scan again in a moment.', {
-        params: { status: error.status },
-      });
+      return failure(
+        'network',
+        'server_error',
+        'nShift had a problem answering: scan again in a moment.',
+        detailed('http_status', { status: error.status }),
+      );
     case 'network':
       return error.cause === 'timeout'
         ? failure(
@@ -98,18 +106,24 @@ export function failureFromPrinter(error: PrinterError, printerName: string): Fa
       'printer',
       'printer_offline',
       `The printer "${printerName}" does not answer: check that it is on and connected.`,
-      {
-        params: { printer: printerName },
-      },
+      detailed('printer_not_answering', { printer: printerName }),
     );
   }
+  const problems = (error.problems ?? []).join(', ');
+  // The driver's message mixes the station's English with the OS's: logs only. The UI reads the error's code.
+  const detail =
+    error.code === 'rejected'
+      ? detailed('printer_refused', { printer: printerName })
+      : error.code === 'unsupported_format'
+        ? detailed('printer_wrong_format', { printer: printerName })
+        : error.code === 'io' && !problems
+          ? detailed('printer_io', { printer: printerName })
+          : detailed('printer_problem', { printer: printerName, problems });
   return failure(
     'printer',
     'printer_error',
     `The printer "${printerName}" reported a problem: ${error.message}`,
-    {
-      params: { printer: printerName, problems: (error.problems ?? []).join(', ') },
-    },
+    detail,
   );
 }
 
@@ -119,5 +133,14 @@ export function internalFailure(error: unknown): Failure {
     'network',
     'internal',
     `Something went wrong inside Packbench (${message}). Scan again; if it repeats, call IT.`,
+    detailed('unexpected', { systemText: message }),
+  );
+}
+
+/** A button named a job that is not in today's journal. */
+export function noSuchJob(jobId: string): StationError {
+  return StationError.notFound(
+    `There is no job ${jobId}.`,
+    failure('not_found', 'unknown_code', `There is no job ${jobId}.`, detailed('no_such_job', {})),
   );
 }

@@ -74,6 +74,7 @@ export class JobBook {
       case 'shipment_info': {
         const shipment = upsertShipment(job, entry.shipmentId);
         if (entry.shipmentNo) shipment.shipmentNo = entry.shipmentNo;
+        if (entry.orderNo) shipment.orderNo = entry.orderNo;
         if (entry.parcelNos?.length) shipment.parcelNos = entry.parcelNos;
         if (entry.receiverName) shipment.receiverName = entry.receiverName;
         if (entry.serviceId) shipment.serviceId = entry.serviceId;
@@ -174,6 +175,7 @@ export class JobBook {
       createdAt: entry.at,
       updatedAt: entry.at,
       shipments: [],
+      ...(entry.reprintOf ? { reprintOf: entry.reprintOf } : {}),
     };
     this.jobs.set(job.id, job);
     return job;

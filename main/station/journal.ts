@@ -22,6 +22,7 @@ const failureSchema = z.object({
   message: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  detail: z.string().optional(),
 });
 
 const documentRefSchema = z.object({
@@ -50,8 +51,14 @@ export function bookingTargetKey(target: BookingTarget): string {
 }
 
 const entryBodySchema = z.discriminatedUnion('type', [
-  /** A job started: written before any network call. */
-  z.object({ type: z.literal('job'), jobId: z.string(), kind: z.string(), scan: z.string() }),
+  /** A job started: written before any network call. `reprintOf`: the job whose shipments a reprint prints again. */
+  z.object({
+    type: z.literal('job'),
+    jobId: z.string(),
+    kind: z.string(),
+    scan: z.string(),
+    reprintOf: z.string().optional(),
+  }),
   z.object({
     type: z.literal('resolved'),
     jobId: z.string(),
@@ -107,12 +114,16 @@ const entryBodySchema = z.discriminatedUnion('type', [
     parcelNos: z.array(z.string()).optional(),
     documents: z.array(documentRefSchema),
   }),
-  /** Details of a booked shipment learned after the booking (an order's booking answer carries only ids). */
+  /**
+   * Details of a booked shipment learned after the booking (an order's booking answer carries only ids), or
+   * what a reprint knows of the shipment it prints again (so it reads as the same shipment, by its numbers).
+   */
   z.object({
     type: z.literal('shipment_info'),
     jobId: z.string(),
     shipmentId: z.string(),
     shipmentNo: z.string().optional(),
+    orderNo: z.string().optional(),
     parcelNos: z.array(z.string()).optional(),
     receiverName: z.string().optional(),
     serviceId: z.string().optional(),

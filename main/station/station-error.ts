@@ -14,7 +14,8 @@ export class StationError extends Error {
     return new StationError({ error: 'failed', message: failure.message, failure });
   }
 
-  static notFound(message: string): StationError {
-    return new StationError({ error: 'not_found', message });
+  /** `failure` tells the UI what to say (its code and detail); `message` stays the English text for logs. */
+  static notFound(message: string, failure?: Failure): StationError {
+    return new StationError({ error: 'not_found', message, ...(failure ? { failure } : {}) });
   }
 }

@@ -4,6 +4,7 @@ import PQueue from 'p-queue';
 import type {
   AccountState,
   ConnectionTest,
+  Failure,
   JobKind,
   MethodInput,
   MethodOutput,
@@ -11,6 +12,7 @@ import type {
   StationEvent,
   StationEventListener,
   StationMethodName,
+  SettingsView,
   SpoolJobView,
   StationStatus,
 } from '../../preload/api';
@@ -22,11 +24,12 @@ import {
 } from '../nshift/checkout/client';
 import { createLabelCache } from '../labels/label-cache';
 import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
+import { resolveSettings, type SettingsLayer } from '../settings/in-force';
 import { applySettingsPatch, settingsView, type Settings } from '../settings/schema';
 import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
 import { StationError } from './station-error';
 import { fail, record, recordPrintState, type StationContext } from './context';
-import { internalFailure, failure } from './failures';
+import { detailed, internalFailure, failure, noSuchJob } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
 import { JobBook } from './jobs';
@@ -39,6 +42,7 @@ import { createPrintJobApi } from './print-job-api';
 import { testConnection } from './connection';
 import { startTestPrint } from './workflows/test-print';
 import { stationWorkflows } from './workflows';
+import type { JobStart } from './workflows/types';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
 
 export interface StationOptions {
@@ -52,8 +56,8 @@ export interface StationOptions {
   checkoutVault?: SecretVault;
   /** The Checkout client's options (tests shorten timeouts). */
   checkoutClientOptions?: Partial<CheckoutClientOptions>;
-  /** Settings forced by the host for this run (headless flags); applied over the stored ones, never saved. */
-  overrides?: (settings: Settings) => Settings;
+  /** Settings forced by the host for this run (demo mode, flags); applied over the stored ones, never saved. */
+  overrides?: readonly SettingsLayer[];
   /** How many jobs run at once. 1 keeps labels in scan order, which a print-and-apply line needs. */
   concurrency?: number;
   log?: (line: string) => void;
@@ -77,6 +81,11 @@ export interface Station extends StationApi {
   whenIdle(): Promise<void>;
   /** Messages from start-up the operator should see (a recovered journal, a reset settings file). */
   readonly startupWarnings: readonly string[];
+  /**
+   * Journals a job that failed before it could start (a host's unknown command, a code nothing matches), so every
+   * failure a host reports carries a job id that getJob finds. Its events go to subscribers like any job's.
+   */
+  recordFailure(input: { kind: JobKind; scan: string; failure: Failure }): Promise<{ jobId: string }>;
   /** The status-event follower: `tick()` reads the feed if one is due (its timer does this too). */
   readonly statusEvents: Pick<StatusEvents, 'tick' | 'prune'>;
   close(): Promise<void>;
@@ -100,8 +109,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const loaded = await options.settingsStore.load();
   if (loaded.warning) startupWarnings.push(loaded.warning);
   let storedSettings = loaded.settings;
-  const effective = (): Settings => (options.overrides ? options.overrides(storedSettings) : storedSettings);
-  let settings = effective();
+  let resolved = resolveSettings(storedSettings, options.overrides ?? []);
+  let settings = resolved.settings;
+  /** The UI's view: the saved settings to edit, and what this run uses with where it comes from. */
+  const view = (): SettingsView => settingsView(storedSettings, apiKey, resolved.inForce, checkoutKey);
 
   const { journal, recoveries } = await Journal.open(join(options.dataDir, 'journal'), { now });
   for (const r of recoveries) startupWarnings.push(r.message);
@@ -151,7 +162,6 @@ export async function createStation(options: StationOptions): Promise<Station> {
     await checkout?.close();
     checkout = newCheckoutClient();
   }
-  const view = () => settingsView(storedSettings, apiKey, checkoutKey);
 
   let account: StationStatus['account'] = { state: apiKey ? 'unknown' : 'not_configured' };
   const labelCache = createLabelCache(join(options.dataDir, 'labels'), { now });
@@ -265,9 +275,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
     kind: JobKind,
     scan: string,
     run: (jobId: string) => Promise<void>,
+    start: JobStart = {},
   ): Promise<string> {
     const jobId = ctx.newId(kind === 'scan' ? 'scan' : kind);
-    const written = record(ctx, { type: 'job', jobId, kind, scan });
+    const written = record(ctx, { type: 'job', jobId, kind, scan, ...start });
     void queue.add(async () => {
       try {
         // A scan's first calls are read-only lookups, so they may leave while its entry is being fsynced:
@@ -287,6 +298,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
     return jobId;
   }
 
+  /** A job that fails before it starts: journalled like every other, so its id is real. */
+  function failedJob(kind: JobKind, scan: string, reason: Failure): Promise<string> {
+    return startJob(kind, scan, (id) => fail(ctx, id, reason));
+  }
+
   async function saveSettings(next: Settings): Promise<void> {
     const urlChanged = next.deliveryUrl !== storedSettings.deliveryUrl;
     const checkoutChanged =
@@ -294,7 +310,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       next.checkout.authUrl !== storedSettings.checkout.authUrl;
     await options.settingsStore.save(next);
     storedSettings = next;
-    settings = effective();
+    resolved = resolveSettings(storedSettings, options.overrides ?? []);
+    settings = resolved.settings;
     if (urlChanged) {
       await client.close();
       client = newClient();
@@ -309,10 +326,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     async scan({ code }) {
       const parsed = parseScanCode(code);
       if (!parsed.ok) {
-        const jobId = await startJob('scan', displayScan(code), async (id) => {
-          await fail(ctx, id, failure('not_found', 'invalid_scan', parsed.error.message));
-        });
-        return { jobId };
+        const reason = failure('not_found', 'invalid_scan', parsed.error.message, parsed.error.detail);
+        return { jobId: await failedJob('scan', displayScan(code), reason) };
       }
       const clean = parsed.value;
       const jobId = await startJob('scan', clean, async (id) => {
@@ -336,7 +351,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     async getJob({ jobId }) {
       const job = jobs.get(jobId);
-      if (!job) throw StationError.notFound(`There is no job ${jobId}.`);
+      if (!job) throw noSuchJob(jobId);
       return job;
     },
     ...workflows,
@@ -352,10 +367,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     async setApiKey(key) {
       if (!options.vault.writable) {
-        throw new StationError({
-          error: 'failed',
-          message: 'This station takes its API key from the environment; it cannot be changed here.',
-        });
+        throw StationError.failed(
+          failure(
+            'auth',
+            'auth_missing_key',
+            'This station takes its API key from the environment; it cannot be changed here.',
+            detailed('api_key_from_environment', {}),
+          ),
+        );
       }
       await options.vault.set(key);
       apiKey = key;
@@ -409,7 +428,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
     retrySpoolJob: ({ spoolJobId }) => spoolAction(printService.retry(spoolJobId)),
     async getDocumentPreview({ documentId }) {
       const cached = await labelCache.get(documentId);
-      if (!cached) throw StationError.notFound('This document is no longer in the label cache.');
+      if (!cached) {
+        const message = 'This document is no longer in the label cache.';
+        throw StationError.notFound(
+          message,
+          failure('not_found', 'document_expired', message, detailed('not_in_cache', {})),
+        );
+      }
       const d = cached.document;
       return {
         documentId,
@@ -426,9 +451,20 @@ export async function createStation(options: StationOptions): Promise<Station> {
   ): Promise<SpoolJobView> {
     const result = await pending;
     if (result.ok) return result.value;
-    throw result.error.code === 'not_found'
-      ? StationError.notFound(result.error.message)
-      : new StationError({ error: 'failed', message: result.error.message });
+    const { code, message, state } = result.error;
+    throw code === 'not_found'
+      ? StationError.notFound(
+          message,
+          failure('not_found', 'unknown_code', message, detailed('spool_job_gone', {})),
+        )
+      : StationError.failed(
+          failure(
+            'printer',
+            'printer_error',
+            message,
+            state ? detailed('spool_job_state', { state }) : detailed('spool_job_gone', {}),
+          ),
+        );
   }
 
   /**
@@ -464,6 +500,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const station: Station = {
     ...methods,
     startupWarnings,
+    async recordFailure({ kind, scan, failure: reason }) {
+      return { jobId: await failedJob(kind, displayScan(scan), reason) };
+    },
     statusEvents,
     subscribe(listener) {
       listeners.add(listener);

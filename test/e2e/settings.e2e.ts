@@ -46,6 +46,21 @@ test.describe('settings', () => {
     await saveScreen(page, 'settings-account');
   });
 
+  test('in demo mode the nShift address shown is the simulator, marked Demo, and not offered for saving', async ({
+    page,
+    demo,
+  }) => {
+    await openStation(page, demo);
+    await page.keyboard.press('F6');
+    const account = page.getByRole('region', { name: 'nShift account' });
+    const url = account.getByLabel('Delivery API address');
+    await expect(url).toHaveValue(`${demo.simulatorUrl}/rs-extapi/v1`);
+    await expect(url).toHaveJSProperty('readOnly', true);
+    await expect(account.getByTestId('delivery-url-source')).toHaveAttribute('data-source', 'demo');
+    await expect(account.getByTestId('delivery-url-source')).toContainText('Demo');
+    await expect(account.getByRole('button', { name: 'Save address' })).toHaveCount(0);
+  });
+
   test('add a network Zebra and a folder printer, then a test label with preview arrives in cp850 with ÅÄÖ', async ({
     page,
     demo,

@@ -33,7 +33,7 @@ export interface ScanFigures {
   sent: number;
   /** Scans of an order again after the station said it failed (what a packer does). */
   rescansAfterFailure: number;
-  /** `:reprint CODE` given because the station said "booked, but press R to reprint". */
+  /** `:reprint CODE` given because the station said "booked, but the label did not come down: reprint it". */
   reprintsRequested: number;
   /** Lines written to a station that was killed before it read them: the packer saw nothing and scanned again. */
   resentAfterKill: number;

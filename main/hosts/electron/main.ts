@@ -109,5 +109,13 @@ app.on('second-instance', () => {
 app.on('window-all-closed', () => {
   void station?.close().finally(() => app.quit());
 });
-app.whenReady().then(start, (error: unknown) => log(`could not start: ${String(error)}`));
+app
+  .whenReady()
+  .then(start)
+  .catch(async (error: unknown) => {
+    // A window that never comes up must not leave the app running invisibly with the station open.
+    log(`could not start: ${error instanceof Error ? error.message : String(error)}`);
+    await station?.close().catch(() => undefined);
+    app.exit(1);
+  });
 log(`Packbench ${PACKBENCH_VERSION} starting`);

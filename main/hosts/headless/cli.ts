@@ -3,8 +3,10 @@ import { parseArgs } from 'node:util';
 import { createFileSettingsStore } from '../../settings/file-store';
 import { createEnvVault, createMemoryVault } from '../../settings/file-vault';
 import { createStation, type Station } from '../../station/station';
-import { defaultDataDir, demoDataDir } from '../shared/data-dir';
-import { overridesFromFlags, type StationFlags } from '../shared/overrides';
+import { chooseDataDir, dataDirLine } from '../shared/data-dir';
+import type { Demo } from '../shared/demo';
+import { settingsLayers, type StationFlags } from '../shared/overrides';
+import { onStopSignal, SIGNAL_EXIT_CODES, Teardown, within } from '../shared/teardown';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { HeadlessEventMapper, type HeadlessEvent } from './contract-events';
 import { runCommand } from './commands';
@@ -15,7 +17,8 @@ Usage:
   packbench-headless [--demo] [--delivery-url URL] [--checkout-url URL] [--checkout-auth-url URL]
                      [--label-printer tcp://HOST:PORT]
                      [--document-printer tcp://HOST:PORT|file:DIR] [--media thermo-190]
-                     [--charset cp850|UTF8] [--data-dir DIR]
+                     [--charset cp850|UTF8] [--data-dir DIR] [--hold-after SECONDS]
+                     [--manifest-type TYPE]...
 
 Options:
   --demo               start the built-in nShift simulator and a virtual label printer in-process;
@@ -25,16 +28,21 @@ Options:
   --checkout-auth-url URL
                        nShift Checkout's identity service (default: from settings, else
                        https://account.nshiftportal.com)
-  --label-printer URL  the ZPL label printer, tcp://HOST:PORT (default: from settings)
-  --document-printer   where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT or file:DIR;
-                       default: the folder "documents" in the data directory
+  --label-printer URL  the ZPL label printer (a Zebra's raw port), tcp://HOST:PORT (default: from settings)
+  --document-printer   where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT, a network
+                       printer's raw port (AppSocket/JetDirect, 9100) that takes PDFs, or file:DIR;
+                       default: the settings' document printer, else the folder "documents" in the data
+                       directory
   --media MEDIA        label media of the ZPL target (default thermo-190)
   --charset CHARSET    ZPL charset: cp850 (default) or UTF8
   --hold-after SECONDS a label the printer has not taken after this long is held (never printed later,
                        onto the wrong parcel) and reported as held + failed; default: the spool TTL of the
                        settings (10 minutes). Print-and-apply lines want a few seconds.
+  --manifest-type TYPE a manifest type ":manifest" accepts; give it once per type (default: the settings'
+                       manifest types, else PNL). Any other type is refused before nShift makes it.
   --data-dir DIR       journal, label cache, spool and settings (default: ~/.local/share/packbench;
-                       with --demo a fresh temporary folder)
+                       with --demo a fresh temporary folder, removed when the run ends); the folder in
+                       use is printed on stderr at start
   -h, --help           this text
   -v, --version        the version
 
@@ -47,9 +55,11 @@ Checkout is never asked.
 Input: one scan per line. Lines starting with ":" are commands:
   :reprint CODE    reprint the labels of a shipment, parcel or order number
   :cancel CODE     cancel the shipment (no confirmation prompt here)
-  :manifest TYPE   create and print the end-of-day manifest of that type
+  :manifest TYPE   create and print the end-of-day manifest of that type (one of --manifest-type)
 Output: one JSON object per line: ready, booked, printed, held, failed, reprinted, cancelled, manifest,
-warning (see the README). Logs go to stderr. At end of input, pending work finishes and the exit code is 0.`;
+warning (see the README). Every failed line has a jobId and a message that says what happened and what to
+do here (":reprint CODE", a flag, an environment variable). Logs go to stderr. At end of input, pending work
+finishes and the exit code is 0; SIGINT/SIGTERM stop it (exit 130/143), a failed start exits 1.`;
 
 interface Flags extends StationFlags {
   demo: boolean;
@@ -70,6 +80,7 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
       charset: { type: 'string' },
       'data-dir': { type: 'string' },
       'hold-after': { type: 'string' },
+      'manifest-type': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -87,12 +98,19 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
     if (value !== undefined && !/^https?:\/\//.test(value))
       throw new Error(`--${flag} must be an http(s) URL`);
   }
+  const manifestTypes = values['manifest-type'] ?? [];
+  // The settings' own bounds (main/settings/schema.ts): 1 to 40 characters each, at most 20 types.
+  const badType = manifestTypes.find((t) => t.trim().length === 0 || t.length > 40);
+  if (badType !== undefined)
+    throw new Error(`--manifest-type "${badType}" must be 1 to 40 characters (e.g. PNL)`);
+  if (manifestTypes.length > 20) throw new Error('--manifest-type may be given at most 20 times');
   const holdAfter = values['hold-after'] === undefined ? undefined : Number(values['hold-after']);
   if (holdAfter !== undefined && !(holdAfter >= 3 && holdAfter <= 86_400))
     throw new Error('--hold-after must be seconds, from 3 to 86400');
   return {
     demo: values.demo ?? false,
     ...(holdAfter !== undefined ? { holdAfterSeconds: holdAfter } : {}),
+    ...(manifestTypes.length ? { manifestTypes } : {}),
     ...(values['delivery-url'] ? { deliveryUrl: values['delivery-url'] } : {}),
     ...(values['checkout-url'] ? { checkoutUrl: values['checkout-url'] } : {}),
     ...(values['checkout-auth-url'] ? { checkoutAuthUrl: values['checkout-auth-url'] } : {}),
@@ -128,11 +146,28 @@ async function main(): Promise<number> {
     process.stdout.write(`${JSON.stringify(event)}\n`);
   };
 
-  // The simulator (and its PDF library) is loaded only for a demo: a production station never carries it.
-  const demo = flags.demo ? await (await import('../shared/demo')).startDemo({ log }) : undefined;
-  const dataDir = flags.dataDir ?? (demo ? await demoDataDir() : defaultDataDir());
+  // Everything started below is stopped again, in reverse: at the end of input, on a signal, or when start-up
+  // fails half way (no simulator left listening, no demo folder left behind).
+  const teardown = new Teardown(log);
+  // Listening for stop signals comes first: a signal that arrives during start-up, or just after `ready` (a
+  // supervisor may stop the host as soon as it reads that line), still stops what was started, and exits 130/143.
+  let stopInput = (): void => {};
+  onStopSignal((signal) => {
+    log(`${signal}: stopping`);
+    stopInput();
+    void teardown.run().finally(() => process.exit(SIGNAL_EXIT_CODES[signal]));
+  });
   let station: Station;
+  let dataDir: string;
+  let demo: Demo | undefined;
   try {
+    // The simulator (and its PDF library) is loaded only for a demo: a production station never carries it.
+    demo = flags.demo ? await (await import('../shared/demo')).startDemo({ log }) : undefined;
+    const started = demo;
+    if (started) teardown.add('the demo', () => started.stop());
+    const folder = await chooseDataDir(flags.dataDir, Boolean(demo), teardown);
+    dataDir = folder.dataDir;
+    log(dataDirLine(folder));
     station = await createStation({
       dataDir,
       host: 'headless',
@@ -142,15 +177,19 @@ async function main(): Promise<number> {
       settingsStore: createFileSettingsStore(dataDir),
       vault: demo ? createMemoryVault(demo.apiKey) : createEnvVault(),
       checkoutVault: demo ? createMemoryVault(demo.checkout.key) : createEnvVault(process.env, 'checkout'),
-      overrides: overridesFromFlags(flags, demo, dataDir),
+      overrides: settingsLayers(flags, demo, dataDir),
       concurrency: 1,
       log,
     });
   } catch (error) {
     log(`could not start: ${(error as Error).message}`);
-    await demo?.stop();
+    await teardown.run();
     return 1;
   }
+  const running = station;
+  // A station finishing its queue (a label waiting out --hold-after) must not hold a stop signal for minutes:
+  // the journal makes stopping at any point safe, and a restart finishes what was left.
+  teardown.add('the station', () => within(running.close(), 5000));
 
   const mapper = new HeadlessEventMapper();
   station.subscribe((event) => {
@@ -167,30 +206,25 @@ async function main(): Promise<number> {
   }
 
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  stopInput = () => lines.close();
   // Scans are taken in the order they arrive; the station's own queue keeps labels in that order.
   let chain = Promise.resolve();
   for await (const line of lines) {
     if (line.trim() === '') continue;
-    chain = chain.then(() => handleLine(station, line, log, write));
+    chain = chain.then(() => handleLine(running, line, log));
   }
   await chain;
   await station.whenIdle();
-  await station.close();
-  await demo?.stop();
+  await teardown.run();
   return 0;
 }
 
-async function handleLine(
-  station: Station,
-  line: string,
-  log: (l: string) => void,
-  write: (e: HeadlessEvent) => void,
-): Promise<void> {
+async function handleLine(station: Station, line: string, log: (l: string) => void): Promise<void> {
   try {
     if (line.startsWith(':')) {
       // A command acts on what the lines before it did: let those finish first, as the input order says.
       await station.whenIdle();
-      await runCommand(station, line, write);
+      await runCommand(station, line);
     } else await station.scan({ code: line });
   } catch (error) {
     log(`could not take "${line.slice(0, 64)}": ${(error as Error).message}`);
@@ -200,9 +234,11 @@ async function handleLine(
 main().then(
   (code) => {
     process.exitCode = code;
+    // A failed start exits at once, whatever a library may still hold open after the teardown.
+    if (code !== 0) process.exit(code);
   },
   (error: unknown) => {
     process.stderr.write(`packbench-headless: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
+    process.exit(1);
   },
 );

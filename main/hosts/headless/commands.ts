@@ -1,63 +1,61 @@
+import type { Failure, JobKind } from '../../../preload/api';
 import type { Station } from '../../station/station';
 import { StationError } from '../../station/station-error';
-import type { HeadlessEvent } from './contract-events';
+import { failure, internalFailure } from '../../station/failures';
 
 /**
- * Command lines of the headless host (`:reprint CODE`, `:cancel CODE`, `:manifest TYPE`). Each starts a
- * station job; its outcome arrives as the job's contract events. What fails before a job exists (an unknown
- * command, a code nShift does not know) is written here as `failed`.
+ * Command lines of the headless host (`:reprint CODE`, `:cancel CODE`, `:manifest TYPE`). Each starts a station
+ * job; its outcome arrives as the job's contract events. What fails before a job could start (an unknown command,
+ * a missing argument, a code nShift does not know) is journalled as a failed job too (`recordFailure`), so its
+ * `failed` line carries a job id that getJob finds, like every other.
  */
-export async function runCommand(
-  station: Station,
-  line: string,
-  write: (event: HeadlessEvent) => void,
-): Promise<void> {
+export async function runCommand(station: Station, line: string): Promise<void> {
   const [name = '', ...rest] = line.slice(1).trim().split(/\s+/);
   const arg = rest.join(' ').trim();
-  const failed = (
-    message: string,
-    reason: 'not_found' | 'validation' = 'not_found',
-    code = 'invalid_scan',
-  ): void => write({ event: 'failed', scan: arg || line, reason, message, code, jobId: '' });
+  const refuse = (kind: JobKind, scan: string, reason: Failure): Promise<unknown> =>
+    station.recordFailure({ kind, scan, failure: reason });
+  const invalid = (kind: JobKind, message: string): Promise<unknown> =>
+    refuse(kind, line.trim(), failure('not_found', 'invalid_scan', message));
+  const command = name.toLowerCase();
+  const kind: JobKind =
+    command === 'reprint' || command === 'cancel' || command === 'manifest' ? command : 'scan';
   try {
-    switch (name.toLowerCase()) {
+    switch (command) {
       case 'reprint':
-        if (!arg) return failed('":reprint" needs a shipment, parcel or order number.');
+        if (!arg) return void (await invalid(kind, '":reprint" needs a shipment, parcel or order number.'));
         await station.reprint({ code: arg });
         return;
       case 'cancel': {
-        if (!arg) return failed('":cancel" needs a shipment or parcel number.');
+        if (!arg) return void (await invalid(kind, '":cancel" needs a shipment or parcel number.'));
         const shipment = await station.lookupShipment({ code: arg });
-        if (shipment.status === 'CANCELLED')
-          return failed(
-            `Shipment ${shipment.shipmentId} is already cancelled.`,
-            'not_found',
-            'already_cancelled',
-          );
+        if (shipment.status === 'CANCELLED') {
+          const already = `Shipment ${shipment.shipmentNo ?? shipment.shipmentId} is already cancelled.`;
+          return void (await refuse(kind, arg, failure('not_found', 'already_cancelled', already)));
+        }
         await station.cancelShipment({ shipmentId: shipment.shipmentId, confirm: true, code: arg });
         return;
       }
       case 'manifest':
-        if (!arg) return failed('":manifest" needs a manifest type, e.g. ":manifest PNL".');
+        if (!arg)
+          return void (await invalid(kind, '":manifest" needs a manifest type, e.g. ":manifest PNL".'));
         await station.createManifest({ manifestType: arg });
         return;
       default:
-        return failed(`Unknown command ":${name.slice(0, 32)}": use :reprint, :cancel or :manifest.`);
+        // The whole line is what was sent: a script finds its own line in `scan`.
+        await invalid(kind, `Unknown command ":${name.slice(0, 32)}": use :reprint, :cancel or :manifest.`);
     }
   } catch (error) {
-    if (error instanceof StationError && error.body.failure) {
-      const f = error.body.failure;
-      write({
-        event: 'failed',
-        scan: arg,
-        reason: f.reason,
-        message: f.message,
-        code: f.code,
-        ...(f.errors ? { errors: f.errors } : {}),
-        jobId: '',
-      });
-      return;
-    }
-    failed(error instanceof Error ? error.message : String(error));
+    await refuse(kind, arg, failureOf(error));
   }
+}
+
+/** What a station method that refused carries; anything else is Packbench's own fault. */
+function failureOf(error: unknown): Failure {
+  if (error instanceof StationError) {
+    if (error.body.failure) return error.body.failure;
+    if (error.body.error === 'not_found') return failure('not_found', 'unknown_code', error.body.message);
+    if (error.body.error === 'invalid_argument')
+      return failure('not_found', 'invalid_scan', error.body.message);
+  }
+  return internalFailure(error);
 }

@@ -1,4 +1,5 @@
-import type { FailureReason, JobShipment, JobView } from '../../../preload/api';
+import type { Failure, FailureReason, JobShipment, JobView } from '../../../preload/api';
+import { headlessMessage } from './advice';
 
 /**
  * The headless host's public output contract (README, "Headless host"). Scripts and conveyor lines parse
@@ -57,7 +58,7 @@ export class HeadlessEventMapper {
         event: 'failed',
         scan: job.scan,
         reason: f.reason,
-        message: f.message,
+        message: headlessMessage({ kind: job.kind, scan: job.scan, failure: f }),
         code: f.code,
         ...(f.errors ? { errors: f.errors } : {}),
         ...(shipmentOf(job) ? { shipmentId: shipmentOf(job) } : {}),
@@ -136,12 +137,13 @@ export class HeadlessEventMapper {
         });
         // A script that waits for "printed or failed" per scan gets its answer: this label did not print.
         if (this.once(`${job.id}:failed`)) {
+          const held: Failure = { reason: 'printer', code: 'label_held', message: reason };
           out.push({
             event: 'failed',
             scan: job.scan,
-            reason: 'printer',
-            code: 'label_held',
-            message: `${reason} Fix the printer, then send ":reprint ${job.scan}".`,
+            reason: held.reason,
+            code: held.code,
+            message: headlessMessage({ kind: job.kind, scan: job.scan, failure: held }),
             shipmentId: shipment.shipmentId,
             jobId: job.id,
           });

@@ -1,6 +1,7 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Teardown } from './teardown';
 
 /** Where a web or headless station keeps its data unless `--data-dir` says otherwise (XDG on Linux). */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -11,10 +12,33 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'packbench');
 }
 
+export interface DataDirChoice {
+  dataDir: string;
+  /** A demo's own temporary folder: removed when the run ends, however it ends. */
+  temporary: boolean;
+}
+
 /**
- * Demo runs start from a clean folder: the simulator's records live in memory and start empty, so a journal
- * from an earlier demo would call every sample order a duplicate.
+ * The data folder of a run: `--data-dir`, else for a demo a fresh temporary folder, else the default.
+ *
+ * Demo runs start from a clean folder: the simulator's records live in memory and start empty, so a journal from
+ * an earlier demo would call every sample order a duplicate. That folder is the run's own, so the teardown removes
+ * it at the end (end of input, SIGINT/SIGTERM, a failed start): demos never pile up folders in the temp directory.
+ * A `--data-dir` given with `--demo` is the operator's and is kept.
  */
-export function demoDataDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'packbench-demo-'));
+export async function chooseDataDir(
+  flag: string | undefined,
+  demo: boolean,
+  teardown: Teardown,
+): Promise<DataDirChoice> {
+  if (flag) return { dataDir: flag, temporary: false };
+  if (!demo) return { dataDir: defaultDataDir(), temporary: false };
+  const dataDir = await mkdtemp(join(tmpdir(), 'packbench-demo-'));
+  teardown.add(`the demo's data folder ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
+  return { dataDir, temporary: true };
+}
+
+/** The line both hosts print on stderr at start: where the journal, labels and documents are. */
+export function dataDirLine({ dataDir, temporary }: DataDirChoice): string {
+  return `data folder: ${dataDir}${temporary ? " (the demo's own; removed when the demo ends)" : ''}`;
 }

@@ -34,10 +34,17 @@ export async function startDemo(
   // Carriers move booked shipments on as time passes, so History shows a tracking timeline in demo mode too.
   const simulator = createSimulator({ carrierProgress: true });
   const started = await simulator.start({ port: options.simulatorPort ?? 0 });
-  // The split order is made the real way: a web shop's checkout over HTTP (token, session, options, partial
-  // shipments), which the simulated Checkout turns into stored shipments in Delivery.
-  const samples = await seedDemoDataWithCheckout(simulator);
-  const zebra = await createVirtualZebra({ port: options.zebraPort ?? 0 });
+  let zebra: VirtualZebra;
+  let samples: DemoSample[];
+  try {
+    // The split order is made the real way: a web shop's checkout over HTTP (token, session, options, partial
+    // shipments), which the simulated Checkout turns into stored shipments in Delivery.
+    samples = await seedDemoDataWithCheckout(simulator);
+    zebra = await createVirtualZebra({ port: options.zebraPort ?? 0 });
+  } catch (error) {
+    await simulator.stop(); // half a demo is no demo: nothing stays listening
+    throw error;
+  }
   options.log?.(
     `demo: nShift simulator at ${started.deliveryBaseUrl} (Checkout at ${started.checkoutBaseUrl}), virtual Zebra at tcp://${zebra.host}:${zebra.port}`,
   );

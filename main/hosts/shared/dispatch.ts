@@ -36,6 +36,8 @@ export async function dispatch(
       body: {
         error: 'invalid_argument',
         message: `Invalid argument for ${name}${where}: ${first?.message ?? 'rejected'}`,
+        // The UI names the field in the packer's language; the English message is for logs and scripts.
+        ...(first?.path.length ? { field: first.path.join('.') } : {}),
       },
     };
   }

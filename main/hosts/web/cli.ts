@@ -4,8 +4,9 @@ import { parseArgs } from 'node:util';
 import { createFileSettingsStore } from '../../settings/file-store';
 import { createFileVault, createMemoryVault } from '../../settings/file-vault';
 import { createStation } from '../../station/station';
-import { defaultDataDir, demoDataDir } from '../shared/data-dir';
-import { overridesFromFlags } from '../shared/overrides';
+import { chooseDataDir, dataDirLine } from '../shared/data-dir';
+import { settingsLayers } from '../shared/overrides';
+import { onStopSignal, Teardown, within } from '../shared/teardown';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { startWebHost } from './server';
 
@@ -14,18 +15,25 @@ const HELP = `packbench web: the Packbench UI and station in a browser, served o
 Usage: npm run web -- [--demo] [--port N] [--data-dir DIR] [--delivery-url URL]
                       [--label-printer tcp://HOST:PORT] [--document-printer tcp://HOST:PORT|file:DIR]
 
-  --demo            built-in nShift simulator and virtual label printer; prints the sample order numbers
-  --port N          port on 127.0.0.1 (default 5173; 0 picks a free one)
-  --host ADDR       address to bind (default 127.0.0.1; anything else is refused unless --allow-remote)
-  --data-dir DIR    journal, label cache, spool, settings and the encrypted API key
-                    (default ~/.local/share/packbench; with --demo a fresh temporary folder)
+  --demo                  built-in nShift simulator and virtual label printer; prints the sample order
+                          numbers
+  --port N                port on 127.0.0.1 (default 5173; 0 picks a free one)
+  --host ADDR             address to bind (default 127.0.0.1; anything else is refused unless --allow-remote)
+  --data-dir DIR          journal, label cache, spool, settings and the encrypted API key
+                          (default ~/.local/share/packbench; with --demo a fresh temporary folder,
+                          removed when the demo ends); the folder in use is printed on stderr at start
+  --delivery-url URL      nShift Delivery base URL (default: from Settings)
+  --label-printer URL     the ZPL label printer (a Zebra's raw port), tcp://HOST:PORT
+  --document-printer URL  where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT, a network
+                          printer's raw port (AppSocket/JetDirect, 9100) that takes PDFs, or file:DIR
+  The URL and printers given here are used for this run only, never saved to Settings.
 
 The URL printed on start carries a random token that every API call must present.
 The API key is entered in Settings and stored encrypted (key from PACKBENCH_VAULT_KEY or a private key file);
 so are the optional nShift Checkout client credentials (Settings, nShift Checkout).`;
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
+function parseFlags() {
+  return parseArgs({
     options: {
       demo: { type: 'boolean', default: false },
       port: { type: 'string', default: '5173' },
@@ -39,6 +47,10 @@ async function main(): Promise<number> {
     },
     strict: true,
   });
+}
+
+async function main(): Promise<number | 'running'> {
+  const { values } = parseFlags();
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
@@ -56,8 +68,39 @@ async function main(): Promise<number> {
     process.stderr.write(`${new Date().toISOString()} ${line}\n`);
   };
 
+  // Everything started below is stopped again, in reverse, when start-up fails or a signal ends the run.
+  const teardown = new Teardown(log);
+  // Listening for stop signals comes first: a signal during start-up, or just after the URL is printed, still
+  // stops what was started (no simulator left listening, no demo folder left behind).
+  onStopSignal(() => {
+    void teardown.run().finally(() => process.exit(0));
+  });
+  try {
+    await start(values, { host, port, log, teardown });
+  } catch (error) {
+    process.stderr.write(`packbench web: ${startFailure(error, host, port)}\n`);
+    await teardown.run();
+    return 1;
+  }
+  return 'running';
+}
+
+type Values = ReturnType<typeof parseFlags>['values'];
+
+async function start(
+  values: Values,
+  {
+    host,
+    port,
+    log,
+    teardown,
+  }: { host: string; port: number; log: (line: string) => void; teardown: Teardown },
+): Promise<void> {
   const demo = values.demo ? await (await import('../shared/demo')).startDemo({ log }) : undefined;
-  const dataDir = values['data-dir'] ?? (demo ? await demoDataDir() : defaultDataDir());
+  if (demo) teardown.add('the demo', () => demo.stop());
+  const folder = await chooseDataDir(values['data-dir'], Boolean(demo), teardown);
+  const { dataDir } = folder;
+  log(dataDirLine(folder));
   const station = await createStation({
     dataDir,
     host: 'web',
@@ -69,7 +112,7 @@ async function main(): Promise<number> {
     checkoutVault: demo
       ? createMemoryVault(demo.checkout.key)
       : createFileVault(dataDir, process.env, 'checkout'),
-    overrides: overridesFromFlags(
+    overrides: settingsLayers(
       {
         ...(values['delivery-url'] ? { deliveryUrl: values['delivery-url'] } : {}),
         ...(values['label-printer'] ? { labelPrinter: values['label-printer'] } : {}),
@@ -80,6 +123,8 @@ async function main(): Promise<number> {
     ),
     log,
   });
+  // A station finishing a long print must not hold Ctrl+C for minutes: its journal makes stopping safe.
+  teardown.add('the station', () => within(station.close(), 5000));
   for (const warning of station.startupWarnings) log(warning);
 
   const here = dirname(fileURLToPath(import.meta.url));
@@ -105,27 +150,41 @@ async function main(): Promise<number> {
         }
       : {}),
   });
+  teardown.add('the web server', () => web.close());
   process.stdout.write(`Packbench ${PACKBENCH_VERSION} is running.\nOpen ${web.openUrl}\n`);
   if (demo) {
     process.stdout.write(
-      `Demo mode: nShift simulator and a virtual label printer (tcp://${demo.zebra.host}:${demo.zebra.port}).\nScan or type one of these:\n`,
+      `Demo mode: nShift simulator and a virtual label printer (tcp://${demo.zebra.host}:${demo.zebra.port}).\n`,
     );
+    if (!values['document-printer'])
+      process.stdout.write(`PDFs (manifests, waybills) are written to ${join(dataDir, 'documents')}\n`);
+    process.stdout.write('Scan or type one of these:\n');
     for (const sample of demo.samples)
       process.stdout.write(`  ${sample.code.padEnd(14)} ${sample.description}\n`);
   }
-
-  const stop = async (): Promise<void> => {
-    await web.close();
-    await station.close();
-    await demo?.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
-  return 0;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`packbench web: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-});
+/** A failed start in words that say what to do: a port that is taken names --port. */
+function startFailure(error: unknown, host: string, port: number): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    return `port ${port} on ${host} is already taken (another Packbench or another program listens there): stop that one, or start on another port with --port N (--port 0 picks a free one).`;
+  if (code === 'EACCES')
+    return `this user may not listen on port ${port} on ${host}: start on another port with --port N (above 1023; --port 0 picks a free one).`;
+  if (code === 'EADDRNOTAVAIL')
+    return `${host} is not an address of this machine: choose another with --host.`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+main().then(
+  (outcome) => {
+    if (outcome === 'running') return;
+    process.exitCode = outcome;
+    // A failed start exits at once, whatever a library may still hold open after the teardown.
+    if (outcome !== 0) process.exit(outcome);
+  },
+  (error: unknown) => {
+    process.stderr.write(`packbench web: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -237,10 +237,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }, 15_000);
   heartbeat.unref();
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+  } catch (error) {
+    // Nothing to serve (the port is taken, say): leave nothing behind that keeps the process alive.
+    clearInterval(heartbeat);
+    unsubscribe();
+    throw error;
+  }
   port = (server.address() as AddressInfo).port;
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {

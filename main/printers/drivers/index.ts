@@ -6,6 +6,8 @@ import type { OsQueueOptions } from './os-queue';
 import { createOsQueueDriver } from './os-queue';
 import type { PrintClientOptions } from './print-client';
 import { createPrintClientDriver } from './print-client';
+import type { RawTcpOptions } from './raw-tcp';
+import { createRawTcpDriver } from './raw-tcp';
 import type { ZplTcpOptions } from './zpl-tcp';
 import { createZplTcpDriver } from './zpl-tcp';
 
@@ -13,6 +15,7 @@ export interface DriverFactoryOptions {
   dataDir: string;
   printJobApi?: PrintJobApi;
   zplTcp?: ZplTcpOptions;
+  rawTcp?: RawTcpOptions;
   osQueue?: OsQueueOptions;
   printClient?: Omit<PrintClientOptions, 'api'>;
 }
@@ -31,8 +34,16 @@ export function createDriver(config: PrinterConfig, options: DriverFactoryOption
       });
     case 'file':
       return createFileDriver(config, { dataDir: options.dataDir });
+    case 'raw-tcp':
+      return createRawTcpDriver(config, options.rawTcp);
   }
 }
 
-export { createZplTcpDriver, createOsQueueDriver, createPrintClientDriver, createFileDriver };
+export {
+  createZplTcpDriver,
+  createOsQueueDriver,
+  createPrintClientDriver,
+  createFileDriver,
+  createRawTcpDriver,
+};
 export { discoverOsQueues } from './os-queue';

@@ -211,7 +211,10 @@ type PdfPrint = (
   options: { printer: string; scale: 'noscale'; paperSize?: string },
 ) => Promise<void>;
 
-/** Every OS queue, as configs ready to save; CUPS queues on `socket://host:port` also suggest a zpl-tcp printer. */
+/**
+ * Every OS queue, as configs ready to save; CUPS queues on `socket://host:port` also suggest a direct zpl-tcp
+ * (labels) and raw-tcp (documents) printer.
+ */
 export async function discoverOsQueues(options: OsQueueOptions = {}): Promise<DiscoveredPrinter[]> {
   const platform = options.platform ?? process.platform;
   if (platform === 'win32') {
@@ -227,6 +230,7 @@ export async function discoverOsQueues(options: OsQueueOptions = {}): Promise<Di
         name: p.name,
         suggested: { kind: 'os-queue', id: slug(p.name), name: p.name, queue: p.deviceId || p.name },
         detail: p.paperSizes.length ? `paper: ${p.paperSizes.slice(0, 6).join(', ')}` : undefined,
+        ...(p.paperSizes.length ? { paperSizes: p.paperSizes.slice(0, 6) } : {}),
       }));
     } catch {
       return [];
@@ -245,18 +249,21 @@ export async function discoverOsQueues(options: OsQueueOptions = {}): Promise<Di
     });
     const socket = /^socket:\/\/([^/:]+)(?::(\d+))?/.exec(device.uri);
     if (socket?.[1]) {
+      // A socket:// device is a printer's raw port: a Zebra (labels, ZPL) or an office printer (documents,
+      // PDF). Which one, CUPS does not know: both direct connections are offered.
+      const host = socket[1];
       const port = Number(socket[2] ?? 9100);
       found.push({
         kind: 'zpl-tcp',
         name: `${device.name} (direct)`,
-        suggested: {
-          kind: 'zpl-tcp',
-          id: `${slug(device.name)}-tcp`,
-          name: device.name,
-          host: socket[1],
-          port,
-        },
-        detail: `raw TCP ${socket[1]}:${port}, from CUPS queue ${device.name}`,
+        suggested: { kind: 'zpl-tcp', id: `${slug(device.name)}-tcp`, name: device.name, host, port },
+        detail: `raw TCP ${host}:${port}, from CUPS queue ${device.name}`,
+      });
+      found.push({
+        kind: 'raw-tcp',
+        name: `${device.name} (direct)`,
+        suggested: { kind: 'raw-tcp', id: `${slug(device.name)}-raw`, name: device.name, host, port },
+        detail: `raw TCP ${host}:${port} for PDF documents, from CUPS queue ${device.name}`,
       });
     }
   }

@@ -14,15 +14,22 @@
  * head open, paused… are a retryable `printer_problem` and nothing is sent, so a label never waits inside a
  * paused printer to come out hours later, unasked.
  */
-import net from 'node:net';
 import type { ZplTcpPrinterConfig } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import type { SendHooks, SpoolAwareDriver } from '../driver';
-import { describeError, printerError } from '../driver';
+import { printerError } from '../driver';
 import type { PrinterError, PrinterStatus } from '../types';
 import { blocksPrinting, hostStatusFrames, parseHostStatus } from '../zpl-status';
+import {
+  announceFirstByte,
+  awaitOrderlyClose,
+  connectTcp,
+  sendDeadline,
+  writeDocument,
+  type PrinterConnection,
+} from './tcp-connection';
 
 export interface ZplTcpOptions {
   /** Until the TCP connection is established. */
@@ -44,134 +51,8 @@ const DEFAULTS = {
   keepWarmMs: 15_000,
 };
 const HS_QUERY = Buffer.from('~HS', 'latin1');
-/** A Zebra sends its three status lines in one go: once something arrived, this much silence ends the answer. */
-const STATUS_QUIET_MS = 150;
-
-/** One TCP connection with its unread input, so that status answers can be awaited in order. */
-class PrinterConnection {
-  private input = '';
-  private lastDataAt = 0;
-  private failure: Error | undefined;
-  private ended = false;
-  private closed = false;
-  private readonly wakers = new Set<() => void>();
-
-  constructor(readonly socket: net.Socket) {
-    socket.setNoDelay(true);
-    const wakeAll = (): void => {
-      for (const wake of [...this.wakers]) wake();
-    };
-    socket.on('data', (chunk: Buffer) => {
-      this.input += chunk.toString('latin1');
-      this.lastDataAt = Date.now();
-      wakeAll();
-    });
-    socket.on('error', (error) => {
-      this.failure = error;
-      wakeAll();
-    });
-    socket.on('end', () => {
-      this.ended = true;
-      wakeAll();
-    });
-    socket.on('close', () => {
-      this.closed = true;
-      wakeAll();
-    });
-  }
-
-  get alive(): boolean {
-    return !this.closed && !this.ended && this.failure === undefined && !this.socket.destroyed;
-  }
-
-  get error(): Error | undefined {
-    return this.failure;
-  }
-
-  /** Resolves when `done()` holds, or says why it never will: the connection failed, was closed, or time ran out. */
-  private async until(
-    done: () => boolean,
-    deadline: () => number,
-    stopOnEnd: boolean,
-  ): Promise<'done' | 'timeout' | 'failed' | 'ended'> {
-    for (;;) {
-      if (done()) return 'done';
-      if (this.failure !== undefined) return 'failed';
-      if (this.closed || (stopOnEnd && this.ended)) return 'ended';
-      const remaining = deadline() - Date.now();
-      if (remaining <= 0) return 'timeout';
-      await new Promise<void>((resolve) => {
-        const wake = (): void => {
-          clearTimeout(timer);
-          this.wakers.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, remaining);
-        this.wakers.add(wake);
-      });
-    }
-  }
-
-  /**
-   * Reads one `~HS` answer and consumes it: three frames, or — for a printer that answers something else —
-   * whatever arrived once it went quiet. Nothing by the deadline is `none`.
-   */
-  async readStatus(
-    deadline: number,
-  ): Promise<{ kind: 'answer'; text: string } | { kind: 'none'; why: 'timeout' | 'failed' | 'ended' }> {
-    const outcome = await this.until(
-      () => hostStatusFrames(this.input).length >= 3,
-      () => (this.input.length > 0 ? Math.min(deadline, this.lastDataAt + STATUS_QUIET_MS) : deadline),
-      true,
-    );
-    if (outcome !== 'done' && this.input.length === 0) return { kind: 'none', why: outcome };
-    const text = this.input;
-    this.input = '';
-    return { kind: 'answer', text };
-  }
-
-  /** Writes and waits until the bytes are handed to the OS, the connection fails, or the deadline passes. */
-  write(data: Buffer, deadline: number): Promise<'ok' | 'timeout' | 'failed'> {
-    return new Promise((resolve) => {
-      let settled = false;
-      const settle = (outcome: 'ok' | 'timeout' | 'failed'): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        this.socket.off('close', onClose);
-        resolve(outcome);
-      };
-      const onClose = (): void => settle('failed');
-      const timer = setTimeout(() => settle('timeout'), Math.max(0, deadline - Date.now()));
-      this.socket.once('close', onClose);
-      this.socket.write(data, (error) => settle(error ? 'failed' : 'ok'));
-    });
-  }
-
-  /** After our FIN: waits for the printer's orderly close. */
-  async closedCleanly(deadline: number): Promise<'done' | 'timeout' | 'failed'> {
-    const outcome = await this.until(
-      () => this.closed,
-      () => deadline,
-      false,
-    );
-    if (outcome === 'done' && this.failure !== undefined) return 'failed';
-    return outcome === 'ended' ? 'done' : outcome;
-  }
-
-  destroy(): void {
-    this.socket.destroy();
-  }
-}
-
-function classifyConnectError(error: Error, target: string): PrinterError {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ETIMEDOUT')
-    return printerError('timeout', `${target}: no connection within the connect timeout`, true, [
-      'unreachable',
-    ]);
-  return printerError('unreachable', `${target}: ${describeError(error)}`, true, ['unreachable']);
-}
+/** A complete `~HS` answer is three `<STX>…<ETX>` strings. */
+const hasStatusAnswer = (input: string): boolean => hostStatusFrames(input).length >= 3;
 
 export function createZplTcpDriver(
   config: ZplTcpPrinterConfig,
@@ -183,31 +64,8 @@ export function createZplTcpDriver(
   let warm: { connection: PrinterConnection; cancelTimer: () => void } | undefined;
   let lastStatus: PrinterStatus | undefined;
 
-  function connect(): Promise<Result<PrinterConnection, PrinterError>> {
-    return new Promise((resolve) => {
-      const socket = net.connect({ host: config.host, port: config.port });
-      const timer = setTimeout(() => {
-        socket.destroy();
-        resolve(
-          err(
-            printerError('timeout', `${target}: no connection within ${settings.connectTimeoutMs} ms`, true, [
-              'unreachable',
-            ]),
-          ),
-        );
-      }, settings.connectTimeoutMs);
-      socket.once('error', (error) => {
-        clearTimeout(timer);
-        socket.destroy();
-        resolve(err(classifyConnectError(error, target)));
-      });
-      socket.once('connect', () => {
-        clearTimeout(timer);
-        socket.removeAllListeners('error');
-        resolve(ok(new PrinterConnection(socket)));
-      });
-    });
-  }
+  const connect = (): Promise<Result<PrinterConnection, PrinterError>> =>
+    connectTcp(config.host, config.port, settings.connectTimeoutMs, target);
 
   function takeWarm(): PrinterConnection | undefined {
     const current = warm;
@@ -235,7 +93,7 @@ export function createZplTcpDriver(
       if (!preflight) return ok({ connection, confirmsByStatus: false });
       const deadline = Date.now() + settings.statusTimeoutMs;
       const written = await connection.write(HS_QUERY, deadline);
-      const answer = written === 'ok' ? await connection.readStatus(deadline) : undefined;
+      const answer = written === 'ok' ? await connection.readAnswer(hasStatusAnswer, deadline) : undefined;
       if (answer === undefined || (answer.kind === 'none' && answer.why !== 'timeout')) {
         connection.destroy();
         if (warmConnection !== undefined) continue; // the printer closed the idle connection: open a fresh one
@@ -287,30 +145,14 @@ export function createZplTcpDriver(
     const opened = await open();
     if (!opened.ok) return opened;
     const { connection, confirmsByStatus } = opened.value;
-    try {
-      await hooks.beforeFirstByte?.();
-    } catch (error) {
-      connection.destroy();
-      return err(printerError('io', `could not record the job as sending: ${describeError(error)}`, true));
-    }
-    // Big batches get more time (at least 10 kB/s): a false timeout would mean a retry, and a double print.
-    const deadline = Date.now() + settings.writeTimeoutMs + Math.ceil(document.bytes.length / 10);
+    const announced = await announceFirstByte(connection, hooks);
+    if (!announced.ok) return announced;
+    const deadline = sendDeadline(document.bytes.length, settings.writeTimeoutMs);
     const payload = confirmsByStatus ? Buffer.concat([document.bytes, HS_QUERY]) : document.bytes;
-    const written = await connection.write(payload, deadline);
-    if (written !== 'ok') {
-      connection.destroy();
-      const timedOut = written === 'timeout';
-      return err(
-        printerError(
-          timedOut ? 'timeout' : 'io',
-          `${target}: ${timedOut ? `the printer did not take the label within ${settings.writeTimeoutMs} ms` : `connection lost while sending (${connection.error ? describeError(connection.error) : 'closed'})`}`,
-          true,
-          ['unreachable'],
-        ),
-      );
-    }
+    const written = await writeDocument(connection, payload, deadline, target, settings.writeTimeoutMs);
+    if (!written.ok) return written;
     if (confirmsByStatus) {
-      const answer = await connection.readStatus(deadline);
+      const answer = await connection.readAnswer(hasStatusAnswer, deadline);
       if (answer.kind === 'none') {
         connection.destroy();
         return err(
@@ -327,18 +169,8 @@ export function createZplTcpDriver(
       return ok({ bytes: document.bytes.length });
     }
     // No status to confirm with: our FIN, then the printer's orderly close after reading up to it.
-    connection.socket.end();
-    const closed = await connection.closedCleanly(deadline);
-    if (closed === 'done') return ok({ bytes: document.bytes.length });
-    connection.destroy();
-    return err(
-      printerError(
-        closed === 'timeout' ? 'timeout' : 'io',
-        `${target}: the printer did not confirm the label (${closed === 'timeout' ? 'no close within the write timeout' : connection.error ? describeError(connection.error) : 'reset'})`,
-        true,
-        ['unreachable'],
-      ),
-    );
+    const closed = await awaitOrderlyClose(connection, deadline, target);
+    return closed.ok ? ok({ bytes: document.bytes.length }) : closed;
   }
 
   async function status(): Promise<PrinterStatus> {
@@ -349,7 +181,7 @@ export function createZplTcpDriver(
       const deadline = Date.now() + settings.statusTimeoutMs;
       if ((await connection.write(HS_QUERY, deadline)) !== 'ok')
         return { state: 'offline', problems: ['unreachable'], detail: 'connection lost' };
-      const answer = await connection.readStatus(deadline);
+      const answer = await connection.readAnswer(hasStatusAnswer, deadline);
       if (answer.kind === 'none')
         return { state: 'unknown', problems: ['unknown_status'], detail: `no answer to ~HS (${answer.why})` };
       lastStatus = parseHostStatus(answer.text);

@@ -7,7 +7,7 @@ import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import { bookingTargetKey, type BookingTarget } from '../journal';
 import { documentRef, printConfigFromSettings, record, type StationContext } from '../context';
-import { failure, failureFromDelivery } from '../failures';
+import { detailed, failure, failureFromDelivery } from '../failures';
 import { parcelNosOf } from './shipment-lookup';
 import { documentsOfShipment, knownDocuments } from '../documents';
 import { isReady, shipmentIdsOfOrder, shipmentsByOrderNo } from './resolve';
@@ -174,6 +174,7 @@ async function refusedBooking(
         'validation',
         'validation',
         'nShift refused to book this shipment: check it in nShift and scan again.',
+        detailed('booking_refused', {}),
       ),
     };
   }
@@ -212,6 +213,7 @@ async function lookUpBooking(
         'network',
         'outcome_unknown',
         'The stored shipment was booked but its shipment could not be found yet.',
+        detailed('stored_booking_not_listed', {}),
       ),
     );
   const known = new Set(jobId ? (ctx.jobs.get(jobId)?.shipments.map((s) => s.shipmentId) ?? []) : []);
@@ -222,6 +224,7 @@ async function lookUpBooking(
         'network',
         'outcome_unknown',
         'nShift shows the stored shipment as booked but its shipment is not in the history yet: scan again in a minute.',
+        detailed('stored_booking_not_listed', {}),
       ),
     );
   }

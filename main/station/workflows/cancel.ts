@@ -1,7 +1,7 @@
 import type { ShipmentSummary } from '../../../preload/api';
 import { StationError } from '../station-error';
 import { fail, record, type StationContext } from '../context';
-import { failure, failureFromDelivery } from '../failures';
+import { detailed, failure, failureFromDelivery } from '../failures';
 import { findShipments, toShipmentView } from './shipment-lookup';
 import { withTracking } from './history';
 import type { StartJob } from './types';
@@ -13,7 +13,9 @@ export async function lookupShipment(ctx: StationContext, code: string): Promise
   const live = found.filter((s) => (s.status ?? '').toUpperCase() !== 'CANCELLED');
   const pick = live[0] ?? found[0];
   if (!pick)
-    throw StationError.failed(failure('not_found', 'unknown_code', `No shipment matches "${code}".`));
+    throw StationError.failed(
+      failure('not_found', 'unknown_code', `No shipment matches "${code}".`, detailed('no_match', { code })),
+    );
   // The carrier's status events may know it was handed over before nShift's shipment record shows it.
   const { timeline: _timeline, ...view } = await withTracking(ctx, toShipmentView(pick));
   return view;

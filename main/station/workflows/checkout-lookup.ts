@@ -1,7 +1,7 @@
 import type { Failure } from '../../../preload/api';
 import { describeApiError } from '../../nshift/shared/errors';
 import type { StationContext } from '../context';
-import { failure } from '../failures';
+import { detailed, failure } from '../failures';
 
 /**
  * Why a scan found nothing in nShift Delivery. With Checkout credentials, the web shop's side is asked too:
@@ -15,6 +15,7 @@ export async function explainNotFound(ctx: StationContext, code: string): Promis
     'not_found',
     'unknown_code',
     `Nothing in nShift matches "${code}": check the code and scan again.`,
+    detailed('no_match', { code }),
   );
   const checkout = ctx.checkout?.();
   if (!checkout) return plain;

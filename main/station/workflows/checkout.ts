@@ -17,7 +17,7 @@ function checkoutOf(ctx: StationContext): CheckoutClient {
       failure(
         'auth',
         'checkout_not_configured',
-        'No nShift Checkout client credentials are set up: enter them in Settings, under Checkout.',
+        'No nShift Checkout client credentials are set up on this station.',
       ),
     );
   return client;

@@ -9,7 +9,7 @@ import {
   record,
   type StationContext,
 } from '../context';
-import { failure, failureFromDelivery } from '../failures';
+import { detailed, failure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -86,7 +86,12 @@ export async function deleteConsolidated(
   if (!result.ok)
     throw StationError.failed(
       result.error.kind === 'not_found'
-        ? failure('not_found', 'unknown_code', `There is no open consolidated shipment ${consolidatedId}.`)
+        ? failure(
+            'not_found',
+            'unknown_code',
+            `There is no open consolidated shipment ${consolidatedId}.`,
+            detailed('consolidated_gone', { id: consolidatedId }),
+          )
         : failureFromDelivery(result.error),
     );
   return { deleted: true };
@@ -105,6 +110,7 @@ export async function deleteParcelGroup(
             'not_found',
             'unknown_code',
             `There is no parcel group ${partOrderNo} in ${consolidatedId}.`,
+            detailed('parcel_group_gone', { partOrderNo, id: consolidatedId }),
           )
         : failureFromDelivery(result.error),
     );

@@ -2,7 +2,7 @@ import type { ManifestView } from '../../../preload/api';
 import type { Manifest, Print } from '../../nshift/delivery/schemas';
 import { StationError } from '../station-error';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
-import { failureFromDelivery } from '../failures';
+import { failure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
 
 export function toManifestView(m: Manifest): ManifestView {
@@ -38,12 +38,27 @@ async function printManifest(
   else await record(ctx, { type: 'finished', jobId });
 }
 
-/** The end-of-day manifest for today's shipments of one type (and carrier, where the type needs one). */
+/**
+ * The end-of-day manifest for today's shipments of one type (and carrier, where the type needs one). Only the
+ * station's own manifest types (settings `manifest.types`) are made: a mistyped type is refused before anything is
+ * created in nShift, naming the valid ones.
+ */
 export async function startCreateManifest(
   ctx: StationContext,
   startJob: StartJob,
   input: { manifestType: string; carrierId?: string },
 ): Promise<{ jobId: string }> {
+  const types = ctx.settings().manifest.types;
+  if (!types.includes(input.manifestType)) {
+    throw StationError.failed(
+      failure(
+        'validation',
+        'unknown_manifest_type',
+        `"${input.manifestType}" is not a manifest type of this station; its types are: ${types.join(', ') || 'none'}.`,
+        { params: { manifestType: input.manifestType, types: types.join(', ') } },
+      ),
+    );
+  }
   const jobId = await startJob('manifest', input.manifestType, async (id) => {
     const today = ctx.now().toISOString().slice(0, 10);
     const created = await ctx.client().manifests.create(

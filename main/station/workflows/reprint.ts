@@ -1,44 +1,75 @@
+import type { JobShipment, JobView } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
+import type { ShipmentSummary } from '../../nshift/delivery/schemas';
 import { StationError } from '../station-error';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
 import { knownDocuments } from '../documents';
-import { failure, failureFromDelivery } from '../failures';
-import { findShipments, shipmentsInJournal } from './shipment-lookup';
+import { detailed, failure, failureFromDelivery, noSuchJob } from '../failures';
+import { findShipments, parcelNosOf, shipmentsInJournal } from './shipment-lookup';
 import type { StartJob } from './types';
+
+/** What a person reads on the label and the screen for a shipment: its numbers and receiver, never only its id. */
+interface ShipmentFacts {
+  shipmentId: string;
+  shipmentNo?: string;
+  orderNo?: string;
+  parcelNos: string[];
+  receiverName?: string;
+  serviceId?: string;
+}
+
+/** Jobs that are a row of their own in the packer's list of scans. */
+const ROW_KINDS = new Set<JobView['kind']>(['scan', 'book_stored']);
 
 /**
  * Reprint: the label cache first (exact bytes, no network, works after nShift's hour), then a document copy
- * through the API. Never a new booking.
+ * through the API. Never a new booking. The reprint job carries the shipment's numbers, parcels and receiver
+ * (from today's journal, else from nShift) and names the job it reprints, so the UI shows it as a reprint of
+ * that row rather than as a second booking under an internal id.
  */
 export async function startReprint(
   ctx: StationContext,
   startJob: StartJob,
   input: { code: string } | { jobId: string },
 ): Promise<{ jobId: string }> {
-  let shipmentIds: string[];
+  let shipments: ShipmentFacts[];
   let label: string;
+  let asked: Readonly<JobView> | undefined;
   if ('jobId' in input) {
-    const job = ctx.jobs.get(input.jobId);
-    if (!job) throw StationError.notFound(`There is no job ${input.jobId}.`);
-    shipmentIds = job.shipments.map((s) => s.shipmentId).filter(Boolean);
+    asked = ctx.jobs.get(input.jobId);
+    if (!asked) throw noSuchJob(input.jobId);
+    const job = asked;
+    shipments = job.shipments
+      .filter((s) => s.shipmentId)
+      .map((s) => withJournalFacts(ctx, factsOf(s, job.orderNo)));
     label = job.scan;
   } else {
     label = input.code.trim();
-    shipmentIds = shipmentsInJournal(ctx, label).map((s) => s.shipmentId);
-    if (shipmentIds.length === 0) {
+    shipments = shipmentsInJournal(ctx, label).map((s) => withJournalFacts(ctx, { ...s, parcelNos: [] }));
+    if (shipments.length === 0) {
       const found = await findShipments(ctx, label);
       if ('error' in found) throw StationError.failed(failureFromDelivery(found.error));
-      shipmentIds = found.filter((s) => (s.status ?? '').toUpperCase() !== 'CANCELLED').map((s) => s.id);
+      shipments = found
+        .filter((s) => (s.status ?? '').toUpperCase() !== 'CANCELLED')
+        .map((s) => withJournalFacts(ctx, factsFromNShift(s)));
     }
   }
-  if (shipmentIds.length === 0) {
+  if (shipments.length === 0) {
     throw StationError.failed(
-      failure('not_found', 'unknown_code', `No booked shipment matches "${label}": nothing to reprint.`),
+      failure(
+        'not_found',
+        'unknown_code',
+        `No booked shipment matches "${label}": nothing to reprint.`,
+        detailed('no_match', { code: label }),
+      ),
     );
   }
-  const jobId = await startJob('reprint', label, async (id) => {
+  const reprintOf = asked && ROW_KINDS.has(asked.kind) ? asked.id : rowJobOf(ctx, shipments[0]!.shipmentId);
+  const run = async (id: string): Promise<void> => {
     let problem;
-    for (const shipmentId of shipmentIds) {
+    for (const shipment of shipments) {
+      await recordFacts(ctx, id, shipment);
+      const { shipmentId } = shipment;
       const documents = await documentsFor(ctx, shipmentId);
       if (!documents.ok) {
         problem ??= documents.failure;
@@ -54,8 +85,80 @@ export async function startReprint(
     }
     if (problem) await fail(ctx, id, problem);
     else await record(ctx, { type: 'finished', jobId: id });
-  });
+  };
+  const jobId = await startJob('reprint', label, run, reprintOf ? { reprintOf } : {});
   return { jobId };
+}
+
+function factsOf(shipment: Readonly<JobShipment>, jobOrderNo?: string): ShipmentFacts {
+  const orderNo = shipment.orderNo ?? jobOrderNo;
+  return {
+    shipmentId: shipment.shipmentId,
+    parcelNos: [...shipment.parcelNos],
+    ...(shipment.shipmentNo ? { shipmentNo: shipment.shipmentNo } : {}),
+    ...(orderNo ? { orderNo } : {}),
+    ...(shipment.receiverName ? { receiverName: shipment.receiverName } : {}),
+    ...(shipment.serviceId ? { serviceId: shipment.serviceId } : {}),
+  };
+}
+
+function factsFromNShift(s: ShipmentSummary): ShipmentFacts {
+  return {
+    shipmentId: s.id,
+    parcelNos: parcelNosOf(s),
+    ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
+    ...(s.orderNo ? { orderNo: s.orderNo } : {}),
+    ...(s.rcvName ? { receiverName: s.rcvName } : {}),
+    ...(s.serviceId ? { serviceId: s.serviceId } : {}),
+  };
+}
+
+/** Fills what `facts` lacks from every job today that knew this shipment (its booking first). */
+function withJournalFacts(ctx: StationContext, facts: ShipmentFacts): ShipmentFacts {
+  const merged: ShipmentFacts = { ...facts, parcelNos: [...facts.parcelNos] };
+  const jobs = [...ctx.jobs.all()];
+  const ordered = [
+    ...jobs.filter((j) => ROW_KINDS.has(j.kind)),
+    ...jobs.filter((j) => !ROW_KINDS.has(j.kind)),
+  ];
+  for (const job of ordered) {
+    for (const shipment of job.shipments) {
+      if (shipment.shipmentId !== facts.shipmentId) continue;
+      const known = factsOf(shipment, job.orderNo);
+      merged.shipmentNo ??= known.shipmentNo;
+      merged.orderNo ??= known.orderNo;
+      merged.receiverName ??= known.receiverName;
+      merged.serviceId ??= known.serviceId;
+      if (merged.parcelNos.length === 0) merged.parcelNos = known.parcelNos;
+    }
+  }
+  return merged;
+}
+
+/** The row a person sees this shipment on today: its booking, else the latest scan that found it booked before. */
+function rowJobOf(ctx: StationContext, shipmentId: string): string | undefined {
+  let referenced: string | undefined;
+  for (const job of ctx.jobs.all()) {
+    if (!ROW_KINDS.has(job.kind)) continue;
+    const shipment = job.shipments.find((s) => s.shipmentId === shipmentId);
+    if (!shipment) continue;
+    if (!shipment.reference) return job.id;
+    referenced = job.id;
+  }
+  return referenced;
+}
+
+async function recordFacts(ctx: StationContext, jobId: string, facts: ShipmentFacts): Promise<void> {
+  await record(ctx, {
+    type: 'shipment_info',
+    jobId,
+    shipmentId: facts.shipmentId,
+    ...(facts.shipmentNo ? { shipmentNo: facts.shipmentNo } : {}),
+    ...(facts.orderNo ? { orderNo: facts.orderNo } : {}),
+    ...(facts.parcelNos.length ? { parcelNos: facts.parcelNos } : {}),
+    ...(facts.receiverName ? { receiverName: facts.receiverName } : {}),
+    ...(facts.serviceId ? { serviceId: facts.serviceId } : {}),
+  });
 }
 
 async function documentsFor(

@@ -2,7 +2,7 @@ import type { Failure, ResolveSource } from '../../../preload/api';
 import type { Order, StoredShipment } from '../../nshift/delivery/schemas';
 import type { BookingTarget } from '../journal';
 import type { StationContext } from '../context';
-import { failure, failureFromDelivery } from '../failures';
+import { detailed, failure, failureFromDelivery } from '../failures';
 import { namesShipment } from './shipment-lookup';
 import { explainNotFound } from './checkout-lookup';
 
@@ -69,6 +69,7 @@ async function fromOrders(ctx: StationContext, code: string): Promise<Resolution
       'not_found',
       'unknown_code',
       `The order "${code}" is cancelled in nShift: put the parcel aside and ask your team lead.`,
+      detailed('order_cancelled', { code }),
     ),
   };
 }
@@ -120,6 +121,7 @@ async function fromStored(ctx: StationContext, code: string): Promise<Resolution
         'validation',
         `The stored shipment for "${code}" is not valid in nShift: correct it there and scan again.`,
         {
+          ...detailed('stored_invalid', { code }),
           errors: (invalid.statuses ?? []).map((s) => ({
             field: s.field || s.messageCode || 'shipment',
             message: s.message,

@@ -1,7 +1,7 @@
 import type { PrintableDocument } from '../../labels/document';
 import type { BookingTarget } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
-import { failure } from '../failures';
+import { detailed, failure } from '../failures';
 import { bookAndPrint, runScan } from './scan';
 
 /**
@@ -35,7 +35,8 @@ export async function resumeOpenJobs(
           failure(
             'network',
             'internal',
-            'Packbench stopped before this booking was sent: book it again from the Stored list.',
+            'Packbench stopped before this booking was sent to nShift: nothing was booked; book it again.',
+            detailed('stopped_before_booking', {}),
           ),
         );
       } else {
@@ -49,7 +50,8 @@ export async function resumeOpenJobs(
         failure(
           'network',
           'internal',
-          'This job could not be finished after a restart: check it in the Jobs list.',
+          'This job could not be finished after a restart: check in nShift what it did before trying again.',
+          detailed('unfinished_after_restart', {}),
         ),
       );
     }
@@ -76,7 +78,7 @@ async function resumePrintsOnly(ctx: StationContext, jobId: string, finish = tru
       if (cached) documents.push(cached.document);
       else
         ctx.log(
-          `job ${jobId}: document ${doc.documentId} is missing from the label cache; reprint it from the Jobs list`,
+          `job ${jobId}: document ${doc.documentId} is missing from the label cache; reprint its shipment`,
         );
     }
     if (documents.length > 0)

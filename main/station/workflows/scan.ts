@@ -13,12 +13,12 @@ import { resolveCode } from './resolve';
  */
 export async function runScan(ctx: StationContext, jobId: string, code: string): Promise<void> {
   const earlier = bookedEarlierToday(ctx, jobId, code);
-  if (earlier) return reportDuplicate(ctx, jobId, code, earlier, 'this station');
+  if (earlier) return reportDuplicate(ctx, jobId, code, earlier, 'this station', 'booked_here');
 
   const resolution = await resolveCode(ctx, code, ctx.settings().resolve.sources);
   if (resolution.kind === 'failed') return fail(ctx, jobId, resolution.failure);
   if (resolution.kind === 'booked')
-    return reportDuplicate(ctx, jobId, code, resolution.shipmentIds, 'nShift');
+    return reportDuplicate(ctx, jobId, code, resolution.shipmentIds, 'nShift', 'booked_in_nshift');
 
   ctx.index?.consume(code);
   // Not awaited alone: the first booking's intent is appended in the same turn and shares its fsync. The
@@ -74,7 +74,7 @@ export async function bookAndPrint(
   }
   if (firstProblem) return fail(ctx, jobId, firstProblem);
   if (duplicates.length > 0 && (ctx.jobs.get(jobId)?.shipments.length ?? 0) === 0) {
-    return reportDuplicate(ctx, jobId, code, duplicates, 'another station');
+    return reportDuplicate(ctx, jobId, code, duplicates, 'another station', 'booked_elsewhere');
   }
   await record(ctx, { type: 'finished', jobId });
 }
@@ -100,6 +100,8 @@ async function reportDuplicate(
   code: string,
   shipmentIds: string[],
   by: string,
+  /** `by` for the UI, which translates it (`by` itself is English, for logs and the headless host). */
+  detail: 'booked_here' | 'booked_in_nshift' | 'booked_elsewhere',
 ): Promise<void> {
   const details = await shipmentDetails(ctx, code, shipmentIds);
   for (const shipmentId of shipmentIds.slice(0, 5)) {
@@ -122,8 +124,9 @@ async function reportDuplicate(
     failure(
       'duplicate',
       'already_booked',
-      `"${code}" was already booked by ${by} (shipment ${shown}): press R to reprint its label.`,
+      `"${code}" was already booked by ${by} (shipment ${shown}); it is not booked again.`,
       {
+        detail,
         params: { shipmentId: first ?? '', shipmentNo: shown, by },
       },
     ),
@@ -199,7 +202,8 @@ function labelNotDownloaded(shipmentId: string, error: DeliveryError): ReturnTyp
   return {
     ...cause,
     code: 'label_not_downloaded',
-    message: `Shipment ${shipmentId} is booked, but its label could not be downloaded (${cause.message}) Press R to reprint it; do not scan the order again.`,
-    params: { ...cause.params, shipmentId },
+    message: `Shipment ${shipmentId} is booked, but its label could not be downloaded (${cause.message}) Reprint it; do not book the order again.`,
+    detail: 'label_download_failed',
+    params: { ...cause.params, shipmentId, cause: cause.code },
   };
 }

@@ -2,7 +2,7 @@ import type { StoredShipmentView } from '../../../preload/api';
 import type { StoredShipment } from '../../nshift/delivery/schemas';
 import { StationError } from '../station-error';
 import { fail, record, type StationContext } from '../context';
-import { failure, failureFromDelivery } from '../failures';
+import { detailed, failure, failureFromDelivery } from '../failures';
 import { isReady } from './resolve';
 import { bookAndPrint } from './scan';
 import type { StartJob } from './types';
@@ -63,6 +63,7 @@ export async function startBookStored(
           'duplicate',
           'already_booked',
           `The stored shipment ${storedId} is ${stored.value.status ?? 'not ready'}: it cannot be booked again.`,
+          detailed('stored_not_ready', { status: stored.value.status ?? '' }),
         ),
       );
     }

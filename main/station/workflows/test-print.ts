@@ -1,7 +1,7 @@
 import type { MethodInput, MethodOutput } from '../../../preload/api';
 import { StationError } from '../station-error';
 import { fail, record, recordPrintOutcome, type StationContext } from '../context';
-import { failure, failureFromPrinter } from '../failures';
+import { detailed, failure, failureFromPrinter } from '../failures';
 import type { StartJob } from './types';
 
 /**
@@ -15,15 +15,19 @@ export async function startTestPrint(
 ): Promise<MethodOutput<'testPrinter'>> {
   const { printerId, charset } = input;
   const printer = ctx.settings().printers.find((p) => p.id === printerId);
-  if (!printer) throw StationError.notFound(`There is no printer "${printerId}".`);
+  if (!printer) throw noSuchPrinter(printerId);
   const test = await ctx.printService.testPrint(printerId, charset ?? 'cp850');
   if (!test.ok) {
+    const { error } = test;
+    if (error.code === 'unknown_printer') throw noSuchPrinter(printerId);
     throw StationError.failed(
       failure(
         'printer',
         'printer_error',
-        test.error.message,
-        test.error.characters ? { params: { characters: test.error.characters.join(' ') } } : {},
+        error.message,
+        error.code === 'unencodable_characters'
+          ? detailed('unencodable_characters', { characters: (error.characters ?? []).join(' ') })
+          : detailed('test_print_unsupported', { printer: printer.name }),
       ),
     );
   }
@@ -52,4 +56,11 @@ export async function startTestPrint(
     else await record(ctx, { type: 'finished', jobId: id });
   });
   return { jobId, preview };
+}
+
+function noSuchPrinter(printerId: string): StationError {
+  return StationError.notFound(
+    `There is no printer "${printerId}".`,
+    failure('printer', 'no_printer', `There is no printer "${printerId}".`, detailed('no_such_printer', {})),
+  );
 }

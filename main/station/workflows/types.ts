@@ -1,8 +1,15 @@
 import type { JobKind } from '../../../preload/api';
 
+/** What a job's first journal entry says besides its kind and code. */
+export interface JobStart {
+  /** A reprint: the job whose shipments it prints again (their booking, or the scan that found them booked). */
+  reprintOf?: string;
+}
+
 /** Starts a job: journalled first, then `run` on the station's queue. Resolves with the job id at once. */
 export type StartJob = (
   kind: JobKind,
   scan: string,
   run: (jobId: string) => Promise<void>,
+  start?: JobStart,
 ) => Promise<string>;

@@ -7,12 +7,14 @@ const failureSchema = z.object({
   message: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  detail: z.string().optional(),
 });
 
 export const apiErrorBodySchema = z.object({
   error: z.enum(['invalid_argument', 'not_found', 'failed', 'unauthorized', 'internal']),
   message: z.string(),
   failure: failureSchema.optional(),
+  field: z.string().optional(),
 });
 
 /** A StationApi call that was refused or failed: carries the host's ApiErrorBody so the UI can translate it. */

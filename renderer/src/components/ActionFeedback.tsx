@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ActionState } from './use-action';
 import { FailureDetails } from './FailureDetails';
+import { inputFieldLabel } from '../i18n/failure-text';
 
 /** The outcome of the last button press: a success line, or the translated failure. */
 export function ActionFeedback({ state }: { state: ActionState }) {
@@ -9,7 +10,11 @@ export function ActionFeedback({ state }: { state: ActionState }) {
     return (
       <div className="alert alert-error" role="alert">
         <p>{t('common.invalid')}</p>
-        <p className="technical">{t('failure.technical', { message: state.invalid })}</p>
+        {state.invalid.field ? (
+          <p className="technical">
+            {t('failure.invalidField', { field: inputFieldLabel(state.invalid.field, t) })}
+          </p>
+        ) : null}
       </div>
     );
   }

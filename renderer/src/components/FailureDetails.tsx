@@ -2,12 +2,15 @@ import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../../preload/api';
 import { describeFailure } from '../i18n/failure-text';
 
-/** What happened, what to do, and the 422 list field by field: always translated, nShift's text as detail. */
+/**
+ * What happened, what to do, the details line and the 422 list field by field: all translated from the failure's
+ * code, detail and params. nShift's own words (the 422 messages) are data, shown labelled after the field's name.
+ */
 export function FailureDetails({ failure, compact = false }: { failure: Failure; compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const text = describeFailure(failure, t, i18n.language);
   return (
-    <div className="failure" data-failure-code={failure.code}>
+    <div className="failure" data-failure-code={failure.code} data-failure-detail={failure.detail}>
       <p className="failure-what">
         {compact ? null : <span className="failure-heading">{t('failure.whatHappened')}: </span>}
         {text.what}
@@ -26,13 +29,15 @@ export function FailureDetails({ failure, compact = false }: { failure: Failure;
                 {field.label !== field.field ? (
                   <span className="mono field-path"> ({field.field})</span>
                 ) : null}
-                : {field.message}
+                : {t('failure.nshiftSays', { text: field.message })}
               </li>
             ))}
           </ul>
         </div>
       ) : null}
-      {compact ? null : <p className="technical">{t('failure.technical', { message: failure.message })}</p>}
+      {compact || !text.details ? null : (
+        <p className="technical">{t('failure.technical', { message: text.details })}</p>
+      )}
     </div>
   );
 }

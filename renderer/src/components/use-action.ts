@@ -7,8 +7,8 @@ export interface ActionState {
   failure?: Failure;
   /** Translated text of the last success, for a status line. */
   done?: string;
-  /** The host refused the arguments (a form's values): its message, shown under a translated line. */
-  invalid?: string;
+  /** The host refused the arguments (a form's values): which field, when it said, to name in a translated line. */
+  invalid?: { field?: string };
 }
 
 /**
@@ -38,7 +38,7 @@ export function useAction(): [ActionState, RunAction, () => void] {
       busy.current = false;
       const body = readApiError(error);
       if (body?.error === 'invalid_argument' && !body.failure)
-        setState({ busy: false, invalid: body.message });
+        setState({ busy: false, invalid: body.field ? { field: body.field } : {} });
       else setState({ busy: false, failure: failureFromError(error) });
       return undefined;
     }

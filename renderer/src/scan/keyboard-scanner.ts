@@ -12,7 +12,7 @@ export function isTextField(
   return target.isContentEditable;
 }
 
-/** Elements marked with this attribute handle their own Enter (the Scan screen's input). */
+/** Forms marked with this attribute are a screen's own scan field: on Enter they submit what the field holds. */
 export const SCAN_INPUT_ATTRIBUTE = 'data-scan-input';
 
 export interface KeyboardScannerOptions extends BurstOptions {
@@ -21,17 +21,22 @@ export interface KeyboardScannerOptions extends BurstOptions {
   now?: (event: KeyboardEvent) => number;
 }
 
+type TextField = HTMLInputElement | HTMLTextAreaElement;
 type FieldSnapshot = { field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement; value: string };
 
 /** Sets a field's value so that React's onChange sees it (React tracks the native value setter). */
-function restoreFieldValue(snapshot: FieldSnapshot): void {
-  const { field, value } = snapshot;
+function setFieldValue(field: FieldSnapshot['field'], value: string): void {
   const prototype = Object.getPrototypeOf(field) as object;
   const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
   if (setter) setter.call(field, value);
   else field.value = value;
   field.dispatchEvent(new Event('input', { bubbles: true }));
   field.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function scanFieldOf(target: EventTarget | null): TextField | undefined {
+  if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return undefined;
+  return target.closest(`[${SCAN_INPUT_ATTRIBUTE}]`) ? target : undefined;
 }
 
 /**
@@ -42,13 +47,63 @@ function restoreFieldValue(snapshot: FieldSnapshot): void {
  * - In a text field, keystrokes land as typed (a person's typing is never lost or delayed). If they turn out
  *   to be a burst ending in Enter, the field is put back to its value before the burst, Enter is swallowed
  *   (no form submit) and the code becomes a scan instead: a scan never stays in a text field.
- * - Forms marked `data-scan-input` (the Scan input, the Cancel and Stored lookups) are a screen's own scan
- *   target: a burst there types into the field and its Enter submits the form, so they are left alone here.
+ * - Forms marked `data-scan-input` (the Scan input, the Cancel and Stored look-ups) are a screen's own scan
+ *   field: a burst types into the field and its Enter submits the form, whole, so a late key can never cut a
+ *   code in two there. A scan always replaces what a previous scan left in such a field: when a burst starts
+ *   in a field that still holds exactly what the last scan or look-up left, that text is taken out first. A
+ *   person's typing (not a burst) edits the field as usual.
  */
 export function attachKeyboardScanner(target: Window, options: KeyboardScannerOptions): () => void {
   const detector = new BurstDetector(options);
   const now = options.now ?? ((event: KeyboardEvent) => event.timeStamp);
   let snapshot: FieldSnapshot | undefined;
+  /** What each scan field held once the last scan or look-up was handled: the next burst replaces it. */
+  const leftByScan = new WeakMap<TextField, string>();
+  let replacedThisBurst = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** After a scan or a scan field's submit is handled (its screen may show the code in its field). */
+  function rememberWhatScansLeft(): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      const fields = target.document.querySelectorAll<TextField>(
+        `[${SCAN_INPUT_ATTRIBUTE}] input, [${SCAN_INPUT_ATTRIBUTE}] textarea`,
+      );
+      for (const field of fields) leftByScan.set(field, field.value);
+    }, 0);
+  }
+
+  function onScanFieldKey(event: KeyboardEvent, field: TextField): void {
+    const at = now(event);
+    if (event.key === 'Enter') {
+      // The form submits the whole field: a scan here is never judged from key timings alone.
+      detector.reset();
+      return;
+    }
+    if (event.key.length !== 1) {
+      detector.reset();
+      return;
+    }
+    const { startsSequence, burst } = detector.char(event.key, at);
+    if (startsSequence) {
+      snapshot = { field, value: field.value };
+      replacedThisBurst = false;
+    }
+    const left = leftByScan.get(field);
+    if (
+      burst &&
+      !replacedThisBurst &&
+      snapshot?.field === field &&
+      snapshot.value !== '' &&
+      snapshot.value === left &&
+      field.value.startsWith(left)
+    ) {
+      // The scanner's first key already landed after the old code: keep it, drop the old code.
+      replacedThisBurst = true;
+      setFieldValue(field, field.value.slice(left.length));
+    }
+  }
 
   function onKeyDown(event: KeyboardEvent): void {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) {
@@ -56,8 +111,9 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
       return;
     }
     const element = event.target;
-    if (element instanceof HTMLElement && element.closest(`[${SCAN_INPUT_ATTRIBUTE}]`)) {
-      detector.reset();
+    const scanField = scanFieldOf(element);
+    if (scanField) {
+      onScanFieldKey(event, scanField);
       return;
     }
     const at = now(event);
@@ -67,9 +123,10 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
       if (code === undefined) return;
       event.preventDefault();
       event.stopPropagation();
-      if (inField && snapshot && snapshot.field === element) restoreFieldValue(snapshot);
+      if (inField && snapshot && snapshot.field === element) setFieldValue(snapshot.field, snapshot.value);
       snapshot = undefined;
       options.onScan(code);
+      rememberWhatScansLeft();
       return;
     }
     if (event.key.length !== 1) {
@@ -86,6 +143,16 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
     }
   }
 
+  function onSubmit(event: SubmitEvent): void {
+    if (event.target instanceof HTMLFormElement && event.target.hasAttribute(SCAN_INPUT_ATTRIBUTE))
+      rememberWhatScansLeft();
+  }
+
   target.addEventListener('keydown', onKeyDown, true);
-  return () => target.removeEventListener('keydown', onKeyDown, true);
+  target.addEventListener('submit', onSubmit, true);
+  return () => {
+    if (timer) clearTimeout(timer);
+    target.removeEventListener('keydown', onKeyDown, true);
+    target.removeEventListener('submit', onSubmit, true);
+  };
 }

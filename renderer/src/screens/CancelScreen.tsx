@@ -11,6 +11,7 @@ import { StateBadge } from '../components/StateBadge';
 import { CancelConfirm } from '../components/CancelConfirm';
 import { ShipmentFacts } from '../components/ShipmentFacts';
 import { resultState, jobFailure } from '../components/result-state';
+import { shipmentNumber } from '../components/shipment-number';
 
 /** Look up → see its state → confirm (with the penalty warning when the carrier has it) → cancel. */
 export function CancelScreen() {
@@ -64,7 +65,8 @@ export function CancelScreen() {
   }
 
   const shipment = lookedUp?.shipment;
-  const number = shipment?.shipmentNo ?? shipment?.shipmentId ?? '';
+  // The number on the label, never nShift's internal id.
+  const number = shipment ? (shipmentNumber(shipment)?.value ?? '') : '';
   const cancelJob = cancelJobId ? jobs.find((job) => job.id === cancelJobId) : undefined;
   const cancelFailure = cancelJob ? jobFailure(cancelJob) : undefined;
   const alreadyCancelled = shipment?.status.toLowerCase() === 'cancelled';

@@ -12,6 +12,8 @@ import { DocumentPreview } from '../preview/DocumentPreview';
 import { formatTime } from '../i18n/format';
 import { reprintInput } from '../state/scan-session';
 import { findJobForCode } from './job-match';
+import { shipmentName } from '../components/shipment-number';
+import { ReprintNote, reprintsByJob } from '../components/ReprintNote';
 
 function hasShipments(job: JobView): boolean {
   return (
@@ -140,7 +142,8 @@ export function JobsScreen() {
                     <td>
                       <button
                         type="button"
-                        className="button button-quiet mono"
+                        className="button button-quiet mono code-cut"
+                        title={job.scan}
                         aria-pressed={job.id === selectedId}
                         ref={(element) => {
                           if (element) rowButtons.current.set(job.id, element);
@@ -254,14 +257,25 @@ interface JobDetailsProps {
 
 function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions }: JobDetailsProps) {
   const { t, i18n } = useTranslation();
+  const { jobs } = useStationState();
   const failure = jobFailure(job);
   const state = resultState(job);
+  const original = job.reprintOf ? jobs.find((candidate) => candidate.id === job.reprintOf) : undefined;
   return (
     <div data-job-id={job.id}>
       <h2 className="mono">{job.scan}</h2>
       <p>
         <StateBadge state={state} /> {t(`jobKind.${job.kind}`)} · {formatTime(job.createdAt, i18n.language)}
       </p>
+      {original ? (
+        <p>
+          {t('numbers.reprintOf', {
+            code: original.scan,
+            time: formatTime(original.createdAt, i18n.language),
+          })}
+        </p>
+      ) : null}
+      <ReprintNote reprints={reprintsByJob(jobs).get(job.id) ?? []} />
       {job.progress ? (
         <p>
           {t('scan.progress', {
@@ -285,8 +299,7 @@ function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions 
       {job.shipments.map((shipment) => (
         <div key={shipment.shipmentId} className="shipment">
           <h3>
-            {t('scan.shipment', { number: shipment.shipmentNo ?? shipment.shipmentId })} ·{' '}
-            {t(`shipmentState.${shipment.state}`)}
+            {shipmentName(t, shipment, job.orderNo)} · {t(`shipmentState.${shipment.state}`)}
           </h3>
           {shipment.parcelNos.length > 0 || shipment.receiverName ? (
             <p>

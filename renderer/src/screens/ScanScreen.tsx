@@ -11,8 +11,8 @@ import { FailureDetails } from '../components/FailureDetails';
 import { jobFailure, resultState, type ResultState } from '../components/result-state';
 import { printerWait, type PrinterWait } from '../components/printer-wait';
 import { formatList, formatTime } from '../i18n/format';
-
-const SCAN_KINDS = new Set<JobView['kind']>(['scan', 'reprint', 'book_stored']);
+import { shipmentName, shipmentNumbers } from '../components/shipment-number';
+import { isScanRow, reprintsByJob, ReprintNote, ROW_KINDS } from '../components/ReprintNote';
 const REPRINT_KEYS = new Set(['r', 'R']);
 
 function canReprint(state: ResultState | undefined): boolean {
@@ -121,7 +121,10 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
     }
   }
 
-  const today = jobs.filter((candidate) => SCAN_KINDS.has(candidate.kind)).slice(0, 50);
+  // One row per booking; its reprints are a note on that row, not rows that look like more bookings.
+  const rowIds = new Set(jobs.filter((candidate) => ROW_KINDS.has(candidate.kind)).map((row) => row.id));
+  const today = jobs.filter((candidate) => isScanRow(candidate, rowIds)).slice(0, 50);
+  const reprints = reprintsByJob(jobs);
   const seconds = Math.round((settings?.scanner.duplicateWindowMs ?? 2000) / 100) / 10;
 
   return (
@@ -187,6 +190,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
                 <p className="result-headline">{t(`scan.headline.${shown}`)}</p>
               )}
               <p className="result-code">{last?.code}</p>
+              {job?.kind === 'reprint' ? <p className="result-detail">{t('numbers.reprintNote')}</p> : null}
               {job?.progress ? (
                 <p className="result-detail">
                   {t('scan.progress', {
@@ -198,7 +202,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
               ) : null}
               {job?.shipments.map((shipment) => (
                 <p className="result-detail" key={shipment.shipmentId}>
-                  {t('scan.shipment', { number: shipment.shipmentNo ?? shipment.shipmentId })}
+                  {shipmentName(t, shipment, job.orderNo)}
                   {shipment.parcelNos.length > 0 ? (
                     <> · {t('scan.parcels', { count: shipment.parcelNos.length })}</>
                   ) : null}
@@ -269,7 +273,14 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
                 return (
                   <tr key={row.id} data-job-id={row.id}>
                     <td>{formatTime(row.createdAt, i18n.language)}</td>
-                    <td className="mono">{row.scan}</td>
+                    <td className="mono">
+                      <span className="code-cut" title={row.scan}>
+                        {row.scan}
+                      </span>
+                      {row.kind === 'reprint' ? (
+                        <span className="row-kind"> · {t('jobKind.reprint')}</span>
+                      ) : null}
+                    </td>
                     <td>
                       <StateBadge state={state} />
                     </td>
@@ -277,8 +288,9 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
                       {rowFailure && state !== 'printed' ? (
                         <FailureDetails failure={rowFailure} compact />
                       ) : (
-                        row.shipments.map((s) => s.shipmentNo ?? s.shipmentId).join(', ')
+                        shipmentNumbers(row)
                       )}
+                      <ReprintNote reprints={reprints.get(row.id) ?? []} />
                     </td>
                   </tr>
                 );

@@ -11,10 +11,11 @@ import { JobOutcome } from '../components/JobOutcome';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { formatDateTime } from '../i18n/format';
 
+/** `shown`: the number the list shows for it (order number or key), so the question names what the packer sees. */
 type Pending =
-  | { kind: 'stored'; storedId: string }
-  | { kind: 'group'; consolidatedId: string; partOrderNo: string }
-  | { kind: 'consolidated'; consolidatedId: string };
+  | { kind: 'stored'; storedId: string; shown: string }
+  | { kind: 'group'; consolidatedId: string; partOrderNo: string; shown: string }
+  | { kind: 'consolidated'; consolidatedId: string; shown: string };
 
 /** Stored shipments (book, delete) and open consolidated shipments (close, delete groups, delete). */
 export function StoredScreen() {
@@ -91,10 +92,10 @@ export function StoredScreen() {
   }
 
   function question(p: Pending): string {
-    if (p.kind === 'stored') return t('stored.deleteConfirm', { id: p.storedId });
+    if (p.kind === 'stored') return t('stored.deleteConfirm', { id: p.shown });
     if (p.kind === 'group')
-      return t('stored.deleteGroupConfirm', { partOrderNo: p.partOrderNo, id: p.consolidatedId });
-    return t('stored.deleteConsolidatedConfirm', { id: p.consolidatedId });
+      return t('stored.deleteGroupConfirm', { partOrderNo: p.partOrderNo, id: p.shown });
+    return t('stored.deleteConsolidatedConfirm', { id: p.shown });
   }
 
   const confirm = pending ? (
@@ -175,7 +176,13 @@ export function StoredScreen() {
                     <button
                       type="button"
                       className="button"
-                      onClick={() => setPending({ kind: 'stored', storedId: item.storedId })}
+                      onClick={() =>
+                        setPending({
+                          kind: 'stored',
+                          storedId: item.storedId,
+                          shown: item.orderNo ?? item.storedId,
+                        })
+                      }
                     >
                       {t('common.delete')}
                     </button>
@@ -221,6 +228,7 @@ export function StoredScreen() {
                               kind: 'group',
                               consolidatedId: item.consolidatedId,
                               partOrderNo: group.partOrderNo,
+                              shown: item.key ?? item.consolidatedId,
                             })
                           }
                         >
@@ -248,7 +256,11 @@ export function StoredScreen() {
                       type="button"
                       className="button"
                       onClick={() =>
-                        setPending({ kind: 'consolidated', consolidatedId: item.consolidatedId })
+                        setPending({
+                          kind: 'consolidated',
+                          consolidatedId: item.consolidatedId,
+                          shown: item.key ?? item.consolidatedId,
+                        })
                       }
                     >
                       {t('common.delete')}

@@ -1,8 +1,15 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../../main/simulator/server';
 import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
 import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
 import { runHeadless } from '../../support/headless-process';
+import { accepts, demoPorts, printedDataDir } from '../../support/listening';
 
 const byEvent = (events: Record<string, unknown>[], name: string) => events.filter((e) => e.event === name);
 
@@ -70,6 +77,55 @@ describe('packbench-headless --demo', () => {
       printer: 'documents',
       manifestId: expect.any(String),
     });
+  });
+
+  it('a start that fails half way exits 1 and stops what it started: simulator, Zebra, the demo folder', async () => {
+    // The label printer URL is refused only once the demo runs and its folder exists.
+    const run = await runHeadless(['--demo', '--label-printer', 'lpr://printer'], 'ORD-1001\n');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/could not start: .*tcp:\/\/HOST:PORT/);
+    expect(run.events).toEqual([]);
+    const ports = demoPorts(run.stderr);
+    expect(await accepts(ports.simulator)).toBe(false);
+    expect(await accepts(ports.zebra)).toBe(false);
+    expect(existsSync(printedDataDir(run.stderr))).toBe(false);
+  });
+
+  it('prints its data folder at start and removes the demo folder at the end of input', async () => {
+    const run = await runHeadless(['--demo'], 'ORD-1001\n');
+    expect(run.code).toBe(0);
+    const dataDir = printedDataDir(run.stderr);
+    expect(run.events[0]).toMatchObject({ event: 'ready', dataDir });
+    expect(byEvent(run.events, 'printed')).toHaveLength(1); // the folder was in use
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('removes the demo folder on SIGTERM too, and exits 143', async () => {
+    const child = spawn(process.execPath, ['dist/main/headless.js', '--demo'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+    const ready = await new Promise<Record<string, unknown>>((resolve) =>
+      createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line))),
+    );
+    expect(existsSync(ready.dataDir as string)).toBe(true);
+    child.kill('SIGTERM');
+    expect(await closed).toBe(143);
+    expect(printedDataDir(stderr)).toBe(ready.dataDir);
+    expect(existsSync(ready.dataDir as string)).toBe(false);
+  });
+
+  it("keeps a --data-dir given with --demo: that folder is the operator's", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-own-'));
+    try {
+      const run = await runHeadless(['--demo', '--data-dir', dataDir], 'ORD-1001\n');
+      expect(printedDataDir(run.stderr)).toBe(dataDir);
+      expect(existsSync(join(dataDir, 'journal'))).toBe(true);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('prints help and refuses unknown flags', async () => {

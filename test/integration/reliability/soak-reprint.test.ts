@@ -6,7 +6,7 @@ import { SOAK_DEFAULTS } from '../../soak/options';
 import { runSoak } from '../../soak/run-soak';
 
 /**
- * A booking whose label cannot be downloaded: the station says "booked, press R to reprint, do not scan again";
+ * A booking whose label cannot be downloaded: the station says "booked, reprint it, do not book it again";
  * the soak's packer does exactly that, and the label still prints once with one booking.
  */
 describe('a soak day where the first label cannot be downloaded', () => {

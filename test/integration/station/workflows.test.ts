@@ -52,6 +52,27 @@ describe('reprint', () => {
     expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1002')).toHaveLength(1);
   });
 
+  it('a reprint carries the shipment’s numbers, parcels and receiver and names the booking it reprints', async () => {
+    bench = await startBench();
+    const booking = await scanAndWait(bench.station, 'ORD-1001');
+    const booked = booking.shipments[0]!;
+    expect(booked.shipmentNo).toBeTruthy();
+
+    for (const input of [{ jobId: booking.id }, { code: booked.parcelNos[1]! }]) {
+      const reprint = await waitForJob(bench.station, (await bench.station.reprint(input)).jobId);
+      expect(reprint.reprintOf).toBe(booking.id);
+      expect(reprint.shipments).toHaveLength(1);
+      expect(reprint.shipments[0]).toMatchObject({
+        shipmentId: booked.shipmentId,
+        shipmentNo: booked.shipmentNo,
+        orderNo: 'ORD-1001',
+        parcelNos: booked.parcelNos,
+        receiverName: 'Åsa Öberg',
+        state: 'printed',
+      });
+    }
+  });
+
   it('refuses to reprint a code that was never booked, without booking it', async () => {
     bench = await startBench();
     await expect(bench.station.reprint({ code: 'ORD-1003' })).rejects.toMatchObject({

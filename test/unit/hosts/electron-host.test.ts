@@ -1,7 +1,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET } from '../../../main/simulator/demo';
+import { startPrintWorld } from '../../support/print-world';
 
 /**
  * The Electron host with `electron` mocked (the binary cannot run here): the test records what main.ts asks of
@@ -23,6 +25,8 @@ const hoisted = vi.hoisted(() => ({
   loaded: [] as string[],
   sandboxEnabled: false,
   userData: '',
+  failLoad: false,
+  exitCodes: [] as number[],
 }));
 
 vi.mock('electron', () => {
@@ -33,6 +37,7 @@ vi.mock('electron', () => {
     }
     once(): void {}
     async loadURL(url: string): Promise<void> {
+      if (hoisted.failLoad) throw new Error('ERR_FAILED (-2) loading app://packbench/index.html');
       hoisted.loaded.push(url);
     }
     isMinimized(): boolean {
@@ -46,6 +51,7 @@ vi.mock('electron', () => {
       },
       requestSingleInstanceLock: () => true,
       quit: vi.fn(),
+      exit: (code: number) => hoisted.exitCodes.push(code),
       getPath: () => hoisted.userData,
       on: (name: string, fn: (...a: unknown[]) => void) => hoisted.appListeners.set(name, fn),
       whenReady: () => Promise.resolve(),
@@ -120,7 +126,8 @@ describe('the Electron host', () => {
       ok: boolean;
       body: { error: string };
     };
-    expect(bad).toMatchObject({ ok: false, body: { error: 'invalid_argument' } });
+    // The field is named, so the UI can say which one in the packer's language.
+    expect(bad).toMatchObject({ ok: false, body: { error: 'invalid_argument', field: 'code' } });
   });
 
   it('refuses IPC from another page, a subframe or another window', async () => {
@@ -166,5 +173,79 @@ describe('the Electron host', () => {
     );
     listeners.get('will-attach-webview')!({ preventDefault: () => prevented.push('webview') });
     expect(prevented).toEqual(['navigate', 'webview']);
+  });
+});
+
+/** A StationApi call over IPC from the window's own frame, as the preload makes it; a refusal throws. */
+async function ipc<T = unknown>(method: string, input: unknown = null): Promise<T> {
+  const answer = (await hoisted.handlers.get(`packbench:${method}`)!(trustedEvent(), input)) as {
+    ok: boolean;
+    value?: unknown;
+    body?: unknown;
+  };
+  if (!answer.ok) throw new Error(`${method}: ${JSON.stringify(answer.body)}`);
+  return answer.value as T;
+}
+
+describe('the Electron host with a document printer saved in Settings (it has no flags and no demo mode)', () => {
+  // The same matrix for the web and headless hosts: test/integration/hosts/document-printers.test.ts.
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('prints the manifest, the waybill and an A4 customs declaration on it, each exactly once', async () => {
+    const world = await startPrintWorld();
+    cleanups.push(() => world.close());
+    const { deliveryBaseUrl, zebra, office, made } = world;
+    // What a packer does in Settings: the address, the key, a Zebra and an office printer on the network.
+    await ipc('saveSettings', { account: { deliveryUrl: deliveryBaseUrl } });
+    await ipc('setApiKey', { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET });
+    await ipc('savePrinter', {
+      kind: 'zpl-tcp',
+      id: 'zebra',
+      name: 'Zebra',
+      host: '127.0.0.1',
+      port: zebra.port,
+    });
+    await ipc('savePrinter', {
+      kind: 'raw-tcp',
+      id: 'office',
+      name: 'Office',
+      host: office.host,
+      port: office.port,
+    });
+    await ipc('saveSettings', {
+      routing: { rules: [], labelPrinterId: 'zebra', documentPrinterId: 'office' },
+    });
+
+    const printed = async (started: Promise<{ jobId: string }>): Promise<void> => {
+      const { jobId } = await started;
+      await vi.waitFor(
+        async () => expect((await ipc<{ state: string }>('getJob', { jobId })).state).toBe('printed'),
+        { timeout: 15_000, interval: 50 },
+      );
+    };
+    await printed(ipc<{ jobId: string }>('scan', { code: 'ORD-1002' }));
+    const open = (await ipc<{ key: string; consolidatedId: string }[]>('listConsolidated')).find(
+      (c) => c.key === 'KONS-4001',
+    );
+    await printed(ipc<{ jobId: string }>('closeConsolidated', { consolidatedId: open!.consolidatedId }));
+    await printed(ipc<{ jobId: string }>('createManifest', { manifestType: 'PNL' }));
+
+    const [customs, waybill, manifest] = [made('Customs declaration'), made('Waybill'), made('Manifest')];
+    expect([customs.length, waybill.length, manifest.length]).toEqual([1, 1, 1]);
+    expect(office.jobs()).toEqual([customs[0], waybill[0], manifest[0]]);
+    expect(zebra.labels()).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('the Electron host when start-up fails', () => {
+  it('exits 1 instead of running on, invisibly, without a window', async () => {
+    hoisted.failLoad = true;
+    hoisted.userData = await mkdtemp(join(tmpdir(), 'packbench-electron-fail-'));
+    vi.resetModules();
+    await import('../../../main/hosts/electron/main');
+    await vi.waitFor(() => expect(hoisted.exitCodes).toEqual([1]), { timeout: 5000 });
   });
 });

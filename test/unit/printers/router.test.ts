@@ -105,6 +105,27 @@ describe('routeDocument', () => {
     expect(routed.error.message).toContain('PDF');
   });
 
+  it('every PDF kind (manifest, waybill, customs) goes to a network office printer on its raw port', () => {
+    const office: PrinterConfig = {
+      kind: 'raw-tcp',
+      id: 'office',
+      name: 'Office',
+      host: '10.0.0.9',
+      port: 9100,
+    };
+    const r: RoutingSettings = { rules: [], labelPrinterId: 'zebra', documentPrinterId: 'office' };
+    for (const kind of ['manifest', 'waybill', 'customs'] as const) {
+      const routed = routeDocument(doc({ kind, format: 'pdf', media: 'laser-a4' }), r, [...printers, office]);
+      expect(routed.ok && routed.value).toEqual({ printer: office, via: { default: 'document' } });
+    }
+    // ZPL labels still go to the Zebra; the office printer takes ZPL only when no label printer is set.
+    expect(routeDocument(doc({}), r, [...printers, office])).toMatchObject({
+      value: { printer: { id: 'zebra' } },
+    });
+    const noZebra = routeDocument(doc({}), { rules: [], documentPrinterId: 'office' }, [office]);
+    expect(noZebra.ok && noZebra.value.printer.id).toBe('office');
+  });
+
   it('no printers at all is a clear error, not a crash', () => {
     const routed = routeDocument(doc({}), { rules: [] }, []);
     expect(routed.ok ? undefined : routed.error.code).toBe('no_printer');

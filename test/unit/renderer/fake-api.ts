@@ -21,7 +21,7 @@ import type {
 export const BASE_TIME = '2026-11-21T09:00:00.000Z';
 
 export function defaultSettings(): SettingsView {
-  return {
+  const saved = {
     account: {
       deliveryUrl: 'https://sim.local/v1',
       apiKeyId: 'key-1',
@@ -43,6 +43,19 @@ export function defaultSettings(): SettingsView {
       baseUrl: 'https://sim.local/checkout',
       authUrl: 'https://sim.local/identity',
       hasSecret: false,
+    },
+  } satisfies Omit<SettingsView, 'inForce'>;
+  // Nothing overridden: everything in force is the saved value (tests set flag or demo sources themselves).
+  const own = <T>(value: T) => ({ value, source: 'settings' as const });
+  return {
+    ...saved,
+    inForce: {
+      deliveryUrl: own(saved.account.deliveryUrl),
+      printers: saved.printers.map(own),
+      labelPrinterId: own(saved.routing.labelPrinterId),
+      spoolTtlMinutes: own(saved.spool.ttlMinutes),
+      printTargets: own(saved.printConfig.targets),
+      manifestTypes: own(saved.manifest.types),
     },
   };
 }

@@ -3,7 +3,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { FailureCode } from '../../../preload/api';
+import type {
+  Failure,
+  FailureCode,
+  FailureDetail,
+  FailureDetailParams,
+  Language,
+  PrinterProblem,
+} from '../../../preload/api';
+import type { DeliveryError } from '../../../main/nshift/delivery/errors';
+import type { PrinterError } from '../../../main/printers/types';
+import { failureFromDelivery, failureFromPrinter, internalFailure } from '../../../main/station/failures';
+import { parseScanCode } from '../../../main/station/scan-code';
 import { catalogues, createI18n, LANGUAGES } from '../../../renderer/src/i18n';
 import { describeFailure, fieldLabel } from '../../../renderer/src/i18n/failure-text';
 
@@ -28,6 +39,7 @@ const FAILURE_CODES = [
   'label_not_downloaded',
   'label_held',
   'not_cancellable',
+  'unknown_manifest_type',
   'internal',
   'checkout_not_created',
   'checkout_not_in_delivery',
@@ -141,6 +153,7 @@ describe('translations', () => {
       ];
       expect(plural.sort()).toEqual(
         [
+          'numbers.reprinted',
           'scan.parcels',
           'scan.progress',
           'scan.waitingAttempts',
@@ -152,8 +165,18 @@ describe('translations', () => {
       for (const key of plural) {
         expect(keys, `${language}:${key}`).toEqual(expect.arrayContaining([`${key}_one`, `${key}_other`]));
         for (const count of [1, 2, 5]) {
-          const text = i18n.t(key, { count, done: 1, total: count, partOrderNo: 'P-1', list: 'x' });
-          expect(text, `${language}:${key}:${count}`).not.toMatch(/\{\{|^scan\.|^stored\.|^status\./);
+          const text = i18n.t(key, {
+            count,
+            done: 1,
+            total: count,
+            partOrderNo: 'P-1',
+            list: 'x',
+            time: '10:32',
+            printer: 'Zebra 1',
+          });
+          expect(text, `${language}:${key}:${count}`).not.toMatch(
+            /\{\{|^scan\.|^stored\.|^status\.|^numbers\./,
+          );
         }
       }
     },
@@ -224,4 +247,220 @@ describe('field names from nShift', () => {
     expect(fieldLabel('parcels[1].weight', sv.t)).toBe('Kollivikt');
     expect(fieldLabel('Something_New', sv.t)).toBe('Something_New');
   });
+});
+
+/** A sample of every detail the station can set, with the params its type demands (the compiler checks both). */
+const DETAIL_SAMPLES: {
+  [D in FailureDetail]: { code: FailureCode; params: FailureDetailParams[D] };
+} = {
+  license_unnamed: { code: 'access_missing_license', params: {} },
+  no_match: { code: 'unknown_code', params: { code: 'ORD-404' } },
+  order_cancelled: { code: 'unknown_code', params: { code: 'ORD-405' } },
+  stored_invalid: { code: 'validation', params: { code: 'SO-2900' } },
+  stored_not_ready: { code: 'already_booked', params: { status: 'PRINTED' } },
+  booking_refused: { code: 'validation', params: {} },
+  booked_here: { code: 'already_booked', params: {} },
+  booked_elsewhere: { code: 'already_booked', params: {} },
+  booked_in_nshift: { code: 'already_booked', params: {} },
+  stored_booking_not_listed: { code: 'outcome_unknown', params: {} },
+  consolidated_gone: { code: 'unknown_code', params: { id: '7200001' } },
+  parcel_group_gone: { code: 'unknown_code', params: { partOrderNo: 'CONS-ORD-1', id: '7200001' } },
+  retry_after: { code: 'rate_limited', params: { seconds: 30 } },
+  http_status: { code: 'server_error', params: { status: 503 } },
+  label_download_failed: { code: 'label_not_downloaded', params: { cause: 'network_timeout' } },
+  printer_not_answering: { code: 'printer_offline', params: { printer: 'Zebra 1' } },
+  printer_refused: { code: 'printer_error', params: { printer: 'Zebra 1' } },
+  printer_wrong_format: { code: 'printer_error', params: { printer: 'Zebra 1' } },
+  printer_problem: { code: 'printer_error', params: { printer: 'Zebra 1', problems: 'paper_out' } },
+  printer_io: { code: 'printer_error', params: { printer: 'Zebra 1' } },
+  unencodable_characters: { code: 'printer_error', params: { characters: 'Ł €' } },
+  test_print_unsupported: { code: 'printer_error', params: { printer: 'Print Client 3' } },
+  scan_empty: { code: 'invalid_scan', params: {} },
+  scan_too_long: { code: 'invalid_scan', params: { length: 300, max: 128 } },
+  scan_control_characters: { code: 'invalid_scan', params: {} },
+  scan_unreadable: { code: 'invalid_scan', params: {} },
+  scan_characters: { code: 'invalid_scan', params: {} },
+  stopped_before_booking: { code: 'internal', params: {} },
+  unfinished_after_restart: { code: 'internal', params: {} },
+  unexpected: { code: 'internal', params: { systemText: 'TypeError: x is undefined' } },
+  no_such_job: { code: 'unknown_code', params: {} },
+  no_such_printer: { code: 'no_printer', params: {} },
+  not_in_cache: { code: 'document_expired', params: {} },
+  spool_job_gone: { code: 'unknown_code', params: {} },
+  spool_job_state: { code: 'printer_error', params: { state: 'printed' } },
+  api_key_from_environment: { code: 'auth_missing_key', params: {} },
+};
+
+/** Texts a language may share with English word for word (the same word in both languages). */
+const SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
+  da: ['Printer: {{printer}}'],
+  sv: ['Order: {{code}}'],
+};
+
+const STATION_ENGLISH = 'STATION ENGLISH, for logs only';
+
+type Parts = { what: string; todo: string; details?: string };
+
+function render(failure: Failure, language: Language): Parts {
+  const { what, todo, details } = describeFailure(failure, createI18n(language).t, language);
+  return { what, todo, ...(details ? { details } : {}) };
+}
+
+/** Resolved, in the packer's language, never the station's English, and never English where it should not be. */
+function expectTranslated(failure: Failure, language: Language, label: string): void {
+  const shown = render(failure, language);
+  const english = render(failure, 'en');
+  for (const part of ['what', 'todo', 'details'] as const) {
+    const text = shown[part];
+    if (part === 'details' && text === undefined) continue;
+    expect(text, `${label} ${language} ${part}`).toBeTruthy();
+    expect(text, `${label} ${language} ${part}`).not.toMatch(/\{\{|failure\.|printerProblem\.|spoolState\./);
+    expect(text, `${label} ${language} ${part}`).not.toContain(STATION_ENGLISH);
+    if (language === 'en') continue;
+    const source = part === 'details' ? englishSource(failure) : undefined;
+    const allowed = source !== undefined && (SAME_AS_ENGLISH[language] ?? []).includes(source);
+    if (!allowed) expect(text, `${label} ${language} ${part} is translated`).not.toBe(english[part]);
+  }
+}
+
+function englishSource(failure: Failure): string | undefined {
+  const entry = failure.detail ? catalogues.en.failure.details[failure.detail] : undefined;
+  return entry && 'line' in entry ? entry.line : undefined;
+}
+
+describe('every failure the station can produce reads in all five languages', () => {
+  it.each(LANGUAGES)('%s: every detail, with the params its type names, in what/todo/details', (language) => {
+    for (const [detail, sample] of Object.entries(DETAIL_SAMPLES) as [
+      FailureDetail,
+      (typeof DETAIL_SAMPLES)[FailureDetail],
+    ][]) {
+      const failure: Failure = {
+        reason: 'network',
+        code: sample.code,
+        message: STATION_ENGLISH,
+        detail,
+        params: sample.params,
+      };
+      expectTranslated(failure, language, detail);
+    }
+  });
+
+  it('uses in each detail’s texts only the params its type gives (so the station always sends them)', () => {
+    for (const [detail, sample] of Object.entries(DETAIL_SAMPLES)) {
+      const entry = catalogues.en.failure.details[detail as FailureDetail] as Record<string, string>;
+      const given = Object.keys(sample.params);
+      for (const text of Object.values(entry)) {
+        for (const name of placeholders(text)) expect(given, `${detail}: {{${name}}}`).toContain(name);
+      }
+    }
+  });
+
+  it.each(LANGUAGES)(
+    '%s: params that are codes (cause, print job state, printer problems) are translated',
+    (language) => {
+      const { t } = createI18n(language);
+      for (const cause of FAILURE_CODES) {
+        const { details } = render(
+          {
+            reason: 'network',
+            code: 'label_not_downloaded',
+            message: STATION_ENGLISH,
+            detail: 'label_download_failed',
+            params: { cause, shipmentId: '5666302' },
+          },
+          language,
+        );
+        expect(details, `${language} cause ${cause}`).toContain(t(`failure.codes.${cause}.what`));
+      }
+      for (const state of ['queued', 'sending', 'printed', 'failed', 'held', 'cancelled'] as const) {
+        const { details } = render(
+          {
+            reason: 'printer',
+            code: 'printer_error',
+            message: STATION_ENGLISH,
+            detail: 'spool_job_state',
+            params: { state },
+          },
+          language,
+        );
+        expect(details, `${language} state ${state}`).toContain(t(`spoolState.${state}`));
+      }
+      for (const problem of Object.keys(catalogues.en.printerProblem) as PrinterProblem[]) {
+        const { what } = render(
+          {
+            reason: 'printer',
+            code: 'printer_error',
+            message: STATION_ENGLISH,
+            detail: 'printer_problem',
+            params: { printer: 'Zebra 1', problems: problem },
+          },
+          language,
+        );
+        expect(what, `${language} problem ${problem}`).toContain(t(`printerProblem.${problem}`));
+      }
+    },
+  );
+
+  it.each(LANGUAGES)(
+    '%s: what the station’s own failure builders produce never shows their English',
+    (language) => {
+      const base = { operation: 'shipments.create' as const, message: 'nShift said no' };
+      const deliveryErrors: DeliveryError[] = [
+        { ...base, kind: 'validation', status: 422, errors: [] },
+        { ...base, kind: 'auth', reason: 'missing_key' },
+        { ...base, kind: 'auth', reason: 'invalid_key', status: 401 },
+        { ...base, kind: 'access', status: 403, license: 'REST API Print' },
+        { ...base, kind: 'access', status: 403, license: undefined },
+        { ...base, kind: 'not_found', status: 404 },
+        { ...base, kind: 'rate_limited', status: 429, retryAfterMs: 5000 },
+        { ...base, kind: 'rate_limited', status: 429, retryAfterMs: undefined },
+        { ...base, kind: 'server', status: 503, code: undefined },
+        { ...base, kind: 'malformed', status: 200, issues: ['id: missing'] },
+        { ...base, kind: 'network', cause: 'timeout' },
+        { ...base, kind: 'network', cause: 'refused' },
+        { ...base, kind: 'outcome_unknown', cause: 'reset' },
+      ];
+      const printerErrors: PrinterError['code'][] = [
+        'unreachable',
+        'timeout',
+        'rejected',
+        'unsupported_format',
+        'printer_problem',
+        'io',
+      ];
+      const produced: Failure[] = [
+        ...deliveryErrors.map(failureFromDelivery),
+        ...printerErrors.map((code) =>
+          failureFromPrinter({ code, message: 'lp: error - no such queue', retryable: true }, 'Zebra 1'),
+        ),
+        failureFromPrinter(
+          { code: 'printer_problem', message: 'x', retryable: true, problems: ['paper_out', 'head_open'] },
+          'Zebra 1',
+        ),
+        internalFailure(new Error('x is undefined')),
+        ...['', 'X'.repeat(300), 'ORD\u0000', 'ORD-\ufffd', '<b>'].map((raw) => {
+          const parsed = parseScanCode(raw);
+          if (parsed.ok) throw new Error(`${raw} parsed`);
+          return {
+            reason: 'not_found',
+            code: 'invalid_scan',
+            message: parsed.error.message,
+            ...parsed.error.detail,
+          } as Failure;
+        }),
+      ];
+      for (const failure of produced) {
+        const shown = render(failure, language);
+        // The catalogue's English may say the same as the station's English; no other language may.
+        if (language !== 'en')
+          for (const text of Object.values(shown))
+            expect(text, failure.message).not.toContain(failure.message);
+        expectTranslated(
+          { ...failure, message: STATION_ENGLISH },
+          language,
+          `${failure.code}/${failure.detail}`,
+        );
+      }
+    },
+  );
 });

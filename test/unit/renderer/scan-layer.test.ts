@@ -162,18 +162,70 @@ describe('keyboard scanner on the window', () => {
     expect(enter.defaultPrevented).toBe(true);
   });
 
-  it('leaves the Scan screen input to its own form', () => {
-    const clock = { now: 0 };
-    const scans: string[] = [];
+  function scanForm(value: string): { form: HTMLFormElement; input: HTMLInputElement } {
     const form = document.createElement('form');
     form.setAttribute('data-scan-input', '');
     const input = document.createElement('input');
+    input.value = value;
     form.append(input);
     document.body.append(form);
+    form.addEventListener('submit', (event) => event.preventDefault());
+    return { form, input };
+  }
+
+  /** What the browser does for a keydown nobody prevented: the key lands at the end of the field. */
+  function typeInto(
+    input: HTMLInputElement,
+    text: string,
+    start: number,
+    gap: number,
+    clock: { now: number },
+  ) {
+    let at = start;
+    for (const key of text) {
+      const event = press(input, key, at, clock);
+      if (!event.defaultPrevented) input.value += key;
+      at += gap;
+    }
+    return at;
+  }
+
+  it('leaves a screen’s own scan field to its form: Enter submits the whole field, never a split code', () => {
+    const clock = { now: 0 };
+    const scans: string[] = [];
+    const { input } = scanForm('');
     detach = attachKeyboardScanner(window, { onScan: (code) => scans.push(code), now: () => clock.now });
-    const at = type(input, '123456', 0, 5, clock);
-    press(input, 'Enter', at, clock);
+    // A late key (a busy machine) after the first one: the form still gets the whole code.
+    let at = typeInto(input, 'O', 0, 5, clock);
+    at = typeInto(input, 'RD-1500', at + 400, 5, clock);
+    const enter = press(input, 'Enter', at, clock);
     expect(scans).toEqual([]);
+    expect(enter.defaultPrevented).toBe(false);
+    expect(input.value).toBe('ORD-1500');
+  });
+
+  it('replaces what the last look-up left in a scan field with the next burst, so scans never glue', async () => {
+    const clock = { now: 0 };
+    const { form, input } = scanForm('');
+    detach = attachKeyboardScanner(window, { onScan: () => undefined, now: () => clock.now });
+    const at = typeInto(input, 'ORD-1004', 0, 5, clock);
+    press(input, 'Enter', at, clock);
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(input.value).toBe('ORD-1004'); // the failed look-up left its code
+
+    typeInto(input, 'ORD-1005', at + 1000, 5, clock);
+    expect(input.value).toBe('ORD-1005');
+  });
+
+  it('lets a person edit what a look-up left: only a burst replaces it', async () => {
+    const clock = { now: 0 };
+    const { form, input } = scanForm('ORD-1004');
+    detach = attachKeyboardScanner(window, { onScan: () => undefined, now: () => clock.now });
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    typeInto(input, '-2', 1000, 200, clock);
+    expect(input.value).toBe('ORD-1004-2');
   });
 });
 

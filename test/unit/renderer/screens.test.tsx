@@ -100,6 +100,33 @@ describe('Jobs screen', () => {
     await waitFor(() => expect(fake.callsOf('cancelSpoolJob')).toEqual([{ spoolJobId: 'sp-f' }]));
   });
 
+  it('explains a refused print-queue action in words: the job changed meanwhile, and to what', async () => {
+    const fake = stationWithJobs();
+    fake.on('retrySpoolJob', () => {
+      const error = new Error('Cannot retry a printed job') as Error & { body: unknown };
+      error.body = {
+        error: 'failed',
+        message: 'Cannot retry a printed job',
+        failure: {
+          reason: 'printer',
+          code: 'printer_error',
+          message: 'Cannot retry a printed job',
+          detail: 'spool_job_state',
+          params: { state: 'printed' },
+        },
+      };
+      throw error;
+    });
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    fireEvent.click(screen.getByRole('button', { name: 'ORDER-FAIL' }));
+    fireEvent.click(within(screen.getByTestId('job-details')).getByRole('button', { name: 'Retry' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This print job has changed meanwhile.');
+    expect(alert.textContent).toContain('Details: It is now: Printed');
+    expect(alert.textContent).not.toContain('Cannot retry');
+  });
+
   it('reprints a job and previews its label as text when no renderer is available', async () => {
     const { fake } = await renderApp({ fake: stationWithJobs() });
     fireEvent.click(screen.getByTestId('nav-jobs'));
@@ -254,6 +281,33 @@ describe('Settings screen', () => {
     expect(screen.getByTestId('secret-mask').textContent).toBe('Stored secret: ••••••••9999');
   });
 
+  it('shows the address in use with a demo marker when demo mode overrides it, and does not offer to save it', async () => {
+    const fake = new FakeStation();
+    fake.settings.inForce.deliveryUrl = { value: 'http://127.0.0.1:4100/rs-extapi/v1', source: 'demo' };
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    const url = screen.getByLabelText('Delivery API address') as HTMLInputElement;
+    expect(url.value).toBe('http://127.0.0.1:4100/rs-extapi/v1');
+    expect(url.readOnly).toBe(true);
+    const source = screen.getByTestId('delivery-url-source');
+    expect(source.dataset.source).toBe('demo');
+    expect(source.textContent).toMatch(/^Demo The built-in nShift simulator answers here/);
+    expect(screen.queryByRole('button', { name: 'Save address' })).toBeNull();
+  });
+
+  it('offers to save the address when it is the saved one', async () => {
+    const { fake } = await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    expect(screen.queryByTestId('delivery-url-source')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Delivery API address'), {
+      target: { value: 'https://x.example/v1' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toEqual([{ account: { deliveryUrl: 'https://x.example/v1' } }]),
+    );
+  });
+
   it('lists the missing licences after a connection test', async () => {
     const fake = new FakeStation();
     fake.connection = {
@@ -305,7 +359,8 @@ describe('Settings screen', () => {
     const { fake } = await renderApp();
     fireEvent.click(screen.getByTestId('nav-settings'));
     fireEvent.click(screen.getByRole('button', { name: 'Find printers' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Use this printer' }));
+    // A role query over the whole Settings screen is slow in jsdom on a busy machine: more than the default 1 s.
+    fireEvent.click(await screen.findByRole('button', { name: 'Use this printer' }, { timeout: 10_000 }));
     expect((screen.getByLabelText(/^Queue name/) as HTMLInputElement).value).toBe('Office_A4');
     fireEvent.click(screen.getByRole('button', { name: 'Save printer' }));
     await waitFor(() =>
@@ -313,6 +368,43 @@ describe('Settings screen', () => {
         { id: 'office-a4', name: 'Office A4', kind: 'os-queue', queue: 'Office_A4', media: 'A4' },
       ]),
     );
+  });
+
+  it('names a value the station refused by its label in the packer’s language, never the host’s English', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'sv' };
+    const english =
+      'Invalid argument for saveSettings at scanner.duplicateWindowMs: Number must be at most 60000';
+    fake.on('saveSettings', () => {
+      const error = new Error(english) as Error & { body: unknown };
+      error.body = { error: 'invalid_argument', message: english, field: 'scanner.duplicateWindowMs' };
+      throw error;
+    });
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    fireEvent.click(screen.getByRole('button', { name: 'Spara skannerinställningar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Inte godtaget: Ignorera upprepningar inom (ms)');
+    expect(alert.textContent).not.toContain('Invalid argument');
+  });
+
+  it('shows a discovered printer’s paper sizes in the packer’s words', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'fi' };
+    fake.on('discoverPrinters', () => [
+      {
+        kind: 'os-queue',
+        name: 'Office A4',
+        detail: 'paper: A4, Letter',
+        paperSizes: ['A4', 'Letter'],
+        suggested: { id: 'office-a4', name: 'Office A4', kind: 'os-queue', queue: 'Office_A4' },
+      },
+    ]);
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    fireEvent.click(screen.getByRole('button', { name: 'Etsi tulostimia' }));
+    const found = await screen.findByText(/Paperi: A4, Letter/);
+    expect(found.textContent).not.toContain('paper:');
   });
 
   it('refuses an incomplete printer form without calling the station', async () => {
@@ -400,12 +492,14 @@ describe('Stored & consolidated screen', () => {
     const second = within(storedTable).getByText('O-78').closest('tr') as HTMLElement;
     fireEvent.click(within(second).getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('alertdialog');
-    expect(confirm.textContent).toContain('Delete stored shipment st-2?');
+    // Named by the order number the list shows, not nShift's internal stored-shipment id.
+    expect(confirm.textContent).toContain('Delete stored shipment O-78?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(fake.callsOf('deleteStored')).toEqual([{ storedId: 'st-2', confirm: true }]));
 
     const consolidatedTable = screen.getByRole('table', { name: 'Open consolidated shipments' });
     fireEvent.click(within(consolidatedTable).getByRole('button', { name: 'Delete group' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain('Delete parcel group PO-1 from KEY-1?');
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
       expect(fake.callsOf('deleteParcelGroup')).toEqual([

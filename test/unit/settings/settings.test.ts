@@ -1,3 +1,4 @@
+import { resolveSettings } from '../../../main/settings/in-force';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +37,8 @@ describe('settings', () => {
   });
 
   it('the view for the UI carries a mask, never the secret', () => {
-    const view = settingsView(defaultSettings(), { id: 'key-id', secret: 'super-secret-value' });
+    const key = { id: 'key-id', secret: 'super-secret-value' };
+    const view = settingsView(defaultSettings(), key, resolveSettings(defaultSettings(), []).inForce);
     expect(JSON.stringify(view)).not.toContain('super-secret-value');
     expect(view.account).toMatchObject({ apiKeyId: 'key-id', hasSecret: true });
   });

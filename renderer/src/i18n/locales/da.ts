@@ -172,6 +172,144 @@ const da: Messages = {
     whatToDo: 'Hvad du skal gøre',
     fieldErrors: 'Felter der skal rettes',
     technical: 'Detaljer: {{message}}',
+    nshiftSays: 'nShift skriver: {{text}}',
+    invalidField: 'Ikke godkendt: {{field}}',
+    details: {
+      license_unnamed: {
+        what: 'nShift-kontoen mangler en licens til dette.',
+      },
+      no_match: {
+        line: 'Søgt efter: {{code}}',
+      },
+      order_cancelled: {
+        what: 'Ordren er annulleret i nShift.',
+        todo: 'Stil pakken til side, og spørg din arbejdsleder.',
+        line: 'Ordre: {{code}}',
+      },
+      stored_invalid: {
+        line: 'Den gemte forsendelse for {{code}} er ikke gyldig i nShift.',
+      },
+      stored_not_ready: {
+        what: 'Den gemte forsendelse kan ikke bookes: den er ikke klar.',
+        todo: 'Opdatér listen. Hvis den allerede er booket, så udskriv labelen igen i stedet.',
+        line: 'Status i nShift: {{status}}',
+      },
+      booking_refused: {
+        todo: 'Kontrollér forsendelsen i nShift, og scan derefter igen.',
+        line: 'nShift angav ikke hvilke felter.',
+      },
+      booked_here: {
+        line: 'Booket tidligere af denne station.',
+      },
+      booked_elsewhere: {
+        line: 'Booket af en anden station.',
+      },
+      booked_in_nshift: {
+        line: 'nShift har allerede en forsendelse til den.',
+      },
+      stored_booking_not_listed: {
+        line: 'nShift viser den gemte forsendelse som booket, men viser ikke forsendelsen endnu.',
+      },
+      consolidated_gone: {
+        what: 'Den samlede forsendelse er ikke længere åben i nShift.',
+        todo: 'Opdatér listen.',
+      },
+      parcel_group_gone: {
+        what: 'Kolligruppen er ikke længere i den samlede forsendelse.',
+        todo: 'Opdatér listen.',
+        line: 'Delordre: {{partOrderNo}}',
+      },
+      retry_after: {
+        line: 'nShift beder os vente {{seconds}} s.',
+      },
+      http_status: {
+        line: 'nShift svarede med HTTP-status {{status}}.',
+      },
+      label_download_failed: {
+        line: 'Årsag: {{cause}}',
+      },
+      printer_not_answering: {
+        line: 'Printer: {{printer}}',
+      },
+      printer_refused: {
+        what: 'Printeren afviste dokumentet.',
+        todo: 'Bed en arbejdsleder om at kontrollere printerens indstillinger (kø, mappe), og prøv derefter igen i skærmbilledet Job.',
+        line: 'Printer: {{printer}}',
+      },
+      printer_wrong_format: {
+        what: 'Printeren kan ikke udskrive denne slags dokument.',
+        todo: 'Bed en arbejdsleder om at sende disse dokumenter til en anden printer under Indstillinger, Routing.',
+        line: 'Printer: {{printer}}',
+      },
+      printer_problem: {
+        line: 'Printer: {{printer}}',
+      },
+      printer_io: {
+        what: 'Dokumentet kunne ikke afleveres til printeren.',
+        line: 'Printer: {{printer}}',
+      },
+      unencodable_characters: {
+        what: 'Printerens tegnsæt kan ikke udskrive visse tegn.',
+        todo: 'Vælg det andet tegnsæt (UTF-8 eller tegntabel 850), og udskriv testlabelen igen.',
+        line: 'Tegn: {{characters}}',
+      },
+      test_print_unsupported: {
+        what: 'Printeren udskriver kun dokumenter fra nShift og har derfor ingen testlabel.',
+        todo: 'Udskriv en forsendelses label for at teste den.',
+        line: 'Printer: {{printer}}',
+      },
+      scan_empty: {
+        line: 'Scanningen var tom.',
+      },
+      scan_too_long: {
+        line: 'Scanningen har {{length}} tegn; en kode har højst {{max}}.',
+      },
+      scan_control_characters: {
+        line: 'Scanningen indeholder kontroltegn.',
+      },
+      scan_unreadable: {
+        line: 'Scanningen er ikke læsbar tekst.',
+      },
+      scan_characters: {
+        line: 'Scanningen indeholder tegn, som intet ordre- eller forsendelsesnummer har.',
+      },
+      stopped_before_booking: {
+        what: 'Stationen stoppede, før bookingen blev sendt til nShift.',
+        todo: 'Book den igen fra listen Gemte forsendelser.',
+      },
+      unfinished_after_restart: {
+        what: 'Jobbet kunne ikke gøres færdigt efter en genstart.',
+        todo: 'Kontrollér det i skærmbilledet Job, og gør det manglende om.',
+      },
+      unexpected: {
+        line: 'Fejltekst til IT: {{systemText}}',
+      },
+      no_such_job: {
+        what: 'Jobbet er ikke længere i dagens liste.',
+        todo: 'Opdatér skærmbilledet, og vælg jobbet igen.',
+      },
+      no_such_printer: {
+        what: 'Printeren er ikke længere sat op.',
+        todo: 'Genindlæs Indstillinger, og vælg en printer igen.',
+      },
+      not_in_cache: {
+        what: 'Dokumentet er ikke længere i stationens labelcache.',
+        todo: 'Udskriv forsendelsen igen for at hente dens dokumenter på ny.',
+      },
+      spool_job_gone: {
+        what: 'Udskriftsjobbet er ikke længere i køen.',
+        todo: 'Opdatér listen.',
+      },
+      spool_job_state: {
+        what: 'Udskriftsjobbet er ændret i mellemtiden.',
+        todo: 'Opdatér listen, og prøv igen.',
+        line: 'Det er nu: {{state}}',
+      },
+      api_key_from_environment: {
+        what: 'Stationen henter sin nShift-API-nøgle fra sit miljø.',
+        todo: 'Bed IT om at ændre nøglen dér, hvor stationen startes.',
+      },
+    },
     codes: {
       unknown_code: {
         what: 'Intet i nShift passer til denne kode.',
@@ -265,6 +403,10 @@ const da: Messages = {
       not_cancellable: {
         what: 'Forsendelsen kan ikke længere annulleres.',
         todo: 'Kontakt transportøren eller en arbejdsleder.',
+      },
+      unknown_manifest_type: {
+        what: 'Denne manifesttype er ikke en af stationens manifesttyper.',
+        todo: 'Vælg en af stationens typer, eller bed en arbejdsleder tilføje denne under Indstillinger, Manifesttyper.',
       },
       internal: {
         what: 'Noget gik galt i stationen.',
@@ -473,6 +615,15 @@ const da: Messages = {
       testOk: 'Forbundet til nShift.',
       testFailed: 'Forbindelsestesten mislykkedes: {{state}}.',
       missingLicenses: 'Manglende licenser',
+      urlFrom: {
+        demo: 'Den indbyggede nShift-simulator svarer her, mens demoen kører; adressen gemmes ikke.',
+        flag: 'Angivet med --delivery-url for denne kørsel; adressen gemmes ikke.',
+      },
+    },
+    source: {
+      settings: 'Gemt',
+      flag: 'Kommandolinje',
+      demo: 'Demo',
     },
     printers: {
       title: 'Printere',
@@ -494,6 +645,7 @@ const da: Messages = {
         'os-queue': 'Systemets udskriftskø',
         'print-client': 'nShift Print Client',
         file: 'Mappe (kun filer)',
+        'raw-tcp': 'Kontorprinter via netværk (rå TCP, PDF)',
       },
       host: 'Værtsnavn eller IP-adresse',
       port: 'Port',
@@ -505,6 +657,8 @@ const da: Messages = {
       invalid: 'Udfyld alle obligatoriske felter.',
       required: 'obligatorisk',
       save: 'Gem printer',
+      paperSizes: 'Papir: {{list}}',
+      printClientState: 'Status i nShift: {{state}}',
     },
     routing: {
       title: 'Routing',
@@ -634,6 +788,16 @@ const da: Messages = {
       noSecret: 'Ingen klientoplysninger gemt: scanninger slås ikke op i nShift Checkout.',
       saveCredentials: 'Gem klientoplysninger',
     },
+  },
+  numbers: {
+    order: 'Ordre {{number}}',
+    parcel: 'Kolli {{number}}',
+    unnumbered: 'Forsendelse',
+    reprintNote: 'Genudskrift: intet blev booket igen.',
+    reprinted_one: 'Udskrevet igen kl. {{time}} på {{printer}}',
+    reprinted_other: 'Udskrevet igen {{count}} gange, senest kl. {{time}} på {{printer}}',
+    reprintState: 'Genudskrift kl. {{time}}: {{state}}',
+    reprintOf: 'Genudskrift af {{code}}, scannet kl. {{time}}',
   },
 };
 

@@ -171,6 +171,146 @@ const en = {
     whatToDo: 'What to do',
     fieldErrors: 'Fields to correct',
     technical: 'Details: {{message}}',
+    /** nShift's own words (the 422 list) are data: shown after the translated sentence, labelled. */
+    nshiftSays: 'nShift says: {{text}}',
+    invalidField: 'Not accepted: {{field}}',
+    /** The situation behind a code (Failure.detail): its own what/todo where more precise, and a details line. */
+    details: {
+      license_unnamed: {
+        what: 'The nShift account lacks a licence for this.',
+      },
+      no_match: {
+        line: 'Searched for: {{code}}',
+      },
+      order_cancelled: {
+        what: 'This order is cancelled in nShift.',
+        todo: 'Put the parcel aside and ask your team lead.',
+        line: 'Order: {{code}}',
+      },
+      stored_invalid: {
+        line: 'The stored shipment for {{code}} is not valid in nShift.',
+      },
+      stored_not_ready: {
+        what: 'This stored shipment cannot be booked: it is not ready.',
+        todo: 'Refresh the list. If it was booked already, reprint its label instead.',
+        line: 'Status in nShift: {{status}}',
+      },
+      booking_refused: {
+        todo: 'Check the shipment in nShift, then scan again.',
+        line: 'nShift did not name the fields.',
+      },
+      booked_here: {
+        line: 'Booked earlier by this station.',
+      },
+      booked_elsewhere: {
+        line: 'Booked by another station.',
+      },
+      booked_in_nshift: {
+        line: 'nShift already has a shipment for it.',
+      },
+      stored_booking_not_listed: {
+        line: 'nShift shows the stored shipment as booked, but does not list its shipment yet.',
+      },
+      consolidated_gone: {
+        what: 'This consolidated shipment is no longer open in nShift.',
+        todo: 'Refresh the list.',
+      },
+      parcel_group_gone: {
+        what: 'This parcel group is no longer in the consolidated shipment.',
+        todo: 'Refresh the list.',
+        line: 'Part order: {{partOrderNo}}',
+      },
+      retry_after: {
+        line: 'nShift asks to wait {{seconds}} s.',
+      },
+      http_status: {
+        line: 'nShift answered with HTTP status {{status}}.',
+      },
+      label_download_failed: {
+        line: 'Why: {{cause}}',
+      },
+      printer_not_answering: {
+        line: 'Printer: {{printer}}',
+      },
+      printer_refused: {
+        what: 'The printer refused the document.',
+        todo: "Ask a supervisor to check the printer's settings (queue, folder), then retry the job on the Jobs screen.",
+        line: 'Printer: {{printer}}',
+      },
+      printer_wrong_format: {
+        what: 'This printer cannot print this kind of document.',
+        todo: 'Ask a supervisor to send these documents to another printer in Settings, Routing.',
+        line: 'Printer: {{printer}}',
+      },
+      printer_problem: {
+        line: 'Printer: {{printer}}',
+      },
+      printer_io: {
+        what: 'The document could not be handed to the printer.',
+        line: 'Printer: {{printer}}',
+      },
+      unencodable_characters: {
+        what: "The printer's character set cannot print some characters.",
+        todo: 'Choose the other character set (UTF-8 or code page 850) and print the test label again.',
+        line: 'Characters: {{characters}}',
+      },
+      test_print_unsupported: {
+        what: 'This printer prints nShift documents only, so it has no test label.',
+        todo: "Print a shipment's label to test it.",
+        line: 'Printer: {{printer}}',
+      },
+      scan_empty: {
+        line: 'The scan was empty.',
+      },
+      scan_too_long: {
+        line: 'The scan has {{length}} characters; a code has at most {{max}}.',
+      },
+      scan_control_characters: {
+        line: 'The scan contains control characters.',
+      },
+      scan_unreadable: {
+        line: 'The scan is not readable text.',
+      },
+      scan_characters: {
+        line: 'The scan contains characters no order or shipment number has.',
+      },
+      stopped_before_booking: {
+        what: 'The station stopped before this booking was sent to nShift.',
+        todo: 'Book it again from the Stored list.',
+      },
+      unfinished_after_restart: {
+        what: 'This job could not be finished after a restart.',
+        todo: 'Check it on the Jobs screen and redo what is missing.',
+      },
+      unexpected: {
+        line: 'Error text for IT: {{systemText}}',
+      },
+      no_such_job: {
+        what: "This job is no longer in today's list.",
+        todo: 'Refresh the screen and choose the job again.',
+      },
+      no_such_printer: {
+        what: 'This printer is no longer set up.',
+        todo: 'Reload Settings and choose a printer again.',
+      },
+      not_in_cache: {
+        what: "This document is no longer in the station's label cache.",
+        todo: 'Reprint the shipment to fetch its documents again.',
+      },
+      spool_job_gone: {
+        what: 'This print job is no longer in the queue.',
+        todo: 'Refresh the list.',
+      },
+      spool_job_state: {
+        what: 'This print job has changed meanwhile.',
+        todo: 'Refresh the list and try again.',
+        line: 'It is now: {{state}}',
+      },
+      api_key_from_environment: {
+        what: 'This station takes its nShift API key from its environment.',
+        todo: 'Ask IT to change the key where the station is started.',
+      },
+    },
     codes: {
       unknown_code: {
         what: 'Nothing in nShift matches this code.',
@@ -264,6 +404,10 @@ const en = {
       not_cancellable: {
         what: 'This shipment can no longer be cancelled.',
         todo: 'Contact the carrier or a supervisor.',
+      },
+      unknown_manifest_type: {
+        what: 'This manifest type is not one of this station’s manifest types.',
+        todo: 'Choose one of the station’s types, or ask a supervisor to add this one in Settings, Manifest types.',
       },
       internal: {
         what: 'Something went wrong inside the station.',
@@ -472,6 +616,15 @@ const en = {
       testOk: 'Connected to nShift.',
       testFailed: 'The connection test failed: {{state}}.',
       missingLicenses: 'Missing licences',
+      urlFrom: {
+        demo: 'The built-in nShift simulator answers here while the demo runs; this address is not saved.',
+        flag: 'Given with --delivery-url for this run; this address is not saved.',
+      },
+    },
+    source: {
+      settings: 'Saved',
+      flag: 'Command line',
+      demo: 'Demo',
     },
     printers: {
       title: 'Printers',
@@ -493,6 +646,7 @@ const en = {
         'os-queue': 'System print queue',
         'print-client': 'nShift Print Client',
         file: 'Folder (files only)',
+        'raw-tcp': 'Office printer over network (raw TCP, PDF)',
       },
       host: 'Host or IP address',
       port: 'Port',
@@ -504,6 +658,8 @@ const en = {
       invalid: 'Fill in every field marked required.',
       required: 'required',
       save: 'Save printer',
+      paperSizes: 'Paper: {{list}}',
+      printClientState: 'State in nShift: {{state}}',
     },
     routing: {
       title: 'Routing',
@@ -633,6 +789,17 @@ const en = {
       noSecret: 'No client credentials stored: scans are not looked up in nShift Checkout.',
       saveCredentials: 'Save client credentials',
     },
+  },
+  /** The numbers printed on the label (never internal ids), and reprints shown on their booking's row. */
+  numbers: {
+    order: 'Order {{number}}',
+    parcel: 'Parcel {{number}}',
+    unnumbered: 'Shipment',
+    reprintNote: 'Reprint: nothing was booked again.',
+    reprinted_one: 'Reprinted at {{time}} on {{printer}}',
+    reprinted_other: 'Reprinted {{count}} times, last at {{time}} on {{printer}}',
+    reprintState: 'Reprint at {{time}}: {{state}}',
+    reprintOf: 'Reprint of {{code}}, scanned at {{time}}',
   },
 };
 

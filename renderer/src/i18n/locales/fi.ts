@@ -180,6 +180,144 @@ const fi: Messages = {
     whatToDo: 'Mitä tehdä',
     fieldErrors: 'Korjattavat kentät',
     technical: 'Lisätiedot: {{message}}',
+    nshiftSays: 'nShiftin viesti: {{text}}',
+    invalidField: 'Ei hyväksytty: {{field}}',
+    details: {
+      license_unnamed: {
+        what: 'nShift-tililtä puuttuu tähän tarvittava lisenssi.',
+      },
+      no_match: {
+        line: 'Haettu: {{code}}',
+      },
+      order_cancelled: {
+        what: 'Tilaus on peruttu nShiftissä.',
+        todo: 'Siirrä paketti sivuun ja kysy esimieheltäsi.',
+        line: 'Tilaus: {{code}}',
+      },
+      stored_invalid: {
+        line: 'Tallennettu lähetys {{code}} ei ole kelvollinen nShiftissä.',
+      },
+      stored_not_ready: {
+        what: 'Tallennettua lähetystä ei voi varata: se ei ole valmis.',
+        todo: 'Päivitä luettelo. Jos lähetys on jo varattu, tulosta sen etiketti uudelleen.',
+        line: 'Tila nShiftissä: {{status}}',
+      },
+      booking_refused: {
+        todo: 'Tarkista lähetys nShiftissä ja skannaa sitten uudelleen.',
+        line: 'nShift ei kertonut, mitkä kentät.',
+      },
+      booked_here: {
+        line: 'Tämä asema on varannut sen aiemmin.',
+      },
+      booked_elsewhere: {
+        line: 'Toinen asema on varannut sen.',
+      },
+      booked_in_nshift: {
+        line: 'nShiftissä on jo lähetys sille.',
+      },
+      stored_booking_not_listed: {
+        line: 'nShift näyttää tallennetun lähetyksen varattuna, mutta ei vielä luettele sen lähetystä.',
+      },
+      consolidated_gone: {
+        what: 'Yhdistetty lähetys ei ole enää avoin nShiftissä.',
+        todo: 'Päivitä luettelo.',
+      },
+      parcel_group_gone: {
+        what: 'Kolliryhmä ei ole enää yhdistetyssä lähetyksessä.',
+        todo: 'Päivitä luettelo.',
+        line: 'Osatilaus: {{partOrderNo}}',
+      },
+      retry_after: {
+        line: 'nShift pyytää odottamaan {{seconds}} s.',
+      },
+      http_status: {
+        line: 'nShift vastasi HTTP-tilalla {{status}}.',
+      },
+      label_download_failed: {
+        line: 'Syy: {{cause}}',
+      },
+      printer_not_answering: {
+        line: 'Tulostin: {{printer}}',
+      },
+      printer_refused: {
+        what: 'Tulostin hylkäsi asiakirjan.',
+        todo: 'Pyydä esimiestä tarkistamaan tulostimen asetukset (jono, kansio) ja yritä sitten uudelleen Työt-näkymässä.',
+        line: 'Tulostin: {{printer}}',
+      },
+      printer_wrong_format: {
+        what: 'Tämä tulostin ei voi tulostaa tällaista asiakirjaa.',
+        todo: 'Pyydä esimiestä ohjaamaan nämä asiakirjat toiselle tulostimelle kohdassa Asetukset, Reititys.',
+        line: 'Tulostin: {{printer}}',
+      },
+      printer_problem: {
+        line: 'Tulostin: {{printer}}',
+      },
+      printer_io: {
+        what: 'Asiakirjaa ei voitu välittää tulostimelle.',
+        line: 'Tulostin: {{printer}}',
+      },
+      unencodable_characters: {
+        what: 'Tulostimen merkistö ei pysty tulostamaan joitakin merkkejä.',
+        todo: 'Valitse toinen merkistö (UTF-8 tai koodisivu 850) ja tulosta testietiketti uudelleen.',
+        line: 'Merkit: {{characters}}',
+      },
+      test_print_unsupported: {
+        what: 'Tulostin tulostaa vain nShiftin asiakirjoja, joten sillä ei ole testietikettiä.',
+        todo: 'Testaa se tulostamalla jonkin lähetyksen etiketti.',
+        line: 'Tulostin: {{printer}}',
+      },
+      scan_empty: {
+        line: 'Skannaus oli tyhjä.',
+      },
+      scan_too_long: {
+        line: 'Skannauksessa on {{length}} merkkiä; koodissa on enintään {{max}}.',
+      },
+      scan_control_characters: {
+        line: 'Skannaus sisältää ohjausmerkkejä.',
+      },
+      scan_unreadable: {
+        line: 'Skannaus ei ole luettavaa tekstiä.',
+      },
+      scan_characters: {
+        line: 'Skannaus sisältää merkkejä, joita tilaus- tai lähetysnumeroissa ei ole.',
+      },
+      stopped_before_booking: {
+        what: 'Asema pysähtyi ennen kuin varaus lähetettiin nShiftiin.',
+        todo: 'Varaa se uudelleen Tallennetut lähetykset -luettelosta.',
+      },
+      unfinished_after_restart: {
+        what: 'Työtä ei voitu viedä loppuun uudelleenkäynnistyksen jälkeen.',
+        todo: 'Tarkista se Työt-näkymässä ja tee puuttuva uudelleen.',
+      },
+      unexpected: {
+        line: 'Virheteksti IT:lle: {{systemText}}',
+      },
+      no_such_job: {
+        what: 'Työ ei ole enää tämän päivän luettelossa.',
+        todo: 'Päivitä näkymä ja valitse työ uudelleen.',
+      },
+      no_such_printer: {
+        what: 'Tätä tulostinta ei ole enää määritetty.',
+        todo: 'Lataa Asetukset uudelleen ja valitse tulostin uudelleen.',
+      },
+      not_in_cache: {
+        what: 'Asiakirja ei ole enää aseman etikettivälimuistissa.',
+        todo: 'Tulosta lähetys uudelleen, niin sen asiakirjat haetaan uudelleen.',
+      },
+      spool_job_gone: {
+        what: 'Tulostustyö ei ole enää jonossa.',
+        todo: 'Päivitä luettelo.',
+      },
+      spool_job_state: {
+        what: 'Tulostustyö on muuttunut sillä välin.',
+        todo: 'Päivitä luettelo ja yritä uudelleen.',
+        line: 'Sen tila nyt: {{state}}',
+      },
+      api_key_from_environment: {
+        what: 'Asema lukee nShift-API-avaimensa ympäristöstään.',
+        todo: 'Pyydä IT:tä vaihtamaan avain siellä, missä asema käynnistetään.',
+      },
+    },
     codes: {
       unknown_code: {
         what: 'Mikään nShiftissä ei vastaa tätä koodia.',
@@ -273,6 +411,10 @@ const fi: Messages = {
       not_cancellable: {
         what: 'Lähetystä ei voi enää perua.',
         todo: 'Ota yhteyttä kuljetusliikkeeseen tai esimieheen.',
+      },
+      unknown_manifest_type: {
+        what: 'Tämä manifestityyppi ei ole aseman manifestityyppejä.',
+        todo: 'Valitse jokin aseman tyypeistä tai pyydä esimiestä lisäämään tämä kohdassa Asetukset, Manifestityypit.',
       },
       internal: {
         what: 'Asemassa tapahtui virhe.',
@@ -480,6 +622,15 @@ const fi: Messages = {
       testOk: 'Yhteys nShiftiin toimii.',
       testFailed: 'Yhteystesti epäonnistui: {{state}}.',
       missingLicenses: 'Puuttuvat lisenssit',
+      urlFrom: {
+        demo: 'Sisäänrakennettu nShift-simulaattori vastaa tässä esittelyn ajan; osoitetta ei tallenneta.',
+        flag: 'Annettu valinnalla --delivery-url tätä ajoa varten; osoitetta ei tallenneta.',
+      },
+    },
+    source: {
+      settings: 'Tallennettu',
+      flag: 'Komentorivi',
+      demo: 'Esittely',
     },
     printers: {
       title: 'Tulostimet',
@@ -501,6 +652,7 @@ const fi: Messages = {
         'os-queue': 'Järjestelmän tulostusjono',
         'print-client': 'nShift Print Client',
         file: 'Kansio (vain tiedostot)',
+        'raw-tcp': 'Toimistotulostin verkon kautta (raaka TCP, PDF)',
       },
       host: 'Palvelimen nimi tai IP-osoite',
       port: 'Portti',
@@ -512,6 +664,8 @@ const fi: Messages = {
       invalid: 'Täytä kaikki pakolliset kentät.',
       required: 'pakollinen',
       save: 'Tallenna tulostin',
+      paperSizes: 'Paperi: {{list}}',
+      printClientState: 'Tila nShiftissä: {{state}}',
     },
     routing: {
       title: 'Reititys',
@@ -642,6 +796,16 @@ const fi: Messages = {
       noSecret: 'Asiakastunnuksia ei ole tallennettu: skannauksia ei haeta nShift Checkoutista.',
       saveCredentials: 'Tallenna asiakastunnukset',
     },
+  },
+  numbers: {
+    order: 'Tilaus {{number}}',
+    parcel: 'Kolli {{number}}',
+    unnumbered: 'Lähetys',
+    reprintNote: 'Uusintatulostus: mitään ei varattu uudelleen.',
+    reprinted_one: 'Tulostettu uudelleen klo {{time}} tulostimella {{printer}}',
+    reprinted_other: 'Tulostettu uudelleen {{count}} kertaa, viimeksi klo {{time}} tulostimella {{printer}}',
+    reprintState: 'Uusintatulostus klo {{time}}: {{state}}',
+    reprintOf: 'Uusintatulostus: {{code}}, skannattu klo {{time}}',
   },
 };
 

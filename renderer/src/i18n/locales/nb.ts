@@ -173,6 +173,144 @@ const nb: Messages = {
     whatToDo: 'Hva du gjør',
     fieldErrors: 'Felt som må rettes',
     technical: 'Detaljer: {{message}}',
+    nshiftSays: 'nShift skriver: {{text}}',
+    invalidField: 'Ikke godtatt: {{field}}',
+    details: {
+      license_unnamed: {
+        what: 'nShift-kontoen mangler en lisens for dette.',
+      },
+      no_match: {
+        line: 'Søkt etter: {{code}}',
+      },
+      order_cancelled: {
+        what: 'Ordren er kansellert i nShift.',
+        todo: 'Sett pakken til side og spør arbeidslederen din.',
+        line: 'Ordre: {{code}}',
+      },
+      stored_invalid: {
+        line: 'Den lagrede sendingen for {{code}} er ikke gyldig i nShift.',
+      },
+      stored_not_ready: {
+        what: 'Den lagrede sendingen kan ikke bookes: den er ikke klar.',
+        todo: 'Oppdater listen. Hvis den allerede er booket, skriv ut etiketten på nytt i stedet.',
+        line: 'Status i nShift: {{status}}',
+      },
+      booking_refused: {
+        todo: 'Kontroller sendingen i nShift, og skann deretter igjen.',
+        line: 'nShift oppga ikke hvilke felt.',
+      },
+      booked_here: {
+        line: 'Booket tidligere av denne stasjonen.',
+      },
+      booked_elsewhere: {
+        line: 'Booket av en annen stasjon.',
+      },
+      booked_in_nshift: {
+        line: 'nShift har allerede en sending for den.',
+      },
+      stored_booking_not_listed: {
+        line: 'nShift viser den lagrede sendingen som booket, men lister ikke sendingen ennå.',
+      },
+      consolidated_gone: {
+        what: 'Den samlastede sendingen er ikke lenger åpen i nShift.',
+        todo: 'Oppdater listen.',
+      },
+      parcel_group_gone: {
+        what: 'Kolligruppen er ikke lenger i den samlastede sendingen.',
+        todo: 'Oppdater listen.',
+        line: 'Delordre: {{partOrderNo}}',
+      },
+      retry_after: {
+        line: 'nShift ber oss vente {{seconds}} s.',
+      },
+      http_status: {
+        line: 'nShift svarte med HTTP-status {{status}}.',
+      },
+      label_download_failed: {
+        line: 'Årsak: {{cause}}',
+      },
+      printer_not_answering: {
+        line: 'Skriver: {{printer}}',
+      },
+      printer_refused: {
+        what: 'Skriveren avviste dokumentet.',
+        todo: 'Be en arbeidsleder kontrollere skriverens innstillinger (kø, mappe), og prøv deretter igjen i skjermbildet Jobber.',
+        line: 'Skriver: {{printer}}',
+      },
+      printer_wrong_format: {
+        what: 'Skriveren kan ikke skrive ut denne typen dokument.',
+        todo: 'Be en arbeidsleder sende disse dokumentene til en annen skriver under Innstillinger, Ruting.',
+        line: 'Skriver: {{printer}}',
+      },
+      printer_problem: {
+        line: 'Skriver: {{printer}}',
+      },
+      printer_io: {
+        what: 'Dokumentet kunne ikke overleveres til skriveren.',
+        line: 'Skriver: {{printer}}',
+      },
+      unencodable_characters: {
+        what: 'Skriverens tegnsett kan ikke skrive ut enkelte tegn.',
+        todo: 'Velg det andre tegnsettet (UTF-8 eller tegntabell 850), og skriv ut testetiketten på nytt.',
+        line: 'Tegn: {{characters}}',
+      },
+      test_print_unsupported: {
+        what: 'Skriveren skriver bare ut dokumenter fra nShift og har derfor ingen testetikett.',
+        todo: 'Skriv ut etiketten til en sending for å teste den.',
+        line: 'Skriver: {{printer}}',
+      },
+      scan_empty: {
+        line: 'Skanningen var tom.',
+      },
+      scan_too_long: {
+        line: 'Skanningen har {{length}} tegn; en kode har høyst {{max}}.',
+      },
+      scan_control_characters: {
+        line: 'Skanningen inneholder kontrolltegn.',
+      },
+      scan_unreadable: {
+        line: 'Skanningen er ikke lesbar tekst.',
+      },
+      scan_characters: {
+        line: 'Skanningen inneholder tegn som ingen ordre- eller sendingsnumre har.',
+      },
+      stopped_before_booking: {
+        what: 'Stasjonen stoppet før bookingen ble sendt til nShift.',
+        todo: 'Book den på nytt fra listen Lagrede sendinger.',
+      },
+      unfinished_after_restart: {
+        what: 'Jobben kunne ikke fullføres etter en omstart.',
+        todo: 'Kontroller den i skjermbildet Jobber, og gjør om det som mangler.',
+      },
+      unexpected: {
+        line: 'Feiltekst for IT: {{systemText}}',
+      },
+      no_such_job: {
+        what: 'Jobben er ikke lenger i dagens liste.',
+        todo: 'Oppdater skjermbildet, og velg jobben på nytt.',
+      },
+      no_such_printer: {
+        what: 'Skriveren er ikke lenger satt opp.',
+        todo: 'Last inn Innstillinger på nytt, og velg en skriver igjen.',
+      },
+      not_in_cache: {
+        what: 'Dokumentet er ikke lenger i stasjonens etikettbuffer.',
+        todo: 'Skriv ut sendingen på nytt for å hente dokumentene igjen.',
+      },
+      spool_job_gone: {
+        what: 'Utskriftsjobben er ikke lenger i køen.',
+        todo: 'Oppdater listen.',
+      },
+      spool_job_state: {
+        what: 'Utskriftsjobben er endret i mellomtiden.',
+        todo: 'Oppdater listen og prøv igjen.',
+        line: 'Den er nå: {{state}}',
+      },
+      api_key_from_environment: {
+        what: 'Stasjonen henter nShift-API-nøkkelen sin fra miljøet.',
+        todo: 'Be IT endre nøkkelen der stasjonen startes.',
+      },
+    },
     codes: {
       unknown_code: {
         what: 'Ingenting i nShift samsvarer med denne koden.',
@@ -266,6 +404,10 @@ const nb: Messages = {
       not_cancellable: {
         what: 'Sendingen kan ikke lenger kanselleres.',
         todo: 'Kontakt transportøren eller en arbeidsleder.',
+      },
+      unknown_manifest_type: {
+        what: 'Denne manifesttypen er ikke en av stasjonens manifesttyper.',
+        todo: 'Velg en av stasjonens typer, eller be en arbeidsleder legge til denne under Innstillinger, Manifesttyper.',
       },
       internal: {
         what: 'Noe gikk galt i stasjonen.',
@@ -475,6 +617,15 @@ const nb: Messages = {
       testOk: 'Tilkoblet nShift.',
       testFailed: 'Tilkoblingstesten mislyktes: {{state}}.',
       missingLicenses: 'Manglende lisenser',
+      urlFrom: {
+        demo: 'Den innebygde nShift-simulatoren svarer her mens demoen kjører; adressen lagres ikke.',
+        flag: 'Angitt med --delivery-url for denne kjøringen; adressen lagres ikke.',
+      },
+    },
+    source: {
+      settings: 'Lagret',
+      flag: 'Kommandolinje',
+      demo: 'Demo',
     },
     printers: {
       title: 'Skrivere',
@@ -496,6 +647,7 @@ const nb: Messages = {
         'os-queue': 'Systemets utskriftskø',
         'print-client': 'nShift Print Client',
         file: 'Mappe (bare filer)',
+        'raw-tcp': 'Kontorskriver via nettverk (rå TCP, PDF)',
       },
       host: 'Vertsnavn eller IP-adresse',
       port: 'Port',
@@ -507,6 +659,8 @@ const nb: Messages = {
       invalid: 'Fyll ut alle obligatoriske felt.',
       required: 'obligatorisk',
       save: 'Lagre skriver',
+      paperSizes: 'Papir: {{list}}',
+      printClientState: 'Status i nShift: {{state}}',
     },
     routing: {
       title: 'Ruting',
@@ -636,6 +790,16 @@ const nb: Messages = {
       noSecret: 'Ingen klientopplysninger lagret: skanninger slås ikke opp i nShift Checkout.',
       saveCredentials: 'Lagre klientopplysninger',
     },
+  },
+  numbers: {
+    order: 'Ordre {{number}}',
+    parcel: 'Kolli {{number}}',
+    unnumbered: 'Sending',
+    reprintNote: 'Ny utskrift: ingenting ble booket på nytt.',
+    reprinted_one: 'Skrevet ut på nytt kl. {{time}} på {{printer}}',
+    reprinted_other: 'Skrevet ut på nytt {{count}} ganger, sist kl. {{time}} på {{printer}}',
+    reprintState: 'Ny utskrift kl. {{time}}: {{state}}',
+    reprintOf: 'Ny utskrift av {{code}}, skannet kl. {{time}}',
   },
 };
 

@@ -178,6 +178,144 @@ const sv: Messages = {
     whatToDo: 'Vad du gör',
     fieldErrors: 'Fält att rätta',
     technical: 'Detaljer: {{message}}',
+    nshiftSays: 'nShift skriver: {{text}}',
+    invalidField: 'Inte godtaget: {{field}}',
+    details: {
+      license_unnamed: {
+        what: 'nShift-kontot saknar en licens för detta.',
+      },
+      no_match: {
+        line: 'Sökt efter: {{code}}',
+      },
+      order_cancelled: {
+        what: 'Ordern är makulerad i nShift.',
+        todo: 'Ställ paketet åt sidan och fråga din arbetsledare.',
+        line: 'Order: {{code}}',
+      },
+      stored_invalid: {
+        line: 'Den lagrade sändningen för {{code}} är inte giltig i nShift.',
+      },
+      stored_not_ready: {
+        what: 'Den lagrade sändningen kan inte bokas: den är inte klar.',
+        todo: 'Uppdatera listan. Om den redan är bokad, skriv ut etiketten igen i stället.',
+        line: 'Status i nShift: {{status}}',
+      },
+      booking_refused: {
+        todo: 'Kontrollera sändningen i nShift och skanna sedan igen.',
+        line: 'nShift angav inte vilka fält.',
+      },
+      booked_here: {
+        line: 'Bokad tidigare av den här stationen.',
+      },
+      booked_elsewhere: {
+        line: 'Bokad av en annan station.',
+      },
+      booked_in_nshift: {
+        line: 'nShift har redan en sändning för den.',
+      },
+      stored_booking_not_listed: {
+        line: 'nShift visar den lagrade sändningen som bokad men listar inte sändningen ännu.',
+      },
+      consolidated_gone: {
+        what: 'Den samlastade sändningen är inte längre öppen i nShift.',
+        todo: 'Uppdatera listan.',
+      },
+      parcel_group_gone: {
+        what: 'Kolligruppen finns inte längre i den samlastade sändningen.',
+        todo: 'Uppdatera listan.',
+        line: 'Delorder: {{partOrderNo}}',
+      },
+      retry_after: {
+        line: 'nShift ber oss vänta {{seconds}} s.',
+      },
+      http_status: {
+        line: 'nShift svarade med HTTP-status {{status}}.',
+      },
+      label_download_failed: {
+        line: 'Orsak: {{cause}}',
+      },
+      printer_not_answering: {
+        line: 'Skrivare: {{printer}}',
+      },
+      printer_refused: {
+        what: 'Skrivaren tog inte emot dokumentet.',
+        todo: 'Be en arbetsledare kontrollera skrivarens inställningar (kö, mapp) och försök sedan igen på skärmen Jobb.',
+        line: 'Skrivare: {{printer}}',
+      },
+      printer_wrong_format: {
+        what: 'Skrivaren kan inte skriva ut den här sortens dokument.',
+        todo: 'Be en arbetsledare skicka dessa dokument till en annan skrivare under Inställningar, Routning.',
+        line: 'Skrivare: {{printer}}',
+      },
+      printer_problem: {
+        line: 'Skrivare: {{printer}}',
+      },
+      printer_io: {
+        what: 'Dokumentet kunde inte lämnas över till skrivaren.',
+        line: 'Skrivare: {{printer}}',
+      },
+      unencodable_characters: {
+        what: 'Skrivarens teckenuppsättning kan inte skriva ut vissa tecken.',
+        todo: 'Välj den andra teckenuppsättningen (UTF-8 eller teckentabell 850) och skriv ut testetiketten igen.',
+        line: 'Tecken: {{characters}}',
+      },
+      test_print_unsupported: {
+        what: 'Skrivaren skriver bara ut dokument från nShift och har därför ingen testetikett.',
+        todo: 'Skriv ut en sändnings etikett för att testa den.',
+        line: 'Skrivare: {{printer}}',
+      },
+      scan_empty: {
+        line: 'Skanningen var tom.',
+      },
+      scan_too_long: {
+        line: 'Skanningen har {{length}} tecken; en kod har högst {{max}}.',
+      },
+      scan_control_characters: {
+        line: 'Skanningen innehåller styrtecken.',
+      },
+      scan_unreadable: {
+        line: 'Skanningen är inte läsbar text.',
+      },
+      scan_characters: {
+        line: 'Skanningen innehåller tecken som inget order- eller sändningsnummer har.',
+      },
+      stopped_before_booking: {
+        what: 'Stationen stannade innan bokningen skickades till nShift.',
+        todo: 'Boka den igen från listan Lagrade sändningar.',
+      },
+      unfinished_after_restart: {
+        what: 'Jobbet kunde inte slutföras efter en omstart.',
+        todo: 'Kontrollera det på skärmen Jobb och gör om det som saknas.',
+      },
+      unexpected: {
+        line: 'Feltext för IT: {{systemText}}',
+      },
+      no_such_job: {
+        what: 'Jobbet finns inte längre i dagens lista.',
+        todo: 'Uppdatera skärmen och välj jobbet igen.',
+      },
+      no_such_printer: {
+        what: 'Skrivaren är inte längre inställd.',
+        todo: 'Ladda om Inställningar och välj en skrivare igen.',
+      },
+      not_in_cache: {
+        what: 'Dokumentet finns inte längre i stationens etikettcache.',
+        todo: 'Skriv ut sändningen igen för att hämta dess dokument på nytt.',
+      },
+      spool_job_gone: {
+        what: 'Utskriftsjobbet finns inte längre i kön.',
+        todo: 'Uppdatera listan.',
+      },
+      spool_job_state: {
+        what: 'Utskriftsjobbet har ändrats under tiden.',
+        todo: 'Uppdatera listan och försök igen.',
+        line: 'Den är nu: {{state}}',
+      },
+      api_key_from_environment: {
+        what: 'Stationen hämtar sin nShift-API-nyckel från sin miljö.',
+        todo: 'Be IT ändra nyckeln där stationen startas.',
+      },
+    },
     codes: {
       unknown_code: {
         what: 'Inget i nShift matchar den här koden.',
@@ -271,6 +409,10 @@ const sv: Messages = {
       not_cancellable: {
         what: 'Sändningen kan inte längre makuleras.',
         todo: 'Kontakta transportören eller en arbetsledare.',
+      },
+      unknown_manifest_type: {
+        what: 'Den här manifesttypen är inte en av stationens manifesttyper.',
+        todo: 'Välj en av stationens typer, eller be en arbetsledare lägga till den här under Inställningar, Manifesttyper.',
       },
       internal: {
         what: 'Något gick fel i stationen.',
@@ -479,6 +621,15 @@ const sv: Messages = {
       testOk: 'Ansluten till nShift.',
       testFailed: 'Anslutningstestet misslyckades: {{state}}.',
       missingLicenses: 'Licenser som saknas',
+      urlFrom: {
+        demo: 'Den inbyggda nShift-simulatorn svarar här medan demon körs; adressen sparas inte.',
+        flag: 'Angiven med --delivery-url för den här körningen; adressen sparas inte.',
+      },
+    },
+    source: {
+      settings: 'Sparad',
+      flag: 'Kommandorad',
+      demo: 'Demo',
     },
     printers: {
       title: 'Skrivare',
@@ -500,6 +651,7 @@ const sv: Messages = {
         'os-queue': 'Systemets utskriftskö',
         'print-client': 'nShift Print Client',
         file: 'Mapp (endast filer)',
+        'raw-tcp': 'Kontorsskrivare via nätverk (rå TCP, PDF)',
       },
       host: 'Värdnamn eller IP-adress',
       port: 'Port',
@@ -511,6 +663,8 @@ const sv: Messages = {
       invalid: 'Fyll i alla obligatoriska fält.',
       required: 'obligatoriskt',
       save: 'Spara skrivare',
+      paperSizes: 'Papper: {{list}}',
+      printClientState: 'Status i nShift: {{state}}',
     },
     routing: {
       title: 'Routning',
@@ -640,6 +794,16 @@ const sv: Messages = {
       noSecret: 'Inga klientuppgifter sparade: skanningar slås inte upp i nShift Checkout.',
       saveCredentials: 'Spara klientuppgifter',
     },
+  },
+  numbers: {
+    order: 'Order {{number}}',
+    parcel: 'Kolli {{number}}',
+    unnumbered: 'Sändning',
+    reprintNote: 'Omutskrift: inget bokades på nytt.',
+    reprinted_one: 'Utskriven igen kl. {{time}} på {{printer}}',
+    reprinted_other: 'Utskriven igen {{count}} gånger, senast kl. {{time}} på {{printer}}',
+    reprintState: 'Omutskrift kl. {{time}}: {{state}}',
+    reprintOf: 'Omutskrift av {{code}}, skannad kl. {{time}}',
   },
 };
 

@@ -19,6 +19,10 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
   const [testState, runTest] = useAction();
   const [test, setTest] = useState<ConnectionTest | undefined>();
   const [urlState, saveUrl] = useSettingsSave();
+  // The address in use may come from demo mode or --delivery-url, not from Settings: show that one, say where it
+  // comes from, and do not offer to save it (it holds for this run only).
+  const urlInForce = settings.inForce.deliveryUrl;
+  const urlFixed = urlInForce.source !== 'settings';
 
   async function testConnection(): Promise<void> {
     setTest(undefined);
@@ -42,10 +46,19 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
             label={t('settings.account.deliveryUrl')}
             type="url"
             size={40}
-            value={deliveryUrl}
+            value={urlFixed ? urlInForce.value : deliveryUrl}
+            readOnly={urlFixed}
             onValue={setDeliveryUrl}
+            hint={
+              urlFixed ? (
+                <span data-testid="delivery-url-source" data-source={urlInForce.source}>
+                  <span className="chip chip-warn">{t(`settings.source.${urlInForce.source}`)}</span>{' '}
+                  {t(`settings.account.urlFrom.${urlInForce.source}`)}
+                </span>
+              ) : undefined
+            }
           />
-          <Button type="submit">{t('settings.account.saveUrl')}</Button>
+          {urlFixed ? null : <Button type="submit">{t('settings.account.saveUrl')}</Button>}
         </form>
       </SettingsFeedback>
       <CredentialsForm

@@ -17,7 +17,7 @@ import { DocumentPreview } from '../../preview/DocumentPreview';
 import { CHARSET_CHOICES } from './PrintConfigSection';
 import { configFromDraft, draftFromConfig, emptyDraft, type PrinterDraft } from './printer-draft';
 
-const KINDS: PrinterKind[] = ['zpl-tcp', 'os-queue', 'print-client', 'file'];
+const KINDS: PrinterKind[] = ['zpl-tcp', 'raw-tcp', 'os-queue', 'print-client', 'file'];
 
 export function PrintersSection({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation();
@@ -140,7 +140,12 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
               <li key={`${printer.kind}-${printer.name}`} className="row">
                 <span>
                   <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
-                  {printer.detail ? ` · ${printer.detail}` : null}
+                  {printer.paperSizes?.length
+                    ? ` · ${t('settings.printers.paperSizes', { list: printer.paperSizes.join(', ') })}`
+                    : null}
+                  {printer.printClientState
+                    ? ` · ${t('settings.printers.printClientState', { state: printer.printClientState })}`
+                    : null}
                 </span>
                 <Button
                   onClick={() => setDraft({ values: draftFromConfig(printer.suggested), editing: false })}
@@ -170,7 +175,7 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
             />
             {field('id', t('settings.printers.id'), { required: true })}
             {field('name', t('settings.printers.name'), { required: true })}
-            {draft.values.kind === 'zpl-tcp' ? (
+            {draft.values.kind === 'zpl-tcp' || draft.values.kind === 'raw-tcp' ? (
               <>
                 {field('host', t('settings.printers.host'), { required: true })}
                 {field('port', t('settings.printers.port'), { type: 'number', required: true })}

@@ -31,6 +31,7 @@ export function draftFromConfig(config: PrinterConfig): PrinterDraft {
   const draft = { ...emptyDraft(), id: config.id, name: config.name, kind: config.kind };
   switch (config.kind) {
     case 'zpl-tcp':
+    case 'raw-tcp':
       return { ...draft, host: config.host, port: String(config.port) };
     case 'os-queue':
       return { ...draft, queue: config.queue, media: config.media ?? '' };
@@ -47,10 +48,11 @@ export function configFromDraft(draft: PrinterDraft): PrinterConfig | undefined 
   const name = draft.name.trim();
   if (!id || !name) return undefined;
   switch (draft.kind) {
-    case 'zpl-tcp': {
+    case 'zpl-tcp':
+    case 'raw-tcp': {
       const port = Number(draft.port);
       if (!draft.host.trim() || !Number.isInteger(port) || port < 1 || port > 65535) return undefined;
-      return { id, name, kind: 'zpl-tcp', host: draft.host.trim(), port };
+      return { id, name, kind: draft.kind, host: draft.host.trim(), port };
     }
     case 'os-queue':
       if (!draft.queue.trim()) return undefined;

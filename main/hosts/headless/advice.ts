@@ -1,0 +1,81 @@
+import type { Failure, FailureCode, JobKind } from '../../../preload/api';
+
+/**
+ * What a headless operator does about each failure, in headless terms: commands on stdin, flags and environment
+ * variables — never a key, a screen or Settings. The station's `Failure.message` says what happened in
+ * host-neutral English (and what to do where that is the same everywhere: "check the code and scan again");
+ * this table adds the rest, keyed by code, so a new FailureCode does not compile until it has its line here.
+ * `undefined`: the station's message already says all a headless operator needs.
+ */
+interface FailedJob {
+  kind: JobKind;
+  scan: string;
+  failure: Failure;
+}
+
+type Advice = (job: FailedJob) => string | undefined;
+
+const KEY_VARIABLES = 'PACKBENCH_API_KEY_ID and PACKBENCH_API_KEY_SECRET';
+
+/** How to get a job's documents printed again without doing the job again. */
+function printAgain(job: FailedJob): string | undefined {
+  switch (job.kind) {
+    case 'scan':
+    case 'reprint':
+    case 'book_stored':
+      return `send ":reprint ${job.scan}"`;
+    case 'manifest':
+      return `print manifest ${job.scan} again from nShift (":manifest ${job.scan}" would make a new one)`;
+    case 'consolidated_close':
+      return 'print the waybill from nShift (the consolidated shipment is closed)';
+    default:
+      return undefined;
+  }
+}
+
+/** "Fix the printer, then send …": only for jobs whose documents can be printed again. */
+const thenPrintAgain = (job: FailedJob, first: string): string | undefined => {
+  const again = printAgain(job);
+  return again ? `${first} ${again}.` : undefined;
+};
+
+export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
+  unknown_code: () => undefined, // "Nothing in nShift matches …: check the code and scan again."
+  invalid_scan: () => undefined, // the scanner's or the command's problem, said by the station or commands.ts
+  validation: (job) =>
+    job.failure.errors?.length ? 'nShift names each field and its problem in "errors".' : undefined,
+  auth_missing_key: () =>
+    `Set ${KEY_VARIABLES} in the environment (the key's Id and Secret Id from nShift) and start packbench-headless again.`,
+  auth_invalid_key: () =>
+    `Check ${KEY_VARIABLES} (the key's Id and Secret Id from nShift, for this --delivery-url) and start packbench-headless again.`,
+  access_missing_license: () => undefined, // names the licence and who orders it
+  network_unreachable: () => 'If the network is fine, check --delivery-url.',
+  network_timeout: () => undefined, // "check the network and scan again"
+  server_error: () => undefined, // "scan again in a moment"
+  rate_limited: () => undefined, // "wait a moment and scan again"
+  outcome_unknown: () => undefined, // "Packbench will check before booking again: do not rebook by hand"
+  printer_offline: (job) => thenPrintAgain(job, 'When it is back,'),
+  printer_error: (job) => thenPrintAgain(job, 'Fix it, then'),
+  no_printer: (job) =>
+    `Start packbench-headless with --label-printer tcp://HOST:PORT (ZPL labels) and --document-printer tcp://HOST:PORT or file:DIR (PDF documents)${printAgain(job) ? `, then ${printAgain(job)}` : ''}.`,
+  already_booked: (job) => `Send ":reprint ${job.scan}" to print its label again.`,
+  already_cancelled: () => undefined,
+  document_expired: () => undefined, // "reprint it from nShift"
+  label_not_downloaded: (job) => `Send ":reprint ${job.scan}" once nShift answers.`,
+  label_held: (job) => thenPrintAgain(job, 'Fix the printer, then'),
+  not_cancellable: () => undefined, // "not in nShift (or no longer cancellable)"
+  unknown_manifest_type: () =>
+    'Send ":manifest TYPE" with one of them; start packbench-headless with --manifest-type TYPE (once per type) to use others.',
+  internal: () => undefined, // "Scan again; if it repeats, call IT."
+  // nShift Checkout (only with Checkout client credentials): the station's message says what to do.
+  checkout_not_created: () => undefined, // "… ask the web shop team to create it"
+  checkout_not_in_delivery: () => undefined, // "… scan it again in a few minutes …"
+  checkout_not_configured: () =>
+    'Set PACKBENCH_CHECKOUT_CLIENT_ID and PACKBENCH_CHECKOUT_CLIENT_SECRET in the environment and start packbench-headless again.',
+};
+
+/** The `message` of a headless `failed` line: what happened (the station's words), then what to do here. */
+export function headlessMessage(job: FailedJob): string {
+  const advice = HEADLESS_ADVICE[job.failure.code]?.(job);
+  return advice ? `${job.failure.message} ${advice}` : job.failure.message;
+}

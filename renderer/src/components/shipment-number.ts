@@ -1,0 +1,38 @@
+import type { TFunction } from 'i18next';
+import type { JobShipment, JobView } from '../../../preload/api';
+
+type Numbered = Pick<JobShipment, 'shipmentNo' | 'orderNo' | 'parcelNos'>;
+
+export interface ShipmentNumber {
+  kind: 'shipment' | 'order' | 'parcel';
+  value: string;
+}
+
+/**
+ * The number a person can match against the label for a shipment: nShift's shipment number, else the order
+ * number, else the first parcel number. Never the internal shipment id, which is printed nowhere.
+ */
+export function shipmentNumber(shipment: Numbered, orderNo?: string): ShipmentNumber | undefined {
+  if (shipment.shipmentNo) return { kind: 'shipment', value: shipment.shipmentNo };
+  const order = shipment.orderNo ?? orderNo;
+  if (order) return { kind: 'order', value: order };
+  const parcel = shipment.parcelNos[0];
+  if (parcel) return { kind: 'parcel', value: parcel };
+  return undefined;
+}
+
+/** "Shipment 7100003", or "Order SO-2002" / "Parcel 0073…" when nShift's shipment number is not known. */
+export function shipmentName(t: TFunction, shipment: Numbered, orderNo?: string): string {
+  const number = shipmentNumber(shipment, orderNo);
+  if (!number) return t('numbers.unnumbered');
+  if (number.kind === 'shipment') return t('scan.shipment', { number: number.value });
+  return t(`numbers.${number.kind}`, { number: number.value });
+}
+
+/** The numbers of a job's shipments, for a list cell. */
+export function shipmentNumbers(job: JobView): string {
+  return job.shipments
+    .map((shipment) => shipmentNumber(shipment, job.orderNo)?.value)
+    .filter((value): value is string => Boolean(value))
+    .join(', ');
+}

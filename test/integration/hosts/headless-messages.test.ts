@@ -1,0 +1,136 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFileSettingsStore } from '../../../main/settings/file-store';
+import { createMemoryVault } from '../../../main/settings/file-vault';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
+import { createSimulator, type Simulator } from '../../../main/simulator/server';
+import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
+import { createStation } from '../../../main/station/station';
+import { runHeadless } from '../../support/headless-process';
+
+/**
+ * The headless host speaks headless: a `failed` line says what to do with stdin commands, flags and environment
+ * variables (never "press R" or "Settings"), and every one carries a job id the journal knows.
+ */
+
+const failedLines = (events: Record<string, unknown>[]) => events.filter((e) => e.event === 'failed');
+/** Words that only make sense in the app's window. */
+const UI_WORDS = /press R|\bSettings\b|\bscreen\b|\bbelow\b|\bclick\b|\bF\d\b/i;
+
+let sim: Simulator | undefined;
+let zebra: VirtualZebra | undefined;
+let dataDir: string | undefined;
+afterEach(async () => {
+  await zebra?.close();
+  await sim?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  sim = zebra = dataDir = undefined;
+});
+
+/** The test's own nShift simulator and Zebra, so what nShift made can be checked after the run. */
+async function against(): Promise<string[]> {
+  sim = createSimulator();
+  seedDemoData(sim);
+  const { deliveryBaseUrl } = await sim.start();
+  zebra = await createVirtualZebra();
+  dataDir = await mkdtemp(join(tmpdir(), 'packbench-headless-msg-'));
+  return [
+    '--delivery-url',
+    deliveryBaseUrl,
+    '--label-printer',
+    `tcp://127.0.0.1:${zebra.port}`,
+    '--data-dir',
+    dataDir,
+  ];
+}
+const KEY = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
+
+describe('packbench-headless failure messages', () => {
+  it('a duplicate says to send ":reprint CODE", not to press R', async () => {
+    const run = await runHeadless(['--demo'], 'ORD-1500\n');
+    const [failed] = failedLines(run.events);
+    expect(failed).toMatchObject({ scan: 'ORD-1500', reason: 'duplicate', code: 'already_booked' });
+    expect(failed!.message).toContain('Send ":reprint ORD-1500"');
+    expect(failed!.message).not.toMatch(UI_WORDS);
+  });
+
+  it('a missing key and a refused key name PACKBENCH_API_KEY_ID and PACKBENCH_API_KEY_SECRET', async () => {
+    const args = await against();
+    const missing = failedLines((await runHeadless(args, 'ORD-1001\n')).events)[0]!;
+    expect(missing).toMatchObject({ reason: 'auth', code: 'auth_missing_key' });
+    const refused = failedLines(
+      (
+        await runHeadless(args, 'ORD-1002\n', {
+          PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID,
+          PACKBENCH_API_KEY_SECRET: 'not-the-secret',
+        })
+      ).events,
+    )[0]!;
+    expect(refused).toMatchObject({ reason: 'auth', code: 'auth_invalid_key' });
+    for (const failed of [missing, refused]) {
+      expect(failed.message).toContain('PACKBENCH_API_KEY_ID');
+      expect(failed.message).toContain('PACKBENCH_API_KEY_SECRET');
+      expect(failed.message).not.toMatch(UI_WORDS);
+    }
+    const booked = (ref: string) => sim!.records().filter((r) => r.internalReference === ref);
+    expect([...booked('ORD-1001'), ...booked('ORD-1002')]).toEqual([]);
+  });
+
+  it('an unknown command reports the whole line; every command failure has a job id the journal knows', async () => {
+    const args = await against();
+    const run = await runHeadless(args, ':frobnicate x\n:reprint\n:reprint NO-SUCH\n:cancel NO-SUCH\n', KEY);
+    expect(run.code).toBe(0);
+    const failed = failedLines(run.events);
+    expect(failed.map((f) => [f.scan, f.code])).toEqual([
+      [':frobnicate x', 'invalid_scan'],
+      [':reprint', 'invalid_scan'],
+      ['NO-SUCH', 'unknown_code'],
+      ['NO-SUCH', 'unknown_code'],
+    ]);
+    const station = await createStation({
+      dataDir: dataDir!,
+      host: 'headless',
+      version: 'test',
+      settingsStore: createFileSettingsStore(dataDir!),
+      vault: createMemoryVault(),
+    });
+    try {
+      for (const line of failed) {
+        expect(line.jobId).toEqual(expect.stringMatching(/\S/));
+        const job = await station.getJob({ jobId: line.jobId as string });
+        expect(job).toMatchObject({ state: 'failed', scan: line.scan, failure: { code: line.code } });
+      }
+    } finally {
+      await station.close();
+    }
+  });
+
+  it('":manifest BOGUS" is refused with the valid types and makes nothing in nShift', async () => {
+    const args = await against();
+    const run = await runHeadless(args, 'ORD-1001\n:manifest BOGUS\n', KEY);
+    const [failed] = failedLines(run.events);
+    expect(failed).toMatchObject({ scan: 'BOGUS', reason: 'validation', code: 'unknown_manifest_type' });
+    expect(failed!.message).toContain('PNL'); // the settings' default type
+    expect(failed!.message).toContain('--manifest-type');
+    expect(failed!.jobId).toEqual(expect.stringMatching(/\S/));
+    expect(sim!.state.manifests.size).toBe(0);
+  });
+
+  it('--manifest-type sets the types of this run: each is made, any other is refused naming them', async () => {
+    const args = await against();
+    const run = await runHeadless(
+      [...args, '--manifest-type', 'DAILY', '--manifest-type', 'PNL'],
+      'ORD-1001\n:manifest DAILY\n:manifest EXPRESS\n',
+      KEY,
+    );
+    expect(run.events.filter((e) => e.event === 'manifest')).toEqual([
+      expect.objectContaining({ manifestType: 'DAILY', printer: 'documents' }),
+    ]);
+    const [failed] = failedLines(run.events);
+    expect(failed).toMatchObject({ scan: 'EXPRESS', code: 'unknown_manifest_type' });
+    expect(failed!.message).toContain('DAILY, PNL');
+    expect([...sim!.state.manifests.values()].map((m) => m.manifestType)).toEqual(['DAILY']);
+  });
+});

@@ -370,6 +370,8 @@ export interface SettingsView {
     hasSecret: boolean;
     secretMask?: string;
   };
+  /** Days the data directory keeps the journal, the label cache and finished spool jobs (see docs/architecture.md). */
+  retention?: { journalDays: number; labelDays: number; spoolDays: number };
   /**
    * The fields above are the saved settings, which the Settings forms edit; this is what the station runs on now,
    * with each part's source. Where a part's source is not `settings`, a flag or demo mode overrides the saved

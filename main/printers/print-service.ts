@@ -85,6 +85,10 @@ export interface PrintService {
   /** Opens the likely printer's connection while a booking is in flight (best effort, never fails). */
   prepare(hint?: PrepareHint): Promise<void>;
   list(): SpoolJobView[];
+  /** Every spool job of a station job, including those finished before this start. */
+  jobsOf(stationJobId: string): Promise<SpoolJobView[]>;
+  /** Removes finished spool jobs' records older than `olderThanMs` from disk; returns how many went. */
+  pruneFinished(olderThanMs: number): Promise<number>;
   /** The next outcome of a spool job, e.g. after a release. */
   outcome(spoolJobId: string): Promise<PrintOutcome> | undefined;
   release(spoolJobId: string): Promise<Result<SpoolJobView, SpoolOperationError>>;
@@ -293,6 +297,8 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
         .catch(() => undefined);
     },
     list: () => spool.list(),
+    jobsOf: (stationJobId) => spool.jobsOf(stationJobId),
+    pruneFinished: (olderThanMs) => spool.pruneFinished(olderThanMs),
     outcome: (id) => spool.outcome(id),
     release: (id) => spool.release(id),
     cancel: (id) => spool.cancel(id),

@@ -1,13 +1,23 @@
 /**
  * The spool on disk: `<dir>/<jobId>.json` (the job's state) and `<dir>/<jobId>.bin` (the document's bytes).
  * Every write is atomic with fsync. A job's bytes and its first state are written at once; a queued state whose
- * bytes are not (all) there is dropped at start as never having been a job. The bytes are removed only after a
- * final state (printed, cancelled) is durable.
+ * bytes are not (all) there is dropped at start as never having been a job.
+ *
+ * A job that reaches a final state (printed, cancelled) moves to `<dir>/done/<stationJobId>~<jobId>.json`: the
+ * final state is written there first, then the job's files go. So the spool folder holds only unfinished jobs
+ * and a start reads those, however many labels the day printed. A crash between the two steps leaves both;
+ * `loadAll` then sees the done file and finishes the move.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { readFileIfExists, removeFileDurable, safeFileName, writeFileAtomic } from '../files/atomic';
+import {
+  fsyncDirectory,
+  readFileIfExists,
+  removeFileDurable,
+  safeFileName,
+  writeFileAtomic,
+} from '../files/atomic';
 import { documentMetaSchema } from '../labels/document';
 
 export const spoolRecordSchema = z.object({
@@ -40,17 +50,48 @@ export type SpoolDocumentMeta = z.infer<typeof documentMetaSchema>;
 
 export interface SpoolStore {
   readonly dir: string;
-  loadAll(): Promise<{ records: SpoolRecord[]; unreadable: string[] }>;
+  /**
+   * The unfinished jobs. `finished` are records found in a final state in the spool folder (written by an
+   * older version, or a move cut short by a crash): the caller moves them with `finish` when it likes.
+   */
+  loadAll(): Promise<{ records: SpoolRecord[]; unreadable: string[]; finished: SpoolRecord[] }>;
   saveRecord(record: SpoolRecord): Promise<void>;
+  /** A final state: written to `done/`, then the job's files leave the spool folder. */
+  finish(record: SpoolRecord): Promise<void>;
+  /** The finished jobs of a station job, from `done/` (for resuming that job after a crash). */
+  finishedOf(stationJobId: string): Promise<SpoolRecord[]>;
+  /**
+   * Removes finished jobs (`done/`) last changed before `cutoffMs`; returns how many went. Unfinished jobs
+   * (queued, sending, held, failed) are never touched: they are work a packer still has to see to.
+   */
+  pruneFinished(cutoffMs: number): Promise<number>;
   saveBytes(jobId: string, bytes: Buffer): Promise<void>;
   readBytes(jobId: string): Promise<Buffer | undefined>;
   removeBytes(jobId: string): Promise<void>;
   removeJob(jobId: string): Promise<void>;
 }
 
+export const SPOOL_DONE_DIR = 'done';
+const FINAL_STATES = new Set<SpoolRecord['state']>(['printed', 'cancelled']);
+
 export function createSpoolStore(dir: string): SpoolStore {
   const file = (jobId: string, ext: 'json' | 'bin'): string =>
     path.join(dir, `${safeFileName(jobId)}.${ext}`);
+  const doneDir = path.join(dir, SPOOL_DONE_DIR);
+  const donePrefix = (stationJobId: string | undefined): string => `${safeFileName(stationJobId ?? '_')}~`;
+  const doneFile = (record: Pick<SpoolRecord, 'id' | 'stationJobId'>): string =>
+    path.join(doneDir, `${donePrefix(record.stationJobId)}${safeFileName(record.id)}.json`);
+
+  async function readRecord(file: string): Promise<SpoolRecord | 'unreadable' | undefined> {
+    const raw = await readFileIfExists(file);
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = spoolRecordSchema.safeParse(JSON.parse(raw.toString('utf8')));
+      return parsed.success ? parsed.data : 'unreadable';
+    } catch {
+      return 'unreadable';
+    }
+  }
   // One write chain per job: two state changes of the same job land on disk in the order they were made.
   const chains = new Map<string, Promise<void>>();
   const chained = (key: string, work: () => Promise<void>): Promise<void> => {
@@ -71,23 +112,24 @@ export function createSpoolStore(dir: string): SpoolStore {
       try {
         names = await readdir(dir);
       } catch {
-        return { records: [], unreadable: [] };
+        return { records: [], unreadable: [], finished: [] };
       }
       const records: SpoolRecord[] = [];
+      const finished: SpoolRecord[] = [];
       const unreadable: string[] = [];
       for (const name of names.filter((n) => n.endsWith('.json') && !n.startsWith('.'))) {
-        const raw = await readFileIfExists(path.join(dir, name));
-        if (raw === undefined) continue;
-        try {
-          const parsed = spoolRecordSchema.safeParse(JSON.parse(raw.toString('utf8')));
-          if (parsed.success) records.push(parsed.data);
-          else unreadable.push(name);
-        } catch {
-          unreadable.push(name);
-        }
+        const record = await readRecord(path.join(dir, name));
+        if (record === undefined) continue;
+        if (record === 'unreadable') unreadable.push(name);
+        else if (FINAL_STATES.has(record.state)) finished.push(record);
+        else if (await exists(doneFile(record))) {
+          // Finished, but the crash came before its files left the spool folder: finish the move.
+          const done = await readRecord(doneFile(record));
+          finished.push(done && done !== 'unreadable' ? done : record);
+        } else records.push(record);
       }
       records.sort((a, b) => a.seq - b.seq);
-      return { records, unreadable };
+      return { records, unreadable, finished };
     },
     saveRecord(record) {
       const snapshot = JSON.stringify(record);
@@ -96,6 +138,45 @@ export function createSpoolStore(dir: string): SpoolStore {
     saveBytes(jobId, bytes) {
       // The bytes have a chain of their own: they may be written while the job's first state is (enqueue).
       return chained(`${jobId}.bin`, () => writeFileAtomic(file(jobId, 'bin'), bytes));
+    },
+    async finish(record) {
+      const snapshot = JSON.stringify(record);
+      await chained(record.id, async () => {
+        await writeFileAtomic(doneFile(record), snapshot);
+        await removeFileQuietly(file(record.id, 'json'));
+      });
+      await chained(`${record.id}.bin`, () => removeFileQuietly(file(record.id, 'bin')));
+      await fsyncDirectory(dir).catch(() => undefined);
+    },
+    async finishedOf(stationJobId) {
+      const names = await readdir(doneDir).catch(() => [] as string[]);
+      const prefix = donePrefix(stationJobId);
+      const records: SpoolRecord[] = [];
+      for (const name of names.filter((n) => n.startsWith(prefix) && n.endsWith('.json'))) {
+        const record = await readRecord(path.join(doneDir, name));
+        if (record && record !== 'unreadable') records.push(record);
+      }
+      return records;
+    },
+    async pruneFinished(cutoffMs) {
+      const names = await readdir(doneDir).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names.filter((n) => n.endsWith('.json'))) {
+        const target = path.join(doneDir, name);
+        const record = await readRecord(target);
+        const changed =
+          record && record !== 'unreadable'
+            ? Date.parse(record.updatedAt)
+            : await stat(target).then(
+                (s) => s.mtimeMs,
+                () => Number.POSITIVE_INFINITY,
+              );
+        if (!(changed < cutoffMs)) continue;
+        await removeFileQuietly(target);
+        removed++;
+      }
+      if (removed > 0) await fsyncDirectory(doneDir).catch(() => undefined);
+      return removed;
     },
     readBytes(jobId) {
       return readFileIfExists(file(jobId, 'bin'));
@@ -108,4 +189,16 @@ export function createSpoolStore(dir: string): SpoolStore {
       await chained(`${jobId}.bin`, () => removeFileDurable(file(jobId, 'bin')));
     },
   };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Unlinks a file (a missing one is fine) without a directory fsync: the caller syncs the folder once. */
+async function removeFileQuietly(file: string): Promise<void> {
+  await rm(file, { force: true });
 }

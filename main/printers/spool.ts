@@ -35,7 +35,7 @@ export interface SpoolOptions {
   backoffMs?(failedAttempts: number): number;
   /** After this many failed attempts a job is held (reason `offline`) instead of retried. Default: never (TTL decides). */
   holdAfterAttempts?: number;
-  /** Printed and cancelled jobs are forgotten this long after their last change (default 24 h). */
+  /** Printed and cancelled jobs leave the in-memory list this long after their last change (default 24 h). */
   keepFinishedMs?: number;
   onJob?(view: SpoolJobView): void;
   /** Every send result, for the printer's visible state. */
@@ -72,6 +72,10 @@ export interface Spool {
   findActive(documentId: string, printerId: string): SpoolJobView | undefined;
   /** Jobs not yet finished on a printer: queued, sending and held. */
   queueLength(printerId: string): number;
+  /** Every spool job of a station job, finished ones included (from disk when they predate this start). */
+  jobsOf(stationJobId: string): Promise<SpoolJobView[]>;
+  /** Removes finished jobs' records older than `olderThanMs` from disk (see SpoolStore.pruneFinished). */
+  pruneFinished(olderThanMs: number): Promise<number>;
   /** Stops timers and waits for the sends in flight to end. */
   stop(): Promise<void>;
 }
@@ -138,7 +142,9 @@ export function createSpool(options: SpoolOptions): Spool {
   async function update(record: SpoolRecord, change: Partial<SpoolRecord>): Promise<void> {
     Object.assign(record, change, { updatedAt: iso(clock.now()) });
     if (record.state !== 'held') delete record.heldReason;
-    await store.saveRecord({ ...record });
+    // A final state moves the job out of the spool folder (its bytes go with it).
+    if (record.state === 'printed' || record.state === 'cancelled') await store.finish({ ...record });
+    else await store.saveRecord({ ...record });
     options.onJob?.(toView(record));
     if (FINAL_OUTCOMES.has(record.state)) {
       const pending = waiters.get(record.id);
@@ -240,7 +246,6 @@ export function createSpool(options: SpoolOptions): Spool {
     options.onSendResult?.(job.printerId, result);
     if (result.ok) {
       await update(job, { state: 'printed', lastError: undefined, lastErrorCode: undefined });
-      await store.removeBytes(job.id);
       return;
     }
     const attempts = announced ? job.attempts : job.attempts + 1;
@@ -290,20 +295,19 @@ export function createSpool(options: SpoolOptions): Spool {
 
   return {
     async start() {
-      const { records, unreadable } = await store.loadAll();
+      const { records, unreadable, finished } = await store.loadAll();
       let resumed = 0;
       let heldAfterRestart = 0;
       let dropped = 0;
       const now = clock.now();
+      // Finished jobs found in the spool folder (an older version's files, a move cut short) move out in the
+      // background: the start does not wait on them.
+      for (const record of finished) seq = Math.max(seq, record.seq + 1);
+      void (async () => {
+        for (const record of finished) await store.finish(record).catch(() => undefined);
+      })();
       for (const record of records) {
         seq = Math.max(seq, record.seq + 1);
-        if (
-          (record.state === 'printed' || record.state === 'cancelled') &&
-          now - Date.parse(record.updatedAt) > keepFinishedMs
-        ) {
-          await store.removeJob(record.id);
-          continue;
-        }
         if (record.state === 'queued' && (await store.readBytes(record.id))?.length !== record.bytes) {
           // Its bytes never reached the disk (a crash while it was being spooled): it was never a job.
           await store.removeJob(record.id);
@@ -379,10 +383,23 @@ export function createSpool(options: SpoolOptions): Spool {
     cancel: (jobId) =>
       operate(jobId, ['queued', 'held', 'failed'], 'cancel', async (job) => {
         await update(job, { state: 'cancelled' });
-        await store.removeBytes(job.id);
       }),
 
-    list: () => [...jobs.values()].sort((a, b) => a.seq - b.seq).map(toView),
+    list() {
+      const cutoff = clock.now() - keepFinishedMs;
+      for (const [id, job] of jobs) {
+        if ((job.state === 'printed' || job.state === 'cancelled') && Date.parse(job.updatedAt) < cutoff)
+          jobs.delete(id);
+      }
+      return [...jobs.values()].sort((a, b) => a.seq - b.seq).map(toView);
+    },
+    pruneFinished: (olderThanMs) => store.pruneFinished(clock.now() - olderThanMs),
+    async jobsOf(stationJobId) {
+      const inMemory = [...jobs.values()].filter((j) => j.stationJobId === stationJobId);
+      const known = new Set(inMemory.map((j) => j.id));
+      const onDisk = (await store.finishedOf(stationJobId)).filter((r) => !known.has(r.id));
+      return [...inMemory, ...onDisk].sort((a, b) => a.seq - b.seq).map(toView);
+    },
     get(jobId) {
       const job = jobs.get(jobId);
       return job ? toView(job) : undefined;

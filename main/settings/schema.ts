@@ -151,6 +151,17 @@ export const settingsSchema = z.object({
       connectionId: z.string().trim().max(128).default(''),
     })
     .default({ baseUrl: DEFAULT_CHECKOUT_BASE_URL, authUrl: DEFAULT_CHECKOUT_AUTH_URL, connectionId: '' }),
+  /**
+   * How long the data directory keeps what the station wrote, in days (docs/architecture.md#retention). The
+   * minimums keep what the exactly-once rule and a resumed job need (the journal days read back at start).
+   */
+  retention: z
+    .object({
+      journalDays: z.number().int().min(7).max(3650).default(90),
+      labelDays: z.number().int().min(2).max(3650).default(30),
+      spoolDays: z.number().int().min(7).max(3650).default(14),
+    })
+    .default({ journalDays: 90, labelDays: 30, spoolDays: 14 }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -172,6 +183,7 @@ export const settingsPatchSchema = z
     sounds: settingsSchema.shape.sounds.unwrap().optional(),
     language: settingsSchema.shape.language.unwrap().optional(),
     checkout: settingsSchema.shape.checkout.unwrap().partial().strict().optional(),
+    retention: settingsSchema.shape.retention.unwrap().optional(),
   })
   .strict();
 export type SettingsPatchInput = z.input<typeof settingsPatchSchema>;

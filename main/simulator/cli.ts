@@ -12,13 +12,15 @@ import {
 } from './checkout/account';
 
 export const CLI_USAGE = `Usage: packbench-nshift-sim [--port N] [--host 127.0.0.1] [--latency MS] [--seed N] [--demo]
+                            [--rate-limit N]
   --port     port to listen on (default 0: any free port)
   --host     interface (default 127.0.0.1; the control API under /_sim/ has no auth)
   --latency  fixed extra latency per request in ms (default 0)
   --seed     seed for everything random (default 1)
   --demo     seed the demo data (orders, stored, split and consolidated samples; the split order
              is made through the simulated Checkout) and let carriers move booked shipments on with
-             the clock (status events on /alerts)`;
+             the clock (status events on /alerts)
+  --rate-limit  requests per second per API key before 429 + Retry-After (default: none; assumed)`;
 
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -29,6 +31,7 @@ export async function main(argv: string[]): Promise<void> {
       latency: { type: 'string', default: '0' },
       seed: { type: 'string', default: '1' },
       demo: { type: 'boolean', default: false },
+      'rate-limit': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -43,7 +46,14 @@ export async function main(argv: string[]): Promise<void> {
   if (![port, latencyMs, seed].every(Number.isFinite) || port < 0 || latencyMs < 0)
     throw new Error(`Bad arguments.\n${CLI_USAGE}`);
 
-  const sim = createSimulator({ latencyMs, seed, carrierProgress: values.demo });
+  const rateLimit = values['rate-limit'] === undefined ? undefined : Number(values['rate-limit']);
+  if (rateLimit !== undefined && !(rateLimit > 0)) throw new Error(`Bad --rate-limit.\n${CLI_USAGE}`);
+  const sim = createSimulator({
+    latencyMs,
+    seed,
+    carrierProgress: values.demo,
+    ...(rateLimit ? { rateLimitPerSecond: rateLimit } : {}),
+  });
   ensureDemoAccount(sim);
   const { url, deliveryBaseUrl, checkoutBaseUrl, checkoutAuthUrl } = await sim.start({
     port,

@@ -19,6 +19,7 @@ function carrierJson(sim: Simulator): Record<string, unknown> {
 const matcher = { method: z.string().optional(), path: z.string().optional() };
 const schemas = {
   advance: z.object({ ms: z.number().int().nonnegative() }),
+  rateLimit: z.object({ perSecond: z.number().int().positive().nullable() }),
   latency: z.object({
     ...matcher,
     ms: z.number().nonnegative(),
@@ -96,6 +97,17 @@ export async function handleControl(
   switch (route) {
     case 'GET /records':
       return json(200, sim.records());
+    case 'GET /requests':
+      return json(200, sim.requests.toJSON());
+    case 'POST /requests/reset':
+      sim.requests.reset();
+      return json(200, {});
+    case 'POST /rate-limit': {
+      const p = parse(schemas.rateLimit, body);
+      if (!p.ok) return p.reply;
+      sim.requests.setLimit(p.value.perSecond ?? undefined);
+      return json(200, { perSecond: p.value.perSecond });
+    }
     case 'GET /clock':
       return json(200, { now: sim.clock.now(), iso: formatTimestamp(sim.clock.now()) });
     case 'POST /clock/advance': {

@@ -69,6 +69,7 @@ export function serveFeed<T>(
     if (calls.length > CALL_LOG_LIMIT) calls.splice(0, calls.length - CALL_LOG_LIMIT);
   };
   if (wait > 0) {
+    ctx.requests.recordFeed(apiKeyId || 'unknown', feed, true, now);
     ctx.state.feedLog.refused++;
     log({ refused: true, minDelay: wait, items: 0 });
     const echoed = Number.parseInt(fetchIdParam ?? '-1', 10);
@@ -82,6 +83,7 @@ export function serveFeed<T>(
   if (!exempt) rate.lastCountedAt = now;
   const { page, fetchId, done } = feedPage(items, seqOf, fetchIdParam);
   rate.open = !done;
+  ctx.requests.recordFeed(apiKeyId || 'unknown', feed, done, now);
   log({ refused: false, minDelay: 0, items: page.length });
   return json(200, { fetchId, done, minDelay: 0, ...render(page) });
 }

@@ -16,6 +16,7 @@ import { registerCheckoutRoutes } from './checkout/routes';
 import { ALL_LICENSES, type License } from './licenses';
 import { createRandom } from './random';
 import { recordsJson, type BookingRecordJson } from './records';
+import { RequestStats } from './request-stats';
 import { issueToken, registerAuthRoutes } from './routes/auth';
 import { registerConsolidatedRoutes } from './routes/consolidated';
 import { registerExtraRoutes } from './routes/extra';
@@ -50,6 +51,8 @@ export interface SimulatorOptions {
   carrierProgress?: boolean | Partial<CarrierTimings>;
   /** How latency is waited for; injectable so tests never depend on wall time. */
   sleep?: (ms: number) => Promise<void>;
+  /** Requests per second an account may make before `429` + `Retry-After` (default: no limit) **(assumed)**. */
+  rateLimitPerSecond?: number;
 }
 
 export interface StartOptions {
@@ -100,12 +103,30 @@ export interface Simulator {
   setReachable(reachable: boolean): void;
   /** Every booking ever made. */
   records(): BookingRecordJson[];
+  /** Requests per account, endpoint and second, and the feeds' rate rule (see request-stats.ts). */
+  readonly requests: RequestStats;
 }
 
 const DELIVERY_SEGMENT = '/rs-extapi/v1';
 /** The Checkout service's base path and the identity service's, in the same process (section 2). */
 const CHECKOUT_PREFIX = '/checkout';
 const IDENTITY_PREFIX = '/identity';
+
+/** The key id of a Basic header (the token exchange), or `unknown`. */
+function basicKeyId(header: string | undefined): string {
+  const m = /^Basic\s+(.+)$/i.exec(header ?? '');
+  if (!m?.[1]) return 'unknown';
+  const decoded = Buffer.from(m[1].trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon > 0 ? decoded.slice(0, colon) : 'unknown';
+}
+
+function tooManyRequests(retryAfterSeconds: number): Reply {
+  return {
+    ...apiError(429, 'ILLEGAL', 'Too many requests'),
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  };
+}
 
 function defaultSleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -149,7 +170,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     documentTtlMs: options.documentTtlMs ?? HOUR_MS,
     printJobMs: options.printJobMs ?? 1000,
     hrefBase: `http://127.0.0.1${hrefPrefix}`,
+    requests: new RequestStats(),
   };
+  ctx.requests.setLimit(options.rateLimitPerSecond);
   const faults = new Faults(() => state.tokens.clear());
   const router = new Router();
   registerAuthRoutes(router, ctx);
@@ -185,6 +208,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   function authorizeDelivery(route: Route, request: RequestCtx): Reply | undefined {
     const m = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
     const token = m?.[1] ? state.tokens.get(m[1].trim()) : undefined;
+    const retryAfter = ctx.requests.record(token?.keyId ?? 'unknown', `${request.method} ${route.pattern}`);
+    if (retryAfter !== undefined) return tooManyRequests(retryAfter);
     if (!token || token.expiresAt <= clock.now()) {
       if (token) state.tokens.delete(token.token);
       return apiError(401, 'ILLEGAL', token ? 'Token expired' : 'Invalid or missing token');
@@ -193,6 +218,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     if (!request.apiKey) return apiError(401, 'ILLEGAL', 'API key removed');
     const missing = route.licenses.find((l) => !request.apiKey!.licenses.has(l));
     return missing ? forbidden(missing) : undefined;
+  }
+  /** Delivery routes without a token (the token request itself) count toward the key's rate too. */
+  function admitDelivery(route: Route, request: RequestCtx): Reply | undefined {
+    const retryAfter = ctx.requests.record(
+      basicKeyId(request.headers.authorization),
+      `${request.method} ${route.pattern}`,
+    );
+    return retryAfter === undefined ? undefined : tooManyRequests(retryAfter);
   }
   /** Checkout: a 3600-second token from the identity service, of an enabled client. */
   function authorizeCheckout(_route: Route, request: RequestCtx): Reply | undefined {
@@ -208,7 +241,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   async function handleService(
     req: IncomingMessage,
     res: ServerResponse,
-    service: { router: Router; authorize: (route: Route, request: RequestCtx) => Reply | undefined },
+    service: {
+      router: Router;
+      authorize: (route: Route, request: RequestCtx) => Reply | undefined;
+      admit?: (route: Route, request: RequestCtx) => Reply | undefined;
+    },
     method: string,
     path: string,
     faultPath: string,
@@ -240,6 +277,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const request: RequestCtx = { method, path, params, query, headers: req.headers, rawBody };
     if (route.auth) {
       const refused = service.authorize(route, request);
+      if (refused) return send(res, refused);
+    } else {
+      const refused = service.admit?.(route, request);
       if (refused) return send(res, refused);
     }
     const reply = await route.handler(request);
@@ -276,7 +316,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const at = pathname.indexOf(DELIVERY_SEGMENT);
     if (at < 0) return send(res, { status: 404 });
     const path = pathname.slice(at + DELIVERY_SEGMENT.length) || '/';
-    const delivery = { router: deliveryRouter, authorize: authorizeDelivery };
+    const delivery = { router: deliveryRouter, authorize: authorizeDelivery, admit: admitDelivery };
     await handleService(req, res, delivery, method, path, path, parsed.searchParams);
   }
 
@@ -359,6 +399,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       reachable = value;
     },
     records: () => recordsJson(state),
+    requests: ctx.requests,
   };
   return sim;
 }

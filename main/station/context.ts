@@ -38,7 +38,10 @@ export interface StationContext {
 /** Journal first, then the view: a state the packer sees is a state that survives a crash. */
 export async function record(ctx: StationContext, body: JournalEntryBody): Promise<JobView | undefined> {
   const entry = await ctx.journal.append(body);
-  return ctx.jobs.apply(entry);
+  const job = ctx.jobs.apply(entry);
+  if (job || body.type === 'job') return job;
+  // An older job a restart left on disk only (a held label released hours later): read it back, entry included.
+  return (await ctx.jobs.ensure(body.jobId)) ? ctx.jobs.get(body.jobId) : undefined;
 }
 
 export async function fail(

@@ -7,21 +7,90 @@ import type {
   JobView,
   ResolvedSource,
 } from '../../preload/api';
-import type { DocumentRef, JournalEntry } from './journal';
+import type { BookingTarget, DocumentRef, JournalEntry } from './journal';
+
+/** What lookups need of a job (duplicates, reprint by code, cancels): everything but its documents. */
+export type JobSummary = Pick<
+  JobView,
+  'id' | 'kind' | 'scan' | 'state' | 'createdAt' | 'orderNo' | 'duplicateOf'
+> & { shipments: Omit<JobShipment, 'documents' | 'failure'>[] };
+
+/** The part of a job book a checkpoint keeps (see `JobBook.snapshot`). */
+export interface JobBookSnapshot {
+  /** Full views: open and held jobs, and the newest ones (what the UI lists first). */
+  jobs: JobView[];
+  /** Every job of the loaded days, without documents. */
+  summaries: JobSummary[];
+  /** For the open jobs: booking targets, the targets asked for, and those that came back booked. */
+  targets: [string, BookingTarget[]][];
+  intents: [string, string[]][];
+  booked: [string, string[]][];
+  /** Days (YYYY-MM-DD) whose every job is in `jobs`. */
+  completeDays: string[];
+}
+
+/** Reads a job's entries back from the journal, for a job that is not in memory. */
+export type JobLoader = (jobId: string) => Promise<readonly JournalEntry[]>;
+
+/** How many of the newest jobs a snapshot keeps in full: the UI's job list asks for 500 at most by default. */
+export const RESIDENT_JOBS = 500;
 
 /**
  * The jobs the UI sees, folded from journal entries. Every state change of a job is a journal entry first,
  * and the view is derived from the entries: what the packer sees is what survives a crash.
+ *
+ * After a restart from a checkpoint only some jobs are in memory in full (open and held jobs, the newest
+ * ones); every job has a summary, which is what duplicate checks and lookups by code walk. A job not in
+ * memory is folded from its day's journal file when someone asks for it (`ensure`, `hydrate`).
  */
 export class JobBook {
   private readonly jobs = new Map<string, JobView>();
+  private readonly summaries = new Map<string, JobSummary>();
   /** Which booking target keys a job has asked for, and which came back booked. */
   private readonly intents = new Map<string, Set<string>>();
   private readonly bookedTargets = new Map<string, Set<string>>();
+  private readonly targets = new Map<string, BookingTarget[]>();
+  private readonly completeDays = new Set<string>();
+  /** Every entry up to this sequence number is folded (entries arrive in order, give or take a batch). */
+  private folded = 0;
+  private readonly foldedAhead = new Set<number>();
 
-  constructor(private readonly onChange: (job: JobView) => void = () => {}) {}
+  constructor(
+    private readonly onChange: (job: JobView) => void = () => {},
+    private readonly loader?: JobLoader,
+  ) {}
+
+  /** Rebuilds a book from a checkpoint's snapshot; every later entry is applied on top. */
+  static restore(
+    snapshot: JobBookSnapshot,
+    foldedSeq: number,
+    onChange?: (job: JobView) => void,
+    loader?: JobLoader,
+  ): JobBook {
+    const book = new JobBook(onChange, loader);
+    for (const job of snapshot.jobs) book.jobs.set(job.id, job);
+    for (const summary of snapshot.summaries) book.summaries.set(summary.id, summary);
+    for (const [id, targets] of snapshot.targets) book.targets.set(id, targets);
+    for (const [id, keys] of snapshot.intents) book.intents.set(id, new Set(keys));
+    for (const [id, keys] of snapshot.booked) book.bookedTargets.set(id, new Set(keys));
+    for (const day of snapshot.completeDays) book.completeDays.add(day);
+    book.folded = foldedSeq;
+    return book;
+  }
+
+  /** Every entry up to this sequence number is in the book. */
+  foldedSeq(): number {
+    return this.folded;
+  }
+
+  /** Marks a replay that read whole day files: every job of those days is in memory. */
+  markComplete(days: Iterable<string>): void {
+    for (const day of days) this.completeDays.add(day);
+  }
 
   apply(entry: JournalEntry, notify = true): JobView | undefined {
+    this.noteFolded(entry.seq);
+    if (entry.type === 'resolved') this.targets.set(entry.jobId, entry.targets);
     const job = entry.type === 'job' ? this.create(entry) : this.jobs.get(entry.jobId);
     if (!job) return undefined;
     job.updatedAt = entry.at;
@@ -123,8 +192,39 @@ export class JobBook {
     if (job.progress) {
       job.progress.done = job.shipments.filter((s) => s.state === 'printed' || s.state === 'held').length;
     }
+    this.summaries.set(job.id, summarize(job));
+    if (!isOpen(job)) this.forgetBookingState(job.id);
     if (notify) this.onChange(structuredClone(job));
     return job;
+  }
+
+  /** Is the job in memory in full? */
+  has(jobId: string): boolean {
+    return this.jobs.has(jobId);
+  }
+
+  /** Brings a job that exists only in the journal into memory (after a restart from a checkpoint). */
+  async ensure(jobId: string): Promise<boolean> {
+    if (this.jobs.has(jobId)) return true;
+    if (!this.loader || !this.summaries.has(jobId)) return false;
+    const entries = await this.loader(jobId);
+    if (this.jobs.has(jobId)) return true; // loaded meanwhile
+    for (const entry of entries) if (entry.jobId === jobId) this.fold(entry);
+    return this.jobs.has(jobId);
+  }
+
+  /** Brings every job of a day into memory (a list asked for more jobs than memory holds). */
+  async hydrate(day: string, read: (day: string) => Promise<readonly JournalEntry[]>): Promise<void> {
+    if (this.completeDays.has(day)) return;
+    const missing = new Set(
+      [...this.summaries.values()]
+        .filter((s) => s.createdAt.startsWith(day) && !this.jobs.has(s.id))
+        .map((s) => s.id),
+    );
+    if (missing.size > 0) {
+      for (const entry of await read(day)) if (missing.has(entry.jobId)) this.fold(entry);
+    }
+    this.completeDays.add(day);
   }
 
   get(jobId: string): JobView | undefined {
@@ -133,20 +233,36 @@ export class JobBook {
   }
 
   /**
-   * Every job, oldest first, as read-only views without copies: for lookups on the hot path, where copying a
-   * day's jobs on every scan would grow with the day.
+   * Every job of the loaded days, oldest first, as read-only summaries without copies: for lookups on the hot
+   * path (duplicates, reprint by code), where copying a day's jobs on every scan would grow with the day.
    */
-  *all(since?: string): Iterable<Readonly<JobView>> {
-    for (const job of this.jobs.values()) if (!since || job.createdAt >= since) yield job;
+  *all(since?: string): Iterable<Readonly<JobSummary>> {
+    for (const job of this.summaries.values()) if (!since || job.createdAt >= since) yield job;
   }
 
-  /** Newest first. */
+  /** Newest first, from the jobs in memory; `complete(since)` says whether that is every job. */
   list(limit = 500, since?: string): JobView[] {
-    const all = [...this.jobs.values()].filter((j) => !since || j.createdAt >= since);
-    return all
-      .slice(-limit)
-      .reverse()
-      .map((j) => structuredClone(j));
+    const out: JobView[] = [];
+    const ids = [...this.summaries.keys()];
+    for (let i = ids.length - 1; i >= 0 && out.length < limit; i--) {
+      const job = this.jobs.get(ids[i]!);
+      if (job && (!since || job.createdAt >= since)) out.push(structuredClone(job));
+    }
+    return out;
+  }
+
+  /** Are the newest `limit` jobs since `since` (a day) all in memory? */
+  listable(limit: number, since: string): boolean {
+    if (this.completeDays.has(since.slice(0, 10))) return true;
+    let seen = 0;
+    const ids = [...this.summaries.keys()];
+    for (let i = ids.length - 1; i >= 0 && seen < limit; i--) {
+      const summary = this.summaries.get(ids[i]!)!;
+      if (summary.createdAt < since) break;
+      if (!this.jobs.has(summary.id)) return false;
+      seen++;
+    }
+    return true;
   }
 
   /** Targets a job asked nShift to book whose answer never arrived. */
@@ -159,11 +275,74 @@ export class JobBook {
     return this.bookedTargets.get(jobId)?.has(targetKey) ?? false;
   }
 
+  /** What an open job was resolved to book (its last `resolved` entry), for resuming it after a restart. */
+  targetsOf(jobId: string): BookingTarget[] | undefined {
+    return this.targets.get(jobId);
+  }
+
   /** A job is open when it has not reached a state the packer must act on or that ends it. */
   openJobs(): JobView[] {
-    return [...this.jobs.values()].filter(
-      (j) => j.state === 'resolving' || j.state === 'booking' || j.state === 'printing',
+    return [...this.jobs.values()].filter(isOpen);
+  }
+
+  /**
+   * What a checkpoint keeps: open and held jobs and the newest `resident` jobs in full, a summary of every
+   * job, and the booking state of the open ones. Its size does not grow with the journal, only with the
+   * number of jobs (a short summary each).
+   */
+  snapshot(resident = RESIDENT_JOBS): JobBookSnapshot {
+    const ids = [...this.summaries.keys()];
+    const newest = new Set(ids.slice(-resident));
+    const jobs = [...this.jobs.values()].filter(
+      (j) => newest.has(j.id) || isOpen(j) || j.state === 'held' || hasUnsettledDocuments(j),
     );
+    const kept = new Set(jobs.map((j) => j.id));
+    const days = new Set(ids.map((id) => this.summaries.get(id)!.createdAt.slice(0, 10)));
+    for (const id of ids) if (!kept.has(id)) days.delete(this.summaries.get(id)!.createdAt.slice(0, 10));
+    const open = jobs.filter(isOpen).map((j) => j.id);
+    const pick = <T>(map: Map<string, T>): [string, T][] =>
+      open.flatMap((id) => (map.has(id) ? [[id, map.get(id)!] as [string, T]] : []));
+    return {
+      jobs,
+      summaries: [...this.summaries.values()],
+      targets: pick(this.targets),
+      intents: pick(this.intents).map(([id, keys]) => [id, [...keys]]),
+      booked: pick(this.bookedTargets).map(([id, keys]) => [id, [...keys]]),
+      completeDays: [...days],
+    };
+  }
+
+  /** Forgets the jobs created before `day` (YYYY-MM-DD): they left the journal window. */
+  dropBefore(day: string): void {
+    for (const [id, summary] of this.summaries) {
+      if (summary.createdAt.slice(0, 10) >= day) continue;
+      this.summaries.delete(id);
+      this.jobs.delete(id);
+      this.forgetBookingState(id);
+    }
+  }
+
+  /** Folds an entry loaded from the journal on demand: no event, no effect on the folded sequence. */
+  private fold(entry: JournalEntry): void {
+    const folded = this.folded;
+    this.apply(entry, false);
+    this.folded = folded;
+  }
+
+  private noteFolded(seq: number): void {
+    if (seq <= this.folded) return;
+    if (seq !== this.folded + 1) {
+      this.foldedAhead.add(seq);
+      return;
+    }
+    this.folded = seq;
+    while (this.foldedAhead.delete(this.folded + 1)) this.folded++;
+  }
+
+  private forgetBookingState(jobId: string): void {
+    this.targets.delete(jobId);
+    this.intents.delete(jobId);
+    this.bookedTargets.delete(jobId);
   }
 
   private create(entry: Extract<JournalEntry, { type: 'job' }>): JobView {
@@ -180,6 +359,28 @@ export class JobBook {
     this.jobs.set(job.id, job);
     return job;
   }
+}
+
+function isOpen(job: JobView): boolean {
+  return job.state === 'resolving' || job.state === 'booking' || job.state === 'printing';
+}
+
+/** A document still waiting on the packer (held, failed) keeps its job in memory: a release reports to it. */
+function hasUnsettledDocuments(job: JobView): boolean {
+  return job.shipments.some((s) => s.documents.some((d) => d.state !== 'printed' && d.state !== 'cancelled'));
+}
+
+function summarize(job: JobView): JobSummary {
+  return {
+    id: job.id,
+    kind: job.kind,
+    scan: job.scan,
+    state: job.state,
+    createdAt: job.createdAt,
+    ...(job.orderNo ? { orderNo: job.orderNo } : {}),
+    ...(job.duplicateOf ? { duplicateOf: job.duplicateOf } : {}),
+    shipments: job.shipments.map(({ documents: _d, failure: _f, ...rest }) => rest),
+  };
 }
 
 function setOf(map: Map<string, Set<string>>, key: string): Set<string> {

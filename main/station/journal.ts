@@ -1,8 +1,8 @@
-import { mkdir, open, readdir, readFile, type FileHandle } from 'node:fs/promises';
-import { writeFileAtomic } from '../files/atomic';
-import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
+import { fsyncDirectory, readFileIfExists, writeFileAtomic } from '../files/atomic';
+import { checksumLine, GroupCommitLog, parseLines } from '../files/line-log';
 
 /**
  * The station's append-only journal: the record that makes booking exactly-once.
@@ -156,22 +156,43 @@ export interface JournalOptions {
   now?: () => Date;
   /** How many earlier days are read back on open (unfinished jobs older than this are not resumed). */
   daysToLoad?: number;
+  /**
+   * Where a checkpoint's fold of each day file ends (file name → byte offset) and the last sequence number it
+   * holds: only what follows is read on open. Without it (or when it no longer fits the files) every day file
+   * in the window is read whole.
+   */
+  from?: { seq: number; files: Readonly<Record<string, number>> };
 }
 
+/** Where the journal stood after a write: the last sequence number on disk and each file's durable size. */
+export interface JournalPosition {
+  seq: number;
+  files: Record<string, number>;
+}
+
+const FILE_PATTERN = /^journal-(\d{4}-\d{2}-\d{2})\.jsonl$/;
+/** A day file or what a recovery set aside from it. */
+const PRUNABLE_PATTERN = /^journal-(\d{4}-\d{2}-\d{2})\.jsonl(?:\.corrupt-\d+)?$/;
+const fileOfDay = (day: string): string => `journal-${day}.jsonl`;
+
 export class Journal {
-  private handle: FileHandle | undefined;
-  private handleDay = '';
   private seq = 0;
-  private pending: { line: string; resolve: () => void; reject: (e: unknown) => void }[] = [];
-  private flushing: Promise<void> | undefined;
-  private readonly loaded: JournalEntry[] = [];
+  private tail: JournalEntry[] = [];
+  private readWhole = true;
   private readonly now: () => Date;
+  private readonly log: GroupCommitLog;
+  /** Positions after recent writes, newest last: a checkpoint picks the newest one its fold has reached. */
+  private readonly marks: JournalPosition[] = [];
 
   private constructor(
     private readonly dir: string,
     options: JournalOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.log = new GroupCommitLog(
+      () => join(this.dir, fileOfDay(this.today())),
+      (_path, _size, lastSeq) => this.mark(lastSeq),
+    );
   }
 
   static async open(
@@ -180,90 +201,188 @@ export class Journal {
   ): Promise<{ journal: Journal; recoveries: JournalRecovery[] }> {
     await mkdir(dir, { recursive: true });
     const journal = new Journal(dir, options);
-    const recoveries = await journal.load(options.daysToLoad ?? 2);
+    const recoveries = await journal.load(options.daysToLoad ?? 2, options.from);
     return { journal, recoveries };
   }
 
-  /** Every entry read at open and appended since, oldest first. */
+  /**
+   * The entries read at open, oldest first: the whole window, or with `from` only those after the checkpoint
+   * (`replayedWhole()` says which). Appends made since are not kept here.
+   */
   entries(): readonly JournalEntry[] {
-    return this.loaded;
+    return this.tail;
+  }
+
+  /** False when open read only what followed a checkpoint. */
+  replayedWhole(): boolean {
+    return this.readWhole;
+  }
+
+  /** Lets go of the entries read at open once they are folded. */
+  releaseEntries(): void {
+    this.tail = [];
+  }
+
+  /** The newest position whose entries all have a sequence number of at most `seq`. */
+  positionAtOrBefore(seq: number): JournalPosition | undefined {
+    for (let i = this.marks.length - 1; i >= 0; i--) if (this.marks[i]!.seq <= seq) return this.marks[i];
+    return undefined;
+  }
+
+  /** The day files of the last `days` days that exist, oldest first (day = YYYY-MM-DD). */
+  async days(days: number): Promise<string[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    return names
+      .map((n) => FILE_PATTERN.exec(n)?.[1])
+      .filter((d): d is string => d !== undefined)
+      .sort()
+      .slice(-(days + 1));
+  }
+
+  /**
+   * Removes the day files of days before `day` (and what recoveries set aside from them), never today's nor one
+   * of the `keepDays` newest besides it: those are what a start reads back and resumes, so the exactly-once rule
+   * (an intent without its outcome is reconciled before anything else) never loses an entry it needs. A job of a
+   * removed day is no longer in this station's history; nShift's history still has its shipment. Returns the
+   * names removed.
+   */
+  async pruneBefore(day: string, keepDays: number): Promise<string[]> {
+    const kept = new Set([...(await this.days(keepDays)), this.today()]);
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const removed: string[] = [];
+    for (const name of names) {
+      const fileDay = PRUNABLE_PATTERN.exec(name)?.[1];
+      if (fileDay === undefined || fileDay >= day || kept.has(fileDay)) continue;
+      await rm(join(this.dir, name), { force: true });
+      removed.push(name);
+    }
+    if (removed.length > 0) await fsyncDirectory(this.dir).catch(() => undefined);
+    return removed;
+  }
+
+  /** Every verified entry of one day's file (for loading older jobs on demand); empty if there is none. */
+  async readDay(day: string, filter?: string): Promise<JournalEntry[]> {
+    const bytes = await readFileIfExists(join(this.dir, fileOfDay(day)));
+    if (!bytes) return [];
+    return parseLines(bytes, (json) => (filter && !json.includes(filter) ? undefined : parseEntry(json)))
+      .values;
   }
 
   /** Appends an entry; resolves once it is on disk. */
   async append(body: JournalEntryBody): Promise<JournalEntry> {
     const entry = { ...body, seq: ++this.seq, at: this.now().toISOString() } as JournalEntry;
-    const json = JSON.stringify(entry);
-    const line = `${crc32(json).toString(16).padStart(8, '0')} ${json}\n`;
-    this.loaded.push(entry);
-    await new Promise<void>((resolve, reject) => {
-      this.pending.push({ line, resolve, reject });
-      // Wait one turn of the event loop before writing: appends made in the same turn (a `resolved` and the
-      // `book_intent` right after it) share one write and one fsync.
-      this.flushing ??= new Promise<void>((r) => setImmediate(r)).then(() => this.flush());
-    });
+    await this.log.append(checksumLine(JSON.stringify(entry)), entry.seq);
     return entry;
   }
 
   async close(): Promise<void> {
-    while (this.flushing) await this.flushing;
-    await this.handle?.close();
-    this.handle = undefined;
+    await this.log.close();
   }
 
-  private async flush(): Promise<void> {
-    try {
-      while (this.pending.length > 0) {
-        const batch = this.pending.splice(0);
-        try {
-          const handle = await this.fileForToday();
-          await handle.write(batch.map((p) => p.line).join(''));
-          await handle.sync();
-          for (const p of batch) p.resolve();
-        } catch (error) {
-          for (const p of batch) p.reject(error);
-        }
-      }
-    } finally {
-      this.flushing = undefined;
-    }
+  private today(): string {
+    return this.now().toISOString().slice(0, 10);
   }
 
-  private async fileForToday(): Promise<FileHandle> {
-    const day = this.now().toISOString().slice(0, 10);
-    if (this.handle && this.handleDay === day) return this.handle;
-    await this.handle?.close();
-    this.handle = await open(join(this.dir, `journal-${day}.jsonl`), 'a');
-    this.handleDay = day;
-    return this.handle;
+  /** After a write: every entry before these offsets has a sequence number of at most `seq`. */
+  private mark(seq: number): void {
+    const files: Record<string, number> = {};
+    for (const [path, size] of this.log.durableSizes()) files[basename(path)] = size;
+    this.marks.push({ seq, files });
+    if (this.marks.length > 256) this.marks.splice(0, this.marks.length - 256);
   }
 
-  private async load(daysToLoad: number): Promise<JournalRecovery[]> {
-    const files = (await readdir(this.dir))
-      .filter((f) => /^journal-\d{4}-\d{2}-\d{2}\.jsonl$/.test(f))
-      .sort()
-      .slice(-(daysToLoad + 1));
+  private async load(daysToLoad: number, from: JournalOptions['from']): Promise<JournalRecovery[]> {
+    const days = await this.days(daysToLoad);
     const recoveries: JournalRecovery[] = [];
-    for (const file of files) {
+    const usable = from !== undefined && (await this.checkpointFits(days, from.files));
+    this.readWhole = !usable;
+    if (usable) this.seq = from.seq;
+    for (const day of days) {
+      const file = fileOfDay(day);
       const path = join(this.dir, file);
-      const { entries, goodBytes, badChunks } = parseJournal(await readFile(path));
+      const offset = usable ? (from.files[file] ?? 0) : 0;
+      const covered = usable && file in from.files;
+      const { entries, size, recovery } = await this.readFrom(path, offset);
+      if (recovery) recoveries.push(recovery);
       for (const e of entries) {
-        this.loaded.push(e);
         this.seq = Math.max(this.seq, e.seq);
+        // A covered file's entries up to the checkpoint's sequence number are already in its fold.
+        if (!covered || e.seq > from.seq) this.tail.push(e);
       }
-      if (badChunks.length > 0) {
-        const keptAs = `${path}.corrupt-${Date.now()}`;
-        await writeFileAtomic(keptAs, Buffer.concat(badChunks));
-        // Rewrite the file with only the good lines: append-only resumes from a clean tail.
-        await writeFileAtomic(path, goodBytes);
-        recoveries.push({
-          file: path,
-          keptAs,
-          badLines: badChunks.length,
-          message: `The journal ${file} had ${badChunks.length} unreadable entr${badChunks.length === 1 ? 'y' : 'ies'} (likely a crash mid-write); they were set aside in ${keptAs} and every other entry was kept.`,
-        });
+      this.log.knowSize(path, size);
+    }
+    this.mark(this.seq);
+    return recoveries;
+  }
+
+  /** A checkpoint fits when every file it names in the window is at least as long and cut at a line end. */
+  private async checkpointFits(days: string[], files: Readonly<Record<string, number>>): Promise<boolean> {
+    for (const day of days) {
+      const offset = files[fileOfDay(day)];
+      if (offset === undefined || offset === 0) continue;
+      const handle = await open(join(this.dir, fileOfDay(day)), 'r').catch(() => undefined);
+      if (!handle) return false;
+      try {
+        const { size } = await handle.stat();
+        if (size < offset) return false;
+        const last = Buffer.alloc(1);
+        await handle.read(last, 0, 1, offset - 1);
+        if (last[0] !== 0x0a) return false;
+      } finally {
+        await handle.close();
       }
     }
-    return recoveries;
+    return true;
+  }
+
+  /**
+   * Reads a day file from `offset`. A torn or corrupt line (a crash mid-write, disk damage) is set aside in a
+   * `.corrupt-*` file and the file rewritten with only its good lines, so appends resume from a clean tail.
+   */
+  private async readFrom(
+    path: string,
+    offset: number,
+  ): Promise<{ entries: JournalEntry[]; size: number; recovery?: JournalRecovery }> {
+    const part = await readFileFrom(path, offset);
+    if (part === undefined) return { entries: [], size: 0 };
+    const parsed = parseLines(part, parseEntry);
+    if (parsed.badChunks.length === 0) return { entries: parsed.values, size: offset + part.length };
+    // The rare path: the part before the offset is kept as it is and the file rewritten.
+    const whole = await readFile(path);
+    const keptAs = `${path}.corrupt-${Date.now()}`;
+    const good = Buffer.concat([whole.subarray(0, offset), parsed.goodBytes]);
+    await writeFileAtomic(keptAs, Buffer.concat(parsed.badChunks));
+    await writeFileAtomic(path, good);
+    const bad = parsed.badChunks.length;
+    return {
+      entries: parsed.values,
+      size: good.length,
+      recovery: {
+        file: path,
+        keptAs,
+        badLines: bad,
+        message: `The journal ${basename(path)} had ${bad} unreadable entr${bad === 1 ? 'y' : 'ies'} (likely a crash mid-write); they were set aside in ${keptAs} and every other entry was kept.`,
+      },
+    };
+  }
+}
+
+/** A file's bytes from `offset` to its end, or undefined when it does not exist. */
+async function readFileFrom(path: string, offset: number): Promise<Buffer | undefined> {
+  if (offset === 0) return readFileIfExists(path);
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.alloc(Math.max(0, size - offset));
+    let read = 0;
+    while (read < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, read, bytes.length - read, offset + read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return bytes.subarray(0, read);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -273,35 +392,11 @@ export function parseJournal(bytes: Buffer): {
   goodBytes: Buffer;
   badChunks: Buffer[];
 } {
-  const entries: JournalEntry[] = [];
-  const good: Buffer[] = [];
-  const bad: Buffer[] = [];
-  let start = 0;
-  while (start < bytes.length) {
-    const nl = bytes.indexOf(0x0a, start);
-    const end = nl === -1 ? bytes.length : nl + 1;
-    const raw = bytes.subarray(start, end);
-    start = end;
-    const entry = nl === -1 ? undefined : parseLine(raw.subarray(0, raw.length - 1).toString('utf8'));
-    if (entry) {
-      entries.push(entry);
-      good.push(raw);
-    } else if (raw.toString('utf8').trim() !== '') {
-      bad.push(raw);
-    }
-  }
-  return { entries, goodBytes: Buffer.concat(good), badChunks: bad };
+  const { values, goodBytes, badChunks } = parseLines(bytes, parseEntry);
+  return { entries: values, goodBytes, badChunks };
 }
 
-function parseLine(line: string): JournalEntry | undefined {
-  const space = line.indexOf(' ');
-  if (space !== 8) return undefined;
-  const json = line.slice(space + 1);
-  if (crc32(json).toString(16).padStart(8, '0') !== line.slice(0, space)) return undefined;
-  try {
-    const parsed = entrySchema.safeParse(JSON.parse(json));
-    return parsed.success ? (parsed.data as JournalEntry) : undefined;
-  } catch {
-    return undefined;
-  }
+function parseEntry(json: string): JournalEntry | undefined {
+  const parsed = entrySchema.safeParse(JSON.parse(json));
+  return parsed.success ? (parsed.data as JournalEntry) : undefined;
 }

@@ -32,9 +32,8 @@ import { fail, record, recordPrintState, type StationContext } from './context';
 import { detailed, internalFailure, failure, noSuchJob } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
-import { JobBook } from './jobs';
-import { LocalIndex } from './local-index';
-import { Journal, type BookingTarget } from './journal';
+import { LocalIndex, type IndexFigures, type LocalIndexOptions } from './local-index';
+import { openJobJournal } from './job-journal';
 import { displayScan, parseScanCode } from './scan-code';
 import { resumeOpenJobs } from './workflows/resume';
 import { runScan } from './workflows/scan';
@@ -44,6 +43,10 @@ import { startTestPrint } from './workflows/test-print';
 import { stationWorkflows } from './workflows';
 import type { JobStart } from './workflows/types';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
+import { pruneDataDir, type PruneReport } from './retention';
+
+/** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
+const PRUNE_FIRST_AFTER_MS = 5 * 60 * 1000;
 
 export interface StationOptions {
   dataDir: string;
@@ -64,6 +67,8 @@ export interface StationOptions {
   now?: () => Date;
   /** The Delivery client's transport options (tests shorten timeouts). */
   clientOptions?: Partial<Parameters<typeof createDeliveryClient>[0]>;
+  /** Local index options beyond the settings (tests and benchmarks pace it differently). */
+  indexOptions?: Partial<Omit<LocalIndexOptions, 'client' | 'intervalMs' | 'log'>>;
   /** Spool and driver options (tests shorten backoff and timeouts). */
   printServiceOptions?: Pick<
     PrintServiceOptions,
@@ -81,6 +86,12 @@ export interface Station extends StationApi {
   whenIdle(): Promise<void>;
   /** Messages from start-up the operator should see (a recovered journal, a reset settings file). */
   readonly startupWarnings: readonly string[];
+  /** Refreshes the local index now (a full sweep if asked); resolves when done. No index: nothing to do. */
+  refreshIndex(options?: { full?: boolean }): Promise<void>;
+  /** What the local index holds and what its last refreshes cost, if it is on. */
+  indexFigures(): IndexFigures | undefined;
+  /** Prunes journal, label cache and spool by the retention settings now (it also runs daily on its own). */
+  prune(): Promise<PruneReport>;
   /**
    * Journals a job that failed before it could start (a host's unknown command, a code nothing matches), so every
    * failure a host reports carries a job id that getJob finds. Its events go to subscribers like any job's.
@@ -114,15 +125,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
   /** The UI's view: the saved settings to edit, and what this run uses with where it comes from. */
   const view = (): SettingsView => settingsView(storedSettings, apiKey, resolved.inForce, checkoutKey);
 
-  const { journal, recoveries } = await Journal.open(join(options.dataDir, 'journal'), { now });
-  for (const r of recoveries) startupWarnings.push(r.message);
-
-  const jobs = new JobBook((job) => emit({ type: 'job', job }));
-  const targetsByJob = new Map<string, BookingTarget[]>();
-  for (const entry of journal.entries()) {
-    jobs.apply(entry, false);
-    if (entry.type === 'resolved') targetsByJob.set(entry.jobId, entry.targets);
-  }
+  const { journal, jobs, checkpointer, warnings } = await openJobJournal({
+    journalDir: join(options.dataDir, 'journal'),
+    now,
+    log,
+    onChange: (job) => emit({ type: 'job', job }),
+    busy: () => queue.size > 0 || queue.pending > 0,
+  });
+  startupWarnings.push(...warnings);
 
   let apiKey: ApiKey | undefined = await options.vault.get();
   const statusEvents = createStatusEvents({
@@ -185,9 +195,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
 
   const deferred = new Set<Promise<void>>();
+  // The index has an HTTP client (and connections) of its own: a sweep of a thousand pages never holds the
+  // connection a scan is about to use, so no scan waits for a new connection because of it.
+  let indexClient: DeliveryClient | undefined;
   const index =
     settings.resolve.indexRefreshSeconds > 0
-      ? new LocalIndex({ client: () => client, intervalMs: settings.resolve.indexRefreshSeconds * 1000, log })
+      ? new LocalIndex({
+          client: () => (indexClient ??= newClient()),
+          intervalMs: settings.resolve.indexRefreshSeconds * 1000,
+          log,
+          ...options.indexOptions,
+        })
       : undefined;
 
   const ctx: StationContext = {
@@ -315,6 +333,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
     if (urlChanged) {
       await client.close();
       client = newClient();
+      await indexClient?.close();
+      indexClient = undefined;
     }
     if (checkoutChanged) await renewCheckoutClient();
     emitStatus();
@@ -347,9 +367,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return { jobId };
     },
     async listJobs(input) {
-      return jobs.list(input?.limit ?? 500, now().toISOString().slice(0, 10));
+      const limit = input?.limit ?? 500;
+      const today = now().toISOString().slice(0, 10);
+      // More jobs asked for than memory holds after a start from a checkpoint: read today's journal once.
+      if (!jobs.listable(limit, today)) await jobs.hydrate(today, (day) => journal.readDay(day));
+      return jobs.list(limit, today);
     },
     async getJob({ jobId }) {
+      await jobs.ensure(jobId);
       const job = jobs.get(jobId);
       if (!job) throw noSuchJob(jobId);
       return job;
@@ -380,6 +405,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       apiKey = key;
       await client.close();
       client = newClient();
+      await indexClient?.close();
+      indexClient = undefined;
       void checkConnection().then(() => statusEvents.start());
       return view();
     },
@@ -485,6 +512,27 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const printerChecks = setInterval(() => void checkIdlePrinters(), 30_000);
   printerChecks.unref();
 
+  // Pruning by age: a few minutes after start (never on the way to `ready` or the first scans), then daily.
+  let pruning: Promise<PruneReport> | undefined;
+  function prune(): Promise<PruneReport> {
+    pruning ??= pruneDataDir(ctx).finally(() => (pruning = undefined));
+    return pruning;
+  }
+  function prunedInBackground(): void {
+    ctx.defer(async () => {
+      const report = await prune();
+      const { journalFiles, labels, spoolRecords } = report;
+      if (journalFiles.length + labels + spoolRecords > 0)
+        log(
+          `pruned by age: ${journalFiles.length} journal files, ${labels} labels, ${spoolRecords} spool records`,
+        );
+    });
+  }
+  const firstPrune = setTimeout(prunedInBackground, PRUNE_FIRST_AFTER_MS);
+  firstPrune.unref();
+  const dailyPrune = setInterval(prunedInBackground, 24 * 60 * 60 * 1000);
+  dailyPrune.unref();
+
   await printService.start();
   void checkIdlePrinters();
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs.
@@ -494,7 +542,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       statusEvents.start();
     });
   void queue.add(() =>
-    resumeOpenJobs(ctx, targetsByJob).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
+    resumeOpenJobs(ctx).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
   );
 
   const station: Station = {
@@ -511,15 +559,22 @@ export async function createStation(options: StationOptions): Promise<Station> {
     async whenIdle() {
       await queue.onIdle();
     },
+    refreshIndex: async (o) => index?.refresh(o),
+    indexFigures: () => index?.figuresNow(),
+    prune,
     async close() {
       index?.stop();
       await statusEvents.close();
       clearInterval(printerChecks);
+      clearTimeout(firstPrune);
+      clearInterval(dailyPrune);
       await queue.onIdle();
       await Promise.all([...deferred]);
       await printService.stop();
       await client.close();
       await checkout?.close();
+      await indexClient?.close();
+      await checkpointer.close();
       await journal.close();
       listeners.clear();
     },

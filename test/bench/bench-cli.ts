@@ -1,8 +1,10 @@
 /**
- * `npm run bench` (after `npm run build`): scan to label against the floor, a wave, the headless footprint and
- * the UI overhead, against the simulator with a fixed latency per request and the virtual Zebra. Writes
- * `bench/results.json` and the table in `docs/benchmarks.md`, prints the table. Never fails on a number: the
- * exit code is 0 unless the bench itself could not run.
+ * `npm run bench` (after `npm run build`): the station's figures against the nShift simulator with a fixed latency
+ * per request and the virtual Zebra, each beside its target. Parts: scan (scan → label against the floor, where
+ * slow scans' time went), wave, startup (a full day on disk), scale (a 50,000-entry local index), warehouse (ten
+ * headless stations on one account), footprint (headless memory) and ui (Chromium). `--only` and `--skip` pick
+ * parts; the figures of the parts that ran replace theirs in `bench/results.json` and the table in
+ * `docs/benchmarks.md`. Never fails on a number: the exit code is 0 unless the bench itself could not run.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -10,27 +12,46 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runExperiments, type ExperimentResult } from './experiments';
+import { runExperiments } from './experiments';
 import { createFloor } from './floor';
 import { runFootprint, headlessBuilt } from './footprint';
 import { followJobs } from './job-waiter';
 import { breakdown } from './profile';
-import { breakdownTable, examples, experimentsTable, markdownTable, plainTable, tableRows, type BenchResults, type ScanFigures } from './report';
+import {
+  breakdownTable,
+  examples,
+  experimentsTable,
+  markdownTable,
+  plainTable,
+  tableRows,
+  tailTable,
+  PART_NAMES,
+  type BenchResults,
+  type PartName,
+  type ScanFigures,
+} from './report';
+import { runScale } from './scale';
 import { runScanToLabel, type ScanKind, type ScanSample } from './scan-to-label';
+import { runStartup } from './startup';
 import { summarize } from './stats';
+import { slowScans } from './tail';
 import { installTracer } from './trace';
 import { chromiumPath, runUi } from './ui';
+import { runWarehouse } from './warehouse';
 import { runWave } from './wave';
-import { startWorld } from './world';
+import { startWorld, type World } from './world';
 
-const HELP = `Usage: npm run bench -- [--quick] [--latency MS] [--scans N] [--wave N] [--skip ui,footprint]
+const HELP = `Usage: npm run bench -- [--only PARTS] [--skip PARTS] [--quick] [--latency MS] [--scans N] [--wave N]
 
-Runs after \`npm run build\`. Writes bench/results.json and the table in docs/benchmarks.md.
-  --quick       fewer samples (50 scans per kind, a wave of 100): a smoke run, not for the record
+Runs after \`npm run build\`. Writes bench/results.json and the table in docs/benchmarks.md: the parts that ran
+replace their figures there, the others keep theirs (each part says when it ran).
+Parts: ${PART_NAMES.join(', ')} (all by default; experiments only when asked).
+  --only LIST   run only these parts, e.g. --only startup or --only scan,warehouse
+  --skip LIST   leave these parts out
+  --quick       fewer samples everywhere: a smoke run, not for the record
   --latency MS  latency the simulator adds to every request (default 40)
-  --scans N     scans per kind and per side (default 200)
+  --scans N     scans per kind and per side in the scan part (default 200)
   --wave N      stored shipments in the wave (default 500)
-  --skip LIST   leave out figures: ui, footprint
   --experiments also run the station with settings that leave out one suspected cost each (what-if figures)`;
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -61,31 +82,53 @@ function figures(samples: readonly ScanSample[], kind: ScanKind): ScanFigures {
   };
 }
 
+async function readPrevious(): Promise<Partial<BenchResults['parts']>> {
+  try {
+    const previous = JSON.parse(await readFile(join(REPO, 'bench/results.json'), 'utf8')) as Partial<BenchResults>;
+    return previous.parts ?? {};
+  } catch {
+    return {};
+  }
+}
+
 async function writeDoc(results: BenchResults, table: string): Promise<void> {
   const path = join(REPO, 'docs/benchmarks.md');
+  const scan = results.parts.scan;
+  const ran = Object.entries(results.parts)
+    .map(([name, part]) => `${name} ${part?.ranAt.slice(0, 16).replace('T', ' ')}${part?.quick ? ' (--quick)' : ''}`)
+    .join(', ');
   const generated = [
     DOC_START,
     `Last run: ${results.generatedAt}, ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}; ` +
-      `latency ${results.options.latencyMs} ms per request, ${results.options.scans} scans per kind and side` +
-      `${results.options.quick ? ' (**--quick**: not for the record)' : ''}; the run took ${Math.round(results.durationSec)} s.`,
+      `latency ${results.options.latencyMs} ms per request; the run took ${Math.round(results.durationSec)} s (${Object.entries(
+        results.partSeconds,
+      )
+        .map(([name, s]) => `${name} ${Math.round(s)} s`)
+        .join(', ')}). Parts and when they ran (UTC): ${ran}.`,
     '',
     table,
     '',
-    'Where the station’s time goes (means over the measured scans):',
-    '',
-    breakdownTable(results.hotPath),
-    '',
-    examples(results.hotPath),
-    '',
-    results.experiments ? `What-if runs (\`--experiments\`), medians over ${results.experiments[0]?.hotPath[0]?.scans ?? 0} scans per kind, an order and a stored shipment back to back (requests counted are all that overlap a scan, including the previous order's deferred history lookup):\n\n${experimentsTable(results.experiments)}\n` : '',
-    results.jobListMs ? `Listing the day's ${results.jobListMs.jobs} jobs for the UI (listJobs, off the hot path since the duplicate check walks the jobs without copies) took ${results.jobListMs.ms.toFixed(1)} ms at the end of the run.` : '',
+    scan ? `Where the station’s time goes (means over the ${scan.hotPath[0]?.scans ?? 0} measured scans of each kind):\n\n${breakdownTable(scan.hotPath)}\n` : '',
+    scan ? `${tailTable(scan.tail)}\n` : '',
+    scan ? `${examples(scan.hotPath)}\n` : '',
+    scan?.experiments
+      ? `What-if runs (\`--experiments\`), medians over ${scan.experiments[0]?.hotPath[0]?.scans ?? 0} scans per kind:\n\n${experimentsTable(scan.experiments)}\n`
+      : '',
     DOC_END,
-  ].join('\n');
+  ]
+    .filter((l) => l !== '')
+    .join('\n');
   const current = existsSync(path) ? await readFile(path, 'utf8') : `# Benchmarks\n\n${DOC_START}\n${DOC_END}\n`;
   const start = current.indexOf(DOC_START);
   const end = current.indexOf(DOC_END);
   const next = start >= 0 && end > start ? current.slice(0, start) + generated + current.slice(end + DOC_END.length) : `${current.trimEnd()}\n\n${generated}\n`;
   await writeFile(path, next);
+}
+
+function partList(value: string | undefined): PartName[] {
+  const names = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const n of names) if (!(PART_NAMES as readonly string[]).includes(n)) throw new Error(`unknown part "${n}" (parts: ${PART_NAMES.join(', ')})`);
+  return names as PartName[];
 }
 
 async function main(): Promise<number> {
@@ -95,6 +138,7 @@ async function main(): Promise<number> {
       latency: { type: 'string' },
       scans: { type: 'string' },
       wave: { type: 'string' },
+      only: { type: 'string' },
       skip: { type: 'string', default: '' },
       experiments: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -108,119 +152,176 @@ async function main(): Promise<number> {
   const latencyMs = Number(values.latency ?? 40);
   const scans = Number(values.scans ?? (quick ? 50 : 200));
   const waveSize = Number(values.wave ?? (quick ? 100 : 500));
-  const skip = new Set((values.skip ?? '').split(',').filter(Boolean));
+  const only = partList(values.only);
+  const skip = new Set(partList(values.skip));
+  const parts = new Set((only.length > 0 ? only : PART_NAMES).filter((p) => !skip.has(p)));
   const began = performance.now();
+  const partSeconds: Partial<Record<PartName, number>> = {};
 
   if (!headlessBuilt(REPO)) {
     say('dist/main is missing: run `npm run build` first.');
     return 2;
   }
   let uiSkip: string | undefined;
-  if (skip.has('ui')) uiSkip = '--skip ui';
-  else if (!existsSync(join(REPO, 'dist/renderer/index.html'))) {
-    uiSkip = 'dist/renderer is missing (run `npm run build`)';
-    say(`NOTE: ${uiSkip}: the browser figure is skipped; every other figure runs.`);
-  } else if (!chromiumPath()) {
-    uiSkip = 'no Chromium at /usr/bin/chromium (apt-get install chromium, or set PACKBENCH_CHROMIUM)';
-    say(`NOTE: ${uiSkip}: the browser figure is skipped.`);
-  }
+  if (!existsSync(join(REPO, 'dist/renderer/index.html'))) uiSkip = 'dist/renderer is missing (run `npm run build`)';
+  else if (!chromiumPath()) uiSkip = 'no Chromium at /usr/bin/chromium (apt-get install chromium, or set PACKBENCH_CHROMIUM)';
+  if (uiSkip && (parts.has('ui') || parts.has('startup'))) say(`NOTE: ${uiSkip}: the browser figures are skipped.`);
 
   const experimentScans = values.experiments ? 22 : 0;
-  const world = await startWorld({ latencyMs, scans, warmup: 10, wave: waveSize, headless: quick ? 50 : 200, experiments: experimentScans });
-  const tracer = await installTracer(() => world.zebra.port);
-  try {
-    say(`simulator at ${world.deliveryBaseUrl} with ${latencyMs} ms per request; virtual Zebra at ${world.zebra.host}:${world.zebra.port}`);
-
-    const { station } = await world.startStation(tracer.log);
-    const jobs = followJobs(station);
-    const floor = await createFloor({ deliveryBaseUrl: world.deliveryBaseUrl, apiKey: world.apiKey, printer: world.zebra });
-    say(`scan → label: ${scans} scans per kind, station and floor interleaved…`);
-    const samples = await runScanToLabel({
-      station,
-      jobs,
-      floor,
-      zebra: world.zebra,
-      tracer,
-      orders: { station: world.codes.stationOrders, floor: world.codes.floorOrders, direct: world.codes.directOrders, warm: world.codes.warmOrders },
-      stored: { station: world.codes.stationStored, floor: world.codes.floorStored, direct: world.codes.directStored, warm: world.codes.warmStored },
-      progress: (done, total) => {
-        if (done % 50 === 0 || done === total) say(`  ${done}/${total}`);
-      },
+  const merged: Partial<BenchResults['parts']> = await readPrevious();
+  const ranAt = (): string => new Date().toISOString();
+  let world: World | undefined;
+  const needWorld = ['scan', 'wave', 'footprint', 'startup'].some((p) => parts.has(p as PartName));
+  if (needWorld) {
+    world = await startWorld({
+      latencyMs,
+      scans: parts.has('scan') ? scans : 0,
+      warmup: 10,
+      wave: parts.has('wave') ? waveSize : 0,
+      headless: parts.has('footprint') ? (quick ? 50 : 200) : 0,
+      experiments: parts.has('scan') ? experimentScans : 0,
     });
-    await floor.close();
-    const listStarted = performance.now();
-    const listed = await station.listJobs({ limit: 5000 });
-    const jobListMs = { jobs: listed.length, ms: performance.now() - listStarted };
-    jobs.stop();
-
-    say(`wave: ${waveSize} stored shipments scanned at once…`);
-    world.zebra.clearRecords();
-    const waveStation = await world.startStation(tracer.log);
-    const waveJobs = followJobs(waveStation.station);
-    const wave = await runWave(waveStation.station, waveJobs, world.codes.wave, latencyMs, 1);
-    waveJobs.stop();
-    world.zebra.clearRecords();
-
-    let experiments: ExperimentResult[] | undefined;
-    if (experimentScans > 0) {
-      say('experiments: the same scans with one suspected cost left out each…');
-      experiments = await runExperiments(
-        async (adjust) => (await world.startStation(tracer.log, adjust)).station,
-        world.zebra,
-        tracer,
-        { orders: world.codes.experimentOrders, stored: world.codes.experimentStored },
-        experimentScans,
-      );
-      world.zebra.clearRecords();
+    say(`simulator at ${world.deliveryBaseUrl} with ${latencyMs} ms per request; virtual Zebra at ${world.zebra.host}:${world.zebra.port}`);
+  }
+  const timed = async <T>(name: PartName, work: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    try {
+      return await work();
+    } finally {
+      partSeconds[name] = (performance.now() - t) / 1000;
+    }
+  };
+  const tracer = world ? await installTracer(() => world.zebra.port) : undefined;
+  try {
+    if (parts.has('scan') && world && tracer) {
+      merged.scan = await timed('scan', async () => {
+        const { station } = await world.startStation(tracer.log);
+        const jobs = followJobs(station);
+        const floor = await createFloor({ deliveryBaseUrl: world.deliveryBaseUrl, apiKey: world.apiKey, printer: world.zebra });
+        say(`scan → label: ${scans} scans per kind, station and floor interleaved…`);
+        const samples = await runScanToLabel({
+          station,
+          jobs,
+          floor,
+          zebra: world.zebra,
+          tracer,
+          orders: { station: world.codes.stationOrders, floor: world.codes.floorOrders, direct: world.codes.directOrders, warm: world.codes.warmOrders },
+          stored: { station: world.codes.stationStored, floor: world.codes.floorStored, direct: world.codes.directStored, warm: world.codes.warmStored },
+          progress: (done, total) => {
+            if (done % 50 === 0 || done === total) say(`  ${done}/${total}`);
+          },
+        });
+        await floor.close();
+        jobs.stop();
+        let experiments;
+        if (experimentScans > 0) {
+          say('experiments: the same scans with one suspected cost left out each…');
+          experiments = await runExperiments(
+            async (adjust) => (await world.startStation(tracer.log, adjust)).station,
+            world.zebra,
+            tracer,
+            { orders: world.codes.experimentOrders, stored: world.codes.experimentStored },
+            experimentScans,
+          );
+        }
+        world.zebra.clearRecords();
+        return {
+          ranAt: ranAt(),
+          quick,
+          scans,
+          scanToLabel: { order: figures(samples, 'order'), stored: figures(samples, 'stored') },
+          hotPath: [breakdown('stored', samples), breakdown('order', samples)],
+          tail: slowScans(samples),
+          ...(experiments ? { experiments } : {}),
+        };
+      });
     }
 
-    let footprint: BenchResults['footprint'];
-    if (skip.has('footprint')) footprint = { skipped: '--skip footprint' };
-    else {
-      say('headless host: cold starts and peak RSS…');
-      footprint = await runFootprint(
-        { repoRoot: REPO, deliveryBaseUrl: world.deliveryBaseUrl, printer: world.zebra, apiKey: world.apiKey },
-        quick ? 3 : 9,
-        world.codes.headless,
-      );
-      world.zebra.clearRecords();
+    if (parts.has('wave') && world && tracer) {
+      merged.wave = await timed('wave', async () => {
+        say(`wave: ${waveSize} stored shipments scanned at once…`);
+        world.zebra.clearRecords();
+        const waveStation = await world.startStation(tracer.log);
+        const waveJobs = followJobs(waveStation.station);
+        const wave = await runWave(waveStation.station, waveJobs, world.codes.wave, latencyMs, 1);
+        waveJobs.stop();
+        world.zebra.clearRecords();
+        return { ranAt: ranAt(), quick, ...wave };
+      });
     }
 
-    let ui: BenchResults['ui'];
-    if (uiSkip) ui = { skipped: uiSkip };
-    else {
-      say('UI overhead in Chromium…');
-      try {
-        ui = await runUi(REPO, chromiumPath()!, quick ? 10 : 40, 3);
-      } catch (error) {
-        ui = { skipped: `the browser run failed: ${(error as Error).message.split('\n')[0]}` };
-        say(`NOTE: ${ui.skipped}`);
-      }
+    const target = world
+      ? { repoRoot: REPO, deliveryBaseUrl: world.deliveryBaseUrl, printer: world.zebra, apiKey: world.apiKey }
+      : undefined;
+    if (parts.has('startup') && target) {
+      merged.startup = await timed('startup', async () => {
+        say('start-up: a full day on disk (2,000 scans, their label cache and spool)…');
+        const result = await runStartup(target, {
+          scans: 2000,
+          starts: quick ? 3 : 9,
+          ...(chromiumPath() ? { chromium: chromiumPath()! } : {}),
+          ...(uiSkip ? { uiSkip } : {}),
+        });
+        return { ranAt: ranAt(), quick, ...result };
+      });
+    }
+
+    if (parts.has('footprint') && target && world) {
+      merged.footprint = await timed('footprint', async () => {
+        say('headless host: peak RSS over a batch of scans…');
+        const result = await runFootprint(target, quick ? 1 : 3, world.codes.headless);
+        world.zebra.clearRecords();
+        return { ranAt: ranAt(), quick, ...result };
+      });
+    }
+
+    if (parts.has('scale')) {
+      merged.scale = await timed('scale', async () => {
+        say('scale: a local index of 50,000 open orders and 50,000 READY stored shipments…');
+        return { ranAt: ranAt(), quick, ...(await runScale({ latencyMs, quick, log: say })) };
+      });
+    }
+
+    if (parts.has('warehouse')) {
+      merged.warehouse = await timed('warehouse', async () => {
+        say('warehouse: ten headless stations on one account…');
+        return { ranAt: ranAt(), quick, ...(await runWarehouse({ repoRoot: REPO, latencyMs, quick, log: say })) };
+      });
+    }
+
+    if (parts.has('ui')) {
+      merged.ui = await timed('ui', async () => {
+        if (uiSkip) return { ranAt: ranAt(), quick, skipped: uiSkip };
+        say('UI overhead in Chromium…');
+        try {
+          return { ranAt: ranAt(), quick, ...(await runUi(REPO, chromiumPath()!, quick ? 10 : 40, 3)) };
+        } catch (error) {
+          const skipped = `the browser run failed: ${(error as Error).message.split('\n')[0]}`;
+          say(`NOTE: ${skipped}`);
+          return { ranAt: ranAt(), quick, skipped };
+        }
+      });
     }
 
     const cpu = cpus();
     const results: BenchResults = {
       generatedAt: new Date().toISOString(),
       machine: { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpu.length, cpuModel: cpu[0]?.model.trim() ?? 'unknown' },
-      options: { latencyMs, scans, wave: waveSize, quick },
-      scanToLabel: { order: figures(samples, 'order'), stored: figures(samples, 'stored') },
-      hotPath: [breakdown('stored', samples), breakdown('order', samples)],
-      jobListMs,
-      wave,
-      footprint,
-      ui,
-      ...(experiments ? { experiments } : {}),
+      options: { latencyMs, quick, parts: [...parts] },
+      parts: merged,
       durationSec: (performance.now() - began) / 1000,
+      partSeconds,
     };
     const rows = tableRows(results);
     await mkdir(join(REPO, 'bench'), { recursive: true });
-    await writeFile(join(REPO, 'bench/results.json'), `${JSON.stringify({ ...results, samples: samples.map(({ profile: _p, ...s }) => s) }, null, 2)}\n`);
+    await writeFile(join(REPO, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
     await writeDoc(results, markdownTable(rows));
-    const experimentText = experiments ? `\n\n${experimentsTable(experiments)}` : '';
-    process.stdout.write(`\n${plainTable(rows)}${experimentText}\n\n${breakdownTable(results.hotPath)}\n\n${examples(results.hotPath)}\n\nWrote bench/results.json and docs/benchmarks.md (${Math.round(results.durationSec)} s).\n`);
+    const scan = merged.scan;
+    const extra = parts.has('scan') && scan ? `\n\n${breakdownTable(scan.hotPath)}\n\n${tailTable(scan.tail)}\n\n${examples(scan.hotPath)}` : '';
+    process.stdout.write(`\n${plainTable(rows)}${extra}\n\nWrote bench/results.json and docs/benchmarks.md (${Math.round(results.durationSec)} s).\n`);
     return 0;
   } finally {
-    await world.close();
+    await world?.close();
   }
 }
 

@@ -9,6 +9,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { createFileSettingsStore } from '../../main/settings/file-store';
+import type { Settings } from '../../main/settings/schema';
 import { summarize, type Summary } from './stats';
 
 export interface FootprintResult {
@@ -25,15 +27,17 @@ export interface HeadlessTarget {
   apiKey: { id: string; secret: string };
 }
 
-interface Started {
+export interface Started {
   child: ChildProcess;
   readyMs: number;
   events: AsyncIterator<string>;
   dataDir: string;
 }
 
-async function startHeadless(target: HeadlessTarget): Promise<Started> {
+/** Spawns the headless host on a fresh data directory (holding `settings`, if given) until its `ready` line. */
+export async function startHeadless(target: HeadlessTarget, settings?: Settings): Promise<Started> {
   const dataDir = await mkdtemp(join(tmpdir(), 'packbench-bench-headless-'));
+  if (settings) await createFileSettingsStore(dataDir).save(settings);
   const t0 = performance.now();
   const child = spawn(
     process.execPath,
@@ -65,7 +69,7 @@ async function peakRssMb(pid: number): Promise<number | undefined> {
   }
 }
 
-async function stop(started: Started): Promise<void> {
+export async function stopHeadless(started: Started): Promise<void> {
   const exited = new Promise((resolve) => started.child.once('exit', resolve));
   started.child.stdin?.end();
   const timer = setTimeout(() => started.child.kill('SIGKILL'), 15_000);
@@ -84,7 +88,7 @@ export async function runFootprint(target: HeadlessTarget, starts: number, codes
   for (let i = 0; i < starts; i++) {
     const started = await startHeadless(target);
     readyTimes.push(started.readyMs);
-    await stop(started);
+    await stopHeadless(started);
   }
   const run = await startHeadless(target);
   readyTimes.push(run.readyMs);
@@ -102,6 +106,6 @@ export async function runFootprint(target: HeadlessTarget, starts: number, codes
     if (event === 'printed' || event === 'failed' || event === 'held') ended++;
   }
   const peak = await peakRssMb(run.child.pid!);
-  await stop(run);
+  await stopHeadless(run);
   return { readyMs: summarize(readyTimes), peakRssMb: peak, scans: codes.length, printed };
 }

@@ -1,21 +1,34 @@
 /**
- * The bench's outputs: `bench/results.json` (every figure, the breakdown, the machine) and the table in
+ * The bench's outputs: `bench/results.json` (every figure, per part, with when it ran) and the table in
  * `docs/benchmarks.md`, each figure beside its target. Targets are reported, never asserted.
  */
 import type { ExperimentResult } from './experiments';
 import type { FootprintResult } from './footprint';
 import type { HotPathBreakdown } from './profile';
+import type { ScaleResult } from './scale';
+import type { StartupResult } from './startup';
 import type { Summary } from './stats';
 import { round } from './stats';
+import type { TailFigures } from './tail';
 import type { UiResult } from './ui';
+import type { WarehouseResult } from './warehouse';
 import type { WaveResult } from './wave';
 
+export const PART_NAMES = ['scan', 'wave', 'startup', 'scale', 'warehouse', 'footprint', 'ui'] as const;
+export type PartName = (typeof PART_NAMES)[number];
+
 export const TARGETS = {
-  scanMedianRatio: 1.1,
-  scanP95Ratio: 1.25,
-  headlessReadyMs: 500,
+  /** Station / floor with the local index warm (issue 13). */
+  scanMedianRatio: 0.6,
+  scanP95Ratio: 1.0,
+  /** Headless `ready` with a full day on disk. */
+  startupReadyMs: 250,
+  /** Web host spawned → the scan screen usable, with a full day on disk. */
+  uiUsableMs: 1000,
   headlessRssMb: 120,
   uiOverheadMs: 50,
+  /** Scans during an index refresh against scans without one, same station, same run. */
+  refreshSlowdown: 1.1,
 } as const;
 
 export interface ScanFigures {
@@ -30,30 +43,44 @@ export interface ScanFigures {
 }
 
 export type Skipped = { skipped: string };
+interface Ran {
+  ranAt: string;
+  quick: boolean;
+}
+
+export interface ScanPart extends Ran {
+  scans: number;
+  scanToLabel: { order: ScanFigures; stored: ScanFigures };
+  hotPath: HotPathBreakdown[];
+  tail: TailFigures[];
+  experiments?: ExperimentResult[];
+}
 
 export interface BenchResults {
   generatedAt: string;
   machine: { node: string; platform: string; cpus: number; cpuModel: string };
-  options: { latencyMs: number; scans: number; wave: number; quick: boolean };
-  scanToLabel: { order: ScanFigures; stored: ScanFigures };
-  hotPath: HotPathBreakdown[];
-  /** Time to list the day's jobs the way each scan does (duplicate check), at the end of the run. */
-  jobListMs?: { jobs: number; ms: number };
-  wave: WaveResult;
-  footprint: FootprintResult | Skipped;
-  ui: UiResult | Skipped;
-  experiments?: ExperimentResult[];
+  options: { latencyMs: number; quick: boolean; parts: PartName[] };
+  parts: {
+    scan?: ScanPart;
+    wave?: Ran & WaveResult;
+    startup?: Ran & StartupResult;
+    scale?: Ran & ScaleResult;
+    warehouse?: Ran & WarehouseResult;
+    footprint?: Ran & FootprintResult;
+    ui?: Ran & (UiResult | Skipped);
+  };
   durationSec: number;
+  partSeconds: Partial<Record<PartName, number>>;
 }
 
 const ms = (v: number): string => `${round(v)} ms`;
 const x = (v: number): string => `${round(v, 2).toFixed(2)}×`;
 const met = (ok: boolean): string => (ok ? 'yes' : '**no**');
 
-export function tableRows(r: BenchResults): string[][] {
-  const rows: string[][] = [['Figure', 'Measured', 'Target', 'Met']];
+function scanRows(part: ScanPart): string[][] {
+  const rows: string[][] = [];
   for (const kind of ['stored', 'order'] as const) {
-    const f = r.scanToLabel[kind];
+    const f = part.scanToLabel[kind];
     const name = kind === 'stored' ? 'stored shipment' : 'order';
     rows.push([
       `Scan → label, ${name}, median (station / floor)`,
@@ -74,19 +101,104 @@ export function tableRows(r: BenchResults): string[][] {
       '–',
     ]);
   }
-  const w = r.wave;
+  return rows;
+}
+
+function startupRows(s: StartupResult): string[][] {
+  const rows: string[][] = [];
+  for (const c of s.cases) {
+    const full = c.name.includes('checkpoint') && !c.name.includes('no checkpoint');
+    rows.push([
+      `Headless start → ready, ${c.name} (median of ${c.readyMs.n})`,
+      `${ms(c.readyMs.median)} (max ${ms(c.readyMs.max)}); CPU ${ms(c.cpuMs.median)}`,
+      full ? `< ${TARGETS.startupReadyMs} ms` : 'reported',
+      full ? met(c.readyMs.median < TARGETS.startupReadyMs) : '–',
+    ]);
+  }
+  if (s.ui && 'skipped' in s.ui) rows.push(['Web UI usable with a full day', `skipped: ${s.ui.skipped}`, `< ${TARGETS.uiUsableMs} ms`, '–']);
+  else if (s.ui) {
+    rows.push([
+      `Web host spawned → scan screen usable, full day (median of ${s.ui.usableMs.n}; ${s.ui.jobsListed} jobs listed)`,
+      `${ms(s.ui.usableMs.median)} (host ready ${ms(s.ui.hostReadyMs.median)})`,
+      `< ${TARGETS.uiUsableMs} ms`,
+      met(s.ui.usableMs.median < TARGETS.uiUsableMs),
+    ]);
+  }
   rows.push([
-    `Wave: ${w.shipments} stored shipments, concurrency ${w.concurrency}`,
-    `${round(w.labelsPerMinute, 0)} labels/min of ${round(w.allowedPerMinute, 0)} allowed = ${x(w.ratio)} (${round(w.ms / 1000, 1)} s, ${w.printed} printed)`,
+    '· the full day on disk',
+    `${s.scans} scans, ${s.journalEntries} journal entries, ${round(s.dataDirMb)} MB (written in ${round(s.generateSec)} s)`,
     'reported',
     '–',
   ]);
-  if ('skipped' in r.footprint) {
-    rows.push(['Headless start → ready', `skipped: ${r.footprint.skipped}`, `< ${TARGETS.headlessReadyMs} ms`, '–']);
-    rows.push(['Headless peak RSS', `skipped: ${r.footprint.skipped}`, `< ${TARGETS.headlessRssMb} MB`, '–']);
-  } else {
-    const f = r.footprint;
-    rows.push([`Headless start → ready (median of ${f.readyMs.n})`, `${ms(f.readyMs.median)} (max ${ms(f.readyMs.max)})`, `< ${TARGETS.headlessReadyMs} ms`, met(f.readyMs.median < TARGETS.headlessReadyMs)]);
+  return rows;
+}
+
+function scaleRows(s: ScaleResult): string[][] {
+  return [
+    [
+      `Local index: ${s.orders} open orders + ${s.stored} READY stored shipments, first load`,
+      `${round(s.firstLoad.seconds, 1)} s, ${s.firstLoad.requests} requests (peak ${s.firstLoad.peakPerSecond}/s, mean ${round(s.firstLoad.meanPerSecond, 1)}/s); ${s.indexed.orders} + ${s.indexed.stored} indexed`,
+      `≤ ${s.limitPerSecond}/s (assumed)`,
+      met(s.firstLoad.peakPerSecond <= s.limitPerSecond && s.indexed.orders === s.orders && s.indexed.stored === s.stored),
+    ],
+    [
+      '· refresh a minute later (incremental)',
+      `${round(s.refresh.seconds, 2)} s, ${s.refresh.requests} requests; ${s.refresh.newFound} new found`,
+      'reported',
+      '–',
+    ],
+    ['· memory of the index', `${round(s.memoryMb, 1)} MB heap (${round((s.memoryMb * 1024 * 1024) / (s.orders + s.stored))} B per entry)`, 'reported', '–'],
+    [
+      `Scans during a full refresh vs without (${s.scans.during.n} / ${s.scans.idle.n} stored-shipment scans), median · p95`,
+      `${ms(s.scans.during.median)} / ${ms(s.scans.idle.median)} = ${x(s.scans.medianRatio)} · ${ms(s.scans.during.p95)} / ${ms(s.scans.idle.p95)} = ${x(s.scans.p95Ratio)}`,
+      `≤ ${TARGETS.refreshSlowdown.toFixed(2)}×`,
+      met(s.scans.p95Ratio <= TARGETS.refreshSlowdown && s.scans.medianRatio <= TARGETS.refreshSlowdown),
+    ],
+  ];
+}
+
+function warehouseRows(w: WarehouseResult): string[][] {
+  const e = w.exactlyOnce;
+  return [
+    [
+      `Warehouse: ${w.stations} headless stations, one account, ${w.orders} orders (${w.contested} scanned at two stations at once)`,
+      `${e.booked} booked of ${e.expected}, ${e.doubleBooked} twice; ${e.duplicates} duplicate answers of ${e.contested} races (${e.duplicatesMatchingSimulator ? 'each matches the simulator’s booking' : '**not** all matching the simulator'})`,
+      'exactly once',
+      met(e.booked === e.expected && e.doubleBooked === 0 && e.duplicates === e.contested && e.duplicatesMatchingSimulator),
+    ],
+    [
+      '· request rate on the account (per second), peak · mean; busiest endpoint',
+      `${w.rate.peakPerSecond} · ${round(w.rate.meanPerSecond, 1)}; ${w.rate.busiestEndpoint} peak ${w.rate.busiestEndpointPeak}/s; feeds ${w.rate.feedCalls} calls (${w.rate.feedViolations} within 5 min of the last)`,
+      `≤ ${w.rate.limitPerSecond}/s (assumed), feeds ≤ 1 per 5 min`,
+      met(w.rate.peakPerSecond <= w.rate.limitPerSecond && w.rate.feedViolations === 0),
+    ],
+    [
+      '· throughput and scan → label p95: warehouse vs one station',
+      `${round(w.warehouse.labelsPerMinute, 0)} vs ${round(w.single.labelsPerMinute, 0)} labels/min (${x(w.warehouse.labelsPerMinute / w.single.labelsPerMinute)}); p95 ${ms(w.warehouse.scan.p95)} vs ${ms(w.single.scan.p95)}, median ${ms(w.warehouse.scan.median)} vs ${ms(w.single.scan.median)}`,
+      'reported',
+      '–',
+    ],
+  ];
+}
+
+export function tableRows(r: BenchResults): string[][] {
+  const rows: string[][] = [['Figure', 'Measured', 'Target', 'Met']];
+  const p = r.parts;
+  if (p.scan) rows.push(...scanRows(p.scan));
+  if (p.wave) {
+    const w = p.wave;
+    rows.push([
+      `Wave: ${w.shipments} stored shipments, concurrency ${w.concurrency}`,
+      `${round(w.labelsPerMinute, 0)} labels/min of ${round(w.allowedPerMinute, 0)} allowed = ${x(w.ratio)} (${round(w.ms / 1000, 1)} s, ${w.printed} printed)`,
+      'reported',
+      '–',
+    ]);
+  }
+  if (p.startup) rows.push(...startupRows(p.startup));
+  if (p.scale) rows.push(...scaleRows(p.scale));
+  if (p.warehouse) rows.push(...warehouseRows(p.warehouse));
+  if (p.footprint) {
+    const f = p.footprint;
     rows.push([
       `Headless peak RSS (VmHWM, ${f.scans} scans)`,
       f.peakRssMb === undefined ? 'n/a (no /proc)' : `${round(f.peakRssMb)} MB`,
@@ -94,10 +206,10 @@ export function tableRows(r: BenchResults): string[][] {
       f.peakRssMb === undefined ? '–' : met(f.peakRssMb < TARGETS.headlessRssMb),
     ]);
   }
-  if ('skipped' in r.ui) {
-    rows.push(['UI overhead (Chromium)', `skipped: ${r.ui.skipped}`, `< ${TARGETS.uiOverheadMs} ms`, '–']);
-  } else {
-    const u = r.ui;
+  if (p.ui && 'skipped' in p.ui) {
+    rows.push(['UI overhead (Chromium)', `skipped: ${p.ui.skipped}`, `< ${TARGETS.uiOverheadMs} ms`, '–']);
+  } else if (p.ui) {
+    const u = p.ui;
     rows.push([
       `UI overhead, median (p95), ${u.scans} scans`,
       `${ms(u.overheadMs.median)} (${ms(u.overheadMs.p95)}); on screen ${ms(u.screenMs.median)} − station ${ms(u.stationMs.median)}`,
@@ -107,12 +219,6 @@ export function tableRows(r: BenchResults): string[][] {
     rows.push([
       '· UI: Enter → request starts · scan request · answer → result in the DOM · final event → DOM (medians)',
       `${ms(u.enterToRequestMs.median)} · ${ms(u.scanRequestMs.median)} · ${ms(u.answerToDomMs.median)} · ${ms(u.eventToDomMs.median)}`,
-      'reported',
-      '–',
-    ]);
-    rows.push([
-      '· UI, wall clock: Enter → job `createdAt` · job `updatedAt` → final event in the page (→ in a plain reader) (medians); events per scan',
-      `${ms(u.enterToCreatedMs.median)} · ${ms(u.updatedToEventMs.median)} (${ms(u.updatedToNodeEventMs.median)}); ${u.messagesPerScan.median} events`,
       'reported',
       '–',
     ]);
@@ -161,6 +267,27 @@ function areaRows(parts: HotPathBreakdown[]): string[][] {
       return a ? `${a.perScan} (${a.onPathMs} ms)` : '0';
     }),
   ]);
+}
+
+/** The slow scans: what each cause cost them beyond the median scan, and the five slowest, explained. */
+export function tailTable(tail: readonly TailFigures[]): string {
+  const causes = [...new Set(tail.flatMap((t) => Object.keys(t.byCause)))];
+  const rows: string[][] = [
+    ['Slow scans (≥ p90 of their kind)', ...tail.map((t) => (t.kind === 'stored' ? 'stored shipment' : 'order'))],
+    ['median · p90 · p95', ...tail.map((t) => `${t.medianMs} · ${t.p90Ms} · ${t.p95Ms} ms`)],
+    ['slow scans, mean excess over the median', ...tail.map((t) => `${t.slow} of ${t.scans}, +${t.slowExcessMs} ms`)],
+    ...causes.map((c) => [`· ${c} (mean extra per slow scan)`, ...tail.map((t) => `${t.byCause[c as keyof typeof t.byCause] ?? 0} ms`)]),
+    ['scans with an index miss · a token exchange · a new connection · a GC pause', ...tail.map((t) => `${t.scansWith['index miss'] ?? 0} · ${t.scansWith.token ?? 0} · ${t.scansWith['connection set-up'] ?? 0} · ${t.scansWith.GC ?? 0}`)],
+  ];
+  const worst = tail
+    .map(
+      (t) =>
+        `${t.kind === 'stored' ? 'Stored shipment' : 'Order'}, the slowest scans: ${t.worst
+          .map((s) => `${s.code} ${s.ms} ms (+${s.excessMs}: ${s.causes.map((c) => `${c.cause} ${c.ms}`).join(', ') || 'no single cause'})`)
+          .join('; ')}.`,
+    )
+    .join('\n\n');
+  return `${markdownTable(rows)}\n\n${worst}`;
 }
 
 export function examples(parts: HotPathBreakdown[]): string {

@@ -22,6 +22,15 @@ export interface StationScanProfile {
   printerConnects: { start: number; end: number }[];
   /** Last Delivery response → last label byte at the printer. */
   tail: number;
+  /** New HTTP connections to nShift opened during the scan (connection set-up). */
+  httpConnects: { start: number; end: number }[];
+  /** Garbage-collection pauses during the scan. */
+  gcs: { start: number; end: number }[];
+  /** First byte written to the printer (relative to the scan), if any. */
+  firstPrinterWrite?: number;
+  /** The event loop's delay during the scan: its worst and mean (ms). */
+  loopDelayMaxMs: number;
+  loopDelayMeanMs: number;
 }
 
 export interface ScanSample {
@@ -46,14 +55,17 @@ function labelBytes(zebra: VirtualZebra): number {
 export async function stationScan(station: Station, jobs: JobWaiter, zebra: VirtualZebra, tracer: Tracer, kind: ScanKind, code: string): Promise<ScanSample> {
   zebra.clearRecords();
   const landed = landing(zebra);
+  tracer.resetLoopDelay();
   const t0 = performance.now();
   const { jobId } = await station.scan({ code });
   const tJob = performance.now();
   const finished = jobs.finished(jobId);
   // A job that ends without printing never brings a label: do not wait for one.
   const tLabel = await Promise.race([landed, finished.then((j) => (j.state === 'printed' ? landed : Number.NaN))]).catch(() => Number.NaN);
+  const loop = tracer.loopDelay();
   const job = await finished;
   const seen = tracer.window(t0, tLabel);
+  const rel = (spans: { start: number; end: number }[]) => spans.map((x) => ({ start: x.start - t0, end: x.end - t0 }));
   const requests = seen.requests.map((r) => ({ operation: r.operation, start: r.start - t0, end: r.end - t0 }));
   const lastEnd = requests.reduce((m, r) => Math.max(m, r.end), 0);
   return {
@@ -67,8 +79,13 @@ export async function stationScan(station: Station, jobs: JobWaiter, zebra: Virt
       jobJournalled: tJob - t0,
       requests,
       fsyncs: seen.fsyncs.map((f) => ({ start: Math.max(f.start, t0) - t0, end: Math.min(f.end, tLabel) - t0, what: f.what })),
-      printerConnects: seen.connects.map((c) => ({ start: c.start - t0, end: c.end - t0 })),
+      printerConnects: rel(seen.connects),
       tail: tLabel - t0 - lastEnd,
+      httpConnects: rel(seen.httpConnects),
+      gcs: rel(seen.gcs),
+      ...(seen.printerWrites[0] ? { firstPrinterWrite: seen.printerWrites[0].start - t0 } : {}),
+      loopDelayMaxMs: loop.maxMs,
+      loopDelayMeanMs: loop.meanMs,
     },
   };
 }

@@ -6,13 +6,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultSettings, type Settings } from '../../main/settings/schema';
+import type { Settings } from '../../main/settings/schema';
 import { createFileSettingsStore } from '../../main/settings/file-store';
 import { createMemoryVault } from '../../main/settings/file-vault';
 import { createSimulator, type Simulator } from '../../main/simulator/server';
 import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedOrders, seedStoredShipments } from '../../main/simulator/demo';
 import { createVirtualZebra, type VirtualZebra } from '../../main/simulator/virtual-zebra';
-import { createStation, type Station } from '../../main/station/station';
+import { createStation, type Station, type StationOptions } from '../../main/station/station';
+import { zebraSettings } from '../support/station-harness';
 import { EXPERIMENT_LIST } from './experiments';
 
 export interface WorldOptions {
@@ -70,45 +71,28 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     experimentOrders: seedOrders(sim, options.experiments * EXPERIMENT_LIST.length, 'BX-O'),
     experimentStored: seedStoredShipments(sim, options.experiments * EXPERIMENT_LIST.length, 'BX-S'),
   };
-  // Stock that is never scanned: more than the 50 READY stored shipments nShift lists at most, as in any warehouse
-  // with a day's work waiting, so every phase of the run sees the same (incomplete) stored-shipment index.
+  // Stock that is never scanned: more than the 50 READY stored shipments one nShift list returns, as in any
+  // warehouse with a day's work waiting. Created through the day, so the station's index finds them all in
+  // windows of creation date.
   seedStoredShipments(sim, 60, 'STOCK-');
-  const started = await sim.start();
+  spreadStoredCreation(sim);
+  await sim.start();
   const zebra = await createVirtualZebra();
   const dirs: string[] = [];
   const stations: Station[] = [];
   const apiKey = { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET };
 
   async function startStation(log: (line: string) => void, adjust: (settings: Settings) => Settings = (s) => s): Promise<{ station: Station; dataDir: string }> {
-    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-bench-'));
-    dirs.push(dataDir);
-    const settings = defaultSettings();
-    settings.deliveryUrl = started.deliveryBaseUrl;
-    settings.printers = [
-      { kind: 'zpl-tcp', id: 'zebra', name: 'Virtual Zebra', host: zebra.host, port: zebra.port },
-      { kind: 'file', id: 'docs', name: 'Documents folder', directory: join(dataDir, 'documents') },
-    ];
-    settings.routing = { rules: [], labelPrinterId: 'zebra', documentPrinterId: 'docs' };
-    const settingsStore = createFileSettingsStore(dataDir);
-    const effective = adjust(settings);
-    await settingsStore.save(effective);
-    const station = await createStation({
-      dataDir,
-      host: 'headless',
-      version: 'bench',
-      settingsStore,
-      vault: createMemoryVault(apiKey),
-      log,
-    });
-    stations.push(station);
-    await waitUntilReady(station, effective.resolve.indexRefreshSeconds > 0);
-    return { station, dataDir };
+    const started = await startBenchStation({ deliveryBaseUrl: sim.deliveryBaseUrl!, zebra, apiKey, log, adjust });
+    dirs.push(started.dataDir);
+    stations.push(started.station);
+    return started;
   }
 
   return {
     sim,
     zebra,
-    deliveryBaseUrl: started.deliveryBaseUrl,
+    deliveryBaseUrl: sim.deliveryBaseUrl!,
     apiKey,
     codes,
     startStation,
@@ -119,6 +103,47 @@ export async function startWorld(options: WorldOptions): Promise<World> {
       for (const d of dirs) await rm(d, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A station on a fresh data directory of its own, created the way the hosts create it (production timeouts and
+ * spool options), printing labels on the given Zebra; resolves once its token (and index, if on) is loaded.
+ */
+export async function startBenchStation(options: {
+  deliveryBaseUrl: string;
+  zebra: VirtualZebra;
+  apiKey: { id: string; secret: string };
+  log: (line: string) => void;
+  adjust?: (settings: Settings) => Settings;
+  extra?: Partial<StationOptions>;
+  /** Wait for the index's first load (default: when the settings turn it on). */
+  waitForIndex?: boolean;
+}): Promise<{ station: Station; dataDir: string }> {
+  const { zebra } = options;
+  const dataDir = await mkdtemp(join(tmpdir(), 'packbench-bench-'));
+  const settings = zebraSettings(options.deliveryBaseUrl, zebra, dataDir);
+  const settingsStore = createFileSettingsStore(dataDir);
+  const effective = (options.adjust ?? ((s) => s))(settings);
+  await settingsStore.save(effective);
+  const station = await createStation({
+    dataDir,
+    host: 'headless',
+    version: 'bench',
+    settingsStore,
+    vault: createMemoryVault(options.apiKey),
+    log: options.log,
+    ...options.extra,
+  });
+  await waitUntilReady(station, options.waitForIndex ?? effective.resolve.indexRefreshSeconds > 0, 600_000);
+  return { station, dataDir };
+}
+
+/** Stored shipments arrive through the day: their creation times spread over the last ten hours. */
+export function spreadStoredCreation(sim: Simulator, hours = 10): void {
+  const all = [...sim.state.stored.values()];
+  const from = Date.now() - hours * 60 * 60 * 1000;
+  const step = (hours * 60 * 60 * 1000) / Math.max(1, all.length);
+  all.forEach((s, i) => (s.created = Math.floor(from + i * step)));
 }
 
 /**

@@ -38,6 +38,22 @@ export interface BenchStationOptions {
 
 const TERMINAL = new Set(['printed', 'held', 'failed', 'done']);
 
+/** Default settings printing labels on a Zebra and documents to a folder in the data directory. */
+export function zebraSettings(
+  deliveryUrl: string,
+  zebra: { host: string; port: number },
+  dataDir: string,
+): Settings {
+  const settings = defaultSettings();
+  settings.deliveryUrl = deliveryUrl;
+  settings.printers = [
+    { kind: 'zpl-tcp', id: 'zebra', name: 'Virtual Zebra', host: zebra.host, port: zebra.port },
+    { kind: 'file', id: 'docs', name: 'Documents folder', directory: join(dataDir, 'documents') },
+  ];
+  settings.routing = { rules: [], labelPrinterId: 'zebra', documentPrinterId: 'docs' };
+  return settings;
+}
+
 export async function startBench(
   opts: Partial<BenchStationOptions> & { simulator?: Simulator } = {},
 ): Promise<Bench> {
@@ -57,13 +73,7 @@ export async function startBench(
 
   async function startStation(o: Partial<BenchStationOptions> = {}): Promise<Station> {
     const dir = o.dataDir ?? dataDir;
-    const base = defaultSettings();
-    base.deliveryUrl = started.deliveryBaseUrl;
-    base.printers = [
-      { kind: 'zpl-tcp', id: 'zebra', name: 'Virtual Zebra', host: zebra.host, port: zebra.port },
-      { kind: 'file', id: 'docs', name: 'Documents folder', directory: join(dir, 'documents') },
-    ];
-    base.routing = { rules: [], labelPrinterId: 'zebra', documentPrinterId: 'docs' };
+    const base = zebraSettings(started.deliveryBaseUrl, zebra, dir);
     const adjust = o.settings ?? opts.settings ?? ((s: Settings) => s);
     const settingsStore = createFileSettingsStore(dir);
     await settingsStore.save(adjust(base));

@@ -204,12 +204,13 @@ export function errorFromStatus<Op extends string>(
     return { kind: 'access', operation, status, license: named ?? route.license, message };
   }
   if (status === 404) return { kind: 'not_found', operation, status, message };
+  if (!route.idempotent && (status === 502 || status === 503 || status === 504)) {
+    // A gateway or a busy server answered: the request may have been forwarded and committed behind it, so a
+    // booking is looked up, never sent again blindly (a 429, refused unprocessed, is retried by the transport).
+    return { kind: 'outcome_unknown', operation, cause: 'gateway', status, message };
+  }
   const retryAfterMs = parseRetryAfter(response.headers['retry-after'], deps.now());
   if (status === 429 || (status === 503 && retryAfterMs !== undefined))
     return { kind: 'rate_limited', operation, status, retryAfterMs, message };
-  if (!route.idempotent && (status === 502 || status === 504)) {
-    // A gateway answered: the request may have been forwarded and committed behind it.
-    return { kind: 'outcome_unknown', operation, cause: 'gateway', status, message };
-  }
   return { kind: 'server', operation, status, code, message };
 }

@@ -3,8 +3,9 @@
  * that keeps bookings exactly-once:
  *  - idempotent requests (GET, PUT, DELETE, read-only POSTs) are retried with exponential backoff and jitter
  *    on network errors, 5xx and 429 (honouring Retry-After);
- *  - a non-idempotent request (a booking) is never retried. If it may have reached the server and no usable
- *    answer came back, the result is `outcome_unknown`, so the station looks the booking up instead of
+ *  - a non-idempotent request (a booking) is never retried, but for a 429: the server refused it unprocessed and
+ *    said when to come back (Retry-After), so it is sent again then. If it may have reached the server and no
+ *    usable answer came back, the result is `outcome_unknown`, so the station looks the booking up instead of
  *    booking again. Only failures that prove nothing was sent (refused, DNS, connect timeout) are `network`.
  *
  * The transport returns whatever status the server finally answered; mapping statuses to errors is the
@@ -136,7 +137,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
   async function send<Op extends string>(
     request: HttpRequest<Op>,
   ): Promise<Result<HttpResponse, ApiError<Op>>> {
-    const attempts = request.idempotent ? Math.max(1, retry.attempts) : 1;
+    const attempts = Math.max(1, retry.attempts);
     const label = `${request.method} ${redact(pathOnly(request.url))}`;
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
@@ -170,7 +171,10 @@ export function createTransport(options: TransportOptions = {}): Transport {
       log(
         `nshift ${request.operation} ${label} -> ${response.status} ${ms}ms${attempts > 1 ? ` attempt ${attempt}/${attempts}` : ''}`,
       );
-      if (!request.idempotent || last || !RETRYABLE_STATUS.has(response.status)) return ok(response);
+      // A booking is never sent twice, except after a 429: the server refused it unprocessed and said when to
+      // come back, so sending it again is the first booking, not a second one.
+      const retryable = request.idempotent ? RETRYABLE_STATUS.has(response.status) : response.status === 429;
+      if (last || !retryable) return ok(response);
       const retryAfter = parseRetryAfter(response.headers['retry-after'], now());
       if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) return ok(response);
       await sleep(retryAfter ?? backoff(attempt));

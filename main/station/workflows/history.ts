@@ -15,6 +15,8 @@ import type { StationContext } from '../context';
 import { failureFromDelivery } from '../failures';
 import { handedOverByEvents } from '../status-events/timeline';
 import { toShipmentView } from './shipment-lookup';
+import { JOURNAL_DAYS } from '../job-journal';
+import type { JournalEntry } from '../journal';
 
 type SearchInput = MethodInput<'searchHistory'>;
 type SearchField = NonNullable<SearchInput['searchField']>;
@@ -102,7 +104,7 @@ async function addStationKnowledge<T extends ShipmentView & { source: HistoryShi
   ctx: StationContext,
   shipments: T[],
 ): Promise<HistoryShipment[]> {
-  const printed = printedDocuments(ctx, new Set(shipments.map((s) => s.shipmentId)));
+  const printed = await printedDocuments(ctx, new Set(shipments.map((s) => s.shipmentId)));
   return Promise.all(
     shipments.map(async (s) => ({
       ...(await withTracking(ctx, s)),
@@ -113,24 +115,28 @@ async function addStationKnowledge<T extends ShipmentView & { source: HistoryShi
 
 /**
  * Every document the journal shows this station printed (or tried to) for these shipments: the last state
- * of each print, the printer, and when. One pass over the journal's entries.
+ * of each print, the printer, and when. The journal is not held in memory (a start reads a checkpoint and the
+ * tail), so the days a start reads back are read from disk, only the lines that name one of the shipments.
  */
-function printedDocuments(
+async function printedDocuments(
   ctx: StationContext,
   shipmentIds: ReadonlySet<string>,
-): Map<string, PrintedDocumentView[]> {
+): Promise<Map<string, PrintedDocumentView[]>> {
   const jobKinds = new Map<string, JobKind>();
+  for (const job of ctx.jobs.all()) jobKinds.set(job.id, job.kind);
+  const bySeq = new Map<number, JournalEntry>();
+  for (const day of await ctx.journal.days(JOURNAL_DAYS))
+    for (const id of shipmentIds)
+      for (const entry of await ctx.journal.readDay(day, id)) bySeq.set(entry.seq, entry);
+  const entries = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
   const documents = new Map<
     string,
     { kind: PrintedDocumentView['kind']; format: PrintedDocumentView['format'] }
   >();
   const prints = new Map<string, PrintedDocumentView & { shipmentId: string }>();
   const printerNames = new Map(ctx.settings().printers.map((p) => [p.id, p.name]));
-  for (const entry of ctx.journal.entries()) {
+  for (const entry of entries) {
     switch (entry.type) {
-      case 'job':
-        jobKinds.set(entry.jobId, entry.kind as JobKind);
-        break;
       case 'booked':
       case 'documents':
         for (const d of entry.documents)

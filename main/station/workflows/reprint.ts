@@ -90,7 +90,10 @@ export async function startReprint(
   return { jobId };
 }
 
-function factsOf(shipment: Readonly<JobShipment>, jobOrderNo?: string): ShipmentFacts {
+function factsOf(
+  shipment: Readonly<Omit<JobShipment, 'documents' | 'failure'>>,
+  jobOrderNo?: string,
+): ShipmentFacts {
   const orderNo = shipment.orderNo ?? jobOrderNo;
   return {
     shipmentId: shipment.shipmentId,

@@ -74,7 +74,10 @@ async function fromOrders(ctx: StationContext, code: string): Promise<Resolution
   };
 }
 
-export function orderTarget(order: Order, internalReference: string): BookingTarget {
+/** What booking an order needs to know of it: from a live lookup or the local index. */
+type BookableOrder = Pick<Order, 'id'> & { parcels: readonly { id: string; shipmentId?: string | null }[] };
+
+export function orderTarget(order: BookableOrder, internalReference: string): BookingTarget {
   const unbooked = order.parcels.filter((p) => !p.shipmentId).map((p) => p.id);
   const partial = unbooked.length > 0 && unbooked.length < order.parcels.length;
   return { type: 'order', orderId: order.id, internalReference, ...(partial ? { parcelIds: unbooked } : {}) };

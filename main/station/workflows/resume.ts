@@ -1,5 +1,4 @@
 import type { PrintableDocument } from '../../labels/document';
-import type { BookingTarget } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
 import { detailed, failure } from '../failures';
 import { bookAndPrint, runScan } from './scan';
@@ -11,15 +10,12 @@ import { bookAndPrint, runScan } from './scan';
  * - booked but not printed → print from the label cache, unless the spool already holds the document
  *   (the spool resumes its own jobs and holds one that was mid-send; it is never sent twice unasked).
  */
-export async function resumeOpenJobs(
-  ctx: StationContext,
-  targetsByJob: ReadonlyMap<string, BookingTarget[]>,
-): Promise<void> {
+export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
   const open = ctx.jobs.openJobs();
   if (open.length > 0) ctx.log(`resuming ${open.length} unfinished job(s) from the journal`);
   for (const job of open) {
     try {
-      const targets = targetsByJob.get(job.id);
+      const targets = ctx.jobs.targetsOf(job.id);
       if (targets) {
         // Any job that books (a scan, a booking from the Stored list): documents already booked print first,
         // in order, then the targets still open are booked or reconciled.
@@ -61,12 +57,9 @@ export async function resumeOpenJobs(
 async function resumePrintsOnly(ctx: StationContext, jobId: string, finish = true): Promise<void> {
   const job = ctx.jobs.get(jobId);
   if (!job) return;
-  const spooled = new Set(
-    ctx.printService
-      .list()
-      .filter((s) => s.stationJobId === jobId)
-      .map((s) => s.documentId),
-  );
+  // Finished spool jobs count too: a label printed just before the crash, whose `printed` never reached the
+  // journal, is not printed again.
+  const spooled = new Set((await ctx.printService.jobsOf(jobId)).map((s) => s.documentId));
   let problem;
   for (const shipment of job.shipments) {
     const pending = shipment.documents.filter(

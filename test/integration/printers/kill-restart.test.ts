@@ -7,9 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bundleChild } from '../../support/bundle-child';
 import type { SpoolJobView } from '../../../preload/api';
 import type { VirtualZebra } from '../../../main/simulator/virtual-zebra';
 import { createVirtualZebra } from '../../../main/simulator/virtual-zebra';
@@ -82,7 +81,7 @@ const isSpool =
 const isStarted = (e: ChildEvent): e is Extract<ChildEvent, { type: 'started' }> => e.type === 'started';
 const isOutcome = (e: ChildEvent): e is Extract<ChildEvent, { type: 'outcome' }> => e.type === 'outcome';
 
-let buildDir: string;
+let child: { script: string; remove: () => Promise<void> };
 let script: string;
 let zebra: VirtualZebra;
 let dataDir: string;
@@ -99,22 +98,11 @@ function startStation(): StationProcess {
 }
 
 beforeAll(async () => {
-  // tsx is not installed: bundle the child once with esbuild into plain CommonJS.
-  buildDir = await mkdtemp(path.join(os.tmpdir(), 'spool-child-'));
-  script = path.join(buildDir, 'spool-child.cjs');
-  await build({
-    entryPoints: [fileURLToPath(new URL('../../support/spool-child.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: script,
-    external: ['pdf-to-printer'],
-    logLevel: 'silent',
-  });
+  child = await bundleChild(new URL('../../support/spool-child.ts', import.meta.url));
+  script = child.script;
 });
 afterAll(async () => {
-  await rm(buildDir, { recursive: true, force: true });
+  await child.remove();
 });
 
 beforeEach(async () => {

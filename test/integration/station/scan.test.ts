@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY_ID } from '../../../main/simulator/demo';
 import { scanAndWait, startBench, waitForJob, type Bench } from '../../support/station-harness';
@@ -242,6 +245,38 @@ describe('never twice', () => {
     expect(
       bench.sim.records().filter((r) => r.internalReference === 'ORD-1004' || r.orderNo === 'ORD-1004'),
     ).toHaveLength(1);
+  });
+});
+
+describe('stations on one account coordinate only through nShift', () => {
+  it('three stations racing for one stored shipment and one order: each is booked once, the others get duplicate', async () => {
+    bench = await startBench();
+    const dirs = [
+      await mkdtemp(join(tmpdir(), 'packbench-race-')),
+      await mkdtemp(join(tmpdir(), 'packbench-race-')),
+    ];
+    try {
+      const stations = [
+        bench.station,
+        ...(await Promise.all(dirs.map((dataDir) => bench!.startStation({ dataDir })))),
+      ];
+      for (const code of ['SO-2001', 'ORD-1003']) {
+        const jobs = await Promise.all(stations.map((s) => scanAndWait(s, code)));
+        const outcomes = jobs.map((j) => j.failure?.reason ?? j.state).sort();
+        expect(outcomes).toEqual(['duplicate', 'duplicate', 'printed']);
+        const booked = bench.sim
+          .records()
+          .filter((r) => !r.cancelled && (r.internalReference === code || r.orderNo === code));
+        expect(booked).toHaveLength(1);
+        // Each duplicate names the one shipment that was booked.
+        for (const j of jobs.filter((j) => j.failure?.reason === 'duplicate'))
+          expect(j.failure?.message).toContain(booked[0]!.shipmentNo);
+      }
+    } finally {
+      await bench.close();
+      bench = undefined;
+      for (const d of dirs) await rm(d, { recursive: true, force: true });
+    }
   });
 });
 

@@ -326,17 +326,47 @@ describe('retries', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('never retries a booking POST on 503', async () => {
+  it('never retries a booking POST on 503: it may have been committed behind it, so it is outcome_unknown', async () => {
     const tokens = { n: 0 };
     const { client } = await setup((req, res) => {
       if (handleExchange(req, res, tokens)) return;
       json(res, 503, undefined, { 'retry-after': '1' });
     });
     expect(collect(await client.shipments.create({ shipment, printConfig }))).toMatchObject({
-      kind: 'rate_limited',
-      retryAfterMs: 1000,
+      kind: 'outcome_unknown',
+      cause: 'gateway',
     });
     expect(fake?.calls()).toHaveLength(1);
+  });
+
+  it('sends a booking again after a 429, when Retry-After says: it was refused unprocessed', async () => {
+    const tokens = { n: 0 };
+    let n = 0;
+    const { client, sleeps } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      if (n++ === 0) return json(res, 429, undefined, { 'retry-after': '1' });
+      json(res, 201, [{ id: '5666306', status: 'PRINTED', parcels: [], prints: [] }]);
+    });
+    const booked = await client.storedShipments.book('12', printConfig);
+    expect(booked.ok).toBe(true);
+    expect(fake?.calls()).toHaveLength(2);
+    expect(sleeps).toEqual([1000]);
+  });
+
+  it('a booking still refused with 429 after the attempts is rate_limited, never outcome_unknown', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup(
+      (req, res) => {
+        if (handleExchange(req, res, tokens)) return;
+        json(res, 429, undefined, { 'retry-after': '1' });
+      },
+      { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1 } },
+    );
+    expect(collect(await client.storedShipments.book('12', printConfig))).toMatchObject({
+      kind: 'rate_limited',
+      status: 429,
+    });
+    expect(fake?.calls()).toHaveLength(2);
   });
 
   it('a booking POST whose connection is reset after the request was sent is outcome_unknown, sent once', async () => {

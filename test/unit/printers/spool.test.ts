@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -293,6 +293,74 @@ describe('spool', () => {
       expect((await after.release(job.id)).ok).toBe(true);
       expect(await after.outcome(job.id)).toMatchObject({ state: 'printed' });
       expect(fresh.delivered).toHaveLength(1);
+    });
+
+    it('a printed job leaves the spool folder: a restart reads only unfinished jobs, yet still knows it', async () => {
+      const before = makeSpool();
+      await before.start();
+      const { job, outcome } = await enqueue(before);
+      await outcome;
+      await vi.waitFor(async () =>
+        expect((await readdir(dir)).filter((f) => f.startsWith('sp-'))).toEqual([]),
+      );
+      expect(await readdir(path.join(dir, 'done'))).toEqual([`job-1~${job.id}.json`]);
+      await before.stop();
+
+      const after = makeSpool();
+      expect(await after.start()).toMatchObject({ resumed: 0, heldAfterRestart: 0 });
+      expect(after.list()).toEqual([]);
+      expect((await after.jobsOf('job-1')).map((j) => [j.id, j.state])).toEqual([[job.id, 'printed']]);
+      expect(await after.jobsOf('job-2')).toEqual([]);
+    });
+
+    it('a crash after the final state was written but before the job left the folder: moved on restart, not resent', async () => {
+      driver.script = ['hang'];
+      const before = makeSpool();
+      await before.start();
+      const { job } = await enqueue(before);
+      await vi.waitFor(() => expect(stateOf(before, job.id)).toBe('sending'));
+      // The label went out and its final state reached done/, then the process died before the move ended.
+      const record = JSON.parse(await readFile(path.join(dir, `${job.id}.json`), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      await mkdir(path.join(dir, 'done'), { recursive: true });
+      await writeFile(
+        path.join(dir, 'done', `job-1~${job.id}.json`),
+        JSON.stringify({ ...record, state: 'printed' }),
+      );
+
+      const fresh = new FakeDriver();
+      const after = makeSpool({ driver: fresh });
+      expect(await after.start()).toMatchObject({ resumed: 0, heldAfterRestart: 0 });
+      expect(after.get(job.id)).toBeUndefined();
+      clock.advance(60_000);
+      expect(fresh.attempts).toBe(0);
+      await vi.waitFor(async () =>
+        expect((await readdir(dir)).filter((f) => f.startsWith('sp-'))).toEqual([]),
+      );
+    });
+
+    it('printed records an older version left in the spool folder are moved out in the background, never resent', async () => {
+      const before = makeSpool();
+      await before.start();
+      const { job, outcome } = await enqueue(before);
+      await outcome;
+      await before.stop();
+      const done = path.join(dir, 'done', `job-1~${job.id}.json`);
+      // The old layout: the printed record stays beside the unfinished ones.
+      await writeFile(path.join(dir, `${job.id}.json`), await readFile(done));
+      await rm(done);
+
+      const fresh = new FakeDriver();
+      const after = makeSpool({ driver: fresh });
+      await after.start();
+      expect(after.list()).toEqual([]);
+      await vi.waitFor(async () =>
+        expect(await readdir(path.join(dir, 'done'))).toEqual([`job-1~${job.id}.json`]),
+      );
+      expect((await readdir(dir)).filter((f) => f.startsWith('sp-'))).toEqual([]);
+      expect(fresh.attempts).toBe(0);
     });
 
     it('drops a queued job whose bytes never reached the disk (a crash while spooling): it was never a job', async () => {

@@ -1,0 +1,146 @@
+/**
+ * Append-only files of checksummed lines (`<crc32 hex> <json>\n`), written with group commit: appends that
+ * arrive while a write is in flight share the next write and fsync, so a burst costs one fsync, not one each.
+ * The journal and the spool's finished-jobs log are such files.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
+
+export function checksumLine(json: string): string {
+  return `${checksumOf(json)} ${json}\n`;
+}
+
+function checksumOf(json: string): string {
+  return crc32(json).toString(16).padStart(8, '0');
+}
+
+/** The JSON of a checksummed line, or undefined when the line is torn or fails its checksum. */
+export function verifiedJson(line: string): string | undefined {
+  if (line.indexOf(' ') !== 8) return undefined;
+  const json = line.slice(9);
+  return checksumOf(json) === line.slice(0, 8) ? json : undefined;
+}
+
+/**
+ * Splits bytes into verified values and the raw bytes of lines that fail their checksum or `parse` (a torn
+ * last line has no newline and always fails). `goodBytes` is the file without the bad lines.
+ */
+export function parseLines<T>(
+  bytes: Buffer,
+  parse: (json: string) => T | undefined,
+): { values: T[]; goodBytes: Buffer; badChunks: Buffer[] } {
+  const values: T[] = [];
+  const good: Buffer[] = [];
+  const bad: Buffer[] = [];
+  let start = 0;
+  while (start < bytes.length) {
+    const nl = bytes.indexOf(0x0a, start);
+    const end = nl === -1 ? bytes.length : nl + 1;
+    const raw = bytes.subarray(start, end);
+    start = end;
+    const json = nl === -1 ? undefined : verifiedJson(raw.subarray(0, raw.length - 1).toString('utf8'));
+    let value: T | undefined;
+    if (json !== undefined) {
+      try {
+        value = parse(json);
+      } catch {
+        value = undefined;
+      }
+    }
+    if (value !== undefined) {
+      values.push(value);
+      good.push(raw);
+    } else if (raw.toString('utf8').trim() !== '') {
+      bad.push(raw);
+    }
+  }
+  return { values, goodBytes: Buffer.concat(good), badChunks: bad };
+}
+
+interface Pending {
+  line: string;
+  tag: number;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+/** Where the durable part of each file ends, after the last completed write. */
+export type FileSizes = ReadonlyMap<string, number>;
+
+export class GroupCommitLog {
+  private handle: FileHandle | undefined;
+  private handlePath = '';
+  private pending: Pending[] = [];
+  private flushing: Promise<void> | undefined;
+  private readonly sizes = new Map<string, number>();
+
+  /**
+   * @param pathFor the file the next write goes to (e.g. today's file)
+   * @param afterWrite called after each write's fsync, before its appends resolve, with the file's new size
+   *   and the highest tag of the lines it wrote
+   */
+  constructor(
+    private readonly pathFor: () => string,
+    private readonly afterWrite: (path: string, size: number, lastTag: number) => void = () => {},
+  ) {}
+
+  /** The size a file is known to have (set once at open by whoever read it). */
+  knowSize(path: string, size: number): void {
+    this.sizes.set(path, size);
+  }
+
+  durableSizes(): FileSizes {
+    return this.sizes;
+  }
+
+  /** Resolves once the line is on disk. `tag` (e.g. a sequence number) is handed back to `afterWrite`. */
+  append(line: string, tag = 0): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ line, tag, resolve, reject });
+      // Wait one turn of the event loop before writing: appends made in the same turn share one fsync.
+      this.flushing ??= new Promise<void>((r) => setImmediate(r)).then(() => this.flush());
+    });
+  }
+
+  async close(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    await this.handle?.close();
+    this.handle = undefined;
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0);
+        try {
+          const path = this.pathFor();
+          const handle = await this.fileAt(path);
+          const text = batch.map((p) => p.line).join('');
+          await handle.write(text);
+          await handle.sync();
+          const size = (this.sizes.get(path) ?? 0) + Buffer.byteLength(text);
+          this.sizes.set(path, size);
+          this.afterWrite(
+            path,
+            size,
+            batch.reduce((m, p) => Math.max(m, p.tag), 0),
+          );
+          for (const p of batch) p.resolve();
+        } catch (error) {
+          for (const p of batch) p.reject(error);
+        }
+      }
+    } finally {
+      this.flushing = undefined;
+    }
+  }
+
+  private async fileAt(path: string): Promise<FileHandle> {
+    if (this.handle && this.handlePath === path) return this.handle;
+    await this.handle?.close();
+    this.handle = await open(path, 'a');
+    this.handlePath = path;
+    if (!this.sizes.has(path)) this.sizes.set(path, (await this.handle.stat()).size);
+    return this.handle;
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Checkpoints of the job book, so that a start reads a short file and the journal written after it instead of
+ * replaying the whole day. The journal stays the truth: a checkpoint only says "the fold of the journal up to
+ * sequence number N, whose entries end at these offsets", and anything wrong with it (missing, torn, a
+ * checksum or version that does not match, offsets that no longer fit the files) means a full replay, never a
+ * lost job.
+ *
+ * `journal/checkpoint.json` holds one line, `<crc32 hex> <json>`, written atomically (temp file, fsync,
+ * rename, directory fsync): a crash mid-write leaves the previous checkpoint in place.
+ */
+import { join } from 'node:path';
+import { readFileIfExists, writeFileAtomic } from '../files/atomic';
+import { checksumLine, verifiedJson } from '../files/line-log';
+import type { JobBook, JobBookSnapshot } from './jobs';
+import type { Journal } from './journal';
+
+export const CHECKPOINT_FILE = 'checkpoint.json';
+const VERSION = 1;
+
+export interface Checkpoint {
+  version: typeof VERSION;
+  /** Every journal entry up to this sequence number is in `book`. */
+  seq: number;
+  /** Journal file name → byte offset: every entry before it has a sequence number of at most `seq`. */
+  files: Record<string, number>;
+  writtenAt: string;
+  book: JobBookSnapshot;
+}
+
+/** The checkpoint in `journalDir`, or why there is none to use (a full replay follows; nothing is lost). */
+export async function readCheckpoint(
+  journalDir: string,
+): Promise<{ checkpoint: Checkpoint } | { problem: string | undefined }> {
+  const raw = await readFileIfExists(join(journalDir, CHECKPOINT_FILE)).catch(() => undefined);
+  if (raw === undefined) return { problem: undefined };
+  const text = raw.toString('utf8');
+  const json = text.endsWith('\n') ? verifiedJson(text.slice(0, -1)) : undefined;
+  if (json === undefined)
+    return { problem: 'the journal checkpoint fails its checksum; replaying the journal' };
+  try {
+    const parsed = JSON.parse(json) as Partial<Checkpoint>;
+    if (parsed.version !== VERSION || typeof parsed.seq !== 'number' || !parsed.files || !parsed.book)
+      return { problem: 'the journal checkpoint is of another version; replaying the journal' };
+    return { checkpoint: parsed as Checkpoint };
+  } catch {
+    return { problem: 'the journal checkpoint is unreadable; replaying the journal' };
+  }
+}
+
+export async function writeCheckpoint(journalDir: string, checkpoint: Checkpoint): Promise<void> {
+  await writeFileAtomic(join(journalDir, CHECKPOINT_FILE), checksumLine(JSON.stringify(checkpoint)));
+}
+
+export interface CheckpointerOptions {
+  journalDir: string;
+  journal: Journal;
+  jobs: JobBook;
+  /** True while jobs are running: a checkpoint then waits, unless many entries are not in one yet. */
+  busy: () => boolean;
+  now: () => Date;
+  log: (line: string) => void;
+  /** Entries after which a checkpoint is due (default 250, about 40 scans). */
+  everyEntries?: number;
+  /** Quiet time after the last entry before a checkpoint is written (default 2 s). */
+  quietMs?: number;
+}
+
+/**
+ * Writes checkpoints in the background: when the station has been quiet for a moment after a change, or
+ * once enough entries are not in a checkpoint yet (then at the next moment no job runs, or at once when
+ * four times as many piled up). Start-up then replays at most a few hundred entries.
+ */
+export class Checkpointer {
+  private sinceLast = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> | undefined;
+  private closed = false;
+  private readonly everyEntries: number;
+  private readonly quietMs: number;
+
+  constructor(private readonly options: CheckpointerOptions) {
+    this.everyEntries = options.everyEntries ?? 250;
+    this.quietMs = options.quietMs ?? 2000;
+  }
+
+  /** An entry was folded into the job book. */
+  note(): void {
+    if (this.closed) return;
+    this.sinceLast++;
+    if (this.timer) clearTimeout(this.timer);
+    const due = this.sinceLast >= this.everyEntries;
+    const delay = due && (!this.options.busy() || this.sinceLast >= this.everyEntries * 4) ? 0 : this.quietMs;
+    this.timer = setTimeout(() => void this.write(), delay);
+    this.timer.unref();
+  }
+
+  /** Writes one now (if anything changed since the last) and waits for it. */
+  async write(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.writing) await this.writing;
+    if (this.sinceLast === 0) return;
+    this.writing = this.writeOnce().finally(() => (this.writing = undefined));
+    await this.writing;
+  }
+
+  /** A last checkpoint, so the next start replays nothing. */
+  async close(): Promise<void> {
+    await this.write();
+    this.closed = true;
+  }
+
+  private async writeOnce(): Promise<void> {
+    const { jobs, journal } = this.options;
+    const seq = jobs.foldedSeq();
+    const position = journal.positionAtOrBefore(seq);
+    if (!position) return;
+    const pending = this.sinceLast;
+    const checkpoint: Checkpoint = {
+      version: VERSION,
+      seq,
+      files: position.files,
+      writtenAt: this.options.now().toISOString(),
+      book: jobs.snapshot(),
+    };
+    try {
+      await writeCheckpoint(this.options.journalDir, checkpoint);
+      this.sinceLast = Math.max(0, this.sinceLast - pending);
+    } catch (error) {
+      this.options.log(
+        `could not write the journal checkpoint (the journal is unaffected): ${String(error)}`,
+      );
+    }
+  }
+}

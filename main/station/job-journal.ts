@@ -1,0 +1,98 @@
+/**
+ * Opening the journal and its job book at start: from the last checkpoint plus the entries written after it,
+ * or a full replay when there is no usable checkpoint. Start-up therefore reads a bounded amount (a checkpoint
+ * and a few hundred entries), not the day's journal. Jobs the checkpoint kept only as summaries are read back
+ * from their day's file when someone asks for them.
+ */
+import type { JobView } from '../../preload/api';
+import { Checkpointer, readCheckpoint } from './checkpoint';
+import { JobBook } from './jobs';
+import { Journal, type JournalEntry } from './journal';
+
+/** Days of journal read back at start besides today (unfinished jobs older than this are not resumed). */
+export const JOURNAL_DAYS = 2;
+
+export interface JobJournal {
+  journal: Journal;
+  jobs: JobBook;
+  checkpointer: Checkpointer;
+  /** Messages for the operator: a recovered torn tail, a checkpoint that could not be used. */
+  warnings: string[];
+  /** How the book was built: from a checkpoint plus `replayed` entries, or by replaying every entry. */
+  start: { fromCheckpoint: boolean; replayed: number };
+}
+
+export interface JobJournalOptions {
+  journalDir: string;
+  now: () => Date;
+  log: (line: string) => void;
+  /** Every change of a job's view, as it happens (not for the replay at start). */
+  onChange: (job: JobView) => void;
+  /** True while jobs run: checkpoints wait for a quiet moment. */
+  busy: () => boolean;
+  /** Checkpoint policy (tests make it eager). */
+  checkpointEvery?: { entries?: number; quietMs?: number };
+}
+
+export async function openJobJournal(options: JobJournalOptions): Promise<JobJournal> {
+  const { journalDir, now, log } = options;
+  const warnings: string[] = [];
+  const found = await readCheckpoint(journalDir);
+  if ('problem' in found && found.problem) warnings.push(found.problem);
+  const checkpoint = 'checkpoint' in found ? found.checkpoint : undefined;
+  const { journal, recoveries } = await Journal.open(journalDir, {
+    now,
+    daysToLoad: JOURNAL_DAYS,
+    ...(checkpoint ? { from: { seq: checkpoint.seq, files: checkpoint.files } } : {}),
+  });
+  for (const r of recoveries) warnings.push(r.message);
+
+  // The checkpointer needs the book and the book tells it of changes: it is set once both exist.
+  const late: { checkpointer?: Checkpointer } = {};
+  const onChange = (job: JobView): void => {
+    options.onChange(job);
+    late.checkpointer?.note();
+  };
+  const loader = (jobId: string): Promise<JournalEntry[]> => readJobEntries(journal, jobId);
+  const days = await journal.days(JOURNAL_DAYS);
+  const restored = checkpoint !== undefined && !journal.replayedWhole();
+  const jobs = restored
+    ? JobBook.restore(checkpoint.book, checkpoint.seq, onChange, loader)
+    : new JobBook(onChange, loader);
+  if (restored && days[0]) jobs.dropBefore(days[0]);
+  if (!restored) jobs.markComplete(days);
+
+  const absent = new Set<string>();
+  const replayed = journal.entries().length;
+  for (const entry of journal.entries()) {
+    if (!jobs.apply(entry, false) && entry.type !== 'job') absent.add(entry.jobId);
+  }
+  journal.releaseEntries();
+  // A job the checkpoint kept only as a summary, with entries after it: read back in full.
+  for (const jobId of absent) await jobs.ensure(jobId);
+
+  const checkpointer = new Checkpointer({
+    journalDir,
+    journal,
+    jobs,
+    busy: options.busy,
+    now,
+    log,
+    ...(options.checkpointEvery?.entries ? { everyEntries: options.checkpointEvery.entries } : {}),
+    ...(options.checkpointEvery?.quietMs !== undefined ? { quietMs: options.checkpointEvery.quietMs } : {}),
+  });
+  late.checkpointer = checkpointer;
+  // A start that replayed entries writes a checkpoint soon, so the next start need not.
+  if (replayed > 0 || (!restored && days.length > 0)) checkpointer.note();
+  return { journal, jobs, checkpointer, warnings, start: { fromCheckpoint: restored, replayed } };
+}
+
+/** A job's entries from its day's journal file (the day is in its id); every day in the window otherwise. */
+async function readJobEntries(journal: Journal, jobId: string): Promise<JournalEntry[]> {
+  const m = /-(\d{4})(\d{2})(\d{2})-/.exec(jobId);
+  const days = m ? [`${m[1]}-${m[2]}-${m[3]}`] : await journal.days(JOURNAL_DAYS);
+  const filter = `"jobId":${JSON.stringify(jobId)}`;
+  const entries: JournalEntry[] = [];
+  for (const day of days) entries.push(...(await journal.readDay(day, filter)));
+  return entries.filter((e) => e.jobId === jobId);
+}

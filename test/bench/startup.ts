@@ -1,0 +1,212 @@
+/**
+ * Start-up with a full day on disk: a data directory holding 2,000 journalled scans, their label cache and
+ * spool, written by the station's own writers (test/support/full-day.ts). The headless host (the real bin) is
+ * spawned on it: spawn → the `ready` line, and the CPU the process had used by then (from /proc, which the
+ * other engineers on the machine disturb far less than wall time). Also: an empty data directory, and the
+ * same full day without a checkpoint (what the old start-up replayed, and a start after a lost checkpoint).
+ * Then the web host on the full day and Chromium: spawn → the scan screen usable (scan field focused, the job
+ * and spool lists loaded).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { writeDay } from '../support/full-day';
+import { summarize, type Summary } from './stats';
+import { CHROMIUM_ARGS } from './ui';
+
+export interface StartupCase {
+  name: string;
+  readyMs: Summary;
+  /** User + system CPU of the process at `ready` (ms). */
+  cpuMs: Summary;
+}
+
+export interface StartupResult {
+  scans: number;
+  journalEntries: number;
+  /** Bytes of the data directory's journal, label cache and spool. */
+  dataDirMb: number;
+  generateSec: number;
+  cases: StartupCase[];
+  ui?: { hostReadyMs: Summary; usableMs: Summary; jobsListed: number } | { skipped: string };
+}
+
+export interface StartupTarget {
+  repoRoot: string;
+  deliveryBaseUrl: string;
+  printer: { host: string; port: number };
+  apiKey: { id: string; secret: string };
+}
+
+const CLK_TCK = 100;
+
+async function cpuMsOf(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return Number.NaN; // not Linux
+  }
+}
+
+async function headlessStart(target: StartupTarget, dataDir: string): Promise<{ readyMs: number; cpuMs: number }> {
+  const t0 = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      join(target.repoRoot, 'dist/main/headless.js'),
+      '--delivery-url',
+      target.deliveryBaseUrl,
+      '--label-printer',
+      `tcp://${target.printer.host}:${target.printer.port}`,
+      '--data-dir',
+      dataDir,
+    ],
+    {
+      cwd: target.repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, PACKBENCH_API_KEY_ID: target.apiKey.id, PACKBENCH_API_KEY_SECRET: target.apiKey.secret },
+    },
+  );
+  child.stderr.resume();
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  let readyMs = Number.NaN;
+  let cpuMs = Number.NaN;
+  for (;;) {
+    const next = await lines.next();
+    if (next.done) break;
+    if (next.value.includes('"ready"')) {
+      readyMs = performance.now() - t0;
+      cpuMs = await cpuMsOf(child.pid!);
+      break;
+    }
+  }
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.stdin.end();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+  if (!Number.isFinite(readyMs)) throw new Error('the headless host never said ready');
+  return { readyMs, cpuMs };
+}
+
+async function webUsable(
+  target: StartupTarget,
+  dataDir: string,
+  chromium: string,
+): Promise<{ hostReadyMs: number; usableMs: number; jobs: number }> {
+  const { chromium: playwright } = await import('@playwright/test');
+  const browser = await playwright.launch({ executablePath: chromium, args: CHROMIUM_ARGS });
+  const t0 = performance.now();
+  const child = spawn(
+    process.execPath,
+    [join(target.repoRoot, 'dist/main/web.js'), '--port', '0', '--data-dir', dataDir, '--delivery-url', target.deliveryBaseUrl],
+    { cwd: target.repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PACKBENCH_VAULT_KEY: 'bench' } },
+  );
+  child.stderr.resume();
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the web host did not start')), 30_000);
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        const open = /^Open (http\S+)/.exec(line);
+        if (open) {
+          clearTimeout(timer);
+          resolve(open[1]!);
+        }
+      });
+    });
+    const hostReadyMs = performance.now() - t0;
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.getByTestId('scan-input').waitFor();
+    // Usable: the scan field has the focus and the station's lists (jobs, spool) have arrived.
+    await page.waitForFunction(() => {
+      const names = performance.getEntriesByType('resource').map((e) => e.name);
+      return (
+        document.activeElement?.getAttribute('data-testid') === 'scan-input' &&
+        names.some((n) => n.includes('/api/listJobs')) &&
+        names.some((n) => n.includes('/api/listSpool'))
+      );
+    });
+    const usableMs = performance.now() - t0;
+    const token = new URL(url).searchParams.get('token') ?? '';
+    const res = await fetch(new URL('/api/listJobs', url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: null }),
+    });
+    const jobs = ((await res.json()) as { result?: unknown[] }).result?.length ?? 0;
+    return { hostReadyMs, usableMs, jobs };
+  } finally {
+    await browser.close();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+export async function runStartup(
+  target: StartupTarget,
+  options: { scans: number; starts: number; chromium?: string; uiSkip?: string },
+): Promise<StartupResult> {
+  const root = await mkdtemp(join(tmpdir(), 'packbench-bench-day-'));
+  try {
+    const full = join(root, 'full');
+    const began = performance.now();
+    const day = new Date().toISOString().slice(0, 10);
+    const written = await writeDay(full, { scans: options.scans, day, tail: 30 });
+    const generateSec = (performance.now() - began) / 1000;
+    const empty = join(root, 'empty');
+    const cases: StartupCase[] = [];
+    const run = async (name: string, dir: string, before?: () => Promise<void>): Promise<void> => {
+      const ready: number[] = [];
+      const cpu: number[] = [];
+      for (let i = 0; i < options.starts; i++) {
+        await before?.();
+        const r = await headlessStart(target, dir);
+        ready.push(r.readyMs);
+        cpu.push(r.cpuMs);
+      }
+      cases.push({ name, readyMs: summarize(ready), cpuMs: summarize(cpu) });
+    };
+    await run('empty data directory', empty);
+    await run(`full day (${options.scans} scans), from its checkpoint`, full);
+    // Each start writes a checkpoint when it stops: take it away again, so every start replays the day.
+    await run(`full day, no checkpoint (full replay)`, full, () =>
+      rm(join(full, 'journal', 'checkpoint.json'), { force: true }),
+    );
+    let ui: StartupResult['ui'];
+    if (options.uiSkip || !options.chromium) ui = { skipped: options.uiSkip ?? 'no Chromium' };
+    else {
+      const host: number[] = [];
+      const usable: number[] = [];
+      let jobs = 0;
+      for (let i = 0; i < Math.max(3, Math.floor(options.starts / 2)); i++) {
+        const r = await webUsable(target, full, options.chromium);
+        host.push(r.hostReadyMs);
+        usable.push(r.usableMs);
+        jobs = r.jobs;
+      }
+      ui = { hostReadyMs: summarize(host), usableMs: summarize(usable), jobsListed: jobs };
+    }
+    const { stdout } = await import('node:child_process').then(
+      ({ execFile }) =>
+        new Promise<{ stdout: string }>((resolve) =>
+          execFile('du', ['-sk', full], (error, out) => resolve({ stdout: error ? '' : out })),
+        ),
+    );
+    return {
+      scans: options.scans,
+      journalEntries: written.entries,
+      dataDirMb: Number(stdout.split(/\s/)[0] ?? Number.NaN) / 1024,
+      generateSec,
+      cases,
+      ui,
+    };
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}

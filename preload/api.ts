@@ -43,7 +43,11 @@ export type FailureCode =
   | 'not_cancellable'
   | 'not_consolidated' // a consolidated booking came back as a normal shipment (`params.key`, `params.shipmentNo`)
   | 'unknown_manifest_type' // not one of the settings' manifest types: `params.manifestType`, `params.types`
-  | 'internal';
+  | 'internal'
+  // Checkout (only with Checkout credentials): nothing in Delivery, so the web shop's side was asked.
+  | 'checkout_not_created' // no partial shipment either: the web shop has not created the shipment yet
+  | 'checkout_not_in_delivery' // created at checkout, not yet in nShift Delivery
+  | 'checkout_not_configured'; // the Checkout screen without Checkout client credentials
 
 /**
  * The situation behind a failure's `code`, and the params its text uses: the UI translates `detail` + `params`
@@ -371,6 +375,15 @@ export interface SettingsView {
   manifest: { types: string[] };
   sounds: { enabled: boolean; volume: number };
   language: Language;
+  /** nShift Checkout: addresses, the connection, and the client credentials (secret never sent: a mask). */
+  checkout: {
+    baseUrl: string;
+    authUrl: string;
+    connectionId?: string;
+    clientId?: string;
+    hasSecret: boolean;
+    secretMask?: string;
+  };
   /** Days the data directory keeps the journal, the label cache and finished spool jobs (see docs/architecture.md). */
   retention?: { journalDays: number; labelDays: number; spoolDays: number };
   /**
@@ -412,8 +425,9 @@ export interface SettingsInForce {
   manifestTypes: InForce<string[]>;
 }
 
-export type SettingsPatch = Partial<Omit<SettingsView, 'account' | 'printers' | 'inForce'>> & {
+export type SettingsPatch = Partial<Omit<SettingsView, 'account' | 'printers' | 'checkout' | 'inForce'>> & {
   account?: { deliveryUrl?: string };
+  checkout?: { baseUrl?: string; authUrl?: string; connectionId?: string };
 };
 
 export interface ConnectionTest {
@@ -512,6 +526,23 @@ export interface ConsolidatedView {
   parcelGroups: { partOrderNo: string; parcelCount: number }[];
   receiverName?: string;
   created?: string;
+}
+
+/** A partial shipment in nShift Checkout (the Checkout screen). */
+export interface PartialShipmentView {
+  id: string;
+  orderNo?: string;
+  created?: string;
+  sessionId?: string;
+  subShipmentId?: string;
+  receiverName?: string;
+  receiverCity?: string;
+  anonymized: boolean;
+  /** The consumer's chosen delivery option. */
+  option?: { carrierId?: string; serviceId?: string; name?: string; price?: string };
+  parcelCount: number;
+  /** Whether it reached nShift Delivery as a stored shipment. */
+  delivery: { status: 'transferred' | 'pending'; storedId?: string };
 }
 
 export interface ManifestView {
@@ -627,6 +658,23 @@ export interface StationMethods {
   saveSettings: { input: SettingsPatch; output: SettingsView };
   setApiKey: { input: { id: string; secret: string }; output: SettingsView };
   testConnection: { input: void; output: ConnectionTest };
+
+  // nShift Checkout (the Checkout screen and its settings).
+  setCheckoutCredentials: { input: { clientId: string; clientSecret: string }; output: SettingsView };
+  listPartialShipments: {
+    input: { orderNo: string } | { dateFrom: string; dateTo: string };
+    output: PartialShipmentView[];
+  };
+  deletePartialShipment: { input: { id: string; confirm: true }; output: { deleted: true } };
+  anonymizePartialShipments: {
+    input: ({ id: string } | { name?: string; email?: string }) & { confirm: true };
+    output: PartialShipmentView[];
+  };
+  /** Usage between two dates, both inclusive; the CSV as text, with the file name to save it under. */
+  exportCheckoutMetrics: {
+    input: { dateFrom: string; dateTo: string };
+    output: { fileName: string; csv: string };
+  };
 
   // Printers and the spool.
   discoverPrinters: { input: void; output: DiscoveredPrinter[] };

@@ -36,6 +36,12 @@ export const STATION_METHOD_NAMES = [
   'cancelSpoolJob',
   'retrySpoolJob',
   'getDocumentPreview',
+  // nShift Checkout
+  'setCheckoutCredentials',
+  'listPartialShipments',
+  'deletePartialShipment',
+  'anonymizePartialShipments',
+  'exportCheckoutMetrics',
 ] as const satisfies readonly StationMethodName[];
 
 // Fails to compile when a method is added to StationMethods but not listed above.

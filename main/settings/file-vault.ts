@@ -3,15 +3,21 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic';
 import { apiKeySchema } from './schema';
-import type { ApiKey, SecretVault } from './store';
+import { VAULT_SLOTS } from './store';
+import type { ApiKey, SecretVault, VaultSlot } from './store';
 
 /**
- * The API key for the web host: AES-256-GCM in `<dataDir>/secrets.enc`. The encryption key comes from
+ * The API key (or, in the `checkout` slot, the Checkout client credentials in `checkout-secrets.enc`) for
+ * the web host: AES-256-GCM in `<dataDir>/secrets.enc`. The encryption key comes from
  * `PACKBENCH_VAULT_KEY` (any passphrase; hashed to 32 bytes) or, without it, from a random key file that only
  * this OS user can read (`<dataDir>/vault.key`, mode 0600). Electron uses safeStorage instead (hosts/electron).
  */
-export function createFileVault(dataDir: string, env: NodeJS.ProcessEnv = process.env): SecretVault {
-  const file = join(dataDir, 'secrets.enc');
+export function createFileVault(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  slot: VaultSlot = 'delivery',
+): SecretVault {
+  const file = join(dataDir, `${VAULT_SLOTS[slot].file}.enc`);
   const keyFile = join(dataDir, 'vault.key');
 
   async function encryptionKey(create: boolean): Promise<Buffer | undefined> {
@@ -70,11 +76,18 @@ export function createFileVault(dataDir: string, env: NodeJS.ProcessEnv = proces
   };
 }
 
-/** The headless host's key: only from the environment (PACKBENCH_API_KEY_ID / PACKBENCH_API_KEY_SECRET). */
-export function createEnvVault(env: NodeJS.ProcessEnv = process.env): SecretVault {
+/**
+ * The headless host's key: only from the environment (PACKBENCH_API_KEY_ID / PACKBENCH_API_KEY_SECRET; the
+ * Checkout slot: PACKBENCH_CHECKOUT_CLIENT_ID / PACKBENCH_CHECKOUT_CLIENT_SECRET).
+ */
+export function createEnvVault(
+  env: NodeJS.ProcessEnv = process.env,
+  slot: VaultSlot = 'delivery',
+): SecretVault {
+  const { idVar, secretVar } = VAULT_SLOTS[slot];
   const fromEnv = (): ApiKey | undefined => {
-    const id = env.PACKBENCH_API_KEY_ID;
-    const secret = env.PACKBENCH_API_KEY_SECRET;
+    const id = env[idVar];
+    const secret = env[secretVar];
     return id && secret ? { id, secret } : undefined;
   };
   return {
@@ -82,9 +95,7 @@ export function createEnvVault(env: NodeJS.ProcessEnv = process.env): SecretVaul
     writable: false,
     get: async () => fromEnv(),
     set: async () => {
-      throw new Error(
-        'The headless host takes the API key from PACKBENCH_API_KEY_ID and PACKBENCH_API_KEY_SECRET only.',
-      );
+      throw new Error(`The headless host takes this secret from ${idVar} and ${secretVar} only.`);
     },
     clear: async () => {},
   };

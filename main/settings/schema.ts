@@ -7,6 +7,9 @@ import type { SettingsInForce, SettingsView } from '../../preload/api';
  */
 
 export const DEFAULT_DELIVERY_URL = 'https://api.unifaun.com/rs-extapi/v1';
+/** nshift-api.md section 2 (kept here, not imported from the client, so settings stay free of nShift code). */
+export const DEFAULT_CHECKOUT_BASE_URL = 'https://api.nshiftportal.com/checkout';
+export const DEFAULT_CHECKOUT_AUTH_URL = 'https://account.nshiftportal.com';
 
 const idSchema = z
   .string()
@@ -139,6 +142,15 @@ export const settingsSchema = z.object({
     .object({ enabled: z.boolean().default(true), volume: z.number().min(0).max(1).default(0.7) })
     .default({ enabled: true, volume: 0.7 }),
   language: z.enum(['en', 'sv', 'nb', 'da', 'fi']).default('en'),
+  /** nShift Checkout: its addresses and the connection; the client credentials live in their own vault. */
+  checkout: z
+    .object({
+      baseUrl: z.url({ protocol: /^https?$/ }).default(DEFAULT_CHECKOUT_BASE_URL),
+      authUrl: z.url({ protocol: /^https?$/ }).default(DEFAULT_CHECKOUT_AUTH_URL),
+      /** Empty = none. */
+      connectionId: z.string().trim().max(128).default(''),
+    })
+    .default({ baseUrl: DEFAULT_CHECKOUT_BASE_URL, authUrl: DEFAULT_CHECKOUT_AUTH_URL, connectionId: '' }),
   /**
    * How long the data directory keeps what the station wrote, in days (docs/architecture.md#retention). The
    * minimums keep what the exactly-once rule and a resumed job need (the journal days read back at start).
@@ -170,6 +182,7 @@ export const settingsPatchSchema = z
     manifest: settingsSchema.shape.manifest.unwrap().optional(),
     sounds: settingsSchema.shape.sounds.unwrap().optional(),
     language: settingsSchema.shape.language.unwrap().optional(),
+    checkout: settingsSchema.shape.checkout.unwrap().partial().strict().optional(),
     retention: settingsSchema.shape.retention.unwrap().optional(),
   })
   .strict();
@@ -198,8 +211,9 @@ export function settingsView(
   settings: Settings,
   key: { id: string; secret: string } | undefined,
   inForce: SettingsInForce,
+  checkoutKey?: { id: string; secret: string },
 ): SettingsView {
-  const { deliveryUrl, ...rest } = settings;
+  const { deliveryUrl, checkout, ...rest } = settings;
   return {
     ...rest,
     inForce,
@@ -207,6 +221,13 @@ export function settingsView(
       deliveryUrl,
       ...(key ? { apiKeyId: key.id, secretMask: maskSecret(key.secret) } : {}),
       hasSecret: key !== undefined,
+    },
+    checkout: {
+      baseUrl: checkout.baseUrl,
+      authUrl: checkout.authUrl,
+      ...(checkout.connectionId ? { connectionId: checkout.connectionId } : {}),
+      ...(checkoutKey ? { clientId: checkoutKey.id, secretMask: maskSecret(checkoutKey.secret) } : {}),
+      hasSecret: checkoutKey !== undefined,
     },
   };
 }

@@ -20,3 +20,18 @@ export interface SecretVault {
   set(key: ApiKey): Promise<void>;
   clear(): Promise<void>;
 }
+
+/**
+ * Which secret a vault holds: the Delivery API key, or the Checkout client credentials (client id +
+ * secret, stored the same way). Each has its own file and, for the headless host, its own variables.
+ */
+export type VaultSlot = 'delivery' | 'checkout';
+
+export const VAULT_SLOTS: Record<VaultSlot, { file: string; idVar: string; secretVar: string }> = {
+  delivery: { file: 'secrets', idVar: 'PACKBENCH_API_KEY_ID', secretVar: 'PACKBENCH_API_KEY_SECRET' },
+  checkout: {
+    file: 'checkout-secrets',
+    idVar: 'PACKBENCH_CHECKOUT_CLIENT_ID',
+    secretVar: 'PACKBENCH_CHECKOUT_CLIENT_SECRET',
+  },
+};

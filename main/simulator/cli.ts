@@ -3,8 +3,13 @@
  * Importing this module starts it (it is an entry point); the URL and demo key go to stderr.
  */
 import { parseArgs } from 'node:util';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, ensureDemoAccount, seedDemoData } from './demo';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, ensureDemoAccount, seedDemoDataWithCheckout } from './demo';
 import { createSimulator } from './server';
+import {
+  CHECKOUT_DEMO_CLIENT_ID,
+  CHECKOUT_DEMO_CLIENT_SECRET,
+  CHECKOUT_DEMO_CONNECTION_ID,
+} from './checkout/account';
 
 export const CLI_USAGE = `Usage: packbench-nshift-sim [--port N] [--host 127.0.0.1] [--latency MS] [--seed N] [--demo]
                             [--rate-limit N]
@@ -12,8 +17,9 @@ export const CLI_USAGE = `Usage: packbench-nshift-sim [--port N] [--host 127.0.0
   --host     interface (default 127.0.0.1; the control API under /_sim/ has no auth)
   --latency  fixed extra latency per request in ms (default 0)
   --seed     seed for everything random (default 1)
-  --demo     seed the demo data (orders, stored, split and consolidated samples) and let carriers move
-             booked shipments on with the clock (status events on /alerts)
+  --demo     seed the demo data (orders, stored, split and consolidated samples; the split order
+             is made through the simulated Checkout) and let carriers move booked shipments on with
+             the clock (status events on /alerts)
   --rate-limit  requests per second per API key before 429 + Retry-After (default: none; assumed)`;
 
 export async function main(argv: string[]): Promise<void> {
@@ -49,12 +55,20 @@ export async function main(argv: string[]): Promise<void> {
     ...(rateLimit ? { rateLimitPerSecond: rateLimit } : {}),
   });
   ensureDemoAccount(sim);
-  const samples = values.demo ? seedDemoData(sim) : [];
-  const { url, deliveryBaseUrl } = await sim.start({ port, host: values.host });
+  const { url, deliveryBaseUrl, checkoutBaseUrl, checkoutAuthUrl } = await sim.start({
+    port,
+    host: values.host,
+  });
+  // The demo's web-shop orders go through the simulated Checkout over HTTP, so the server must be up first.
+  const samples = values.demo ? await seedDemoDataWithCheckout(sim) : [];
   const lines = [
     `nShift simulator listening on ${url}`,
     `  delivery base URL: ${deliveryBaseUrl}`,
     `  API key: id "${DEMO_API_KEY_ID}", secret "${DEMO_API_KEY_SECRET}"`,
+    `  checkout base URL: ${checkoutBaseUrl}`,
+    `  auth URL: ${checkoutAuthUrl}`,
+    `  checkout client: id "${CHECKOUT_DEMO_CLIENT_ID}", secret "${CHECKOUT_DEMO_CLIENT_SECRET}"`,
+    `  checkout connection: "${CHECKOUT_DEMO_CONNECTION_ID}"`,
     `  control API: ${url}/_sim/ (see main/simulator/README.md)`,
     ...(samples.length > 0
       ? ['  demo codes:', ...samples.map((s) => `    ${s.code.padEnd(22)} ${s.description}`)]

@@ -3,7 +3,7 @@
  * Documented in README.md. It drives the same in-process objects as `sim.faults`, `sim.clock`, etc.
  */
 import { z } from 'zod';
-import { seedDemoData, seedOrders, seedPrinters, seedStoredShipments } from './demo';
+import { seedDemoDataWithCheckout, seedOrders, seedPrinters, seedStoredShipments } from './demo';
 import { formatTimestamp } from './format';
 import { apiError, json, notFound, type Reply } from './http';
 import { isLicense } from './licenses';
@@ -46,6 +46,11 @@ const schemas = {
     id: z.string().min(1),
     secret: z.string().min(1),
     licenses: z.array(z.string()).optional(),
+  }),
+  checkoutClient: z.object({
+    id: z.string().min(1),
+    secret: z.string().min(1),
+    enabled: z.boolean().optional(),
   }),
   bulk: z.object({ count: z.number().int().positive().max(100_000), prefix: z.string().min(1) }),
   carrier: z
@@ -129,6 +134,25 @@ export async function handleControl(
     case 'POST /faults/expire-tokens':
       sim.faults.expireAllTokens();
       return json(200, { expired: true });
+    case 'POST /checkout/expire-tokens':
+      sim.state.checkout.tokens.clear();
+      return json(200, { expired: true });
+    case 'POST /checkout/clients': {
+      const p = parse(schemas.checkoutClient, body);
+      if (!p.ok) return p.reply;
+      const client = sim.addCheckoutClient(p.value);
+      return json(201, { id: client.id, enabled: client.enabled });
+    }
+    case 'GET /checkout/state': {
+      const c = sim.state.checkout;
+      return json(200, {
+        requests: c.requests,
+        sessions: c.sessions.size,
+        partialShipments: c.partialShipments.size,
+        tokens: c.tokens.size,
+        tokenRequests: c.tokenRequests.length,
+      });
+    }
     case 'POST /faults/random': {
       const p = parse(schemas.random, body);
       if (!p.ok) return p.reply;
@@ -152,7 +176,7 @@ export async function handleControl(
       return json(201, { id: key.id, licenses: [...key.licenses] });
     }
     case 'POST /seed/demo':
-      return json(201, await seedDemoData(sim));
+      return json(201, await seedDemoDataWithCheckout(sim));
     case 'POST /seed/orders': {
       const p = parse(schemas.bulk, body);
       return p.ok ? json(201, seedOrders(sim, p.value.count, p.value.prefix)) : p.reply;

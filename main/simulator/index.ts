@@ -20,6 +20,7 @@ export {
 } from './faults';
 export {
   seedDemoData,
+  seedDemoDataWithCheckout,
   seedOrders,
   seedStoredShipments,
   seedPrinters,
@@ -32,6 +33,24 @@ export {
   DEMO_RECEIVERS,
   type DemoSample,
 } from './demo';
+export {
+  ensureCheckoutAccount,
+  CHECKOUT_DEMO_CLIENT_ID,
+  CHECKOUT_DEMO_CLIENT_SECRET,
+  CHECKOUT_DEMO_CONNECTION_ID,
+  CHECKOUT_PENDING_CONNECTION_ID,
+} from './checkout/account';
+export { CHECKOUT_SESSION_TTL_MS } from './checkout/routes';
+export {
+  checkOutSplitOrder,
+  demoCheckoutClient,
+  seedCheckoutDemo,
+  DEMO_SPLIT_ORDER,
+  DEMO_CHECKOUT_PENDING_ORDER,
+  DEMO_CHECKOUT_MISSING_ORDER,
+  type WebShopOrder,
+} from './checkout/web-shop';
+export { CHECKOUT_TOKEN_TTL_S } from './checkout/identity';
 export { BENCH_PRINT_CLIENT_ID, BENCH_ZPL_PRINTER_ID, BENCH_PDF_PRINTER_ID } from './routes/print';
 export {
   CARRIERS,

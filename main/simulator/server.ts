@@ -10,7 +10,9 @@ import type { SimContext } from './context';
 import { HOUR_MS } from './context';
 import { handleControl } from './control';
 import { Faults } from './faults';
-import { forbidden, apiError, Router, type Reply } from './http';
+import { forbidden, apiError, Router, type Reply, type RequestCtx, type Route } from './http';
+import { checkoutClientOf, registerIdentityRoutes } from './checkout/identity';
+import { registerCheckoutRoutes } from './checkout/routes';
 import { ALL_LICENSES, type License } from './licenses';
 import { createRandom } from './random';
 import { recordsJson, type BookingRecordJson } from './records';
@@ -24,6 +26,7 @@ import { registerPrintRoutes } from './routes/print';
 import { registerShipmentRoutes } from './routes/shipments';
 import { registerStoredRoutes } from './routes/stored';
 import { createState, type ApiKey, type CarrierTimings, type FeedCall, type SimState } from './state';
+import { REQUEST_LOG_MAX, type CheckoutClientRecord } from './checkout/state';
 import { configureCarrier, progressCarriers, setCarrierStage } from './carrier';
 import { DEFAULT_SENDER } from './booking';
 
@@ -60,6 +63,10 @@ export interface StartOptions {
 export interface StartedSimulator {
   url: string;
   deliveryBaseUrl: string;
+  /** The Checkout service's base URL (`{base_url}` of section 2). */
+  checkoutBaseUrl: string;
+  /** The identity service's base URL (`{auth_url}`): tokens at `/idp/connect/token` below it. */
+  checkoutAuthUrl: string;
 }
 
 export interface AddApiKeyInput {
@@ -77,9 +84,13 @@ export interface Simulator {
   /** Set once started. */
   readonly url: string | undefined;
   readonly deliveryBaseUrl: string | undefined;
+  readonly checkoutBaseUrl: string | undefined;
+  readonly checkoutAuthUrl: string | undefined;
   start(opts?: StartOptions): Promise<StartedSimulator>;
   stop(): Promise<void>;
   addApiKey(input: AddApiKeyInput): ApiKey;
+  /** A Checkout API client (client id + secret); `enabled: false` models a client disabled in the portal. */
+  addCheckoutClient(input: { id: string; secret: string; enabled?: boolean }): CheckoutClientRecord;
   /** A token for a key without going through HTTP (handy in tests). */
   issueToken(keyId: string): string;
   /** The carrier picked the shipment up: status IN_TRANSIT and a status event. */
@@ -97,6 +108,9 @@ export interface Simulator {
 }
 
 const DELIVERY_SEGMENT = '/rs-extapi/v1';
+/** The Checkout service's base path and the identity service's, in the same process (section 2). */
+const CHECKOUT_PREFIX = '/checkout';
+const IDENTITY_PREFIX = '/identity';
 
 /** The key id of a Basic header (the token exchange), or `unknown`. */
 function basicKeyId(header: string | undefined): string {
@@ -184,22 +198,69 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   }
   let reachable = true;
 
-  async function handleDelivery(
+  const deliveryRouter = router;
+  const checkoutRouter = new Router();
+  registerCheckoutRoutes(checkoutRouter, ctx);
+  const identityRouter = new Router();
+  registerIdentityRoutes(identityRouter, ctx);
+
+  /** Delivery: a 12-hour token from `/sessions/jwt`, and every licence the route needs. */
+  function authorizeDelivery(route: Route, request: RequestCtx): Reply | undefined {
+    const m = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+    const token = m?.[1] ? state.tokens.get(m[1].trim()) : undefined;
+    const retryAfter = ctx.requests.record(token?.keyId ?? 'unknown', `${request.method} ${route.pattern}`);
+    if (retryAfter !== undefined) return tooManyRequests(retryAfter);
+    if (!token || token.expiresAt <= clock.now()) {
+      if (token) state.tokens.delete(token.token);
+      return apiError(401, 'ILLEGAL', token ? 'Token expired' : 'Invalid or missing token');
+    }
+    request.apiKey = state.apiKeys.get(token.keyId);
+    if (!request.apiKey) return apiError(401, 'ILLEGAL', 'API key removed');
+    const missing = route.licenses.find((l) => !request.apiKey!.licenses.has(l));
+    return missing ? forbidden(missing) : undefined;
+  }
+  /** Delivery routes without a token (the token request itself) count toward the key's rate too. */
+  function admitDelivery(route: Route, request: RequestCtx): Reply | undefined {
+    const retryAfter = ctx.requests.record(
+      basicKeyId(request.headers.authorization),
+      `${request.method} ${route.pattern}`,
+    );
+    return retryAfter === undefined ? undefined : tooManyRequests(retryAfter);
+  }
+  /** Checkout: a 3600-second token from the identity service, of an enabled client. */
+  function authorizeCheckout(_route: Route, request: RequestCtx): Reply | undefined {
+    return checkoutClientOf(ctx, request.headers.authorization)
+      ? undefined
+      : apiError(401, 'ILLEGAL', 'Invalid, expired or missing token');
+  }
+
+  /**
+   * One request to one of the simulated services: latency and injected failures (matched on `faultPath`),
+   * routing, the service's own authorisation, the handler, and drop-after-commit for bookings.
+   */
+  async function handleService(
     req: IncomingMessage,
     res: ServerResponse,
+    service: {
+      router: Router;
+      authorize: (route: Route, request: RequestCtx) => Reply | undefined;
+      admit?: (route: Route, request: RequestCtx) => Reply | undefined;
+    },
     method: string,
     path: string,
+    faultPath: string,
     query: URLSearchParams,
   ): Promise<void> {
     const rawBody = await readBody(req);
-    if (!reachable) {
+    // nShift Delivery unreachable (setReachable): cut off before any answer. Checkout is another service.
+    if (service.router === deliveryRouter && !reachable) {
       req.socket.destroy();
       return;
     }
     progressCarriers(ctx);
-    const delay = latencyMs + faults.delayFor(method, path);
+    const delay = latencyMs + faults.delayFor(method, faultPath);
     if (delay > 0) await sleep(delay);
-    const injected = faults.takeFailure(method, path);
+    const injected = faults.takeFailure(method, faultPath);
     if (injected) {
       const silent = injected.status === 401 || injected.status === 404 || injected.status === 204;
       const body =
@@ -208,42 +269,21 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       send(res, { status: injected.status, json: body, headers: injected.headers });
       return;
     }
-    const match = router.match(method, path);
+    const match = service.router.match(method, path);
     if (!match) return send(res, { status: 404 });
     if ('methodNotAllowed' in match)
       return send(res, apiError(405, 'ILLEGAL', `${method} not allowed on ${path}`));
     const { route, params } = match;
-    const request = {
-      method,
-      path,
-      params,
-      query,
-      headers: req.headers,
-      rawBody,
-      apiKey: undefined as ApiKey | undefined,
-    };
+    const request: RequestCtx = { method, path, params, query, headers: req.headers, rawBody };
     if (route.auth) {
-      const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
-      const token = m?.[1] ? state.tokens.get(m[1].trim()) : undefined;
-      const retryAfter = ctx.requests.record(token?.keyId ?? 'unknown', `${method} ${route.pattern}`);
-      if (retryAfter !== undefined) return send(res, tooManyRequests(retryAfter));
-      if (!token || token.expiresAt <= clock.now()) {
-        if (token) state.tokens.delete(token.token);
-        return send(res, apiError(401, 'ILLEGAL', token ? 'Token expired' : 'Invalid or missing token'));
-      }
-      request.apiKey = state.apiKeys.get(token.keyId);
-      if (!request.apiKey) return send(res, apiError(401, 'ILLEGAL', 'API key removed'));
-      const missing = route.licenses.find((l) => !request.apiKey!.licenses.has(l));
-      if (missing) return send(res, forbidden(missing));
+      const refused = service.authorize(route, request);
+      if (refused) return send(res, refused);
     } else {
-      const retryAfter = ctx.requests.record(
-        basicKeyId(req.headers.authorization),
-        `${method} ${route.pattern}`,
-      );
-      if (retryAfter !== undefined) return send(res, tooManyRequests(retryAfter));
+      const refused = service.admit?.(route, request);
+      if (refused) return send(res, refused);
     }
     const reply = await route.handler(request);
-    if (route.booking && reply.status === 201 && faults.takeDropAfterCommit(method, path)) {
+    if (route.booking && reply.status === 201 && faults.takeDropAfterCommit(method, faultPath)) {
       // The booking is committed; the client only sees its connection reset.
       req.socket.resetAndDestroy();
       return;
@@ -261,10 +301,23 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       send(res, await handleControl(sim, method, pathname.slice('/_sim'.length), parsed.searchParams, body));
       return;
     }
+    for (const [prefix, service] of [
+      [CHECKOUT_PREFIX, { router: checkoutRouter, authorize: authorizeCheckout }],
+      [IDENTITY_PREFIX, { router: identityRouter, authorize: authorizeCheckout }],
+    ] as const) {
+      if (pathname.startsWith(`${prefix}/`)) {
+        const path = pathname.slice(prefix.length);
+        state.checkout.requests++;
+        state.checkout.requestLog.push(`${method} ${pathname}`);
+        if (state.checkout.requestLog.length > REQUEST_LOG_MAX) state.checkout.requestLog.shift();
+        return handleService(req, res, service, method, path, pathname, parsed.searchParams);
+      }
+    }
     const at = pathname.indexOf(DELIVERY_SEGMENT);
     if (at < 0) return send(res, { status: 404 });
     const path = pathname.slice(at + DELIVERY_SEGMENT.length) || '/';
-    await handleDelivery(req, res, method, path, parsed.searchParams);
+    const delivery = { router: deliveryRouter, authorize: authorizeDelivery, admit: admitDelivery };
+    await handleService(req, res, delivery, method, path, path, parsed.searchParams);
   }
 
   const sim: Simulator = {
@@ -277,6 +330,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     get deliveryBaseUrl() {
       return url ? `${url}${DELIVERY_SEGMENT}` : undefined;
+    },
+    get checkoutBaseUrl() {
+      return url ? `${url}${CHECKOUT_PREFIX}` : undefined;
+    },
+    get checkoutAuthUrl() {
+      return url ? `${url}${IDENTITY_PREFIX}` : undefined;
     },
     async start(opts: StartOptions = {}) {
       if (server) throw new Error('Simulator already started');
@@ -298,7 +357,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       url = `http://${host}:${address.port}`;
       ctx.hrefBase = `${url}${hrefPrefix}`;
-      return { url, deliveryBaseUrl: `${url}${DELIVERY_SEGMENT}` };
+      return {
+        url,
+        deliveryBaseUrl: `${url}${DELIVERY_SEGMENT}`,
+        checkoutBaseUrl: `${url}${CHECKOUT_PREFIX}`,
+        checkoutAuthUrl: `${url}${IDENTITY_PREFIX}`,
+      };
     },
     async stop() {
       const srv = server;
@@ -317,6 +381,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       };
       state.apiKeys.set(key.id, key);
       return key;
+    },
+    addCheckoutClient(input) {
+      const client: CheckoutClientRecord = {
+        id: input.id,
+        secret: input.secret,
+        enabled: input.enabled ?? true,
+      };
+      state.checkout.clients.set(client.id, client);
+      return client;
     },
     issueToken: (keyId) => issueToken(ctx, keyId).token,
     handOver: (id) => setCarrierStage(ctx, id, 2),

@@ -4,6 +4,7 @@
  */
 import type { License } from './licenses';
 import type { Party, ShipmentInput } from './schemas';
+import { createCheckoutState, type CheckoutState } from './checkout/state';
 
 export interface ApiKey {
   id: string;
@@ -294,6 +295,8 @@ export interface SimState {
     onboardingApplications: RecordStore;
   };
   counters: Record<string, number>;
+  /** The Checkout service and its identity service (section 2), in the same process as Delivery. */
+  checkout: CheckoutState;
 }
 
 const COUNTER_STARTS: Record<string, number> = {
@@ -352,6 +355,7 @@ export function createState(): SimState {
       onboardingApplications: new Map(),
     },
     counters: { ...COUNTER_STARTS },
+    checkout: createCheckoutState(),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Settings } from '../settings/schema';
 import type { DocumentRef, Journal, JournalEntryBody } from './journal';
 import type { JobBook } from './jobs';
 import type { DeliveryClient } from '../nshift/delivery/client';
+import type { CheckoutClient } from '../nshift/checkout/client';
 import type { PrintService } from '../printers/print-service';
 import type { PrintOutcome } from '../printers/types';
 import type { LabelCache } from '../labels/label-cache';
@@ -24,6 +25,8 @@ export interface StationContext {
   /** The carrier status events read from nShift's feed in the background (tracking, handed-over state). */
   readonly statusEvents: StatusEvents;
   client(): DeliveryClient;
+  /** The Checkout client, only when Checkout client credentials are set up (else no Checkout request is made). */
+  checkout?(): CheckoutClient | undefined;
   settings(): Settings;
   now(): Date;
   log(line: string): void;

@@ -1,5 +1,5 @@
 import type { Failure, FailureDetail, FailureDetailParams } from '../../preload/api';
-import type { DeliveryError } from '../nshift/delivery/errors';
+import type { ApiError } from '../nshift/shared/errors';
 import type { PrinterError } from '../printers/types';
 import { StationError } from './station-error';
 
@@ -30,7 +30,8 @@ export function detailed<D extends FailureDetail>(
   return Object.keys(params).length > 0 ? { detail, params } : { detail };
 }
 
-export function failureFromDelivery(error: DeliveryError): Failure {
+/** Any nShift client's error (Delivery or Checkout: the same shapes). */
+export function failureFromDelivery(error: ApiError<string>): Failure {
   switch (error.kind) {
     case 'validation':
       return failure(

@@ -17,6 +17,11 @@ import type {
   StationStatus,
 } from '../../preload/api';
 import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery/client';
+import {
+  createCheckoutClient,
+  type CheckoutClient,
+  type CheckoutClientOptions,
+} from '../nshift/checkout/client';
 import { createLabelCache } from '../labels/label-cache';
 import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
 import { resolveSettings, type SettingsLayer } from '../settings/in-force';
@@ -50,6 +55,10 @@ export interface StationOptions {
   demo?: boolean;
   settingsStore: SettingsStore;
   vault: SecretVault;
+  /** The Checkout client credentials (same kind of vault, its own slot). None: Checkout is never asked. */
+  checkoutVault?: SecretVault;
+  /** The Checkout client's options (tests shorten timeouts). */
+  checkoutClientOptions?: Partial<CheckoutClientOptions>;
   /** Settings forced by the host for this run (demo mode, flags); applied over the stored ones, never saved. */
   overrides?: readonly SettingsLayer[];
   /** How many jobs run at once. 1 keeps labels in scan order, which a print-and-apply line needs. */
@@ -114,7 +123,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   let resolved = resolveSettings(storedSettings, options.overrides ?? []);
   let settings = resolved.settings;
   /** The UI's view: the saved settings to edit, and what this run uses with where it comes from. */
-  const view = (): SettingsView => settingsView(storedSettings, apiKey, resolved.inForce);
+  const view = (): SettingsView => settingsView(storedSettings, apiKey, resolved.inForce, checkoutKey);
 
   const { journal, jobs, checkpointer, warnings } = await openJobJournal({
     journalDir: join(options.dataDir, 'journal'),
@@ -143,6 +152,25 @@ export async function createStation(options: StationOptions): Promise<Station> {
       feedRate: statusEvents.guard,
       ...options.clientOptions,
     });
+  }
+
+  let checkoutKey: ApiKey | undefined = await options.checkoutVault?.get();
+  let checkout: CheckoutClient | undefined = newCheckoutClient();
+  /** Only with credentials: without them the station makes no Checkout request at all. */
+  function newCheckoutClient(): CheckoutClient | undefined {
+    if (!checkoutKey) return undefined;
+    return createCheckoutClient({
+      baseUrl: settings.checkout.baseUrl,
+      authUrl: settings.checkout.authUrl,
+      credentials: () =>
+        checkoutKey ? { clientId: checkoutKey.id, clientSecret: checkoutKey.secret } : undefined,
+      logger: log,
+      ...options.checkoutClientOptions,
+    });
+  }
+  async function renewCheckoutClient(): Promise<void> {
+    await checkout?.close();
+    checkout = newCheckoutClient();
   }
 
   let account: StationStatus['account'] = { state: apiKey ? 'unknown' : 'not_configured' };
@@ -188,6 +216,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...(index ? { index } : {}),
     statusEvents,
     client: () => client,
+    checkout: () => checkout,
     settings: () => settings,
     now,
     log,
@@ -305,6 +334,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await indexClient?.close();
       indexClient = undefined;
     }
+    if (
+      settings.checkout.baseUrl !== before.checkout.baseUrl ||
+      settings.checkout.authUrl !== before.checkout.authUrl
+    )
+      await renewCheckoutClient();
     emitStatus();
   }
 
@@ -376,6 +410,21 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await indexClient?.close();
       indexClient = undefined;
       void checkConnection().then(() => statusEvents.start());
+      return view();
+    },
+    async setCheckoutCredentials({ clientId, clientSecret }) {
+      const vault = options.checkoutVault;
+      if (!vault?.writable) {
+        throw new StationError({
+          error: 'failed',
+          message:
+            'This station takes its Checkout client credentials from the environment; they cannot be changed here.',
+        });
+      }
+      const key = { id: clientId, secret: clientSecret };
+      await vault.set(key);
+      checkoutKey = key;
+      await renewCheckoutClient();
       return view();
     },
     testConnection: () => checkConnection(),
@@ -525,6 +574,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await Promise.all([...deferred]);
       await printService.stop();
       await client.close();
+      await checkout?.close();
       await indexClient?.close();
       await checkpointer.close();
       await journal.close();

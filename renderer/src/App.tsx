@@ -21,6 +21,7 @@ import { ManifestScreen } from './screens/ManifestScreen';
 import { CancelScreen } from './screens/CancelScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { HistoryScreen } from './screens/HistoryScreen';
+import { CheckoutScreen } from './screens/CheckoutScreen';
 import { isLanguage, LANGUAGE_STORAGE_KEY } from './i18n';
 import { CONNECTION_EVENT } from './api/bridge';
 
@@ -129,7 +130,7 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     [routing, burstGapMs],
   );
 
-  // Screen shortcuts: F1–F7 and Alt+1–7, from anywhere.
+  // Screen shortcuts: F1–F8 and Alt+1–8, from anywhere.
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent): void {
       const target = screenForKey(event);
@@ -182,6 +183,7 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
           {screen === 'cancel' ? <CancelScreen /> : null}
           {screen === 'settings' ? <SettingsScreen /> : null}
           {screen === 'history' ? <HistoryScreen burstGapMs={burstGapMs} /> : null}
+          {screen === 'checkout' ? <CheckoutScreen /> : null}
         </main>
         <StatusBar />
       </div>

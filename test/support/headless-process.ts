@@ -18,7 +18,14 @@ export function runHeadless(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['dist/main/headless.js', ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, PACKBENCH_API_KEY_ID: '', PACKBENCH_API_KEY_SECRET: '', ...env },
+      env: {
+        ...process.env,
+        PACKBENCH_API_KEY_ID: '',
+        PACKBENCH_API_KEY_SECRET: '',
+        PACKBENCH_CHECKOUT_CLIENT_ID: '',
+        PACKBENCH_CHECKOUT_CLIENT_SECRET: '',
+        ...env,
+      },
     });
     const events: Record<string, unknown>[] = [];
     const out: string[] = [];

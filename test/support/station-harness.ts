@@ -7,7 +7,7 @@ import { createFileSettingsStore } from '../../main/settings/file-store';
 import { createMemoryVault } from '../../main/settings/file-vault';
 import type { ApiKey } from '../../main/settings/store';
 import { createSimulator, type Simulator } from '../../main/simulator/server';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../main/simulator/demo';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoDataWithCheckout } from '../../main/simulator/demo';
 import { createVirtualZebra, type VirtualZebra } from '../../main/simulator/virtual-zebra';
 import { createStation, type Station, type StationOptions } from '../../main/station/station';
 
@@ -58,8 +58,14 @@ export async function startBench(
   opts: Partial<BenchStationOptions> & { simulator?: Simulator } = {},
 ): Promise<Bench> {
   const sim = opts.simulator ?? createSimulator();
-  if (!opts.simulator) seedDemoData(sim);
-  const started = await sim.start();
+  const started = sim.url
+    ? {
+        deliveryBaseUrl: sim.deliveryBaseUrl!,
+        checkoutBaseUrl: sim.checkoutBaseUrl!,
+        checkoutAuthUrl: sim.checkoutAuthUrl!,
+      }
+    : await sim.start();
+  if (!opts.simulator) await seedDemoDataWithCheckout(sim);
   const zebra = await createVirtualZebra();
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'packbench-test-')));
   const stations: Station[] = [];

@@ -92,6 +92,7 @@ async function start(): Promise<void> {
     version: PACKBENCH_VERSION,
     settingsStore: createElectronSettingsStore(),
     vault: createSafeStorageVault(userData),
+    checkoutVault: createSafeStorageVault(userData, 'checkout'),
     log,
   });
   for (const warning of station.startupWarnings) log(warning);

@@ -3,11 +3,15 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../files/atomic';
 import { apiKeySchema } from '../../settings/schema';
-import type { ApiKey, SecretVault } from '../../settings/store';
+import { VAULT_SLOTS } from '../../settings/store';
+import type { ApiKey, SecretVault, VaultSlot } from '../../settings/store';
 
-/** The API key encrypted with Electron safeStorage (DPAPI, Keychain, libsecret/kwallet) in userData. */
-export function createSafeStorageVault(userData: string): SecretVault {
-  const file = join(userData, 'secrets.bin');
+/**
+ * The API key (or, in the `checkout` slot, the Checkout client credentials) encrypted with Electron
+ * safeStorage (DPAPI, Keychain, libsecret/kwallet) in userData.
+ */
+export function createSafeStorageVault(userData: string, slot: VaultSlot = 'delivery'): SecretVault {
+  const file = join(userData, `${VAULT_SLOTS[slot].file}.bin`);
   return {
     kind: 'Electron safeStorage',
     writable: true,

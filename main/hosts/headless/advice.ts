@@ -69,6 +69,11 @@ export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
   unknown_manifest_type: () =>
     'Send ":manifest TYPE" with one of them; start packbench-headless with --manifest-type TYPE (once per type) to use others.',
   internal: () => undefined, // "Scan again; if it repeats, call IT."
+  // nShift Checkout (only with Checkout client credentials): the station's message says what to do.
+  checkout_not_created: () => undefined, // "… ask the web shop team to create it"
+  checkout_not_in_delivery: () => undefined, // "… scan it again in a few minutes …"
+  checkout_not_configured: () =>
+    'Set PACKBENCH_CHECKOUT_CLIENT_ID and PACKBENCH_CHECKOUT_CLIENT_SECRET in the environment and start packbench-headless again.',
 };
 
 /** The `message` of a headless `failed` line: what happened (the station's words), then what to do here. */

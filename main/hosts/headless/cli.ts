@@ -14,7 +14,8 @@ import { runCommand } from './commands';
 const HELP = `packbench-headless: book and print from scans on stdin; JSON-lines events on stdout.
 
 Usage:
-  packbench-headless [--demo] [--delivery-url URL] [--label-printer tcp://HOST:PORT]
+  packbench-headless [--demo] [--delivery-url URL] [--checkout-url URL] [--checkout-auth-url URL]
+                     [--label-printer tcp://HOST:PORT]
                      [--document-printer tcp://HOST:PORT|file:DIR] [--media thermo-190]
                      [--charset cp850|UTF8] [--data-dir DIR] [--hold-after SECONDS]
                      [--manifest-type TYPE]...
@@ -23,6 +24,10 @@ Options:
   --demo               start the built-in nShift simulator and a virtual label printer in-process;
                        the sample order numbers are printed on stderr
   --delivery-url URL   nShift Delivery base URL (default: from settings, else https://api.unifaun.com/rs-extapi/v1)
+  --checkout-url URL   nShift Checkout base URL (default: from settings, else https://api.nshiftportal.com/checkout)
+  --checkout-auth-url URL
+                       nShift Checkout's identity service (default: from settings, else
+                       https://account.nshiftportal.com)
   --label-printer URL  the ZPL label printer (a Zebra's raw port), tcp://HOST:PORT (default: from settings)
   --document-printer   where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT, a network
                        printer's raw port (AppSocket/JetDirect, 9100) that takes PDFs, or file:DIR;
@@ -42,6 +47,10 @@ Options:
   -v, --version        the version
 
 The API key comes only from the environment: PACKBENCH_API_KEY_ID and PACKBENCH_API_KEY_SECRET.
+Optional nShift Checkout client credentials: PACKBENCH_CHECKOUT_CLIENT_ID and
+PACKBENCH_CHECKOUT_CLIENT_SECRET. With them, a scan that finds nothing in Delivery is looked up among
+Checkout's partial shipments (failed codes checkout_not_created, checkout_not_in_delivery); without them
+Checkout is never asked.
 
 Input: one scan per line. Lines starting with ":" are commands:
   :reprint CODE    reprint the labels of a shipment, parcel or order number
@@ -63,6 +72,8 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
     options: {
       demo: { type: 'boolean', default: false },
       'delivery-url': { type: 'string' },
+      'checkout-url': { type: 'string' },
+      'checkout-auth-url': { type: 'string' },
       'label-printer': { type: 'string' },
       'document-printer': { type: 'string' },
       media: { type: 'string' },
@@ -82,8 +93,10 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
   if (charset !== undefined && charset.toLowerCase() !== 'cp850' && charset.toLowerCase() !== 'utf8') {
     throw new Error(`--charset must be cp850 or UTF8, not "${charset}"`);
   }
-  if (values['delivery-url'] !== undefined && !/^https?:\/\//.test(values['delivery-url'])) {
-    throw new Error('--delivery-url must be an http(s) URL');
+  for (const flag of ['delivery-url', 'checkout-url', 'checkout-auth-url'] as const) {
+    const value = values[flag];
+    if (value !== undefined && !/^https?:\/\//.test(value))
+      throw new Error(`--${flag} must be an http(s) URL`);
   }
   const manifestTypes = values['manifest-type'] ?? [];
   // The settings' own bounds (main/settings/schema.ts): 1 to 40 characters each, at most 20 types.
@@ -99,6 +112,8 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
     ...(holdAfter !== undefined ? { holdAfterSeconds: holdAfter } : {}),
     ...(manifestTypes.length ? { manifestTypes } : {}),
     ...(values['delivery-url'] ? { deliveryUrl: values['delivery-url'] } : {}),
+    ...(values['checkout-url'] ? { checkoutUrl: values['checkout-url'] } : {}),
+    ...(values['checkout-auth-url'] ? { checkoutAuthUrl: values['checkout-auth-url'] } : {}),
     ...(values['label-printer'] ? { labelPrinter: values['label-printer'] } : {}),
     ...(values['document-printer'] ? { documentPrinter: values['document-printer'] } : {}),
     ...(values.media ? { media: values.media } : {}),
@@ -161,6 +176,7 @@ async function main(): Promise<number> {
       ...demo?.stationOptions,
       settingsStore: createFileSettingsStore(dataDir),
       vault: demo ? createMemoryVault(demo.apiKey) : createEnvVault(),
+      checkoutVault: demo ? createMemoryVault(demo.checkout.key) : createEnvVault(process.env, 'checkout'),
       overrides: settingsLayers(flags, demo, dataDir),
       concurrency: 1,
       log,

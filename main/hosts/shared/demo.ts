@@ -1,6 +1,12 @@
 import type { ApiKey } from '../../settings/store';
 import { createSimulator, type Simulator } from '../../simulator/server';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData, type DemoSample } from '../../simulator/demo';
+import {
+  DEMO_API_KEY_ID,
+  DEMO_API_KEY_SECRET,
+  seedDemoDataWithCheckout,
+  type DemoSample,
+} from '../../simulator/demo';
+import { CHECKOUT_DEMO_CLIENT_ID, CHECKOUT_DEMO_CLIENT_SECRET } from '../../simulator/checkout/account';
 import { createVirtualZebra, type VirtualZebra } from '../../simulator/virtual-zebra';
 import type { StationOptions } from '../../station/station';
 
@@ -11,6 +17,8 @@ export interface Demo {
   deliveryUrl: string;
   labelPrinterUrl: string;
   apiKey: ApiKey;
+  /** The demo station has Checkout credentials too, so the two "nothing found" messages can be seen. */
+  checkout: { baseUrl: string; authUrl: string; key: ApiKey };
   samples: DemoSample[];
   /**
    * The station runs its status-event schedule on the simulator's clock (checked every second), so moving
@@ -25,17 +33,20 @@ export async function startDemo(
 ): Promise<Demo> {
   // Carriers move booked shipments on as time passes, so History shows a tracking timeline in demo mode too.
   const simulator = createSimulator({ carrierProgress: true });
-  const samples = seedDemoData(simulator);
   const started = await simulator.start({ port: options.simulatorPort ?? 0 });
   let zebra: VirtualZebra;
+  let samples: DemoSample[];
   try {
+    // The split order is made the real way: a web shop's checkout over HTTP (token, session, options, partial
+    // shipments), which the simulated Checkout turns into stored shipments in Delivery.
+    samples = await seedDemoDataWithCheckout(simulator);
     zebra = await createVirtualZebra({ port: options.zebraPort ?? 0 });
   } catch (error) {
     await simulator.stop(); // half a demo is no demo: nothing stays listening
     throw error;
   }
   options.log?.(
-    `demo: nShift simulator at ${started.deliveryBaseUrl}, virtual Zebra at tcp://${zebra.host}:${zebra.port}`,
+    `demo: nShift simulator at ${started.deliveryBaseUrl} (Checkout at ${started.checkoutBaseUrl}), virtual Zebra at tcp://${zebra.host}:${zebra.port}`,
   );
   return {
     simulator,
@@ -43,6 +54,11 @@ export async function startDemo(
     deliveryUrl: started.deliveryBaseUrl,
     labelPrinterUrl: `tcp://${zebra.host}:${zebra.port}`,
     apiKey: { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET },
+    checkout: {
+      baseUrl: started.checkoutBaseUrl,
+      authUrl: started.checkoutAuthUrl,
+      key: { id: CHECKOUT_DEMO_CLIENT_ID, secret: CHECKOUT_DEMO_CLIENT_SECRET },
+    },
     samples,
     stationOptions: { statusEvents: { now: () => simulator.clock.now(), checkEveryMs: 1000 } },
     async stop() {

@@ -7,6 +7,9 @@ import { parsePrinterUrl, type PrinterRole } from './printer-url';
 /** Command-line settings shared by the headless and web hosts. */
 export interface StationFlags {
   deliveryUrl?: string;
+  /** nShift Checkout's base URL and its identity service's (`auth URL`). */
+  checkoutUrl?: string;
+  checkoutAuthUrl?: string;
   labelPrinter?: string;
   documentPrinter?: string;
   media?: string;
@@ -34,7 +37,7 @@ function withPrinter(settings: Settings, printer: PrinterConfig, role: PrinterRo
  */
 export function settingsLayers(
   flags: StationFlags,
-  demo: Pick<Demo, 'deliveryUrl' | 'labelPrinterUrl'> | undefined,
+  demo: (Pick<Demo, 'deliveryUrl' | 'labelPrinterUrl'> & Partial<Pick<Demo, 'checkout'>>) | undefined,
   dataDir: string,
 ): SettingsLayer[] {
   const printer = (url: string, role: PrinterRole): PrinterConfig =>
@@ -54,7 +57,17 @@ export function settingsLayers(
     const zebra = printer(demo.labelPrinterUrl, 'label');
     layers.push({
       source: 'demo',
-      apply: (s) => defaultDocuments(withPrinter({ ...s, deliveryUrl: demo.deliveryUrl }, zebra, 'label')),
+      apply: (s) => {
+        const withCheckout = demo.checkout
+          ? {
+              ...s,
+              checkout: { ...s.checkout, baseUrl: demo.checkout.baseUrl, authUrl: demo.checkout.authUrl },
+            }
+          : s;
+        return defaultDocuments(
+          withPrinter({ ...withCheckout, deliveryUrl: demo.deliveryUrl }, zebra, 'label'),
+        );
+      },
     });
   }
   layers.push({
@@ -62,6 +75,8 @@ export function settingsLayers(
     apply(s) {
       let next = s;
       if (flags.deliveryUrl) next.deliveryUrl = flags.deliveryUrl;
+      if (flags.checkoutUrl) next.checkout = { ...next.checkout, baseUrl: flags.checkoutUrl };
+      if (flags.checkoutAuthUrl) next.checkout = { ...next.checkout, authUrl: flags.checkoutAuthUrl };
       if (label) next = withPrinter(next, label, 'label');
       next = document ? withPrinter(next, document, 'document') : defaultDocuments(next);
       if (flags.holdAfterSeconds !== undefined) next.spool = { ttlMinutes: flags.holdAfterSeconds / 60 };

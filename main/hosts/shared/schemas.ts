@@ -65,4 +65,28 @@ export const methodInputSchemas = {
   cancelSpoolJob: z.object({ spoolJobId: id }).strict(),
   retrySpoolJob: z.object({ spoolJobId: id }).strict(),
   getDocumentPreview: z.object({ documentId: id }).strict(),
+  // nShift Checkout
+  setCheckoutCredentials: z
+    .object({ clientId: z.string().trim().min(1).max(200), clientSecret: z.string().min(1).max(500) })
+    .strict(),
+  listPartialShipments: z.union([
+    z.object({ orderNo: z.string().trim().min(1).max(128) }).strict(),
+    z.object({ dateFrom: date, dateTo: date }).strict(),
+  ]),
+  deletePartialShipment: z.object({ id, confirm }).strict(),
+  anonymizePartialShipments: z.union([
+    z.object({ id, confirm }).strict(),
+    z
+      .object({
+        name: z.string().trim().min(1).max(200).optional(),
+        email: z.string().trim().min(3).max(320).optional(),
+        confirm,
+      })
+      .strict()
+      .refine((c) => c.name !== undefined || c.email !== undefined, 'a name or an e-mail is required'),
+  ]),
+  exportCheckoutMetrics: z
+    .object({ dateFrom: date, dateTo: date })
+    .strict()
+    .refine((r) => r.dateFrom <= r.dateTo, 'dateFrom must not be after dateTo'),
 } satisfies Record<StationMethodName, z.ZodType>;

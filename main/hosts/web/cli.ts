@@ -29,7 +29,8 @@ Usage: npm run web -- [--demo] [--port N] [--data-dir DIR] [--delivery-url URL]
   The URL and printers given here are used for this run only, never saved to Settings.
 
 The URL printed on start carries a random token that every API call must present.
-The API key is entered in Settings and stored encrypted (key from PACKBENCH_VAULT_KEY or a private key file).`;
+The API key is entered in Settings and stored encrypted (key from PACKBENCH_VAULT_KEY or a private key file);
+so are the optional nShift Checkout client credentials (Settings, nShift Checkout).`;
 
 function parseFlags() {
   return parseArgs({
@@ -108,6 +109,9 @@ async function start(
     ...demo?.stationOptions,
     settingsStore: createFileSettingsStore(dataDir),
     vault: demo ? createMemoryVault(demo.apiKey) : createFileVault(dataDir),
+    checkoutVault: demo
+      ? createMemoryVault(demo.checkout.key)
+      : createFileVault(dataDir, process.env, 'checkout'),
     overrides: settingsLayers(
       {
         ...(values['delivery-url'] ? { deliveryUrl: values['delivery-url'] } : {}),

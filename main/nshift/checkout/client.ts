@@ -1,22 +1,48 @@
 /**
- * The nShift Checkout client: client-credentials tokens (cached, renewed before `expires_in`, retried with
- * backoff), sessions, delivery options, split shipments and partial shipments. A station rarely needs it:
- * partial shipments reach it as Delivery stored shipments. It shares the Delivery client's transport,
- * error union and token manager.
+ * The nShift Checkout client: every operation of the Checkout seed (000). Client-credentials tokens (form
+ * POST with `Cache-Control: no-cache`, one exchange in flight, retried with exponential backoff and jitter,
+ * renewed before `expires_in`), single and split sessions whose 4-hour life is tracked so that an expired
+ * one is recreated instead of reported, delivery options, partial shipments, the management API (senders,
+ * configurations, connections) and usage metrics as CSV.
+ *
+ * Transport, the call/result plumbing, the error union and the token manager are the Delivery client's
+ * (main/nshift/shared/): every method returns `Result<T, CheckoutError>` with the same error shapes and
+ * never throws for HTTP or network reasons.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
-import { errorFromStatus, parseJsonBody } from '../delivery/call';
-import type { ApiError } from '../delivery/errors';
-import { buildPath, joinUrl } from '../delivery/routes';
-import type { Query } from '../delivery/routes';
-import { createTokenManager, resolveApiKey } from '../delivery/token-manager';
-import type { ApiKey } from '../delivery/token-manager';
-import { createTransport } from '../delivery/transport';
-import type { RetryOptions, TimeoutOptions } from '../delivery/transport';
+import { createCaller, errorFromStatus, parseJsonBody } from '../shared/call';
+import type { CallSpec } from '../shared/call';
+import type { ApiError } from '../shared/errors';
+import { createRedactor } from '../shared/redact';
+import { joinUrl } from '../shared/routes';
+import type { Query } from '../shared/routes';
+import { createTokenManager } from '../shared/token-manager';
+import type { ApiKey } from '../shared/token-manager';
+import { createTransport } from '../shared/transport';
+import type { RetryOptions, TimeoutOptions } from '../shared/transport';
 import { CHECKOUT_ROUTES, DEFAULT_CHECKOUT_AUTH_URL, DEFAULT_CHECKOUT_BASE_URL } from './routes';
 import type { CheckoutOperation } from './routes';
+import {
+  jsonObject,
+  partialShipmentListSchema,
+  partialShipmentSchema,
+  recordListSchema,
+  recordSchema,
+  sessionSchema,
+  splitShipmentsResultSchema,
+  tokenResponseSchema,
+} from './schemas';
+import type {
+  CheckoutJson,
+  CheckoutRecord,
+  CheckoutSession,
+  PartialShipment,
+  PartialShipmentFilter,
+  SplitBody,
+} from './schemas';
+import { createSessionTracker, SESSION_LIFETIME_MS } from './sessions';
 
 export type CheckoutError = ApiError<CheckoutOperation>;
 
@@ -28,69 +54,68 @@ export interface CheckoutCredentials {
 export interface CheckoutClientOptions {
   baseUrl?: string;
   authUrl?: string;
+  /** Fixed, or read from settings on every call (a changed pair drops the cached token). */
   credentials: CheckoutCredentials | (() => CheckoutCredentials | undefined);
   timeouts?: TimeoutOptions;
   retry?: RetryOptions;
+  /** One line per request and failure; never contains the secret or a token. */
   logger?: (line: string) => void;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   renewInBackground?: boolean;
+  /** Default 4 hours, as the seed says: a session unused for this long is recreated before use. */
+  sessionLifetimeMs?: number;
 }
-
-const tokenResponseSchema = z.looseObject({
-  access_token: z.string().min(1),
-  expires_in: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).optional(),
-  token_type: z.string().optional(),
-});
-
-/** Checkout bodies are not modelled field by field (seed: "not shown"): kept whole. */
-const jsonObject = z.looseObject({});
-const anyJson = z.unknown();
-export type CheckoutJson = Record<string, unknown>;
-
-export const sessionSchema = z.looseObject({
-  sessionId: z.string(),
-  subShipments: z.array(z.looseObject({ subShipmentId: z.string().optional() })).optional(),
-});
-export type CheckoutSession = z.output<typeof sessionSchema>;
 
 type R<T> = Promise<Result<T, CheckoutError>>;
 
+/** The five operations of a managed resource. */
+export interface ManagedResource {
+  list(query?: Query): R<CheckoutRecord[]>;
+  get(id: string): R<CheckoutRecord>;
+  create(body: CheckoutJson): R<CheckoutRecord>;
+  update(id: string, body: CheckoutJson): R<CheckoutRecord>;
+  delete(id: string): R<void>;
+}
+
 export interface CheckoutClient {
+  /** Issue the token now, so the first call does not wait for it. */
   warm(): R<void>;
   close(): Promise<void>;
   sessions: {
+    /** A body is required by the service; an empty object is fine. */
     create(connectionId: string, body?: CheckoutJson): R<CheckoutSession>;
     fetchOptions(sessionId: string, body: CheckoutJson): R<CheckoutJson>;
   };
   split: {
-    createSession(
-      checkoutConnectionId: string,
-      body: {
-        subShipments: CheckoutJson[];
-        mainSenderOverride?: CheckoutJson;
-        sendersOverride?: Record<string, CheckoutJson>;
-      },
-    ): R<CheckoutSession>;
-    updateSession(
-      sessionId: string,
-      body: { subShipments: CheckoutJson[]; [field: string]: unknown },
-    ): R<CheckoutSession>;
-    fetchOptions(
-      sessionId: string,
-      body: { subShipments: CheckoutJson[]; [field: string]: unknown },
-    ): R<CheckoutJson>;
-    createShipments(body: { subShipments: CheckoutJson[]; [field: string]: unknown }): R<unknown>;
+    createSession(checkoutConnectionId: string, body: SplitBody): R<CheckoutSession>;
+    /** `subShipmentId` in an item preserves that shipment. */
+    updateSession(sessionId: string, body: SplitBody): R<CheckoutSession>;
+    /** Each item's `subShipmentId` must come from the session (the client maps it if the session was renewed). */
+    fetchOptions(sessionId: string, body: SplitBody): R<CheckoutJson>;
+    /** Mandatory after the order converts; never retried (a lost answer is `outcome_unknown`). */
+    createShipments(body: SplitBody): R<PartialShipment[]>;
   };
   partialShipments: {
-    create(body: CheckoutJson): R<unknown>;
-    list(filter?: Query): R<unknown>;
-    get(shipmentId: string): R<unknown>;
+    create(body: CheckoutJson): R<PartialShipment>;
+    list(filter?: PartialShipmentFilter): R<PartialShipment[]>;
+    get(shipmentId: string): R<PartialShipment>;
     /** Deletes in the checkout service only; the Delivery stored shipment stays. */
     delete(shipmentId: string): R<void>;
-    anonymize(shipmentId: string): R<unknown>;
-    anonymizeByContact(contact: { name?: string; email?: string }): R<unknown>;
+    anonymize(shipmentId: string): R<PartialShipment>;
+    anonymizeByContact(contact: { name?: string; email?: string }): R<PartialShipment[]>;
+  };
+  senders: ManagedResource;
+  configurations: ManagedResource & {
+    getStatus(configurationId: string): R<CheckoutRecord>;
+    updateStatus(configurationId: string, body: CheckoutJson): R<CheckoutRecord>;
+    versions(configurationId: string): R<CheckoutRecord[]>;
+  };
+  connections: ManagedResource;
+  metrics: {
+    /** Usage between two dates (YYYY-MM-DD), both inclusive: equal dates give one day. The CSV as text. */
+    fetch(range: { dateFrom: string; dateTo: string }): R<string>;
   };
 }
 
@@ -98,127 +123,98 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
   const baseUrl = options.baseUrl ?? DEFAULT_CHECKOUT_BASE_URL;
   const authUrl = options.authUrl ?? DEFAULT_CHECKOUT_AUTH_URL;
   const now = options.now ?? Date.now;
+  const log = options.logger ?? (() => {});
   const apiKey = (): ApiKey | undefined => {
     const c = typeof options.credentials === 'function' ? options.credentials() : options.credentials;
     return c ? { id: c.clientId, secret: c.clientSecret } : undefined;
   };
-  const seenTokens: string[] = [];
-  const redact = (text: string): string => {
-    const key = resolveApiKey(apiKey);
-    let out = text;
-    for (const needle of [...seenTokens, ...(key ? [key.secret] : [])])
-      if (needle.length >= 4) out = out.split(needle).join('***');
-    return out;
-  };
+  const redact = createRedactor(apiKey);
   const transport = createTransport({
     timeouts: options.timeouts,
     retry: options.retry,
-    logger: options.logger ? (line) => options.logger?.(redact(line)) : undefined,
+    logger: (line) => log(redact(line)),
     redact,
     sleep: options.sleep,
     random: options.random,
     now,
   });
 
+  /** Client-credentials grant, as a form; 400/401 mean the pair was refused (or the client is disabled). */
+  async function issueToken(key: ApiKey): R<{ token: string; lifetimeMs: number }> {
+    const route = CHECKOUT_ROUTES['token.issue'];
+    const sent = await transport.send({
+      operation: 'token.issue' as const,
+      method: route.method,
+      url: joinUrl(authUrl, route.path),
+      idempotent: route.idempotent,
+      headers: { 'cache-control': 'no-cache' },
+      form: { client_id: key.id, client_secret: key.secret, grant_type: 'client_credentials' },
+    });
+    if (!sent.ok) return sent;
+    const { status } = sent.value;
+    if (status === 400 || status === 401) {
+      return err({
+        kind: 'auth',
+        reason: 'invalid_key',
+        status,
+        operation: 'token.issue',
+        message: `the identity service refused the client credentials (${status})`,
+      });
+    }
+    if (status < 200 || status >= 300)
+      return err(errorFromStatus('token.issue', route, sent.value, { redact, now }));
+    const parsed = parseJsonBody('token.issue', route, sent.value, tokenResponseSchema);
+    if (!parsed.ok) return parsed;
+    redact.rememberToken(parsed.value.access_token);
+    return ok({ token: parsed.value.access_token, lifetimeMs: (parsed.value.expires_in ?? 3600) * 1000 });
+  }
+
   const tokens = createTokenManager<CheckoutError>({
     apiKey,
     now,
     renewInBackground: options.renewInBackground ?? true,
+    exchange: issueToken,
     missingKeyError: () => ({
       kind: 'auth',
       reason: 'missing_key',
       operation: 'token.issue',
       message: 'no nShift Checkout client credentials are configured',
     }),
-    exchange: async (key) => {
-      const route = CHECKOUT_ROUTES['token.issue'];
-      const sent = await transport.send({
-        operation: 'token.issue',
-        method: route.method,
-        url: joinUrl(authUrl, route.path),
-        idempotent: route.idempotent,
-        headers: { 'cache-control': 'no-cache' },
-        form: { client_id: key.id, client_secret: key.secret, grant_type: 'client_credentials' },
-      });
-      if (!sent.ok) return sent;
-      const { status } = sent.value;
-      if (status === 400 || status === 401) {
-        return err({
-          kind: 'auth',
-          reason: 'invalid_key',
-          status,
-          operation: 'token.issue',
-          message: `the identity service refused the client credentials (${status})`,
-        });
-      }
-      if (status < 200 || status >= 300)
-        return err(errorFromStatus('token.issue', route, sent.value, { redact, now }));
-      const parsed = parseJsonBody('token.issue', route, sent.value, tokenResponseSchema);
-      if (!parsed.ok) return parsed;
-      seenTokens.push(parsed.value.access_token);
-      if (seenTokens.length > 8) seenTokens.shift();
-      return ok({ token: parsed.value.access_token, lifetimeMs: (parsed.value.expires_in ?? 3600) * 1000 });
-    },
+  });
+  const call = createCaller<CheckoutOperation>({
+    routes: CHECKOUT_ROUTES,
+    serviceName: 'the checkout service',
+    baseUrl,
+    transport,
+    tokens,
+    redact,
+    now,
+  });
+  const json = <S extends z.ZodType>(spec: CallSpec<CheckoutOperation>, schema: S) => call.json(spec, schema);
+
+  const sessions = createSessionTracker({
+    now,
+    lifetimeMs: options.sessionLifetimeMs ?? SESSION_LIFETIME_MS,
+    log,
+    create: (kind, connectionId, body) =>
+      kind === 'split'
+        ? json(
+            { operation: 'splitSessions.create', params: { checkoutConnectionId: connectionId }, body },
+            sessionSchema,
+          )
+        : json({ operation: 'sessions.create', params: { connectionId }, body }, sessionSchema),
   });
 
-  async function call<S extends z.ZodType>(
-    operation: CheckoutOperation,
-    spec: { params?: Record<string, string>; query?: Query; body?: unknown },
-    schema: S | undefined,
-  ): Promise<Result<z.output<S> | undefined, CheckoutError>> {
-    const route = CHECKOUT_ROUTES[operation];
-    let url: string;
-    try {
-      url = joinUrl(baseUrl, buildPath(route, spec.params, spec.query));
-    } catch (e) {
-      return err({
-        kind: 'network',
-        operation,
-        cause: 'other',
-        message: e instanceof Error ? e.message : 'bad URL',
-      });
-    }
-    for (let attempt = 1; ; attempt++) {
-      const token = await tokens.token();
-      if (!token.ok) return token;
-      const sent = await transport.send({
-        operation,
-        method: route.method,
-        url,
-        idempotent: route.idempotent,
-        headers: { authorization: `Bearer ${token.value}` },
-        json: spec.body,
-      });
-      if (!sent.ok) return sent;
-      if (sent.value.status === 401) {
-        tokens.invalidate(token.value);
-        if (attempt < 2) continue;
-        return err({
-          kind: 'auth',
-          reason: 'token_rejected',
-          status: 401,
-          operation,
-          message: 'the checkout service refused a fresh token (401)',
-        });
-      }
-      if (sent.value.status < 200 || sent.value.status >= 300)
-        return err(errorFromStatus(operation, route, sent.value, { redact, now }));
-      if (!schema || sent.value.body.length === 0) return ok(undefined);
-      return parseJsonBody(operation, route, sent.value, schema);
-    }
+  function managed(prefix: 'senders' | 'configurations' | 'connections', idName: string): ManagedResource {
+    const op = <A extends string>(action: A) => `${prefix}.${action}` as `${typeof prefix}.${A}`;
+    return {
+      list: (query = {}) => json({ operation: op('list'), query }, recordListSchema),
+      get: (id) => json({ operation: op('get'), params: { [idName]: id } }, recordSchema),
+      create: (body) => json({ operation: op('create'), body }, recordSchema),
+      update: (id, body) => json({ operation: op('update'), params: { [idName]: id }, body }, recordSchema),
+      delete: (id) => call.empty({ operation: op('delete'), params: { [idName]: id } }),
+    };
   }
-  const json = async <S extends z.ZodType>(
-    operation: CheckoutOperation,
-    spec: Parameters<typeof call>[1],
-    schema: S,
-  ): R<z.output<S>> => {
-    const result = await call(operation, spec, schema);
-    if (!result.ok) return result;
-    if (result.value === undefined && !schema.safeParse(undefined).success) {
-      return err({ kind: 'malformed', operation, status: 200, issues: [], message: 'empty response body' });
-    }
-    return ok(result.value as z.output<S>);
-  };
 
   return {
     warm: () => tokens.warm(),
@@ -227,29 +223,58 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
       await transport.close();
     },
     sessions: {
-      create: (connectionId, body = {}) =>
-        json('sessions.create', { params: { connectionId }, body }, sessionSchema),
-      fetchOptions: (sessionId, body) => json('options.fetch', { params: { sessionId }, body }, jsonObject),
+      create: (connectionId, body = {}) => sessions.create('single', connectionId, body),
+      fetchOptions: (sessionId, body) =>
+        sessions.within(sessionId, body, (id, mapped) =>
+          json({ operation: 'options.fetch', params: { sessionId: id }, body: mapped }, jsonObject),
+        ),
     },
     split: {
-      createSession: (checkoutConnectionId, body) =>
-        json('splitSessions.create', { params: { checkoutConnectionId }, body }, sessionSchema),
+      createSession: (checkoutConnectionId, body) => sessions.create('split', checkoutConnectionId, body),
       updateSession: (sessionId, body) =>
-        json('splitSessions.update', { params: { sessionId }, body }, sessionSchema),
+        sessions.update(sessionId, body, (id, mapped) =>
+          json({ operation: 'splitSessions.update', params: { sessionId: id }, body: mapped }, sessionSchema),
+        ),
       fetchOptions: (sessionId, body) =>
-        json('splitOptions.fetch', { params: { sessionId }, body }, jsonObject),
-      createShipments: (body) => json('splitShipments.create', { body }, anyJson),
+        sessions.within(sessionId, body, (id, mapped) =>
+          json({ operation: 'splitOptions.fetch', params: { sessionId: id }, body: mapped }, jsonObject),
+        ),
+      createShipments: (body) =>
+        json({ operation: 'splitShipments.create', body: sessions.mapIds(body) }, splitShipmentsResultSchema),
     },
     partialShipments: {
-      create: (body) => json('shipments.create', { body }, anyJson),
-      list: (filter = {}) => json('shipments.list', { query: filter }, anyJson),
-      get: (shipmentId) => json('shipments.get', { params: { shipmentId } }, anyJson),
-      delete: async (shipmentId) => {
-        const r = await call('shipments.delete', { params: { shipmentId } }, undefined);
-        return r.ok ? ok(undefined) : r;
+      create: (body) =>
+        json({ operation: 'shipments.create', body: sessions.mapIds(body) }, partialShipmentSchema),
+      list: (filter = {}) =>
+        json({ operation: 'shipments.list', query: { ...filter } }, partialShipmentListSchema),
+      get: (shipmentId) =>
+        json({ operation: 'shipments.get', params: { shipmentId } }, partialShipmentSchema),
+      delete: (shipmentId) => call.empty({ operation: 'shipments.delete', params: { shipmentId } }),
+      anonymize: (shipmentId) =>
+        json({ operation: 'shipments.anonymize', params: { shipmentId }, body: {} }, partialShipmentSchema),
+      anonymizeByContact: (contact) =>
+        json({ operation: 'shipments.anonymizeByContact', body: contact }, partialShipmentListSchema),
+    },
+    senders: managed('senders', 'senderId'),
+    configurations: {
+      ...managed('configurations', 'configurationId'),
+      getStatus: (configurationId) =>
+        json({ operation: 'configurations.getStatus', params: { configurationId } }, recordSchema),
+      updateStatus: (configurationId, body) =>
+        json({ operation: 'configurations.updateStatus', params: { configurationId }, body }, recordSchema),
+      versions: (configurationId) =>
+        json({ operation: 'configurations.versions', params: { configurationId } }, recordListSchema),
+    },
+    connections: managed('connections', 'connectionId'),
+    metrics: {
+      async fetch({ dateFrom, dateTo }) {
+        const got = await call.bytes({
+          operation: 'metrics.fetch',
+          query: { dateFrom, dateTo },
+          accept: 'text/csv',
+        });
+        return got.ok ? ok(got.value.bytes.toString('utf8')) : got;
       },
-      anonymize: (shipmentId) => json('shipments.anonymize', { params: { shipmentId }, body: {} }, anyJson),
-      anonymizeByContact: (contact) => json('shipments.anonymizeByContact', { body: contact }, anyJson),
     },
   };
 }

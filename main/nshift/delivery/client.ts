@@ -9,8 +9,8 @@ import { ok, err } from '../../result';
 import type { FeedName, FetchIdStore } from './batches';
 import { fetchInBatches } from './batches';
 import { createFeedRateGuard, type FeedRateGuard } from './feed-rate';
-import { createCaller } from './call';
-import type { Caller } from './call';
+import { createCaller } from '../shared/call';
+import type { Caller } from '../shared/call';
 import type { DeliveryError } from './errors';
 import {
   alertSchema,
@@ -66,13 +66,14 @@ import type {
 import type { PrintableDocument } from '../../labels/document';
 import { documentsFromPrints, documentsFromShipmentResult } from './documents';
 import type { DocumentOwner } from './documents';
-import { createTokenManager, resolveApiKey } from './token-manager';
-import type { ApiKey, ApiKeySource } from './token-manager';
-import { createTransport } from './transport';
-import type { RetryOptions, TimeoutOptions } from './transport';
+import { createTokenManager } from '../shared/token-manager';
+import type { ApiKey, ApiKeySource } from '../shared/token-manager';
+import { createTransport } from '../shared/transport';
+import type { RetryOptions, TimeoutOptions } from '../shared/transport';
+import { createRedactor } from '../shared/redact';
 import { ROUTES, joinUrl } from './routes';
 import type { OperationName } from './routes';
-import { parseJsonBody } from './call';
+import { parseJsonBody } from '../shared/call';
 import type {
   CodeListFilter,
   CommentRequest,
@@ -98,7 +99,7 @@ import type {
   StoredShipmentFilter,
 } from './types';
 
-export type { ApiKey, ApiKeySource } from './token-manager';
+export type { ApiKey, ApiKeySource } from '../shared/token-manager';
 export type { DeliveryError } from './errors';
 
 /** What deleting a consolidated shipment left: the cancelled shipment nShift adds, when it could be found. */
@@ -414,8 +415,20 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     return ok(parsed.value.token);
   }
 
-  const tokens = createTokenManager({ apiKey: options.apiKey, exchange, now, ...options.token });
-  const call: Caller = createCaller({
+  const tokens = createTokenManager<DeliveryError>({
+    apiKey: options.apiKey,
+    exchange,
+    now,
+    missingKeyError: () => ({
+      kind: 'auth',
+      reason: 'missing_key',
+      operation: 'sessions.token',
+      message: 'no nShift API key is configured',
+    }),
+    ...options.token,
+  });
+  const call: Caller<OperationName> = createCaller({
+    routes: ROUTES,
     baseUrl: options.baseUrl,
     trustedOrigins: options.trustedOrigins,
     transport,
@@ -884,7 +897,10 @@ function missingConsolidationKey(): DeliveryError {
 }
 
 /** Operations that may answer 200 with a body or 202/204 without one. */
-async function jsonOrEmpty(call: Caller, spec: Parameters<Caller['bytes']>[0]): R<unknown> {
+async function jsonOrEmpty(
+  call: Caller<OperationName>,
+  spec: Parameters<Caller<OperationName>['bytes']>[0],
+): R<unknown> {
   const r = await call.bytes(spec);
   if (!r.ok) return r;
   if (r.value.bytes.length === 0) return ok(undefined);
@@ -893,28 +909,4 @@ async function jsonOrEmpty(call: Caller, spec: Parameters<Caller['bytes']>[0]): 
   } catch {
     return ok(undefined);
   }
-}
-
-/**
- * Scrubs the API key (secret and its Basic form) and every token this client has seen from a text. The
- * key source is read on every use because settings may change it.
- */
-function createRedactor(
-  source: ApiKeySource,
-): ((text: string) => string) & { rememberToken(token: string): void } {
-  const tokens: string[] = [];
-  const redact = (text: string): string => {
-    const key = resolveApiKey(source);
-    const needles = [...tokens];
-    if (key) needles.push(key.secret, Buffer.from(`${key.id}:${key.secret}`, 'utf8').toString('base64'));
-    let out = text;
-    for (const needle of needles) if (needle.length >= 4) out = out.split(needle).join('***');
-    return out;
-  };
-  return Object.assign(redact, {
-    rememberToken(token: string) {
-      tokens.push(token);
-      if (tokens.length > 8) tokens.shift();
-    },
-  });
 }

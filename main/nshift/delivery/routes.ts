@@ -7,15 +7,10 @@
  * `license` names the nShift licence key a 403 most likely means is missing (seed's licence table).
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { RouteDef } from '../shared/routes';
 
-export interface RouteDef {
-  method: HttpMethod;
-  /** Relative to the base URL (which ends in `/v1`); `{name}` segments are filled from params. */
-  path: string;
-  license?: string;
-  idempotent: boolean;
-}
+export type { HttpMethod, Query, QueryValue, RouteDef } from '../shared/routes';
+export { buildPath, joinUrl, queryString } from '../shared/routes';
 
 const PRINT = 'REST API Print';
 const TRACKBACK = 'REST API TrackBack';
@@ -212,36 +207,3 @@ export const ROUTES = {
 } as const satisfies Record<string, RouteDef>;
 
 export type OperationName = keyof typeof ROUTES;
-
-export type QueryValue = string | number | boolean | undefined | null;
-export type Query = Record<string, QueryValue>;
-
-/** Fills `{name}` segments (URL-encoded) and appends the query; a missing parameter is a programming error. */
-export function buildPath(
-  route: RouteDef,
-  params: Record<string, string | number> = {},
-  query: Query = {},
-): string {
-  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === '')
-      throw new Error(`missing path parameter "${name}" for ${route.path}`);
-    return encodeURIComponent(String(value));
-  });
-  return path + queryString(query);
-}
-
-export function queryString(query: Query): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    search.append(key, String(value));
-  }
-  const s = search.toString();
-  return s ? `?${s}` : '';
-}
-
-/** Joins base URL and relative path without losing the base's own path (`.../rs-extapi/v1`). */
-export function joinUrl(baseUrl: string, path: string): string {
-  return baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
-}

@@ -4,6 +4,7 @@
  * path relies on is required; a body that fails becomes a `malformed` error, never an exception.
  */
 import { z } from 'zod';
+import { validationItemSchema } from '../shared/error-bodies';
 
 /** Ids are JSON strings in nShift, but accept numbers and normalise. */
 export const idSchema = z.union([z.string(), z.number()]).transform((v) => String(v));
@@ -30,26 +31,7 @@ const boolLike = z
 
 export const tokenResponseSchema = z.looseObject({ token: z.string().min(1) });
 
-const lenientString = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? '' : String(v)));
-
-export const validationItemSchema = z.looseObject({
-  message: lenientString,
-  messageCode: lenientString,
-  field: lenientString,
-  location: lenientString,
-  type: lenientString,
-});
-export const validationListSchema = z.array(validationItemSchema);
-
-export const serverErrorBodySchema = z.looseObject({
-  code: z.string().nullish(),
-  message: z.string().nullish(),
-  license: z.string().nullish(),
-  licence: z.string().nullish(),
-});
+export { validationItemSchema, validationListSchema, serverErrorBodySchema } from '../shared/error-bodies';
 
 // --- shipments and documents ---------------------------------------------------------------------------
 

@@ -21,6 +21,12 @@ export interface CrudOptions {
   /** What POST answers; default the whole record. */
   createReply?: (record: Record<string, unknown>) => unknown;
   numericIds?: boolean;
+  /** Makes a new record's id (default: the counter, as a string or number). */
+  newId?: () => string;
+  /** Fields a new record gets unless the body sets them. */
+  defaults?: Record<string, unknown>;
+  /** Called after a create or update with the stored record (e.g. to keep versions). */
+  onWrite?: (record: Record<string, unknown>) => void;
 }
 
 export function readJsonObject(req: RequestCtx): Record<string, unknown> | undefined {
@@ -72,11 +78,13 @@ export function registerCrud(router: Router, ctx: SimContext, o: CrudOptions): v
         );
         if (missing.length > 0) return apiError(400, 'MISSING', `Missing ${missing.join(', ')}`);
         const record = {
+          ...o.defaults,
           ...body,
-          id: id(nextId(ctx.state, o.counter)),
+          id: o.newId ? o.newId() : id(nextId(ctx.state, o.counter)),
           created: formatTimestamp(ctx.clock.now()),
         };
         o.store.set(String(record.id), record);
+        o.onWrite?.(record);
         return json(201, o.createReply ? o.createReply(record) : record);
       },
       write,
@@ -96,6 +104,7 @@ export function registerCrud(router: Router, ctx: SimContext, o: CrudOptions): v
         if (!body) return apiError(400, 'ILLEGAL', 'Body must be a JSON object');
         const record = merge(existing, body);
         o.store.set(String(existing.id), record);
+        o.onWrite?.(record);
         return json(200, record);
       },
       write,

@@ -9,6 +9,12 @@ import {
 } from './consolidated';
 import { getShipmentTimeline, searchHistory } from './history';
 import {
+  anonymizePartialShipments,
+  deletePartialShipment,
+  exportCheckoutMetrics,
+  listPartialShipments,
+} from './checkout';
+import {
   listManifests,
   listManifestShipments,
   listUnmanifested,
@@ -36,7 +42,11 @@ type WorkflowMethods =
   | 'listManifestShipments'
   | 'listUnmanifested'
   | 'searchHistory'
-  | 'getShipmentTimeline';
+  | 'getShipmentTimeline'
+  | 'listPartialShipments'
+  | 'deletePartialShipment'
+  | 'anonymizePartialShipments'
+  | 'exportCheckoutMetrics';
 
 /** The StationApi methods beyond the hot path, each a thin entry into its workflow. */
 export function stationWorkflows(
@@ -62,5 +72,9 @@ export function stationWorkflows(
     listUnmanifested: (input) => listUnmanifested(ctx, input ?? undefined),
     searchHistory: (input) => searchHistory(ctx, input),
     getShipmentTimeline: ({ code }) => getShipmentTimeline(ctx, code),
+    listPartialShipments: (input) => listPartialShipments(ctx, input),
+    deletePartialShipment: ({ id }) => deletePartialShipment(ctx, id),
+    anonymizePartialShipments: (input) => anonymizePartialShipments(ctx, input),
+    exportCheckoutMetrics: (input) => exportCheckoutMetrics(ctx, input),
   };
 }

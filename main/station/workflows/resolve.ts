@@ -4,6 +4,7 @@ import type { BookingTarget } from '../journal';
 import type { StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
 import { namesShipment } from './shipment-lookup';
+import { explainNotFound } from './checkout-lookup';
 
 /** What a scanned code turned out to be. */
 export type Resolution =
@@ -44,15 +45,8 @@ export async function resolveCode(
     const resolution = source === 'shipment' ? await fromShipments(ctx, code) : await lookups.get(source);
     if (resolution) return resolution;
   }
-  return {
-    kind: 'failed',
-    failure: failure(
-      'not_found',
-      'unknown_code',
-      `Nothing in nShift matches "${code}": check the code and scan again.`,
-      detailed('no_match', { code }),
-    ),
-  };
+  // Nothing in Delivery: only now (never on the way to a booking) may Checkout be asked why.
+  return { kind: 'failed', failure: await explainNotFound(ctx, code) };
 }
 
 async function fromOrders(ctx: StationContext, code: string): Promise<Resolution | undefined> {

@@ -1,9 +1,18 @@
 import { useTranslation } from 'react-i18next';
 
-export const SCREENS = ['scan', 'jobs', 'stored', 'manifest', 'cancel', 'settings', 'history'] as const;
+export const SCREENS = [
+  'scan',
+  'jobs',
+  'stored',
+  'manifest',
+  'cancel',
+  'settings',
+  'history',
+  'checkout',
+] as const;
 export type Screen = (typeof SCREENS)[number];
 
-/** F1–F7 or Alt+1–7 (one per screen, in order): the screen for a key press, if it is one of the shortcuts. */
+/** F1–F8 or Alt+1–8 (one per screen, in order): the screen for a key press, if it is one of the shortcuts. */
 export function screenForKey(
   event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>,
 ): Screen | undefined {

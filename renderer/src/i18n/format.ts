@@ -35,3 +35,9 @@ export function formatNumber(value: number, language: string, options?: Intl.Num
 export function formatList(items: string[], language: string): string {
   return new Intl.ListFormat(intlLocale(language), { style: 'long', type: 'conjunction' }).format(items);
 }
+
+/** A day of the station's local calendar as YYYY-MM-DD: the value of an `<input type="date">`. */
+export function formatInputDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

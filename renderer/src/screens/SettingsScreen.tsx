@@ -7,6 +7,7 @@ import { PrintersSection } from './settings/PrintersSection';
 import { RoutingSection } from './settings/RoutingSection';
 import { PrintConfigSection } from './settings/PrintConfigSection';
 import { StatusEventsSection } from './settings/StatusEventsSection';
+import { CheckoutSection } from './settings/CheckoutSection';
 import {
   LanguageSection,
   ManifestTypesSection,
@@ -38,6 +39,7 @@ export function SettingsScreen() {
         <ResolveSection settings={settings} />
         <HoldSection settings={settings} />
         <ConsolidationSection settings={settings} />
+        <CheckoutSection settings={settings} />
       </div>
     </section>
   );

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryClient } from '../../../main/nshift/delivery/client';
 import type { DeliveryClient } from '../../../main/nshift/delivery/client';
 import { createMemoryFetchIdStore } from '../../../main/nshift/delivery/batches';
-import type { ApiKey } from '../../../main/nshift/delivery/token-manager';
+import type { ApiKey } from '../../../main/nshift/shared/token-manager';
 import type { DeliveryError } from '../../../main/nshift/delivery/errors';
 import type { ShipmentResult } from '../../../main/nshift/delivery/schemas';
 import type { PrintConfig, Shipment } from '../../../main/nshift/delivery/types';

@@ -3,6 +3,7 @@ import {
   DEMO_API_KEY_ID,
   DEMO_API_KEY_SECRET,
   seedDemoData,
+  seedDemoDataWithCheckout,
   seedOrders,
   seedStoredShipments,
 } from '../../../main/simulator/index';
@@ -17,8 +18,25 @@ describe('demo data', () => {
     const samples = seedDemoData(h.sim);
     expect(seedDemoData(h.sim)).toBe(samples);
     expect(samples.map((s) => s.code)).toEqual(
-      expect.arrayContaining(['ORD-1001', 'ORD-1900', 'ORD-1500', 'SO-2001', 'SPLIT-3001', 'KONS-4001']),
+      expect.arrayContaining(['ORD-1001', 'ORD-1900', 'ORD-1500', 'SO-2001', 'KONS-4001']),
     );
+    // The split order is not written into Delivery: it comes through the simulated Checkout over HTTP.
+    expect(samples.map((s) => s.code)).not.toContain('SPLIT-3001');
+    const all = await seedDemoDataWithCheckout(h.sim);
+    expect(all.map((s) => s.code)).toEqual(expect.arrayContaining(['SPLIT-3001', 'WEB-5002', 'WEB-5404']));
+    const split = [...h.sim.state.stored.values()].filter((s) => s.data.orderNo === 'SPLIT-3001');
+    expect(split.map((s) => [s.status, s.data.service?.id])).toEqual([
+      ['READY', 'P19'],
+      ['READY', 'P15'],
+      ['READY', 'P19'],
+    ]);
+    expect([...h.sim.state.checkout.partialShipments.values()].map((p) => p.orderNo)).toEqual([
+      'SPLIT-3001',
+      'SPLIT-3001',
+      'SPLIT-3001',
+      'WEB-5002',
+    ]);
+    expect(h.sim.state.checkout.tokenRequests).toHaveLength(1);
     const token = await h.tokenFor(DEMO_API_KEY_ID, DEMO_API_KEY_SECRET);
     const res = await h.call('GET', '/orders?internalReference=ORD-1001', undefined, {
       authorization: `Bearer ${token}`,

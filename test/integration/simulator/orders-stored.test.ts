@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../../main/simulator/index';
+import { seedDemoData, seedDemoDataWithCheckout } from '../../../main/simulator/index';
 import { shipment, startHarness, THERMO_ZPL, type Harness } from './harness';
 
 let h: Harness;
@@ -159,7 +159,7 @@ describe('stored shipments', () => {
 
   it('lists with searchField/searchOp/status filters, at most 50', async () => {
     h = await startHarness();
-    seedDemoData(h.sim);
+    await seedDemoDataWithCheckout(h.sim);
     const list = async (q: string) =>
       ((await h.call('GET', `/stored-shipments?${q}`)).json as Stored[]).map((s) => s.orderNo);
     expect(await list('searchField=orderNo&searchOp=equals&searchValue=SPLIT-3001&status=ready')).toEqual([

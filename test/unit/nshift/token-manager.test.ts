@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTokenManager } from '../../../main/nshift/delivery/token-manager';
-import type { ApiKey } from '../../../main/nshift/delivery/token-manager';
+import { createTokenManager } from '../../../main/nshift/shared/token-manager';
+import type { ApiKey } from '../../../main/nshift/shared/token-manager';
 import { ok, err } from '../../../main/result';
+import type { DeliveryError } from '../../../main/nshift/delivery/errors';
+
+const missingKeyError = (): DeliveryError => ({
+  kind: 'auth',
+  reason: 'missing_key',
+  operation: 'sessions.token',
+  message: 'no key',
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -11,7 +19,8 @@ describe('token manager', () => {
   it('renews on its own timer at renewAfter, without any call waiting', async () => {
     vi.useFakeTimers();
     let n = 0;
-    const tokens = createTokenManager({
+    const tokens = createTokenManager<DeliveryError>({
+      missingKeyError,
       apiKey: { id: 'a', secret: 'b' },
       exchange: async () => ok(`t${++n}`),
       now: () => Date.now(),
@@ -27,7 +36,8 @@ describe('token manager', () => {
 
   it('a failed exchange is returned to every waiter and the next call tries again', async () => {
     let n = 0;
-    const tokens = createTokenManager({
+    const tokens = createTokenManager<DeliveryError>({
+      missingKeyError,
       apiKey: { id: 'a', secret: 'b' },
       exchange: async () =>
         ++n === 1
@@ -44,7 +54,8 @@ describe('token manager', () => {
   it('invalidate only drops the token that was refused, not a newer one', async () => {
     let n = 0;
     const key: ApiKey = { id: 'a', secret: 'b' };
-    const tokens = createTokenManager({
+    const tokens = createTokenManager<DeliveryError>({
+      missingKeyError,
       apiKey: key,
       exchange: async () => ok(`t${++n}`),
       renewInBackground: false,
@@ -58,7 +69,8 @@ describe('token manager', () => {
   });
 
   it('holds nothing that serialises the secret', async () => {
-    const tokens = createTokenManager({
+    const tokens = createTokenManager<DeliveryError>({
+      missingKeyError,
       apiKey: { id: 'a', secret: 'very-secret-value' },
       exchange: async () => ok('t'),
       renewInBackground: false,

@@ -4,6 +4,7 @@ import type {
   DocumentPreview,
   JobView,
   ManifestView,
+  PartialShipmentView,
   MethodInput,
   MethodOutput,
   SettingsView,
@@ -38,6 +39,11 @@ export function defaultSettings(): SettingsView {
     manifest: { types: ['POSTNORD', 'DHL'] },
     sounds: { enabled: true, volume: 0.5 },
     language: 'en',
+    checkout: {
+      baseUrl: 'https://sim.local/checkout',
+      authUrl: 'https://sim.local/identity',
+      hasSecret: false,
+    },
   } satisfies Omit<SettingsView, 'inForce'>;
   // Nothing overridden: everything in force is the saved value (tests set flag or demo sources themselves).
   const own = <T>(value: T) => ({ value, source: 'settings' as const });
@@ -141,6 +147,7 @@ export class FakeStation {
   /** Shipments of each manifest (`type/id`), and today's shipments that none holds. */
   manifestShipments: Record<string, ShipmentSummary[]> = {};
   unmanifested: ShipmentSummary[] = [];
+  partialShipments: PartialShipmentView[] = [];
   connection: ConnectionTest = { ok: true, state: 'connected', message: 'ok', missingLicenses: [] };
   /** What a scan becomes: the job versions to emit, in order, after the call returns. */
   scanOutcome: (code: string, jobId: string) => JobView[] = (code, jobId) => [
@@ -339,6 +346,28 @@ export class FakeStation {
       format: 'zpl',
       charset: 'cp850',
       base64: btoa('^XA^FO50,50^A0N,40,40^FDLabel^FS^XZ'),
+    }),
+    setCheckoutCredentials: ({ clientId }) => ({
+      ...defaultSettings(),
+      checkout: { ...defaultSettings().checkout, clientId, hasSecret: true, secretMask: '••••••••' },
+    }),
+    listPartialShipments: (input) =>
+      this.partialShipments.filter((p) => !('orderNo' in input) || p.orderNo === input.orderNo),
+    deletePartialShipment: ({ id }) => {
+      this.partialShipments = this.partialShipments.filter((p) => p.id !== id);
+      return { deleted: true };
+    },
+    anonymizePartialShipments: (input) => {
+      const hit = (p: PartialShipmentView) =>
+        'id' in input ? p.id === input.id : p.receiverName === input.name;
+      this.partialShipments = this.partialShipments.map((p) =>
+        hit(p) ? { ...p, anonymized: true, receiverName: '' } : p,
+      );
+      return this.partialShipments.filter(hit);
+    },
+    exportCheckoutMetrics: ({ dateFrom, dateTo }) => ({
+      fileName: `checkout-usage_${dateFrom}_${dateTo}.csv`,
+      csv: 'date,tokens\r\n',
     }),
   };
 

@@ -42,6 +42,9 @@ const FAILURE_CODES = [
   'not_consolidated',
   'unknown_manifest_type',
   'internal',
+  'checkout_not_created',
+  'checkout_not_in_delivery',
+  'checkout_not_configured',
 ] as const satisfies readonly FailureCode[];
 // Fails to compile when preload/api.ts gains a FailureCode this list (and so this test) does not cover.
 type Missing = Exclude<FailureCode, (typeof FAILURE_CODES)[number]>;
@@ -73,6 +76,10 @@ describe('translations', () => {
 
   it.each(LANGUAGES)('%s explains every failure code: what happened and what to do', (language) => {
     const i18n = createI18n(language);
+    // Its own entry, not the `internal` fallback that describeFailure gives an unknown code.
+    expect(Object.keys(catalogues[language].failure.codes)).toEqual(
+      expect.arrayContaining([...FAILURE_CODES]),
+    );
     for (const code of FAILURE_CODES) {
       const text = describeFailure(
         {
@@ -93,6 +100,25 @@ describe('translations', () => {
       }
     }
   });
+
+  it.each(LANGUAGES)(
+    '%s tells the two Checkout "nothing found" cases apart from each other and from the plain not found',
+    (language) => {
+      const { t } = createI18n(language);
+      const text = (code: FailureCode) =>
+        describeFailure(
+          { reason: 'not_found', code, message: 'x', params: { orderNo: 'WEB-1' } },
+          t,
+          language,
+        );
+      const [plain, notCreated, notInDelivery] = (
+        ['unknown_code', 'checkout_not_created', 'checkout_not_in_delivery'] as const
+      ).map(text);
+      expect(new Set([plain!.what, notCreated!.what, notInDelivery!.what]).size).toBe(3);
+      expect(new Set([plain!.todo, notCreated!.todo, notInDelivery!.todo]).size).toBe(3);
+      expect(`${notCreated!.what} ${notInDelivery!.what}`).toMatch(/Checkout/);
+    },
+  );
 
   it('names the licence and the printer problems in the packer’s language', () => {
     const sv = createI18n('sv');

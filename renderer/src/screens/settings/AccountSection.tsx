@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionTest, SettingsView } from '../../../../preload/api';
 import { useServices } from '../../state/context';
@@ -7,17 +7,15 @@ import { ActionFeedback } from '../../components/ActionFeedback';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { Panel } from '../../components/Panel';
+import { CredentialsForm } from './CredentialsForm';
 import { SettingsFeedback } from './SettingsSection';
 import { useSettingsSave } from './use-settings-save';
 
 /** The nShift API key: id and secret in, only the mask ever shown; and a connection test with missing licences. */
 export function AccountSection({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation();
-  const { api, store } = useServices();
+  const { api } = useServices();
   const [deliveryUrl, setDeliveryUrl] = useState(settings.account.deliveryUrl);
-  const [keyId, setKeyId] = useState(settings.account.apiKeyId ?? '');
-  const [secret, setSecret] = useState('');
-  const [keyState, runKey] = useAction();
   const [testState, runTest] = useAction();
   const [test, setTest] = useState<ConnectionTest | undefined>();
   const [urlState, saveUrl] = useSettingsSave();
@@ -25,17 +23,6 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
   // comes from, and do not offer to save it (it holds for this run only).
   const urlInForce = settings.inForce.deliveryUrl;
   const urlFixed = urlInForce.source !== 'settings';
-
-  async function saveKey(event: FormEvent): Promise<void> {
-    event.preventDefault();
-    if (!keyId.trim() || !secret) return;
-    const view = await runKey(() => api.setApiKey({ id: keyId.trim(), secret }), t('settings.saved'));
-    if (view) {
-      store.setSettings(view);
-      // The secret leaves the page as soon as the station has it.
-      setSecret('');
-    }
-  }
 
   async function testConnection(): Promise<void> {
     setTest(undefined);
@@ -76,37 +63,23 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
           {urlFixed ? null : <Button type="submit">{t('settings.account.saveUrl')}</Button>}
         </form>
       </SettingsFeedback>
-      <form onSubmit={(event) => void saveKey(event)}>
-        <TextField
-          id="account-key-id"
-          label={t('settings.account.keyId')}
-          autoComplete="off"
-          value={keyId}
-          onValue={setKeyId}
-        />
-        <TextField
-          id="account-secret"
-          label={t('settings.account.secret')}
-          type="password"
-          autoComplete="new-password"
-          value={secret}
-          onValue={setSecret}
-          hint={
-            <span data-testid="secret-mask">
-              {settings.account.hasSecret
-                ? t('settings.account.secretStored', { mask: settings.account.secretMask ?? '••••••••' })
-                : t('settings.account.noSecret')}
-            </span>
-          }
-        />
-        <div className="row">
-          <Button type="submit" tone="primary" disabled={!keyId.trim() || !secret}>
-            {t('settings.account.saveKey')}
-          </Button>
-          <Button onClick={() => void testConnection()}>{t('settings.account.test')}</Button>
-        </div>
-      </form>
-      <ActionFeedback state={keyState} />
+      <CredentialsForm
+        ids={{ id: 'account-key-id', secret: 'account-secret' }}
+        labels={{
+          id: t('settings.account.keyId'),
+          secret: t('settings.account.secret'),
+          save: t('settings.account.saveKey'),
+        }}
+        initialId={settings.account.apiKeyId}
+        stored={
+          settings.account.hasSecret
+            ? t('settings.account.secretStored', { mask: settings.account.secretMask ?? '••••••••' })
+            : t('settings.account.noSecret')
+        }
+        maskTestId="secret-mask"
+        save={(id, secret) => api.setApiKey({ id, secret })}
+        actions={<Button onClick={() => void testConnection()}>{t('settings.account.test')}</Button>}
+      />
       <ActionFeedback state={testState} />
       {test ? (
         <div

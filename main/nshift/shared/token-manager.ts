@@ -1,6 +1,7 @@
 /**
- * Bearer tokens for the Delivery API. One exchange in flight however many calls wait; the token is cached
- * and renewed in the background an hour before its 12-hour life ends, so no scan ever waits on an
+ * Bearer tokens for the nShift APIs (Delivery's API-key exchange, Checkout's client-credentials grant). One
+ * exchange in flight however many calls wait; the token is cached and renewed in the background before its
+ * life ends (Delivery: an hour before 12 h; Checkout: at 11/12 of `expires_in`), so no scan ever waits on an
  * exchange after the first (hosts call `warm()` at start-up for that one).
  *
  * The API key may change in settings at runtime: it is read on every call and a changed key drops the
@@ -10,7 +11,6 @@
 import { createHash } from 'node:crypto';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
-import type { DeliveryError } from './errors';
 
 export interface ApiKey {
   id: string;
@@ -23,12 +23,12 @@ export type ApiKeySource = ApiKey | (() => ApiKey | undefined);
 /** What an exchange yields: a token, with its own lifetime when the service says (checkout's `expires_in`). */
 export type TokenGrant = string | { token: string; lifetimeMs: number };
 
-export interface TokenManagerOptions<E = DeliveryError> {
+export interface TokenManagerOptions<E> {
   apiKey: ApiKeySource;
   /** Performs the exchange (`GET /sessions/jwt` for Delivery) with the key. */
   exchange: (key: ApiKey) => Promise<Result<TokenGrant, E>>;
-  /** The error for "no key configured" (default: Delivery's auth/missing_key). */
-  missingKeyError?: () => E;
+  /** The error for "no key configured" (each client names its own token operation). */
+  missingKeyError: () => E;
   now?: () => number;
   lifetimeMs?: number;
   renewAfterMs?: number;
@@ -36,7 +36,7 @@ export interface TokenManagerOptions<E = DeliveryError> {
   renewInBackground?: boolean;
 }
 
-export interface TokenManager<E = DeliveryError> {
+export interface TokenManager<E> {
   token(): Promise<Result<string, E>>;
   /** A call was refused (401) with this token: forget it, unless a newer one already replaced it. */
   invalidate(token: string): void;
@@ -66,19 +66,8 @@ function fingerprint(key: ApiKey): string {
   return createHash('sha256').update(key.id).update('\0').update(key.secret).digest('hex');
 }
 
-const deliveryMissingKey = (): DeliveryError => ({
-  kind: 'auth',
-  reason: 'missing_key',
-  operation: 'sessions.token',
-  message: 'no nShift API key is configured',
-});
-
-export function createTokenManager(options: TokenManagerOptions<DeliveryError>): TokenManager<DeliveryError>;
-export function createTokenManager<E>(
-  options: TokenManagerOptions<E> & { missingKeyError: () => E },
-): TokenManager<E>;
 export function createTokenManager<E>(options: TokenManagerOptions<E>): TokenManager<E> {
-  const missingKeyError = options.missingKeyError ?? (deliveryMissingKey as unknown as () => E);
+  const missingKeyError = options.missingKeyError;
   const now = options.now ?? Date.now;
   const lifetimeMs = options.lifetimeMs ?? TOKEN_LIFETIME_MS;
   const renewAfterMs = options.renewAfterMs ?? TOKEN_RENEW_AFTER_MS;

@@ -1,5 +1,5 @@
 /**
- * HTTP for the Delivery API: one keep-alive undici Agent per client, explicit timeouts, and the retry rule
+ * HTTP for the nShift APIs (Delivery and Checkout): one keep-alive undici Agent per client, explicit timeouts, and the retry rule
  * that keeps bookings exactly-once:
  *  - idempotent requests (GET, PUT, DELETE, read-only POSTs) are retried with exponential backoff and jitter
  *    on network errors, 5xx and 429 (honouring Retry-After);
@@ -16,7 +16,7 @@ import type { Dispatcher } from 'undici';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
 import type { ApiError, NetworkCause } from './errors';
-import type { HttpMethod, OperationName } from './routes';
+import type { HttpMethod } from './routes';
 
 export interface TimeoutOptions {
   /** TCP + TLS connect. */
@@ -48,7 +48,7 @@ export interface TransportOptions {
   now?: () => number;
 }
 
-export interface HttpRequest<Op extends string = OperationName> {
+export interface HttpRequest<Op extends string = string> {
   operation: Op;
   method: HttpMethod;
   /** Absolute URL; `href`s from nShift are passed exactly as received. */

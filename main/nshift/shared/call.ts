@@ -1,21 +1,21 @@
 /**
- * One Delivery API call: route → URL, bearer token (one re-exchange and replay on 401), transport, status
- * → DeliveryError, body → zod schema. Everything above this (the resource groups of the client) is a thin
- * list of operations.
+ * One nShift API call, for either client: route (from the client's own table) → URL, bearer token (one
+ * re-exchange and replay on 401), transport, status → ApiError, body → zod schema. Everything above this
+ * (the resource groups of each client) is a thin list of operations.
  */
 import type { z } from 'zod';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
-import type { ApiError, DeliveryError } from './errors';
-import { ROUTES, buildPath, joinUrl, queryString } from './routes';
-import type { OperationName, Query, RouteDef } from './routes';
-import { serverErrorBodySchema, validationListSchema } from './schemas';
+import type { ApiError } from './errors';
+import { serverErrorBodySchema, validationListSchema } from './error-bodies';
+import { buildPath, joinUrl, queryString } from './routes';
+import type { Query, RouteDef } from './routes';
 import type { TokenManager } from './token-manager';
 import type { HttpResponse, Transport } from './transport';
 import { parseRetryAfter } from './transport';
 
-export interface CallSpec {
-  operation: OperationName;
+export interface CallSpec<Op extends string = string> {
+  operation: Op;
   params?: Record<string, string | number>;
   query?: Query;
   /** JSON body. */
@@ -26,29 +26,35 @@ export interface CallSpec {
   timeouts?: { headersMs?: number; bodyMs?: number };
 }
 
-export interface Caller {
-  json<S extends z.ZodType>(spec: CallSpec, schema: S): Promise<Result<z.output<S>, DeliveryError>>;
+export interface Caller<Op extends string> {
+  json<S extends z.ZodType>(spec: CallSpec<Op>, schema: S): Promise<Result<z.output<S>, ApiError<Op>>>;
   /** 2xx with the body ignored (204 deletes). */
-  empty(spec: CallSpec): Promise<Result<void, DeliveryError>>;
-  bytes(spec: CallSpec): Promise<Result<{ bytes: Buffer; contentType: string | undefined }, DeliveryError>>;
+  empty(spec: CallSpec<Op>): Promise<Result<void, ApiError<Op>>>;
+  bytes(
+    spec: CallSpec<Op>,
+  ): Promise<Result<{ bytes: Buffer; contentType: string | undefined }, ApiError<Op>>>;
 }
 
-export interface CallerDeps {
+export interface CallerDeps<Op extends string> {
+  /** The client's route table: operation → method, path, licence, idempotent. */
+  routes: Readonly<Record<Op, RouteDef>>;
+  /** Names the service in the message of a refused fresh token ("nShift", "the checkout service"). */
+  serviceName?: string;
   baseUrl: string;
   /** Origins besides the base URL's that an `href` may point to (the bearer token goes along). */
   trustedOrigins?: readonly string[];
   transport: Transport;
-  tokens: TokenManager;
+  tokens: TokenManager<ApiError<Op>>;
   redact: (text: string) => string;
   now: () => number;
 }
 
-export function createCaller(deps: CallerDeps): Caller {
+export function createCaller<Op extends string>(deps: CallerDeps<Op>): Caller<Op> {
   const trusted = new Set([
     new URL(deps.baseUrl).origin,
     ...(deps.trustedOrigins ?? []).map((o) => new URL(o).origin),
   ]);
-  function urlFor(spec: CallSpec, route: RouteDef): string {
+  function urlFor(spec: CallSpec<Op>, route: RouteDef): string {
     if (spec.href !== undefined) {
       // Absolute hrefs are opaque (they may carry a versioned prefix): use them untouched.
       const base = new URL(spec.href, deps.baseUrl).toString();
@@ -60,8 +66,8 @@ export function createCaller(deps: CallerDeps): Caller {
   }
 
   /** Sends with a bearer token; a 401 drops the token and replays once with a fresh one. */
-  async function authorised(spec: CallSpec): Promise<Result<HttpResponse, DeliveryError>> {
-    const route: RouteDef = ROUTES[spec.operation];
+  async function authorised(spec: CallSpec<Op>): Promise<Result<HttpResponse, ApiError<Op>>> {
+    const route: RouteDef = deps.routes[spec.operation];
     let url: string;
     try {
       url = urlFor(spec, route);
@@ -104,7 +110,7 @@ export function createCaller(deps: CallerDeps): Caller {
           reason: 'token_rejected',
           status: 401,
           operation: spec.operation,
-          message: 'nShift refused a freshly exchanged token (401)',
+          message: `${deps.serviceName ?? 'nShift'} refused a freshly exchanged token (401)`,
         });
       }
       if (sent.value.status >= 200 && sent.value.status < 300) return sent;
@@ -116,7 +122,7 @@ export function createCaller(deps: CallerDeps): Caller {
     async json(spec, schema) {
       const sent = await authorised(spec);
       if (!sent.ok) return sent;
-      return parseJsonBody(spec.operation, ROUTES[spec.operation], sent.value, schema);
+      return parseJsonBody(spec.operation, deps.routes[spec.operation], sent.value, schema);
     },
     async empty(spec) {
       const sent = await authorised(spec);
@@ -132,7 +138,7 @@ export function createCaller(deps: CallerDeps): Caller {
 
 /** Parses a 2xx JSON body. For a non-idempotent call (a booking) an unreadable 2xx is `outcome_unknown`:
  * the thing was done, but we cannot tell what it produced, so the caller must reconcile, not repeat. */
-export function parseJsonBody<S extends z.ZodType, Op extends string = OperationName>(
+export function parseJsonBody<S extends z.ZodType, Op extends string>(
   operation: Op,
   route: Pick<RouteDef, 'idempotent'>,
   response: HttpResponse,
@@ -167,7 +173,7 @@ export function errorFromStatus<Op extends string>(
   operation: Op,
   route: Pick<RouteDef, 'idempotent' | 'license'>,
   response: HttpResponse,
-  deps: Pick<CallerDeps, 'redact' | 'now'>,
+  deps: { redact: (text: string) => string; now: () => number },
 ): ApiError<Op> {
   const { status } = response;
   const text = response.body.toString('utf8');

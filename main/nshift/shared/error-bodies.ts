@@ -1,0 +1,27 @@
+/**
+ * The bodies nShift answers errors with (nshift-api.md 1.2): the 422 validation list and the
+ * `{code, message}` of other errors (Delivery's 403 also names the licence). Checkout's errors are "not
+ * shown" in its seed, so both clients read them alike; an unreadable body just leaves the message generic.
+ */
+import { z } from 'zod';
+
+const lenientString = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? '' : String(v)));
+
+export const validationItemSchema = z.looseObject({
+  message: lenientString,
+  messageCode: lenientString,
+  field: lenientString,
+  location: lenientString,
+  type: lenientString,
+});
+export const validationListSchema = z.array(validationItemSchema);
+
+export const serverErrorBodySchema = z.looseObject({
+  code: z.string().nullish(),
+  message: z.string().nullish(),
+  license: z.string().nullish(),
+  licence: z.string().nullish(),
+});

@@ -1,0 +1,49 @@
+/**
+ * What a route table row is, and how a row becomes a URL: shared by the Delivery and Checkout clients, so a
+ * path is filled and joined the same way for both.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** Relative to the base URL; `{name}` segments are filled from params. */
+  path: string;
+  /** The licence a 403 most likely means is missing (Delivery's licence table; Checkout has none). */
+  license?: string;
+  /** Decides retries: only idempotent routes are retried; a non-idempotent one may end `outcome_unknown`. */
+  idempotent: boolean;
+}
+
+export type QueryValue = string | number | boolean | undefined | null;
+export type Query = Record<string, QueryValue>;
+
+/** Fills `{name}` segments (URL-encoded) and appends the query; a missing parameter is a programming error. */
+export function buildPath(
+  route: RouteDef,
+  params: Record<string, string | number> = {},
+  query: Query = {},
+): string {
+  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '')
+      throw new Error(`missing path parameter "${name}" for ${route.path}`);
+    return encodeURIComponent(String(value));
+  });
+  return path + queryString(query);
+}
+
+export function queryString(query: Query): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    search.append(key, String(value));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Joins base URL and relative path without losing the base's own path (`.../rs-extapi/v1`). */
+export function joinUrl(baseUrl: string, path: string): string {
+  return baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+}

@@ -1,0 +1,109 @@
+import type { MethodInput, MethodOutput, PartialShipmentView } from '../../../preload/api';
+import type { CheckoutClient, PartialShipment } from '../../nshift/checkout';
+import { StationError } from '../station-error';
+import type { StationContext } from '../context';
+import { failure, failureFromDelivery } from '../failures';
+
+/**
+ * The admin's Checkout screen: find partial shipments (by order reference or creation dates), delete one
+ * (in Checkout only: Delivery keeps its stored shipment), anonymize (by id, or by the receiver's name or
+ * e-mail), and export usage metrics as CSV.
+ */
+
+function checkoutOf(ctx: StationContext): CheckoutClient {
+  const client = ctx.checkout?.();
+  if (!client)
+    throw StationError.failed(
+      failure(
+        'auth',
+        'checkout_not_configured',
+        'No nShift Checkout client credentials are set up on this station.',
+      ),
+    );
+  return client;
+}
+
+function unwrap<T>(
+  result: { ok: true; value: T } | { ok: false; error: Parameters<typeof failureFromDelivery>[0] },
+): T {
+  if (!result.ok) throw StationError.failed(failureFromDelivery(result.error));
+  return result.value;
+}
+
+const text = (value: unknown): string | undefined =>
+  (typeof value === 'string' || typeof value === 'number') && value !== '' ? String(value) : undefined;
+
+function priceText(price: unknown): string | undefined {
+  if (!price || typeof price !== 'object') return text(price);
+  const p = price as Record<string, unknown>;
+  return p.amount === undefined ? undefined : `${String(p.amount)} ${text(p.currency) ?? ''}`.trim();
+}
+
+export function toPartialShipmentView(p: PartialShipment): PartialShipmentView {
+  const option = p.selectedOption;
+  const storedId = text(p.delivery?.storedId);
+  const optionView = option
+    ? {
+        ...(text(option.carrierId) ? { carrierId: text(option.carrierId) } : {}),
+        ...(text(option.serviceId) ? { serviceId: text(option.serviceId) } : {}),
+        ...(text(option.name) ? { name: text(option.name) } : {}),
+        ...(priceText(option.price) ? { price: priceText(option.price) } : {}),
+      }
+    : undefined;
+  return {
+    id: p.id,
+    ...(text(p.orderNo) ? { orderNo: text(p.orderNo) } : {}),
+    ...(text(p.created) ? { created: text(p.created) } : {}),
+    ...(text(p.sessionId) ? { sessionId: text(p.sessionId) } : {}),
+    ...(text(p.subShipmentId) ? { subShipmentId: text(p.subShipmentId) } : {}),
+    ...(text(p.receiver?.name) ? { receiverName: text(p.receiver?.name) } : {}),
+    ...(text(p.receiver?.city) ? { receiverCity: text(p.receiver?.city) } : {}),
+    anonymized: p.anonymized === true,
+    ...(optionView ? { option: optionView } : {}),
+    parcelCount: p.parcels?.length ?? 0,
+    delivery: storedId ? { status: 'transferred', storedId } : { status: 'pending' },
+  };
+}
+
+export async function listPartialShipments(
+  ctx: StationContext,
+  input: MethodInput<'listPartialShipments'>,
+): Promise<PartialShipmentView[]> {
+  const client = checkoutOf(ctx);
+  const found = unwrap(
+    await client.partialShipments.list('orderNo' in input ? { orderNo: input.orderNo } : input),
+  );
+  return found.map(toPartialShipmentView);
+}
+
+export async function deletePartialShipment(ctx: StationContext, id: string): Promise<{ deleted: true }> {
+  unwrap(await checkoutOf(ctx).partialShipments.delete(id));
+  ctx.log(`checkout partial shipment ${id} deleted (its Delivery stored shipment stays)`);
+  return { deleted: true };
+}
+
+export async function anonymizePartialShipments(
+  ctx: StationContext,
+  input: MethodInput<'anonymizePartialShipments'>,
+): Promise<PartialShipmentView[]> {
+  const client = checkoutOf(ctx);
+  const done =
+    'id' in input
+      ? [unwrap(await client.partialShipments.anonymize(input.id))]
+      : unwrap(
+          await client.partialShipments.anonymizeByContact({
+            ...(input.name ? { name: input.name } : {}),
+            ...(input.email ? { email: input.email } : {}),
+          }),
+        );
+  ctx.log(`checkout: ${done.length} partial shipment(s) anonymized`);
+  return done.map(toPartialShipmentView);
+}
+
+export async function exportCheckoutMetrics(
+  ctx: StationContext,
+  { dateFrom, dateTo }: MethodInput<'exportCheckoutMetrics'>,
+): Promise<MethodOutput<'exportCheckoutMetrics'>> {
+  const csv = unwrap(await checkoutOf(ctx).metrics.fetch({ dateFrom, dateTo }));
+  return { fileName: `checkout-usage_${dateFrom}_${dateTo}.csv`, csv };
+}

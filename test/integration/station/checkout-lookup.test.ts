@@ -1,0 +1,155 @@
+/**
+ * At the bench, nShift Checkout explains a scan that Delivery does not know: the web shop has not created
+ * the shipment yet, or it was created at checkout but has not reached Delivery. A split order made through
+ * Checkout is booked from Delivery like any stored shipments. Without Checkout credentials nothing changes
+ * and the simulator sees no Checkout request at all.
+ */
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFileVault, createMemoryVault } from '../../../main/settings/file-vault';
+import {
+  CHECKOUT_DEMO_CLIENT_ID,
+  CHECKOUT_DEMO_CLIENT_SECRET,
+  checkOutSplitOrder,
+  demoCheckoutClient,
+} from '../../../main/simulator/index';
+import { scanAndWait, startBench, type Bench } from '../../support/station-harness';
+
+let bench: Bench | undefined;
+afterEach(async () => {
+  await bench?.close();
+  bench = undefined;
+});
+
+const RECEIVER = {
+  name: 'Björn Ståhl',
+  address1: 'Åkervägen 7',
+  zipcode: '75320',
+  city: 'UPPSALA',
+  country: 'SE',
+};
+
+async function benchWithCheckout(): Promise<Bench> {
+  const b = await startBench({
+    extra: {
+      checkoutVault: createMemoryVault({ id: CHECKOUT_DEMO_CLIENT_ID, secret: CHECKOUT_DEMO_CLIENT_SECRET }),
+    },
+  });
+  // The settings point the station's Checkout at the simulator (saved like an admin would).
+  await b.station.saveSettings({
+    checkout: {
+      baseUrl: b.sim.checkoutBaseUrl!,
+      authUrl: b.sim.checkoutAuthUrl!,
+      connectionId: 'demo-connection',
+    },
+  });
+  return b;
+}
+
+describe('scan: nothing in Delivery, asked of Checkout', () => {
+  it('no partial shipment either: failed, not_found, checkout_not_created', async () => {
+    bench = await benchWithCheckout();
+    const job = await scanAndWait(bench.station, 'WEB-5404');
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({
+      reason: 'not_found',
+      code: 'checkout_not_created',
+      params: { orderNo: 'WEB-5404' },
+    });
+  });
+
+  it('a partial shipment that has not reached Delivery: failed, not_found, checkout_not_in_delivery', async () => {
+    bench = await benchWithCheckout();
+    const job = await scanAndWait(bench.station, 'WEB-5002'); // demo: checked out through the unlinked connection
+    expect(job.failure).toMatchObject({
+      reason: 'not_found',
+      code: 'checkout_not_in_delivery',
+      params: { count: 1 },
+    });
+  });
+
+  it('a web shop split order made through Checkout is booked and printed once per sub-shipment', async () => {
+    bench = await benchWithCheckout();
+    const client = demoCheckoutClient(bench.sim);
+    await checkOutSplitOrder(client, {
+      orderNo: 'WEB-7001',
+      receiver: RECEIVER,
+      subShipments: [
+        { serviceId: 'P19', weights: [1] },
+        { serviceId: 'DHLPAK', weights: [4, 2] },
+      ],
+    });
+    await client.close();
+    const requestsBefore = bench.sim.state.checkout.requests;
+    const job = await scanAndWait(bench.station, 'WEB-7001');
+    expect(job.state).toBe('printed');
+    expect(job.shipments.map((s) => s.state)).toEqual(['printed', 'printed']);
+    // Found in Delivery: Checkout was not asked.
+    expect(bench.sim.state.checkout.requests).toBe(requestsBefore);
+    const records = bench.sim.records().filter((r) => r.orderNo === 'WEB-7001');
+    expect(records).toHaveLength(2);
+    expect(bench.zebra.labels()).toHaveLength(3); // one label per parcel: 1 + 2
+  });
+
+  it('without Checkout credentials: the plain unknown_code, and not one request reaches Checkout', async () => {
+    bench = await startBench();
+    const requestsBefore = bench.sim.state.checkout.requests;
+    const missing = await scanAndWait(bench.station, 'WEB-5404');
+    const pending = await scanAndWait(bench.station, 'WEB-5002');
+    expect([missing.failure?.code, pending.failure?.code]).toEqual(['unknown_code', 'unknown_code']);
+    expect(bench.sim.state.checkout.requests).toBe(requestsBefore);
+  });
+
+  it('without Checkout credentials the Checkout screen is told checkout_not_configured, and still no request is made', async () => {
+    bench = await startBench();
+    const requestsBefore = bench.sim.state.checkout.requests;
+    await expect(bench.station.listPartialShipments({ orderNo: 'SPLIT-3001' })).rejects.toMatchObject({
+      body: { failure: { code: 'checkout_not_configured' } },
+    });
+    await expect(
+      bench.station.exportCheckoutMetrics({ dateFrom: '2026-01-01', dateTo: '2026-01-31' }),
+    ).rejects.toMatchObject({ body: { failure: { code: 'checkout_not_configured' } } });
+    expect(bench.sim.state.checkout.requests).toBe(requestsBefore);
+  });
+});
+
+describe('Checkout client credentials, stored like the Delivery key', () => {
+  it('are entered in Settings, kept encrypted in their own vault file, shown only masked, and used by the next scan', async () => {
+    bench = await startBench();
+    const env = { PACKBENCH_VAULT_KEY: 'checkout-test' };
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-checkout-'));
+    const station = await bench.startStation({
+      dataDir,
+      extra: { checkoutVault: createFileVault(dataDir, env, 'checkout') },
+    });
+    await station.saveSettings({
+      checkout: { baseUrl: bench.sim.checkoutBaseUrl!, authUrl: bench.sim.checkoutAuthUrl! },
+    });
+    const before = bench.sim.state.checkout.requests;
+    expect((await scanAndWait(station, 'WEB-5404')).failure?.code).toBe('unknown_code');
+    expect(bench.sim.state.checkout.requests).toBe(before); // no credentials yet: not asked
+
+    const view = await station.setCheckoutCredentials({
+      clientId: CHECKOUT_DEMO_CLIENT_ID,
+      clientSecret: CHECKOUT_DEMO_CLIENT_SECRET,
+    });
+    expect(view.checkout).toMatchObject({ clientId: CHECKOUT_DEMO_CLIENT_ID, hasSecret: true });
+    expect(JSON.stringify(view)).not.toContain(CHECKOUT_DEMO_CLIENT_SECRET);
+    expect(JSON.stringify(await station.getSettings())).not.toContain(CHECKOUT_DEMO_CLIENT_SECRET);
+    expect((await scanAndWait(station, 'WEB-5404')).failure?.code).toBe('checkout_not_created');
+
+    const files = await readdir(dataDir, { recursive: true, withFileTypes: true });
+    expect(files.map((f) => f.name)).toContain('checkout-secrets.enc');
+    for (const f of files.filter((e) => e.isFile())) {
+      const bytes = await readFile(join(f.parentPath, f.name));
+      expect(bytes.includes(Buffer.from(CHECKOUT_DEMO_CLIENT_SECRET)), f.name).toBe(false);
+    }
+    // A restart reads them back from the vault.
+    expect(await createFileVault(dataDir, env, 'checkout').get()).toEqual({
+      id: CHECKOUT_DEMO_CLIENT_ID,
+      secret: CHECKOUT_DEMO_CLIENT_SECRET,
+    });
+  });
+});

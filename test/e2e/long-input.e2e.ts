@@ -76,10 +76,10 @@ async function expectLaidOut(page: Page, where: string): Promise<void> {
 }
 
 test.describe('a 300-character scan keeps the layout at 1280×720', () => {
-  // Five 300-key scans and seven screens measured per language.
+  // Six 300-key scans and eight screens measured per language.
   test.describe.configure({ timeout: 180_000 });
   for (const language of LANGUAGES) {
-    test(`${language}: Scan, Jobs, Stored, Manifest, Cancel, Settings and History stay inside the screen, long codes wrap or are cut with the full text on hover`, async ({
+    test(`${language}: Scan, Jobs, Stored, Manifest, Cancel, Settings, History and Checkout stay inside the screen, long codes wrap or are cut with the full text on hover`, async ({
       page,
       demo,
     }) => {
@@ -159,6 +159,15 @@ test.describe('a 300-character scan keeps the layout at 1280×720', () => {
         page.locator('main').getByRole('status').or(page.locator('main').getByRole('alert')).first(),
       ).toBeVisible();
       await expectLaidOut(page, `${language} History`);
+
+      // Checkout: a scan searches the partial shipments by order reference; the answer repeats the long code.
+      await page.keyboard.press('F8');
+      await expect(page.getByTestId('nav-checkout')).toHaveAttribute('aria-current', 'page');
+      await scanLikeAScanner(page, longCode(language, 'checkout'));
+      await expect(
+        page.getByTestId('checkout-empty').or(page.locator('main').getByRole('alert')).first(),
+      ).toBeVisible();
+      await expectLaidOut(page, `${language} Checkout`);
     });
   }
 });

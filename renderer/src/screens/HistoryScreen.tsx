@@ -78,14 +78,20 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
   const gate = useMemo(() => new IsolatedKeyGate(burstGapMs), [burstGapMs]);
   useEffect(() => () => gate.cancel(), [gate]);
 
+  // The row to focus once it is on screen: a search's results render after it resolves, so focusing must wait
+  // for the commit that draws them (a timer can run before it, and focus would stay in the search field).
+  const pendingFocus = useRef<string | undefined>(undefined);
   const focusRow = useCallback((shipmentId: string | undefined) => {
-    if (!shipmentId) return;
-    setTimeout(() => {
-      const button = rowButtons.current.get(shipmentId);
-      button?.focus();
-      button?.scrollIntoView?.({ block: 'nearest' });
-    }, 0);
+    pendingFocus.current = shipmentId;
   }, []);
+  useEffect(() => {
+    const wanted = pendingFocus.current;
+    const button = wanted ? rowButtons.current.get(wanted) : undefined;
+    if (!button) return;
+    pendingFocus.current = undefined;
+    button.focus();
+    button.scrollIntoView?.({ block: 'nearest' });
+  });
 
   /** Runs a search; `keep` holds the selection (a refresh), otherwise the first result is selected and focused. */
   const find = useCallback(

@@ -423,11 +423,12 @@ describe('Settings screen', () => {
   it('adds a discovered OS queue printer', async () => {
     const { fake } = await renderApp();
     fireEvent.click(screen.getByTestId('nav-settings'));
-    fireEvent.click(screen.getByRole('button', { name: 'Find printers' }));
-    // A role query over the whole Settings screen is slow in jsdom on a busy machine: more than the default 1 s.
-    fireEvent.click(await screen.findByRole('button', { name: 'Use this printer' }, { timeout: 10_000 }));
+    // Role queries over the whole Settings screen (every section) take seconds in jsdom on a busy machine, and
+    // each retry of a find* runs one again: buttons are found by their text.
+    fireEvent.click(screen.getByText('Find printers', { selector: 'button' }));
+    fireEvent.click(await screen.findByText('Use this printer', { selector: 'button' }, { timeout: 10_000 }));
     expect((screen.getByLabelText(/^Queue name/) as HTMLInputElement).value).toBe('Office_A4');
-    fireEvent.click(screen.getByRole('button', { name: 'Save printer' }));
+    fireEvent.click(screen.getByText('Save printer', { selector: 'button' }));
     await waitFor(() =>
       expect(fake.callsOf('savePrinter')).toEqual([
         { id: 'office-a4', name: 'Office A4', kind: 'os-queue', queue: 'Office_A4', media: 'A4' },

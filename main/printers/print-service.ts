@@ -251,6 +251,7 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
         printerName: printer.name,
         ...(shipmentId ? { shipmentId } : {}),
         ...(request.stationJobId ? { stationJobId: request.stationJobId } : {}),
+        ...(request.sendAfter ? { sendAfter: request.sendAfter } : {}),
       });
       return outcome;
     } catch (error) {

@@ -48,6 +48,13 @@ export interface EnqueueInput {
   printerName: string;
   shipmentId?: string;
   stationJobId?: string;
+  /**
+   * The first byte waits for this as well as for the spool's own `sending` record: the station passes the
+   * journal write that says the label's shipment is booked, so the two durable writes run side by side
+   * instead of one after the other. When it fails nothing is sent and the job fails (not retried): a label
+   * its owner could not record must not print behind its back.
+   */
+  sendAfter?: Promise<void>;
 }
 
 export interface SpoolOperationError {
@@ -86,6 +93,17 @@ export function defaultBackoffMs(failedAttempts: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.max(0, failedAttempts - 1));
 }
 
+/** Waits for a promise; undefined when it resolved, what went wrong when it rejected. */
+async function settled(promise: Promise<void> | undefined): Promise<string | undefined> {
+  if (!promise) return undefined;
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return describeError(error);
+  }
+}
+
 export function toView(record: SpoolRecord): SpoolJobView {
   return {
     id: record.id,
@@ -113,6 +131,8 @@ export function createSpool(options: SpoolOptions): Spool {
   const waiters = new Map<string, ((outcome: PrintOutcome) => void)[]>();
   const running = new Map<string, Promise<void>>(); // printerId → its worker
   const wakeTimers = new Map<string, () => void>();
+  /** EnqueueInput.sendAfter of jobs that have not yet sent (in memory only: a restart has nothing to wait for). */
+  const sendAfter = new Map<string, Promise<void>>();
   let seq = 0;
   let stopped = false;
 
@@ -142,6 +162,7 @@ export function createSpool(options: SpoolOptions): Spool {
   async function update(record: SpoolRecord, change: Partial<SpoolRecord>): Promise<void> {
     Object.assign(record, change, { updatedAt: iso(clock.now()) });
     if (record.state !== 'held') delete record.heldReason;
+    if (record.state === 'printed' || record.state === 'cancelled') sendAfter.delete(record.id);
     // A final state moves the job out of the spool folder (its bytes go with it).
     if (record.state === 'printed' || record.state === 'cancelled') await store.finish({ ...record });
     else await store.saveRecord({ ...record });
@@ -228,12 +249,21 @@ export function createSpool(options: SpoolOptions): Spool {
     }
     const document: PrintableDocument = { ...job.document, bytes };
     let announced = false;
+    let ownerFailed: string | undefined;
     const markSending = async (): Promise<void> => {
       if (announced) return;
       // Cancelled or stopped while connecting: abort before any byte leaves.
       if (job.state !== 'queued' || stopped) throw new Error(`job is ${stopped ? 'stopping' : job.state}`);
       announced = true;
-      await update(job, { state: 'sending', attempts: job.attempts + 1 });
+      const [, owner] = await Promise.all([
+        update(job, { state: 'sending', attempts: job.attempts + 1 }),
+        settled(sendAfter.get(job.id)),
+      ]);
+      sendAfter.delete(job.id);
+      if (owner !== undefined) {
+        ownerFailed = owner;
+        throw new Error(owner);
+      }
     };
     let result: Result<{ bytes: number }, PrinterError>;
     try {
@@ -243,6 +273,14 @@ export function createSpool(options: SpoolOptions): Spool {
       result = err(printerError('io', describeError(error), true));
     }
     if (!announced && (job.state !== 'queued' || stopped)) return; // cancelled or stopping while connecting: nothing was sent
+    if (ownerFailed !== undefined) {
+      await update(job, {
+        state: 'failed',
+        lastError: `Not sent: the station could not record this document (${ownerFailed})`,
+        lastErrorCode: 'io',
+      });
+      return;
+    }
     options.onSendResult?.(job.printerId, result);
     if (result.ok) {
       await update(job, { state: 'printed', lastError: undefined, lastErrorCode: undefined });
@@ -332,6 +370,8 @@ export function createSpool(options: SpoolOptions): Spool {
     },
 
     async enqueue(input) {
+      // Held until the first attempt reads it: its failure is handled there, not reported as unhandled.
+      input.sendAfter?.catch(() => undefined);
       const now = clock.now();
       const id = `sp-${now.toString(36)}-${randomBytes(4).toString('hex')}`;
       const { bytes, ...documentMeta } = input.document;
@@ -359,6 +399,7 @@ export function createSpool(options: SpoolOptions): Spool {
         // its caller still holds the document and spools it again.
         await Promise.all([store.saveBytes(id, bytes), store.saveRecord({ ...record })]);
         jobs.set(id, record);
+        if (input.sendAfter) sendAfter.set(id, input.sendAfter);
         outcome = waitFor(id);
         options.onJob?.(toView(record));
       } catch (error) {

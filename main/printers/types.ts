@@ -42,6 +42,8 @@ export interface PrintRequest {
   shipmentId?: string;
   /** An explicit printer (test print, packer's choice); otherwise the router decides. */
   printerId?: string;
+  /** The first byte also waits for this (see EnqueueInput.sendAfter). */
+  sendAfter?: Promise<void>;
 }
 
 export interface PrintOutcome {

@@ -71,13 +71,17 @@ export function documentRef(doc: PrintableDocument): DocumentRef {
 /**
  * Hands the documents to the print service in order and journals each outcome. The journal's `printed` is
  * written only after the printer accepted every byte; a document held for release is journalled as held.
+ *
+ * `journalled` is the journal write that lists these documents (a booking's `booked`) when it is still under
+ * way: the spool writes its own records alongside it, the first byte waits for both, and no outcome is
+ * journalled before the documents it is about.
  */
 export async function printDocuments(
   ctx: StationContext,
   jobId: string,
   ownerId: string | undefined,
   documents: readonly PrintableDocument[],
-  printerId?: string,
+  options: { journalled?: Promise<void> } = {},
 ): Promise<Failure | undefined> {
   let firstFailure: Failure | undefined;
   // Queue every document first, so the spool keeps their order; then wait for the outcomes.
@@ -86,9 +90,11 @@ export async function printDocuments(
       document,
       stationJobId: jobId,
       ...(document.shipmentId ? { shipmentId: document.shipmentId } : {}),
-      ...(printerId ? { printerId } : {}),
+      ...(options.journalled ? { sendAfter: options.journalled } : {}),
     }),
   );
+  // The journal's own failure is the caller's to report (it awaits the same write); here it only orders.
+  await options.journalled?.catch(() => undefined);
   for (const [index, pending] of outcomes.entries()) {
     const document = documents[index]!;
     const outcome = await pending;

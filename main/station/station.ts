@@ -243,6 +243,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       spoolJob.state !== 'failed'
     )
       return;
+    // A label spooled while its booking's journal entry is still being written: the print call journals its
+    // first answer after that entry (and a restart adopts what the spool did), so it is not written first here.
+    const job = ctx.jobs.has(spoolJob.stationJobId) ? ctx.jobs.get(spoolJob.stationJobId) : undefined;
+    if (job && !job.shipments.some((s) => s.documents.some((d) => d.documentId === spoolJob.documentId)))
+      return;
     try {
       await recordPrintState(ctx, spoolJob.stationJobId, spoolJob.shipmentId, spoolJob.documentId, {
         state: spoolJob.state,

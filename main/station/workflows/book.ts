@@ -6,12 +6,13 @@ import type { ShipmentResult } from '../../nshift/delivery/schemas';
 import type { Shipment, ShipmentOption } from '../../nshift/delivery/types';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
-import { bookingTargetKey, type BookingTarget } from '../journal';
+import { bookingTargetKey, type BookingTarget, type DocumentRef } from '../journal';
 import { documentRef, printConfigFromSettings, record, type StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
 import { parcelNosOf } from './shipment-lookup';
 import { documentsOfShipment, knownDocuments } from '../documents';
 import { isReady, shipmentIdsOfOrder, shipmentsByOrderNo } from './resolve';
+import { adoptSpoolStates, shareWithSpool, type SpooledShare } from './spooled-before-crash';
 
 /** A shipment that exists in nShift, with its documents in hand (already in the label cache). */
 export interface BookedShipment {
@@ -29,10 +30,20 @@ export interface BookedShipment {
    * instead (`consolidated` false): the parcels will not travel with the consolidated shipment.
    */
   notConsolidated?: string;
+  /** Reconciled after a crash: what the spool already held of it (`documents` are only those still to print). */
+  spooled?: SpooledShare;
 }
 
 export type BookOutcome =
-  | { kind: 'booked'; shipments: BookedShipment[] }
+  | {
+      kind: 'booked';
+      shipments: BookedShipment[];
+      /**
+       * The journal's `booked` (label cache first): under way when a live booking returns, so the spool's own
+       * writes can run beside it; the first label byte waits for both. Awaiting it reports a journal failure.
+       */
+      journalled: Promise<void>;
+    }
   /** nShift says this target was booked before we asked (another station, an earlier run). */
   | { kind: 'duplicate'; shipmentIds: string[] }
   | { kind: 'failed'; failure: Failure };
@@ -74,9 +85,13 @@ export async function reconcileTarget(
   const found = await lookUpBooking(ctx, jobId, target);
   if (!found.ok) return { kind: 'failed', failure: found.error };
   if (found.value.length > 0) {
-    const shipments = await fetchShipments(ctx, found.value);
+    const shipments = await fetchShipments(ctx, jobId, found.value);
     if (!shipments.ok) return { kind: 'failed', failure: shipments.error };
-    return finishBooking(ctx, jobId, key, shipments.value, true);
+    const outcome = finishBooking(ctx, jobId, key, shipments.value, true);
+    await outcome.journalled;
+    for (const shipment of shipments.value)
+      if (shipment.spooled) await adoptSpoolStates(ctx, jobId, shipment.spooled.spooled);
+    return outcome;
   }
   // nShift has nothing: the booking never happened, so booking now is the first booking, not a second one.
   await record(ctx, { type: 'book_intent', jobId, target });
@@ -144,23 +159,39 @@ async function fromShipmentResult(ctx: StationContext, result: ShipmentResult): 
   };
 }
 
-async function finishBooking(
+/** Starts the journal's `booked` for each shipment and returns at once (see BookOutcome's `journalled`). */
+function finishBooking(
   ctx: StationContext,
   jobId: string,
   targetKey: string,
   shipments: BookedShipment[],
   reconciled: boolean,
-): Promise<BookOutcome> {
+): Extract<BookOutcome, { kind: 'booked' }> {
+  const journalled = journalBooked(ctx, jobId, targetKey, shipments, reconciled);
+  // Whoever awaits it sees a failure; until then it must not count as unhandled.
+  journalled.catch(() => undefined);
+  return { kind: 'booked', shipments, journalled };
+}
+
+async function journalBooked(
+  ctx: StationContext,
+  jobId: string,
+  targetKey: string,
+  shipments: readonly BookedShipment[],
+  reconciled: boolean,
+): Promise<void> {
   for (const shipment of shipments) {
-    // The label cache holds the bytes before the journal says "booked": a reprint never depends on nShift's hour.
+    // The label cache holds the bytes before the journal says "booked": a reprint never depends on nShift's
+    // hour, and a restart that finds `booked` finds the label to print.
     await Promise.all(shipment.documents.map((doc) => ctx.labelCache.put(doc)));
+    const documents: DocumentRef[] = shipment.spooled?.refs ?? shipment.documents.map(documentRef);
     await record(ctx, {
       type: 'booked',
       jobId,
       targetKey,
       shipmentId: shipment.shipmentId,
       parcelNos: shipment.parcelNos,
-      documents: shipment.documents.map(documentRef),
+      documents,
       ...(shipment.shipmentNo ? { shipmentNo: shipment.shipmentNo } : {}),
       ...(shipment.orderNo ? { orderNo: shipment.orderNo } : {}),
       ...(shipment.receiverName ? { receiverName: shipment.receiverName } : {}),
@@ -168,7 +199,6 @@ async function finishBooking(
       ...(reconciled ? { reconciled: true } : {}),
     });
   }
-  return { kind: 'booked', shipments };
 }
 
 /**
@@ -246,16 +276,29 @@ async function lookUpBooking(
   return ok(jobId ? candidates.slice(0, 1) : candidates);
 }
 
-/** Documents of shipments that already exist: the label cache first, then nShift (a copy after its hour). */
+/**
+ * Documents of shipments that already exist: the label cache first, then nShift (a copy after its hour), less
+ * those the spool already holds for this job (a crash between the spool's write and the journal's `booked`).
+ */
 async function fetchShipments(
   ctx: StationContext,
+  jobId: string,
   shipmentIds: readonly string[],
 ): Promise<Result<BookedShipment[], Failure>> {
+  const spoolJobs = await ctx.printService.jobsOf(jobId);
   const shipments: BookedShipment[] = [];
   for (const shipmentId of shipmentIds) {
     const documents = await knownDocuments(ctx, shipmentId);
-    if (!documents.ok) return err(failureFromDelivery(documents.error));
-    shipments.push({ shipmentId, parcelNos: [], documents: documents.value });
+    const held = spoolJobs.some((s) => s.shipmentId === shipmentId);
+    // The spool has the label: a failed download does not stop the journal from recording the booking.
+    if (!documents.ok && !held) return err(failureFromDelivery(documents.error));
+    const share = shareWithSpool(ctx, jobId, shipmentId, documents.ok ? documents.value : [], spoolJobs);
+    shipments.push({
+      shipmentId,
+      parcelNos: [],
+      documents: share.toPrint,
+      ...(share.spooled.length > 0 ? { spooled: share } : {}),
+    });
   }
   return ok(shipments);
 }

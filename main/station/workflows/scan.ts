@@ -57,6 +57,7 @@ export async function bookAndPrint(
       firstProblem ??= outcome.failure;
       continue; // the other shipments of a split order still go out
     }
+    const { journalled } = outcome;
     for (const shipment of outcome.shipments) {
       if (shipment.documentsError) {
         firstProblem ??= labelNotDownloaded(shipment.shipmentId, shipment.documentsError);
@@ -66,13 +67,20 @@ export async function bookAndPrint(
       // beside the job rather than in it, so neither the label nor the next scan waits for them.
       if (!shipment.shipmentNo) {
         const { shipmentId } = shipment;
-        ctx.defer(() => recordShipmentDetails(ctx, jobId, shipmentId, code));
+        ctx.defer(async () => {
+          await journalled;
+          await recordShipmentDetails(ctx, jobId, shipmentId, code);
+        });
       }
-      const printProblem = await printDocuments(ctx, jobId, shipment.shipmentId, shipment.documents);
+      // The spool's writes run beside the journal's `booked`; the first byte waits for both.
+      const printProblem = await printDocuments(ctx, jobId, shipment.shipmentId, shipment.documents, {
+        journalled,
+      });
       firstProblem ??= printProblem;
       // Printed (it is booked either way), but the packer must know it travels on its own.
       if (shipment.notConsolidated) firstProblem ??= notConsolidated(shipment, shipment.notConsolidated);
     }
+    await journalled;
   }
   if (firstProblem) return fail(ctx, jobId, firstProblem);
   if (duplicates.length > 0 && (ctx.jobs.get(jobId)?.shipments.length ?? 0) === 0) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobView } from '../../../preload/api';
 import { createLabelCache } from '../../../main/labels/label-cache';
+import { createSpoolStore, type SpoolRecord } from '../../../main/printers/spool-store';
 import { DEMO_API_KEY_ID } from '../../../main/simulator/demo';
 import { Journal, type JournalEntryBody } from '../../../main/station/journal';
 import { startBench, waitForJob, type Bench } from '../../support/station-harness';
@@ -173,5 +174,136 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     expect(job.state).toBe('printed');
     expect(Buffer.concat(bench.zebra.printData()).equals(Buffer.from(preview.base64, 'base64'))).toBe(true);
     expect(bench.sim.records().length).toBe(bookings);
+  });
+});
+
+/**
+ * The spool writes a label's records beside the journal's `booked` rather than after it (the first byte waits
+ * for both), so a crash can leave the label in the spool while the journal shows the booking as asked for and
+ * never answered. A restart reconciles the booking with nShift and must leave that label to the spool.
+ */
+describe("after a crash between the spool's write and the journal's `booked`, the label is printed at most once", () => {
+  /** Books ORD-xxxx in nShift behind the station's back (the answer the crash lost); returns its first label. */
+  async function bookedInNshift(b: Bench, reference: string) {
+    const id = await orderId(b, reference);
+    const booked = await api<{ shipmentId: string }>(b, 'POST', '/orders/shipments', {
+      orderId: id,
+      printConfig: { target1Media: 'thermo-190', target1Type: 'zpl', target1Charset: 'cp850' },
+    });
+    const prints = await api<{ id: string; data: string }[]>(
+      b,
+      'GET',
+      `/shipments/${booked.shipmentId}/prints?returnFile=true`,
+    );
+    const zpl = prints.find((p) => Buffer.from(p.data, 'base64').toString('latin1').includes('^XA'))!;
+    return {
+      target: { type: 'order' as const, orderId: id, internalReference: reference },
+      shipmentId: booked.shipmentId,
+      // The id the station gives a document nShift lists (main/nshift/delivery/documents.ts).
+      documentId: `shp-${booked.shipmentId}-print-${zpl.id}`,
+      bytes: Buffer.from(zpl.data, 'base64'),
+    };
+  }
+
+  async function crashState(
+    jobId: string,
+    booked: Awaited<ReturnType<typeof bookedInNshift>>,
+    spooled: { state: 'queued' | 'sending'; documentId?: string },
+  ): Promise<string> {
+    const dir = await journalWith([
+      { type: 'job', jobId, kind: 'scan', scan: booked.target.internalReference },
+      {
+        type: 'resolved',
+        jobId,
+        source: 'order',
+        orderNo: booked.target.internalReference,
+        targets: [booked.target],
+      },
+      { type: 'book_intent', jobId, target: booked.target },
+    ]);
+    const now = new Date().toISOString();
+    const record: SpoolRecord = {
+      version: 1,
+      id: `sp-crash-${jobId}`,
+      seq: 0,
+      printerId: 'zebra',
+      printerName: 'Virtual Zebra',
+      document: {
+        id: spooled.documentId ?? booked.documentId,
+        kind: 'label',
+        format: 'zpl',
+        charset: 'cp850',
+        shipmentId: booked.shipmentId,
+      },
+      bytes: booked.bytes.length,
+      state: spooled.state,
+      attempts: spooled.state === 'sending' ? 1 : 0,
+      createdAt: now,
+      updatedAt: now,
+      ttlFrom: Date.now(),
+      nextAttemptAt: Date.now(),
+      shipmentId: booked.shipmentId,
+      stationJobId: jobId,
+    };
+    const store = createSpoolStore(join(dir, 'spool'));
+    await store.saveBytes(record.id, booked.bytes);
+    await store.saveRecord(record);
+    return dir;
+  }
+
+  it('a label spooled but not yet sent: the spool prints it, the reconciled booking prints nothing more', async () => {
+    bench = await startBench();
+    const booked = await bookedInNshift(bench, 'ORD-1003');
+    const dir = await crashState('scan-spooled-1', booked, { state: 'queued' });
+    const bookings = bench.sim.records().length;
+
+    const station = await bench.startStation({ dataDir: dir });
+    await bench.zebra.waitForLabels(1);
+    await new Promise((r) => setTimeout(r, 300)); // room for a second label, which must not come
+    expect(Buffer.concat(bench.zebra.printData()).equals(booked.bytes)).toBe(true);
+    expect(bench.sim.records().length).toBe(bookings);
+    const job = await finished(station, 'scan-spooled-1');
+    expect(job.shipments.map((s) => s.shipmentId)).toEqual([booked.shipmentId]);
+    await expect.poll(async () => (await station.getJob({ jobId: 'scan-spooled-1' })).state).toBe('printed');
+  });
+
+  it('a label marked sending (it may have printed): held for the packer, not printed again; released, it prints once', async () => {
+    bench = await startBench();
+    const booked = await bookedInNshift(bench, 'ORD-1004');
+    const dir = await crashState('scan-spooled-2', booked, { state: 'sending' });
+
+    const station = await bench.startStation({ dataDir: dir });
+    const job = await finished(station, 'scan-spooled-2');
+    expect(job.state).toBe('held');
+    expect(job.shipments.map((s) => s.shipmentId)).toEqual([booked.shipmentId]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(Buffer.concat(bench.zebra.printData())).toHaveLength(0);
+
+    const [held] = (await station.listSpool()).filter((j) => j.stationJobId === 'scan-spooled-2');
+    expect(held).toMatchObject({ state: 'held', heldReason: 'restart', documentId: booked.documentId });
+    await station.releaseSpoolJob({ spoolJobId: held!.id });
+    await bench.zebra.waitForLabels(1);
+    await expect.poll(async () => (await station.getJob({ jobId: 'scan-spooled-2' })).state).toBe('printed');
+    // One document, sent once (an order of several parcels is one document of several labels).
+    expect(Buffer.concat(bench.zebra.printData()).equals(booked.bytes)).toBe(true);
+  });
+
+  it('a label spooled under an id nShift no longer gives (its documents are copies after the hour): only the spooled label prints', async () => {
+    bench = await startBench();
+    const booked = await bookedInNshift(bench, 'ORD-1005');
+    const dir = await crashState('scan-spooled-3', booked, {
+      state: 'queued',
+      documentId: `shp-${booked.shipmentId}-print-before-the-crash`,
+    });
+
+    const station = await bench.startStation({ dataDir: dir });
+    await bench.zebra.waitForLabels(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(Buffer.concat(bench.zebra.printData()).equals(booked.bytes)).toBe(true);
+    await expect.poll(async () => (await station.getJob({ jobId: 'scan-spooled-3' })).state).toBe('printed');
+    const job = await station.getJob({ jobId: 'scan-spooled-3' });
+    expect(job.shipments[0]!.documents.map((d) => d.documentId)).toEqual([
+      `shp-${booked.shipmentId}-print-before-the-crash`,
+    ]);
   });
 });

@@ -233,6 +233,46 @@ describe('spool', () => {
     expect(driver.delivered).toHaveLength(0);
   });
 
+  it("the first byte waits for the owner's journal write (sendAfter), which runs beside the spool's own", async () => {
+    let journalled!: () => void;
+    const sendAfter = new Promise<void>((r) => (journalled = r));
+    const spool = makeSpool();
+    await spool.start();
+    const { job, outcome } = await spool.enqueue({
+      document: label(),
+      printerId: 'p1',
+      printerName: 'Fake printer',
+      stationJobId: 'job-1',
+      sendAfter,
+    });
+    // The spool has done its part (the job is on disk as sending) while the owner's write is still under way.
+    await vi.waitFor(() => expect(stateOf(spool, job.id)).toBe('sending'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(driver.delivered).toHaveLength(0);
+    journalled();
+    expect((await outcome).state).toBe('printed');
+    expect(driver.delivered).toHaveLength(1);
+  });
+
+  it('a document its owner could not record (sendAfter rejects) is failed, never sent, and not retried', async () => {
+    const spool = makeSpool();
+    await spool.start();
+    const { job, outcome } = await spool.enqueue({
+      document: label(),
+      printerId: 'p1',
+      printerName: 'Fake printer',
+      stationJobId: 'job-1',
+      sendAfter: Promise.reject(new Error('disk full')),
+    });
+    const result = await outcome;
+    expect(result.state).toBe('failed');
+    expect(result.error?.message).toMatch(/could not record.*disk full/);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(driver.delivered).toHaveLength(0);
+    expect(driver.attempts).toBe(1);
+    expect(stateOf(spool, job.id)).toBe('failed');
+  });
+
   it('cancel while the driver is still connecting aborts before the first byte', async () => {
     let open!: () => void;
     driver.gate = new Promise((r) => (open = r));

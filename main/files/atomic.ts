@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, readFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Result } from '../result';
 import { err, ok } from '../result';
@@ -15,13 +15,12 @@ export async function writeFileAtomic(
   options: { mode?: number } = {},
 ): Promise<void> {
   const dir = path.dirname(target);
-  await mkdir(dir, { recursive: true });
   const temp = path.join(
     dir,
     `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
   );
   // The mode is set at creation, so a secret is never readable by others even for a moment.
-  const handle = await open(temp, 'w', options.mode ?? 0o666);
+  const handle = await openCreatingDir(temp, options.mode ?? 0o666);
   try {
     await handle.writeFile(data);
     await handle.sync();
@@ -38,6 +37,20 @@ export async function writeFileAtomic(
     throw error;
   }
   await fsyncDirectory(dir);
+}
+
+/**
+ * Opens a new file for writing; its folder is made only when missing. Asking first would cost every write
+ * one more trip to the file system, and the label path makes several such writes on the way to the printer.
+ */
+async function openCreatingDir(file: string, mode: number): Promise<FileHandle> {
+  try {
+    return await open(file, 'w', mode);
+  } catch (error) {
+    if (!isErrnoException(error) || error.code !== 'ENOENT') throw error;
+    await mkdir(path.dirname(file), { recursive: true });
+    return open(file, 'w', mode);
+  }
 }
 
 /** A directory fsync makes renames and unlinks in it durable. Windows cannot open directories: skip there. */

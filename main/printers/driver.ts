@@ -21,7 +21,15 @@ export interface SpoolAwareDriver extends PrinterDriver {
   readonly announcesFirstByte?: boolean;
   send(document: PrintableDocument, hooks?: SendHooks): Promise<Result<{ bytes: number }, PrinterError>>;
   /** Opens the connection ahead of a send (e.g. while a booking is in flight). Optional, best effort. */
-  prepare?(): Promise<void>;
+  prepare?(options?: PrepareOptions): Promise<void>;
+}
+
+export interface PrepareOptions {
+  /**
+   * Also ask the printer whether it can print now, on that connection: the document is in hand and the next
+   * send is milliseconds away (the spool is writing it to disk), so its preflight need not wait for that.
+   */
+  preflight?: boolean;
 }
 
 /**

@@ -244,6 +244,10 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
       if (pending) return pending;
     }
     const shipmentId = request.shipmentId ?? document.shipmentId;
+    // The printer's preflight runs while the spool writes the job: the send finds it answered.
+    void driverFor(printer.id)
+      ?.prepare?.({ preflight: true })
+      .catch(() => undefined);
     try {
       const { outcome } = await spool.enqueue({
         document,

@@ -133,6 +133,8 @@ export function createSpool(options: SpoolOptions): Spool {
   const wakeTimers = new Map<string, () => void>();
   /** EnqueueInput.sendAfter of jobs that have not yet sent (in memory only: a restart has nothing to wait for). */
   const sendAfter = new Map<string, Promise<void>>();
+  /** A new job's bytes, kept for its first attempt so that it need not read back what it just wrote. */
+  const freshBytes = new Map<string, Buffer>();
   let seq = 0;
   let stopped = false;
 
@@ -163,6 +165,8 @@ export function createSpool(options: SpoolOptions): Spool {
     Object.assign(record, change, { updatedAt: iso(clock.now()) });
     if (record.state !== 'held') delete record.heldReason;
     if (record.state === 'printed' || record.state === 'cancelled') sendAfter.delete(record.id);
+    // Only a job on its way out keeps its bytes in memory; one that waits reads them back when released.
+    if (record.state !== 'queued') freshBytes.delete(record.id);
     // A final state moves the job out of the spool folder (its bytes go with it).
     if (record.state === 'printed' || record.state === 'cancelled') await store.finish({ ...record });
     else await store.saveRecord({ ...record });
@@ -238,7 +242,9 @@ export function createSpool(options: SpoolOptions): Spool {
       });
       return;
     }
-    const bytes = await store.readBytes(job.id);
+    const fresh = freshBytes.get(job.id);
+    freshBytes.delete(job.id);
+    const bytes = fresh ?? (await store.readBytes(job.id));
     if (bytes === undefined || bytes.length !== job.bytes) {
       await update(job, {
         state: 'failed',
@@ -400,6 +406,7 @@ export function createSpool(options: SpoolOptions): Spool {
         await Promise.all([store.saveBytes(id, bytes), store.saveRecord({ ...record })]);
         jobs.set(id, record);
         if (input.sendAfter) sendAfter.set(id, input.sendAfter);
+        freshBytes.set(id, bytes);
         outcome = waitFor(id);
         options.onJob?.(toView(record));
       } catch (error) {

@@ -12,13 +12,16 @@
  *
  * Before the first byte of the document, a `~HS` preflight tells whether the printer can print now: paper out,
  * head open, paused… are a retryable `printer_problem` and nothing is sent, so a label never waits inside a
- * paused printer to come out hours later, unasked.
+ * paused printer to come out hours later, unasked. The print service asks for that preflight on the warm
+ * connection as soon as it has the document (`prepare({ preflight: true })`), while the spool writes the job to
+ * disk; `send` then uses the answer when it is at most PREFLIGHT_FRESH_MS old, instead of asking again after
+ * the spool's writes, one round trip later.
  */
 import type { ZplTcpPrinterConfig } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
-import type { SendHooks, SpoolAwareDriver } from '../driver';
+import type { PrepareOptions, SendHooks, SpoolAwareDriver } from '../driver';
 import { printerError } from '../driver';
 import type { PrinterError, PrinterStatus } from '../types';
 import { blocksPrinting, hostStatusFrames, parseHostStatus } from '../zpl-status';
@@ -51,6 +54,8 @@ const DEFAULTS = {
   keepWarmMs: 15_000,
 };
 const HS_QUERY = Buffer.from('~HS', 'latin1');
+/** How old a preflight answer on the warm connection may be when the document's first byte leaves. */
+export const PREFLIGHT_FRESH_MS = 500;
 /** A complete `~HS` answer is three `<STX>…<ETX>` strings. */
 const hasStatusAnswer = (input: string): boolean => hostStatusFrames(input).length >= 3;
 
@@ -61,20 +66,69 @@ export function createZplTcpDriver(
   const settings = { ...DEFAULTS, ...options };
   const preflight = options.preflightStatus ?? true;
   const target = `${config.name} (${config.host}:${config.port})`;
-  let warm: { connection: PrinterConnection; cancelTimer: () => void } | undefined;
+  /** The preflight's answer: whether the printer can confirm by status, or why nothing may be sent. */
+  type Checked = Result<{ confirmsByStatus: boolean }, PrinterError> | 'closed';
+  interface Warm {
+    connection: PrinterConnection;
+    cancelTimer: () => void;
+    /** A preflight asked on this connection ahead of the send (answered at `at`). */
+    preflight?: Promise<{ checked: Checked; at: number }>;
+  }
+  let warm: Warm | undefined;
+  let connecting: Promise<void> | undefined;
   let lastStatus: PrinterStatus | undefined;
 
   const connect = (): Promise<Result<PrinterConnection, PrinterError>> =>
     connectTcp(config.host, config.port, settings.connectTimeoutMs, target);
 
-  function takeWarm(): PrinterConnection | undefined {
+  function takeWarm(): Warm | undefined {
     const current = warm;
     warm = undefined;
     if (current === undefined) return undefined;
     current.cancelTimer();
-    if (current.connection.alive) return current.connection;
+    if (current.connection.alive) return current;
     current.connection.destroy();
     return undefined;
+  }
+
+  /** Asks `~HS` on a connection; anything but a printer that can print now destroys the connection. */
+  async function askStatus(connection: PrinterConnection): Promise<Checked> {
+    const deadline = Date.now() + settings.statusTimeoutMs;
+    const written = await connection.write(HS_QUERY, deadline);
+    const answer = written === 'ok' ? await connection.readAnswer(hasStatusAnswer, deadline) : undefined;
+    if (answer === undefined || (answer.kind === 'none' && answer.why !== 'timeout')) {
+      connection.destroy();
+      return 'closed';
+    }
+    if (answer.kind === 'none') {
+      connection.destroy();
+      return err(
+        printerError('timeout', `${target}: no answer to ~HS within ${settings.statusTimeoutMs} ms`, true, [
+          'unreachable',
+        ]),
+      );
+    }
+    const status = parseHostStatus(answer.text);
+    lastStatus = status;
+    if (blocksPrinting(status.problems)) {
+      connection.destroy();
+      return err(
+        printerError(
+          'printer_problem',
+          `${target}: ${status.problems.join(', ').replace(/_/g, ' ')}`,
+          true,
+          status.problems,
+        ),
+      );
+    }
+    return ok({ confirmsByStatus: status.state === 'ready' });
+  }
+
+  /** The preflight asked ahead on a warm connection, when its answer is still fresh enough to send on. */
+  async function earlyPreflight(taken: Warm): Promise<Checked | undefined> {
+    if (!taken.preflight) return undefined;
+    const { checked, at } = await taken.preflight;
+    return Date.now() - at <= PREFLIGHT_FRESH_MS ? checked : undefined;
   }
 
   /** Connects and, unless switched off, asks `~HS`. A warm connection that died meanwhile is replaced once. */
@@ -82,49 +136,26 @@ export function createZplTcpDriver(
     Result<{ connection: PrinterConnection; confirmsByStatus: boolean }, PrinterError>
   > {
     for (const reuse of [true, false]) {
-      const warmConnection = reuse ? takeWarm() : undefined;
-      if (reuse && warmConnection === undefined) continue;
-      let connection = warmConnection;
+      const taken = reuse ? takeWarm() : undefined;
+      if (reuse && taken === undefined) continue;
+      let connection = taken?.connection;
       if (connection === undefined) {
         const opened = await connect();
         if (!opened.ok) return opened;
         connection = opened.value;
       }
       if (!preflight) return ok({ connection, confirmsByStatus: false });
-      const deadline = Date.now() + settings.statusTimeoutMs;
-      const written = await connection.write(HS_QUERY, deadline);
-      const answer = written === 'ok' ? await connection.readAnswer(hasStatusAnswer, deadline) : undefined;
-      if (answer === undefined || (answer.kind === 'none' && answer.why !== 'timeout')) {
-        connection.destroy();
-        if (warmConnection !== undefined) continue; // the printer closed the idle connection: open a fresh one
+      const checked = (taken && (await earlyPreflight(taken))) ?? (await askStatus(connection));
+      if (checked === 'closed') {
+        if (taken !== undefined) continue; // the printer closed the idle connection: open a fresh one
         return err(
           printerError('io', `${target}: the connection closed before the printer answered ~HS`, true, [
             'unreachable',
           ]),
         );
       }
-      if (answer.kind === 'none') {
-        connection.destroy();
-        return err(
-          printerError('timeout', `${target}: no answer to ~HS within ${settings.statusTimeoutMs} ms`, true, [
-            'unreachable',
-          ]),
-        );
-      }
-      const status = parseHostStatus(answer.text);
-      lastStatus = status;
-      if (blocksPrinting(status.problems)) {
-        connection.destroy();
-        return err(
-          printerError(
-            'printer_problem',
-            `${target}: ${status.problems.join(', ').replace(/_/g, ' ')}`,
-            true,
-            status.problems,
-          ),
-        );
-      }
-      return ok({ connection, confirmsByStatus: status.state === 'ready' });
+      if (!checked.ok) return checked;
+      return ok({ connection, confirmsByStatus: checked.value.confirmsByStatus });
     }
     return err(printerError('unreachable', `${target}: no connection`, true, ['unreachable']));
   }
@@ -192,19 +223,36 @@ export function createZplTcpDriver(
     }
   }
 
-  async function prepare(): Promise<void> {
-    if (warm?.connection.alive) return;
-    takeWarm()?.destroy();
-    const opened = await connect();
-    if (!opened.ok) return; // best effort: send() will report the problem properly
-    const connection = opened.value;
-    const timer = setTimeout(() => {
-      if (warm?.connection === connection) warm = undefined;
-      connection.socket.end();
-      connection.destroy();
-    }, settings.keepWarmMs);
-    timer.unref();
-    warm = { connection, cancelTimer: () => clearTimeout(timer) };
+  /** One connection opened ahead at a time, however many prepares overlap. */
+  async function warmUp(): Promise<Warm | undefined> {
+    if (warm?.connection.alive) return warm;
+    connecting ??= (async () => {
+      takeWarm()?.connection.destroy();
+      const opened = await connect();
+      if (!opened.ok) return; // best effort: send() will report the problem properly
+      const connection = opened.value;
+      const timer = setTimeout(() => {
+        if (warm?.connection === connection) warm = undefined;
+        connection.socket.end();
+        connection.destroy();
+      }, settings.keepWarmMs);
+      timer.unref();
+      warm = { connection, cancelTimer: () => clearTimeout(timer) };
+    })().finally(() => {
+      connecting = undefined;
+    });
+    await connecting;
+    return warm;
+  }
+
+  async function prepare(options: PrepareOptions = {}): Promise<void> {
+    const current = await warmUp();
+    if (!current || !options.preflight || !preflight) return;
+    // A preflight already asked on this connection serves the next send while it is fresh.
+    if (current.preflight && (await earlyPreflight(current)) !== undefined) return;
+    if (warm !== current || !current.connection.alive) return; // taken by a send meanwhile: it asks itself
+    current.preflight = askStatus(current.connection).then((checked) => ({ checked, at: Date.now() }));
+    await current.preflight;
   }
 
   return {
@@ -214,7 +262,7 @@ export function createZplTcpDriver(
     status,
     prepare,
     async close() {
-      takeWarm()?.destroy();
+      takeWarm()?.connection.destroy();
     },
   };
 }

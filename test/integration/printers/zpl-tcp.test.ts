@@ -5,7 +5,7 @@ import iconv from 'iconv-lite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PrinterStateView, SpoolJobView, ZplTcpPrinterConfig } from '../../../preload/api';
 import type { PrintableDocument } from '../../../main/labels/document';
-import { createZplTcpDriver } from '../../../main/printers/drivers/zpl-tcp';
+import { createZplTcpDriver, PREFLIGHT_FRESH_MS } from '../../../main/printers/drivers/zpl-tcp';
 import type { PrintService } from '../../../main/printers/print-service';
 import { createPrintService } from '../../../main/printers/print-service';
 import type { VirtualZebra, ZebraProblem } from '../../../main/simulator/virtual-zebra';
@@ -142,6 +142,49 @@ describe('zpl-tcp driver against the virtual Zebra', () => {
     expect(zebra.connectionCount()).toBe(1);
     expect(zebra.printData()).toEqual([doc.bytes]);
     await driver.close?.();
+  });
+
+  it('a preflight asked ahead on the warm connection serves the send: one ~HS before the label, not two', async () => {
+    const driver = createZplTcpDriver(config, fast);
+    await driver.prepare?.({ preflight: true });
+    expect(zebra.statusQueries()).toBe(1);
+    const doc = nshiftLabel('shp-9');
+    expect(await driver.send(doc)).toMatchObject({ ok: true });
+    // The preflight ahead, then the acceptance query after the label.
+    expect(zebra.statusQueries()).toBe(2);
+    expect(zebra.connectionCount()).toBe(1);
+    expect(zebra.printData()).toEqual([doc.bytes]);
+  });
+
+  it('a send that starts while the preflight ahead is still waiting for its answer uses that answer', async () => {
+    const driver = createZplTcpDriver(config, fast);
+    const ahead = driver.prepare?.({ preflight: true });
+    await vi.waitFor(() => expect(zebra.connectionCount()).toBe(1));
+    const doc = nshiftLabel('shp-10');
+    expect(await driver.send(doc)).toMatchObject({ ok: true });
+    await ahead;
+    expect(zebra.statusQueries()).toBe(2);
+    expect(zebra.printData()).toEqual([doc.bytes]);
+  });
+
+  it('a printer paused when the preflight ahead asks: printer_problem, and no label bytes sent', async () => {
+    zebra.status('paused');
+    const driver = createZplTcpDriver(config, fast);
+    await driver.prepare?.({ preflight: true });
+    const result = await driver.send(nshiftLabel('shp-11'));
+    expect(result).toMatchObject({ ok: false, error: { code: 'printer_problem', problems: ['paused'] } });
+    expect(zebra.printData().every((b) => b.length === 0)).toBe(true);
+  });
+
+  it('a preflight answer older than PREFLIGHT_FRESH_MS is not trusted: a printer paused since then is asked again', async () => {
+    const driver = createZplTcpDriver(config, fast);
+    await driver.prepare?.({ preflight: true });
+    zebra.status('paused');
+    await new Promise((r) => setTimeout(r, PREFLIGHT_FRESH_MS + 50));
+    const result = await driver.send(nshiftLabel('shp-12'));
+    expect(result).toMatchObject({ ok: false, error: { code: 'printer_problem', problems: ['paused'] } });
+    expect(zebra.statusQueries()).toBe(2);
+    expect(zebra.printData().every((b) => b.length === 0)).toBe(true);
   });
 
   it('a warm connection the printer dropped is replaced, and the label still prints once', async () => {

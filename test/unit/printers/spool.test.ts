@@ -321,7 +321,8 @@ describe('spool', () => {
       const before = makeSpool();
       await before.start();
       const { job } = await enqueue(before);
-      await vi.waitFor(() => expect(stateOf(before, job.id)).toBe('sending'));
+      // Told once `sending` is on disk (the state in memory changes first).
+      await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
       // The process "dies" here: the old spool is abandoned mid-send.
 
       const fresh = new FakeDriver();
@@ -358,7 +359,7 @@ describe('spool', () => {
       const before = makeSpool();
       await before.start();
       const { job } = await enqueue(before);
-      await vi.waitFor(() => expect(stateOf(before, job.id)).toBe('sending'));
+      await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
       // The label went out and its final state reached done/, then the process died before the move ended.
       const record = JSON.parse(await readFile(path.join(dir, `${job.id}.json`), 'utf8')) as Record<
         string,

@@ -21,8 +21,9 @@ import type { Order, StoredShipment } from '../nshift/delivery/schemas';
  * new orders wait for the next full sweep and scans look them up live meanwhile, so nothing goes wrong.
  *
  * Rate rules: nShift documents no limit for these list calls (the five-minute rule is for the fetch-in-batches
- * feeds). The index still asks one request at a time, at most one every `minGapMs` (default 50 ms, so at most 20
- * a second), and a 429 or 503 is waited out as its Retry-After says (the transport does that); a refresh that
+ * feeds). The index still asks one request at a time, at most one every `minGapMs` (default 60 ms, so at most 17
+ * a second: the station's other background requests, token and status feed, keep the whole under the assumed 20
+ * a second that `npm run bench` checks), and a 429 or 503 is waited out as its Retry-After says (the transport does that); a refresh that
  * still fails keeps the index it had and tries again at the next interval.
  */
 export interface LocalIndexOptions {
@@ -274,7 +275,7 @@ export class LocalIndex {
 
   /** One index request at a time, at most one per `minGapMs`; the wait also lets scans have the event loop. */
   private async pace(): Promise<void> {
-    const gap = this.options.minGapMs ?? 50;
+    const gap = this.options.minGapMs ?? 60;
     const wait = this.lastRequestAt + gap - this.now();
     await new Promise<void>((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve)));
     if (this.stopped) throw new RefreshFailed('stopped');

@@ -11,8 +11,7 @@
  * The transport returns whatever status the server finally answered; mapping statuses to errors is the
  * client's job (it knows the operation and its licence).
  */
-import { Agent } from 'undici';
-import type { Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
 import type { ApiError, NetworkCause } from './errors';
@@ -97,13 +96,20 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
 
-  const agent = new Agent({
-    keepAliveTimeout: 10_000,
-    keepAliveMaxTimeout: 60_000,
-    connect: { timeout: timeouts.connectMs },
-    headersTimeout: timeouts.headersMs,
-    bodyTimeout: timeouts.bodyMs,
-  });
+  // undici is a megabyte of JavaScript: compiled on the first request rather than on the way to `ready`.
+  let agent: Promise<Agent> | undefined;
+  const agentNow = (): Promise<Agent> =>
+    (agent ??= import('undici').then(
+      (undici) =>
+        // undici is CommonJS: bundled, its exports arrive as the namespace's default.
+        new (undici.Agent ?? undici.default.Agent)({
+          keepAliveTimeout: 10_000,
+          keepAliveMaxTimeout: 60_000,
+          connect: { timeout: timeouts.connectMs },
+          headersTimeout: timeouts.headersMs,
+          bodyTimeout: timeouts.bodyMs,
+        }),
+    ));
 
   async function once(
     request: HttpRequest<string>,
@@ -118,7 +124,9 @@ export function createTransport(options: TransportOptions = {}): Transport {
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
     try {
-      const res = await agent.request({
+      const res = await (
+        await agentNow()
+      ).request({
         origin: new URL(request.url).origin,
         path: pathAndQuery(request.url),
         method: request.method as Dispatcher.HttpMethod,
@@ -189,7 +197,9 @@ export function createTransport(options: TransportOptions = {}): Transport {
 
   return {
     send,
-    close: () => agent.close(),
+    close: async () => {
+      if (agent) await (await agent).close();
+    },
   };
 }
 

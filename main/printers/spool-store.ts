@@ -6,7 +6,8 @@
  * A job that reaches a final state (printed, cancelled) moves to `<dir>/done/<stationJobId>~<jobId>.json`: the
  * final state is written there first, then the job's files go. So the spool folder holds only unfinished jobs
  * and a start reads those, however many labels the day printed. A crash between the two steps leaves both;
- * `loadAll` then sees the done file and finishes the move.
+ * `loadAll` then sees the done file and finishes the move. Bytes found without a record are removed by `loadAll`:
+ * they belong to a job that was never recorded.
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -117,6 +118,10 @@ export function createSpoolStore(dir: string): SpoolStore {
       const records: SpoolRecord[] = [];
       const finished: SpoolRecord[] = [];
       const unreadable: string[] = [];
+      // Bytes without a record: a job that was never recorded (a crash before its first state), never a job.
+      const recorded = new Set(names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)));
+      for (const name of names.filter((n) => n.endsWith('.bin') && !recorded.has(n.slice(0, -4))))
+        await removeFileQuietly(path.join(dir, name));
       for (const name of names.filter((n) => n.endsWith('.json') && !n.startsWith('.'))) {
         const record = await readRecord(path.join(dir, name));
         if (record === undefined) continue;

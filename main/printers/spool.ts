@@ -66,7 +66,11 @@ export interface SpoolOperationError {
 
 export interface Spool {
   start(): Promise<{ resumed: number; heldAfterRestart: number; dropped: number; unreadable: string[] }>;
-  /** Persists the job (bytes and state) and returns its first outcome: printed, held or failed. */
+  /**
+   * Persists the job (bytes and state) and returns its first outcome: printed, held or failed. A job with
+   * `sendAfter` is its owner's to keep until it is sent: its bytes are written beside the owner's write and its
+   * first record is `sending` (see enqueueJournalled).
+   */
   enqueue(input: EnqueueInput): Promise<{ job: SpoolJobView; outcome: Promise<PrintOutcome> }>;
   /** The next outcome of a job (immediately if it is already held, failed, printed or cancelled). */
   outcome(jobId: string): Promise<PrintOutcome> | undefined;
@@ -317,6 +321,30 @@ export function createSpool(options: SpoolOptions): Spool {
     });
   }
 
+  /**
+   * A document whose owner journals it (the station's `booked`, with the label cache) is safe in that journal
+   * until it is sent: a restart that finds no spool job for it prints it from there. So the spool does not
+   * record it as `queued` first: its bytes go to disk beside the owner's write, its first record is `sending`,
+   * and the first byte waits for all three. That is one atomic write fewer between nShift's answer and the
+   * label. A later state (held, a retry) is recorded as for any job.
+   */
+  function enqueueJournalled(
+    record: SpoolRecord,
+    bytes: Buffer,
+    ownerWrite: Promise<void>,
+  ): { job: SpoolJobView; outcome: Promise<PrintOutcome> } {
+    const bytesWritten = store.saveBytes(record.id, bytes);
+    const ready = Promise.all([ownerWrite, bytesWritten]).then(() => undefined);
+    ready.catch(() => undefined);
+    jobs.set(record.id, record);
+    sendAfter.set(record.id, ready);
+    freshBytes.set(record.id, bytes);
+    const outcome = waitFor(record.id);
+    options.onJob?.(toView(record));
+    wake(record.printerId);
+    return { job: toView(record), outcome };
+  }
+
   function requeue(job: SpoolRecord): Promise<void> {
     const now = clock.now();
     return update(job, { state: 'queued', ttlFrom: now, nextAttemptAt: now });
@@ -352,8 +380,10 @@ export function createSpool(options: SpoolOptions): Spool {
       })();
       for (const record of records) {
         seq = Math.max(seq, record.seq + 1);
-        if (record.state === 'queued' && (await store.readBytes(record.id))?.length !== record.bytes) {
-          // Its bytes never reached the disk (a crash while it was being spooled): it was never a job.
+        const unsent = record.state === 'queued' || record.state === 'sending';
+        if (unsent && (await store.readBytes(record.id))?.length !== record.bytes) {
+          // Its bytes never reached the disk (a crash while it was being spooled): it was never a job. A job is
+          // sent only once its bytes are on disk, so one found `sending` without them sent nothing either.
           await store.removeJob(record.id);
           dropped++;
           continue;
@@ -398,6 +428,7 @@ export function createSpool(options: SpoolOptions): Spool {
         ...(input.shipmentId ? { shipmentId: input.shipmentId } : {}),
         ...(input.stationJobId ? { stationJobId: input.stationJobId } : {}),
       };
+      if (input.sendAfter) return enqueueJournalled(record, bytes, input.sendAfter);
       let outcome: Promise<PrintOutcome>;
       try {
         // Bytes and state at once (this is between nShift's answer and the first label byte). A crash between

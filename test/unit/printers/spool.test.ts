@@ -254,6 +254,29 @@ describe('spool', () => {
     expect(driver.delivered).toHaveLength(1);
   });
 
+  it('a document its owner journals (sendAfter) is recorded first as sending, never as queued', async () => {
+    const base = createSpoolStore(dir);
+    const written: string[] = [];
+    const spool = createSpool({
+      store: { ...base, saveRecord: (r) => (written.push(r.state), base.saveRecord(r)) },
+      clock,
+      driverFor: () => driver,
+      ttlMs: () => 60_000,
+    });
+    spools.push(spool);
+    await spool.start();
+    const { outcome } = await spool.enqueue({
+      document: label(),
+      printerId: 'p1',
+      printerName: 'Fake printer',
+      stationJobId: 'job-1',
+      sendAfter: Promise.resolve(),
+    });
+    expect((await outcome).state).toBe('printed');
+    expect(written).toEqual(['sending']);
+    expect(driver.delivered).toHaveLength(1);
+  });
+
   it('a document its owner could not record (sendAfter rejects) is failed, never sent, and not retried', async () => {
     const spool = makeSpool();
     await spool.start();
@@ -402,6 +425,27 @@ describe('spool', () => {
       );
       expect((await readdir(dir)).filter((f) => f.startsWith('sp-'))).toEqual([]);
       expect(fresh.attempts).toBe(0);
+    });
+
+    it('drops a job found sending whose bytes are not whole: a job is sent only once its bytes are on disk', async () => {
+      driver.script = ['hang'];
+      const before = makeSpool();
+      await before.start();
+      const { job } = await enqueue(before);
+      await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
+      await rm(path.join(dir, `${job.id}.bin`), { force: true });
+
+      const fresh = new FakeDriver();
+      const after = makeSpool({ driver: fresh });
+      expect(await after.start()).toMatchObject({ heldAfterRestart: 0, dropped: 1 });
+      expect(after.get(job.id)).toBeUndefined();
+      expect(fresh.attempts).toBe(0);
+    });
+
+    it('removes bytes found without a record (a job never recorded) at start', async () => {
+      await writeFile(path.join(dir, 'sp-orphan.bin'), '^XA^XZ');
+      await makeSpool().start();
+      expect(await readdir(dir)).not.toContain('sp-orphan.bin');
     });
 
     it('drops a queued job whose bytes never reached the disk (a crash while spooling): it was never a job', async () => {

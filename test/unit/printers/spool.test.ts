@@ -78,8 +78,15 @@ function makeSpool(over: { driver?: FakeDriver; ttlMs?: number; holdAfterAttempt
   return spool;
 }
 
-const enqueue = (spool: Spool, document = label()) =>
-  spool.enqueue({ document, printerId: 'p1', printerName: 'Fake printer', stationJobId: 'job-1' });
+/** `sendAfter`: the owner's journal write the first byte waits for (see EnqueueInput). */
+const enqueue = (spool: Spool, document = label(), sendAfter?: Promise<void>) =>
+  spool.enqueue({
+    document,
+    printerId: 'p1',
+    printerName: 'Fake printer',
+    stationJobId: 'job-1',
+    ...(sendAfter ? { sendAfter } : {}),
+  });
 const stateOf = (spool: Spool, id: string) => spool.get(id)?.state;
 
 beforeEach(async () => {
@@ -238,13 +245,7 @@ describe('spool', () => {
     const sendAfter = new Promise<void>((r) => (journalled = r));
     const spool = makeSpool();
     await spool.start();
-    const { job, outcome } = await spool.enqueue({
-      document: label(),
-      printerId: 'p1',
-      printerName: 'Fake printer',
-      stationJobId: 'job-1',
-      sendAfter,
-    });
+    const { job, outcome } = await enqueue(spool, label(), sendAfter);
     // The spool has done its part (the job is on disk as sending) while the owner's write is still under way.
     await vi.waitFor(() => expect(stateOf(spool, job.id)).toBe('sending'));
     await new Promise((r) => setTimeout(r, 20));
@@ -265,13 +266,7 @@ describe('spool', () => {
     });
     spools.push(spool);
     await spool.start();
-    const { outcome } = await spool.enqueue({
-      document: label(),
-      printerId: 'p1',
-      printerName: 'Fake printer',
-      stationJobId: 'job-1',
-      sendAfter: Promise.resolve(),
-    });
+    const { outcome } = await enqueue(spool, label(), Promise.resolve());
     expect((await outcome).state).toBe('printed');
     expect(written).toEqual(['sending']);
     expect(driver.delivered).toHaveLength(1);
@@ -280,13 +275,7 @@ describe('spool', () => {
   it('a document its owner could not record (sendAfter rejects) is failed, never sent, and not retried', async () => {
     const spool = makeSpool();
     await spool.start();
-    const { job, outcome } = await spool.enqueue({
-      document: label(),
-      printerId: 'p1',
-      printerName: 'Fake printer',
-      stationJobId: 'job-1',
-      sendAfter: Promise.reject(new Error('disk full')),
-    });
+    const { job, outcome } = await enqueue(spool, label(), Promise.reject(new Error('disk full')));
     const result = await outcome;
     expect(result.state).toBe('failed');
     expect(result.error?.message).toMatch(/could not record.*disk full/);

@@ -14,7 +14,7 @@ import { documentsOfShipment, knownDocuments } from '../documents';
 import { isReady, shipmentIdsOfOrder, shipmentsByOrderNo } from './resolve';
 import { adoptSpoolStates, shareWithSpool, type SpooledShare } from './spooled-before-crash';
 
-/** A shipment that exists in nShift, with its documents in hand (already in the label cache). */
+/** A shipment that exists in nShift, with its documents in hand (in the label cache once `journalled` resolves). */
 export interface BookedShipment {
   shipmentId: string;
   shipmentNo?: string;

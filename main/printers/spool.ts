@@ -406,8 +406,6 @@ export function createSpool(options: SpoolOptions): Spool {
     },
 
     async enqueue(input) {
-      // Held until the first attempt reads it: its failure is handled there, not reported as unhandled.
-      input.sendAfter?.catch(() => undefined);
       const now = clock.now();
       const id = `sp-${now.toString(36)}-${randomBytes(4).toString('hex')}`;
       const { bytes, ...documentMeta } = input.document;
@@ -436,7 +434,6 @@ export function createSpool(options: SpoolOptions): Spool {
         // its caller still holds the document and spools it again.
         await Promise.all([store.saveBytes(id, bytes), store.saveRecord({ ...record })]);
         jobs.set(id, record);
-        if (input.sendAfter) sendAfter.set(id, input.sendAfter);
         freshBytes.set(id, bytes);
         outcome = waitFor(id);
         options.onJob?.(toView(record));

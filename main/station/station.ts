@@ -245,7 +245,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return;
     // A label spooled while its booking's journal entry is still being written: the print call journals its
     // first answer after that entry (and a restart adopts what the spool did), so it is not written first here.
-    const job = ctx.jobs.has(spoolJob.stationJobId) ? ctx.jobs.get(spoolJob.stationJobId) : undefined;
+    const job = ctx.jobs.get(spoolJob.stationJobId);
     if (job && !job.shipments.some((s) => s.documents.some((d) => d.documentId === spoolJob.documentId)))
       return;
     try {

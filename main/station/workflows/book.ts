@@ -13,15 +13,10 @@ import { parcelNosOf } from './shipment-lookup';
 import { documentsOfShipment, knownDocuments } from '../documents';
 import { isReady, shipmentIdsOfOrder, shipmentsByOrderNo } from './resolve';
 import { adoptSpoolStates, shareWithSpool, type SpooledShare } from './spooled-before-crash';
+import type { ShipmentFacts } from './types';
 
 /** A shipment that exists in nShift, with its documents in hand (in the label cache once `journalled` resolves). */
-export interface BookedShipment {
-  shipmentId: string;
-  shipmentNo?: string;
-  orderNo?: string;
-  parcelNos: string[];
-  receiverName?: string;
-  serviceId?: string;
+export interface BookedShipment extends ShipmentFacts {
   documents: PrintableDocument[];
   /** Booked, but its documents could not be downloaded: the packer reprints once nShift answers again. */
   documentsError?: DeliveryError;

@@ -6,17 +6,7 @@ import { documentRef, fail, printDocuments, record, type StationContext } from '
 import { knownDocuments } from '../documents';
 import { detailed, failure, failureFromDelivery, noSuchJob } from '../failures';
 import { findShipments, parcelNosOf, shipmentsInJournal } from './shipment-lookup';
-import type { StartJob } from './types';
-
-/** What a person reads on the label and the screen for a shipment: its numbers and receiver, never only its id. */
-interface ShipmentFacts {
-  shipmentId: string;
-  shipmentNo?: string;
-  orderNo?: string;
-  parcelNos: string[];
-  receiverName?: string;
-  serviceId?: string;
-}
+import type { ShipmentFacts, StartJob } from './types';
 
 /** Jobs that are a row of their own in the packer's list of scans. */
 const ROW_KINDS = new Set<JobView['kind']>(['scan', 'book_stored']);

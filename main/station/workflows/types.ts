@@ -1,4 +1,10 @@
-import type { JobKind } from '../../../preload/api';
+import type { JobKind, JobShipment } from '../../../preload/api';
+
+/** What a person reads on the label and the screen for a shipment: its numbers and receiver, never only its id. */
+export type ShipmentFacts = Pick<
+  JobShipment,
+  'shipmentId' | 'shipmentNo' | 'orderNo' | 'parcelNos' | 'receiverName' | 'serviceId'
+>;
 
 /** What a job's first journal entry says besides its kind and code. */
 export interface JobStart {

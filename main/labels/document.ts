@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A printable document as it travels from nShift (or the station itself) to a printer.

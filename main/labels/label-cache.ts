@@ -5,7 +5,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { documentMetaSchema, type PrintableDocument } from './document';
 import { readFileIfExists, removeFileDurable, safeFileName, writeFileAtomic } from '../files/atomic';
 

@@ -15,7 +15,6 @@ import type {
 } from '../../preload/api';
 import type { DocumentFormat, DocumentKind, PrintableDocument } from '../labels/document';
 import type { UnencodableCharacters } from '../labels/charset';
-import { buildPdfTestPage, buildZplTestLabel } from '../labels/test-label';
 import type { Result } from '../result';
 import { err, ok } from '../result';
 import type { Clock } from './clock';
@@ -341,6 +340,9 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
         now: new Date(clock.now()),
         ...(extraText !== undefined ? { extraText } : {}),
       };
+      // Loaded on first use: its charset tables (iconv-lite, half a megabyte of code) are only ever needed for a
+      // test label, and compiling them at every start cost the headless host a tenth of its start-up.
+      const { buildPdfTestPage, buildZplTestLabel } = await import('../labels/test-label');
       let document: PrintableDocument;
       if (format === 'zpl') {
         const built = buildZplTestLabel({ ...input, charset });

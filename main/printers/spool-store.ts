@@ -11,7 +11,7 @@
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   fsyncDirectory,
   readFileIfExists,

@@ -1,6 +1,6 @@
 /** A tiny router and reply helpers: enough for the contract, no framework. */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { License } from './licenses';
 import type { ApiKey, ValidationItem } from './state';
 

@@ -2,7 +2,7 @@
  * zod schemas for what clients send. They are loose on purpose: nShift accepts many more fields than a
  * station uses and the simulator passes unknown ones through untouched.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** nShift accepts numbers where strings are expected (zip codes, ids); normalise to strings. */
 const text = z

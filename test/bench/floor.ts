@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 import { Agent } from 'undici';
-import { z } from 'zod';
+import * as z from 'zod';
 import { toNshiftPrintConfig } from '../../main/station/print-config';
 import { defaultSettings } from '../../main/settings/schema';
 

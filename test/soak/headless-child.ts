@@ -3,7 +3,7 @@ import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One line of the headless host's stdout contract, as far as the soak needs it (extra fields pass through). */
 export const headlessEventSchema = z

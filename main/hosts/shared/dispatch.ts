@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ApiErrorBody, ArgumentIssue, StationApi, StationMethodName } from '../../../preload/api';
 import { StationError } from '../../station/station-error';
 import { STATION_METHOD_NAMES } from '../../../preload/method-names';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StationMethodName } from '../../../preload/api';
 import { apiKeySchema, charsetSchema, printerConfigSchema, settingsPatchSchema } from '../../settings/schema';
 

@@ -9,7 +9,7 @@
  * (main/nshift/shared/): every method returns `Result<T, CheckoutError>` with the same error shapes and
  * never throws for HTTP or network reasons.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
 import { createCaller, errorFromStatus, parseJsonBody } from '../shared/call';

@@ -2,7 +2,7 @@
  * zod schemas for the Checkout responses the client reads. The seed shows few fields ("not shown" for most
  * records), so objects are loose: what the bench relies on is named, everything else is kept as it came.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const id = z.union([z.string(), z.number()]).transform((v) => String(v));
 const text = z

@@ -8,7 +8,7 @@
  */
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Result } from '../../result';
 import { err } from '../../result';
 import type { DeliveryError } from './errors';

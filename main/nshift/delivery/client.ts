@@ -3,7 +3,7 @@
  * HTTP or network reasons. Paths live in routes.ts, statuses become DeliveryError values in call.ts, bodies
  * are checked by the zod schemas in schemas.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
 import type { FeedName, FetchIdStore } from './batches';

@@ -3,7 +3,7 @@
  * kept (nShift sends many more than a station uses, and the station may pass them on). Only what the hot
  * path relies on is required; a body that fails becomes a `malformed` error, never an exception.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { validationItemSchema } from '../shared/error-bodies';
 
 /** Ids are JSON strings in nShift, but accept numbers and normalise. */

@@ -3,7 +3,7 @@
  * re-exchange and replay on 401), transport, status → ApiError, body → zod schema. Everything above this
  * (the resource groups of each client) is a thin list of operations.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
 import type { ApiError } from './errors';

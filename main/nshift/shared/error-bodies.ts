@@ -3,7 +3,7 @@
  * `{code, message}` of other errors (Delivery's 403 also names the licence). Checkout's errors are "not
  * shown" in its seed, so both clients read them alike; an unreadable body just leaves the message generic.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const lenientString = z
   .union([z.string(), z.number()])

@@ -6,7 +6,7 @@
  *
  * Where the seed says "not shown", the simulator decides, and main/simulator/README.md says how.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { findService } from '../catalogue';
 import type { SimContext } from '../context';
 import { formatTimestamp, parseQueryDate } from '../format';

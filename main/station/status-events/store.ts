@@ -14,7 +14,7 @@
  */
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readFileIfExists, writeFileAtomic } from '../../files/atomic';
 
 export interface StoredStatusEvent {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { STATION_METHOD_NAMES } from '../../../preload/method-names';
 import type { MethodOutput, StationApi, StationEvent, StationEventListener } from '../../../preload/api';
 import { StationCallError, parseApiErrorBody } from './errors';

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { STATION_METHOD_NAMES } from '../../../preload/method-names';
 import { dispatch } from '../../../main/hosts/shared/dispatch';
 import { methodInputSchemas } from '../../../main/hosts/shared/schemas';

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * What the built plain-Node hosts compile before they can say `ready`: the files reached by static imports from
+ * each entry point, and the sources esbuild put in them (from the source maps). Everything a station needs only
+ * later — the HTTP client (on the first request), the demo's simulator, pdf-lib, iconv-lite's charset tables
+ * (only the printer test label uses them) — is a dynamic import, kept out of start-up; a stray static import
+ * would silently add its compile time to every start. Needs `npm run build` (which `npm test` runs first).
+ */
+const DIST = resolve('dist/main');
+
+function staticGraph(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const match of code.matchAll(/^import\s[^;]*?from\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"/gm)) {
+      visit(join(dirname(file), (match[1] ?? match[2])!));
+    }
+  };
+  visit(join(DIST, entry));
+  return [...seen];
+}
+
+function sourcesOf(files: string[]): string[] {
+  return files.flatMap((file) => {
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
+    return map.sources.map((source) => source.replace(/^(\.\.\/)+/, ''));
+  });
+}
+
+describe.skipIf(!existsSync(join(DIST, 'headless.js')))('what a host compiles before it is ready', () => {
+  for (const entry of ['headless.js', 'web.js']) {
+    it(`${entry} leaves the HTTP client, the simulator, pdf-lib and the charset tables to dynamic imports`, () => {
+      const sources = sourcesOf(staticGraph(entry));
+      // The graph is real: the station and its settings are in it.
+      expect(sources).toContain('main/station/station.ts');
+      expect(sources).toContain('main/settings/schema.ts');
+      const late = sources.filter((source) =>
+        [
+          /node_modules\/undici\//,
+          /node_modules\/pdf-lib\//,
+          /node_modules\/iconv-lite\//,
+          /^main\/simulator\//,
+          /^main\/labels\/test-label\.ts$/,
+          // A named `z` import drags in every locale and the JSON Schema code; the namespace import does not.
+          /node_modules\/zod\/v4\/locales\/(?!en\.js)/,
+          /node_modules\/zod\/v4\/classic\/from-json-schema/,
+        ].some((pattern) => pattern.test(source)),
+      );
+      expect(late).toEqual([]);
+    });
+  }
+});

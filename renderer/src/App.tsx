@@ -28,6 +28,11 @@ import { CONNECTION_EVENT } from './api/bridge';
 export interface AppProps {
   api: StationApi;
   i18n: I18n;
+  /**
+   * A store already started by the caller: the entry point starts it before React draws its first frame, so
+   * the station's lists are on their way while the screen is drawn. Without one, the app makes and starts its own.
+   */
+  store?: StationStore;
   /** Scanner burst gap; tests shorten nothing here, they pass fake timestamps to the scan layer instead. */
   burstGapMs?: number;
   sounds?: SoundPlayer;
@@ -36,12 +41,12 @@ export interface AppProps {
 }
 
 /** The whole renderer: services (store, sounds), language and the screens. */
-export function App({ api, i18n, burstGapMs, sounds, now }: AppProps) {
+export function App({ api, i18n, store, burstGapMs, sounds, now }: AppProps) {
   const services = useMemo<AppServices>(
-    () => ({ api, store: new StationStore(api), sounds: sounds ?? new SoundPlayer() }),
-    [api, sounds],
+    () => ({ api, store: store ?? new StationStore(api), sounds: sounds ?? new SoundPlayer() }),
+    [api, store, sounds],
   );
-  useEffect(() => services.store.start(), [services]);
+  useEffect(() => (store ? undefined : services.store.start()), [services, store]);
   useEffect(() => {
     function onConnection(event: Event): void {
       const detail = (event as CustomEvent<{ connected?: unknown }>).detail;
@@ -97,6 +102,7 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     settingsRef.current = settings;
   });
   const fallbackScan = useRef<(code: string) => void>(() => undefined);
+  const earlyScans = useRef<string[]>([]);
   useEffect(() => {
     fallbackScan.current = (code) => {
       // Screens without their own use for a scan (Manifest) send it to the Scan screen.
@@ -110,7 +116,13 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
         handlerRef.current = handler;
       },
       submit(raw) {
-        const scanner = settingsRef.current?.scanner ?? { prefix: '', suffix: '', duplicateWindowMs: 2000 };
+        const scanner = settingsRef.current?.scanner;
+        if (!scanner) {
+          // The screen is drawn before the station's settings arrive; the scanner's prefix and suffix are in
+          // them, so a scan that early waits for them (a few tens of milliseconds) rather than be cut wrongly.
+          earlyScans.current.push(raw);
+          return;
+        }
         const verdict = judgeScan(raw, scanner, filter, now());
         if (verdict.kind === 'empty') return;
         if (verdict.kind === 'repeat') {
@@ -124,6 +136,13 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     }),
     [filter, now],
   );
+
+  useEffect(() => {
+    if (!settings || earlyScans.current.length === 0) return;
+    const waiting = earlyScans.current;
+    earlyScans.current = [];
+    for (const raw of waiting) routing.submit(raw);
+  }, [settings, routing]);
 
   useEffect(
     () => attachKeyboardScanner(window, { maxGapMs: burstGapMs, onScan: (raw) => routing.submit(raw) }),
@@ -160,19 +179,16 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     sounds.play(kind, soundSettings ?? { enabled: true, volume: 0.7 });
   }, [session.last, lastJob, waiting, sounds, soundSettings]);
 
-  if (!state.loaded) {
-    return (
-      <div className="app app-loading" role="status">
-        <p>{t('app.loading')}</p>
-      </div>
-    );
-  }
-
   return (
     <ScanRoutingContext.Provider value={routing}>
       <div className="app">
         <Nav current={screen} onSelect={setScreen} />
         <main className="main" id="main">
+          {state.loaded ? null : (
+            <p className="app-loading" role="status" data-testid="app-loading">
+              {t('app.loading')}
+            </p>
+          )}
           {state.loadError ? <LoadError /> : null}
           {screen === 'scan' ? (
             <ScanScreen session={session} burstGapMs={burstGapMs} repeatNotice={repeatNotice} />

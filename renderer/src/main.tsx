@@ -2,10 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { installStationApi } from './api/bridge';
+import { StationStore } from './state/station-store';
 import { createI18n, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n';
 import './styles/app.css';
 
 const api = installStationApi();
+// Asked for before the first frame is drawn: the lists travel while React renders the screen.
+const store = new StationStore(api);
+store.start();
 // The last language used on this machine, so the first frame is already in it (settings confirm it a moment later).
 const remembered = (() => {
   try {
@@ -19,7 +23,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App api={api} i18n={i18n} />
+      <App api={api} i18n={i18n} store={store} />
     </StrictMode>,
   );
 }

@@ -38,5 +38,7 @@ export async function renderApp(
   const i18n = createI18n(options.language ?? 'en');
   render(<App api={fake.api} i18n={i18n} sounds={sounds} now={() => clock.now} />);
   await waitFor(() => expect(screen.getByTestId('status-bar')).toBeTruthy());
+  // The screen is drawn before the station's lists arrive: wait for them too.
+  await waitFor(() => expect(screen.queryByTestId('app-loading')).toBeNull());
   return { fake, sounds, clock };
 }

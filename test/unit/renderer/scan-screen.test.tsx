@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobView, PrinterStateView } from '../../../preload/api';
+import type { JobView, PrinterStateView, SettingsView } from '../../../preload/api';
+import { App } from '../../../renderer/src/App';
+import { createI18n } from '../../../renderer/src/i18n';
 import { BASE_TIME, FakeStation, makeJob } from './fake-api';
-import { renderApp } from './render-app';
+import { RecordingSounds, renderApp } from './render-app';
 
 afterEach(() => cleanup());
 
@@ -167,6 +169,23 @@ describe('Scan screen', () => {
     await waitFor(() => expect(fake.callsOf('scan')).toEqual([{ code: 'ORDER-77' }]));
     // Enter did not press the focused Jobs button.
     expect(screen.getByTestId('nav-scan').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('takes a scan before the station has answered, cut by the scanner settings once they arrive', async () => {
+    const fake = new FakeStation();
+    const settings = { ...fake.settings, scanner: { prefix: ']C1', suffix: '', duplicateWindowMs: 2000 } };
+    let answer: () => void = () => undefined;
+    fake.on('getSettings', () => new Promise<SettingsView>((resolve) => (answer = () => resolve(settings))));
+    render(<App api={fake.api} i18n={createI18n('en')} sounds={new RecordingSounds()} />);
+    const input = await screen.findByTestId('scan-input');
+    expect(document.activeElement).toBe(input);
+    expect(screen.getByTestId('app-loading')).toBeTruthy();
+    typeAndEnter(']C1ORDER-55');
+    // Not sent with the prefix still on it: the scan waits for the settings that say what to strip.
+    expect(fake.callsOf('scan')).toEqual([]);
+    await act(async () => answer());
+    await waitFor(() => expect(fake.callsOf('scan')).toEqual([{ code: 'ORDER-55' }]));
+    expect(screen.queryByTestId('app-loading')).toBeNull();
   });
 
   it('clears the last result with Escape', async () => {

@@ -32,7 +32,8 @@ app.enableSandbox();
 if (!app.requestSingleInstanceLock()) app.quit();
 
 let window: BrowserWindow | undefined;
-let station: Station | undefined;
+/** The station, opening or open: set at start, before the window, so that closing never misses it. */
+let opening: Promise<Station> | undefined;
 
 function log(line: string): void {
   process.stderr.write(`${new Date().toISOString()} ${line}\n`);
@@ -64,7 +65,8 @@ function lockDown(): void {
   });
 }
 
-function exposeStation(s: Station): void {
+/** IPC is answered from the first call: a call made while the station is still opening waits for it. */
+function exposeStation(opening: Promise<Station>): void {
   for (const name of STATION_METHOD_NAMES) {
     ipcMain.handle(`packbench:${name}`, async (event, input: unknown) => {
       const frame = event.senderFrame;
@@ -76,17 +78,22 @@ function exposeStation(s: Station): void {
         log(`refused IPC ${name} from an untrusted frame`);
         return { ok: false, body: { error: 'unauthorized', message: 'Refused.' } };
       }
-      const outcome = await dispatch(s, name, input, log);
+      const outcome = await dispatch(await opening, name, input, log);
       return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, body: outcome.body };
     });
   }
-  s.subscribe((event) => window?.webContents.send('packbench:event', event));
+  // A station that fails to open is reported (and the app exits) by start()'s caller.
+  opening
+    .then((s) => s.subscribe((event) => window?.webContents.send('packbench:event', event)))
+    .catch(() => undefined);
 }
 
 async function start(): Promise<void> {
   lockDown();
   const userData = app.getPath('userData');
-  station = await createStation({
+  // The window is made and the renderer loaded while the station opens its journal and spool: the two take
+  // about as long as each other, and a packer waits for the slower one only.
+  opening = createStation({
     dataDir: userData,
     host: 'electron',
     version: PACKBENCH_VERSION,
@@ -95,19 +102,28 @@ async function start(): Promise<void> {
     checkoutVault: createSafeStorageVault(userData, 'checkout'),
     log,
   });
-  for (const warning of station.startupWarnings) log(warning);
-  exposeStation(station);
+  exposeStation(opening);
   window = new BrowserWindow(windowOptions(preloadPath));
   window.once('ready-to-show', () => window?.show());
-  await window.loadURL(`${APP_ORIGIN}/index.html`);
+  const [opened] = await Promise.all([opening, window.loadURL(`${APP_ORIGIN}/index.html`)]);
+  for (const warning of opened.startupWarnings) log(warning);
 }
 
 app.on('second-instance', () => {
   if (window?.isMinimized()) window.restore();
   window?.focus();
 });
+/** Closes the station, opened or still opening; a failure to close is logged, never left unhandled. */
+async function closeStation(): Promise<void> {
+  await opening
+    ?.then((s) => s.close())
+    .catch((error: unknown) =>
+      log(`could not close the station: ${error instanceof Error ? error.message : String(error)}`),
+    );
+}
+
 app.on('window-all-closed', () => {
-  void station?.close().finally(() => app.quit());
+  void closeStation().finally(() => app.quit());
 });
 app
   .whenReady()
@@ -115,7 +131,7 @@ app
   .catch(async (error: unknown) => {
     // A window that never comes up must not leave the app running invisibly with the station open.
     log(`could not start: ${error instanceof Error ? error.message : String(error)}`);
-    await station?.close().catch(() => undefined);
+    await closeStation();
     app.exit(1);
   });
 log(`Packbench ${PACKBENCH_VERSION} starting`);

@@ -113,10 +113,16 @@ app.on('second-instance', () => {
   if (window?.isMinimized()) window.restore();
   window?.focus();
 });
-/** Closes the station, opened or still opening; a failure to close is logged, never left unhandled. */
+/**
+ * Closes the station, opened or still opening; a failure to close is logged, never left unhandled. One that
+ * never opened has nothing to close (its failure is start()'s to report).
+ */
 async function closeStation(): Promise<void> {
   await opening
-    ?.then((s) => s.close())
+    ?.then(
+      (s) => s.close(),
+      () => undefined,
+    )
     .catch((error: unknown) =>
       log(`could not close the station: ${error instanceof Error ? error.message : String(error)}`),
     );

@@ -142,7 +142,8 @@ export type JournalEntryBody = z.infer<typeof entryBodySchema>;
 export type JournalEntry = JournalEntryBody & { seq: number; at: string };
 export type DocumentRef = z.infer<typeof documentRefSchema>;
 
-const entrySchema = z.intersection(entryBodySchema, z.object({ seq: z.number().int(), at: z.string() }));
+/** The journal's stamp on every entry. */
+const stampSchema = z.object({ seq: z.number().int(), at: z.string() });
 
 export interface JournalRecovery {
   file: string;
@@ -396,7 +397,14 @@ export function parseJournal(bytes: Buffer): {
   return { entries: values, goodBytes, badChunks };
 }
 
+/**
+ * The body and the stamp are checked apart and joined: `z.intersection` parses the value twice over and merges
+ * the two results deeply.
+ */
 function parseEntry(json: string): JournalEntry | undefined {
-  const parsed = entrySchema.safeParse(JSON.parse(json));
-  return parsed.success ? (parsed.data as JournalEntry) : undefined;
+  const value: unknown = JSON.parse(json);
+  const stamp = stampSchema.safeParse(value);
+  if (!stamp.success) return undefined;
+  const body = entryBodySchema.safeParse(value);
+  return body.success ? { ...body.data, ...stamp.data } : undefined;
 }

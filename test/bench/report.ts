@@ -115,6 +115,14 @@ function startupRows(s: StartupResult): string[][] {
       full ? met(c.readyMs.median < TARGETS.startupReadyMs) : '–',
     ]);
   }
+  // Context for the start-up figures: how fast this machine starts Node at all, right now.
+  if (s.bareNodeMs)
+    rows.push([
+      `· Node alone on this machine, spawn → first line (median of ${s.bareNodeMs.n})`,
+      `${ms(s.bareNodeMs.median)} (max ${ms(s.bareNodeMs.max)})`,
+      'reported',
+      '–',
+    ]);
   if (s.ui && 'skipped' in s.ui) rows.push(['Web UI usable with a full day', `skipped: ${s.ui.skipped}`, `< ${TARGETS.uiUsableMs} ms`, '–']);
   else if (s.ui) {
     rows.push([

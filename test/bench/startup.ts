@@ -29,6 +29,8 @@ export interface StartupResult {
   /** Bytes of the data directory's journal, label cache and spool. */
   dataDirMb: number;
   generateSec: number;
+  /** Node itself on this machine: spawn → the first line of a script that prints one (what no host can save). */
+  bareNodeMs?: Summary;
   cases: StartupCase[];
   ui?: { hostReadyMs: Summary; usableMs: Summary; jobsListed: number } | { skipped: string };
 }
@@ -118,6 +120,17 @@ function noteWhenUsable(): void {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
+/** Spawn → the first line of `node -e` printing one, with the same stdio: the part of `ready` that is Node's. */
+async function bareNodeStart(): Promise<number> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['-e', 'console.log("ready")'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  await lines.next();
+  const elapsed = performance.now() - t0;
+  await new Promise((resolve) => child.once('exit', resolve));
+  return elapsed;
+}
+
 async function webUsable(
   target: StartupTarget,
   dataDir: string,
@@ -195,6 +208,8 @@ export async function runStartup(
       }
       cases.push({ name, readyMs: summarize(ready), cpuMs: summarize(cpu) });
     };
+    const bare: number[] = [];
+    for (let i = 0; i < options.starts; i++) bare.push(await bareNodeStart());
     await run('empty data directory', empty);
     await run(`full day (${options.scans} scans), from its checkpoint`, full);
     // Each start writes a checkpoint when it stops: take it away again, so every start replays the day.
@@ -226,6 +241,7 @@ export async function runStartup(
       journalEntries: written.entries,
       dataDirMb: Number(stdout.split(/\s/)[0] ?? Number.NaN) / 1024,
       generateSec,
+      bareNodeMs: summarize(bare),
       cases,
       ui,
     };

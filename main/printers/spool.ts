@@ -336,13 +336,19 @@ export function createSpool(options: SpoolOptions): Spool {
     const bytesWritten = store.saveBytes(record.id, bytes);
     const ready = Promise.all([ownerWrite, bytesWritten]).then(() => undefined);
     ready.catch(() => undefined);
-    jobs.set(record.id, record);
     sendAfter.set(record.id, ready);
+    const outcome = admit(record, bytes);
+    wake(record.printerId);
+    return { job: toView(record), outcome };
+  }
+
+  /** Makes a new job known (its bytes kept for the first attempt) and tells the owner; returns its outcome. */
+  function admit(record: SpoolRecord, bytes: Buffer): Promise<PrintOutcome> {
+    jobs.set(record.id, record);
     freshBytes.set(record.id, bytes);
     const outcome = waitFor(record.id);
     options.onJob?.(toView(record));
-    wake(record.printerId);
-    return { job: toView(record), outcome };
+    return outcome;
   }
 
   function requeue(job: SpoolRecord): Promise<void> {
@@ -433,10 +439,7 @@ export function createSpool(options: SpoolOptions): Spool {
         // the two leaves a queued record without its bytes, which start() drops as never having been a job:
         // its caller still holds the document and spools it again.
         await Promise.all([store.saveBytes(id, bytes), store.saveRecord({ ...record })]);
-        jobs.set(id, record);
-        freshBytes.set(id, bytes);
-        outcome = waitFor(id);
-        options.onJob?.(toView(record));
+        outcome = admit(record, bytes);
       } catch (error) {
         // Not durable, so not a job: it must never print later behind the caller's back.
         jobs.delete(id);

@@ -89,6 +89,19 @@ const enqueue = (spool: Spool, document = label(), sendAfter?: Promise<void>) =>
   });
 const stateOf = (spool: Spool, id: string) => spool.get(id)?.state;
 
+/**
+ * A spool whose process "dies" mid-send: its job is recorded `sending` (the event is told once that is on disk;
+ * the state in memory changes first) and the driver never returns. The spool is abandoned, not stopped.
+ */
+async function jobAbandonedWhileSending(): Promise<SpoolJobView> {
+  driver.script = ['hang'];
+  const before = makeSpool();
+  await before.start();
+  const { job } = await enqueue(before);
+  await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
+  return job;
+}
+
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'spool-test-'));
   clock = createManualClock();
@@ -329,13 +342,7 @@ describe('spool', () => {
     });
 
     it('holds a job found sending (it may have printed) and prints it once when released', async () => {
-      driver.script = ['hang'];
-      const before = makeSpool();
-      await before.start();
-      const { job } = await enqueue(before);
-      // Told once `sending` is on disk (the state in memory changes first).
-      await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
-      // The process "dies" here: the old spool is abandoned mid-send.
+      const job = await jobAbandonedWhileSending();
 
       const fresh = new FakeDriver();
       const after = makeSpool({ driver: fresh });
@@ -367,11 +374,7 @@ describe('spool', () => {
     });
 
     it('a crash after the final state was written but before the job left the folder: moved on restart, not resent', async () => {
-      driver.script = ['hang'];
-      const before = makeSpool();
-      await before.start();
-      const { job } = await enqueue(before);
-      await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
+      const job = await jobAbandonedWhileSending();
       // The label went out and its final state reached done/, then the process died before the move ended.
       const record = JSON.parse(await readFile(path.join(dir, `${job.id}.json`), 'utf8')) as Record<
         string,
@@ -417,11 +420,7 @@ describe('spool', () => {
     });
 
     it('drops a job found sending whose bytes are not whole: a job is sent only once its bytes are on disk', async () => {
-      driver.script = ['hang'];
-      const before = makeSpool();
-      await before.start();
-      const { job } = await enqueue(before);
-      await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
+      const job = await jobAbandonedWhileSending();
       await rm(path.join(dir, `${job.id}.bin`), { force: true });
 
       const fresh = new FakeDriver();

@@ -284,10 +284,9 @@ async function fetchShipments(
   const shipments: BookedShipment[] = [];
   for (const shipmentId of shipmentIds) {
     const documents = await knownDocuments(ctx, shipmentId);
-    const held = spoolJobs.some((s) => s.shipmentId === shipmentId);
-    // The spool has the label: a failed download does not stop the journal from recording the booking.
-    if (!documents.ok && !held) return err(failureFromDelivery(documents.error));
     const share = shareWithSpool(ctx, jobId, shipmentId, documents.ok ? documents.value : [], spoolJobs);
+    // The spool has the label: a failed download does not stop the journal from recording the booking.
+    if (!documents.ok && share.spooled.length === 0) return err(failureFromDelivery(documents.error));
     shipments.push({
       shipmentId,
       parcelNos: [],

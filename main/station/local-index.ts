@@ -23,8 +23,8 @@ import type { Order, StoredShipment } from '../nshift/delivery/schemas';
  * Rate rules: nShift documents no limit for these list calls (the five-minute rule is for the fetch-in-batches
  * feeds). The index still asks one request at a time, at most one every `minGapMs` (default 60 ms, so at most 17
  * a second: the station's other background requests, token and status feed, keep the whole under the assumed 20
- * a second that `npm run bench` checks), and a 429 or 503 is waited out as its Retry-After says (the transport does that); a refresh that
- * still fails keeps the index it had and tries again at the next interval.
+ * a second that `npm run bench` checks), and a 429 or 503 is waited out as its Retry-After says (the transport
+ * does that); a refresh that still fails keeps the index it had and tries again at the next interval.
  */
 export interface LocalIndexOptions {
   client: () => DeliveryClient;

@@ -1,9 +1,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createFileSettingsStore } from '../../settings/file-store';
-import { createFileVault, createMemoryVault } from '../../settings/file-vault';
-import { createStation } from '../../station/station';
+import type { Station } from '../../station/station';
+import type { Demo } from '../shared/demo';
 import { chooseDataDir, dataDirLine } from '../shared/data-dir';
 import { settingsLayers } from '../shared/overrides';
 import { onStopSignal, Teardown, within } from '../shared/teardown';
@@ -101,67 +100,77 @@ async function start(
   const folder = await chooseDataDir(values['data-dir'], Boolean(demo), teardown);
   const { dataDir } = folder;
   log(dataDirLine(folder));
-  const station = await createStation({
+  // Before anything is served: a wrong printer flag is refused without a URL ever being printed.
+  const overrides = settingsLayers(
+    {
+      ...(values['delivery-url'] ? { deliveryUrl: values['delivery-url'] } : {}),
+      ...(values['label-printer'] ? { labelPrinter: values['label-printer'] } : {}),
+      ...(values['document-printer'] ? { documentPrinter: values['document-printer'] } : {}),
+    },
+    demo,
     dataDir,
-    host: 'web',
-    version: PACKBENCH_VERSION,
-    demo: Boolean(demo),
-    ...demo?.stationOptions,
-    settingsStore: createFileSettingsStore(dataDir),
-    vault: demo ? createMemoryVault(demo.apiKey) : createFileVault(dataDir),
-    checkoutVault: demo
-      ? createMemoryVault(demo.checkout.key)
-      : createFileVault(dataDir, process.env, 'checkout'),
-    overrides: settingsLayers(
-      {
-        ...(values['delivery-url'] ? { deliveryUrl: values['delivery-url'] } : {}),
-        ...(values['label-printer'] ? { labelPrinter: values['label-printer'] } : {}),
-        ...(values['document-printer'] ? { documentPrinter: values['document-printer'] } : {}),
-      },
-      demo,
-      dataDir,
-    ),
-    log,
-  });
-  // A station finishing a long print must not hold Ctrl+C for minutes: its journal makes stopping safe.
-  teardown.add('the station', () => within(station.close(), 5000));
-  for (const warning of station.startupWarnings) log(warning);
+  );
 
+  // The page is served before the station has opened: the browser loads and compiles the UI while this process
+  // loads the station's code and its journal, and the page's first calls wait for the station.
+  let openWith!: (station: Promise<Station>) => void;
+  const opening = new Promise<Station>((resolve) => (openWith = resolve));
+  let started = false;
+  // A station finishing a long print must not hold Ctrl+C for minutes: its journal makes stopping safe. One
+  // that never opened (or was never started: the port was taken) has nothing to close; start() reports why.
+  teardown.add('the station', () =>
+    started
+      ? opening.then(
+          (station) => within(station.close(), 5000),
+          () => undefined,
+        )
+      : undefined,
+  );
   const here = dirname(fileURLToPath(import.meta.url));
   const web = await startWebHost({
-    station,
+    station: opening,
     rendererDir: join(here, '..', 'renderer'),
     host,
     port,
     log,
-    ...(demo
-      ? {
-          demoControls: {
-            'printer/offline': async () => demo.zebra.offline(),
-            'printer/online': async () => demo.zebra.online(),
-            labels: async () => demo.zebra.labels().map((label) => label.toString('latin1')),
-            // What the follower's timer does every second, awaited: after it, a test knows whether the
-            // station read the feed at the simulator's current time. A second check starts after any that ran.
-            'status-events/tick': async () => {
-              await station.statusEvents.tick();
-              await station.statusEvents.tick();
-            },
-          },
-        }
-      : {}),
+    ...(demo ? { demoControls: demoControls(demo, opening) } : {}),
   });
   teardown.add('the web server', () => web.close());
   process.stdout.write(`Packbench ${PACKBENCH_VERSION} is running.\nOpen ${web.openUrl}\n`);
+
+  started = true;
+  openWith(
+    import('./open-station').then(({ openStation }) => openStation({ dataDir, demo, overrides, log })),
+  );
+  const station = await opening;
+  for (const warning of station.startupWarnings) log(warning);
   if (demo) {
     process.stdout.write(
       `Demo mode: nShift simulator and a virtual label printer (tcp://${demo.zebra.host}:${demo.zebra.port}).\n`,
     );
     if (!values['document-printer'])
       process.stdout.write(`PDFs (manifests, waybills) are written to ${join(dataDir, 'documents')}\n`);
+    // Printed once the station is open: scripts and tests wait for this line before the first scan.
     process.stdout.write('Scan or type one of these:\n');
     for (const sample of demo.samples)
       process.stdout.write(`  ${sample.code.padEnd(14)} ${sample.description}\n`);
   }
+}
+
+/** The demo's printer and clock, for tests to drive (under /api/_demo/, token-guarded like every call). */
+function demoControls(demo: Demo, opening: Promise<Station>): Record<string, () => Promise<unknown>> {
+  return {
+    'printer/offline': async () => demo.zebra.offline(),
+    'printer/online': async () => demo.zebra.online(),
+    labels: async () => demo.zebra.labels().map((label) => label.toString('latin1')),
+    // What the follower's timer does every second, awaited: after it, a test knows whether the
+    // station read the feed at the simulator's current time. A second check starts after any that ran.
+    'status-events/tick': async () => {
+      const station = await opening;
+      await station.statusEvents.tick();
+      await station.statusEvents.tick();
+    },
+  };
 }
 
 /** A failed start in words that say what to do: a port that is taken names --port. */

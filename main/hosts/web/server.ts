@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, relative, sep } from 'node:path';
 import type { StationApi, StationEvent } from '../../../preload/api';
-import { dispatch } from '../shared/dispatch';
+import type * as Dispatch from '../shared/dispatch';
 
 /**
  * The web host: the built renderer and the StationApi over HTTP on 127.0.0.1, for thin-client stations and
@@ -14,7 +14,8 @@ import { dispatch } from '../shared/dispatch';
  */
 
 export interface WebHostOptions {
-  station: StationApi;
+  /** The station, or its opening: calls that arrive before it has opened wait for it. */
+  station: StationApi | Promise<StationApi>;
   /** The built renderer (dist/renderer). */
   rendererDir: string;
   host?: string;
@@ -115,10 +116,36 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     new Set([`${host}:${port}`, `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
   const allowedOrigins = (): Set<string> => new Set([...allowedHosts()].map((h) => `http://${h}`));
 
-  const unsubscribe = options.station.subscribe((event: StationEvent) => {
-    const frame = `data: ${JSON.stringify(event)}\n\n`;
-    for (const res of eventStreams) res.write(frame);
-  });
+  const opening = Promise.resolve(options.station);
+  let unsubscribe = (): void => {};
+  let closed = false;
+  // A station that fails to open is reported by whoever opened it; its calls are answered 503 below.
+  opening.then(
+    (station) => {
+      if (closed) return;
+      unsubscribe = station.subscribe((event: StationEvent) => {
+        const frame = `data: ${JSON.stringify(event)}\n\n`;
+        for (const res of eventStreams) res.write(frame);
+      });
+    },
+    () => undefined,
+  );
+  // The argument schemas are the station contract's: loaded with the first call, not before the page is served.
+  let dispatcher: Promise<typeof Dispatch> | undefined;
+  async function call(name: string, input: unknown): Promise<Dispatch.DispatchResult> {
+    let station: StationApi;
+    try {
+      station = await opening;
+    } catch {
+      return {
+        ok: false,
+        status: 503,
+        body: { error: 'internal', message: 'The station could not open: its host says why in its log.' },
+      };
+    }
+    dispatcher ??= import('../shared/dispatch');
+    return (await dispatcher).dispatch(station, name, input, log);
+  }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
     let wanted: string;
@@ -219,7 +246,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const input =
       body && typeof body === 'object' && 'input' in body ? (body as { input: unknown }).input : undefined;
-    const outcome = await dispatch(options.station, name, input, log);
+    const outcome = await call(name, input);
     if (outcome.ok) sendJson(res, 200, { result: outcome.value ?? null });
     else sendJson(res, outcome.status, outcome.body);
   }
@@ -245,6 +272,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   } catch (error) {
     // Nothing to serve (the port is taken, say): leave nothing behind that keeps the process alive.
     clearInterval(heartbeat);
+    closed = true;
     unsubscribe();
     throw error;
   }
@@ -256,6 +284,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     token,
     async close() {
       clearInterval(heartbeat);
+      closed = true;
       unsubscribe();
       for (const res of eventStreams) res.end();
       eventStreams.clear();

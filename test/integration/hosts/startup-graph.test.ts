@@ -3,8 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * What the built plain-Node hosts compile before they can say `ready`: the files reached by static imports from
- * each entry point, and the sources esbuild put in them (from the source maps). Everything a station needs only
+ * What the built plain-Node hosts compile before they can say `ready` (headless) or print the page's URL (web):
+ * the files reached by static imports from each entry point, and the sources esbuild put in them (from the
+ * source maps). Everything a station needs only
  * later — the HTTP client (on the first request), the demo's simulator, pdf-lib, iconv-lite's charset tables
  * (only the printer test label uses them) — is a dynamic import, kept out of start-up; a stray static import
  * would silently add its compile time to every start. Needs `npm run build` (which `npm test` runs first).
@@ -32,26 +33,33 @@ function sourcesOf(files: string[]): string[] {
   });
 }
 
+const LATE = [
+  /node_modules\/undici\//,
+  /node_modules\/pdf-lib\//,
+  /node_modules\/iconv-lite\//,
+  /^main\/simulator\//,
+  /^main\/labels\/test-label\.ts$/,
+  // A named `z` import drags in every locale and the JSON Schema code; the namespace import does not.
+  /node_modules\/zod\/v4\/locales\/(?!en\.js)/,
+  /node_modules\/zod\/v4\/classic\/from-json-schema/,
+];
+
 describe.skipIf(!existsSync(join(DIST, 'headless.js')))('what a host compiles before it is ready', () => {
-  for (const entry of ['headless.js', 'web.js']) {
-    it(`${entry} leaves the HTTP client, the simulator, pdf-lib and the charset tables to dynamic imports`, () => {
-      const sources = sourcesOf(staticGraph(entry));
-      // The graph is real: the station and its settings are in it.
-      expect(sources).toContain('main/station/station.ts');
-      expect(sources).toContain('main/settings/schema.ts');
-      const late = sources.filter((source) =>
-        [
-          /node_modules\/undici\//,
-          /node_modules\/pdf-lib\//,
-          /node_modules\/iconv-lite\//,
-          /^main\/simulator\//,
-          /^main\/labels\/test-label\.ts$/,
-          // A named `z` import drags in every locale and the JSON Schema code; the namespace import does not.
-          /node_modules\/zod\/v4\/locales\/(?!en\.js)/,
-          /node_modules\/zod\/v4\/classic\/from-json-schema/,
-        ].some((pattern) => pattern.test(source)),
-      );
-      expect(late).toEqual([]);
-    });
-  }
+  it('headless.js leaves the HTTP client, the simulator, pdf-lib and the charset tables to dynamic imports', () => {
+    const sources = sourcesOf(staticGraph('headless.js'));
+    // The graph is real: the station and its settings are in it.
+    expect(sources).toContain('main/station/station.ts');
+    expect(sources).toContain('main/settings/schema.ts');
+    expect(sources.filter((source) => LATE.some((pattern) => pattern.test(source)))).toEqual([]);
+  });
+
+  it('web.js serves its page before it loads the station: the station, its schemas and zod come after the URL', () => {
+    const sources = sourcesOf(staticGraph('web.js'));
+    // The graph is real: the server that prints the URL is in it.
+    expect(sources).toContain('main/hosts/web/server.ts');
+    const station = [/^main\/station\//, /^main\/settings\//, /^main\/nshift\//, /node_modules\/zod\//];
+    expect(sources.filter((source) => [...LATE, ...station].some((pattern) => pattern.test(source)))).toEqual(
+      [],
+    );
+  });
 });

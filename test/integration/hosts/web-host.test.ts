@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StationEvent } from '../../../preload/api';
+import type { Station } from '../../../main/station/station';
 import { startWebHost, type WebHost } from '../../../main/hosts/web/server';
 import { startBench, type Bench } from '../../support/station-harness';
 
@@ -156,30 +157,7 @@ describe('the web host', () => {
   });
 
   it('streams station events over server-sent events to a client with the token', async () => {
-    const url = new URL(web.url);
-    const events: StationEvent[] = [];
-    const req = request({
-      host: url.hostname,
-      port: url.port,
-      path: `/api/events?token=${encodeURIComponent(web.token)}`,
-      headers: { host: url.host },
-    });
-    const connected = new Promise<void>((resolve) => {
-      req.on('response', (res) => {
-        let buffer = '';
-        res.on('data', (chunk: Buffer) => {
-          buffer += chunk.toString();
-          for (const frame of buffer.split('\n\n').slice(0, -1)) {
-            const data = frame.split('\n').find((l) => l.startsWith('data: '));
-            if (data) events.push(JSON.parse(data.slice(6)) as StationEvent);
-          }
-          buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
-          resolve();
-        });
-      });
-    });
-    req.end();
-    await connected;
+    const stream = await listen(web);
     await raw(web, {
       method: 'POST',
       path: '/api/scan',
@@ -188,10 +166,105 @@ describe('the web host', () => {
     });
     await expect
       .poll(
-        () => events.some((e) => e.type === 'job' && e.job.scan === 'ORD-1002' && e.job.state === 'printed'),
-        { timeout: 10_000 },
+        () =>
+          stream.events.some(
+            (e) => e.type === 'job' && e.job.scan === 'ORD-1002' && e.job.state === 'printed',
+          ),
+        {
+          timeout: 10_000,
+        },
       )
       .toBe(true);
-    req.destroy();
+    stream.close();
   });
 });
+
+describe('the web host while its station is still opening', () => {
+  it('serves the page at once, holds calls and the event stream until the station is open, then answers them', async () => {
+    let open: (station: Station) => void = () => undefined;
+    const opening = new Promise<Station>((resolve) => (open = resolve));
+    const early = await startWebHost({ station: opening, rendererDir });
+    try {
+      const page = await raw(early, { path: '/', headers: { host: new URL(early.url).host } });
+      expect(page.status).toBe(200);
+      const stream = await listen(early);
+      let answered = false;
+      const status = raw(early, {
+        method: 'POST',
+        path: '/api/getStatus',
+        headers: { ...json(early.token), host: new URL(early.url).host },
+      }).then((res) => {
+        answered = true;
+        return res;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(answered).toBe(false);
+
+      open(bench.station);
+      const res = await status;
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body)).toMatchObject({ result: { host: expect.any(String) } });
+      // The stream opened before the station is subscribed to it once the station is there.
+      await raw(early, {
+        method: 'POST',
+        path: '/api/scan',
+        headers: { ...json(early.token), host: new URL(early.url).host },
+        body: '{"input":{"code":"ORD-1003"}}',
+      });
+      await expect
+        .poll(() => stream.events.some((e) => e.type === 'job' && e.job.scan === 'ORD-1003'), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+      stream.close();
+    } finally {
+      await early.close();
+    }
+  });
+
+  it('answers 503, in words, when the station could not open', async () => {
+    const failed = await startWebHost({ station: Promise.reject(new Error('journal locked')), rendererDir });
+    try {
+      const res = await raw(failed, {
+        method: 'POST',
+        path: '/api/getStatus',
+        headers: { ...json(failed.token), host: new URL(failed.url).host },
+      });
+      expect(res.status).toBe(503);
+      expect(JSON.parse(res.body)).toEqual({
+        error: 'internal',
+        message: 'The station could not open: its host says why in its log.',
+      });
+    } finally {
+      await failed.close();
+    }
+  });
+});
+
+/** A client of the host's event stream, with the launch token, collecting the events it is sent. */
+async function listen(host: WebHost): Promise<{ events: StationEvent[]; close(): void }> {
+  const url = new URL(host.url);
+  const events: StationEvent[] = [];
+  const req = request({
+    host: url.hostname,
+    port: url.port,
+    path: `/api/events?token=${encodeURIComponent(host.token)}`,
+    headers: { host: url.host },
+  });
+  await new Promise<void>((resolve) => {
+    req.on('response', (res) => {
+      let buffer = '';
+      res.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        for (const frame of buffer.split('\n\n').slice(0, -1)) {
+          const data = frame.split('\n').find((l) => l.startsWith('data: '));
+          if (data) events.push(JSON.parse(data.slice(6)) as StationEvent);
+        }
+        buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+        resolve();
+      });
+    });
+    req.end();
+  });
+  return { events, close: () => req.destroy() };
+}

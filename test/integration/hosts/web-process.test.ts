@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accepts, demoPorts, holdPort, printedDataDir } from '../../support/listening';
@@ -41,13 +42,14 @@ describe('npm run demo tells the truth about where things are', () => {
     const host = web(['--demo', '--port', '0']);
     await host.ready();
     const dataDir = printedDataDir(host.stderr());
-    expect(existsSync(join(dataDir, 'journal'))).toBe(true);
-    expect(host.stdout()).toContain(
-      `PDFs (manifests, waybills) are written to ${join(dataDir, 'documents')}`,
-    );
     const simulator = demoPorts(host.stderr()).simulator;
 
+    // The URL comes before the station has opened; the first call waits for it.
     const settings = await host.call('getSettings');
+    expect(existsSync(join(dataDir, 'journal'))).toBe(true);
+    await expect
+      .poll(() => host.stdout())
+      .toContain(`PDFs (manifests, waybills) are written to ${join(dataDir, 'documents')}`);
     expect(settings.inForce.deliveryUrl).toEqual({
       value: `http://127.0.0.1:${simulator}/rs-extapi/v1`,
       source: 'demo',
@@ -70,5 +72,21 @@ describe('npm run demo tells the truth about where things are', () => {
     expect(await host.stop('SIGTERM')).toBe(0);
     expect(existsSync(dataDir)).toBe(false);
     expect(await accepts(simulator)).toBe(false);
+  });
+});
+
+describe('a web host whose station cannot open', () => {
+  it('has printed its URL, then says why, exits 1 and serves nothing more', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-web-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    // The journal's folder is taken by a file: the station fails once the page is already being served.
+    await writeFile(join(dataDir, 'journal'), 'not a folder');
+    const host = web(['--port', '0', '--data-dir', dataDir]);
+    const { url } = await host.ready();
+    expect(await host.closed).toBe(1);
+    expect(host.stderr()).toContain(
+      `packbench web: EEXIST: file already exists, mkdir '${join(dataDir, 'journal')}'`,
+    );
+    expect(await accepts(Number(url.port))).toBe(false);
   });
 });

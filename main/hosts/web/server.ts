@@ -66,6 +66,18 @@ function securityHeaders(res: ServerResponse): void {
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=()');
 }
 
+/**
+ * The page itself is never cached (it names the build's files); Vite's output files carry a hash of their
+ * content in their name, so a browser may keep them for good: a kiosk that opens the page every morning then
+ * takes them from its cache instead of fetching them again. Anything else is kept for an hour.
+ */
+function cacheControl(fileInRenderer: string): string {
+  const path = fileInRenderer.split(sep).join('/');
+  if (path === 'index.html') return 'no-store';
+  if (/^assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/.test(path)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -173,7 +185,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.writeHead(200, {
       'Content-Type': CONTENT_TYPES[extname(target)] ?? 'application/octet-stream',
       'Content-Length': targetInfo.size,
-      'Cache-Control': target.endsWith('index.html') ? 'no-store' : 'public, max-age=3600',
+      'Cache-Control': cacheControl(relative(rendererRoot, target)),
     });
     createReadStream(target).pipe(res);
   }

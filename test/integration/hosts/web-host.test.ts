@@ -50,6 +50,7 @@ beforeAll(async () => {
   await mkdir(join(rendererDir, 'assets'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Packbench</title>');
   await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(join(rendererDir, 'assets', 'index-Cxy07ovf.js'), 'console.log(2)');
   web = await startWebHost({ station: bench.station, rendererDir });
 });
 afterAll(async () => {
@@ -176,6 +177,16 @@ describe('the web host', () => {
       )
       .toBe(true);
     stream.close();
+  });
+
+  it('lets a browser keep the build’s hashed files for good, never the page that names them', async () => {
+    const get = (path: string) => raw(web, { path, headers: { host: new URL(web.url).host } });
+    expect((await get('/')).headers['cache-control']).toBe('no-store');
+    expect((await get('/assets/index-Cxy07ovf.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    // A file without a content hash in its name may change under the same name: kept for an hour only.
+    expect((await get('/assets/app.js')).headers['cache-control']).toBe('public, max-age=3600');
   });
 });
 

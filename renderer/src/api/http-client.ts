@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { STATION_METHOD_NAMES } from '../../../preload/method-names';
 import type { MethodOutput, StationApi, StationEvent, StationEventListener } from '../../../preload/api';
 import { StationCallError, parseApiErrorBody } from './errors';
@@ -26,7 +26,7 @@ export interface HttpStationApiOptions {
 }
 
 const resultEnvelope = z.object({ result: z.unknown() });
-const stationEventSchema = z.object({ type: z.enum(['job', 'spool', 'printer', 'status']) }).passthrough();
+const stationEventSchema = z.looseObject({ type: z.enum(['job', 'spool', 'printer', 'status']) });
 
 const EVENT_SOURCE_CLOSED = 2;
 

@@ -22,7 +22,7 @@ import { CancelScreen } from './screens/CancelScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { HistoryScreen } from './screens/HistoryScreen';
 import { CheckoutScreen } from './screens/CheckoutScreen';
-import { isLanguage, LANGUAGE_STORAGE_KEY } from './i18n';
+import { isLanguage, LANGUAGE_STORAGE_KEY, switchLanguage } from './i18n';
 import { CONNECTION_EVENT } from './api/bridge';
 
 export interface AppProps {
@@ -83,7 +83,9 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
   // settings.language switches the UI live.
   useEffect(() => {
     const language = settings?.language;
-    if (isLanguage(language) && i18n.language !== language) void i18n.changeLanguage(language);
+    // A catalogue that cannot be fetched (the host is gone) leaves the UI in the language it shows.
+    if (isLanguage(language) && i18n.language !== language)
+      switchLanguage(i18n, language).catch(() => undefined);
   }, [settings?.language, i18n]);
   useEffect(() => {
     document.documentElement.lang = i18n.language;

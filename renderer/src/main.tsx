@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { installStationApi } from './api/bridge';
 import { StationStore } from './state/station-store';
-import { createI18n, isLanguage, LANGUAGE_STORAGE_KEY } from './i18n';
+import { createI18n, isLanguage, LANGUAGE_STORAGE_KEY, loadCatalogue } from './i18n';
 import './styles/app.css';
 
 const api = installStationApi();
@@ -18,7 +18,9 @@ const remembered = (() => {
     return null;
   }
 })();
-const i18n = createI18n(isLanguage(remembered) ? remembered : 'en');
+const language = isLanguage(remembered) ? remembered : 'en';
+// Its catalogue is a chunk of its own (English is built in): fetched before the first frame, while the lists travel.
+const i18n = createI18n(language, { [language]: await loadCatalogue(language) });
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(

@@ -15,7 +15,8 @@ import type { DeliveryError } from '../../../main/nshift/delivery/errors';
 import type { PrinterError } from '../../../main/printers/types';
 import { failureFromDelivery, failureFromPrinter, internalFailure } from '../../../main/station/failures';
 import { parseScanCode } from '../../../main/station/scan-code';
-import { catalogues, createI18n, LANGUAGES } from '../../../renderer/src/i18n';
+import { LANGUAGES } from '../../../renderer/src/i18n';
+import { catalogues, createI18n } from './catalogues';
 import { describeFailure, fieldLabel } from '../../../renderer/src/i18n/failure-text';
 
 const FAILURE_CODES = [

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { Language } from '../../../preload/api';
 import { App } from '../../../renderer/src/App';
-import { createI18n } from '../../../renderer/src/i18n';
+import { createI18n } from './catalogues';
 import type { SoundKind } from '../../../renderer/src/sounds/sounds';
 import { SoundPlayer } from '../../../renderer/src/sounds/sounds';
 import { FakeStation } from './fake-api';

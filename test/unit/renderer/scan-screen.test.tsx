@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobView, PrinterStateView, SettingsView } from '../../../preload/api';
 import { App } from '../../../renderer/src/App';
-import { createI18n } from '../../../renderer/src/i18n';
+import { createI18n as createAppI18n } from '../../../renderer/src/i18n';
+import { createI18n } from './catalogues';
 import { BASE_TIME, FakeStation, makeJob } from './fake-api';
 import { RecordingSounds, renderApp } from './render-app';
 
@@ -186,6 +187,18 @@ describe('Scan screen', () => {
     await act(async () => answer());
     await waitFor(() => expect(fake.callsOf('scan')).toEqual([{ code: 'ORDER-55' }]));
     expect(screen.queryByTestId('app-loading')).toBeNull();
+  });
+
+  it('shows a station set to Swedish in Swedish, fetching the catalogue the page was built without', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'sv' };
+    // As the page starts on a machine that has not shown Swedish before: English alone is built in.
+    const i18n = createAppI18n('en');
+    expect(i18n.hasResourceBundle('sv', 'translation')).toBe(false);
+    render(<App api={fake.api} i18n={i18n} sounds={new RecordingSounds()} />);
+    expect(await screen.findByLabelText('Skanna eller skriv ett ordernummer')).toBeTruthy();
+    expect(i18n.language).toBe('sv');
+    expect(document.documentElement.lang).toBe('sv');
   });
 
   it('clears the last result with Escape', async () => {

@@ -125,9 +125,16 @@ function startupRows(s: StartupResult): string[][] {
     ]);
   if (s.ui && 'skipped' in s.ui) rows.push(['Web UI usable with a full day', `skipped: ${s.ui.skipped}`, `< ${TARGETS.uiUsableMs} ms`, '–']);
   else if (s.ui) {
+    if (s.ui.tabOpenUsableMs)
+      rows.push([
+        `Web host spawned → scan screen usable, full day, tab already open (a kiosk; median of ${s.ui.tabOpenUsableMs.n})`,
+        `${ms(s.ui.tabOpenUsableMs.median)} (max ${ms(s.ui.tabOpenUsableMs.max)})`,
+        `< ${TARGETS.uiUsableMs} ms`,
+        met(s.ui.tabOpenUsableMs.median < TARGETS.uiUsableMs),
+      ]);
     rows.push([
-      `Web host spawned → scan screen usable, full day (median of ${s.ui.usableMs.n}; ${s.ui.jobsListed} jobs listed)`,
-      `${ms(s.ui.usableMs.median)} (host ready ${ms(s.ui.hostReadyMs.median)})`,
+      `Web host spawned → scan screen usable, full day, tab opened with the host (median of ${s.ui.usableMs.n}; ${s.ui.jobsListed} jobs listed)`,
+      `${ms(s.ui.usableMs.median)} (host's URL at ${ms(s.ui.hostReadyMs.median)})`,
       `< ${TARGETS.uiUsableMs} ms`,
       met(s.ui.usableMs.median < TARGETS.uiUsableMs),
     ]);

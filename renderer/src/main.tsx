@@ -21,7 +21,9 @@ const remembered = (() => {
 })();
 const language = isLanguage(remembered) ? remembered : 'en';
 // Its catalogue is a chunk of its own (English is built in): fetched before the first frame, while the lists travel.
-const i18n = createI18n(language, { [language]: await loadCatalogue(language) });
+// One that cannot be fetched leaves the first frame in English; the settings switch the language when they arrive.
+const catalogue = await loadCatalogue(language).catch(() => undefined);
+const i18n = createI18n(language, catalogue ? { [language]: catalogue } : {});
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(

@@ -15,7 +15,7 @@ import type { DeliveryError } from '../../../main/nshift/delivery/errors';
 import type { PrinterError } from '../../../main/printers/types';
 import { failureFromDelivery, failureFromPrinter, internalFailure } from '../../../main/station/failures';
 import { parseScanCode } from '../../../main/station/scan-code';
-import { LANGUAGES } from '../../../renderer/src/i18n';
+import { createI18n as createAppI18n, LANGUAGES, switchLanguage } from '../../../renderer/src/i18n';
 import { catalogues, createI18n } from './catalogues';
 import { describeFailure, fieldLabel } from '../../../renderer/src/i18n/failure-text';
 
@@ -214,6 +214,17 @@ function files(dir: string): string[] {
     return statSync(path).isDirectory() ? files(path) : path.endsWith('.tsx') ? [path] : [];
   });
 }
+
+describe('catalogues fetched on demand', () => {
+  it('English is built in: a language whose catalogue could not be fetched starts in English, never in keys', async () => {
+    const i18n = createAppI18n('sv');
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('scan.inputLabel')).toBe('Scan or type an order number');
+    await switchLanguage(i18n, 'sv');
+    expect(i18n.language).toBe('sv');
+    expect(i18n.t('scan.inputLabel')).toBe('Skanna eller skriv ett ordernummer');
+  });
+});
 
 describe('components', () => {
   it('have no user-visible string literals: all text goes through t()', () => {

@@ -95,6 +95,18 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
+  // Once closed, nothing more is sent and a retry that is waiting gives up at once: a station that is stopping
+  // must not sit out backoffs for answers nobody will read.
+  let closed = false;
+  let wakeOnClose: () => void = () => {};
+  const closing = new Promise<void>((resolve) => (wakeOnClose = resolve));
+  const wait = (ms: number): Promise<void> => Promise.race([sleep(ms), closing]);
+  const closedError = <Op extends string>(operation: Op): ApiError<Op> => ({
+    kind: 'network',
+    operation,
+    cause: 'other',
+    message: 'not sent: the connection to nShift was closed',
+  });
 
   // undici is a megabyte of JavaScript: compiled on the first request rather than on the way to `ready`.
   let agent: Promise<Agent> | undefined;
@@ -148,6 +160,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
     const attempts = Math.max(1, retry.attempts);
     const label = `${request.method} ${redact(pathOnly(request.url))}`;
     for (let attempt = 1; ; attempt++) {
+      if (closed) return err(closedError(request.operation));
       const started = performance.now();
       const outcome = await once(request);
       const ms = Math.round(performance.now() - started);
@@ -171,7 +184,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
         }
         if (last)
           return err({ kind: 'network', operation: request.operation, cause: classified.cause, message });
-        await sleep(backoff(attempt));
+        await wait(backoff(attempt));
         continue;
       }
 
@@ -185,7 +198,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       if (last || !retryable) return ok(response);
       const retryAfter = parseRetryAfter(response.headers['retry-after'], now());
       if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) return ok(response);
-      await sleep(retryAfter ?? backoff(attempt));
+      await wait(retryAfter ?? backoff(attempt));
     }
   }
 
@@ -198,6 +211,9 @@ export function createTransport(options: TransportOptions = {}): Transport {
   return {
     send,
     close: async () => {
+      if (closed) return;
+      closed = true;
+      wakeOnClose();
       if (agent) await (await agent).close();
     },
   };

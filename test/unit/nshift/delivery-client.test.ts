@@ -312,6 +312,37 @@ describe('retries', () => {
     expect(sleeps).toEqual([75, 150]);
   });
 
+  it('a GET waiting to retry when the client closes ends at once as network, without another attempt', async () => {
+    const tokens = { n: 0 };
+    const waits: number[] = [];
+    const { client } = await setup(
+      (req, res) => {
+        if (handleExchange(req, res, tokens)) return;
+        json(res, 503, undefined);
+      },
+      // A backoff that never ends by itself: only the close can end the wait.
+      { sleep: (ms) => (waits.push(ms), new Promise<void>(() => {})) },
+    );
+    const pending = client.orders.list({ internalReference: 'ORD-1' });
+    await expect.poll(() => waits.length).toBe(1);
+    await client.close();
+    expect(collect(await pending)).toMatchObject({ kind: 'network', cause: 'other' });
+    expect(fake?.calls()).toHaveLength(1);
+    expect(waits).toHaveLength(1);
+  });
+
+  it('a call made after the client closed is not sent', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, [order]);
+    });
+    expect((await client.orders.list()).ok).toBe(true);
+    await client.close();
+    expect(collect(await client.orders.list())).toMatchObject({ kind: 'network', cause: 'other' });
+    expect(fake?.calls()).toHaveLength(1);
+  });
+
   it('a Retry-After longer than the cap is returned as rate_limited instead of waited for', async () => {
     const tokens = { n: 0 };
     const { client, sleeps } = await setup((req, res) => {

@@ -181,7 +181,7 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
       message: 'no nShift Checkout client credentials are configured',
     }),
   });
-  const call = createCaller<CheckoutOperation>({
+  const call = createCaller<CheckoutOperation, void>({
     routes: CHECKOUT_ROUTES,
     serviceName: 'the checkout service',
     baseUrl,
@@ -189,8 +189,11 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
     tokens,
     redact,
     now,
+    // Checkout's schemas are built with this module, which a station loads only when it has Checkout credentials.
+    schemas: () => undefined,
   });
-  const json = <S extends z.ZodType>(spec: CallSpec<CheckoutOperation>, schema: S) => call.json(spec, schema);
+  const json = <S extends z.ZodType>(spec: CallSpec<CheckoutOperation>, schema: S) =>
+    call.json(spec, () => schema);
 
   const sessions = createSessionTracker({
     now,

@@ -3,7 +3,7 @@
  * HTTP or network reasons. Paths live in routes.ts, statuses become DeliveryError values in call.ts, bodies
  * are checked by the zod schemas in schemas.ts.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
 import type { FeedName, FetchIdStore } from './batches';
@@ -12,37 +12,7 @@ import { createFeedRateGuard, type FeedRateGuard } from './feed-rate';
 import { createCaller } from '../shared/call';
 import type { Caller } from '../shared/call';
 import type { DeliveryError } from './errors';
-import {
-  alertSchema,
-  anyJsonSchema,
-  consolidatedShipmentListSchema,
-  createdSchema,
-  feedPageSchema,
-  manifestListSchema,
-  manifestSchema,
-  orderListSchema,
-  orderSchema,
-  orderShipmentSchema,
-  priceHistoryItemSchema,
-  priceSchema,
-  printClientListSchema,
-  printClientSchema,
-  printJobListSchema,
-  printJobSchema,
-  printListSchema,
-  printerListSchema,
-  printerSchema,
-  recordListSchema,
-  recordSchema,
-  shipmentResultListSchema,
-  shipmentSummaryListSchema,
-  shipmentSummarySchema,
-  storedShipmentListSchema,
-  storedShipmentSchema,
-  tokenResponseSchema,
-  waybillListSchema,
-  waybillSchema,
-} from './schemas';
+import type * as DeliverySchemas from './schemas';
 import type {
   Alert,
   ConsolidatedShipment,
@@ -349,14 +319,15 @@ export interface DeliveryClient {
   };
 }
 
-const printedFeedSchema = feedPageSchema(['shipments'], shipmentSummarySchema);
-const alertFeedSchema = feedPageSchema(['alerts'], alertSchema);
-const priceHistoryFeedSchema = feedPageSchema(
-  ['prices', 'priceHistory', 'history', 'items', 'shipments'],
-  priceHistoryItemSchema,
-);
-/** Manifest copies answer with a print list, or a manifest holding one. */
-const printsOrManifestSchema = z.union([printListSchema, manifestSchema.transform((m) => m.prints)]);
+type Schemas = typeof DeliverySchemas;
+let loadedSchemas: Schemas | undefined;
+/**
+ * The answer schemas (a hundred zod schemas) are built on the first call that reads an answer, while its request
+ * is under way, not on every start on the way to `ready`.
+ */
+async function loadSchemas(): Promise<Schemas> {
+  return (loadedSchemas ??= await import('./schemas'));
+}
 
 export function createDeliveryClient(options: DeliveryClientOptions): DeliveryClient {
   const now = options.now ?? Date.now;
@@ -409,7 +380,12 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         message: `token exchange answered HTTP ${status}`,
       });
     }
-    const parsed = parseJsonBody('sessions.token', route, sent.value, tokenResponseSchema);
+    const parsed = parseJsonBody(
+      'sessions.token',
+      route,
+      sent.value,
+      (await loadSchemas()).tokenResponseSchema,
+    );
     if (!parsed.ok) return parsed;
     redact.rememberToken(parsed.value.token);
     return ok(parsed.value.token);
@@ -427,7 +403,8 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     }),
     ...options.token,
   });
-  const call: Caller<OperationName> = createCaller({
+  const call: Caller<OperationName, Schemas> = createCaller({
+    schemas: loadSchemas,
     routes: ROUTES,
     baseUrl: options.baseUrl,
     trustedOrigins: options.trustedOrigins,
@@ -446,7 +423,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
   type Params = Record<string, string>;
   /** A list of PDFs (shipments', consolidated, manifests'): each inline with `inlinePdf`, default true. */
   const pdfList = (operation: OperationName, params: Params, o?: InlinePdfOption): R<Print[]> =>
-    call.json({ operation, params, query: inlinePdf(o) }, printListSchema);
+    call.json({ operation, params, query: inlinePdf(o) }, (s) => s.printListSchema);
   /** One PDF's bytes. */
   const pdfBytes = (operation: OperationName, params: Params): R<Buffer> =>
     bytesOnly(call.bytes({ operation, params, accept: 'application/pdf' }));
@@ -458,7 +435,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     name: FeedName,
     operation: 'shipments.printedFeed' | 'prices.historyFeed' | 'alerts.feed',
     fetchId: number,
-    schema: S,
+    schema: (schemas: Schemas) => S,
   ): R<z.output<S>> {
     const slot = feedRate.reserve(name);
     if (!slot.ok) {
@@ -495,13 +472,13 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
           query: returnFile(o),
           body: { printConfig: request.printConfig, shipment: request.shipment },
         },
-        shipmentResultListSchema,
+        (s) => s.shipmentResultListSchema,
       ),
     cancel: (shipmentId) => call.empty({ operation: 'shipments.cancel', params: { shipmentId } }),
     listPrints: (shipmentId, o) =>
       call.json(
         { operation: 'shipments.listPrints', params: { shipmentId }, query: returnFile(o) },
-        printListSchema,
+        (s) => s.printListSchema,
       ),
     copyPrints: (shipmentId, printConfig, o) =>
       call.json(
@@ -511,7 +488,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
           query: returnFile(o),
           body: printConfig,
         },
-        printListSchema,
+        (s) => s.printListSchema,
       ),
     fetchPrint: (shipmentIdOrHref, printId, accept = 'application/octet-stream') =>
       bytesOnly(
@@ -526,24 +503,24 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     copyPdfs: (shipmentId, printConfig, o) =>
       call.json(
         { operation: 'shipments.copyPdfs', params: { shipmentId }, query: inlinePdf(o), body: printConfig },
-        printListSchema,
+        (s) => s.printListSchema,
       ),
     listPdfs: (shipmentId, o) => pdfList('shipments.listPdfs', { shipmentId }, o),
     fetchPdf: (shipmentId, pdfId) => pdfBytes('shipments.fetchPdf', { shipmentId, pdfId }),
     printedFeedPage: (fetchId) =>
-      feedPageCall('shipments', 'shipments.printedFeed', fetchId, printedFeedSchema),
+      feedPageCall('shipments', 'shipments.printedFeed', fetchId, (s) => s.printedFeedSchema),
     printedFeed: (o) => feed('shipments', shipments.printedFeedPage, o),
   };
 
   const prices: DeliveryClient['prices'] = {
-    fetch: (request) => call.json({ operation: 'prices.fetch', body: request }, priceSchema),
+    fetch: (request) => call.json({ operation: 'prices.fetch', body: request }, (s) => s.priceSchema),
     historyPage: (fetchId) =>
-      feedPageCall('priceHistory', 'prices.historyFeed', fetchId, priceHistoryFeedSchema),
+      feedPageCall('priceHistory', 'prices.historyFeed', fetchId, (s) => s.priceHistoryFeedSchema),
     historyFeed: (o) => feed('priceHistory', prices.historyPage, o),
   };
 
   const alerts: DeliveryClient['alerts'] = {
-    page: (fetchId) => feedPageCall('alerts', 'alerts.feed', fetchId, alertFeedSchema),
+    page: (fetchId) => feedPageCall('alerts', 'alerts.feed', fetchId, (s) => s.alertFeedSchema),
     feed: (o) => feed('alerts', alerts.page, o),
   };
 
@@ -555,29 +532,33 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     },
 
     orders: {
-      list: (filter = {}) => call.json({ operation: 'orders.list', query: { ...filter } }, orderListSchema),
-      get: (orderId) => call.json({ operation: 'orders.get', params: { orderId } }, orderSchema),
-      create: (order) => call.json({ operation: 'orders.create', body: order }, createdSchema),
+      list: (filter = {}) =>
+        call.json({ operation: 'orders.list', query: { ...filter } }, (s) => s.orderListSchema),
+      get: (orderId) => call.json({ operation: 'orders.get', params: { orderId } }, (s) => s.orderSchema),
+      create: (order) => call.json({ operation: 'orders.create', body: order }, (s) => s.createdSchema),
       update: (orderId, order) =>
-        call.json({ operation: 'orders.update', params: { orderId }, body: order }, recordSchema),
+        call.json({ operation: 'orders.update', params: { orderId }, body: order }, (s) => s.recordSchema),
       delete: (orderId) => call.empty({ operation: 'orders.delete', params: { orderId } }),
       createShipment: (request) =>
-        call.json({ operation: 'orders.createShipment', body: request }, orderShipmentSchema),
+        call.json({ operation: 'orders.createShipment', body: request }, (s) => s.orderShipmentSchema),
     },
 
     shipments,
 
     storedShipments: {
       list: (filter = {}) =>
-        call.json({ operation: 'storedShipments.list', query: { ...filter } }, storedShipmentListSchema),
+        call.json(
+          { operation: 'storedShipments.list', query: { ...filter } },
+          (s) => s.storedShipmentListSchema,
+        ),
       get: (storedId) =>
-        call.json({ operation: 'storedShipments.get', params: { storedId } }, storedShipmentSchema),
+        call.json({ operation: 'storedShipments.get', params: { storedId } }, (s) => s.storedShipmentSchema),
       create: (shipment) =>
-        call.json({ operation: 'storedShipments.create', body: shipment }, storedShipmentSchema),
+        call.json({ operation: 'storedShipments.create', body: shipment }, (s) => s.storedShipmentSchema),
       replace: (storedId, shipment) =>
         call.json(
           { operation: 'storedShipments.replace', params: { storedId }, body: shipment },
-          storedShipmentSchema,
+          (s) => s.storedShipmentSchema,
         ),
       delete: (storedId) => call.empty({ operation: 'storedShipments.delete', params: { storedId } }),
       book: (storedId, printConfig, o) =>
@@ -588,7 +569,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
             query: returnFile(o),
             body: printConfig,
           },
-          shipmentResultListSchema,
+          (s) => s.shipmentResultListSchema,
         ),
     },
 
@@ -601,17 +582,20 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
             query: returnFile(o),
             body: { printConfig: request.printConfig, shipment: request.shipment },
           },
-          shipmentResultListSchema,
+          (s) => s.shipmentResultListSchema,
         );
       },
       listOpen: (filter = {}) =>
         call.json(
           { operation: 'consolidated.listOpen', query: { ...filter } },
-          consolidatedShipmentListSchema,
+          (s) => s.consolidatedShipmentListSchema,
         ),
       delete: async (consolidatedId) => {
         // The cancelled shipment nShift adds carries the consolidated shipment's number: read it first.
-        const open = await call.json({ operation: 'consolidated.listOpen' }, consolidatedShipmentListSchema);
+        const open = await call.json(
+          { operation: 'consolidated.listOpen' },
+          (s) => s.consolidatedShipmentListSchema,
+        );
         const shipmentNo = open.ok ? open.value.find((c) => c.id === consolidatedId)?.shipmentNo : undefined;
         const deleted = await call.empty({ operation: 'consolidated.delete', params: { consolidatedId } });
         if (!deleted.ok) return deleted;
@@ -621,7 +605,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
             operation: 'history.search',
             query: { searchField: 'shipmentNo', searchValue: shipmentNo, status: 'cancelled' },
           },
-          shipmentSummaryListSchema,
+          (s) => s.shipmentSummaryListSchema,
         );
         // The delete is done whatever the look-up says: a missing licence only leaves the shipment unnamed.
         const cancelled = found.ok ? found.value.find((s) => s.shipmentNo === shipmentNo) : undefined;
@@ -637,12 +621,12 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
             query: returnFile(o),
             body: printConfig,
           },
-          shipmentResultListSchema,
+          (s) => s.shipmentResultListSchema,
         ),
       listPrints: (consolidatedId, o) =>
         call.json(
           { operation: 'consolidated.listPrints', params: { consolidatedId }, query: returnFile(o) },
-          printListSchema,
+          (s) => s.printListSchema,
         ),
       fetchPrint: (consolidatedId, printId, accept = 'application/pdf') =>
         bytesOnly(
@@ -654,18 +638,21 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
 
     manifests: {
       create: (request, o) =>
-        call.json({ operation: 'manifests.create', query: inlinePdf(o), body: request }, manifestSchema),
+        call.json(
+          { operation: 'manifests.create', query: inlinePdf(o), body: request },
+          (s) => s.manifestSchema,
+        ),
       list: (filter = {}) =>
-        call.json({ operation: 'manifests.list', query: { ...filter } }, manifestListSchema),
+        call.json({ operation: 'manifests.list', query: { ...filter } }, (s) => s.manifestListSchema),
       get: (manifestType, manifestId, o) =>
         call.json(
           { operation: 'manifests.get', params: { manifestType, manifestId }, query: inlinePdf(o) },
-          manifestSchema,
+          (s) => s.manifestSchema,
         ),
       shipments: (manifestType, manifestId, filter = {}) =>
         call.json(
           { operation: 'manifests.shipments', params: { manifestType, manifestId }, query: { ...filter } },
-          shipmentSummaryListSchema,
+          (s) => s.shipmentSummaryListSchema,
         ),
       listPrints: (manifestType, manifestId, o) =>
         pdfList('manifests.listPrints', { manifestType, manifestId }, o),
@@ -683,55 +670,69 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
             query: inlinePdf(o),
             body: {},
           },
-          printsOrManifestSchema,
+          (s) => s.printsOrManifestSchema,
         ),
     },
 
     waybills: {
-      list: () => call.json({ operation: 'waybills.list' }, waybillListSchema),
-      get: (waybillId) => call.json({ operation: 'waybills.get', params: { waybillId } }, waybillSchema),
+      list: () => call.json({ operation: 'waybills.list' }, (s) => s.waybillListSchema),
+      get: (waybillId) =>
+        call.json({ operation: 'waybills.get', params: { waybillId } }, (s) => s.waybillSchema),
       create: (request, o) =>
-        call.json({ operation: 'waybills.create', query: returnFile(o), body: request }, waybillSchema),
+        call.json(
+          { operation: 'waybills.create', query: returnFile(o), body: request },
+          (s) => s.waybillSchema,
+        ),
     },
 
     history: {
       search: (filter = {}) =>
-        call.json({ operation: 'history.search', query: { ...filter } }, shipmentSummaryListSchema),
+        call.json({ operation: 'history.search', query: { ...filter } }, (s) => s.shipmentSummaryListSchema),
       searchAll: (filter = {}) =>
         pages(undefined, ({ page }) =>
-          call.json({ operation: 'history.search', query: { ...filter, page } }, shipmentSummaryListSchema),
+          call.json(
+            { operation: 'history.search', query: { ...filter, page } },
+            (s) => s.shipmentSummaryListSchema,
+          ),
         ),
     },
 
     print: {
       clients: (o) =>
-        pages(o, (query) => call.json({ operation: 'printClients.list', query }, printClientListSchema)),
+        pages(o, (query) =>
+          call.json({ operation: 'printClients.list', query }, (s) => s.printClientListSchema),
+        ),
       client: (clientId) =>
-        call.json({ operation: 'printClients.get', params: { clientId } }, printClientSchema),
+        call.json({ operation: 'printClients.get', params: { clientId } }, (s) => s.printClientSchema),
       clientPrinters: (clientId, o) =>
         pages(o, (query) =>
-          call.json({ operation: 'printClients.printers', params: { clientId }, query }, printerListSchema),
+          call.json(
+            { operation: 'printClients.printers', params: { clientId }, query },
+            (s) => s.printerListSchema,
+          ),
         ),
       printers: (o) =>
-        pages(o, (query) => call.json({ operation: 'printers.list', query }, printerListSchema)),
-      printer: (printerId) => call.json({ operation: 'printers.get', params: { printerId } }, printerSchema),
+        pages(o, (query) => call.json({ operation: 'printers.list', query }, (s) => s.printerListSchema)),
+      printer: (printerId) =>
+        call.json({ operation: 'printers.get', params: { printerId } }, (s) => s.printerSchema),
       jobs: (filter = {}) =>
-        call.json({ operation: 'printJobs.list', query: { ...filter } }, printJobListSchema),
-      job: (printJobId) => call.json({ operation: 'printJobs.get', params: { printJobId } }, printJobSchema),
+        call.json({ operation: 'printJobs.list', query: { ...filter } }, (s) => s.printJobListSchema),
+      job: (printJobId) =>
+        call.json({ operation: 'printJobs.get', params: { printJobId } }, (s) => s.printJobSchema),
       createShipmentPrintJob: (shipmentId, printId, job) =>
         call.json(
           { operation: 'printJobs.createForShipment', params: { shipmentId, printId }, body: job },
-          printJobSchema,
+          (s) => s.printJobSchema,
         ),
       createConsolidatedPrintJob: (consolidatedId, printId, job) =>
         call.json(
           { operation: 'printJobs.createForConsolidated', params: { consolidatedId, printId }, body: job },
-          printJobSchema,
+          (s) => s.printJobSchema,
         ),
       createManifestPrintJob: (manifestId, printId, job) =>
         call.json(
           { operation: 'printJobs.createForManifest', params: { manifestId, printId }, body: job },
-          printJobSchema,
+          (s) => s.printJobSchema,
         ),
     },
 
@@ -740,85 +741,104 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
 
     codeLists: {
       partners: (filter = {}) =>
-        call.json({ operation: 'codeLists.partners', query: { ...filter } }, anyJsonSchema),
+        call.json({ operation: 'codeLists.partners', query: { ...filter } }, (s) => s.anyJsonSchema),
     },
 
     senders: {
-      create: (sender) => call.json({ operation: 'senders.create', body: sender }, createdSchema),
-      list: () => call.json({ operation: 'senders.list' }, recordListSchema),
-      get: (senderId) => call.json({ operation: 'senders.get', params: { senderId } }, recordSchema),
+      create: (sender) => call.json({ operation: 'senders.create', body: sender }, (s) => s.createdSchema),
+      list: () => call.json({ operation: 'senders.list' }, (s) => s.recordListSchema),
+      get: (senderId) => call.json({ operation: 'senders.get', params: { senderId } }, (s) => s.recordSchema),
       update: (senderId, patch) =>
-        call.json({ operation: 'senders.update', params: { senderId }, body: patch }, recordSchema),
+        call.json({ operation: 'senders.update', params: { senderId }, body: patch }, (s) => s.recordSchema),
       replace: (senderId, sender) =>
-        call.json({ operation: 'senders.replace', params: { senderId }, body: sender }, recordSchema),
+        call.json(
+          { operation: 'senders.replace', params: { senderId }, body: sender },
+          (s) => s.recordSchema,
+        ),
       delete: (senderId) => call.empty({ operation: 'senders.delete', params: { senderId } }),
     },
 
     receivers: {
-      create: (receiver) => call.json({ operation: 'receivers.create', body: receiver }, createdSchema),
+      create: (receiver) =>
+        call.json({ operation: 'receivers.create', body: receiver }, (s) => s.createdSchema),
       fetch: (query) =>
-        call.json(
-          { operation: 'receivers.fetch', query: { ...query } },
-          z.union([recordListSchema, recordSchema.transform((one) => [one])]),
-        ),
+        call.json({ operation: 'receivers.fetch', query: { ...query } }, (s) => s.recordOrRecordsSchema),
       replace: (receiverId, receiver) =>
-        call.json({ operation: 'receivers.replace', params: { receiverId }, body: receiver }, recordSchema),
+        call.json(
+          { operation: 'receivers.replace', params: { receiverId }, body: receiver },
+          (s) => s.recordSchema,
+        ),
       update: (receiverId, patch) =>
-        call.json({ operation: 'receivers.update', params: { receiverId }, body: patch }, recordSchema),
+        call.json(
+          { operation: 'receivers.update', params: { receiverId }, body: patch },
+          (s) => s.recordSchema,
+        ),
       delete: (receiverId) => call.empty({ operation: 'receivers.delete', params: { receiverId } }),
     },
 
     orderChannels: {
-      list: (o = {}) => call.json({ operation: 'orderChannels.list', query: { ...o } }, recordListSchema),
-      create: (channel) => call.json({ operation: 'orderChannels.create', body: channel }, createdSchema),
+      list: (o = {}) =>
+        call.json({ operation: 'orderChannels.list', query: { ...o } }, (s) => s.recordListSchema),
+      create: (channel) =>
+        call.json({ operation: 'orderChannels.create', body: channel }, (s) => s.createdSchema),
       get: (orderChannelId) =>
-        call.json({ operation: 'orderChannels.get', params: { orderChannelId } }, recordSchema),
+        call.json({ operation: 'orderChannels.get', params: { orderChannelId } }, (s) => s.recordSchema),
       update: (orderChannelId, channel) =>
         call.json(
           { operation: 'orderChannels.update', params: { orderChannelId }, body: channel },
-          recordSchema,
+          (s) => s.recordSchema,
         ),
       delete: (orderChannelId) =>
         call.empty({ operation: 'orderChannels.delete', params: { orderChannelId } }),
-      types: () => call.json({ operation: 'orderChannels.types' }, anyJsonSchema),
+      types: () => call.json({ operation: 'orderChannels.types' }, (s) => s.anyJsonSchema),
     },
 
     comments: {
-      create: (comment) => call.json({ operation: 'comments.create', body: comment }, createdSchema),
-      get: (commentId) => call.json({ operation: 'comments.get', params: { commentId } }, recordSchema),
+      create: (comment) => call.json({ operation: 'comments.create', body: comment }, (s) => s.createdSchema),
+      get: (commentId) =>
+        call.json({ operation: 'comments.get', params: { commentId } }, (s) => s.recordSchema),
       delete: (commentId) => call.empty({ operation: 'comments.delete', params: { commentId } }),
     },
 
     deliveryOptions: {
-      list: (o = {}) => call.json({ operation: 'deliveryOptions.list', query: { ...o } }, recordListSchema),
-      create: (option) => call.json({ operation: 'deliveryOptions.create', body: option }, createdSchema),
+      list: (o = {}) =>
+        call.json({ operation: 'deliveryOptions.list', query: { ...o } }, (s) => s.recordListSchema),
+      create: (option) =>
+        call.json({ operation: 'deliveryOptions.create', body: option }, (s) => s.createdSchema),
       get: (deliveryOptionId) =>
-        call.json({ operation: 'deliveryOptions.get', params: { deliveryOptionId } }, recordSchema),
+        call.json({ operation: 'deliveryOptions.get', params: { deliveryOptionId } }, (s) => s.recordSchema),
       update: (deliveryOptionId, option) =>
         call.json(
           { operation: 'deliveryOptions.update', params: { deliveryOptionId }, body: option },
-          recordSchema,
+          (s) => s.recordSchema,
         ),
       delete: (deliveryOptionId) =>
         call.empty({ operation: 'deliveryOptions.delete', params: { deliveryOptionId } }),
       createRate: (deliveryOptionId, rate) =>
         call.json(
           { operation: 'deliveryOptions.createRate', params: { deliveryOptionId }, body: rate },
-          createdSchema,
+          (s) => s.createdSchema,
         ),
     },
 
     webhooks: {
-      list: () => call.json({ operation: 'webhooks.list' }, recordListSchema),
-      create: (webhook) => call.json({ operation: 'webhooks.create', body: webhook }, createdSchema),
-      get: (webhookId) => call.json({ operation: 'webhooks.get', params: { webhookId } }, recordSchema),
+      list: () => call.json({ operation: 'webhooks.list' }, (s) => s.recordListSchema),
+      create: (webhook) => call.json({ operation: 'webhooks.create', body: webhook }, (s) => s.createdSchema),
+      get: (webhookId) =>
+        call.json({ operation: 'webhooks.get', params: { webhookId } }, (s) => s.recordSchema),
       update: (webhookId, webhook) =>
-        call.json({ operation: 'webhooks.update', params: { webhookId }, body: webhook }, recordSchema),
+        call.json(
+          { operation: 'webhooks.update', params: { webhookId }, body: webhook },
+          (s) => s.recordSchema,
+        ),
       delete: (webhookId) => call.empty({ operation: 'webhooks.delete', params: { webhookId } }),
       events: (webhookId) =>
-        call.json({ operation: 'webhooks.events', params: { webhookId } }, recordListSchema),
+        call.json({ operation: 'webhooks.events', params: { webhookId } }, (s) => s.recordListSchema),
       event: (webhookId, webhookEventId) =>
-        call.json({ operation: 'webhooks.event', params: { webhookId, webhookEventId } }, recordSchema),
+        call.json(
+          { operation: 'webhooks.event', params: { webhookId, webhookEventId } },
+          (s) => s.recordSchema,
+        ),
       test: (webhookId) => jsonOrEmpty(call, { operation: 'webhooks.test', params: { webhookId } }),
       resend: (webhookId, webhookEventId) =>
         jsonOrEmpty(call, { operation: 'webhooks.resend', params: { webhookId, webhookEventId } }),
@@ -838,12 +858,15 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     },
 
     onboarding: {
-      accounts: () => call.json({ operation: 'onboarding.accounts' }, anyJsonSchema),
+      accounts: () => call.json({ operation: 'onboarding.accounts' }, (s) => s.anyJsonSchema),
       createApplication: (application) =>
-        call.json({ operation: 'onboarding.createApplication', body: application }, anyJsonSchema),
+        call.json({ operation: 'onboarding.createApplication', body: application }, (s) => s.anyJsonSchema),
       applicationLanguage: (applicationId) =>
-        call.json({ operation: 'onboarding.applicationLanguage', params: { applicationId } }, anyJsonSchema),
-      language: () => call.json({ operation: 'onboarding.language' }, anyJsonSchema),
+        call.json(
+          { operation: 'onboarding.applicationLanguage', params: { applicationId } },
+          (s) => s.anyJsonSchema,
+        ),
+      language: () => call.json({ operation: 'onboarding.language' }, (s) => s.anyJsonSchema),
     },
   };
 }
@@ -898,8 +921,8 @@ function missingConsolidationKey(): DeliveryError {
 
 /** Operations that may answer 200 with a body or 202/204 without one. */
 async function jsonOrEmpty(
-  call: Caller<OperationName>,
-  spec: Parameters<Caller<OperationName>['bytes']>[0],
+  call: Caller<OperationName, Schemas>,
+  spec: Parameters<Caller<OperationName, Schemas>['bytes']>[0],
 ): R<unknown> {
   const r = await call.bytes(spec);
   if (!r.ok) return r;

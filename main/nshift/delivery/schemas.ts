@@ -286,3 +286,16 @@ export const createdSchema = z
   .transform((v) => (typeof v === 'string' ? { id: v } : v));
 export type Created = z.output<typeof createdSchema>;
 export const anyJsonSchema = z.unknown();
+
+// --- answers the client reads in one piece ----------------------------------------------------------------
+
+export const printedFeedSchema = feedPageSchema(['shipments'], shipmentSummarySchema);
+export const alertFeedSchema = feedPageSchema(['alerts'], alertSchema);
+export const priceHistoryFeedSchema = feedPageSchema(
+  ['prices', 'priceHistory', 'history', 'items', 'shipments'],
+  priceHistoryItemSchema,
+);
+/** Manifest copies answer with a print list, or a manifest holding one. */
+export const printsOrManifestSchema = z.union([printListSchema, manifestSchema.transform((m) => m.prints)]);
+/** A receiver search answers a list, or the one receiver it found. */
+export const recordOrRecordsSchema = z.union([recordListSchema, recordSchema.transform((one) => [one])]);

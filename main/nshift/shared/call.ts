@@ -26,8 +26,16 @@ export interface CallSpec<Op extends string = string> {
   timeouts?: { headersMs?: number; bodyMs?: number };
 }
 
-export interface Caller<Op extends string> {
-  json<S extends z.ZodType>(spec: CallSpec<Op>, schema: S): Promise<Result<z.output<S>, ApiError<Op>>>;
+/**
+ * `M` is the client's module of answer schemas. A client whose schemas are loaded on its first call (so that
+ * building a hundred zod schemas is not on the way to `ready`) names an answer's schema by picking it out of
+ * that module; the module loads while the request is under way.
+ */
+export interface Caller<Op extends string, M> {
+  json<S extends z.ZodType>(
+    spec: CallSpec<Op>,
+    pick: (schemas: M) => S,
+  ): Promise<Result<z.output<S>, ApiError<Op>>>;
   /** 2xx with the body ignored (204 deletes). */
   empty(spec: CallSpec<Op>): Promise<Result<void, ApiError<Op>>>;
   bytes(
@@ -35,7 +43,9 @@ export interface Caller<Op extends string> {
   ): Promise<Result<{ bytes: Buffer; contentType: string | undefined }, ApiError<Op>>>;
 }
 
-export interface CallerDeps<Op extends string> {
+export interface CallerDeps<Op extends string, M> {
+  /** The module `json`'s `pick` chooses from, asked for on every call that parses an answer (memoise it). */
+  schemas: () => M | Promise<M>;
   /** The client's route table: operation → method, path, licence, idempotent. */
   routes: Readonly<Record<Op, RouteDef>>;
   /** Names the service in the message of a refused fresh token ("nShift", "the checkout service"). */
@@ -49,7 +59,7 @@ export interface CallerDeps<Op extends string> {
   now: () => number;
 }
 
-export function createCaller<Op extends string>(deps: CallerDeps<Op>): Caller<Op> {
+export function createCaller<Op extends string, M>(deps: CallerDeps<Op, M>): Caller<Op, M> {
   const trusted = new Set([
     new URL(deps.baseUrl).origin,
     ...(deps.trustedOrigins ?? []).map((o) => new URL(o).origin),
@@ -119,10 +129,10 @@ export function createCaller<Op extends string>(deps: CallerDeps<Op>): Caller<Op
   }
 
   return {
-    async json(spec, schema) {
-      const sent = await authorised(spec);
+    async json(spec, pick) {
+      const [sent, schemas] = await Promise.all([authorised(spec), deps.schemas()]);
       if (!sent.ok) return sent;
-      return parseJsonBody(spec.operation, deps.routes[spec.operation], sent.value, schema);
+      return parseJsonBody(spec.operation, deps.routes[spec.operation], sent.value, pick(schemas));
     },
     async empty(spec) {
       const sent = await authorised(spec);

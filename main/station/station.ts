@@ -17,11 +17,7 @@ import type {
   StationStatus,
 } from '../../preload/api';
 import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery/client';
-import {
-  createCheckoutClient,
-  type CheckoutClient,
-  type CheckoutClientOptions,
-} from '../nshift/checkout/client';
+import type { CheckoutClient, CheckoutClientOptions } from '../nshift/checkout/client';
 import { createLabelCache } from '../labels/label-cache';
 import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
 import { resolveSettings, type SettingsLayer } from '../settings/in-force';
@@ -155,10 +151,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
 
   let checkoutKey: ApiKey | undefined = await options.checkoutVault?.get();
-  let checkout: CheckoutClient | undefined = newCheckoutClient();
-  /** Only with credentials: without them the station makes no Checkout request at all. */
-  function newCheckoutClient(): CheckoutClient | undefined {
+  let checkout: CheckoutClient | undefined = await newCheckoutClient();
+  /**
+   * Only with credentials: without them the station makes no Checkout request at all, and its client (and its
+   * schemas) are never even loaded.
+   */
+  async function newCheckoutClient(): Promise<CheckoutClient | undefined> {
     if (!checkoutKey) return undefined;
+    const { createCheckoutClient } = await import('../nshift/checkout/client');
     return createCheckoutClient({
       baseUrl: settings.checkout.baseUrl,
       authUrl: settings.checkout.authUrl,
@@ -168,9 +168,18 @@ export async function createStation(options: StationOptions): Promise<Station> {
       ...options.checkoutClientOptions,
     });
   }
-  async function renewCheckoutClient(): Promise<void> {
-    await checkout?.close();
-    checkout = newCheckoutClient();
+  let renewingCheckout: Promise<void> = Promise.resolve();
+  /** One renewal at a time, so two quick saves cannot leave two clients behind. */
+  function renewCheckoutClient(): Promise<void> {
+    renewingCheckout = renewingCheckout
+      .catch(() => undefined)
+      .then(async () => {
+        const old = checkout;
+        checkout = undefined;
+        await old?.close();
+        checkout = await newCheckoutClient();
+      });
+    return renewingCheckout;
   }
 
   let account: StationStatus['account'] = { state: apiKey ? 'unknown' : 'not_configured' };
@@ -579,6 +588,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await Promise.all([...deferred]);
       await printService.stop();
       await client.close();
+      await renewingCheckout.catch(() => undefined);
       await checkout?.close();
       await indexClient?.close();
       await checkpointer.close();

@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-
 export interface CommandResult {
   code: number;
   stdout: string;
@@ -15,8 +13,11 @@ export type RunCommand = (
   options?: { input?: Buffer; timeoutMs?: number },
 ) => Promise<CommandResult>;
 
-export const runCommand: RunCommand = (file, args, options = {}) =>
-  new Promise((resolve) => {
+// node:child_process is loaded on the first use of an OS print queue (lp, lpstat), not by every station
+// start: many stations print only to a Zebra's port.
+export const runCommand: RunCommand = async (file, args, options = {}) => {
+  const { execFile } = await import('node:child_process');
+  return new Promise((resolve) => {
     const child = execFile(
       file,
       [...args],
@@ -41,3 +42,4 @@ export const runCommand: RunCommand = (file, args, options = {}) =>
     if (options.input !== undefined) child.stdin?.end(options.input);
     else child.stdin?.end();
   });
+};

@@ -33,8 +33,7 @@ export async function readCheckpoint(
 ): Promise<{ checkpoint: Checkpoint } | { problem: string | undefined }> {
   const raw = await readFileIfExists(join(journalDir, CHECKPOINT_FILE)).catch(() => undefined);
   if (raw === undefined) return { problem: undefined };
-  const text = raw.toString('utf8');
-  const json = text.endsWith('\n') ? verifiedJson(text.slice(0, -1)) : undefined;
+  const json = raw.at(-1) === 0x0a ? verifiedJson(raw.subarray(0, -1)) : undefined;
   if (json === undefined)
     return { problem: 'the journal checkpoint fails its checksum; replaying the journal' };
   try {

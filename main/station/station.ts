@@ -174,10 +174,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
     renewingCheckout = renewingCheckout
       .catch(() => undefined)
       .then(async () => {
+        // The new client is in place before the old one closes: a scan meanwhile always finds one of them.
+        const next = await newCheckoutClient();
         const old = checkout;
-        checkout = undefined;
+        checkout = next;
         await old?.close();
-        checkout = await newCheckoutClient();
       });
     return renewingCheckout;
   }

@@ -61,7 +61,7 @@ export interface CheckoutClientOptions {
   /** One line per request and failure; never contains the secret or a token. */
   logger?: (line: string) => void;
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   renewInBackground?: boolean;
   /** Default 4 hours, as the seed says: a session unused for this long is recreated before use. */

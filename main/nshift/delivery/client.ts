@@ -100,7 +100,7 @@ export interface DeliveryClientOptions {
   trustedOrigins?: string[];
   /** Injectable for tests. */
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   /** Token lifetime/renewal (defaults 12 h / 11 h). */
   token?: { lifetimeMs?: number; renewAfterMs?: number; renewInBackground?: boolean };

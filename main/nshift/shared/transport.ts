@@ -11,6 +11,7 @@
  * The transport returns whatever status the server finally answered; mapping statuses to errors is the
  * client's job (it knows the operation and its licence).
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Agent, Dispatcher } from 'undici';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
@@ -41,8 +42,8 @@ export interface TransportOptions {
   logger?: (line: string) => void;
   /** Scrubs secrets from anything logged or put into an error message. */
   redact?: (text: string) => string;
-  /** Injectable for tests: no test waits on the wall clock. */
-  sleep?: (ms: number) => Promise<void>;
+  /** Injectable for tests: no test waits on the wall clock. `signal` aborts when the transport closes. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
 }
@@ -92,15 +93,28 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const log = options.logger ?? (() => {});
   const redact = options.redact ?? ((s: string) => s);
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  // The default timer is cleared when the transport closes, so a backoff left behind keeps no process alive.
+  const sleep = options.sleep ?? ((ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }));
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   // Once closed, nothing more is sent and a retry that is waiting gives up at once: a station that is stopping
   // must not sit out backoffs for answers nobody will read.
-  let closed = false;
-  let wakeOnClose: () => void = () => {};
-  const closing = new Promise<void>((resolve) => (wakeOnClose = resolve));
-  const wait = (ms: number): Promise<void> => Promise.race([sleep(ms), closing]);
+  const closing = new AbortController();
+  async function wait(ms: number): Promise<void> {
+    const { signal } = closing;
+    if (signal.aborted) return;
+    let onClose = (): void => {};
+    const closed = new Promise<void>((resolve) => {
+      onClose = resolve;
+      signal.addEventListener('abort', onClose, { once: true });
+    });
+    try {
+      // An injected sleep may ignore the signal: the close ends the wait either way.
+      await Promise.race([sleep(ms, signal).catch(() => undefined), closed]);
+    } finally {
+      signal.removeEventListener('abort', onClose);
+    }
+  }
   const closedError = <Op extends string>(operation: Op): ApiError<Op> => ({
     kind: 'network',
     operation,
@@ -160,7 +174,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
     const attempts = Math.max(1, retry.attempts);
     const label = `${request.method} ${redact(pathOnly(request.url))}`;
     for (let attempt = 1; ; attempt++) {
-      if (closed) return err(closedError(request.operation));
+      if (closing.signal.aborted) return err(closedError(request.operation));
       const started = performance.now();
       const outcome = await once(request);
       const ms = Math.round(performance.now() - started);
@@ -211,9 +225,8 @@ export function createTransport(options: TransportOptions = {}): Transport {
   return {
     send,
     close: async () => {
-      if (closed) return;
-      closed = true;
-      wakeOnClose();
+      if (closing.signal.aborted) return;
+      closing.abort();
       if (agent) await (await agent).close();
     },
   };

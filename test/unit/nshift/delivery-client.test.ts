@@ -315,20 +315,24 @@ describe('retries', () => {
   it('a GET waiting to retry when the client closes ends at once as network, without another attempt', async () => {
     const tokens = { n: 0 };
     const waits: number[] = [];
+    const signals: (AbortSignal | undefined)[] = [];
     const { client } = await setup(
       (req, res) => {
         if (handleExchange(req, res, tokens)) return;
         json(res, 503, undefined);
       },
       // A backoff that never ends by itself: only the close can end the wait.
-      { sleep: (ms) => (waits.push(ms), new Promise<void>(() => {})) },
+      { sleep: (ms, signal) => (waits.push(ms), signals.push(signal), new Promise<void>(() => {})) },
     );
     const pending = client.orders.list({ internalReference: 'ORD-1' });
     await expect.poll(() => waits.length).toBe(1);
+    expect(signals[0]?.aborted).toBe(false);
     await client.close();
     expect(collect(await pending)).toMatchObject({ kind: 'network', cause: 'other' });
     expect(fake?.calls()).toHaveLength(1);
     expect(waits).toHaveLength(1);
+    // The backoff's timer is told to stop too, so it keeps no process alive after the close.
+    expect(signals[0]?.aborted).toBe(true);
   });
 
   it('a call made after the client closed is not sent', async () => {

@@ -10,8 +10,9 @@ export function checksumLine(json: string): string {
   return `${checksumOf(json)} ${json}\n`;
 }
 
-function checksumOf(json: string): string {
-  return crc32(json).toString(16).padStart(8, '0');
+/** crc32 in eight hex digits; a string is taken as its UTF-8 bytes, so both forms of one line agree. */
+function checksumOf(data: string | Buffer): string {
+  return crc32(data).toString(16).padStart(8, '0');
 }
 
 const SPACE = 0x20;
@@ -24,8 +25,7 @@ const SPACE = 0x20;
 export function verifiedJson(line: Buffer): string | undefined {
   if (line.length < 9 || line[8] !== SPACE) return undefined;
   const body = line.subarray(9);
-  const expected = line.toString('latin1', 0, 8);
-  return crc32(body).toString(16).padStart(8, '0') === expected ? body.toString('utf8') : undefined;
+  return checksumOf(body) === line.toString('latin1', 0, 8) ? body.toString('utf8') : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 
 /**
  * A printable document as it travels from nShift (or the station itself) to a printer.
@@ -49,15 +49,15 @@ export function detectFormat(bytes: Buffer): DocumentFormat | undefined {
 
 /** What a stored document is, without its bytes: the label cache and the spool keep this beside the bytes. */
 export const documentMetaSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   kind: z.enum(['label', 'return_label', 'waybill', 'customs', 'manifest', 'other']),
   format: z.enum(['zpl', 'pdf']),
-  charset: z.enum(['cp850', 'UTF8']).optional(),
-  media: z.string().optional(),
-  description: z.string().optional(),
-  shipmentId: z.string().optional(),
-  printId: z.string().optional(),
-  carrierId: z.string().optional(),
-  serviceId: z.string().optional(),
+  charset: z.optional(z.enum(['cp850', 'UTF8'])),
+  media: z.optional(z.string()),
+  description: z.optional(z.string()),
+  shipmentId: z.optional(z.string()),
+  printId: z.optional(z.string()),
+  carrierId: z.optional(z.string()),
+  serviceId: z.optional(z.string()),
 });
 export type DocumentMeta = z.infer<typeof documentMetaSchema>;

@@ -5,12 +5,12 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import * as z from 'zod';
+import * as z from '../zod';
 import { documentMetaSchema, type PrintableDocument } from './document';
 import { readFileIfExists, removeFileDurable, safeFileName, writeFileAtomic } from '../files/atomic';
 
-const metaSchema = documentMetaSchema.extend({
-  bytes: z.number().int().nonnegative(),
+const metaSchema = z.extend(documentMetaSchema, {
+  bytes: z.int().check(z.nonnegative()),
   createdAt: z.string(),
 });
 export type CachedDocumentMeta = z.infer<typeof metaSchema>;

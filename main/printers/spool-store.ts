@@ -11,7 +11,7 @@
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import * as z from 'zod';
+import * as z from '../zod';
 import {
   fsyncDirectory,
   readFileIfExists,
@@ -23,28 +23,28 @@ import { documentMetaSchema } from '../labels/document';
 
 export const spoolRecordSchema = z.object({
   version: z.literal(1),
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   /** Order of arrival: a printer's jobs go out in this order. */
-  seq: z.number().int().nonnegative(),
+  seq: z.int().check(z.nonnegative()),
   printerId: z.string(),
   printerName: z.string(),
   document: documentMetaSchema,
-  bytes: z.number().int().nonnegative(),
+  bytes: z.int().check(z.nonnegative()),
   state: z.enum(['queued', 'sending', 'printed', 'failed', 'held', 'cancelled']),
-  attempts: z.number().int().nonnegative(),
+  attempts: z.int().check(z.nonnegative()),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Epoch ms the TTL counts from: creation, or the packer's last release. */
   ttlFrom: z.number(),
   /** Epoch ms before which a queued job is not tried again (backoff). */
   nextAttemptAt: z.number(),
-  heldReason: z.enum(['ttl', 'offline', 'restart']).optional(),
-  lastError: z.string().optional(),
-  lastErrorCode: z
-    .enum(['unreachable', 'timeout', 'rejected', 'unsupported_format', 'printer_problem', 'io'])
-    .optional(),
-  shipmentId: z.string().optional(),
-  stationJobId: z.string().optional(),
+  heldReason: z.optional(z.enum(['ttl', 'offline', 'restart'])),
+  lastError: z.optional(z.string()),
+  lastErrorCode: z.optional(
+    z.enum(['unreachable', 'timeout', 'rejected', 'unsupported_format', 'printer_problem', 'io']),
+  ),
+  shipmentId: z.optional(z.string()),
+  stationJobId: z.optional(z.string()),
 });
 export type SpoolRecord = z.infer<typeof spoolRecordSchema>;
 export type SpoolDocumentMeta = z.infer<typeof documentMetaSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import type { SettingsInForce, SettingsView } from '../../preload/api';
 
 /**
@@ -13,179 +13,186 @@ export const DEFAULT_CHECKOUT_AUTH_URL = 'https://account.nshiftportal.com';
 
 const idSchema = z
   .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, . _ - only');
-const nameSchema = z.string().trim().min(1).max(120);
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(64),
+    z.regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, . _ - only'),
+  );
+const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
+const trimmed = (max: number): z.ZodMiniString<string> =>
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const portSchema = z.int().check(z.minimum(1), z.maximum(65535));
+const httpUrl = z.url({ protocol: /^https?$/ });
+/** A whole number of days, minutes, … within bounds. */
+const intWithin = (min: number, max: number): z.ZodMiniNumberFormat =>
+  z.int().check(z.minimum(min), z.maximum(max));
 
 /** An nShift API key (Id and Secret Id), as the vaults store it and the setApiKey call brings it. */
-export const apiKeySchema = z.object({ id: z.string().min(1).max(200), secret: z.string().min(1).max(500) });
+export const apiKeySchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  secret: z.string().check(z.minLength(1), z.maxLength(500)),
+});
 
 export const printerConfigSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('zpl-tcp'),
     id: idSchema,
     name: nameSchema,
-    host: z.string().trim().min(1).max(253),
-    port: z.number().int().min(1).max(65535),
+    host: trimmed(253),
+    port: portSchema,
   }),
   z.object({
     kind: z.literal('os-queue'),
     id: idSchema,
     name: nameSchema,
-    queue: z.string().trim().min(1).max(200),
-    media: z.string().trim().min(1).max(60).optional(),
+    queue: trimmed(200),
+    media: z.optional(trimmed(60)),
   }),
   z.object({
     kind: z.literal('print-client'),
     id: idSchema,
     name: nameSchema,
-    printerId: z.number().int().nonnegative(),
+    printerId: z.int().check(z.nonnegative()),
   }),
-  z.object({
-    kind: z.literal('file'),
-    id: idSchema,
-    name: nameSchema,
-    directory: z.string().trim().min(1).max(500),
-  }),
+  z.object({ kind: z.literal('file'), id: idSchema, name: nameSchema, directory: trimmed(500) }),
   z.object({
     kind: z.literal('raw-tcp'),
     id: idSchema,
     name: nameSchema,
-    host: z.string().trim().min(1).max(253),
-    port: z.number().int().min(1).max(65535),
+    host: trimmed(253),
+    port: portSchema,
   }),
 ]);
 
 const documentKindSchema = z.enum(['label', 'return_label', 'waybill', 'customs', 'manifest', 'other']);
 const formatSchema = z.enum(['zpl', 'pdf']);
 export const charsetSchema = z.enum(['cp850', 'UTF8']);
+const offsetSchema = z.number().check(z.minimum(-100), z.maximum(100));
 
 export const printTargetSchema = z.object({
-  media: z.string().trim().min(1).max(40),
+  media: trimmed(40),
   type: formatSchema,
-  mode: z.enum(['DT', 'TT']).optional(),
-  charset: charsetSchema.optional(),
-  xOffset: z.number().min(-100).max(100).optional(),
-  yOffset: z.number().min(-100).max(100).optional(),
+  mode: z.optional(z.enum(['DT', 'TT'])),
+  charset: z.optional(charsetSchema),
+  xOffset: z.optional(offsetSchema),
+  yOffset: z.optional(offsetSchema),
 });
 
 export const routingRuleSchema = z.object({
-  kind: documentKindSchema.optional(),
-  format: formatSchema.optional(),
-  carrierId: z.string().max(40).optional(),
-  serviceId: z.string().max(40).optional(),
+  kind: z.optional(documentKindSchema),
+  format: z.optional(formatSchema),
+  carrierId: z.optional(z.string().check(z.maxLength(40))),
+  serviceId: z.optional(z.string().check(z.maxLength(40))),
   printerId: idSchema,
 });
 
+// Each section is named once: the settings give it its default, the patch takes it as it is.
+const printConfigSection = z.object({
+  targets: z.array(printTargetSchema).check(z.minLength(1), z.maxLength(4)),
+});
+const routingSection = z.object({
+  rules: z._default(z.array(routingRuleSchema).check(z.maxLength(100)), []),
+  labelPrinterId: z.optional(idSchema),
+  documentPrinterId: z.optional(idSchema),
+});
+const scannerSection = z.object({
+  prefix: z._default(z.string().check(z.maxLength(10)), ''),
+  suffix: z._default(z.string().check(z.maxLength(10)), ''),
+  duplicateWindowMs: z._default(intWithin(0, 60_000), 2000),
+});
+const resolveSection = z.object({
+  sources: z._default(
+    z.array(z.enum(['order', 'stored', 'shipment'])).check(z.minLength(1), z.maxLength(3)),
+    ['order', 'stored', 'shipment'],
+  ),
+  /** Background refresh of the local index of open orders and READY stored shipments; 0 turns it off. */
+  indexRefreshSeconds: z._default(intWithin(0, 3600), 60),
+});
+const consolidationSection = z.object({ key: z.optional(z.string().check(z.maxLength(60))) });
+/**
+ * The status-event feed (tracking timelines, the cancel screen's handed-over warning). nShift allows one call
+ * per five minutes per account: with several stations on one account, each reads the feed every
+ * `stationsOnAccount` × 5 minutes, or all but one stop following it.
+ */
+const statusEventsSection = z.object({
+  follow: z._default(z.boolean(), true),
+  stationsOnAccount: z._default(intWithin(1, 100), 1),
+});
+/** A label older than this is held for the packer's release instead of printing unasked (fractions allowed). */
+const spoolSection = z.object({
+  ttlMinutes: z._default(z.number().check(z.minimum(0.05), z.maximum(24 * 60)), 10),
+});
+const manifestSection = z.object({
+  types: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.maxLength(20)), [
+    'PNL',
+  ]),
+});
+const soundsSection = z.object({
+  enabled: z._default(z.boolean(), true),
+  volume: z._default(z.number().check(z.minimum(0), z.maximum(1)), 0.7),
+});
+const languageSchema = z.enum(['en', 'sv', 'nb', 'da', 'fi']);
+/** nShift Checkout: its addresses and the connection; the client credentials live in their own vault. */
+const checkoutShape = {
+  baseUrl: z._default(httpUrl, DEFAULT_CHECKOUT_BASE_URL),
+  authUrl: z._default(httpUrl, DEFAULT_CHECKOUT_AUTH_URL),
+  /** Empty = none. */
+  connectionId: z._default(z.string().check(z.trim(), z.maxLength(128)), ''),
+};
+/**
+ * How long the data directory keeps what the station wrote, in days (docs/architecture.md#retention). The
+ * minimums keep what the exactly-once rule and a resumed job need (the journal days read back at start).
+ */
+const retentionSection = z.object({
+  journalDays: z._default(intWithin(7, 3650), 90),
+  labelDays: z._default(intWithin(2, 3650), 30),
+  spoolDays: z._default(intWithin(7, 3650), 14),
+});
+
 export const settingsSchema = z.object({
-  deliveryUrl: z.url({ protocol: /^https?$/ }).default(DEFAULT_DELIVERY_URL),
-  printConfig: z.object({ targets: z.array(printTargetSchema).min(1).max(4) }).default({
+  deliveryUrl: z._default(httpUrl, DEFAULT_DELIVERY_URL),
+  printConfig: z._default(printConfigSection, {
     targets: [
       { media: 'thermo-190', type: 'zpl', mode: 'DT', charset: 'cp850' },
       { media: 'laser-a4', type: 'pdf' },
     ],
   }),
-  printers: z.array(printerConfigSchema).max(50).default([]),
-  routing: z
-    .object({
-      rules: z.array(routingRuleSchema).max(100).default([]),
-      labelPrinterId: idSchema.optional(),
-      documentPrinterId: idSchema.optional(),
-    })
-    .default({ rules: [] }),
-  scanner: z
-    .object({
-      prefix: z.string().max(10).default(''),
-      suffix: z.string().max(10).default(''),
-      duplicateWindowMs: z.number().int().min(0).max(60_000).default(2000),
-    })
-    .default({ prefix: '', suffix: '', duplicateWindowMs: 2000 }),
-  resolve: z
-    .object({
-      sources: z
-        .array(z.enum(['order', 'stored', 'shipment']))
-        .min(1)
-        .max(3)
-        .default(['order', 'stored', 'shipment']),
-      /** Background refresh of the local index of open orders and READY stored shipments; 0 turns it off. */
-      indexRefreshSeconds: z.number().int().min(0).max(3600).default(60),
-    })
-    .default({ sources: ['order', 'stored', 'shipment'], indexRefreshSeconds: 60 }),
-  consolidation: z.object({ key: z.string().max(60).optional() }).default({}),
-  /**
-   * The status-event feed (tracking timelines, the cancel screen's handed-over warning). nShift allows one call
-   * per five minutes per account: with several stations on one account, each reads the feed every
-   * `stationsOnAccount` × 5 minutes, or all but one stop following it.
-   */
-  statusEvents: z
-    .object({
-      follow: z.boolean().default(true),
-      stationsOnAccount: z.number().int().min(1).max(100).default(1),
-    })
-    .default({ follow: true, stationsOnAccount: 1 }),
-  /** A label older than this is held for the packer's release instead of printing unasked (fractions allowed). */
-  spool: z
-    .object({
-      ttlMinutes: z
-        .number()
-        .min(0.05)
-        .max(24 * 60)
-        .default(10),
-    })
-    .default({ ttlMinutes: 10 }),
-  manifest: z
-    .object({ types: z.array(z.string().min(1).max(40)).max(20).default(['PNL']) })
-    .default({ types: ['PNL'] }),
-  sounds: z
-    .object({ enabled: z.boolean().default(true), volume: z.number().min(0).max(1).default(0.7) })
-    .default({ enabled: true, volume: 0.7 }),
-  language: z.enum(['en', 'sv', 'nb', 'da', 'fi']).default('en'),
-  /** nShift Checkout: its addresses and the connection; the client credentials live in their own vault. */
-  checkout: z
-    .object({
-      baseUrl: z.url({ protocol: /^https?$/ }).default(DEFAULT_CHECKOUT_BASE_URL),
-      authUrl: z.url({ protocol: /^https?$/ }).default(DEFAULT_CHECKOUT_AUTH_URL),
-      /** Empty = none. */
-      connectionId: z.string().trim().max(128).default(''),
-    })
-    .default({ baseUrl: DEFAULT_CHECKOUT_BASE_URL, authUrl: DEFAULT_CHECKOUT_AUTH_URL, connectionId: '' }),
-  /**
-   * How long the data directory keeps what the station wrote, in days (docs/architecture.md#retention). The
-   * minimums keep what the exactly-once rule and a resumed job need (the journal days read back at start).
-   */
-  retention: z
-    .object({
-      journalDays: z.number().int().min(7).max(3650).default(90),
-      labelDays: z.number().int().min(2).max(3650).default(30),
-      spoolDays: z.number().int().min(7).max(3650).default(14),
-    })
-    .default({ journalDays: 90, labelDays: 30, spoolDays: 14 }),
+  printers: z._default(z.array(printerConfigSchema).check(z.maxLength(50)), []),
+  routing: z._default(routingSection, { rules: [] }),
+  scanner: z._default(scannerSection, { prefix: '', suffix: '', duplicateWindowMs: 2000 }),
+  resolve: z._default(resolveSection, { sources: ['order', 'stored', 'shipment'], indexRefreshSeconds: 60 }),
+  consolidation: z._default(consolidationSection, {}),
+  statusEvents: z._default(statusEventsSection, { follow: true, stationsOnAccount: 1 }),
+  spool: z._default(spoolSection, { ttlMinutes: 10 }),
+  manifest: z._default(manifestSection, { types: ['PNL'] }),
+  sounds: z._default(soundsSection, { enabled: true, volume: 0.7 }),
+  language: z._default(languageSchema, 'en'),
+  checkout: z._default(z.object(checkoutShape), {
+    baseUrl: DEFAULT_CHECKOUT_BASE_URL,
+    authUrl: DEFAULT_CHECKOUT_AUTH_URL,
+    connectionId: '',
+  }),
+  retention: z._default(retentionSection, { journalDays: 90, labelDays: 30, spoolDays: 14 }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const settingsPatchSchema = z
-  .object({
-    account: z
-      .object({ deliveryUrl: z.url({ protocol: /^https?$/ }).optional() })
-      .strict()
-      .optional(),
-    printConfig: settingsSchema.shape.printConfig.unwrap().optional(),
-    routing: settingsSchema.shape.routing.unwrap().optional(),
-    scanner: settingsSchema.shape.scanner.unwrap().optional(),
-    resolve: settingsSchema.shape.resolve.unwrap().optional(),
-    consolidation: settingsSchema.shape.consolidation.unwrap().optional(),
-    statusEvents: settingsSchema.shape.statusEvents.unwrap().partial().optional(),
-    spool: settingsSchema.shape.spool.unwrap().optional(),
-    manifest: settingsSchema.shape.manifest.unwrap().optional(),
-    sounds: settingsSchema.shape.sounds.unwrap().optional(),
-    language: settingsSchema.shape.language.unwrap().optional(),
-    checkout: settingsSchema.shape.checkout.unwrap().partial().strict().optional(),
-    retention: settingsSchema.shape.retention.unwrap().optional(),
-  })
-  .strict();
+export const settingsPatchSchema = z.strictObject({
+  account: z.optional(z.strictObject({ deliveryUrl: z.optional(httpUrl) })),
+  printConfig: z.optional(printConfigSection),
+  routing: z.optional(routingSection),
+  scanner: z.optional(scannerSection),
+  resolve: z.optional(resolveSection),
+  consolidation: z.optional(consolidationSection),
+  statusEvents: z.optional(z.partial(statusEventsSection)),
+  spool: z.optional(spoolSection),
+  manifest: z.optional(manifestSection),
+  sounds: z.optional(soundsSection),
+  language: z.optional(languageSchema),
+  checkout: z.optional(z.partial(z.strictObject(checkoutShape))),
+  retention: z.optional(retentionSection),
+});
 export type SettingsPatchInput = z.input<typeof settingsPatchSchema>;
 
 export function defaultSettings(): Settings {

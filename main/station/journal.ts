@@ -1,6 +1,6 @@
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import * as z from 'zod';
+import * as z from '../zod';
 import { fsyncDirectory, readFileIfExists, writeFileAtomic } from '../files/atomic';
 import { checksumLine, GroupCommitLog, parseLines } from '../files/line-log';
 
@@ -20,17 +20,17 @@ const failureSchema = z.object({
   reason: z.string(),
   code: z.string(),
   message: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  detail: z.string().optional(),
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
+  detail: z.optional(z.string()),
 });
 
 const documentRefSchema = z.object({
   documentId: z.string(),
   kind: z.string(),
   format: z.enum(['zpl', 'pdf']),
-  charset: z.enum(['cp850', 'UTF8']).optional(),
-  description: z.string().optional(),
+  charset: z.optional(z.enum(['cp850', 'UTF8'])),
+  description: z.optional(z.string()),
   bytes: z.number(),
 });
 
@@ -40,9 +40,9 @@ const bookingTargetSchema = z.discriminatedUnion('type', [
     type: z.literal('order'),
     orderId: z.string(),
     internalReference: z.string(),
-    parcelIds: z.array(z.string()).optional(),
+    parcelIds: z.optional(z.array(z.string())),
   }),
-  z.object({ type: z.literal('stored'), storedId: z.string(), orderNo: z.string().optional() }),
+  z.object({ type: z.literal('stored'), storedId: z.string(), orderNo: z.optional(z.string()) }),
 ]);
 export type BookingTarget = z.infer<typeof bookingTargetSchema>;
 
@@ -57,13 +57,13 @@ const entryBodySchema = z.discriminatedUnion('type', [
     jobId: z.string(),
     kind: z.string(),
     scan: z.string(),
-    reprintOf: z.string().optional(),
+    reprintOf: z.optional(z.string()),
   }),
   z.object({
     type: z.literal('resolved'),
     jobId: z.string(),
     source: z.string(),
-    orderNo: z.string().optional(),
+    orderNo: z.optional(z.string()),
     targets: z.array(bookingTargetSchema),
   }),
   /** About to call nShift to book this target: from here on the outcome may be unknown. */
@@ -73,26 +73,26 @@ const entryBodySchema = z.discriminatedUnion('type', [
     jobId: z.string(),
     targetKey: z.string(),
     shipmentId: z.string(),
-    shipmentNo: z.string().optional(),
-    orderNo: z.string().optional(),
+    shipmentNo: z.optional(z.string()),
+    orderNo: z.optional(z.string()),
     parcelNos: z.array(z.string()),
-    receiverName: z.string().optional(),
-    serviceId: z.string().optional(),
+    receiverName: z.optional(z.string()),
+    serviceId: z.optional(z.string()),
     documents: z.array(documentRefSchema),
     /** Found by reconciliation after an unknown outcome rather than from the booking response. */
-    reconciled: z.boolean().optional(),
+    reconciled: z.optional(z.boolean()),
   }),
   /** The booking call's outcome is unknown: the next step is reconciliation, never a blind retry. */
   z.object({ type: z.literal('book_unknown'), jobId: z.string(), targetKey: z.string(), detail: z.string() }),
   z.object({
     type: z.literal('print_state'),
     jobId: z.string(),
-    shipmentId: z.string().optional(),
+    shipmentId: z.optional(z.string()),
     documentId: z.string(),
     state: z.enum(['printed', 'held', 'failed', 'cancelled']),
-    printerId: z.string().optional(),
-    printerName: z.string().optional(),
-    spoolJobId: z.string().optional(),
+    printerId: z.optional(z.string()),
+    printerName: z.optional(z.string()),
+    spoolJobId: z.optional(z.string()),
     bytes: z.number(),
   }),
   /** A shipment known before this job (duplicate, reprint, cancel target). */
@@ -100,9 +100,9 @@ const entryBodySchema = z.discriminatedUnion('type', [
     type: z.literal('shipment_ref'),
     jobId: z.string(),
     shipmentId: z.string(),
-    shipmentNo: z.string().optional(),
+    shipmentNo: z.optional(z.string()),
     parcelNos: z.array(z.string()),
-    receiverName: z.string().optional(),
+    receiverName: z.optional(z.string()),
     documents: z.array(documentRefSchema),
   }),
   /** Documents a job prints without booking anything (reprint, manifest, waybill), held by `ownerId`. */
@@ -110,8 +110,8 @@ const entryBodySchema = z.discriminatedUnion('type', [
     type: z.literal('documents'),
     jobId: z.string(),
     ownerId: z.string(),
-    shipmentNo: z.string().optional(),
-    parcelNos: z.array(z.string()).optional(),
+    shipmentNo: z.optional(z.string()),
+    parcelNos: z.optional(z.array(z.string())),
     documents: z.array(documentRefSchema),
   }),
   /**
@@ -122,18 +122,18 @@ const entryBodySchema = z.discriminatedUnion('type', [
     type: z.literal('shipment_info'),
     jobId: z.string(),
     shipmentId: z.string(),
-    shipmentNo: z.string().optional(),
-    orderNo: z.string().optional(),
-    parcelNos: z.array(z.string()).optional(),
-    receiverName: z.string().optional(),
-    serviceId: z.string().optional(),
+    shipmentNo: z.optional(z.string()),
+    orderNo: z.optional(z.string()),
+    parcelNos: z.optional(z.array(z.string())),
+    receiverName: z.optional(z.string()),
+    serviceId: z.optional(z.string()),
   }),
   z.object({ type: z.literal('cancelled'), jobId: z.string(), shipmentId: z.string() }),
   z.object({
     type: z.literal('failed'),
     jobId: z.string(),
     failure: failureSchema,
-    duplicateOf: z.string().optional(),
+    duplicateOf: z.optional(z.string()),
   }),
   z.object({ type: z.literal('finished'), jobId: z.string() }),
 ]);
@@ -143,7 +143,7 @@ export type JournalEntry = JournalEntryBody & { seq: number; at: string };
 export type DocumentRef = z.infer<typeof documentRefSchema>;
 
 /** The journal's stamp on every entry. */
-const stampSchema = z.object({ seq: z.number().int(), at: z.string() });
+const stampSchema = z.object({ seq: z.int(), at: z.string() });
 
 export interface JournalRecovery {
   file: string;

@@ -54,12 +54,12 @@ export const methodInputSchemas = {
   getStatus: none,
   getSettings: none,
   saveSettings: settingsPatchSchema,
-  setApiKey: apiKeySchema.extend({ id: z.string().trim().min(1).max(200) }).strict(),
+  setApiKey: z.strictObject({ id: z.string().trim().min(1).max(200), secret: apiKeySchema.shape.secret }),
   testConnection: none,
   discoverPrinters: none,
   savePrinter: printerConfigSchema,
   removePrinter: z.object({ printerId: id }).strict(),
-  testPrinter: z.object({ printerId: id, charset: charsetSchema.optional() }).strict(),
+  testPrinter: z.object({ printerId: id, charset: z.optional(charsetSchema) }).strict(),
   listSpool: none,
   releaseSpoolJob: z.object({ spoolJobId: id }).strict(),
   cancelSpoolJob: z.object({ spoolJobId: id }).strict(),
@@ -89,4 +89,4 @@ export const methodInputSchemas = {
     .object({ dateFrom: date, dateTo: date })
     .strict()
     .refine((r) => r.dateFrom <= r.dateTo, 'dateFrom must not be after dateTo'),
-} satisfies Record<StationMethodName, z.ZodType>;
+} satisfies Record<StationMethodName, z.core.$ZodType>;

@@ -8,7 +8,7 @@
  */
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import * as z from 'zod';
+import * as z from '../../zod';
 import type { Result } from '../../result';
 import { err } from '../../result';
 import type { DeliveryError } from './errors';
@@ -87,7 +87,7 @@ export function createMemoryFetchIdStore(
   };
 }
 
-const fileSchema = z.record(z.string(), z.number().int());
+const fileSchema = z.record(z.string(), z.int());
 
 /**
  * One small JSON file `{feed: fetchId}`. Writes are atomic and durable: temp file, fsync, rename, fsync of

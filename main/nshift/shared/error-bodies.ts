@@ -3,12 +3,12 @@
  * `{code, message}` of other errors (Delivery's 403 also names the licence). Checkout's errors are "not
  * shown" in its seed, so both clients read them alike; an unreadable body just leaves the message generic.
  */
-import * as z from 'zod';
+import * as z from '../../zod';
 
-const lenientString = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? '' : String(v)));
+const lenientString = z.pipe(
+  z.nullish(z.union([z.string(), z.number()])),
+  z.transform((v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v))),
+);
 
 export const validationItemSchema = z.looseObject({
   message: lenientString,
@@ -20,8 +20,8 @@ export const validationItemSchema = z.looseObject({
 export const validationListSchema = z.array(validationItemSchema);
 
 export const serverErrorBodySchema = z.looseObject({
-  code: z.string().nullish(),
-  message: z.string().nullish(),
-  license: z.string().nullish(),
-  licence: z.string().nullish(),
+  code: z.nullish(z.string()),
+  message: z.nullish(z.string()),
+  license: z.nullish(z.string()),
+  licence: z.nullish(z.string()),
 });

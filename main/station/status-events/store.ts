@@ -14,7 +14,7 @@
  */
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as z from 'zod';
+import * as z from '../../zod';
 import { readFileIfExists, writeFileAtomic } from '../../files/atomic';
 
 export interface StoredStatusEvent {
@@ -30,21 +30,21 @@ export interface StoredStatusEvent {
 const eventSchema = z.object({
   code: z.string(),
   at: z.string(),
-  shipmentNo: z.string().optional(),
-  orderNo: z.string().optional(),
+  shipmentNo: z.optional(z.string()),
+  orderNo: z.optional(z.string()),
   parcelNos: z.array(z.string()),
 });
 const eventsFileSchema = z.object({ version: z.literal(1), events: z.array(eventSchema) });
 
 const feedFileSchema = z.object({
   version: z.literal(1),
-  fetchId: z.number().int().optional(),
+  fetchId: z.optional(z.int()),
   /** Epoch ms of the last feed call that counted against the call-rate rule. */
-  lastCallAt: z.number().optional(),
+  lastCallAt: z.optional(z.number()),
   /** ISO time the feed was last read to its end. */
-  readAt: z.string().optional(),
+  readAt: z.optional(z.string()),
   /** Epoch ms: nShift said "too soon" (another station on the account had just called); try again then. */
-  retryAt: z.number().optional(),
+  retryAt: z.optional(z.number()),
 });
 export type FeedPosition = Omit<z.infer<typeof feedFileSchema>, 'version'>;
 
@@ -198,7 +198,7 @@ function withoutVersion<T extends { version: number }>(value: T): Omit<T, 'versi
   return rest;
 }
 
-async function readJson<S extends z.ZodType>(
+async function readJson<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   warnings: string[],

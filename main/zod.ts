@@ -8,7 +8,8 @@
  * class library. Both builds share one core, so a schema from one nests in the other.
  */
 import { config } from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+// A named import: the same in the ES-module bundles (which keep only English) and in the Electron main's CommonJS.
+import { en } from 'zod/locales';
 
 // The class library installs English messages when it loads; the functional build has none until told. Without
 // this, a settings error met before the first nShift request would say only "Invalid input".

@@ -16,6 +16,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS files (the Electron stand-in that `node --require` loads for the built main) use require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Only the Electron host and the preload bridge may import electron: everything else runs under plain Node.
     files: ['main/**/*.ts'],
     ignores: ['main/hosts/electron/**'],

@@ -1,6 +1,6 @@
-// Bundles the main-process entry points and the preload bridge with esbuild.
-// The plain-Node hosts bundle their npm packages; the Electron main keeps them external (resolved from
-// node_modules at run time, which electron-builder packs).
+// Bundles the main-process entry points and the preload bridge with esbuild. Every entry point bundles its npm
+// packages, except electron (the runtime's own) and pdf-to-printer (which finds its Windows executable beside its
+// own files).
 import { build } from 'esbuild';
 import { existsSync, rmSync } from 'node:fs';
 
@@ -42,11 +42,13 @@ await build({
   },
 });
 
-// Electron main: CommonJS with electron external.
+// Electron main: CommonJS, with its npm packages bundled like the plain-Node hosts'. Left external, the ES-only
+// ones (p-queue, electron-store) came through the CommonJS interop as their module namespace instead of their
+// default export, and the app could not start (test/integration/hosts/electron-bundle.test.ts).
 await build({
   ...common,
   format: 'cjs',
-  packages: 'external',
+  external: ['electron', 'pdf-to-printer'],
   outdir: 'dist/main',
   outExtension: { '.js': '.cjs' },
   entryPoints: { electron: 'main/hosts/electron/main.ts' },

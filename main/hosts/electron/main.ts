@@ -107,6 +107,7 @@ async function start(): Promise<void> {
   window.once('ready-to-show', () => window?.show());
   const [opened] = await Promise.all([opening, window.loadURL(`${APP_ORIGIN}/index.html`)]);
   for (const warning of opened.startupWarnings) log(warning);
+  log(`station open in ${userData}; window loaded`);
 }
 
 app.on('second-instance', () => {

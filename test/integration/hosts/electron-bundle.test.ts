@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
  * The built Electron main (dist/main/electron.cjs) run under plain Node, with `electron` answered by a stand-in
  * (test/support/electron-stub/). The unit tests run its sources with `electron` mocked; only this runs the bundle,
  * so only this sees what esbuild's CommonJS output does to the packages (an ES-only package's default export that
- * arrives as its module namespace, a locale module that is not a function) before a user's machine does.
+ * arrives as its module namespace, a locale module that is not a function) before a user's machine does. What
+ * the main loads later by dynamic import (the nShift client's answer schemas, pdf-lib, undici) is not run here.
  */
 const BUNDLE = resolve('dist/main/electron.cjs');
 const STUB = resolve('test/support/electron-stub/register.cjs');
@@ -43,7 +44,7 @@ afterEach(async () => {
 });
 
 describe.skipIf(!existsSync(BUNDLE))('the built Electron main', () => {
-  it('loads every module and waits for the app to be ready', async () => {
+  it('loads what it runs at start and waits for the app to be ready', async () => {
     const run = await runBundle();
     expect(run.stderr).toContain('electron-stub: app.requestSingleInstanceLock');
     expect(run.stderr).toContain('electron-stub: app.whenReady');
@@ -56,8 +57,9 @@ describe.skipIf(!existsSync(BUNDLE))('the built Electron main', () => {
     folders.push(userData);
     const run = await runBundle({ PACKBENCH_STUB_USER_DATA: userData });
     expect(run.stderr).not.toContain('could not start');
-    expect(run.stderr).not.toContain('electron-stub: app.exit');
     expect(run.stderr).toContain('electron-stub: BrowserWindow.loadURL app://packbench/index.html');
+    // start() got to its end: the station opened and the window loaded.
+    expect(run.stderr).toContain(`station open in ${userData}; window loaded`);
     // Every StationApi method is answered over IPC.
     expect(run.stderr.match(/electron-stub: ipcMain\.handle/g)?.length).toBeGreaterThan(30);
     // The station opened its journal in the user-data folder.

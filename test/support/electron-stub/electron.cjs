@@ -28,8 +28,15 @@ module.exports = {
       report('app.requestSingleInstanceLock');
       return true;
     },
-    quit: noop('app.quit'),
-    exit: noop('app.exit'),
+    // A real app ends here: so does the stand-in, and a start that gives up shows in the exit code.
+    quit: () => {
+      report('app.quit');
+      process.exit(0);
+    },
+    exit: (code = 0) => {
+      report(`app.exit ${code}`);
+      process.exit(code);
+    },
     on: (event) => report(`app.on ${event}`),
     whenReady: () => {
       report('app.whenReady');

@@ -1,9 +1,10 @@
 /**
- * zod's functional build, for the schemas a station builds on its way to `ready`: settings, the journal, the spool,
- * the label cache and what they share with the nShift client.
+ * zod's functional build, for the main process's own schemas: settings, the journal, the spool, the label cache,
+ * the hosts' method inputs and what they share with the nShift client. A station builds them on its way to
+ * `ready`.
  *
- * Every schema built with zod's class library gets some fifty methods bound to it, and that build costs several
- * times what the functional build's does; the start-up schemas were a tenth of the headless host's start
+ * Every schema built with zod's class library gets some fifty methods bound to it: building the station's own
+ * schemas that way added 10 to 15 ms to a full day's `ready` and 25 to 35 ms to an empty data directory's
  * (docs/benchmarks.md, "Start-up, fifth pass"). The nShift answer schemas, loaded on the first request, keep the
  * class library. Both builds share one core, so a schema from one nests in the other.
  */

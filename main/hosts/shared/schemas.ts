@@ -1,92 +1,95 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import type { StationMethodName } from '../../../preload/api';
 import { apiKeySchema, charsetSchema, printerConfigSchema, settingsPatchSchema } from '../../settings/schema';
 
 /**
  * One schema per StationApi method input. Every host runs these before a call reaches the station: the
- * renderer (and whatever talks to the web host) is not trusted. `.strict()` refuses unknown keys, and every
+ * renderer (and whatever talks to the web host) is not trusted. Strict objects refuse unknown keys, and every
  * string has a bound so a hostile caller cannot make the station hold megabytes.
  */
 
-const id = z.string().trim().min(1).max(128);
-const code = z.string().max(20_000); // the station itself reports overlong scans; the bound here stops abuse
-const none = z.union([z.undefined(), z.null(), z.object({}).strict()]).transform(() => undefined);
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
+const code = z.string().check(z.maxLength(20_000)); // the station itself reports overlong scans; the bound here stops abuse
+const upTo = (max: number): z.ZodMiniString<string> => z.string().check(z.maxLength(max));
+const trimmed = (min: number, max: number): z.ZodMiniString<string> =>
+  z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+const none = z.pipe(
+  z.union([z.undefined(), z.null(), z.strictObject({})]),
+  z.transform(() => undefined),
+);
 const confirm = z.literal(true);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const date = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'));
+const searchField = z.enum(['orderNo', 'shipmentNo', 'parcelNo']);
 
 export const methodInputSchemas = {
-  scan: z.object({ code }).strict(),
-  listJobs: z.union([none, z.object({ limit: z.number().int().min(1).max(5000).optional() }).strict()]),
-  getJob: z.object({ jobId: id }).strict(),
-  reprint: z.union([z.object({ code }).strict(), z.object({ jobId: id }).strict()]),
-  lookupShipment: z.object({ code }).strict(),
-  cancelShipment: z.object({ shipmentId: id, confirm, code: z.string().max(128).optional() }).strict(),
-  listStored: z.union([none, z.object({ orderNo: z.string().max(128).optional() }).strict()]),
-  bookStored: z.object({ storedId: id }).strict(),
-  deleteStored: z.object({ storedId: id, confirm }).strict(),
+  scan: z.strictObject({ code }),
+  listJobs: z.union([
+    none,
+    z.strictObject({ limit: z.optional(z.int().check(z.minimum(1), z.maximum(5000))) }),
+  ]),
+  getJob: z.strictObject({ jobId: id }),
+  reprint: z.union([z.strictObject({ code }), z.strictObject({ jobId: id })]),
+  lookupShipment: z.strictObject({ code }),
+  cancelShipment: z.strictObject({ shipmentId: id, confirm, code: z.optional(upTo(128)) }),
+  listStored: z.union([none, z.strictObject({ orderNo: z.optional(upTo(128)) })]),
+  bookStored: z.strictObject({ storedId: id }),
+  deleteStored: z.strictObject({ storedId: id, confirm }),
   listConsolidated: none,
-  closeConsolidated: z.object({ consolidatedId: id }).strict(),
-  deleteConsolidated: z.object({ consolidatedId: id, confirm }).strict(),
-  deleteParcelGroup: z.object({ consolidatedId: id, partOrderNo: id, confirm }).strict(),
-  createManifest: z.object({ manifestType: id, carrierId: id.optional() }).strict(),
-  listManifests: z.union([none, z.object({ dateFrom: date.optional(), dateTo: date.optional() }).strict()]),
-  reprintManifest: z.object({ manifestType: id, manifestId: id }).strict(),
-  listManifestShipments: z
-    .object({
-      manifestType: id,
-      manifestId: id,
-      searchField: z.enum(['orderNo', 'shipmentNo', 'parcelNo']).optional(),
-      searchValue: z.string().max(128).optional(),
-      carrierId: id.optional(),
-    })
-    .strict(),
-  listUnmanifested: z.union([none, z.object({ date: date.optional() }).strict()]),
-  searchHistory: z
-    .object({
-      searchField: z.enum(['orderNo', 'shipmentNo', 'parcelNo']).optional(),
-      searchValue: z.string().max(128).optional(),
-      dateFrom: date.optional(),
-      dateTo: date.optional(),
-      page: z.number().int().min(0).max(200).optional(),
-    })
-    .strict(),
-  getShipmentTimeline: z.object({ code: z.string().trim().min(1).max(128) }).strict(),
+  closeConsolidated: z.strictObject({ consolidatedId: id }),
+  deleteConsolidated: z.strictObject({ consolidatedId: id, confirm }),
+  deleteParcelGroup: z.strictObject({ consolidatedId: id, partOrderNo: id, confirm }),
+  createManifest: z.strictObject({ manifestType: id, carrierId: z.optional(id) }),
+  listManifests: z.union([none, z.strictObject({ dateFrom: z.optional(date), dateTo: z.optional(date) })]),
+  reprintManifest: z.strictObject({ manifestType: id, manifestId: id }),
+  listManifestShipments: z.strictObject({
+    manifestType: id,
+    manifestId: id,
+    searchField: z.optional(searchField),
+    searchValue: z.optional(upTo(128)),
+    carrierId: z.optional(id),
+  }),
+  listUnmanifested: z.union([none, z.strictObject({ date: z.optional(date) })]),
+  searchHistory: z.strictObject({
+    searchField: z.optional(searchField),
+    searchValue: z.optional(upTo(128)),
+    dateFrom: z.optional(date),
+    dateTo: z.optional(date),
+    page: z.optional(z.int().check(z.minimum(0), z.maximum(200))),
+  }),
+  getShipmentTimeline: z.strictObject({ code: trimmed(1, 128) }),
   getStatus: none,
   getSettings: none,
   saveSettings: settingsPatchSchema,
-  setApiKey: z.strictObject({ id: z.string().trim().min(1).max(200), secret: apiKeySchema.shape.secret }),
+  setApiKey: z.strictObject({ id: trimmed(1, 200), secret: apiKeySchema.shape.secret }),
   testConnection: none,
   discoverPrinters: none,
   savePrinter: printerConfigSchema,
-  removePrinter: z.object({ printerId: id }).strict(),
-  testPrinter: z.object({ printerId: id, charset: z.optional(charsetSchema) }).strict(),
+  removePrinter: z.strictObject({ printerId: id }),
+  testPrinter: z.strictObject({ printerId: id, charset: z.optional(charsetSchema) }),
   listSpool: none,
-  releaseSpoolJob: z.object({ spoolJobId: id }).strict(),
-  cancelSpoolJob: z.object({ spoolJobId: id }).strict(),
-  retrySpoolJob: z.object({ spoolJobId: id }).strict(),
-  getDocumentPreview: z.object({ documentId: id }).strict(),
+  releaseSpoolJob: z.strictObject({ spoolJobId: id }),
+  cancelSpoolJob: z.strictObject({ spoolJobId: id }),
+  retrySpoolJob: z.strictObject({ spoolJobId: id }),
+  getDocumentPreview: z.strictObject({ documentId: id }),
   // nShift Checkout
-  setCheckoutCredentials: z
-    .object({ clientId: z.string().trim().min(1).max(200), clientSecret: z.string().min(1).max(500) })
-    .strict(),
+  setCheckoutCredentials: z.strictObject({
+    clientId: trimmed(1, 200),
+    clientSecret: z.string().check(z.minLength(1), z.maxLength(500)),
+  }),
   listPartialShipments: z.union([
-    z.object({ orderNo: z.string().trim().min(1).max(128) }).strict(),
-    z.object({ dateFrom: date, dateTo: date }).strict(),
+    z.strictObject({ orderNo: trimmed(1, 128) }),
+    z.strictObject({ dateFrom: date, dateTo: date }),
   ]),
-  deletePartialShipment: z.object({ id, confirm }).strict(),
+  deletePartialShipment: z.strictObject({ id, confirm }),
   anonymizePartialShipments: z.union([
-    z.object({ id, confirm }).strict(),
+    z.strictObject({ id, confirm }),
     z
-      .object({
-        name: z.string().trim().min(1).max(200).optional(),
-        email: z.string().trim().min(3).max(320).optional(),
-        confirm,
-      })
-      .strict()
-      .refine((c) => c.name !== undefined || c.email !== undefined, 'a name or an e-mail is required'),
+      .strictObject({ name: z.optional(trimmed(1, 200)), email: z.optional(trimmed(3, 320)), confirm })
+      .check(
+        z.refine((c) => c.name !== undefined || c.email !== undefined, 'a name or an e-mail is required'),
+      ),
   ]),
   exportCheckoutMetrics: z
-    .object({ dateFrom: date, dateTo: date })
-    .strict()
-    .refine((r) => r.dateFrom <= r.dateTo, 'dateFrom must not be after dateTo'),
+    .strictObject({ dateFrom: date, dateTo: date })
+    .check(z.refine((r) => r.dateFrom <= r.dateTo, 'dateFrom must not be after dateTo')),
 } satisfies Record<StationMethodName, z.core.$ZodType>;

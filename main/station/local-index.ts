@@ -1,5 +1,6 @@
 import type { DeliveryClient } from '../nshift/delivery/client';
 import type { Order, StoredShipment } from '../nshift/delivery/schemas';
+import type { RequestRate } from '../nshift/shared/request-rate';
 
 /**
  * A local index of open orders (by internalReference) and READY stored shipments (by orderNo), refreshed in
@@ -22,9 +23,10 @@ import type { Order, StoredShipment } from '../nshift/delivery/schemas';
  *
  * Rate rules: nShift documents no limit for these list calls (the five-minute rule is for the fetch-in-batches
  * feeds). The index still asks one request at a time, at most one every `minGapMs` (default 60 ms, so at most 17
- * a second: the station's other background requests, token and status feed, keep the whole under the assumed 20
- * a second that `npm run bench` checks), and a 429 or 503 is waited out as its Retry-After says (the transport
- * does that); a refresh that still fails keeps the index it had and tries again at the next interval.
+ * a second), and none while the station's requests of the last second, every client's, number 18: the token,
+ * the status feed or a packer's scans take their share first and the whole stays under the assumed 20 a second
+ * that `npm run bench` checks. A 429 or 503 is waited out as its Retry-After says (the transport does that); a
+ * refresh that still fails keeps the index it had and tries again at the next interval.
  */
 export interface LocalIndexOptions {
   client: () => DeliveryClient;
@@ -32,8 +34,15 @@ export interface LocalIndexOptions {
   intervalMs: number;
   /** Between full sweeps (default one hour). */
   fullEveryMs?: number;
-  /** At least this long between the starts of two index requests (default 50 ms). */
+  /** At least this long between the starts of two index requests (default 60 ms). */
   minGapMs?: number;
+  /**
+   * The station's requests on its account, every client's (request-rate.ts). While the last second holds
+   * `accountBudgetPerSecond` of them, the index waits: a scan, the token or a feed never has to.
+   */
+  requestRate?: Pick<RequestRate, 'msUntilBelow'>;
+  /** Default 18 a second: under the 20 assumed for an account, with room for a scan's own calls. */
+  accountBudgetPerSecond?: number;
   /** How far back READY stored shipments are looked for, by creation date (default 30 days). */
   storedHorizonMs?: number;
   now?: () => number;
@@ -273,15 +282,28 @@ export class LocalIndex {
     return complete;
   }
 
-  /** One index request at a time, at most one per `minGapMs`; the wait also lets scans have the event loop. */
+  /**
+   * One index request at a time, at most one per `minGapMs`, and none while the station's other requests fill
+   * the account's second; the wait also lets scans have the event loop.
+   */
   private async pace(): Promise<void> {
     const gap = this.options.minGapMs ?? 60;
-    const wait = this.lastRequestAt + gap - this.now();
-    await new Promise<void>((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve)));
+    await pause(this.lastRequestAt + gap - this.now());
+    const rate = this.options.requestRate;
+    const budget = this.options.accountBudgetPerSecond ?? 18;
+    while (rate && !this.stopped) {
+      const wait = rate.msUntilBelow(budget);
+      if (wait <= 0) break;
+      await pause(wait);
+    }
     if (this.stopped) throw new RefreshFailed('stopped');
     this.lastRequestAt = this.now();
     this.requests++;
   }
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise<void>((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
 }
 
 function compactOrder(order: Order): string {

@@ -40,6 +40,7 @@ import { stationWorkflows } from './workflows';
 import type { JobStart } from './workflows/types';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
 import { pruneDataDir, type PruneReport } from './retention';
+import { RequestRate } from '../nshift/shared/request-rate';
 
 /** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
 const PRUNE_FIRST_AFTER_MS = 5 * 60 * 1000;
@@ -138,6 +139,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     log,
     ...options.statusEvents,
   });
+  const requestRate = new RequestRate();
   let client: DeliveryClient = newClient();
   function newClient(): DeliveryClient {
     return createDeliveryClient({
@@ -146,6 +148,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       logger: log,
       // One guard for every client this station makes: a new key or URL does not reset the feeds' call rate.
       feedRate: statusEvents.guard,
+      // One count of the requests every client makes: the index holds back while the account's second is full.
+      requestRate,
       ...options.clientOptions,
     });
   }
@@ -212,6 +216,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     settings.resolve.indexRefreshSeconds > 0
       ? new LocalIndex({
           client: () => (indexClient ??= newClient()),
+          requestRate,
           intervalMs: settings.resolve.indexRefreshSeconds * 1000,
           log,
           ...options.indexOptions,

@@ -38,6 +38,7 @@ import { documentsFromPrints, documentsFromShipmentResult } from './documents';
 import type { DocumentOwner } from './documents';
 import { createTokenManager } from '../shared/token-manager';
 import type { ApiKey, ApiKeySource } from '../shared/token-manager';
+import type { RequestRate } from '../shared/request-rate';
 import { createTransport } from '../shared/transport';
 import type { RetryOptions, TimeoutOptions } from '../shared/transport';
 import { createRedactor } from '../shared/redact';
@@ -96,6 +97,11 @@ export interface DeliveryClientOptions {
    * (and is restored after a restart); by default each client has its own.
    */
   feedRate?: FeedRateGuard;
+  /**
+   * Counts this client's requests into the station's rate on its account (request-rate.ts): pass the one every
+   * client of the station shares. By default nothing is counted.
+   */
+  requestRate?: RequestRate;
   /** Other origins nShift's `href`s may use (default: only the base URL's origin gets the token). */
   trustedOrigins?: string[];
   /** Injectable for tests. */
@@ -340,6 +346,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     sleep: options.sleep,
     random: options.random,
     now,
+    ...(options.requestRate ? { rate: options.requestRate } : {}),
   });
 
   async function exchange(key: ApiKey): Promise<Result<string, DeliveryError>> {

@@ -13,6 +13,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Agent, Dispatcher } from 'undici';
+import type { RequestRate } from './request-rate';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
 import type { ApiError, NetworkCause } from './errors';
@@ -46,6 +47,8 @@ export interface TransportOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
+  /** Counts every request sent (retries too), shared by all of a station's clients (request-rate.ts). */
+  rate?: RequestRate;
 }
 
 export interface HttpRequest<Op extends string = string> {
@@ -150,9 +153,9 @@ export function createTransport(options: TransportOptions = {}): Transport {
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
     try {
-      const res = await (
-        await agentNow()
-      ).request({
+      const agent = await agentNow();
+      options.rate?.note();
+      const res = await agent.request({
         origin: new URL(request.url).origin,
         path: pathAndQuery(request.url),
         method: request.method as Dispatcher.HttpMethod,

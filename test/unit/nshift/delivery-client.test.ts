@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { DeliveryError } from '../../../main/nshift/delivery/errors';
+import { RequestRate } from '../../../main/nshift/shared/request-rate';
 import { BASIC, KEY_ID, SECRET, handleExchange, json, startFake, testClient } from './fake-nshift';
 import type { FakeServer, Handler } from './fake-nshift';
 
@@ -291,6 +292,25 @@ describe('retries', () => {
     expect(result.ok).toBe(true);
     expect(fake?.calls()).toHaveLength(2);
     expect(sleeps).toEqual([2000]);
+  });
+
+  it("counts every request it sends into the station's request rate: the token, the call and its retry", async () => {
+    const tokens = { n: 0 };
+    let n = 0;
+    const rate = new RequestRate();
+    const { client } = await setup(
+      (req, res) => {
+        if (handleExchange(req, res, tokens)) return;
+        if (n++ === 0) return json(res, 503, undefined, { 'retry-after': '1' });
+        json(res, 200, [order]);
+      },
+      { requestRate: rate },
+    );
+    expect((await client.orders.list({ internalReference: 'ORD-1' })).ok).toBe(true);
+    // The call and its retry (calls() leaves out token exchanges), and one token exchange.
+    expect(fake?.calls()).toHaveLength(2);
+    expect(tokens.n).toBe(1);
+    expect(rate.lastSecond()).toBe(3);
   });
 
   it('backs off exponentially on 500 and gives up after the configured attempts', async () => {

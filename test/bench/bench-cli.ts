@@ -225,6 +225,7 @@ async function main(): Promise<number> {
           );
         }
         world.zebra.clearRecords();
+        await world.closeStations();
         return {
           ranAt: ranAt(),
           quick,
@@ -246,6 +247,7 @@ async function main(): Promise<number> {
         const wave = await runWave(waveStation.station, waveJobs, world.codes.wave, latencyMs, 1);
         waveJobs.stop();
         world.zebra.clearRecords();
+        await world.closeStations();
         return { ranAt: ranAt(), quick, ...wave };
       });
     }

@@ -51,6 +51,11 @@ export interface World {
   codes: Codes;
   /** A station on its own fresh data directory, with its token fetched (account connected). */
   startStation(log: (line: string) => void, adjust?: (settings: Settings) => Settings): Promise<{ station: Station; dataDir: string }>;
+  /**
+   * Closes the stations started so far: a part ends with its stations, so that their background work (index
+   * refreshes, checkpoints, printer checks) does not run into the next part's measurements.
+   */
+  closeStations(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -89,6 +94,10 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     return started;
   }
 
+  async function closeStations(): Promise<void> {
+    for (const s of stations.splice(0)) await s.close().catch(() => undefined);
+  }
+
   return {
     sim,
     zebra,
@@ -96,8 +105,9 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     apiKey,
     codes,
     startStation,
+    closeStations,
     async close() {
-      for (const s of stations) await s.close().catch(() => undefined);
+      await closeStations();
       await zebra.close();
       await sim.stop();
       for (const d of dirs) await rm(d, { recursive: true, force: true });

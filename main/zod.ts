@@ -8,7 +8,18 @@
  * (docs/benchmarks.md, "Start-up, fifth pass"). The nShift answer schemas, loaded on the first request, keep the
  * class library. Both builds share one core, so a schema from one nests in the other.
  */
-import { config } from 'zod/mini';
+import {
+  config,
+  int,
+  maxLength,
+  maximum,
+  minLength,
+  minimum,
+  string,
+  trim,
+  type ZodMiniNumberFormat,
+  type ZodMiniString,
+} from 'zod/mini';
 // A named import: the same in the ES-module bundles (which keep only English) and in the Electron main's CommonJS.
 import { en } from 'zod/locales';
 
@@ -19,3 +30,11 @@ config(en());
 // Imported as a namespace (`import * as z from '../zod'`), so the bundle keeps only what is used: naming the
 // namespace as one value would keep every locale and the JSON Schema code.
 export * from 'zod/mini';
+
+// Two shapes main's schemas use over and over (settings, the hosts' method inputs), named once here.
+/** A string trimmed, then held to `min`..`max` characters. */
+export const trimmed = (min: number, max: number): ZodMiniString<string> =>
+  string().check(trim(), minLength(min), maxLength(max));
+/** A whole number from `min` to `max`. */
+export const intWithin = (min: number, max: number): ZodMiniNumberFormat =>
+  int().check(minimum(min), maximum(max));

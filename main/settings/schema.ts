@@ -11,22 +11,10 @@ export const DEFAULT_DELIVERY_URL = 'https://api.unifaun.com/rs-extapi/v1';
 export const DEFAULT_CHECKOUT_BASE_URL = 'https://api.nshiftportal.com/checkout';
 export const DEFAULT_CHECKOUT_AUTH_URL = 'https://account.nshiftportal.com';
 
-const idSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(64),
-    z.regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, . _ - only'),
-  );
-const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
-const trimmed = (max: number): z.ZodMiniString<string> =>
-  z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-const portSchema = z.int().check(z.minimum(1), z.maximum(65535));
+const idSchema = z.trimmed(1, 64).check(z.regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, . _ - only'));
+const nameSchema = z.trimmed(1, 120);
+const portSchema = z.intWithin(1, 65535);
 const httpUrl = z.url({ protocol: /^https?$/ });
-/** A whole number of days, minutes, … within bounds. */
-const intWithin = (min: number, max: number): z.ZodMiniNumberFormat =>
-  z.int().check(z.minimum(min), z.maximum(max));
 
 /** An nShift API key (Id and Secret Id), as the vaults store it and the setApiKey call brings it. */
 export const apiKeySchema = z.object({
@@ -39,15 +27,15 @@ export const printerConfigSchema = z.discriminatedUnion('kind', [
     kind: z.literal('zpl-tcp'),
     id: idSchema,
     name: nameSchema,
-    host: trimmed(253),
+    host: z.trimmed(1, 253),
     port: portSchema,
   }),
   z.object({
     kind: z.literal('os-queue'),
     id: idSchema,
     name: nameSchema,
-    queue: trimmed(200),
-    media: z.optional(trimmed(60)),
+    queue: z.trimmed(1, 200),
+    media: z.optional(z.trimmed(1, 60)),
   }),
   z.object({
     kind: z.literal('print-client'),
@@ -55,12 +43,12 @@ export const printerConfigSchema = z.discriminatedUnion('kind', [
     name: nameSchema,
     printerId: z.int().check(z.nonnegative()),
   }),
-  z.object({ kind: z.literal('file'), id: idSchema, name: nameSchema, directory: trimmed(500) }),
+  z.object({ kind: z.literal('file'), id: idSchema, name: nameSchema, directory: z.trimmed(1, 500) }),
   z.object({
     kind: z.literal('raw-tcp'),
     id: idSchema,
     name: nameSchema,
-    host: trimmed(253),
+    host: z.trimmed(1, 253),
     port: portSchema,
   }),
 ]);
@@ -71,7 +59,7 @@ export const charsetSchema = z.enum(['cp850', 'UTF8']);
 const offsetSchema = z.number().check(z.minimum(-100), z.maximum(100));
 
 export const printTargetSchema = z.object({
-  media: trimmed(40),
+  media: z.trimmed(1, 40),
   type: formatSchema,
   mode: z.optional(z.enum(['DT', 'TT'])),
   charset: z.optional(charsetSchema),
@@ -99,7 +87,7 @@ const routingSection = z.object({
 const scannerSection = z.object({
   prefix: z._default(z.string().check(z.maxLength(10)), ''),
   suffix: z._default(z.string().check(z.maxLength(10)), ''),
-  duplicateWindowMs: z._default(intWithin(0, 60_000), 2000),
+  duplicateWindowMs: z._default(z.intWithin(0, 60_000), 2000),
 });
 const resolveSection = z.object({
   sources: z._default(
@@ -107,7 +95,7 @@ const resolveSection = z.object({
     ['order', 'stored', 'shipment'],
   ),
   /** Background refresh of the local index of open orders and READY stored shipments; 0 turns it off. */
-  indexRefreshSeconds: z._default(intWithin(0, 3600), 60),
+  indexRefreshSeconds: z._default(z.intWithin(0, 3600), 60),
 });
 const consolidationSection = z.object({ key: z.optional(z.string().check(z.maxLength(60))) });
 /**
@@ -117,7 +105,7 @@ const consolidationSection = z.object({ key: z.optional(z.string().check(z.maxLe
  */
 const statusEventsSection = z.object({
   follow: z._default(z.boolean(), true),
-  stationsOnAccount: z._default(intWithin(1, 100), 1),
+  stationsOnAccount: z._default(z.intWithin(1, 100), 1),
 });
 /** A label older than this is held for the packer's release instead of printing unasked (fractions allowed). */
 const spoolSection = z.object({
@@ -145,9 +133,9 @@ const checkoutShape = {
  * minimums keep what the exactly-once rule and a resumed job need (the journal days read back at start).
  */
 const retentionSection = z.object({
-  journalDays: z._default(intWithin(7, 3650), 90),
-  labelDays: z._default(intWithin(2, 3650), 30),
-  spoolDays: z._default(intWithin(7, 3650), 14),
+  journalDays: z._default(z.intWithin(7, 3650), 90),
+  labelDays: z._default(z.intWithin(2, 3650), 30),
+  spoolDays: z._default(z.intWithin(7, 3650), 14),
 });
 
 export const settingsSchema = z.object({

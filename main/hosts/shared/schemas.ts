@@ -8,11 +8,9 @@ import { apiKeySchema, charsetSchema, printerConfigSchema, settingsPatchSchema }
  * string has a bound so a hostile caller cannot make the station hold megabytes.
  */
 
-const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
+const id = z.trimmed(1, 128);
 const code = z.string().check(z.maxLength(20_000)); // the station itself reports overlong scans; the bound here stops abuse
 const upTo = (max: number): z.ZodMiniString<string> => z.string().check(z.maxLength(max));
-const trimmed = (min: number, max: number): z.ZodMiniString<string> =>
-  z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
 const none = z.pipe(
   z.union([z.undefined(), z.null(), z.strictObject({})]),
   z.transform(() => undefined),
@@ -23,10 +21,7 @@ const searchField = z.enum(['orderNo', 'shipmentNo', 'parcelNo']);
 
 export const methodInputSchemas = {
   scan: z.strictObject({ code }),
-  listJobs: z.union([
-    none,
-    z.strictObject({ limit: z.optional(z.int().check(z.minimum(1), z.maximum(5000))) }),
-  ]),
+  listJobs: z.union([none, z.strictObject({ limit: z.optional(z.intWithin(1, 5000)) })]),
   getJob: z.strictObject({ jobId: id }),
   reprint: z.union([z.strictObject({ code }), z.strictObject({ jobId: id })]),
   lookupShipment: z.strictObject({ code }),
@@ -54,13 +49,13 @@ export const methodInputSchemas = {
     searchValue: z.optional(upTo(128)),
     dateFrom: z.optional(date),
     dateTo: z.optional(date),
-    page: z.optional(z.int().check(z.minimum(0), z.maximum(200))),
+    page: z.optional(z.intWithin(0, 200)),
   }),
-  getShipmentTimeline: z.strictObject({ code: trimmed(1, 128) }),
+  getShipmentTimeline: z.strictObject({ code: z.trimmed(1, 128) }),
   getStatus: none,
   getSettings: none,
   saveSettings: settingsPatchSchema,
-  setApiKey: z.strictObject({ id: trimmed(1, 200), secret: apiKeySchema.shape.secret }),
+  setApiKey: z.strictObject({ id: z.trimmed(1, 200), secret: apiKeySchema.shape.secret }),
   testConnection: none,
   discoverPrinters: none,
   savePrinter: printerConfigSchema,
@@ -73,18 +68,18 @@ export const methodInputSchemas = {
   getDocumentPreview: z.strictObject({ documentId: id }),
   // nShift Checkout
   setCheckoutCredentials: z.strictObject({
-    clientId: trimmed(1, 200),
+    clientId: z.trimmed(1, 200),
     clientSecret: z.string().check(z.minLength(1), z.maxLength(500)),
   }),
   listPartialShipments: z.union([
-    z.strictObject({ orderNo: trimmed(1, 128) }),
+    z.strictObject({ orderNo: z.trimmed(1, 128) }),
     z.strictObject({ dateFrom: date, dateTo: date }),
   ]),
   deletePartialShipment: z.strictObject({ id, confirm }),
   anonymizePartialShipments: z.union([
     z.strictObject({ id, confirm }),
     z
-      .strictObject({ name: z.optional(trimmed(1, 200)), email: z.optional(trimmed(3, 320)), confirm })
+      .strictObject({ name: z.optional(z.trimmed(1, 200)), email: z.optional(z.trimmed(3, 320)), confirm })
       .check(
         z.refine((c) => c.name !== undefined || c.email !== undefined, 'a name or an e-mail is required'),
       ),

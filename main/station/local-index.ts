@@ -38,11 +38,9 @@ export interface LocalIndexOptions {
   minGapMs?: number;
   /**
    * The station's requests on its account, every client's (request-rate.ts). While the last second holds
-   * `accountBudgetPerSecond` of them, the index waits: a scan, the token or a feed never has to.
+   * ACCOUNT_BUDGET_PER_SECOND of them, the index waits: a scan, the token or a feed never has to.
    */
   requestRate?: Pick<RequestRate, 'msUntilBelow'>;
-  /** Default 18 a second: under the 20 assumed for an account, with room for a scan's own calls. */
-  accountBudgetPerSecond?: number;
   /** How far back READY stored shipments are looked for, by creation date (default 30 days). */
   storedHorizonMs?: number;
   now?: () => number;
@@ -72,6 +70,8 @@ export interface IndexFigures {
 }
 
 const PAGE = 50;
+/** Under the 20 requests a second assumed for an account, with room for a scan's own calls. */
+const ACCOUNT_BUDGET_PER_SECOND = 18;
 const BOOKABLE_ORDER = new Set(['OPEN', 'PARTIALLY_SHIPPED']);
 const READY_STORED = new Set(['READY', 'WARNED']);
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -290,9 +290,8 @@ export class LocalIndex {
     const gap = this.options.minGapMs ?? 60;
     await pause(this.lastRequestAt + gap - this.now());
     const rate = this.options.requestRate;
-    const budget = this.options.accountBudgetPerSecond ?? 18;
     while (rate && !this.stopped) {
-      const wait = rate.msUntilBelow(budget);
+      const wait = rate.msUntilBelow(ACCOUNT_BUDGET_PER_SECOND);
       if (wait <= 0) break;
       await pause(wait);
     }

@@ -84,6 +84,8 @@ export interface PrintService {
   /** Opens the likely printer's connection while a booking is in flight (best effort, never fails). */
   prepare(hint?: PrepareHint): Promise<void>;
   list(): SpoolJobView[];
+  /** Spool jobs queued, sending or held (see Spool.unfinished). */
+  unfinished(): SpoolJobView[];
   /** Every spool job of a station job, including those finished before this start. */
   jobsOf(stationJobId: string): Promise<SpoolJobView[]>;
   /** Removes finished spool jobs' records older than `olderThanMs` from disk; returns how many went. */
@@ -301,6 +303,7 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
         .catch(() => undefined);
     },
     list: () => spool.list(),
+    unfinished: () => spool.unfinished(),
     jobsOf: (stationJobId) => spool.jobsOf(stationJobId),
     pruneFinished: (olderThanMs) => spool.pruneFinished(olderThanMs),
     outcome: (id) => spool.outcome(id),

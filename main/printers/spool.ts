@@ -77,7 +77,13 @@ export interface Spool {
   release(jobId: string): Promise<Result<SpoolJobView, SpoolOperationError>>;
   retry(jobId: string): Promise<Result<SpoolJobView, SpoolOperationError>>;
   cancel(jobId: string): Promise<Result<SpoolJobView, SpoolOperationError>>;
+  /** Every job of the last `keepFinishedMs`, finished ones included, in order (what the spool screen shows). */
   list(): SpoolJobView[];
+  /**
+   * The jobs still under way or waiting (queued, sending, held), in order. What the status bar counts on every spool
+   * event: it costs the few jobs under way, not a view of every label the day printed.
+   */
+  unfinished(): SpoolJobView[];
   get(jobId: string): SpoolJobView | undefined;
   /** An unfinished job (queued, sending or held) for this document on this printer. */
   findActive(documentId: string, printerId: string): SpoolJobView | undefined;
@@ -92,6 +98,11 @@ export interface Spool {
 }
 
 const FINAL_OUTCOMES = new Set(['printed', 'held', 'failed', 'cancelled']);
+
+/** Queued, sending or held: still to print, or waiting for the packer. */
+function isUnfinished(job: SpoolRecord): boolean {
+  return job.state === 'queued' || job.state === 'sending' || job.state === 'held';
+}
 
 export function defaultBackoffMs(failedAttempts: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.max(0, failedAttempts - 1));
@@ -141,6 +152,23 @@ export function createSpool(options: SpoolOptions): Spool {
   const freshBytes = new Map<string, Buffer>();
   let seq = 0;
   let stopped = false;
+  let forgotAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Printed and cancelled jobs stay listed for `keepFinishedMs`, then leave memory (their records stay on disk until
+   * pruned). Looked at no more than once a minute: the status bar asks on every spool event, and a day's
+   * printed labels are thousands of dates to read.
+   */
+  function forgetExpired(): void {
+    const now = clock.now();
+    if (now - forgotAt < 60_000) return;
+    forgotAt = now;
+    const cutoff = now - keepFinishedMs;
+    for (const [id, job] of jobs) {
+      const finished = job.state === 'printed' || job.state === 'cancelled';
+      if (finished && Date.parse(job.updatedAt) < cutoff) jobs.delete(id);
+    }
+  }
 
   const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -465,12 +493,15 @@ export function createSpool(options: SpoolOptions): Spool {
       }),
 
     list() {
-      const cutoff = clock.now() - keepFinishedMs;
-      for (const [id, job] of jobs) {
-        if ((job.state === 'printed' || job.state === 'cancelled') && Date.parse(job.updatedAt) < cutoff)
-          jobs.delete(id);
-      }
+      forgetExpired();
       return [...jobs.values()].sort((a, b) => a.seq - b.seq).map(toView);
+    },
+    unfinished() {
+      forgetExpired();
+      return [...jobs.values()]
+        .filter(isUnfinished)
+        .sort((a, b) => a.seq - b.seq)
+        .map(toView);
     },
     pruneFinished: (olderThanMs) => store.pruneFinished(clock.now() - olderThanMs),
     async jobsOf(stationJobId) {
@@ -484,19 +515,17 @@ export function createSpool(options: SpoolOptions): Spool {
       return job ? toView(job) : undefined;
     },
     findActive(documentId, printerId) {
-      const job = [...jobs.values()].find(
-        (j) =>
-          j.document.id === documentId &&
-          j.printerId === printerId &&
-          (j.state === 'queued' || j.state === 'sending' || j.state === 'held'),
-      );
-      return job ? toView(job) : undefined;
+      for (const job of jobs.values()) {
+        if (job.document.id === documentId && job.printerId === printerId && isUnfinished(job))
+          return toView(job);
+      }
+      return undefined;
     },
-    queueLength: (printerId) =>
-      [...jobs.values()].filter(
-        (j) =>
-          j.printerId === printerId && (j.state === 'queued' || j.state === 'sending' || j.state === 'held'),
-      ).length,
+    queueLength(printerId) {
+      let count = 0;
+      for (const job of jobs.values()) if (job.printerId === printerId && isUnfinished(job)) count++;
+      return count;
+    },
 
     async stop() {
       stopped = true;

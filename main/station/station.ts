@@ -283,9 +283,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       demo: options.demo ?? false,
       account,
       printers,
-      queueLength: printService
-        .list()
-        .filter((j) => j.state === 'queued' || j.state === 'sending' || j.state === 'held').length,
+      queueLength: printService.unfinished().length,
       ...(index?.refreshedAt() ? { indexRefreshedAt: index.refreshedAt()!.toISOString() } : {}),
     };
   }
@@ -523,7 +521,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   async function checkIdlePrinters(): Promise<void> {
     const busy = new Set(
       printService
-        .list()
+        .unfinished()
         .filter((j) => j.state === 'queued' || j.state === 'sending')
         .map((j) => j.printerId),
     );

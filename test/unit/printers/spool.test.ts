@@ -65,13 +65,16 @@ let driver: FakeDriver;
 let events: SpoolJobView[];
 let spools: Spool[];
 
-function makeSpool(over: { driver?: FakeDriver; ttlMs?: number; holdAfterAttempts?: number } = {}): Spool {
+function makeSpool(
+  over: { driver?: FakeDriver; ttlMs?: number; holdAfterAttempts?: number; keepFinishedMs?: number } = {},
+): Spool {
   const spool = createSpool({
     store: createSpoolStore(dir),
     clock,
     driverFor: (id) => (id === 'p1' ? (over.driver ?? driver) : undefined),
     ttlMs: () => over.ttlMs ?? 10 * 60_000,
     ...(over.holdAfterAttempts !== undefined ? { holdAfterAttempts: over.holdAfterAttempts } : {}),
+    ...(over.keepFinishedMs !== undefined ? { keepFinishedMs: over.keepFinishedMs } : {}),
     onJob: (view) => events.push(view),
   });
   spools.push(spool);
@@ -251,6 +254,28 @@ describe('spool', () => {
     clock.advance(60_000);
     expect(driver.attempts).toBe(1);
     expect(driver.delivered).toHaveLength(0);
+  });
+
+  it('tells the jobs still to print apart from the printed ones, and forgets printed jobs after keepFinishedMs', async () => {
+    const spool = makeSpool({ keepFinishedMs: 60 * 60_000 });
+    await spool.start();
+    driver.script = ['ok', 'ok', 'rejected'];
+    const printed = [await enqueue(spool, label('a')), await enqueue(spool, label('b'))];
+    for (const { outcome } of printed) expect(await outcome).toMatchObject({ state: 'printed' });
+    const failed = await enqueue(spool, label('c'));
+    expect(await failed.outcome).toMatchObject({ state: 'failed' });
+    driver.fallback = 'offline';
+    const waiting = await enqueue(spool, label('d'));
+    await vi.waitFor(() => expect(spool.get(waiting.job.id)?.attempts).toBe(1));
+
+    expect(spool.unfinished().map((j) => j.documentId)).toEqual(['d']);
+    expect(spool.list().map((j) => j.documentId)).toEqual(['a', 'b', 'c', 'd']);
+
+    clock.advance(61 * 60_000);
+    // The printed jobs leave memory; the failed one waits for the packer, the offline one is still to print.
+    expect(spool.list().map((j) => j.documentId)).toEqual(['c', 'd']);
+    expect(spool.unfinished().map((j) => j.documentId)).toEqual(['d']);
+    expect(spool.queueLength('p1')).toBe(1);
   });
 
   it("the first byte waits for the owner's journal write (sendAfter), which runs beside the spool's own", async () => {

@@ -100,6 +100,18 @@ export function failureFromDelivery(error: ApiError<string>): Failure {
   }
 }
 
+/** Booked in nShift but the label did not come down: never rebook, reprint once nShift answers. */
+export function labelNotDownloaded(shipmentId: string, error: ApiError<string>): Failure {
+  const cause = failureFromDelivery(error);
+  return {
+    ...cause,
+    code: 'label_not_downloaded',
+    message: `Shipment ${shipmentId} is booked, but its label could not be downloaded (${cause.message}) Reprint it; do not book the order again.`,
+    detail: 'label_download_failed',
+    params: { ...cause.params, shipmentId, cause: cause.code },
+  };
+}
+
 export function failureFromPrinter(error: PrinterError, printerName: string): Failure {
   if (error.code === 'unreachable' || error.code === 'timeout') {
     return failure(

@@ -1,6 +1,8 @@
 import type { PrintableDocument } from '../../labels/document';
-import { fail, printDocuments, record, type StationContext } from '../context';
-import { detailed, failure } from '../failures';
+import type { Failure } from '../../../preload/api';
+import { fail, printConfigFromSettings, printDocuments, record, type StationContext } from '../context';
+import { documentsOfShipment } from '../documents';
+import { detailed, failure, labelNotDownloaded } from '../failures';
 import { bookAndPrint, runScan } from './scan';
 
 /**
@@ -8,7 +10,9 @@ import { bookAndPrint, runScan } from './scan';
  * - no booking asked yet → a scan resolves and books afresh (nothing was sent to nShift);
  * - a booking asked but never answered → reconcile with nShift first, never book blindly;
  * - booked but not printed → print from the label cache, unless the spool already holds the document
- *   (the spool resumes its own jobs and holds one that was mid-send; it is never sent twice unasked).
+ *   (the spool resumes its own jobs and holds one that was mid-send; it is never sent twice unasked). A label
+ *   the cache has lost (its folder emptied to free the disk, a data directory restored without it) is
+ *   downloaded again, and one nShift no longer has fails the job for the packer: never finished unprinted.
  */
 export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
   const open = ctx.jobs.openJobs();
@@ -65,19 +69,70 @@ async function resumePrintsOnly(ctx: StationContext, jobId: string, finish = tru
     const pending = shipment.documents.filter(
       (d) => (d.state === 'queued' || d.state === 'sending') && !spooled.has(d.documentId),
     );
-    const documents: PrintableDocument[] = [];
-    for (const doc of pending) {
-      const cached = await ctx.labelCache.get(doc.documentId);
-      if (cached) documents.push(cached.document);
-      else
-        ctx.log(
-          `job ${jobId}: document ${doc.documentId} is missing from the label cache; reprint its shipment`,
-        );
-    }
-    if (documents.length > 0)
-      problem ??= await printDocuments(ctx, jobId, shipment.shipmentId || undefined, documents);
+    const found = await documentsToResume(
+      ctx,
+      shipment.shipmentId,
+      pending.map((d) => d.documentId),
+    );
+    problem ??= found.failure;
+    if (found.documents.length > 0)
+      problem ??= await printDocuments(ctx, jobId, shipment.shipmentId || undefined, found.documents);
   }
   if (problem) await fail(ctx, jobId, problem);
   else if (finish && ctx.jobs.get(jobId)?.state !== 'printing')
     await record(ctx, { type: 'finished', jobId });
+}
+
+/**
+ * A booked shipment's documents to print after a restart, in the journal's order: from the label cache, and
+ * what it lacks from nShift under the same document ids. After nShift's hour only a copy is left, a new
+ * document under another id: printing it is the packer's decision (a reprint), so it is reported, not printed.
+ */
+async function documentsToResume(
+  ctx: StationContext,
+  shipmentId: string,
+  documentIds: readonly string[],
+): Promise<{ documents: PrintableDocument[]; failure?: Failure }> {
+  const found = new Map<string, PrintableDocument>();
+  for (const id of documentIds) {
+    const cached = await ctx.labelCache.get(id);
+    if (cached) found.set(id, cached.document);
+  }
+  const missing = documentIds.filter((id) => !found.has(id));
+  let problem: Failure | undefined;
+  if (missing.length > 0 && shipmentId) {
+    ctx.log(
+      `shipment ${shipmentId}: ${missing.length} label(s) not in the label cache; downloading them again`,
+    );
+    const fetched = await documentsOfShipment(
+      ctx.client(),
+      shipmentId,
+      printConfigFromSettings(ctx.settings()),
+    );
+    if (fetched.ok) {
+      for (const doc of fetched.value.filter((d) => missing.includes(d.id))) {
+        found.set(doc.id, doc);
+        // For the next reprint; the label prints whether or not the cache could keep it.
+        await ctx.labelCache.put(doc).catch((error: unknown) => ctx.log(`label cache: ${String(error)}`));
+      }
+    } else problem = labelNotDownloaded(shipmentId, fetched.error);
+  }
+  const stillMissing = documentIds.filter((id) => !found.has(id));
+  if (stillMissing.length > 0) problem ??= unrecoveredLabel(shipmentId);
+  return {
+    documents: documentIds.flatMap((id) => {
+      const doc = found.get(id);
+      return doc ? [doc] : [];
+    }),
+    ...(problem ? { failure: problem } : {}),
+  };
+}
+
+function unrecoveredLabel(shipmentId: string): Failure {
+  return failure(
+    'not_found',
+    'label_not_downloaded',
+    `Shipment ${shipmentId || 'of this job'} is booked, but its label is neither in the label cache nor listed by nShift. Reprint it; do not book the order again.`,
+    shipmentId ? { params: { shipmentId } } : {},
+  );
 }

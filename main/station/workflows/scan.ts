@@ -1,9 +1,8 @@
 import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
-import { failure, failureFromDelivery } from '../failures';
+import { failure, labelNotDownloaded } from '../failures';
 import { parcelNosOf } from './shipment-lookup';
-import type { DeliveryError } from '../../nshift/delivery/errors';
 import { bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
 
@@ -220,14 +219,3 @@ function notConsolidated(
   );
 }
 
-/** Booked in nShift but the label did not come down: never rebook, reprint once nShift answers. */
-function labelNotDownloaded(shipmentId: string, error: DeliveryError): ReturnType<typeof failure> {
-  const cause = failureFromDelivery(error);
-  return {
-    ...cause,
-    code: 'label_not_downloaded',
-    message: `Shipment ${shipmentId} is booked, but its label could not be downloaded (${cause.message}) Reprint it; do not book the order again.`,
-    detail: 'label_download_failed',
-    params: { ...cause.params, shipmentId, cause: cause.code },
-  };
-}

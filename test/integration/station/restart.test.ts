@@ -175,6 +175,66 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     expect(Buffer.concat(bench.zebra.printData()).equals(Buffer.from(preview.base64, 'base64'))).toBe(true);
     expect(bench.sim.records().length).toBe(bookings);
   });
+
+  /** The journal of a job whose `booked` reached the disk and whose print did not, for `documentId`. */
+  function bookedNotPrinted(jobId: string, shipment: JobView['shipments'][number], documentId: string) {
+    const target = { type: 'order' as const, orderId: 'x', internalReference: 'ORD-1005' };
+    return journalWith([
+      { type: 'job', jobId, kind: 'scan', scan: 'ORD-1005' },
+      { type: 'resolved', jobId, source: 'order', orderNo: 'ORD-1005', targets: [target] },
+      { type: 'book_intent', jobId, target },
+      {
+        type: 'booked',
+        jobId,
+        targetKey: 'order:x',
+        shipmentId: shipment.shipmentId,
+        parcelNos: shipment.parcelNos,
+        documents: [{ documentId, kind: 'label', format: 'zpl', charset: 'cp850', bytes: 10 }],
+      },
+    ]);
+  }
+
+  it('a shipment booked whose label the cache has lost (its folder emptied): downloaded again, printed once, no new booking', async () => {
+    bench = await startBench();
+    const first = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1005' })).jobId);
+    const shipment = first.shipments[0]!;
+    const doc = shipment.documents[0]!;
+    const label = Buffer.from(
+      (await bench.station.getDocumentPreview({ documentId: doc.documentId })).base64,
+      'base64',
+    );
+    bench.zebra.clearRecords();
+    const dir = await bookedNotPrinted('scan-crash-5', shipment, doc.documentId);
+    const bookings = bench.sim.records().length;
+
+    const station = await bench.startStation({ dataDir: dir });
+    const job = await finished(station, 'scan-crash-5');
+    expect(job.state).toBe('printed');
+    expect(Buffer.concat(bench.zebra.printData()).equals(label)).toBe(true);
+    expect(bench.sim.records().length).toBe(bookings);
+    // Kept for the next reprint.
+    expect(
+      (await createLabelCache(join(dir, 'labels')).get(doc.documentId))?.document.bytes.equals(label),
+    ).toBe(true);
+  });
+
+  it('a booked label neither the cache nor nShift has any more: the job fails for the packer to reprint, nothing prints', async () => {
+    bench = await startBench();
+    const first = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1005' })).jobId);
+    const shipment = first.shipments[0]!;
+    bench.zebra.clearRecords();
+    const dir = await bookedNotPrinted('scan-crash-6', shipment, `shp-${shipment.shipmentId}-print-gone`);
+
+    const station = await bench.startStation({ dataDir: dir });
+    const job = await finished(station, 'scan-crash-6');
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({
+      code: 'label_not_downloaded',
+      params: { shipmentId: shipment.shipmentId },
+    });
+    expect(job.failure?.message).toMatch(/Reprint it; do not book the order again/);
+    expect(Buffer.concat(bench.zebra.printData())).toHaveLength(0);
+  });
 });
 
 /**

@@ -107,7 +107,7 @@ function scanRows(part: ScanPart): string[][] {
 function startupRows(s: StartupResult): string[][] {
   const rows: string[][] = [];
   for (const c of s.cases) {
-    const full = c.name.includes('checkpoint') && !c.name.includes('no checkpoint');
+    const full = c.name.includes('checkpoint') && !c.name.includes('no checkpoint') && !c.name.includes('without');
     rows.push([
       `Headless start → ready, ${c.name} (median of ${c.readyMs.n})`,
       `${ms(c.readyMs.median)} (max ${ms(c.readyMs.max)}); CPU ${ms(c.cpuMs.median)}`,
@@ -120,6 +120,13 @@ function startupRows(s: StartupResult): string[][] {
     rows.push([
       `· Node alone on this machine, spawn → first line (median of ${s.bareNodeMs.n})`,
       `${ms(s.bareNodeMs.median)} (max ${ms(s.bareNodeMs.max)})`,
+      'reported',
+      '–',
+    ]);
+  if (s.extraCaCerts)
+    rows.push([
+      `· Node alone without NODE_EXTRA_CA_CERTS (here ${s.extraCaCerts.file}, read before any script runs; median of ${s.extraCaCerts.bareNodeMs.n})`,
+      `${ms(s.extraCaCerts.bareNodeMs.median)} (max ${ms(s.extraCaCerts.bareNodeMs.max)})`,
       'reported',
       '–',
     ]);

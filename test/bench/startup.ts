@@ -33,6 +33,8 @@ export interface StartupResult {
   generateSec: number;
   /** Node itself on this machine: spawn → the first line of a script that prints one (what no host can save). */
   bareNodeMs?: Summary;
+  /** When NODE_EXTRA_CA_CERTS is set here: the file, and Node alone started without it. */
+  extraCaCerts?: { file: string; bareNodeMs: Summary };
   cases: StartupCase[];
   ui?:
     | {
@@ -65,7 +67,25 @@ async function cpuMsOf(pid: number): Promise<number> {
   }
 }
 
-async function headlessStart(target: StartupTarget, dataDir: string): Promise<{ readyMs: number; cpuMs: number }> {
+/**
+ * The environment a start runs in: this one, or this one without NODE_EXTRA_CA_CERTS. These machines point it at
+ * the system's whole CA bundle, which Node reads and parses before any script runs (about 85 ms here), for TLS
+ * the bench never uses (everything is on 127.0.0.1). A station is started without it, or with the one
+ * certificate of a TLS-inspecting proxy.
+ */
+type StartEnv = 'as is' | 'without extra CAs';
+
+function envFor(which: StartEnv, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...extra };
+  if (which === 'without extra CAs') delete env.NODE_EXTRA_CA_CERTS;
+  return env;
+}
+
+async function headlessStart(
+  target: StartupTarget,
+  dataDir: string,
+  which: StartEnv = 'as is',
+): Promise<{ readyMs: number; cpuMs: number }> {
   const t0 = performance.now();
   const child = spawn(
     process.execPath,
@@ -81,7 +101,10 @@ async function headlessStart(target: StartupTarget, dataDir: string): Promise<{ 
     {
       cwd: target.repoRoot,
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, PACKBENCH_API_KEY_ID: target.apiKey.id, PACKBENCH_API_KEY_SECRET: target.apiKey.secret },
+      env: envFor(which, {
+        PACKBENCH_API_KEY_ID: target.apiKey.id,
+        PACKBENCH_API_KEY_SECRET: target.apiKey.secret,
+      }),
     },
   );
   child.stderr.resume();
@@ -132,9 +155,12 @@ function noteWhenUsable(): void {
 }
 
 /** Spawn → the first line of `node -e` printing one, with the same stdio: the part of `ready` that is Node's. */
-async function bareNodeStart(): Promise<number> {
+async function bareNodeStart(which: StartEnv = 'as is'): Promise<number> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['-e', 'console.log("ready")'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, ['-e', 'console.log("ready")'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: envFor(which),
+  });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   await lines.next();
   const elapsed = performance.now() - t0;
@@ -214,12 +240,17 @@ export async function runStartup(
     const generateSec = (performance.now() - began) / 1000;
     const empty = join(root, 'empty');
     const cases: StartupCase[] = [];
-    const run = async (name: string, dir: string, before?: () => Promise<void>): Promise<void> => {
+    const run = async (
+      name: string,
+      dir: string,
+      before?: () => Promise<void>,
+      which: StartEnv = 'as is',
+    ): Promise<void> => {
       const ready: number[] = [];
       const cpu: number[] = [];
       for (let i = 0; i < options.starts; i++) {
         await before?.();
-        const r = await headlessStart(target, dir);
+        const r = await headlessStart(target, dir, which);
         ready.push(r.readyMs);
         cpu.push(r.cpuMs);
       }
@@ -229,6 +260,17 @@ export async function runStartup(
     for (let i = 0; i < options.starts; i++) bare.push(await bareNodeStart());
     await run('empty data directory', empty);
     await run(`full day (${options.scans} scans), from its checkpoint`, full);
+    const extraCas = process.env.NODE_EXTRA_CA_CERTS;
+    const bareWithoutExtraCas: number[] = [];
+    if (extraCas) {
+      await run(
+        `full day, from its checkpoint, without this machine's NODE_EXTRA_CA_CERTS`,
+        full,
+        undefined,
+        'without extra CAs',
+      );
+      for (let i = 0; i < options.starts; i++) bareWithoutExtraCas.push(await bareNodeStart('without extra CAs'));
+    }
     // Each start writes a checkpoint when it stops: take it away again, so every start replays the day.
     await run(`full day, no checkpoint (full replay)`, full, () =>
       rm(join(full, 'journal', 'checkpoint.json'), { force: true }),
@@ -267,6 +309,7 @@ export async function runStartup(
       dataDirMb: Number(stdout.split(/\s/)[0] ?? Number.NaN) / 1024,
       generateSec,
       bareNodeMs: summarize(bare),
+      ...(extraCas ? { extraCaCerts: { file: extraCas, bareNodeMs: summarize(bareWithoutExtraCas) } } : {}),
       cases,
       ui,
     };

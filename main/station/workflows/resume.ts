@@ -1,5 +1,5 @@
 import type { PrintableDocument } from '../../labels/document';
-import type { Failure } from '../../../preload/api';
+import type { Failure, JobKind, JobShipment, JobView } from '../../../preload/api';
 import { fail, printConfigFromSettings, printDocuments, record, type StationContext } from '../context';
 import { documentsOfShipment } from '../documents';
 import { detailed, failure, labelNotDownloaded } from '../failures';
@@ -23,8 +23,17 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
       if (targets) {
         // Any job that books (a scan, a booking from the Stored list): documents already booked print first,
         // in order, then the targets still open are booked or reconciled.
-        await resumePrintsOnly(ctx, job.id, false);
-        await bookAndPrint(ctx, job.id, job.scan, targets, new Set(ctx.jobs.unansweredIntents(job.id)));
+        // A label that could not be printed is reported when the job ends, not before: a job failed here would
+        // forget which of its targets are booked, and the booking below would ask nShift for them again.
+        const printProblem = await printWhatWasBooked(ctx, job.id);
+        await bookAndPrint(
+          ctx,
+          job.id,
+          job.scan,
+          targets,
+          new Set(ctx.jobs.unansweredIntents(job.id)),
+          printProblem,
+        );
       } else if (job.kind === 'scan') {
         await runScan(ctx, job.id, job.scan);
       } else if (job.kind === 'book_stored') {
@@ -40,7 +49,10 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
           ),
         );
       } else {
-        await resumePrintsOnly(ctx, job.id);
+        const problem = await printWhatWasBooked(ctx, job.id);
+        if (problem) await fail(ctx, job.id, problem);
+        else if (ctx.jobs.get(job.id)?.state !== 'printing')
+          await record(ctx, { type: 'finished', jobId: job.id });
       }
     } catch (error) {
       ctx.log(`could not resume job ${job.id}: ${String(error)}`);
@@ -58,30 +70,37 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
   }
 }
 
-async function resumePrintsOnly(ctx: StationContext, jobId: string, finish = true): Promise<void> {
+/**
+ * Prints the documents the journal shows booked and not yet printed; returns the first problem, which the caller
+ * records when the job ends.
+ */
+async function printWhatWasBooked(ctx: StationContext, jobId: string): Promise<Failure | undefined> {
   const job = ctx.jobs.get(jobId);
-  if (!job) return;
+  if (!job) return undefined;
   // Finished spool jobs count too: a label printed just before the crash, whose `printed` never reached the
   // journal, is not printed again.
   const spooled = new Set((await ctx.printService.jobsOf(jobId)).map((s) => s.documentId));
-  let problem;
+  let problem: Failure | undefined;
   for (const shipment of job.shipments) {
     const pending = shipment.documents.filter(
       (d) => (d.state === 'queued' || d.state === 'sending') && !spooled.has(d.documentId),
     );
+    if (pending.length === 0) continue;
     const found = await documentsToResume(
       ctx,
-      shipment.shipmentId,
+      job,
+      shipment,
       pending.map((d) => d.documentId),
     );
     problem ??= found.failure;
     if (found.documents.length > 0)
       problem ??= await printDocuments(ctx, jobId, shipment.shipmentId || undefined, found.documents);
   }
-  if (problem) await fail(ctx, jobId, problem);
-  else if (finish && ctx.jobs.get(jobId)?.state !== 'printing')
-    await record(ctx, { type: 'finished', jobId });
+  return problem;
 }
+
+/** The jobs whose documents belong to an nShift shipment (a manifest's or a test label's do not). */
+const SHIPMENT_JOBS: ReadonlySet<JobKind> = new Set(['scan', 'book_stored', 'reprint', 'consolidated_close']);
 
 /**
  * A booked shipment's documents to print after a restart, in the journal's order: from the label cache, and
@@ -90,7 +109,8 @@ async function resumePrintsOnly(ctx: StationContext, jobId: string, finish = tru
  */
 async function documentsToResume(
   ctx: StationContext,
-  shipmentId: string,
+  job: JobView,
+  shipment: JobShipment,
   documentIds: readonly string[],
 ): Promise<{ documents: PrintableDocument[]; failure?: Failure }> {
   const found = new Map<string, PrintableDocument>();
@@ -99,8 +119,9 @@ async function documentsToResume(
     if (cached) found.set(id, cached.document);
   }
   const missing = documentIds.filter((id) => !found.has(id));
+  const { shipmentId } = shipment;
   let problem: Failure | undefined;
-  if (missing.length > 0 && shipmentId) {
+  if (missing.length > 0 && shipmentId && SHIPMENT_JOBS.has(job.kind)) {
     ctx.log(
       `shipment ${shipmentId}: ${missing.length} label(s) not in the label cache; downloading them again`,
     );
@@ -110,15 +131,18 @@ async function documentsToResume(
       printConfigFromSettings(ctx.settings()),
     );
     if (fetched.ok) {
-      for (const doc of fetched.value.filter((d) => missing.includes(d.id))) {
+      for (const listed of fetched.value.filter((d) => missing.includes(d.id))) {
+        // As booked: routing by service must send it where the booking's label would have gone.
+        const doc =
+          shipment.serviceId && !listed.serviceId ? { ...listed, serviceId: shipment.serviceId } : listed;
         found.set(doc.id, doc);
         // For the next reprint; the label prints whether or not the cache could keep it.
         await ctx.labelCache.put(doc).catch((error: unknown) => ctx.log(`label cache: ${String(error)}`));
       }
-    } else problem = labelNotDownloaded(shipmentId, fetched.error);
+    } else if (fetched.error.kind !== 'not_found') problem = labelNotDownloaded(shipmentId, fetched.error);
   }
-  const stillMissing = documentIds.filter((id) => !found.has(id));
-  if (stillMissing.length > 0) problem ??= unrecoveredLabel(shipmentId);
+  if (documentIds.some((id) => !found.has(id)))
+    problem ??= SHIPMENT_JOBS.has(job.kind) ? unrecoveredLabel(shipmentId) : documentGone();
   return {
     documents: documentIds.flatMap((id) => {
       const doc = found.get(id);
@@ -134,5 +158,15 @@ function unrecoveredLabel(shipmentId: string): Failure {
     'label_not_downloaded',
     `Shipment ${shipmentId || 'of this job'} is booked, but its label is neither in the label cache nor listed by nShift. Reprint it; do not book the order again.`,
     shipmentId ? { params: { shipmentId } } : {},
+  );
+}
+
+/** A manifest or a test label lost from the label cache before it printed: made again, not downloaded. */
+function documentGone(): Failure {
+  return failure(
+    'not_found',
+    'internal',
+    'This document was lost from the label cache before it printed: print it again.',
+    detailed('unfinished_after_restart', {}),
   );
 }

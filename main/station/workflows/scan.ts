@@ -1,3 +1,4 @@
+import type { Failure } from '../../../preload/api';
 import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
@@ -39,8 +40,10 @@ export async function bookAndPrint(
   code: string,
   targets: readonly BookingTarget[],
   unanswered: ReadonlySet<string>,
+  /** A problem met before (a restart's print of what was already booked): the job ends failed with it. */
+  earlier?: Failure,
 ): Promise<void> {
-  let firstProblem: Parameters<typeof fail>[2] | undefined;
+  let firstProblem: Parameters<typeof fail>[2] | undefined = earlier;
   let duplicates: string[] = [];
   for (const target of targets) {
     const key = bookingTargetKey(target);
@@ -218,4 +221,3 @@ function notConsolidated(
     { params: { key, shipmentNo: number, shipmentId: shipment.shipmentId } },
   );
 }
-

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -226,7 +226,19 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     const dir = await bookedNotPrinted('scan-crash-6', shipment, `shp-${shipment.shipmentId}-print-gone`);
 
     const station = await bench.startStation({ dataDir: dir });
-    const job = await finished(station, 'scan-crash-6');
+    await finished(station, 'scan-crash-6');
+    // Nothing after it either: the job, failed with its label lost, is not booked again.
+    await station.whenIdle();
+    const job = await station.getJob({ jobId: 'scan-crash-6' });
+    const journal = await readFile(
+      join(
+        dir,
+        'journal',
+        (await readdir(join(dir, 'journal'))).find((f) => f.endsWith('.jsonl'))!,
+      ),
+      'utf8',
+    );
+    expect(journal.split('\n').filter((line) => line.includes('"book_intent"'))).toHaveLength(1);
     expect(job.state).toBe('failed');
     expect(job.failure).toMatchObject({
       code: 'label_not_downloaded',
@@ -234,6 +246,34 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     });
     expect(job.failure?.message).toMatch(/Reprint it; do not book the order again/);
     expect(Buffer.concat(bench.zebra.printData())).toHaveLength(0);
+  });
+
+  it('a manifest lost from the label cache before it printed: the job fails to be printed again, nShift is not asked for it', async () => {
+    bench = await startBench();
+    const dir = await journalWith([
+      { type: 'job', jobId: 'manifest-crash-1', kind: 'manifest', scan: 'manifest' },
+      {
+        type: 'documents',
+        jobId: 'manifest-crash-1',
+        ownerId: 'mf-1',
+        documents: [{ documentId: 'mf-1-print-1', kind: 'manifest', format: 'pdf', bytes: 10 }],
+      },
+    ]);
+    /** Every request nShift has had for a shipment's documents. */
+    const printRequests = (): number =>
+      Object.values(bench!.sim.requests.toJSON().accounts)
+        .flatMap((account) => Object.entries(account.byEndpoint))
+        .filter(([endpoint]) => endpoint.includes('/prints'))
+        .reduce((sum, [, e]) => sum + e.requests, 0);
+    const before = printRequests();
+
+    const station = await bench.startStation({ dataDir: dir });
+    const job = await finished(station, 'manifest-crash-1');
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({ code: 'internal', detail: 'unfinished_after_restart' });
+    expect(job.failure?.message).toMatch(/print it again/);
+    await station.whenIdle();
+    expect(printRequests()).toBe(before);
   });
 });
 

@@ -77,11 +77,14 @@ export interface Spool {
   release(jobId: string): Promise<Result<SpoolJobView, SpoolOperationError>>;
   retry(jobId: string): Promise<Result<SpoolJobView, SpoolOperationError>>;
   cancel(jobId: string): Promise<Result<SpoolJobView, SpoolOperationError>>;
-  /** Every job of the last `keepFinishedMs`, finished ones included, in order (what the spool screen shows). */
+  /**
+   * The spool's jobs in order (what the spool screen shows): printed and cancelled ones for `keepFinishedMs`,
+   * the rest until they end.
+   */
   list(): SpoolJobView[];
   /**
    * The jobs still under way or waiting (queued, sending, held), in order. What the status bar counts on every spool
-   * event: it costs the few jobs under way, not a view of every label the day printed.
+   * event: it views and sorts only those, not every label the day printed.
    */
   unfinished(): SpoolJobView[];
   get(jobId: string): SpoolJobView | undefined;
@@ -161,7 +164,8 @@ export function createSpool(options: SpoolOptions): Spool {
    */
   function forgetExpired(): void {
     const now = clock.now();
-    if (now - forgotAt < 60_000) return;
+    // A clock set back (an NTP step) must not stop the forgetting until it catches up.
+    if (now >= forgotAt && now - forgotAt < 60_000) return;
     forgotAt = now;
     const cutoff = now - keepFinishedMs;
     for (const [id, job] of jobs) {

@@ -45,14 +45,23 @@ export async function cachedDocuments(ctx: StationContext, shipmentId: string): 
 
 /**
  * An existing shipment's documents: the label cache first, then nShift (a copy once its hour has passed),
- * which then join the cache for the next reprint.
+ * which then join the cache for the next reprint. `booked` are the documents its booking journalled: when the
+ * cache lacks one of them (a label lost, its customs declaration kept), the whole set comes from nShift, so
+ * that a reprint never quietly leaves a document out.
  */
 export async function knownDocuments(
   ctx: StationContext,
   shipmentId: string,
+  booked: readonly string[] = [],
 ): Promise<Result<PrintableDocument[], DeliveryError>> {
   const cached = await cachedDocuments(ctx, shipmentId);
-  if (cached.length > 0) return ok(cached);
+  const cachedIds = new Set(cached.map((doc) => doc.id));
+  const lacking = booked.filter((id) => !cachedIds.has(id));
+  if (cached.length > 0 && lacking.length === 0) return ok(cached);
+  if (cached.length > 0)
+    ctx.log(
+      `shipment ${shipmentId}: the label cache lacks ${lacking.join(', ')}; asking nShift for its documents`,
+    );
   const fetched = await documentsOfShipment(
     ctx.client(),
     shipmentId,

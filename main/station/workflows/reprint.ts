@@ -60,7 +60,7 @@ export async function startReprint(
     for (const shipment of shipments) {
       await recordFacts(ctx, id, shipment);
       const { shipmentId } = shipment;
-      const documents = await documentsFor(ctx, shipmentId);
+      const documents = await documentsFor(ctx, shipmentId, await bookedDocumentIds(ctx, shipmentId));
       if (!documents.ok) {
         problem ??= documents.failure;
         continue;
@@ -157,8 +157,9 @@ async function recordFacts(ctx: StationContext, jobId: string, facts: ShipmentFa
 async function documentsFor(
   ctx: StationContext,
   shipmentId: string,
+  booked: readonly string[],
 ): Promise<{ ok: true; value: PrintableDocument[] } | { ok: false; failure: ReturnType<typeof failure> }> {
-  const known = await knownDocuments(ctx, shipmentId);
+  const known = await knownDocuments(ctx, shipmentId, booked);
   if (!known.ok) {
     return {
       ok: false,
@@ -173,4 +174,12 @@ async function documentsFor(
     };
   }
   return known;
+}
+
+/** The documents the shipment's booking journalled (its row's job, read back from the journal if need be). */
+async function bookedDocumentIds(ctx: StationContext, shipmentId: string): Promise<string[]> {
+  const rowId = rowJobOf(ctx, shipmentId);
+  if (!rowId || !(await ctx.jobs.ensure(rowId))) return [];
+  const shipment = ctx.jobs.get(rowId)?.shipments.find((s) => s.shipmentId === shipmentId);
+  return shipment?.documents.map((d) => d.documentId) ?? [];
 }

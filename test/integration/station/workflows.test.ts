@@ -36,6 +36,24 @@ describe('reprint', () => {
     expect(bench.sim.records().length).toBe(bookings);
   });
 
+  it('a shipment whose label the cache lost but whose customs declaration it kept: the reprint prints both again', async () => {
+    bench = await startBench();
+    const job = await scanAndWait(bench.station, 'ORD-1002');
+    const documents = job.shipments[0]!.documents;
+    expect(documents.map((d) => d.kind).sort()).toEqual(['customs', 'label']);
+    const label = documents.find((d) => d.kind === 'label')!;
+    const firstLabel = Buffer.concat(bench.zebra.printData());
+    for (const ext of ['bin', 'json'])
+      await rm(join(bench.dataDir, 'labels', `${label.documentId}.${ext}`), { force: true });
+
+    const reprint = await waitForJob(bench.station, (await bench.station.reprint({ jobId: job.id })).jobId);
+    expect(reprint.state).toBe('printed');
+    expect(reprint.shipments[0]!.documents.map((d) => d.kind).sort()).toEqual(['customs', 'label']);
+    const all = Buffer.concat(bench.zebra.printData());
+    expect(all.subarray(firstLabel.length).equals(firstLabel)).toBe(true);
+    expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1002')).toHaveLength(1);
+  });
+
   it("after the cache is gone and nShift's hour has passed, reprints through a document copy", async () => {
     const clock = createManualClock(Date.now());
     const sim = createSimulator({ clock });

@@ -112,6 +112,16 @@ export function labelNotDownloaded(shipmentId: string, error: ApiError<string>):
   };
 }
 
+/** Booked in nShift, which lists no document for it (yet, or any more): reprint, never rebook. */
+export function noLabelListed(shipmentId: string): Failure {
+  return failure(
+    'not_found',
+    'label_not_downloaded',
+    `Shipment ${shipmentId} is booked, but nShift listed no label for it. Reprint it; do not book the order again.`,
+    { params: { shipmentId } },
+  );
+}
+
 export function failureFromPrinter(error: PrinterError, printerName: string): Failure {
   if (error.code === 'unreachable' || error.code === 'timeout') {
     return failure(

@@ -2,7 +2,7 @@ import type { Failure } from '../../../preload/api';
 import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
-import { failure, labelNotDownloaded } from '../failures';
+import { failure, labelNotDownloaded, noLabelListed } from '../failures';
 import { parcelNosOf } from './shipment-lookup';
 import { bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
@@ -63,6 +63,11 @@ export async function bookAndPrint(
     for (const shipment of outcome.shipments) {
       if (shipment.documentsError) {
         firstProblem ??= labelNotDownloaded(shipment.shipmentId, shipment.documentsError);
+        continue;
+      }
+      // Booked, and nShift listed nothing to print: never a job done without its label.
+      if (shipment.documents.length === 0 && !shipment.spooled?.refs.length) {
+        firstProblem ??= noLabelListed(shipment.shipmentId);
         continue;
       }
       // An order's booking answer carries only ids: the shipment number and receiver come from the history,

@@ -131,6 +131,17 @@ describe('every failure ends in a clear failed job, and the station keeps workin
     expect(job.failure?.message).toContain('REST API Store');
   });
 
+  it('an order booked for which nShift lists no document: failed as booked-without-label (reprint, do not rebook), never done', async () => {
+    bench = await startBench();
+    bench.sim.faults.failNext(1, { method: 'GET', path: '/shipments/*/prints', status: 200, body: [] });
+    const job = await scanAndWait(bench.station, 'ORD-1001');
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({ code: 'label_not_downloaded' });
+    expect(job.failure?.message).toMatch(/listed no label.*do not book the order again/);
+    expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1001')).toHaveLength(1);
+    expect(Buffer.concat(bench.zebra.printData())).toHaveLength(0);
+  });
+
   it('nShift unreachable is network', async () => {
     bench = await startBench();
     await bench.sim.stop();

@@ -1,8 +1,16 @@
 import type { PrintableDocument } from '../../labels/document';
 import type { Failure, JobKind, JobShipment, JobView } from '../../../preload/api';
-import { fail, printConfigFromSettings, printDocuments, record, type StationContext } from '../context';
+import {
+  documentRef,
+  fail,
+  printConfigFromSettings,
+  printDocuments,
+  record,
+  type StationContext,
+} from '../context';
 import { documentsOfShipment } from '../documents';
-import { detailed, failure, labelNotDownloaded } from '../failures';
+import { detailed, failure, labelNotDownloaded, noLabelListed } from '../failures';
+import { bookingTargetKey } from '../journal';
 import { bookAndPrint, runScan } from './scan';
 
 /**
@@ -23,17 +31,13 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
       if (targets) {
         // Any job that books (a scan, a booking from the Stored list): documents already booked print first,
         // in order, then the targets still open are booked or reconciled.
-        // A label that could not be printed is reported when the job ends, not before: a job failed here would
-        // forget which of its targets are booked, and the booking below would ask nShift for them again.
+        // The targets still to book are taken before printing: a job that ends (printed, or failed) forgets
+        // its booking state, and the booking below would ask nShift for a booked target again. For the same
+        // reason a label that could not be printed is reported when the job ends, not here.
+        const toBook = targets.filter((target) => !ctx.jobs.isBooked(job.id, bookingTargetKey(target)));
+        const unanswered = new Set(ctx.jobs.unansweredIntents(job.id));
         const printProblem = await printWhatWasBooked(ctx, job.id);
-        await bookAndPrint(
-          ctx,
-          job.id,
-          job.scan,
-          targets,
-          new Set(ctx.jobs.unansweredIntents(job.id)),
-          printProblem,
-        );
+        await bookAndPrint(ctx, job.id, job.scan, toBook, unanswered, printProblem);
       } else if (job.kind === 'scan') {
         await runScan(ctx, job.id, job.scan);
       } else if (job.kind === 'book_stored') {
@@ -48,6 +52,8 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
             detailed('stopped_before_booking', {}),
           ),
         );
+      } else if (cutOffBeforeItsResult(job)) {
+        await fail(ctx, job.id, cutOffBeforeItsResult(job)!);
       } else {
         const problem = await printWhatWasBooked(ctx, job.id);
         if (problem) await fail(ctx, job.id, problem);
@@ -82,6 +88,19 @@ async function printWhatWasBooked(ctx: StationContext, jobId: string): Promise<F
   const spooled = new Set((await ctx.printService.jobsOf(jobId)).map((s) => s.documentId));
   let problem: Failure | undefined;
   for (const shipment of job.shipments) {
+    if (bookedWithoutDocuments(job, shipment)) {
+      const listed = await documentsNeverJournalled(ctx, shipment, spooled);
+      problem ??= listed.failure;
+      if (listed.documents.length === 0) continue;
+      await record(ctx, {
+        type: 'documents',
+        jobId,
+        ownerId: shipment.shipmentId,
+        documents: listed.documents.map(documentRef),
+      });
+      problem ??= await printDocuments(ctx, jobId, shipment.shipmentId, listed.documents);
+      continue;
+    }
     const pending = shipment.documents.filter(
       (d) => (d.state === 'queued' || d.state === 'sending') && !spooled.has(d.documentId),
     );
@@ -99,8 +118,79 @@ async function printWhatWasBooked(ctx: StationContext, jobId: string): Promise<F
   return problem;
 }
 
+/**
+ * A job other than a booking that stopped before its result reached the journal: nShift may have done it (a
+ * consolidated shipment closed, a manifest made, a shipment cancelled) and its documents never came. Finishing
+ * it would show it done with nothing printed; the packer is told to look and redo what is missing.
+ */
+function cutOffBeforeItsResult(job: JobView): Failure | undefined {
+  let message: string;
+  if (job.kind === 'cancel') {
+    if (job.shipments.some((s) => s.state === 'cancelled')) return undefined;
+    message = `Packbench stopped while cancelling ${job.scan}: check whether nShift cancelled it, and cancel it again if not.`;
+  } else {
+    if (job.shipments.some((s) => s.documents.length > 0)) return undefined;
+    if (job.kind === 'reprint')
+      message = `Packbench stopped before the reprint of ${job.scan} printed: reprint it again.`;
+    else if (job.kind === 'manifest')
+      message =
+        'Packbench stopped while making the manifest: see whether nShift made it, then print it from the manifest list or make it again.';
+    else if (job.kind === 'consolidated_close')
+      message = `Packbench stopped while closing consolidated shipment ${job.scan}: see whether nShift closed it, then reprint its waybill or close it again.`;
+    else if (job.kind === 'test_print')
+      message = 'Packbench stopped before the test label printed: print it again.';
+    else return undefined;
+  }
+  return failure('network', 'internal', message, detailed('unfinished_after_restart', {}));
+}
+
 /** The jobs whose documents belong to an nShift shipment (a manifest's or a test label's do not). */
 const SHIPMENT_JOBS: ReadonlySet<JobKind> = new Set(['scan', 'book_stored', 'reprint', 'consolidated_close']);
+
+/**
+ * A shipment this job booked whose documents never reached the journal: its label download failed, or nShift
+ * listed nothing, and the station stopped before the job said so. Its label has not printed.
+ */
+function bookedWithoutDocuments(job: JobView, shipment: JobShipment): boolean {
+  return (
+    SHIPMENT_JOBS.has(job.kind) &&
+    job.kind !== 'reprint' &&
+    !shipment.reference &&
+    shipment.state === 'booked' &&
+    shipment.documents.length === 0 &&
+    shipment.shipmentId !== ''
+  );
+}
+
+/** Such a shipment's documents from nShift, less any the spool holds for this job. */
+async function documentsNeverJournalled(
+  ctx: StationContext,
+  shipment: JobShipment,
+  spooled: ReadonlySet<string>,
+): Promise<{ documents: PrintableDocument[]; failure?: Failure }> {
+  const { shipmentId } = shipment;
+  ctx.log(`shipment ${shipmentId}: booked, its documents never journalled; downloading them`);
+  const fetched = await documentsOfShipment(
+    ctx.client(),
+    shipmentId,
+    printConfigFromSettings(ctx.settings()),
+  );
+  if (!fetched.ok)
+    return {
+      documents: [],
+      failure:
+        fetched.error.kind === 'not_found'
+          ? noLabelListed(shipmentId)
+          : labelNotDownloaded(shipmentId, fetched.error),
+    };
+  const documents = fetched.value
+    .filter((doc) => !spooled.has(doc.id))
+    .map((doc) => (shipment.serviceId && !doc.serviceId ? { ...doc, serviceId: shipment.serviceId } : doc));
+  if (fetched.value.length === 0) return { documents: [], failure: noLabelListed(shipmentId) };
+  for (const doc of documents)
+    await ctx.labelCache.put(doc).catch((error: unknown) => ctx.log(`label cache: ${String(error)}`));
+  return { documents };
+}
 
 /**
  * A booked shipment's documents to print after a restart, in the journal's order: from the label cache, and
@@ -142,7 +232,7 @@ async function documentsToResume(
     } else if (fetched.error.kind !== 'not_found') problem = labelNotDownloaded(shipmentId, fetched.error);
   }
   if (documentIds.some((id) => !found.has(id)))
-    problem ??= SHIPMENT_JOBS.has(job.kind) ? unrecoveredLabel(shipmentId) : documentGone();
+    problem ??= SHIPMENT_JOBS.has(job.kind) && shipmentId ? noLabelListed(shipmentId) : documentGone();
   return {
     documents: documentIds.flatMap((id) => {
       const doc = found.get(id);
@@ -150,15 +240,6 @@ async function documentsToResume(
     }),
     ...(problem ? { failure: problem } : {}),
   };
-}
-
-function unrecoveredLabel(shipmentId: string): Failure {
-  return failure(
-    'not_found',
-    'label_not_downloaded',
-    `Shipment ${shipmentId || 'of this job'} is booked, but its label is neither in the label cache nor listed by nShift. Reprint it; do not book the order again.`,
-    shipmentId ? { params: { shipmentId } } : {},
-  );
 }
 
 /** A manifest or a test label lost from the label cache before it printed: made again, not downloaded. */

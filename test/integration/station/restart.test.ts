@@ -170,7 +170,10 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     const bookings = bench.sim.records().length;
 
     const station = await bench.startStation({ dataDir: dir });
-    const job = await finished(station, 'scan-crash-4');
+    await finished(station, 'scan-crash-4');
+    // Still printed once the station is idle: the booked target is not booked again after its label printed.
+    await station.whenIdle();
+    const job = await station.getJob({ jobId: 'scan-crash-4' });
     expect(job.state).toBe('printed');
     expect(Buffer.concat(bench.zebra.printData()).equals(Buffer.from(preview.base64, 'base64'))).toBe(true);
     expect(bench.sim.records().length).toBe(bookings);
@@ -208,7 +211,9 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     const bookings = bench.sim.records().length;
 
     const station = await bench.startStation({ dataDir: dir });
-    const job = await finished(station, 'scan-crash-5');
+    await finished(station, 'scan-crash-5');
+    await station.whenIdle();
+    const job = await station.getJob({ jobId: 'scan-crash-5' });
     expect(job.state).toBe('printed');
     expect(Buffer.concat(bench.zebra.printData()).equals(label)).toBe(true);
     expect(bench.sim.records().length).toBe(bookings);
@@ -247,6 +252,57 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     expect(job.failure?.message).toMatch(/Reprint it; do not book the order again/);
     expect(Buffer.concat(bench.zebra.printData())).toHaveLength(0);
   });
+
+  it('a shipment booked whose documents never reached the journal (its download failed, then the station stopped): downloaded now, printed once, no new booking', async () => {
+    bench = await startBench();
+    const first = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1005' })).jobId);
+    const shipment = first.shipments[0]!;
+    const label = Buffer.concat(bench.zebra.printData());
+    bench.zebra.clearRecords();
+    const target = { type: 'order' as const, orderId: 'x', internalReference: 'ORD-1005' };
+    const dir = await journalWith([
+      { type: 'job', jobId: 'scan-crash-7', kind: 'scan', scan: 'ORD-1005' },
+      { type: 'resolved', jobId: 'scan-crash-7', source: 'order', orderNo: 'ORD-1005', targets: [target] },
+      { type: 'book_intent', jobId: 'scan-crash-7', target },
+      {
+        type: 'booked',
+        jobId: 'scan-crash-7',
+        targetKey: 'order:x',
+        shipmentId: shipment.shipmentId,
+        parcelNos: shipment.parcelNos,
+        documents: [],
+      },
+    ]);
+    const bookings = bench.sim.records().length;
+
+    const station = await bench.startStation({ dataDir: dir });
+    await finished(station, 'scan-crash-7');
+    await station.whenIdle();
+    const job = await station.getJob({ jobId: 'scan-crash-7' });
+    expect(job.state).toBe('printed');
+    expect(job.shipments[0]!.documents).toHaveLength(1);
+    expect(Buffer.concat(bench.zebra.printData()).equals(label)).toBe(true);
+    expect(bench.sim.records().length).toBe(bookings);
+  });
+
+  it.each([
+    ['manifest', 'manifest', /making the manifest/],
+    ['consolidated_close', 'CONS-1', /closing consolidated shipment CONS-1/],
+    ['cancel', '5000123', /cancelling 5000123/],
+    ['reprint', 'ORD-1001', /reprint of ORD-1001/],
+    ['test_print', 'zebra', /test label/],
+  ] as const)(
+    'a %s job cut off before its result reached the journal fails for the packer to check, never done with nothing printed',
+    async (kind, scan, says) => {
+      bench = await startBench();
+      const dir = await journalWith([{ type: 'job', jobId: `${kind}-crash`, kind, scan }]);
+      const station = await bench.startStation({ dataDir: dir });
+      const job = await finished(station, `${kind}-crash`);
+      expect(job.state).toBe('failed');
+      expect(job.failure).toMatchObject({ code: 'internal', detail: 'unfinished_after_restart' });
+      expect(job.failure?.message).toMatch(says);
+    },
+  );
 
   it('a manifest lost from the label cache before it printed: the job fails to be printed again, nShift is not asked for it', async () => {
     bench = await startBench();

@@ -256,7 +256,11 @@ async function lookUpBooking(
         detailed('stored_booking_not_listed', {}),
       ),
     );
+  // Nothing ties a stored shipment to the shipment it became but the order number, which the other stored
+  // shipments of a split order share: one this job holds, or another job booked, is never this booking's (the
+  // history may not list this one yet, and taking another would print its label twice and lose this one).
   const known = new Set(jobId ? (ctx.jobs.get(jobId)?.shipments.map((s) => s.shipmentId) ?? []) : []);
+  if (jobId) for (const id of shipmentsBookedByOtherJobs(ctx, jobId)) known.add(id);
   const candidates = (await shipmentsByOrderNo(ctx, target.orderNo)).filter((id) => !known.has(id));
   if (candidates.length === 0) {
     return err(
@@ -269,6 +273,17 @@ async function lookUpBooking(
     );
   }
   return ok(jobId ? candidates.slice(0, 1) : candidates);
+}
+
+/** The shipments the station's other jobs of the loaded days booked themselves (not those shown for reference). */
+function shipmentsBookedByOtherJobs(ctx: StationContext, jobId: string): Set<string> {
+  const ids = new Set<string>();
+  for (const job of ctx.jobs.all()) {
+    if (job.id === jobId) continue;
+    for (const shipment of job.shipments)
+      if (!shipment.reference && shipment.shipmentId) ids.add(shipment.shipmentId);
+  }
+  return ids;
 }
 
 /**

@@ -116,6 +116,77 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     await bench.zebra.waitForLabels(1);
   });
 
+  it('a stored booking of a split order reconciled after a crash never takes a shipment an earlier job of the station booked', async () => {
+    bench = await startBench();
+    const stored = await bench.station.listStored({ orderNo: 'SPLIT-3001' });
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    const book = async (storedId: string): Promise<string> => {
+      const results = await api<{ id: string }[]>(bench!, 'POST', `/stored-shipments/${storedId}/shipments`, {
+        target1Media: 'thermo-190',
+        target1Type: 'zpl',
+      });
+      return results[0]!.id;
+    };
+    // Booked by an earlier job of this station, its label printed.
+    const first = { type: 'stored' as const, storedId: stored[0]!.storedId, orderNo: 'SPLIT-3001' };
+    const earlier = await book(first.storedId);
+    // This job asked for the second one; nShift booked it and the station stopped before the answer.
+    const second = { type: 'stored' as const, storedId: stored[1]!.storedId, orderNo: 'SPLIT-3001' };
+    const dir = await journalWith([
+      { type: 'job', jobId: 'book_stored-earlier', kind: 'book_stored', scan: 'SPLIT-3001' },
+      {
+        type: 'resolved',
+        jobId: 'book_stored-earlier',
+        source: 'stored',
+        orderNo: 'SPLIT-3001',
+        targets: [first],
+      },
+      { type: 'book_intent', jobId: 'book_stored-earlier', target: first },
+      {
+        type: 'booked',
+        jobId: 'book_stored-earlier',
+        targetKey: `stored:${first.storedId}`,
+        shipmentId: earlier,
+        parcelNos: [],
+        documents: [],
+      },
+      { type: 'finished', jobId: 'book_stored-earlier' },
+      { type: 'job', jobId: 'book_stored-crash-2', kind: 'book_stored', scan: 'SPLIT-3001' },
+      {
+        type: 'resolved',
+        jobId: 'book_stored-crash-2',
+        source: 'stored',
+        orderNo: 'SPLIT-3001',
+        targets: [second],
+      },
+      { type: 'book_intent', jobId: 'book_stored-crash-2', target: second },
+    ]);
+    // What nShift's history said before this job's booking: the earlier shipment only.
+    const before = await api<unknown[]>(
+      bench,
+      'GET',
+      '/shipment-history?searchField=orderNo&searchValue=SPLIT-3001',
+    );
+    const own = await book(second.storedId);
+
+    // Right after the crash the history has not caught up yet: the earlier shipment is all it lists.
+    bench.sim.faults.failNext(1, { method: 'GET', path: '/shipment-history', status: 200, body: before });
+    const station = await bench.startStation({ dataDir: dir });
+    const lagging = await finished(station, 'book_stored-crash-2');
+    expect(lagging.state).toBe('failed');
+    expect(lagging.failure?.code).toBe('outcome_unknown');
+    expect(lagging.shipments.map((s) => s.shipmentId)).not.toContain(earlier);
+    // Nothing of the earlier shipment printed again, nothing booked anew.
+    expect(Buffer.concat(bench.zebra.printData())).toHaveLength(0);
+    expect(
+      bench.sim
+        .records()
+        .filter((r) => r.orderNo === 'SPLIT-3001')
+        .map((r) => r.shipmentId),
+    ).toEqual(expect.arrayContaining([earlier, own]));
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3001')).toHaveLength(2);
+  });
+
   it('a scan journalled before anything was sent: resolved and booked as a fresh scan', async () => {
     bench = await startBench();
     const dir = await journalWith([{ type: 'job', jobId: 'scan-crash-3', kind: 'scan', scan: 'SO-2001' }]);

@@ -275,11 +275,15 @@ async function lookUpBooking(
   return ok(jobId ? candidates.slice(0, 1) : candidates);
 }
 
-/** The shipments the station's other jobs of the loaded days booked themselves (not those shown for reference). */
+/**
+ * The shipments the station's other booking jobs of the loaded days booked themselves: not those a duplicate
+ * shows for reference, nor those a reprint or a cancel names (a reprint by order number lists this booking's
+ * own shipment too).
+ */
 function shipmentsBookedByOtherJobs(ctx: StationContext, jobId: string): Set<string> {
   const ids = new Set<string>();
   for (const job of ctx.jobs.all()) {
-    if (job.id === jobId) continue;
+    if (job.id === jobId || (job.kind !== 'scan' && job.kind !== 'book_stored')) continue;
     for (const shipment of job.shipments)
       if (!shipment.reference && shipment.shipmentId) ids.add(shipment.shipmentId);
   }

@@ -187,6 +187,44 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     expect(bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3001')).toHaveLength(2);
   });
 
+  it('a stored booking reconciled after a crash still takes its own shipment when a reprint job named it', async () => {
+    bench = await startBench();
+    const [stored] = await bench.station.listStored({ orderNo: 'SPLIT-3001' });
+    const target = { type: 'stored' as const, storedId: stored!.storedId, orderNo: 'SPLIT-3001' };
+    const [own] = await api<{ id: string }[]>(
+      bench,
+      'POST',
+      `/stored-shipments/${target.storedId}/shipments`,
+      {
+        target1Media: 'thermo-190',
+        target1Type: 'zpl',
+      },
+    );
+    const dir = await journalWith([
+      { type: 'job', jobId: 'book_stored-crash-3', kind: 'book_stored', scan: 'SPLIT-3001' },
+      {
+        type: 'resolved',
+        jobId: 'book_stored-crash-3',
+        source: 'stored',
+        orderNo: 'SPLIT-3001',
+        targets: [target],
+      },
+      { type: 'book_intent', jobId: 'book_stored-crash-3', target },
+      // A reprint by order number found that shipment in nShift and named it (its print never started).
+      { type: 'job', jobId: 'reprint-by-order', kind: 'reprint', scan: 'SPLIT-3001' },
+      { type: 'shipment_info', jobId: 'reprint-by-order', shipmentId: own!.id, orderNo: 'SPLIT-3001' },
+      { type: 'finished', jobId: 'reprint-by-order' },
+    ]);
+
+    const station = await bench.startStation({ dataDir: dir });
+    await finished(station, 'book_stored-crash-3');
+    await station.whenIdle();
+    const job = await station.getJob({ jobId: 'book_stored-crash-3' });
+    expect(job.state).toBe('printed');
+    expect(job.shipments.map((s) => s.shipmentId)).toEqual([own!.id]);
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3001')).toHaveLength(1);
+  });
+
   it('a scan journalled before anything was sent: resolved and booked as a fresh scan', async () => {
     bench = await startBench();
     const dir = await journalWith([{ type: 'job', jobId: 'scan-crash-3', kind: 'scan', scan: 'SO-2001' }]);

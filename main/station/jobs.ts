@@ -431,5 +431,18 @@ function jobPrintState(job: JobView): JobState {
   if (docs.some((d) => d.state === 'queued' || d.state === 'sending')) return 'printing';
   if (docs.some((d) => d.state === 'failed')) return 'failed';
   if (docs.some((d) => d.state === 'held')) return 'held';
+  // Every label in hand printed, but a shipment booked without its label is not: the job failed for it (a label
+  // released later does not make it printed), or it is still running (a restart fetches that label).
+  if (job.shipments.some(awaitsItsLabel)) return job.failure ? 'failed' : 'printing';
   return 'printed';
+}
+
+/** Booked by this job (not shown for reference, not cancelled), and no document of it known yet. */
+function awaitsItsLabel(shipment: JobShipment): boolean {
+  return (
+    !shipment.reference &&
+    shipment.state !== 'cancelled' &&
+    shipment.shipmentId !== '' &&
+    shipment.documents.length === 0
+  );
 }

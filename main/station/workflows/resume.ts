@@ -125,8 +125,8 @@ async function printWhatWasBooked(ctx: StationContext, jobId: string): Promise<F
  */
 function cutOffBeforeItsResult(job: JobView): Failure | undefined {
   let message: string;
+  // A cancel that reached its `cancelled` entry is done, never resumed.
   if (job.kind === 'cancel') {
-    if (job.shipments.some((s) => s.state === 'cancelled')) return undefined;
     message = `Packbench stopped while cancelling ${job.scan}: check whether nShift cancelled it, and cancel it again if not.`;
   } else {
     if (job.shipments.some((s) => s.documents.length > 0)) return undefined;
@@ -170,10 +170,14 @@ async function documentsNeverJournalled(
 ): Promise<{ documents: PrintableDocument[]; failure?: Failure }> {
   const { shipmentId } = shipment;
   ctx.log(`shipment ${shipmentId}: booked, its documents never journalled; downloading them`);
+  // Nothing of it was printed, so after nShift's hour a copy is as good as the original.
   const fetched = await documentsOfShipment(
     ctx.client(),
     shipmentId,
     printConfigFromSettings(ctx.settings()),
+    {
+      copyWhenExpired: true,
+    },
   );
   if (!fetched.ok)
     return {

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { JobBook } from '../../../main/station/jobs';
+import type { JournalEntry, JournalEntryBody } from '../../../main/station/journal';
+
+/** Folds journal entries into a fresh book, numbered and stamped as the journal would. */
+function fold(entries: JournalEntryBody[]): JobBook {
+  const book = new JobBook();
+  entries.forEach((body, i) => {
+    const entry = { ...body, seq: i + 1, at: `2026-11-26T10:00:${String(i).padStart(2, '0')}.000Z` };
+    book.apply(entry as JournalEntry, false);
+  });
+  return book;
+}
+
+const targets = [
+  { type: 'stored' as const, storedId: 's1', orderNo: 'SPLIT-1' },
+  { type: 'stored' as const, storedId: 's2', orderNo: 'SPLIT-1' },
+];
+const label = (documentId: string) => ({
+  documentId,
+  kind: 'label' as const,
+  format: 'zpl' as const,
+  bytes: 100,
+});
+
+/** A split order: the first shipment booked without its label (its download failed), the second's label in hand. */
+const splitWithOneLabelMissing: JournalEntryBody[] = [
+  { type: 'job', jobId: 'j1', kind: 'scan', scan: 'SPLIT-1' },
+  { type: 'resolved', jobId: 'j1', source: 'stored', orderNo: 'SPLIT-1', targets },
+  { type: 'book_intent', jobId: 'j1', target: targets[0]! },
+  { type: 'booked', jobId: 'j1', targetKey: 'stored:s1', shipmentId: '101', parcelNos: [], documents: [] },
+  { type: 'book_intent', jobId: 'j1', target: targets[1]! },
+  {
+    type: 'booked',
+    jobId: 'j1',
+    targetKey: 'stored:s2',
+    shipmentId: '102',
+    parcelNos: [],
+    documents: [label('d2')],
+  },
+];
+
+describe('the job book: a job is printed only when every shipment it booked has printed its label', () => {
+  it('a job failed for a label that never came stays failed when another label of it is released and prints', () => {
+    const book = fold([
+      ...splitWithOneLabelMissing,
+      {
+        type: 'print_state',
+        jobId: 'j1',
+        shipmentId: '102',
+        documentId: 'd2',
+        state: 'held',
+        printerId: 'zebra',
+        spoolJobId: 'sp2',
+        bytes: 100,
+      },
+      {
+        type: 'failed',
+        jobId: 'j1',
+        failure: { reason: 'not_found', code: 'label_not_downloaded', message: 'Shipment 101 is booked, …' },
+      },
+      {
+        type: 'print_state',
+        jobId: 'j1',
+        shipmentId: '102',
+        documentId: 'd2',
+        state: 'printed',
+        printerId: 'zebra',
+        spoolJobId: 'sp2',
+        bytes: 100,
+      },
+    ]);
+    expect(book.get('j1')?.state).toBe('failed');
+    expect(book.get('j1')?.failure?.code).toBe('label_not_downloaded');
+  });
+
+  it('the other labels printed but one shipment still without its label: the job is still running, so a restart resumes it', () => {
+    const book = fold([
+      ...splitWithOneLabelMissing,
+      {
+        type: 'print_state',
+        jobId: 'j1',
+        shipmentId: '102',
+        documentId: 'd2',
+        state: 'printed',
+        printerId: 'zebra',
+        spoolJobId: 'sp2',
+        bytes: 100,
+      },
+    ]);
+    expect(book.get('j1')?.state).toBe('printing');
+    expect(book.openJobs().map((j) => j.id)).toEqual(['j1']);
+    // Its booking state is kept for the restart: both targets booked, nothing to book again.
+    expect(book.isBooked('j1', 'stored:s1')).toBe(true);
+    expect(book.isBooked('j1', 'stored:s2')).toBe(true);
+  });
+
+  it('every shipment booked and printed: printed', () => {
+    const book = fold([
+      { type: 'job', jobId: 'j2', kind: 'scan', scan: 'ORD-1' },
+      {
+        type: 'booked',
+        jobId: 'j2',
+        targetKey: 'order:o1',
+        shipmentId: '201',
+        parcelNos: [],
+        documents: [label('d1')],
+      },
+      {
+        type: 'print_state',
+        jobId: 'j2',
+        shipmentId: '201',
+        documentId: 'd1',
+        state: 'printed',
+        printerId: 'zebra',
+        spoolJobId: 'sp1',
+        bytes: 100,
+      },
+    ]);
+    expect(book.get('j2')?.state).toBe('printed');
+  });
+});

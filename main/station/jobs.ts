@@ -32,6 +32,9 @@ export interface JobBookSnapshot {
 /** Reads a job's entries back from the journal, for a job that is not in memory. */
 export type JobLoader = (jobId: string) => Promise<readonly JournalEntry[]>;
 
+/** The jobs that book shipments themselves: a scan, a booking from the Stored list. */
+export const BOOKING_KINDS: ReadonlySet<JobKind> = new Set<JobKind>(['scan', 'book_stored']);
+
 /** How many of the newest jobs a snapshot keeps in full: the UI's job list asks for 500 at most by default. */
 export const RESIDENT_JOBS = 500;
 
@@ -438,7 +441,7 @@ function jobPrintState(job: JobView): JobState {
 }
 
 /** Booked by this job (not shown for reference, not cancelled), and no document of it known yet. */
-function awaitsItsLabel(shipment: JobShipment): boolean {
+export function awaitsItsLabel(shipment: JobShipment): boolean {
   return (
     !shipment.reference &&
     shipment.state !== 'cancelled' &&

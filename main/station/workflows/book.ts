@@ -11,6 +11,7 @@ import { documentRef, printConfigFromSettings, record, type StationContext } fro
 import { detailed, failure, failureFromDelivery } from '../failures';
 import { parcelNosOf } from './shipment-lookup';
 import { documentsOfShipment, knownDocuments } from '../documents';
+import { BOOKING_KINDS } from '../jobs';
 import { isReady, shipmentIdsOfOrder, shipmentsByOrderNo } from './resolve';
 import { adoptSpoolStates, shareWithSpool, type SpooledShare } from './spooled-before-crash';
 import type { ShipmentFacts } from './types';
@@ -283,7 +284,7 @@ async function lookUpBooking(
 function shipmentsBookedByOtherJobs(ctx: StationContext, jobId: string): Set<string> {
   const ids = new Set<string>();
   for (const job of ctx.jobs.all()) {
-    if (job.id === jobId || (job.kind !== 'scan' && job.kind !== 'book_stored')) continue;
+    if (job.id === jobId || !BOOKING_KINDS.has(job.kind)) continue;
     for (const shipment of job.shipments)
       if (!shipment.reference && shipment.shipmentId) ids.add(shipment.shipmentId);
   }

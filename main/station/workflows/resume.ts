@@ -10,6 +10,7 @@ import {
 } from '../context';
 import { documentsOfShipment } from '../documents';
 import { detailed, failure, labelNotDownloaded, noLabelListed } from '../failures';
+import { awaitsItsLabel, BOOKING_KINDS } from '../jobs';
 import { bookingTargetKey } from '../journal';
 import { bookAndPrint, runScan } from './scan';
 
@@ -28,6 +29,7 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
   for (const job of open) {
     try {
       const targets = ctx.jobs.targetsOf(job.id);
+      const cutOff = cutOffBeforeItsResult(job);
       if (targets) {
         // Any job that books (a scan, a booking from the Stored list): documents already booked print first,
         // in order, then the targets still open are booked or reconciled.
@@ -52,8 +54,8 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
             detailed('stopped_before_booking', {}),
           ),
         );
-      } else if (cutOffBeforeItsResult(job)) {
-        await fail(ctx, job.id, cutOffBeforeItsResult(job)!);
+      } else if (cutOff) {
+        await fail(ctx, job.id, cutOff);
       } else {
         const problem = await printWhatWasBooked(ctx, job.id);
         if (problem) await fail(ctx, job.id, problem);
@@ -152,14 +154,22 @@ const SHIPMENT_JOBS: ReadonlySet<JobKind> = new Set(['scan', 'book_stored', 'rep
  * listed nothing, and the station stopped before the job said so. Its label has not printed.
  */
 function bookedWithoutDocuments(job: JobView, shipment: JobShipment): boolean {
-  return (
-    SHIPMENT_JOBS.has(job.kind) &&
-    job.kind !== 'reprint' &&
-    !shipment.reference &&
-    shipment.state === 'booked' &&
-    shipment.documents.length === 0 &&
-    shipment.shipmentId !== ''
-  );
+  return BOOKING_KINDS.has(job.kind) && awaitsItsLabel(shipment);
+}
+
+/**
+ * A document downloaded again for a booked shipment, as booked (routing by service must send it where the
+ * booking's label would have gone), kept in the label cache for the next reprint; it prints whether or not the
+ * cache could keep it.
+ */
+async function asBookedAndKept(
+  ctx: StationContext,
+  shipment: JobShipment,
+  listed: PrintableDocument,
+): Promise<PrintableDocument> {
+  const doc = shipment.serviceId && !listed.serviceId ? { ...listed, serviceId: shipment.serviceId } : listed;
+  await ctx.labelCache.put(doc).catch((error: unknown) => ctx.log(`label cache: ${String(error)}`));
+  return doc;
 }
 
 /** Such a shipment's documents from nShift, less any the spool holds for this job. */
@@ -187,12 +197,10 @@ async function documentsNeverJournalled(
           ? noLabelListed(shipmentId)
           : labelNotDownloaded(shipmentId, fetched.error),
     };
-  const documents = fetched.value
-    .filter((doc) => !spooled.has(doc.id))
-    .map((doc) => (shipment.serviceId && !doc.serviceId ? { ...doc, serviceId: shipment.serviceId } : doc));
   if (fetched.value.length === 0) return { documents: [], failure: noLabelListed(shipmentId) };
-  for (const doc of documents)
-    await ctx.labelCache.put(doc).catch((error: unknown) => ctx.log(`label cache: ${String(error)}`));
+  const documents: PrintableDocument[] = [];
+  for (const listed of fetched.value.filter((doc) => !spooled.has(doc.id)))
+    documents.push(await asBookedAndKept(ctx, shipment, listed));
   return { documents };
 }
 
@@ -225,14 +233,8 @@ async function documentsToResume(
       printConfigFromSettings(ctx.settings()),
     );
     if (fetched.ok) {
-      for (const listed of fetched.value.filter((d) => missing.includes(d.id))) {
-        // As booked: routing by service must send it where the booking's label would have gone.
-        const doc =
-          shipment.serviceId && !listed.serviceId ? { ...listed, serviceId: shipment.serviceId } : listed;
-        found.set(doc.id, doc);
-        // For the next reprint; the label prints whether or not the cache could keep it.
-        await ctx.labelCache.put(doc).catch((error: unknown) => ctx.log(`label cache: ${String(error)}`));
-      }
+      for (const listed of fetched.value.filter((d) => missing.includes(d.id)))
+        found.set(listed.id, await asBookedAndKept(ctx, shipment, listed));
     } else if (fetched.error.kind !== 'not_found') problem = labelNotDownloaded(shipmentId, fetched.error);
   }
   if (documentIds.some((id) => !found.has(id)))

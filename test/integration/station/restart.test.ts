@@ -6,7 +6,7 @@ import type { JobView } from '../../../preload/api';
 import { createLabelCache } from '../../../main/labels/label-cache';
 import { createSpoolStore, type SpoolRecord } from '../../../main/printers/spool-store';
 import { DEMO_API_KEY_ID } from '../../../main/simulator/demo';
-import { Journal, type JournalEntryBody } from '../../../main/station/journal';
+import { Journal, type BookingTarget, type JournalEntryBody } from '../../../main/station/journal';
 import { startBench, waitForJob, type Bench } from '../../support/station-harness';
 
 /**
@@ -25,6 +25,16 @@ async function journalWith(entries: JournalEntryBody[]): Promise<string> {
   for (const e of entries) await journal.append(e);
   await journal.close();
   return dir;
+}
+
+/** A job that resolved its code to one target and journalled its intent to book it: what precedes a booking. */
+function askedToBook(jobId: string, kind: 'scan' | 'book_stored', target: BookingTarget): JournalEntryBody[] {
+  const code = target.type === 'order' ? target.internalReference : target.orderNo!;
+  return [
+    { type: 'job', jobId, kind, scan: code },
+    { type: 'resolved', jobId, source: target.type, orderNo: code, targets: [target] },
+    { type: 'book_intent', jobId, target },
+  ];
 }
 
 async function api<T>(b: Bench, method: string, path: string, body?: unknown): Promise<T> {
@@ -56,11 +66,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     bench = await startBench();
     const id = await orderId(bench, 'ORD-1003');
     const target = { type: 'order' as const, orderId: id, internalReference: 'ORD-1003' };
-    const dir = await journalWith([
-      { type: 'job', jobId: 'scan-crash-1', kind: 'scan', scan: 'ORD-1003' },
-      { type: 'resolved', jobId: 'scan-crash-1', source: 'order', orderNo: 'ORD-1003', targets: [target] },
-      { type: 'book_intent', jobId: 'scan-crash-1', target },
-    ]);
+    const dir = await journalWith(askedToBook('scan-crash-1', 'scan', target));
     // The request had reached nShift before the crash.
     await api(bench, 'POST', '/orders/shipments', { orderId: id });
 
@@ -77,11 +83,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     bench = await startBench();
     const id = await orderId(bench, 'ORD-1004');
     const target = { type: 'order' as const, orderId: id, internalReference: 'ORD-1004' };
-    const dir = await journalWith([
-      { type: 'job', jobId: 'scan-crash-2', kind: 'scan', scan: 'ORD-1004' },
-      { type: 'resolved', jobId: 'scan-crash-2', source: 'order', orderNo: 'ORD-1004', targets: [target] },
-      { type: 'book_intent', jobId: 'scan-crash-2', target },
-    ]);
+    const dir = await journalWith(askedToBook('scan-crash-2', 'scan', target));
     const station = await bench.startStation({ dataDir: dir });
     const job = await finished(station, 'scan-crash-2');
     expect(job.state).toBe('printed');
@@ -92,17 +94,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     bench = await startBench();
     const [stored] = await bench.station.listStored({ orderNo: 'SO-2002' });
     const target = { type: 'stored' as const, storedId: stored!.storedId, orderNo: 'SO-2002' };
-    const dir = await journalWith([
-      { type: 'job', jobId: 'book_stored-crash-1', kind: 'book_stored', scan: 'SO-2002' },
-      {
-        type: 'resolved',
-        jobId: 'book_stored-crash-1',
-        source: 'stored',
-        orderNo: 'SO-2002',
-        targets: [target],
-      },
-      { type: 'book_intent', jobId: 'book_stored-crash-1', target },
-    ]);
+    const dir = await journalWith(askedToBook('book_stored-crash-1', 'book_stored', target));
     // The request had reached nShift before the crash.
     await api(bench, 'POST', `/stored-shipments/${stored!.storedId}/shipments`, {
       target1Media: 'thermo-190',
@@ -133,15 +125,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     // This job asked for the second one; nShift booked it and the station stopped before the answer.
     const second = { type: 'stored' as const, storedId: stored[1]!.storedId, orderNo: 'SPLIT-3001' };
     const dir = await journalWith([
-      { type: 'job', jobId: 'book_stored-earlier', kind: 'book_stored', scan: 'SPLIT-3001' },
-      {
-        type: 'resolved',
-        jobId: 'book_stored-earlier',
-        source: 'stored',
-        orderNo: 'SPLIT-3001',
-        targets: [first],
-      },
-      { type: 'book_intent', jobId: 'book_stored-earlier', target: first },
+      ...askedToBook('book_stored-earlier', 'book_stored', first),
       {
         type: 'booked',
         jobId: 'book_stored-earlier',
@@ -151,15 +135,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
         documents: [],
       },
       { type: 'finished', jobId: 'book_stored-earlier' },
-      { type: 'job', jobId: 'book_stored-crash-2', kind: 'book_stored', scan: 'SPLIT-3001' },
-      {
-        type: 'resolved',
-        jobId: 'book_stored-crash-2',
-        source: 'stored',
-        orderNo: 'SPLIT-3001',
-        targets: [second],
-      },
-      { type: 'book_intent', jobId: 'book_stored-crash-2', target: second },
+      ...askedToBook('book_stored-crash-2', 'book_stored', second),
     ]);
     // What nShift's history said before this job's booking: the earlier shipment only.
     const before = await api<unknown[]>(
@@ -201,15 +177,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
       },
     );
     const dir = await journalWith([
-      { type: 'job', jobId: 'book_stored-crash-3', kind: 'book_stored', scan: 'SPLIT-3001' },
-      {
-        type: 'resolved',
-        jobId: 'book_stored-crash-3',
-        source: 'stored',
-        orderNo: 'SPLIT-3001',
-        targets: [target],
-      },
-      { type: 'book_intent', jobId: 'book_stored-crash-3', target },
+      ...askedToBook('book_stored-crash-3', 'book_stored', target),
       // A reprint by order number found that shipment in nShift and named it (its print never started).
       { type: 'job', jobId: 'reprint-by-order', kind: 'reprint', scan: 'SPLIT-3001' },
       { type: 'shipment_info', jobId: 'reprint-by-order', shipmentId: own!.id, orderNo: 'SPLIT-3001' },
@@ -244,19 +212,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     bench.zebra.clearRecords();
 
     const dir = await journalWith([
-      { type: 'job', jobId: 'scan-crash-4', kind: 'scan', scan: 'ORD-1005' },
-      {
-        type: 'resolved',
-        jobId: 'scan-crash-4',
-        source: 'order',
-        orderNo: 'ORD-1005',
-        targets: [{ type: 'order', orderId: 'x', internalReference: 'ORD-1005' }],
-      },
-      {
-        type: 'book_intent',
-        jobId: 'scan-crash-4',
-        target: { type: 'order', orderId: 'x', internalReference: 'ORD-1005' },
-      },
+      ...askedToBook('scan-crash-4', 'scan', { type: 'order', orderId: 'x', internalReference: 'ORD-1005' }),
       {
         type: 'booked',
         jobId: 'scan-crash-4',
@@ -292,9 +248,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
   function bookedNotPrinted(jobId: string, shipment: JobView['shipments'][number], documentId: string) {
     const target = { type: 'order' as const, orderId: 'x', internalReference: 'ORD-1005' };
     return journalWith([
-      { type: 'job', jobId, kind: 'scan', scan: 'ORD-1005' },
-      { type: 'resolved', jobId, source: 'order', orderNo: 'ORD-1005', targets: [target] },
-      { type: 'book_intent', jobId, target },
+      ...askedToBook(jobId, 'scan', target),
       {
         type: 'booked',
         jobId,
@@ -370,9 +324,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     bench.zebra.clearRecords();
     const target = { type: 'order' as const, orderId: 'x', internalReference: 'ORD-1005' };
     const dir = await journalWith([
-      { type: 'job', jobId: 'scan-crash-7', kind: 'scan', scan: 'ORD-1005' },
-      { type: 'resolved', jobId: 'scan-crash-7', source: 'order', orderNo: 'ORD-1005', targets: [target] },
-      { type: 'book_intent', jobId: 'scan-crash-7', target },
+      ...askedToBook('scan-crash-7', 'scan', target),
       {
         type: 'booked',
         jobId: 'scan-crash-7',
@@ -475,17 +427,7 @@ describe("after a crash between the spool's write and the journal's `booked`, th
     booked: Awaited<ReturnType<typeof bookedInNshift>>,
     spooled: { state: 'queued' | 'sending'; documentId?: string },
   ): Promise<string> {
-    const dir = await journalWith([
-      { type: 'job', jobId, kind: 'scan', scan: booked.target.internalReference },
-      {
-        type: 'resolved',
-        jobId,
-        source: 'order',
-        orderNo: booked.target.internalReference,
-        targets: [booked.target],
-      },
-      { type: 'book_intent', jobId, target: booked.target },
-    ]);
+    const dir = await journalWith(askedToBook(jobId, 'scan', booked.target));
     const now = new Date().toISOString();
     const record: SpoolRecord = {
       version: 1,

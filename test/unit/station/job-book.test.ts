@@ -23,6 +23,24 @@ const label = (documentId: string) => ({
   bytes: 100,
 });
 
+/** The spool's answer for a document, journalled as the station does. */
+const printState = (
+  jobId: string,
+  shipmentId: string,
+  documentId: string,
+  state: 'printed' | 'held',
+  spoolJobId: string,
+): JournalEntryBody => ({
+  type: 'print_state',
+  jobId,
+  shipmentId,
+  documentId,
+  state,
+  printerId: 'zebra',
+  spoolJobId,
+  bytes: 100,
+});
+
 /** A split order: the first shipment booked without its label (its download failed), the second's label in hand. */
 const splitWithOneLabelMissing: JournalEntryBody[] = [
   { type: 'job', jobId: 'j1', kind: 'scan', scan: 'SPLIT-1' },
@@ -44,50 +62,20 @@ describe('the job book: a job is printed only when every shipment it booked has 
   it('a job failed for a label that never came stays failed when another label of it is released and prints', () => {
     const book = fold([
       ...splitWithOneLabelMissing,
-      {
-        type: 'print_state',
-        jobId: 'j1',
-        shipmentId: '102',
-        documentId: 'd2',
-        state: 'held',
-        printerId: 'zebra',
-        spoolJobId: 'sp2',
-        bytes: 100,
-      },
+      printState('j1', '102', 'd2', 'held', 'sp2'),
       {
         type: 'failed',
         jobId: 'j1',
         failure: { reason: 'not_found', code: 'label_not_downloaded', message: 'Shipment 101 is booked, …' },
       },
-      {
-        type: 'print_state',
-        jobId: 'j1',
-        shipmentId: '102',
-        documentId: 'd2',
-        state: 'printed',
-        printerId: 'zebra',
-        spoolJobId: 'sp2',
-        bytes: 100,
-      },
+      printState('j1', '102', 'd2', 'printed', 'sp2'),
     ]);
     expect(book.get('j1')?.state).toBe('failed');
     expect(book.get('j1')?.failure?.code).toBe('label_not_downloaded');
   });
 
   it('the other labels printed but one shipment still without its label: the job is still running, so a restart resumes it', () => {
-    const book = fold([
-      ...splitWithOneLabelMissing,
-      {
-        type: 'print_state',
-        jobId: 'j1',
-        shipmentId: '102',
-        documentId: 'd2',
-        state: 'printed',
-        printerId: 'zebra',
-        spoolJobId: 'sp2',
-        bytes: 100,
-      },
-    ]);
+    const book = fold([...splitWithOneLabelMissing, printState('j1', '102', 'd2', 'printed', 'sp2')]);
     expect(book.get('j1')?.state).toBe('printing');
     expect(book.openJobs().map((j) => j.id)).toEqual(['j1']);
     // Its booking state is kept for the restart: both targets booked, nothing to book again.
@@ -106,16 +94,7 @@ describe('the job book: a job is printed only when every shipment it booked has 
         parcelNos: [],
         documents: [label('d1')],
       },
-      {
-        type: 'print_state',
-        jobId: 'j2',
-        shipmentId: '201',
-        documentId: 'd1',
-        state: 'printed',
-        printerId: 'zebra',
-        spoolJobId: 'sp1',
-        bytes: 100,
-      },
+      printState('j2', '201', 'd1', 'printed', 'sp1'),
     ]);
     expect(book.get('j2')?.state).toBe('printed');
   });

@@ -4,12 +4,11 @@ import type { ShipmentSummary } from '../../nshift/delivery/schemas';
 import { StationError } from '../station-error';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
 import { knownDocuments } from '../documents';
+// The jobs that book are the rows of their own in the packer's list of scans.
+import { BOOKING_KINDS } from '../jobs';
 import { detailed, failure, failureFromDelivery, noSuchJob } from '../failures';
 import { findShipments, parcelNosOf, shipmentsInJournal } from './shipment-lookup';
 import type { ShipmentFacts, StartJob } from './types';
-
-/** Jobs that are a row of their own in the packer's list of scans. */
-const ROW_KINDS = new Set<JobView['kind']>(['scan', 'book_stored']);
 
 /**
  * Reprint: the label cache first (exact bytes, no network, works after nShift's hour), then a document copy
@@ -54,7 +53,8 @@ export async function startReprint(
       ),
     );
   }
-  const reprintOf = asked && ROW_KINDS.has(asked.kind) ? asked.id : rowJobOf(ctx, shipments[0]!.shipmentId);
+  const reprintOf =
+    asked && BOOKING_KINDS.has(asked.kind) ? asked.id : rowJobOf(ctx, shipments[0]!.shipmentId);
   const run = async (id: string): Promise<void> => {
     let problem;
     for (const shipment of shipments) {
@@ -111,8 +111,8 @@ function withJournalFacts(ctx: StationContext, facts: ShipmentFacts): ShipmentFa
   const merged: ShipmentFacts = { ...facts, parcelNos: [...facts.parcelNos] };
   const jobs = [...ctx.jobs.all()];
   const ordered = [
-    ...jobs.filter((j) => ROW_KINDS.has(j.kind)),
-    ...jobs.filter((j) => !ROW_KINDS.has(j.kind)),
+    ...jobs.filter((j) => BOOKING_KINDS.has(j.kind)),
+    ...jobs.filter((j) => !BOOKING_KINDS.has(j.kind)),
   ];
   for (const job of ordered) {
     for (const shipment of job.shipments) {
@@ -132,7 +132,7 @@ function withJournalFacts(ctx: StationContext, facts: ShipmentFacts): ShipmentFa
 function rowJobOf(ctx: StationContext, shipmentId: string): string | undefined {
   let referenced: string | undefined;
   for (const job of ctx.jobs.all()) {
-    if (!ROW_KINDS.has(job.kind)) continue;
+    if (!BOOKING_KINDS.has(job.kind)) continue;
     const shipment = job.shipments.find((s) => s.shipmentId === shipmentId);
     if (!shipment) continue;
     if (!shipment.reference) return job.id;

@@ -80,6 +80,8 @@ export class GroupCommitLog {
   private pending: Pending[] = [];
   private flushing: Promise<void> | undefined;
   private readonly sizes = new Map<string, number>();
+  /** Files whose last write failed: their end may not be the end of a line. */
+  private readonly damaged = new Set<string>();
 
   /**
    * @param pathFor the file the next write goes to (e.g. today's file)
@@ -119,11 +121,13 @@ export class GroupCommitLog {
     try {
       while (this.pending.length > 0) {
         const batch = this.pending.splice(0);
+        const path = this.pathFor();
         try {
-          const path = this.pathFor();
           const handle = await this.fileAt(path);
-          const text = batch.map((p) => p.line).join('');
-          await handle.write(text);
+          // After a failed write the file may end in part of a line; the next line must not be glued to it.
+          const lead = this.damaged.has(path) ? await this.repair(path, handle) : '';
+          const text = lead + batch.map((p) => p.line).join('');
+          await writeAll(handle, Buffer.from(text, 'utf8'));
           await handle.sync();
           const size = (this.sizes.get(path) ?? 0) + Buffer.byteLength(text);
           this.sizes.set(path, size);
@@ -134,11 +138,34 @@ export class GroupCommitLog {
           );
           for (const p of batch) p.resolve();
         } catch (error) {
+          // Some of the batch may be in the file (a disk that filled up half way, an fsync that failed): its
+          // appends were refused, so the next write first takes the file back to where it was known to end.
+          this.damaged.add(path);
           for (const p of batch) p.reject(error);
         }
       }
     } finally {
       this.flushing = undefined;
+    }
+  }
+
+  /**
+   * Takes a file whose last write failed back to its last durable size. When it cannot be cut (the disk
+   * refuses that too), what is there stays and the next line starts on a line of its own: a reader drops the
+   * torn piece by its checksum and keeps the lines after it. Returns the text to write before the next line.
+   */
+  private async repair(path: string, handle: FileHandle): Promise<string> {
+    const known = this.sizes.get(path) ?? 0;
+    const actual = (await handle.stat()).size;
+    this.damaged.delete(path);
+    if (actual === known) return '';
+    try {
+      await handle.truncate(known);
+      await handle.sync();
+      return '';
+    } catch {
+      this.sizes.set(path, actual);
+      return '\n';
     }
   }
 
@@ -149,5 +176,18 @@ export class GroupCommitLog {
     this.handlePath = path;
     if (!this.sizes.has(path)) this.sizes.set(path, (await this.handle.stat()).size);
     return this.handle;
+  }
+}
+
+/**
+ * Writes every byte at the file's end. One write may take only part of them (a disk filling up answers with
+ * what fitted, not with an error), so it goes on until all are written or the file system refuses.
+ */
+async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+    if (bytesWritten <= 0) throw Object.assign(new Error('nothing could be written'), { code: 'ENOSPC' });
+    offset += bytesWritten;
   }
 }

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { checksumLine, parseLines, verifiedJson } from '../../../main/files/line-log';
+import { mkdtemp, open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checksumLine, GroupCommitLog, parseLines, verifiedJson } from '../../../main/files/line-log';
 
 const text = '{"receiver":"Åsa Öberg","city":"Göteborg","note":"€ 12, ½ kg"}';
 
@@ -35,5 +38,93 @@ describe('checksummed lines', () => {
     expect(verifiedJson(line.subarray(0, line.length - 3))).toBeUndefined();
     expect(verifiedJson(Buffer.concat([Buffer.from(' '), line]))).toBeUndefined();
     expect(verifiedJson(Buffer.from(text, 'utf8'))).toBeUndefined();
+  });
+});
+
+describe('the group-commit log after a write the disk refused', () => {
+  let dir: string;
+  let handleProto: { write: FileHandle['write']; sync: FileHandle['sync']; truncate: FileHandle['truncate'] };
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'packbench-line-log-'));
+    const probe = await open(join(dir, 'probe'), 'w');
+    handleProto = Object.getPrototypeOf(probe) as typeof handleProto;
+    await probe.close();
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const entry = (n: number): string => checksumLine(JSON.stringify({ n, text }));
+  const readBack = async (file: string): Promise<{ values: unknown[]; badChunks: Buffer[] }> =>
+    parseLines(await readFile(file), (json) => JSON.parse(json) as { n: number });
+
+  /** The first write call takes only part of its bytes, as a disk that fills up does; the next one fails. */
+  function diskFillsUpOnce(): void {
+    const write = handleProto.write;
+    let calls = 0;
+    vi.spyOn(handleProto, 'write').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+      calls++;
+      const [buffer, offset, length] = args as [Buffer, number, number];
+      if (calls === 1) return write.call(this, buffer, offset, Math.floor(length / 2));
+      if (calls === 2)
+        return Promise.reject(
+          Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
+        );
+      return (write as (...a: unknown[]) => ReturnType<FileHandle['write']>).apply(this, args);
+    });
+  }
+
+  it('refuses the lines that did not fit and keeps every line written before and after them whole', async () => {
+    const file = join(dir, 'log');
+    const log = new GroupCommitLog(() => file);
+    await log.append(entry(1));
+    diskFillsUpOnce();
+    await expect(log.append(entry(2))).rejects.toMatchObject({ code: 'ENOSPC' });
+    await log.append(entry(3));
+    await log.close();
+    const { values, badChunks } = await readBack(file);
+    expect(values).toEqual([
+      { n: 1, text },
+      { n: 3, text },
+    ]);
+    expect(badChunks).toEqual([]);
+    expect(log.durableSizes().get(file)).toBe((await readFile(file)).length);
+  });
+
+  it('takes back lines whose fsync failed, so a refused entry is not read back later', async () => {
+    const file = join(dir, 'log');
+    const log = new GroupCommitLog(() => file);
+    await log.append(entry(1));
+    vi.spyOn(handleProto, 'sync').mockRejectedValueOnce(
+      Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }),
+    );
+    await expect(log.append(entry(2))).rejects.toMatchObject({ code: 'EIO' });
+    await log.append(entry(3));
+    await log.close();
+    expect((await readBack(file)).values).toEqual([
+      { n: 1, text },
+      { n: 3, text },
+    ]);
+  });
+
+  it('starts the next line on a line of its own when the torn end cannot be cut off', async () => {
+    const file = join(dir, 'log');
+    const log = new GroupCommitLog(() => file);
+    await log.append(entry(1));
+    diskFillsUpOnce();
+    await expect(log.append(entry(2))).rejects.toMatchObject({ code: 'ENOSPC' });
+    vi.spyOn(handleProto, 'truncate').mockRejectedValueOnce(Object.assign(new Error('EIO'), { code: 'EIO' }));
+    await log.append(entry(3));
+    await log.append(entry(4));
+    await log.close();
+    const { values, badChunks } = await readBack(file);
+    expect(values).toEqual([
+      { n: 1, text },
+      { n: 3, text },
+      { n: 4, text },
+    ]);
+    expect(badChunks).toHaveLength(1);
+    expect(log.durableSizes().get(file)).toBe((await readFile(file)).length);
   });
 });

@@ -80,8 +80,8 @@ export class GroupCommitLog {
   private pending: Pending[] = [];
   private flushing: Promise<void> | undefined;
   private readonly sizes = new Map<string, number>();
-  /** Files whose last write failed: their end may not be the end of a line. */
-  private readonly damaged = new Set<string>();
+  /** Why a write was refused: from then on every append is refused with it. */
+  private broken: { error: unknown } | undefined;
 
   /**
    * @param pathFor the file the next write goes to (e.g. today's file)
@@ -102,13 +102,22 @@ export class GroupCommitLog {
     return this.sizes;
   }
 
-  /** Resolves once the line is on disk. `tag` (e.g. a sequence number) is handed back to `afterWrite`. */
+  /**
+   * Resolves once the line is on disk. `tag` (e.g. a sequence number) is handed back to `afterWrite`. Once a
+   * write has been refused, this and every later append is refused with the same error.
+   */
   append(line: string, tag = 0): Promise<void> {
+    if (this.broken) return Promise.reject(this.broken.error);
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ line, tag, resolve, reject });
       // Wait one turn of the event loop before writing: appends made in the same turn share one fsync.
       this.flushing ??= new Promise<void>((r) => setImmediate(r)).then(() => this.flush());
     });
+  }
+
+  /** True once a write was refused: every append since is refused too. */
+  refusesWrites(): boolean {
+    return this.broken !== undefined;
   }
 
   async close(): Promise<void> {
@@ -124,9 +133,7 @@ export class GroupCommitLog {
         const path = this.pathFor();
         try {
           const handle = await this.fileAt(path);
-          // After a failed write the file may end in part of a line; the next line must not be glued to it.
-          const lead = this.damaged.has(path) ? await this.repair(path, handle) : '';
-          const text = lead + batch.map((p) => p.line).join('');
+          const text = batch.map((p) => p.line).join('');
           await writeAll(handle, Buffer.from(text, 'utf8'));
           await handle.sync();
           const size = (this.sizes.get(path) ?? 0) + Buffer.byteLength(text);
@@ -138,10 +145,12 @@ export class GroupCommitLog {
           );
           for (const p of batch) p.resolve();
         } catch (error) {
-          // Some of the batch may be in the file (a disk that filled up half way, an fsync that failed): its
-          // appends were refused, so the next write first takes the file back to where it was known to end.
-          this.damaged.add(path);
-          for (const p of batch) p.reject(error);
+          // Stop here. The lines waiting behind this batch were appended trusting it (a booking's intent after
+          // its job), and after a failed fsync the kernel may have dropped pages a later fsync would not report:
+          // no line is written after a refused one. A restart reads the file again and sets any torn end aside.
+          this.broken = { error };
+          await this.cutBack(path);
+          for (const p of [...batch, ...this.pending.splice(0)]) p.reject(error);
         }
       }
     } finally {
@@ -150,22 +159,20 @@ export class GroupCommitLog {
   }
 
   /**
-   * Takes a file whose last write failed back to its last durable size. When it cannot be cut (the disk
-   * refuses that too), what is there stays and the next line starts on a line of its own: a reader drops the
-   * torn piece by its checksum and keeps the lines after it. Returns the text to write before the next line.
+   * After a refused write, takes the file back to where its last durable write ended: part of the batch may be
+   * in it (a disk that filled up half way, an fsync that failed), and its appends were refused, so a restart
+   * must not read those lines back. If even that is refused, the torn end stays for the restart to set aside.
    */
-  private async repair(path: string, handle: FileHandle): Promise<string> {
-    const known = this.sizes.get(path) ?? 0;
-    const actual = (await handle.stat()).size;
-    this.damaged.delete(path);
-    if (actual === known) return '';
+  private async cutBack(path: string): Promise<void> {
+    const known = this.sizes.get(path);
+    const handle = this.handlePath === path ? this.handle : undefined;
+    if (known === undefined || handle === undefined) return;
     try {
+      if ((await handle.stat()).size === known) return;
       await handle.truncate(known);
       await handle.sync();
-      return '';
     } catch {
-      this.sizes.set(path, actual);
-      return '\n';
+      // The disk refuses this too: nothing more can be done from here.
     }
   }
 

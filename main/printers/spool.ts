@@ -203,9 +203,21 @@ export function createSpool(options: SpoolOptions): Spool {
     if (record.state === 'printed' || record.state === 'cancelled') sendAfter.delete(record.id);
     // Only a job on its way out keeps its bytes in memory; one that waits reads them back when released.
     if (record.state !== 'queued') freshBytes.delete(record.id);
-    // A final state moves the job out of the spool folder (its bytes go with it).
-    if (record.state === 'printed' || record.state === 'cancelled') await store.finish({ ...record });
-    else await store.saveRecord({ ...record });
+    try {
+      // A final state moves the job out of the spool folder (its bytes go with it).
+      if (record.state === 'printed' || record.state === 'cancelled') await store.finish({ ...record });
+      else await store.saveRecord({ ...record });
+    } catch (error) {
+      // The disk refused (full, failing). A job not yet ended cannot go on, since nothing is sent that is not on
+      // disk first; either way whoever waits for it hears now, or it would wait for ever. What the disk still
+      // holds of the job (at worst `sending`) makes a restart hold it, never print it twice.
+      if (!FINAL_OUTCOMES.has(record.state))
+        Object.assign(record, {
+          state: 'failed',
+          lastError: `The print spool cannot be written: ${describeError(error)}`,
+          lastErrorCode: 'io',
+        });
+    }
     options.onJob?.(toView(record));
     if (FINAL_OUTCOMES.has(record.state)) {
       const pending = waiters.get(record.id);
@@ -302,6 +314,9 @@ export function createSpool(options: SpoolOptions): Spool {
         settled(sendAfter.get(job.id)),
       ]);
       sendAfter.delete(job.id);
+      // Its `sending` could not be recorded: the job already ended failed, before any byte.
+      const now = job.state as SpoolRecord['state']; // changed by the update above, which the compiler cannot see
+      if (now !== 'sending') throw new Error(job.lastError ?? `job is ${now}`);
       if (owner !== undefined) {
         ownerFailed = owner;
         throw new Error(owner);
@@ -315,6 +330,7 @@ export function createSpool(options: SpoolOptions): Spool {
       result = err(printerError('io', describeError(error), true));
     }
     if (!announced && (job.state !== 'queued' || stopped)) return; // cancelled or stopping while connecting: nothing was sent
+    if (FINAL_OUTCOMES.has(job.state)) return; // ended while sending (its state could not be recorded): told already
     if (ownerFailed !== undefined) {
       await update(job, {
         state: 'failed',

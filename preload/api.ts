@@ -14,7 +14,9 @@
 // ---------------------------------------------------------------------------------------------------------
 
 /** The public reason set (also the headless host's `reason`): never rename or drop one. */
-export type FailureReason = 'not_found' | 'validation' | 'auth' | 'network' | 'printer' | 'duplicate';
+/** `station`: the station itself cannot carry on (its data folder cannot be written). */
+export type FailureReason =
+  'not_found' | 'validation' | 'auth' | 'network' | 'printer' | 'duplicate' | 'station';
 
 /**
  * A finer code for the UI: each one has a translated "what happened / what to do" text in every language.
@@ -44,6 +46,7 @@ export type FailureCode =
   | 'not_consolidated' // a consolidated booking came back as a normal shipment (`params.key`, `params.shipmentNo`)
   | 'unknown_manifest_type' // not one of the settings' manifest types: `params.manifestType`, `params.types`
   | 'internal'
+  | 'cannot_save' // the data folder refused a write (disk full, read-only, failing): `detail` says what it cost
   // Checkout (only with Checkout credentials): nothing in Delivery, so the web shop's side was asked.
   | 'checkout_not_created' // no partial shipment either: the web shop has not created the shipment yet
   | 'checkout_not_in_delivery' // created at checkout, not yet in nShift Delivery
@@ -103,6 +106,10 @@ export interface FailureDetailParams {
   unfinished_after_restart: Record<string, never>;
   /** An unexpected error inside the station: `systemText` is its raw text, for IT. */
   unexpected: { systemText: string };
+  /** The data folder refused a write; nothing more is booked until Packbench restarts on a disk that takes them. */
+  data_folder_unwritable: { systemText: string };
+  /** As above, after nShift booked the shipment: its label was not printed (reprint it, never book again). */
+  booking_not_saved: { shipmentId: string; systemText: string };
   /** What a button asked for no longer exists or has changed meanwhile. */
   no_such_job: Record<string, never>;
   no_such_printer: Record<string, never>;

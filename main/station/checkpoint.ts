@@ -111,6 +111,8 @@ export class Checkpointer {
 
   private async writeOnce(): Promise<void> {
     const { jobs, journal } = this.options;
+    // The book then shows failures the journal could not keep: a checkpoint of it would bring them back.
+    if (journal.refusesWrites()) return;
     const seq = jobs.foldedSeq();
     const position = journal.positionAtOrBefore(seq);
     if (!position) return;

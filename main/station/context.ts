@@ -1,7 +1,7 @@
 import type { Failure, JobView } from '../../preload/api';
 import type { PrintableDocument } from '../labels/document';
 import type { Settings } from '../settings/schema';
-import type { DocumentRef, Journal, JournalEntryBody } from './journal';
+import { JournalWriteError, type DocumentRef, type Journal, type JournalEntryBody } from './journal';
 import type { JobBook } from './jobs';
 import type { DeliveryClient } from '../nshift/delivery/client';
 import type { CheckoutClient } from '../nshift/checkout/client';
@@ -10,7 +10,7 @@ import type { PrintOutcome } from '../printers/types';
 import type { LabelCache } from '../labels/label-cache';
 import type { LocalIndex } from './local-index';
 import type { StatusEvents } from './status-events/follower';
-import { failureFromPrinter } from './failures';
+import { cannotSave, failureFromPrinter } from './failures';
 import { toNshiftPrintConfig } from './print-config';
 import type { PrintConfig } from '../nshift/delivery/types';
 
@@ -44,13 +44,25 @@ export async function record(ctx: StationContext, body: JournalEntryBody): Promi
   return (await ctx.jobs.ensure(body.jobId)) ? ctx.jobs.get(body.jobId) : undefined;
 }
 
+/**
+ * Ends a job failed. When the journal refuses even that (its disk full or failing), the packer must still see
+ * what became of the scan: the view takes the failure without the journal (a restart does not show it, and
+ * resumes the job from what the journal did keep), and the failure says the station cannot save its work.
+ */
 export async function fail(
   ctx: StationContext,
   jobId: string,
   failure: Failure,
   duplicateOf?: string,
 ): Promise<void> {
-  await record(ctx, { type: 'failed', jobId, failure, ...(duplicateOf ? { duplicateOf } : {}) });
+  try {
+    await record(ctx, { type: 'failed', jobId, failure, ...(duplicateOf ? { duplicateOf } : {}) });
+  } catch (error) {
+    if (!(error instanceof JournalWriteError) || error.entry.type !== 'failed') throw error;
+    ctx.log(`job ${jobId}: ${failure.message} (not saved: ${error.message})`);
+    const shown = failure.reason === 'station' ? failure : cannotSave(error.cause);
+    ctx.jobs.apply({ ...error.entry, failure: shown });
+  }
 }
 
 export function printConfigFromSettings(settings: Settings): PrintConfig {

@@ -159,6 +159,62 @@ export function internalFailure(error: unknown): Failure {
   );
 }
 
+/** What the file system's refusal means at a station, and what IT does about it. */
+function diskProblem(error: unknown): { why: string; fix: string; systemText: string } {
+  const systemText = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | undefined)?.code;
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return { why: 'its disk is full', fix: 'free space on that disk', systemText };
+    case 'EROFS':
+      return { why: 'its disk is read-only', fix: 'make the data folder writable again', systemText };
+    case 'EACCES':
+    case 'EPERM':
+      return { why: 'it may not write its data folder', fix: 'give it the right to write there', systemText };
+    default:
+      return { why: 'its disk reported an error', fix: 'check the disk', systemText };
+  }
+}
+
+/** The data folder refused a write (the journal, the label cache or the spool): the station cannot go on. */
+export function cannotSave(error: unknown): Failure {
+  const { why, fix, systemText } = diskProblem(error);
+  return failure(
+    'station',
+    'cannot_save',
+    `This station cannot save its work: ${why} (${systemText}). Nothing more is booked or printed until it can: ask IT to ${fix}, then restart Packbench.`,
+    detailed('data_folder_unwritable', { systemText }),
+  );
+}
+
+/** nShift booked the shipment, then the station could not keep it (label cache or journal): never book again. */
+export function bookingNotSaved(shipmentId: string, error: unknown): Failure {
+  const { why, fix, systemText } = diskProblem(error);
+  return failure(
+    'station',
+    'cannot_save',
+    `Shipment ${shipmentId} is booked in nShift, but this station could not save it (${why}: ${systemText}), so its label was not printed. Ask IT to ${fix}, then reprint it; do not book the order again.`,
+    detailed('booking_not_saved', { shipmentId, systemText }),
+  );
+}
+
+/** A job's unexpected end: a refused write says so, anything else is Packbench's own fault. */
+export function failureOfError(error: unknown): Failure {
+  return isDiskRefusal(error) ? cannotSave(error) : internalFailure(error);
+}
+
+const DISK_REFUSALS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO']);
+
+/** The file system refused a write (the journal says so with JournalWriteError, which carries the code too). */
+export function isDiskRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return (
+    (error instanceof Error && error.name === 'JournalWriteError') ||
+    (typeof code === 'string' && DISK_REFUSALS.has(code))
+  );
+}
+
 /** A button named a job that is not in today's journal. */
 export function noSuchJob(jobId: string): StationError {
   return StationError.notFound(

@@ -1,7 +1,7 @@
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import * as z from '../zod';
-import { fsyncDirectory, readFileIfExists, writeFileAtomic } from '../files/atomic';
+import { fsyncDirectory, isErrnoException, readFileIfExists, writeFileAtomic } from '../files/atomic';
 import { checksumLine, GroupCommitLog, parseLines } from '../files/line-log';
 
 /**
@@ -140,6 +140,27 @@ const entryBodySchema = z.discriminatedUnion('type', [
 
 export type JournalEntryBody = z.infer<typeof entryBodySchema>;
 export type JournalEntry = JournalEntryBody & { seq: number; at: string };
+
+/**
+ * The disk refused a journal write (full, read-only, failing). The journal then refuses every later entry too
+ * (see GroupCommitLog): nothing more is booked until Packbench restarts on a disk that takes writes again.
+ */
+export class JournalWriteError extends Error {
+  /** The errno code of the file system's refusal (`ENOSPC`, `EROFS`, …), when it had one. */
+  readonly code: string | undefined;
+
+  constructor(
+    /** The entry that was refused, stamped as it would have been written. */
+    readonly entry: JournalEntry,
+    cause: unknown,
+  ) {
+    super(`The journal cannot be written: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'JournalWriteError';
+    this.code = isErrnoException(cause) ? cause.code : undefined;
+  }
+}
 export type DocumentRef = z.infer<typeof documentRefSchema>;
 
 /** The journal's stamp on every entry. */
@@ -270,10 +291,20 @@ export class Journal {
   }
 
   /** Appends an entry; resolves once it is on disk. */
+  /** Resolves once the entry is on disk; rejects with a JournalWriteError when the disk refused it. */
   async append(body: JournalEntryBody): Promise<JournalEntry> {
     const entry = { ...body, seq: ++this.seq, at: this.now().toISOString() } as JournalEntry;
-    await this.log.append(checksumLine(JSON.stringify(entry)), entry.seq);
+    try {
+      await this.log.append(checksumLine(JSON.stringify(entry)), entry.seq);
+    } catch (error) {
+      throw new JournalWriteError(entry, error);
+    }
     return entry;
+  }
+
+  /** True once the disk refused a write: the journal takes no entry until Packbench restarts. */
+  refusesWrites(): boolean {
+    return this.log.refusesWrites();
   }
 
   async close(): Promise<void> {

@@ -25,11 +25,12 @@ import { applySettingsPatch, settingsView, type Settings } from '../settings/sch
 import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
 import { StationError } from './station-error';
 import { fail, record, recordPrintState, type StationContext } from './context';
-import { detailed, internalFailure, failure, noSuchJob } from './failures';
+import { cannotSave, detailed, failure, failureOfError, noSuchJob } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
 import { LocalIndex, type IndexFigures, type LocalIndexOptions } from './local-index';
 import { openJobJournal } from './job-journal';
+import { JournalWriteError } from './journal';
 import { displayScan, parseScanCode } from './scan-code';
 import { resumeOpenJobs } from './workflows/resume';
 import { runScan } from './workflows/scan';
@@ -326,11 +327,19 @@ export async function createStation(options: StationOptions): Promise<Station> {
         log(
           `job ${jobId} failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
         );
-        await fail(ctx, jobId, internalFailure(error)).catch(() => {});
+        await fail(ctx, jobId, failureOfError(error)).catch(() => {});
       }
     });
-    // The caller has the job's id only once the job is on disk.
-    await written;
+    // The caller has the job's id only once the job is on disk, or once it shows why it could not be saved.
+    try {
+      await written;
+    } catch (error) {
+      if (!(error instanceof JournalWriteError)) throw error;
+      // A scan the packer made must show what became of it: the job, unsaved, failed with the reason. Nothing
+      // of it can be booked, since its intent would follow this entry into a journal that refuses writes.
+      ctx.jobs.apply(error.entry);
+      await fail(ctx, jobId, cannotSave(error.cause));
+    }
     return jobId;
   }
 

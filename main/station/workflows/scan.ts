@@ -2,7 +2,7 @@ import type { Failure } from '../../../preload/api';
 import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
-import { failure, labelNotDownloaded, noLabelListed } from '../failures';
+import { bookingNotSaved, failure, isDiskRefusal, labelNotDownloaded, noLabelListed } from '../failures';
 import { parcelNosOf } from './shipment-lookup';
 import { bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
@@ -44,6 +44,8 @@ export async function bookAndPrint(
   earlier?: Failure,
 ): Promise<void> {
   let firstProblem: Parameters<typeof fail>[2] | undefined = earlier;
+  /** A booking the label cache or the journal could not keep: it outranks every other problem of the job. */
+  let notSaved: Failure | undefined;
   let duplicates: string[] = [];
   for (const target of targets) {
     const key = bookingTargetKey(target);
@@ -87,9 +89,18 @@ export async function bookAndPrint(
       // Printed (it is booked either way), but the packer must know it travels on its own.
       if (shipment.notConsolidated) firstProblem ??= notConsolidated(shipment, shipment.notConsolidated);
     }
-    await journalled;
+    const refused = await journalled.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    if (refused !== undefined) {
+      if (!isDiskRefusal(refused)) throw refused;
+      // Booked in nShift, not kept here, so nothing printed: what the packer must hear first is never to rebook.
+      notSaved ??= bookingNotSaved(outcome.shipments[0]?.shipmentId ?? '', refused);
+    }
   }
-  if (firstProblem) return fail(ctx, jobId, firstProblem);
+  const problem = notSaved ?? firstProblem;
+  if (problem) return fail(ctx, jobId, problem);
   if (duplicates.length > 0 && (ctx.jobs.get(jobId)?.shipments.length ?? 0) === 0) {
     return reportDuplicate(ctx, jobId, code, duplicates, 'another station', 'booked_elsewhere');
   }

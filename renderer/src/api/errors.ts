@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { ApiErrorBody, Failure } from '../../../preload/api';
 
 const failureSchema = z.object({
-  reason: z.enum(['not_found', 'validation', 'auth', 'network', 'printer', 'duplicate']),
+  reason: z.enum(['not_found', 'validation', 'auth', 'network', 'printer', 'duplicate', 'station']),
   code: z.string(),
   message: z.string(),
   params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),

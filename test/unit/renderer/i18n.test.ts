@@ -43,6 +43,7 @@ const FAILURE_CODES = [
   'not_consolidated',
   'unknown_manifest_type',
   'internal',
+  'cannot_save',
   'checkout_not_created',
   'checkout_not_in_delivery',
   'checkout_not_configured',
@@ -298,6 +299,14 @@ const DETAIL_SAMPLES: {
   stopped_before_booking: { code: 'internal', params: {} },
   unfinished_after_restart: { code: 'internal', params: {} },
   unexpected: { code: 'internal', params: { systemText: 'TypeError: x is undefined' } },
+  data_folder_unwritable: {
+    code: 'cannot_save',
+    params: { systemText: 'ENOSPC: no space left on device, write' },
+  },
+  booking_not_saved: {
+    code: 'cannot_save',
+    params: { shipmentId: '5666302', systemText: 'ENOSPC: no space left on device, write' },
+  },
   no_such_job: { code: 'unknown_code', params: {} },
   no_such_printer: { code: 'no_printer', params: {} },
   not_in_cache: { code: 'document_expired', params: {} },

@@ -284,6 +284,14 @@ const da: Messages = {
       unexpected: {
         line: 'Fejltekst til IT: {{systemText}}',
       },
+      data_folder_unwritable: {
+        line: 'Fejltekst til IT: {{systemText}}',
+      },
+      booking_not_saved: {
+        what: 'Forsendelsen er booket i nShift, men stationen kunne ikke gemme den, så labelen blev ikke udskrevet.',
+        todo: 'Book den ikke igen. Ring til IT for at frigøre plads på disken eller rette datamappen, genstart Packbench, og tryk så R eller Genudskriv for at udskrive labelen.',
+        line: 'Fejltekst til IT: {{systemText}}',
+      },
       no_such_job: {
         what: 'Jobbet er ikke længere i dagens liste.',
         todo: 'Opdatér skærmbilledet, og vælg jobbet igen.',
@@ -411,6 +419,10 @@ const da: Messages = {
       unknown_manifest_type: {
         what: 'Denne manifesttype er ikke en af stationens manifesttyper.',
         todo: 'Vælg en af stationens typer, eller bed en arbejdsleder tilføje denne under Indstillinger, Manifesttyper.',
+      },
+      cannot_save: {
+        what: 'Stationen kan ikke gemme sit arbejde (disken med dens datamappe er fuld eller kan ikke skrives til), så den booker og udskriver ikke mere.',
+        todo: 'Ring til IT for at frigøre plads på disken eller rette datamappen, og genstart derefter Packbench.',
       },
       internal: {
         what: 'Noget gik galt i stationen.',

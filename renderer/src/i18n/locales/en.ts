@@ -285,6 +285,14 @@ const en = {
       unexpected: {
         line: 'Error text for IT: {{systemText}}',
       },
+      data_folder_unwritable: {
+        line: 'Error text for IT: {{systemText}}',
+      },
+      booking_not_saved: {
+        what: 'The shipment is booked in nShift, but this station could not save it, so its label was not printed.',
+        todo: 'Do not book it again. Call IT to free space on the disk or fix the data folder, restart Packbench, then press R or Reprint to print the label.',
+        line: 'Error text for IT: {{systemText}}',
+      },
       no_such_job: {
         what: "This job is no longer in today's list.",
         todo: 'Refresh the screen and choose the job again.',
@@ -412,6 +420,10 @@ const en = {
       unknown_manifest_type: {
         what: 'This manifest type is not one of this station’s manifest types.',
         todo: 'Choose one of the station’s types, or ask a supervisor to add this one in Settings, Manifest types.',
+      },
+      cannot_save: {
+        what: 'This station cannot save its work (the disk of its data folder is full or cannot be written), so it books and prints nothing more.',
+        todo: 'Call IT to free space on the disk or fix the data folder, then restart Packbench.',
       },
       internal: {
         what: 'Something went wrong inside the station.',

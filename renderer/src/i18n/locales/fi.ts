@@ -292,6 +292,14 @@ const fi: Messages = {
       unexpected: {
         line: 'Virheteksti IT:lle: {{systemText}}',
       },
+      data_folder_unwritable: {
+        line: 'Virheteksti IT:lle: {{systemText}}',
+      },
+      booking_not_saved: {
+        what: 'Lähetys on varattu nShiftissä, mutta asema ei voinut tallentaa sitä, joten sen osoitekorttia ei tulostettu.',
+        todo: 'Älä varaa sitä uudelleen. Pyydä IT:tä vapauttamaan levytilaa tai korjaamaan datakansio, käynnistä Packbench uudelleen ja paina sitten R tai Tulosta uudelleen tulostaaksesi osoitekortin.',
+        line: 'Virheteksti IT:lle: {{systemText}}',
+      },
       no_such_job: {
         what: 'Työ ei ole enää tämän päivän luettelossa.',
         todo: 'Päivitä näkymä ja valitse työ uudelleen.',
@@ -419,6 +427,10 @@ const fi: Messages = {
       unknown_manifest_type: {
         what: 'Tämä manifestityyppi ei ole aseman manifestityyppejä.',
         todo: 'Valitse jokin aseman tyypeistä tai pyydä esimiestä lisäämään tämä kohdassa Asetukset, Manifestityypit.',
+      },
+      cannot_save: {
+        what: 'Asema ei voi tallentaa työtään (sen datakansion levy on täynnä tai siihen ei voi kirjoittaa), joten se ei varaa eikä tulosta enää mitään.',
+        todo: 'Pyydä IT:tä vapauttamaan levytilaa tai korjaamaan datakansio, ja käynnistä sitten Packbench uudelleen.',
       },
       internal: {
         what: 'Asemassa tapahtui virhe.',

@@ -285,6 +285,14 @@ const nb: Messages = {
       unexpected: {
         line: 'Feiltekst for IT: {{systemText}}',
       },
+      data_folder_unwritable: {
+        line: 'Feiltekst for IT: {{systemText}}',
+      },
+      booking_not_saved: {
+        what: 'Sendingen er booket i nShift, men stasjonen kunne ikke lagre den, så etiketten ble ikke skrevet ut.',
+        todo: 'Ikke book den på nytt. Ring IT for å frigjøre plass på disken eller rette datamappen, start Packbench på nytt, og trykk så R eller Skriv ut på nytt for å skrive ut etiketten.',
+        line: 'Feiltekst for IT: {{systemText}}',
+      },
       no_such_job: {
         what: 'Jobben er ikke lenger i dagens liste.',
         todo: 'Oppdater skjermbildet, og velg jobben på nytt.',
@@ -412,6 +420,10 @@ const nb: Messages = {
       unknown_manifest_type: {
         what: 'Denne manifesttypen er ikke en av stasjonens manifesttyper.',
         todo: 'Velg en av stasjonens typer, eller be en arbeidsleder legge til denne under Innstillinger, Manifesttyper.',
+      },
+      cannot_save: {
+        what: 'Stasjonen kan ikke lagre arbeidet sitt (disken med datamappen er full eller kan ikke skrives til), så den booker og skriver ikke ut noe mer.',
+        todo: 'Ring IT for å frigjøre plass på disken eller rette datamappen, og start deretter Packbench på nytt.',
       },
       internal: {
         what: 'Noe gikk galt i stasjonen.',

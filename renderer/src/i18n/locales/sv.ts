@@ -290,6 +290,14 @@ const sv: Messages = {
       unexpected: {
         line: 'Feltext för IT: {{systemText}}',
       },
+      data_folder_unwritable: {
+        line: 'Feltext för IT: {{systemText}}',
+      },
+      booking_not_saved: {
+        what: 'Sändningen är bokad i nShift, men stationen kunde inte spara den, så etiketten skrevs inte ut.',
+        todo: 'Boka den inte igen. Ring IT för att frigöra utrymme på disken eller åtgärda datamappen, starta om Packbench och tryck sedan R eller Skriv ut igen för att skriva ut etiketten.',
+        line: 'Feltext för IT: {{systemText}}',
+      },
       no_such_job: {
         what: 'Jobbet finns inte längre i dagens lista.',
         todo: 'Uppdatera skärmen och välj jobbet igen.',
@@ -417,6 +425,10 @@ const sv: Messages = {
       unknown_manifest_type: {
         what: 'Den här manifesttypen är inte en av stationens manifesttyper.',
         todo: 'Välj en av stationens typer, eller be en arbetsledare lägga till den här under Inställningar, Manifesttyper.',
+      },
+      cannot_save: {
+        what: 'Stationen kan inte spara sitt arbete (disken för dess datamapp är full eller går inte att skriva till), så den bokar och skriver inte ut något mer.',
+        todo: 'Ring IT för att frigöra utrymme på disken eller åtgärda datamappen, och starta sedan om Packbench.',
       },
       internal: {
         what: 'Något gick fel i stationen.',

@@ -323,6 +323,32 @@ describe('spool', () => {
     expect(stateOf(spool, job.id)).toBe('failed');
   });
 
+  it('a job whose state the disk refuses ends failed before any byte, and its waiter hears at once', async () => {
+    const base = createSpoolStore(dir);
+    const diskFull = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const spool = createSpool({
+      // `queued` fits on the disk; `sending`, before the first byte, does not.
+      store: {
+        ...base,
+        saveRecord: (r) => (r.state === 'sending' ? Promise.reject(diskFull) : base.saveRecord(r)),
+      },
+      clock,
+      driverFor: () => driver,
+      ttlMs: () => 60_000,
+    });
+    spools.push(spool);
+    await spool.start();
+    const { job, outcome } = await enqueue(spool);
+    const result = await outcome;
+    expect(result.state).toBe('failed');
+    expect(result.error).toMatchObject({
+      code: 'io',
+      message: expect.stringMatching(/spool cannot be written.*ENOSPC/),
+    });
+    expect(driver.delivered).toHaveLength(0);
+    expect(stateOf(spool, job.id)).toBe('failed');
+  });
+
   it('cancel while the driver is still connecting aborts before the first byte', async () => {
     let open!: () => void;
     driver.gate = new Promise((r) => (open = r));

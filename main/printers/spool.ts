@@ -209,15 +209,36 @@ export function createSpool(options: SpoolOptions): Spool {
       else await store.saveRecord({ ...record });
     } catch (error) {
       // The disk refused (full, failing). A job not yet ended cannot go on, since nothing is sent that is not on
-      // disk first; either way whoever waits for it hears now, or it would wait for ever. What the disk still
-      // holds of the job (at worst `sending`) makes a restart hold it, never print it twice.
+      // disk first; either way whoever waits for it hears now, or it would wait for ever.
+      const refused = record.state;
       if (!FINAL_OUTCOMES.has(record.state))
         Object.assign(record, {
           state: 'failed',
           lastError: `The print spool cannot be written: ${describeError(error)}`,
           lastErrorCode: 'io',
         });
+      // Nothing of it was sent, and the disk may still say `queued`, which a restart would print: its files go.
+      // (A refused `printed` leaves `sending` there, which a restart holds, never prints.)
+      if (refused === 'sending' || refused === 'cancelled')
+        await store.removeJob(record.id).catch(() => undefined);
     }
+    tell(record);
+  }
+
+  /**
+   * Ends a job failed without recording it, and takes its files away: its owner could not record the document
+   * (its `sendAfter` failed), so nothing was sent, and a restart must not find a spool job for it (which would
+   * read as its label handled) but the owner's own record of what is still to print.
+   */
+  async function drop(record: SpoolRecord, lastError: string): Promise<void> {
+    Object.assign(record, { state: 'failed', lastError, lastErrorCode: 'io', updatedAt: iso(clock.now()) });
+    sendAfter.delete(record.id);
+    freshBytes.delete(record.id);
+    await store.removeJob(record.id).catch(() => undefined);
+    tell(record);
+  }
+
+  function tell(record: SpoolRecord): void {
     options.onJob?.(toView(record));
     if (FINAL_OUTCOMES.has(record.state)) {
       const pending = waiters.get(record.id);
@@ -332,11 +353,7 @@ export function createSpool(options: SpoolOptions): Spool {
     if (!announced && (job.state !== 'queued' || stopped)) return; // cancelled or stopping while connecting: nothing was sent
     if (FINAL_OUTCOMES.has(job.state)) return; // ended while sending (its state could not be recorded): told already
     if (ownerFailed !== undefined) {
-      await update(job, {
-        state: 'failed',
-        lastError: `Not sent: the station could not record this document (${ownerFailed})`,
-        lastErrorCode: 'io',
-      });
+      await drop(job, `Not sent: the station could not record this document (${ownerFailed})`);
       return;
     }
     options.onSendResult?.(job.printerId, result);

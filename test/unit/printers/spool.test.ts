@@ -321,6 +321,8 @@ describe('spool', () => {
     expect(driver.delivered).toHaveLength(0);
     expect(driver.attempts).toBe(1);
     expect(stateOf(spool, job.id)).toBe('failed');
+    // Nothing on disk a restart could take for this label handled: the owner's record decides.
+    expect((await readdir(dir)).filter((f) => f.startsWith(job.id))).toEqual([]);
   });
 
   it('a job whose state the disk refuses ends failed before any byte, and its waiter hears at once', async () => {
@@ -347,6 +349,32 @@ describe('spool', () => {
     });
     expect(driver.delivered).toHaveLength(0);
     expect(stateOf(spool, job.id)).toBe('failed');
+    // The disk still said `queued`: its files are gone, so a restart does not print it.
+    const restarted = makeSpool();
+    await restarted.start();
+    expect(restarted.get(job.id)).toBeUndefined();
+  });
+
+  it('a cancel the disk refuses to record still takes the job off the disk, so a restart never prints it', async () => {
+    const base = createSpoolStore(dir);
+    const diskFull = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    driver.script = ['offline'];
+    const spool = createSpool({
+      store: { ...base, finish: () => Promise.reject(diskFull) },
+      clock,
+      driverFor: () => driver,
+      ttlMs: () => 60_000,
+    });
+    spools.push(spool);
+    await spool.start();
+    const { job } = await enqueue(spool);
+    await vi.waitFor(() => expect(driver.attempts).toBe(1));
+    expect((await spool.cancel(job.id)).ok).toBe(true);
+    expect(stateOf(spool, job.id)).toBe('cancelled');
+    const restarted = makeSpool();
+    await restarted.start();
+    expect(restarted.get(job.id)).toBeUndefined();
+    expect(driver.delivered).toHaveLength(0);
   });
 
   it('cancel while the driver is still connecting aborts before the first byte', async () => {

@@ -1,7 +1,7 @@
 /**
  * Append-only files of checksummed lines (`<crc32 hex> <json>\n`), written with group commit: appends that
  * arrive while a write is in flight share the next write and fsync, so a burst costs one fsync, not one each.
- * The journal and the spool's finished-jobs log are such files.
+ * The journal is such a file.
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
@@ -115,6 +115,15 @@ export class GroupCommitLog {
     });
   }
 
+  /**
+   * Refuses every append from now on, with `error`, as after a refused write: the owner met a refusal of its own
+   * (another file of the same folder) that makes writing on unsafe. Appends not yet written are refused too.
+   */
+  stop(error: unknown): void {
+    this.broken ??= { error };
+    for (const p of this.pending.splice(0)) p.reject(this.broken.error);
+  }
+
   /** True once a write was refused: every append since is refused too. */
   refusesWrites(): boolean {
     return this.broken !== undefined;
@@ -128,7 +137,7 @@ export class GroupCommitLog {
 
   private async flush(): Promise<void> {
     try {
-      while (this.pending.length > 0) {
+      while (this.pending.length > 0 && !this.broken) {
         const batch = this.pending.splice(0);
         const path = this.pathFor();
         try {

@@ -61,7 +61,8 @@ export async function fail(
     if (!(error instanceof JournalWriteError) || error.entry.type !== 'failed') throw error;
     ctx.log(`job ${jobId}: ${failure.message} (not saved: ${error.message})`);
     const shown = failure.reason === 'station' ? failure : cannotSave(error.cause);
-    ctx.jobs.apply({ ...error.entry, failure: shown });
+    const { duplicateOf: _notShown, ...entry } = error.entry;
+    ctx.jobs.apply({ ...entry, failure: shown });
   }
 }
 
@@ -96,6 +97,7 @@ export async function printDocuments(
   options: { journalled?: Promise<void> } = {},
 ): Promise<Failure | undefined> {
   let firstFailure: Failure | undefined;
+  let refused: JournalWriteError | undefined;
   // Queue every document first, so the spool keeps their order; then wait for the outcomes.
   const outcomes = documents.map((document) =>
     ctx.printService.print({
@@ -110,7 +112,11 @@ export async function printDocuments(
   for (const [index, pending] of outcomes.entries()) {
     const document = documents[index]!;
     const outcome = await pending;
-    await recordPrintOutcome(ctx, jobId, ownerId, document.id, outcome);
+    // A journal that refuses writes still lets every outcome be waited for; the job's failure then says why.
+    await recordPrintOutcome(ctx, jobId, ownerId, document.id, outcome).catch((error: unknown) => {
+      if (!(error instanceof JournalWriteError)) throw error;
+      refused ??= error;
+    });
     if (outcome.state === 'failed' && !firstFailure) {
       firstFailure = outcome.error
         ? failureFromPrinter(outcome.error, outcome.printerName || outcome.printerId)
@@ -123,7 +129,7 @@ export async function printDocuments(
           };
     }
   }
-  return firstFailure;
+  return refused ? cannotSave(refused.cause) : firstFailure;
 }
 
 /** Journals what the print service answered for one document. */

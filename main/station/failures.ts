@@ -1,6 +1,7 @@
 import type { Failure, FailureDetail, FailureDetailParams } from '../../preload/api';
 import type { ApiError } from '../nshift/shared/errors';
 import type { PrinterError } from '../printers/types';
+import { JournalWriteError } from './journal';
 import { StationError } from './station-error';
 
 /**
@@ -188,31 +189,31 @@ export function cannotSave(error: unknown): Failure {
   );
 }
 
-/** nShift booked the shipment, then the station could not keep it (label cache or journal): never book again. */
+/**
+ * nShift booked the shipment, then the station could not keep it (label cache or journal), so the journal stops
+ * before saying `booked`: a restart finds the booking in nShift and prints its label once. Never book it again.
+ */
 export function bookingNotSaved(shipmentId: string, error: unknown): Failure {
   const { why, fix, systemText } = diskProblem(error);
   return failure(
     'station',
     'cannot_save',
-    `Shipment ${shipmentId} is booked in nShift, but this station could not save it (${why}: ${systemText}), so its label was not printed. Ask IT to ${fix}, then reprint it; do not book the order again.`,
+    `Shipment ${shipmentId} is booked in nShift, but this station could not save it (${why}: ${systemText}), so its label was not printed. Ask IT to ${fix}, then restart Packbench: the label prints then. Do not book the order again.`,
     detailed('booking_not_saved', { shipmentId, systemText }),
   );
 }
 
-/** A job's unexpected end: a refused write says so, anything else is Packbench's own fault. */
+/** A job's unexpected end: a journal that refused the write says so, anything else is Packbench's own fault. */
 export function failureOfError(error: unknown): Failure {
-  return isDiskRefusal(error) ? cannotSave(error) : internalFailure(error);
+  return error instanceof JournalWriteError ? cannotSave(error.cause) : internalFailure(error);
 }
 
 const DISK_REFUSALS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO']);
 
-/** The file system refused a write (the journal says so with JournalWriteError, which carries the code too). */
+/** The file system refused a write: the journal's JournalWriteError, or a file's own errno (the label cache). */
 export function isDiskRefusal(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
-  return (
-    (error instanceof Error && error.name === 'JournalWriteError') ||
-    (typeof code === 'string' && DISK_REFUSALS.has(code))
-  );
+  return error instanceof JournalWriteError || (typeof code === 'string' && DISK_REFUSALS.has(code));
 }
 
 /** A button named a job that is not in today's journal. */

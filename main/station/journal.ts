@@ -302,6 +302,14 @@ export class Journal {
     return entry;
   }
 
+  /**
+   * Takes no entry from now on, as if the disk had refused one: another file of the data folder was refused
+   * (the label cache), and what the journal would say next (`booked`) would claim what the disk does not hold.
+   */
+  refuseWrites(cause: unknown): void {
+    this.log.stop(cause);
+  }
+
   /** True once the disk refused a write: the journal takes no entry until Packbench restarts. */
   refusesWrites(): boolean {
     return this.log.refusesWrites();

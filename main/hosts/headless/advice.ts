@@ -69,11 +69,8 @@ export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
   unknown_manifest_type: () =>
     'Send ":manifest TYPE" with one of them; start packbench-headless with --manifest-type TYPE (once per type) to use others.',
   internal: () => undefined, // "Scan again; if it repeats, call IT."
-  // "… ask IT to free space on that disk, then restart Packbench" (or "… then reprint it" once it had booked).
-  cannot_save: (job) =>
-    job.failure.detail === 'booking_not_saved'
-      ? thenPrintAgain(job, 'Once the disk takes writes again, restart packbench-headless and')
-      : undefined,
+  // "… ask IT to free space on that disk, then restart Packbench" (after a booking: "the label prints then").
+  cannot_save: () => undefined,
   // nShift Checkout (only with Checkout client credentials): the station's message says what to do.
   checkout_not_created: () => undefined, // "… ask the web shop team to create it"
   checkout_not_in_delivery: () => undefined, // "… scan it again in a few minutes …"

@@ -8,7 +8,7 @@ import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import { bookingTargetKey, type BookingTarget, type DocumentRef } from '../journal';
 import { documentRef, printConfigFromSettings, record, type StationContext } from '../context';
-import { detailed, failure, failureFromDelivery } from '../failures';
+import { detailed, failure, failureFromDelivery, isDiskRefusal } from '../failures';
 import { parcelNosOf } from './shipment-lookup';
 import { documentsOfShipment, knownDocuments } from '../documents';
 import { BOOKING_KINDS } from '../jobs';
@@ -179,7 +179,12 @@ async function journalBooked(
   for (const shipment of shipments) {
     // The label cache holds the bytes before the journal says "booked": a reprint never depends on nShift's
     // hour, and a restart that finds `booked` finds the label to print.
-    await Promise.all(shipment.documents.map((doc) => ctx.labelCache.put(doc)));
+    await Promise.all(shipment.documents.map((doc) => ctx.labelCache.put(doc))).catch((error: unknown) => {
+      // The station cannot keep labels: nothing more is booked until it restarts on a disk that takes writes,
+      // and this booking is never journalled, so the restart finds it in nShift and prints its label then.
+      if (isDiskRefusal(error)) ctx.journal.refuseWrites(error);
+      throw error;
+    });
     const documents: DocumentRef[] = shipment.spooled?.refs ?? shipment.documents.map(documentRef);
     await record(ctx, {
       type: 'booked',

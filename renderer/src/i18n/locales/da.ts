@@ -289,7 +289,7 @@ const da: Messages = {
       },
       booking_not_saved: {
         what: 'Forsendelsen er booket i nShift, men stationen kunne ikke gemme den, så labelen blev ikke udskrevet.',
-        todo: 'Book den ikke igen. Ring til IT for at frigøre plads på disken eller rette datamappen, genstart Packbench, og tryk så R eller Genudskriv for at udskrive labelen.',
+        todo: 'Book den ikke igen. Ring til IT for at frigøre plads på disken eller rette datamappen, og genstart derefter Packbench: så udskrives labelen.',
         line: 'Fejltekst til IT: {{systemText}}',
       },
       no_such_job: {

@@ -290,7 +290,7 @@ const en = {
       },
       booking_not_saved: {
         what: 'The shipment is booked in nShift, but this station could not save it, so its label was not printed.',
-        todo: 'Do not book it again. Call IT to free space on the disk or fix the data folder, restart Packbench, then press R or Reprint to print the label.',
+        todo: 'Do not book it again. Call IT to free space on the disk or fix the data folder, then restart Packbench: the label prints then.',
         line: 'Error text for IT: {{systemText}}',
       },
       no_such_job: {

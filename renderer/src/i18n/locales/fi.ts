@@ -297,7 +297,7 @@ const fi: Messages = {
       },
       booking_not_saved: {
         what: 'Lähetys on varattu nShiftissä, mutta asema ei voinut tallentaa sitä, joten sen osoitekorttia ei tulostettu.',
-        todo: 'Älä varaa sitä uudelleen. Pyydä IT:tä vapauttamaan levytilaa tai korjaamaan datakansio, käynnistä Packbench uudelleen ja paina sitten R tai Tulosta uudelleen tulostaaksesi osoitekortin.',
+        todo: 'Älä varaa sitä uudelleen. Pyydä IT:tä vapauttamaan levytilaa tai korjaamaan datakansio, ja käynnistä sitten Packbench uudelleen: osoitekortti tulostuu silloin.',
         line: 'Virheteksti IT:lle: {{systemText}}',
       },
       no_such_job: {

@@ -290,7 +290,7 @@ const nb: Messages = {
       },
       booking_not_saved: {
         what: 'Sendingen er booket i nShift, men stasjonen kunne ikke lagre den, så etiketten ble ikke skrevet ut.',
-        todo: 'Ikke book den på nytt. Ring IT for å frigjøre plass på disken eller rette datamappen, start Packbench på nytt, og trykk så R eller Skriv ut på nytt for å skrive ut etiketten.',
+        todo: 'Ikke book den på nytt. Ring IT for å frigjøre plass på disken eller rette datamappen, og start deretter Packbench på nytt: da skrives etiketten ut.',
         line: 'Feiltekst for IT: {{systemText}}',
       },
       no_such_job: {

@@ -295,7 +295,7 @@ const sv: Messages = {
       },
       booking_not_saved: {
         what: 'Sändningen är bokad i nShift, men stationen kunde inte spara den, så etiketten skrevs inte ut.',
-        todo: 'Boka den inte igen. Ring IT för att frigöra utrymme på disken eller åtgärda datamappen, starta om Packbench och tryck sedan R eller Skriv ut igen för att skriva ut etiketten.',
+        todo: 'Boka den inte igen. Ring IT för att frigöra utrymme på disken eller åtgärda datamappen, och starta sedan om Packbench: då skrivs etiketten ut.',
         line: 'Feltext för IT: {{systemText}}',
       },
       no_such_job: {

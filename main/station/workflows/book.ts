@@ -8,7 +8,7 @@ import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import { bookingTargetKey, type BookingTarget, type DocumentRef } from '../journal';
 import { documentRef, printConfigFromSettings, record, type StationContext } from '../context';
-import { detailed, failure, failureFromDelivery, isDiskRefusal } from '../failures';
+import { bookingNotSaved, detailed, failure, failureFromDelivery, isDiskRefusal } from '../failures';
 import { parcelNosOf } from './shipment-lookup';
 import { documentsOfShipment, knownDocuments } from '../documents';
 import { BOOKING_KINDS } from '../jobs';
@@ -84,9 +84,15 @@ export async function reconcileTarget(
     const shipments = await fetchShipments(ctx, jobId, found.value);
     if (!shipments.ok) return { kind: 'failed', failure: shipments.error };
     const outcome = finishBooking(ctx, jobId, key, shipments.value, true);
-    await outcome.journalled;
-    for (const shipment of shipments.value)
-      if (shipment.spooled) await adoptSpoolStates(ctx, jobId, shipment.spooled.spooled);
+    // A refused `booked` is the caller's to report, as for a live booking (it awaits the same write): it names
+    // the shipment the station could not keep. Nothing is adopted into a journal that took no `booked`.
+    const saved = await outcome.journalled.then(
+      () => true,
+      () => false,
+    );
+    if (saved)
+      for (const shipment of shipments.value)
+        if (shipment.spooled) await adoptSpoolStates(ctx, jobId, shipment.spooled.spooled);
     return outcome;
   }
   // nShift has nothing: the booking never happened, so booking now is the first booking, not a second one.
@@ -180,9 +186,7 @@ async function journalBooked(
     // The label cache holds the bytes before the journal says "booked": a reprint never depends on nShift's
     // hour, and a restart that finds `booked` finds the label to print.
     await Promise.all(shipment.documents.map((doc) => ctx.labelCache.put(doc))).catch((error: unknown) => {
-      // The station cannot keep labels: nothing more is booked until it restarts on a disk that takes writes,
-      // and this booking is never journalled, so the restart finds it in nShift and prints its label then.
-      if (isDiskRefusal(error)) ctx.journal.refuseWrites(error);
+      stopIfRefused(ctx, error);
       throw error;
     });
     const documents: DocumentRef[] = shipment.spooled?.refs ?? shipment.documents.map(documentRef);
@@ -308,7 +312,14 @@ async function fetchShipments(
   const spoolJobs = await ctx.printService.jobsOf(jobId);
   const shipments: BookedShipment[] = [];
   for (const shipmentId of shipmentIds) {
-    const documents = await knownDocuments(ctx, shipmentId);
+    let documents: Awaited<ReturnType<typeof knownDocuments>>;
+    try {
+      documents = await knownDocuments(ctx, shipmentId);
+    } catch (error) {
+      if (!isDiskRefusal(error)) throw error;
+      stopIfRefused(ctx, error);
+      return err(bookingNotSaved(shipmentId, error));
+    }
     const share = shareWithSpool(ctx, jobId, shipmentId, documents.ok ? documents.value : [], spoolJobs);
     // The spool has the label: a failed download does not stop the journal from recording the booking.
     if (!documents.ok && share.spooled.length === 0) return err(failureFromDelivery(documents.error));
@@ -351,4 +362,13 @@ async function ensureConsolidationKey(
     ],
   });
   return replaced.ok ? ok(key) : replaced;
+}
+
+/**
+ * The station cannot keep labels: the journal stops before it would say `booked`, so nothing more is booked
+ * until Packbench restarts on a disk that takes writes, and that restart finds this booking in nShift (its
+ * intent is journalled, its outcome is not) and prints its label once.
+ */
+function stopIfRefused(ctx: StationContext, error: unknown): void {
+  if (isDiskRefusal(error)) ctx.journal.refuseWrites(error);
 }

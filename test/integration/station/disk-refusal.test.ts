@@ -121,4 +121,11 @@ describe('a data folder that refuses writes', () => {
     });
     await bookedButNotSaved(bench);
   });
+
+  it('names the shipment too when the booking was found in nShift after its answer was lost', async () => {
+    bench = await startBench();
+    bench.sim.faults.dropAfterCommit(1, { path: '/orders/shipments' });
+    vi.spyOn(handles, 'writeFile').mockRejectedValue(diskFull());
+    await bookedButNotSaved(bench);
+  });
 });

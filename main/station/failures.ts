@@ -1,6 +1,7 @@
 import type { Failure, FailureDetail, FailureDetailParams } from '../../preload/api';
 import type { ApiError } from '../nshift/shared/errors';
 import type { PrinterError } from '../printers/types';
+import { isErrnoException } from '../files/atomic';
 import { JournalWriteError } from './journal';
 import { StationError } from './station-error';
 
@@ -163,8 +164,7 @@ export function internalFailure(error: unknown): Failure {
 /** What the file system's refusal means at a station, and what IT does about it. */
 function diskProblem(error: unknown): { why: string; fix: string; systemText: string } {
   const systemText = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown } | undefined)?.code;
-  switch (code) {
+  switch (isErrnoException(error) ? error.code : undefined) {
     case 'ENOSPC':
     case 'EDQUOT':
       return { why: 'its disk is full', fix: 'free space on that disk', systemText };
@@ -212,8 +212,9 @@ const DISK_REFUSALS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', '
 
 /** The file system refused a write: the journal's JournalWriteError, or a file's own errno (the label cache). */
 export function isDiskRefusal(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return error instanceof JournalWriteError || (typeof code === 'string' && DISK_REFUSALS.has(code));
+  return (
+    error instanceof JournalWriteError || (isErrnoException(error) && DISK_REFUSALS.has(error.code ?? ''))
+  );
 }
 
 /** A button named a job that is not in today's journal. */

@@ -290,8 +290,7 @@ export class Journal {
       .values;
   }
 
-  /** Appends an entry; resolves once it is on disk. */
-  /** Resolves once the entry is on disk; rejects with a JournalWriteError when the disk refused it. */
+  /** Appends an entry; resolves once it is on disk, rejects with a JournalWriteError when the disk refused it. */
   async append(body: JournalEntryBody): Promise<JournalEntry> {
     const entry = { ...body, seq: ++this.seq, at: this.now().toISOString() } as JournalEntry;
     try {

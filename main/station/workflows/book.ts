@@ -316,8 +316,7 @@ async function fetchShipments(
     try {
       documents = await knownDocuments(ctx, shipmentId);
     } catch (error) {
-      if (!isDiskRefusal(error)) throw error;
-      stopIfRefused(ctx, error);
+      if (!stopIfRefused(ctx, error)) throw error;
       return err(bookingNotSaved(shipmentId, error));
     }
     const share = shareWithSpool(ctx, jobId, shipmentId, documents.ok ? documents.value : [], spoolJobs);
@@ -367,8 +366,10 @@ async function ensureConsolidationKey(
 /**
  * The station cannot keep labels: the journal stops before it would say `booked`, so nothing more is booked
  * until Packbench restarts on a disk that takes writes, and that restart finds this booking in nShift (its
- * intent is journalled, its outcome is not) and prints its label once.
+ * intent is journalled, its outcome is not) and prints its label once. Returns whether it was such a refusal.
  */
-function stopIfRefused(ctx: StationContext, error: unknown): void {
-  if (isDiskRefusal(error)) ctx.journal.refuseWrites(error);
+function stopIfRefused(ctx: StationContext, error: unknown): boolean {
+  const refused = isDiskRefusal(error);
+  if (refused) ctx.journal.refuseWrites(error);
+  return refused;
 }

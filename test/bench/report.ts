@@ -134,13 +134,13 @@ function startupRows(s: StartupResult): string[][] {
   else if (s.ui) {
     if (s.ui.tabOpenUsableMs)
       rows.push([
-        `Web host spawned → scan screen usable, full day, tab already open (a kiosk; median of ${s.ui.tabOpenUsableMs.n})`,
+        `Web host spawned → scan screen usable, full day, tab already open in a running browser (a kiosk; median of ${s.ui.tabOpenUsableMs.n})`,
         `${ms(s.ui.tabOpenUsableMs.median)} (max ${ms(s.ui.tabOpenUsableMs.max)})`,
         `< ${TARGETS.uiUsableMs} ms`,
         met(s.ui.tabOpenUsableMs.median < TARGETS.uiUsableMs),
       ]);
     rows.push([
-      `Web host spawned → scan screen usable, full day, tab opened with the host (median of ${s.ui.usableMs.n}; ${s.ui.jobsListed} jobs listed)`,
+      `Web host spawned → scan screen usable, full day, tab opened with the host in a running browser (median of ${s.ui.usableMs.n}; ${s.ui.jobsListed} jobs listed)`,
       `${ms(s.ui.usableMs.median)} (host's URL at ${ms(s.ui.hostReadyMs.median)})`,
       `< ${TARGETS.uiUsableMs} ms`,
       met(s.ui.usableMs.median < TARGETS.uiUsableMs),

@@ -48,6 +48,9 @@ export async function bookAndPrint(
   let notSaved: Failure | undefined;
   let duplicates: string[] = [];
   for (const target of targets) {
+    // A booking this station could not keep stopped the journal: the next target's intent cannot be written, and
+    // the packer must hear about the booking that was made, not about the one that could not be asked for.
+    if (notSaved) break;
     const key = bookingTargetKey(target);
     if (ctx.jobs.isBooked(jobId, key)) continue;
     const outcome: BookOutcome = unanswered.has(key)

@@ -122,6 +122,36 @@ describe('a data folder that refuses writes', () => {
     await bookedButNotSaved(bench);
   });
 
+  it('books no further stored shipment of a split order once one booking could not be kept', async () => {
+    // SPLIT-3001: three READY stored shipments with that order number.
+    bench = await startBench();
+    vi.spyOn(handles, 'writeFile').mockRejectedValue(diskFull());
+    const { jobId } = await bench.station.scan({ code: 'SPLIT-3001' });
+    const job = await waitForJob(bench.station, jobId);
+    await bench.station.whenIdle();
+
+    // The first stored shipment is booked and could not be kept; the second is never asked for.
+    const booked = bench.sim.records().filter((r) => !r.cancelled && r.orderNo === 'SPLIT-3001');
+    expect(booked).toHaveLength(1);
+    expect(job.failure).toMatchObject({
+      code: 'cannot_save',
+      detail: 'booking_not_saved',
+      params: { shipmentId: booked[0]!.shipmentId },
+    });
+    expect(Buffer.concat(bench.zebra.printData())).toHaveLength(0);
+
+    // The restart prints the booked one and books the other two: each once.
+    vi.restoreAllMocks();
+    await bench.station.close();
+    const restarted = await bench.startStation();
+    const resumed = await waitForJob(restarted, jobId);
+    expect(resumed.state).toBe('printed');
+    expect(bookingsOf(bench, 'SPLIT-3001')).toBe(3);
+    expect(resumed.shipments.map((s) => s.shipmentId)).toContain(booked[0]!.shipmentId);
+    expect(resumed.shipments).toHaveLength(3);
+    expect(bench.zebra.labels()).toHaveLength(3);
+  });
+
   it('names the shipment too when the booking was found in nShift after its answer was lost', async () => {
     bench = await startBench();
     bench.sim.faults.dropAfterCommit(1, { path: '/orders/shipments' });

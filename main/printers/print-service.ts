@@ -268,6 +268,7 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
         state: 'failed',
         bytes: document.bytes.length,
         error: printerError('io', `Cannot write the print spool: ${describeError(error)}`, false),
+        spoolRefused: error,
       };
     }
   }

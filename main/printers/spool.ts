@@ -153,6 +153,8 @@ export function createSpool(options: SpoolOptions): Spool {
   const sendAfter = new Map<string, Promise<void>>();
   /** A new job's bytes, kept for its first attempt so that it need not read back what it just wrote. */
   const freshBytes = new Map<string, Buffer>();
+  /** Jobs that ended because the spool's own files could not be written: the file system's error. */
+  const refusals = new Map<string, unknown>();
   let seq = 0;
   let stopped = false;
   let forgotAt = Number.NEGATIVE_INFINITY;
@@ -170,7 +172,10 @@ export function createSpool(options: SpoolOptions): Spool {
     const cutoff = now - keepFinishedMs;
     for (const [id, job] of jobs) {
       const finished = job.state === 'printed' || job.state === 'cancelled';
-      if (finished && Date.parse(job.updatedAt) < cutoff) jobs.delete(id);
+      if (finished && Date.parse(job.updatedAt) < cutoff) {
+        jobs.delete(id);
+        refusals.delete(id);
+      }
     }
   }
 
@@ -193,6 +198,7 @@ export function createSpool(options: SpoolOptions): Spool {
     } else if (record.state === 'held' && record.lastError) {
       outcome.error = printerError(record.lastErrorCode ?? 'unreachable', record.lastError, true);
     }
+    if (refusals.has(record.id)) outcome.spoolRefused = refusals.get(record.id);
     return outcome;
   }
 
@@ -211,12 +217,14 @@ export function createSpool(options: SpoolOptions): Spool {
       // The disk refused (full, failing). A job not yet ended cannot go on, since nothing is sent that is not on
       // disk first; either way whoever waits for it hears now, or it would wait for ever.
       const refused = record.state;
-      if (!FINAL_OUTCOMES.has(record.state))
+      if (!FINAL_OUTCOMES.has(record.state)) {
         Object.assign(record, {
           state: 'failed',
           lastError: `The print spool cannot be written: ${describeError(error)}`,
           lastErrorCode: 'io',
         });
+        refusals.set(record.id, error);
+      }
       // Nothing of it was sent, and the disk may still say `queued`, which a restart would print: its files go.
       // (A refused `printed` leaves `sending` there, which a restart holds, never prints.)
       if (refused === 'sending' || refused === 'cancelled')
@@ -399,6 +407,8 @@ export function createSpool(options: SpoolOptions): Spool {
     ownerWrite: Promise<void>,
   ): { job: SpoolJobView; outcome: Promise<PrintOutcome> } {
     const bytesWritten = store.saveBytes(record.id, bytes);
+    // Refused bytes end the job through its `sendAfter` (see drop): the outcome says it was the spool's disk.
+    bytesWritten.catch((error: unknown) => refusals.set(record.id, error));
     const ready = Promise.all([ownerWrite, bytesWritten]).then(() => undefined);
     ready.catch(() => undefined);
     sendAfter.set(record.id, ready);

@@ -53,6 +53,12 @@ export interface PrintOutcome {
   state: 'printed' | 'held' | 'failed';
   bytes: number;
   error?: PrinterError;
+  /**
+   * The print spool's own files could not be written (the file system's error): the job ended before any byte was
+   * sent, and nothing of it is left in the spool for a restart. Not a printer's fault; the owner decides what the
+   * refusal means for its own records.
+   */
+  spoolRefused?: unknown;
 }
 
 export type { PrinterStateView, SpoolJobView };

@@ -10,7 +10,7 @@ import type { PrintOutcome } from '../printers/types';
 import type { LabelCache } from '../labels/label-cache';
 import type { LocalIndex } from './local-index';
 import type { StatusEvents } from './status-events/follower';
-import { cannotSave, failureFromPrinter } from './failures';
+import { bookingNotSaved, cannotSave, failureFromPrinter, isDiskRefusal } from './failures';
 import { toNshiftPrintConfig } from './print-config';
 import type { PrintConfig } from '../nshift/delivery/types';
 
@@ -98,6 +98,8 @@ export async function printDocuments(
 ): Promise<Failure | undefined> {
   let firstFailure: Failure | undefined;
   let refused: JournalWriteError | undefined;
+  /** A label the spool's disk refused: its shipment (when it has one) and the file system's error. */
+  let notSpooled: { shipmentId: string | undefined; cause: unknown } | undefined;
   // Queue every document first, so the spool keeps their order; then wait for the outcomes.
   const outcomes = documents.map((document) =>
     ctx.printService.print({
@@ -112,6 +114,12 @@ export async function printDocuments(
   for (const [index, pending] of outcomes.entries()) {
     const document = documents[index]!;
     const outcome = await pending;
+    // The spool's disk refused the label, so it was never sent: the station stops as for a booking it could not
+    // keep. The journal takes no `failed` for it, so the restart on a disk that takes writes prints it, once.
+    if (outcome.spoolRefused !== undefined && isDiskRefusal(outcome.spoolRefused)) {
+      ctx.journal.refuseWrites(outcome.spoolRefused);
+      notSpooled ??= { shipmentId: document.shipmentId ?? ownerId, cause: outcome.spoolRefused };
+    }
     // A journal that refuses writes still lets every outcome be waited for; the job's failure then says why.
     await recordPrintOutcome(ctx, jobId, ownerId, document.id, outcome).catch((error: unknown) => {
       if (!(error instanceof JournalWriteError)) throw error;
@@ -129,6 +137,10 @@ export async function printDocuments(
           };
     }
   }
+  if (notSpooled)
+    return notSpooled.shipmentId
+      ? bookingNotSaved(notSpooled.shipmentId, notSpooled.cause)
+      : cannotSave(notSpooled.cause);
   return refused ? cannotSave(refused.cause) : firstFailure;
 }
 

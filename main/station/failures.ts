@@ -192,6 +192,8 @@ export function cannotSave(error: unknown): Failure {
 /**
  * nShift booked the shipment, then the station could not keep it (label cache or journal), so the journal stops
  * before saying `booked`: a restart finds the booking in nShift and prints its label once. Never book it again.
+ * Also a kept booking whose label the spool could not write: the journal stops before recording the print, and
+ * the restart prints it once.
  */
 export function bookingNotSaved(shipmentId: string, error: unknown): Failure {
   const { why, fix, systemText } = diskProblem(error);

@@ -88,7 +88,14 @@ export async function bookAndPrint(
       const printProblem = await printDocuments(ctx, jobId, shipment.shipmentId, shipment.documents, {
         journalled,
       });
-      firstProblem ??= printProblem;
+      // A kept booking whose label the spool's disk refused stopped the journal: like a booking not kept, that
+      // outranks the rest. (A booking not kept is reported below, with its own shipment.)
+      const kept = await journalled.then(
+        () => true,
+        () => false,
+      );
+      if (printProblem && kept && ctx.journal.refusesWrites()) notSaved ??= printProblem;
+      else firstProblem ??= printProblem;
       // Printed (it is booked either way), but the packer must know it travels on its own.
       if (shipment.notConsolidated) firstProblem ??= notConsolidated(shipment, shipment.notConsolidated);
     }

@@ -3,6 +3,7 @@
  * handles the station writes with, everything else is real (simulator over HTTP, virtual Zebra, files).
  * The journal appends with FileHandle.write; the label cache and the spool write whole files with writeFile.
  */
+import { readlinkSync } from 'node:fs';
 import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,6 +122,31 @@ describe('a data folder that refuses writes', () => {
     });
     await bookedButNotSaved(bench);
   });
+
+  it('stops at a label whose `sending` the spool could not record, and prints it once after the restart', async () => {
+    bench = await startBench();
+    const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
+    vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+      const [data] = args;
+      if (typeof data === 'string' && data.includes('"state":"sending"')) return Promise.reject(diskFull());
+      return writeFile.apply(this, args);
+    });
+    await bookedButNotSaved(bench);
+  });
+
+  // Which file a handle writes is read from /proc: the label's bytes go to the label cache and to the spool alike.
+  it.runIf(process.platform === 'linux')(
+    'stops at a label whose bytes the spool could not write, and prints it once after the restart',
+    async () => {
+      bench = await startBench();
+      const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
+      vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+        if (readlinkSync(`/proc/self/fd/${this.fd}`).includes('/spool/')) return Promise.reject(diskFull());
+        return writeFile.apply(this, args);
+      });
+      await bookedButNotSaved(bench);
+    },
+  );
 
   it('books no further stored shipment of a split order once one booking could not be kept', async () => {
     // SPLIT-3001: three READY stored shipments with that order number.

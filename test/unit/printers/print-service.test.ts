@@ -150,6 +150,8 @@ describe('print service on a broken disk', () => {
       printerId: 'labels',
       error: { code: 'io', retryable: false },
     });
+    // The file system's own error, for the station to tell a full or failing disk from a printer's fault.
+    expect(outcome.spoolRefused).toMatchObject({ code: expect.stringMatching(/^E[A-Z]+$/) });
     await broken.stop();
   });
 });

@@ -323,6 +323,27 @@ describe('spool', () => {
     expect(stateOf(spool, job.id)).toBe('failed');
     // Nothing on disk a restart could take for this label handled: the owner's record decides.
     expect((await readdir(dir)).filter((f) => f.startsWith(job.id))).toEqual([]);
+    // The owner's own failure: not the spool's disk.
+    expect(result.spoolRefused).toBeUndefined();
+  });
+
+  it("a journalled document whose bytes the spool's disk refuses is failed, never sent, and says it was the disk", async () => {
+    const base = createSpoolStore(dir);
+    const diskFull = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const spool = createSpool({
+      store: { ...base, saveBytes: () => Promise.reject(diskFull) },
+      clock,
+      driverFor: () => driver,
+      ttlMs: () => 60_000,
+    });
+    spools.push(spool);
+    await spool.start();
+    const { job, outcome } = await enqueue(spool, label(), Promise.resolve());
+    const result = await outcome;
+    expect(result.state).toBe('failed');
+    expect(result.spoolRefused).toBe(diskFull);
+    expect(driver.delivered).toHaveLength(0);
+    expect((await readdir(dir)).filter((f) => f.startsWith(job.id))).toEqual([]);
   });
 
   it('a job whose state the disk refuses ends failed before any byte, and its waiter hears at once', async () => {
@@ -347,6 +368,8 @@ describe('spool', () => {
       code: 'io',
       message: expect.stringMatching(/spool cannot be written.*ENOSPC/),
     });
+    // Its owner learns that it was the spool's disk, not the printer.
+    expect(result.spoolRefused).toBe(diskFull);
     expect(driver.delivered).toHaveLength(0);
     expect(stateOf(spool, job.id)).toBe('failed');
     // The disk still said `queued`: its files are gone, so a restart does not print it.

@@ -79,6 +79,11 @@ const entryBodySchema = z.discriminatedUnion('type', [
     receiverName: z.optional(z.string()),
     serviceId: z.optional(z.string()),
     documents: z.array(documentRefSchema),
+    /**
+     * Every shipment the target's booking answer named, when it named several (a return shipment beside the
+     * outbound one): a restart that finds some without their own `booked` fetches those, not nShift's history.
+     */
+    targetShipmentIds: z.optional(z.array(z.string())),
     /** Found by reconciliation after an unknown outcome rather than from the booking response. */
     reconciled: z.optional(z.boolean()),
   }),

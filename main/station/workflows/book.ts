@@ -76,9 +76,12 @@ export async function reconcileTarget(
   ctx: StationContext,
   jobId: string,
   target: BookingTarget,
+  /** Shipments the journal says this booking made but has no `booked` for (see JobBook.missingShipments). */
+  missing: readonly string[] = [],
 ): Promise<BookOutcome> {
   const key = bookingTargetKey(target);
-  const found = await lookUpBooking(ctx, jobId, target);
+  // A booking journalled in part names the shipments it is missing: those, not a search of nShift's history.
+  const found = missing.length > 0 ? ok([...missing]) : await lookUpBooking(ctx, jobId, target);
   if (!found.ok) return { kind: 'failed', failure: found.error };
   if (found.value.length > 0) {
     const shipments = await fetchShipments(ctx, jobId, found.value);
@@ -182,12 +185,13 @@ async function journalBooked(
   shipments: readonly BookedShipment[],
   reconciled: boolean,
 ): Promise<void> {
+  const targetShipmentIds = shipments.length > 1 ? shipments.map((s) => s.shipmentId) : undefined;
   for (const shipment of shipments) {
     // The label cache holds the bytes before the journal says "booked": a reprint never depends on nShift's
     // hour, and a restart that finds `booked` finds the label to print.
     await Promise.all(shipment.documents.map((doc) => ctx.labelCache.put(doc))).catch((error: unknown) => {
       stopIfRefused(ctx, error);
-      throw error;
+      throw new BookingNotKept(shipment.shipmentId, error);
     });
     const documents: DocumentRef[] = shipment.spooled?.refs ?? shipment.documents.map(documentRef);
     await record(ctx, {
@@ -197,12 +201,26 @@ async function journalBooked(
       shipmentId: shipment.shipmentId,
       parcelNos: shipment.parcelNos,
       documents,
+      ...(targetShipmentIds ? { targetShipmentIds } : {}),
       ...(shipment.shipmentNo ? { shipmentNo: shipment.shipmentNo } : {}),
       ...(shipment.orderNo ? { orderNo: shipment.orderNo } : {}),
       ...(shipment.receiverName ? { receiverName: shipment.receiverName } : {}),
       ...(shipment.serviceId ? { serviceId: shipment.serviceId } : {}),
       ...(reconciled ? { reconciled: true } : {}),
+    }).catch((error: unknown) => {
+      throw new BookingNotKept(shipment.shipmentId, error);
     });
+  }
+}
+
+/** `journalled` rejects with this: the shipment nShift booked that the station could not keep, and why. */
+export class BookingNotKept extends Error {
+  constructor(
+    readonly shipmentId: string,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'BookingNotKept';
   }
 }
 

@@ -4,7 +4,7 @@ import { bookingTargetKey } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
 import { bookingNotSaved, failure, isDiskRefusal, labelNotDownloaded, noLabelListed } from '../failures';
 import { parcelNosOf } from './shipment-lookup';
-import { bookTarget, reconcileTarget, type BookOutcome } from './book';
+import { BookingNotKept, bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
 
 /**
@@ -30,7 +30,7 @@ export async function runScan(ctx: StationContext, jobId: string, code: string):
     orderNo: resolution.orderNo,
     targets: resolution.targets,
   });
-  await Promise.all([resolved, bookAndPrint(ctx, jobId, code, resolution.targets, new Set())]);
+  await Promise.all([resolved, bookAndPrint(ctx, jobId, code, resolution.targets, new Map())]);
 }
 
 /** Books every target not yet booked, printing each shipment as it comes; used by scans and by restart. */
@@ -39,7 +39,8 @@ export async function bookAndPrint(
   jobId: string,
   code: string,
   targets: readonly BookingTarget[],
-  unanswered: ReadonlySet<string>,
+  /** Targets to reconcile with nShift, not book: each with the shipments its journalled answer is missing. */
+  unanswered: ReadonlyMap<string, readonly string[]>,
   /** A problem met before (a restart's print of what was already booked): the job ends failed with it. */
   earlier?: Failure,
 ): Promise<void> {
@@ -54,7 +55,7 @@ export async function bookAndPrint(
     const key = bookingTargetKey(target);
     if (ctx.jobs.isBooked(jobId, key)) continue;
     const outcome: BookOutcome = unanswered.has(key)
-      ? await reconcileTarget(ctx, jobId, target)
+      ? await reconcileTarget(ctx, jobId, target, unanswered.get(key))
       : await bookTarget(ctx, jobId, target);
     if (outcome.kind === 'duplicate') {
       duplicates = duplicates.concat(outcome.shipmentIds);
@@ -104,9 +105,11 @@ export async function bookAndPrint(
       (error: unknown) => error,
     );
     if (refused !== undefined) {
-      if (!isDiskRefusal(refused)) throw refused;
-      // Booked in nShift, not kept here, so nothing printed: what the packer must hear first is never to rebook.
-      notSaved ??= bookingNotSaved(outcome.shipments[0]?.shipmentId ?? '', refused);
+      const notKept = refused instanceof BookingNotKept ? refused : undefined;
+      const cause = notKept ? notKept.cause : refused;
+      if (!isDiskRefusal(cause)) throw cause;
+      // Booked in nShift, not kept here, so not printed: what the packer must hear first is never to rebook.
+      notSaved ??= bookingNotSaved(notKept?.shipmentId ?? outcome.shipments[0]?.shipmentId ?? '', cause);
     }
   }
   const problem = notSaved ?? firstProblem;

@@ -8,6 +8,7 @@ import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createStored } from '../../../main/simulator/routes/stored';
 import { startBench, waitForJob, type Bench } from '../../support/station-harness';
 
 type HandleMethods = Pick<FileHandle, 'write' | 'writeFile'>;
@@ -177,6 +178,66 @@ describe('a data folder that refuses writes', () => {
     expect(resumed.shipments).toHaveLength(3);
     expect(bench.zebra.labels()).toHaveLength(3);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'a booking of an outbound and a return shipment whose second the label cache could not keep prints both once after the restart',
+    async () => {
+      bench = await startBench();
+      // A RETURN addon: nShift books the outbound shipment and a return shipment, one answer for both.
+      createStored(bench.sim.context, {
+        sender: { quickId: '1' },
+        receiver: {
+          name: 'Åsa Öberg',
+          address1: 'Storgatan 1',
+          zipcode: '75320',
+          city: 'Uppsala',
+          country: 'SE',
+        },
+        service: { id: 'P19', addons: [{ id: 'RETURN' }] },
+        parcels: [{ copies: 1, weight: 1, contents: 'Goods' }],
+        orderNo: 'RET-7001',
+      });
+      // The first shipment is kept (its label, then its `booked`); from then on the label cache is refused.
+      let firstKept = false;
+      const write = handles.write as (...args: unknown[]) => ReturnType<FileHandle['write']>;
+      vi.spyOn(handles, 'write').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+        const [data] = args;
+        if (Buffer.isBuffer(data) && data.includes('"type":"booked"')) firstKept = true;
+        return write.apply(this, args);
+      });
+      const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
+      vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+        if (firstKept && readlinkSync(`/proc/self/fd/${this.fd}`).includes('/labels/'))
+          return Promise.reject(diskFull());
+        return writeFile.apply(this, args);
+      });
+
+      const { jobId } = await bench.station.scan({ code: 'RET-7001' });
+      const job = await waitForJob(bench.station, jobId);
+      await bench.station.whenIdle();
+      const shipments = bench.sim.records().filter((r) => r.orderNo === 'RET-7001');
+      expect(shipments).toHaveLength(2);
+      const [kept, notKept] = [job.shipments[0]!.shipmentId, shipments.map((s) => s.shipmentId)];
+      const lost = notKept.find((id) => id !== kept);
+      // The message names the shipment the station could not keep.
+      expect(job.failure).toMatchObject({ detail: 'booking_not_saved', params: { shipmentId: lost } });
+      expect(bench.zebra.labels()).toHaveLength(0);
+
+      vi.restoreAllMocks();
+      await bench.station.close();
+      const restarted = await bench.startStation();
+      await waitForJob(restarted, jobId);
+      // The kept shipment prints first (the job shows printed for a moment), then the one nShift holds for it.
+      await restarted.whenIdle();
+      const resumed = await restarted.getJob({ jobId });
+      expect(resumed.state).toBe('printed');
+      expect(resumed.shipments.map((s) => s.shipmentId).sort()).toEqual(
+        shipments.map((s) => s.shipmentId).sort(),
+      );
+      expect(bench.zebra.labels()).toHaveLength(2);
+      expect(bench.sim.records().filter((r) => r.orderNo === 'RET-7001')).toHaveLength(2);
+    },
+  );
 
   it('names the shipment too when the booking was found in nShift after its answer was lost', async () => {
     bench = await startBench();

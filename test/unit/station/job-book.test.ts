@@ -99,3 +99,48 @@ describe('the job book: a job is printed only when every shipment it booked has 
     expect(book.get('j2')?.state).toBe('printed');
   });
 });
+
+describe('the job book: a booking that made several shipments is booked once every one is journalled', () => {
+  const target = { type: 'stored' as const, storedId: 's9', orderNo: 'RET-1' };
+  const bookedOne = (shipmentId: string, named?: string[]): JournalEntryBody => ({
+    type: 'booked',
+    jobId: 'j9',
+    targetKey: 'stored:s9',
+    shipmentId,
+    parcelNos: [],
+    documents: [label(`d-${shipmentId}`)],
+    ...(named ? { targetShipmentIds: named } : {}),
+  });
+  const start: JournalEntryBody[] = [
+    { type: 'job', jobId: 'j9', kind: 'scan', scan: 'RET-1' },
+    { type: 'resolved', jobId: 'j9', source: 'stored', orderNo: 'RET-1', targets: [target] },
+    { type: 'book_intent', jobId: 'j9', target },
+  ];
+
+  it('the outbound shipment journalled, the return shipment not: the target is still to reconcile, for that one', () => {
+    const book = fold([...start, bookedOne('301', ['301', '302'])]);
+    expect(book.isBooked('j9', 'stored:s9')).toBe(false);
+    expect(book.unansweredIntents('j9')).toEqual(['stored:s9']);
+    expect(book.missingShipments('j9', 'stored:s9')).toEqual(['302']);
+  });
+
+  it('both journalled: booked, nothing missing', () => {
+    const book = fold([...start, bookedOne('301', ['301', '302']), bookedOne('302', ['301', '302'])]);
+    expect(book.isBooked('j9', 'stored:s9')).toBe(true);
+    expect(book.unansweredIntents('j9')).toEqual([]);
+    expect(book.missingShipments('j9', 'stored:s9')).toEqual([]);
+  });
+
+  it('a checkpoint keeps what is missing for the restart', () => {
+    const book = fold([...start, bookedOne('301', ['301', '302'])]);
+    const restored = JobBook.restore(book.snapshot(), book.foldedSeq());
+    expect(restored.missingShipments('j9', 'stored:s9')).toEqual(['302']);
+    expect(restored.isBooked('j9', 'stored:s9')).toBe(false);
+  });
+
+  it('a booking of one shipment carries no list and is booked with its `booked`', () => {
+    const book = fold([...start, bookedOne('301')]);
+    expect(book.isBooked('j9', 'stored:s9')).toBe(true);
+    expect(book.missingShipments('j9', 'stored:s9')).toEqual([]);
+  });
+});

@@ -205,6 +205,7 @@ export function createSpool(options: SpoolOptions): Spool {
   /** Applies a change, persists it (fsync) and only then tells anyone. */
   async function update(record: SpoolRecord, change: Partial<SpoolRecord>): Promise<void> {
     Object.assign(record, change, { updatedAt: iso(clock.now()) });
+    refusals.delete(record.id); // a state the disk takes (a retry, a release) is no longer the refused one
     if (record.state !== 'held') delete record.heldReason;
     if (record.state === 'printed' || record.state === 'cancelled') sendAfter.delete(record.id);
     // Only a job on its way out keeps its bytes in memory; one that waits reads them back when released.

@@ -2,7 +2,7 @@ import type { Failure, JobView } from '../../preload/api';
 import type { PrintableDocument } from '../labels/document';
 import type { Settings } from '../settings/schema';
 import { JournalWriteError, type DocumentRef, type Journal, type JournalEntryBody } from './journal';
-import type { JobBook } from './jobs';
+import { BOOKING_KINDS, type JobBook } from './jobs';
 import type { DeliveryClient } from '../nshift/delivery/client';
 import type { CheckoutClient } from '../nshift/checkout/client';
 import type { PrintService } from '../printers/print-service';
@@ -118,7 +118,13 @@ export async function printDocuments(
     // keep. The journal takes no `failed` for it, so the restart on a disk that takes writes prints it, once.
     if (outcome.spoolRefused !== undefined && isDiskRefusal(outcome.spoolRefused)) {
       ctx.journal.refuseWrites(outcome.spoolRefused);
-      notSpooled ??= { shipmentId: document.shipmentId ?? ownerId, cause: outcome.spoolRefused };
+      // Named only for a booking: a manifest's or a waybill's owner is not a shipment the packer could rebook.
+      const kind = ctx.jobs.get(jobId)?.kind;
+      const booking = kind !== undefined && BOOKING_KINDS.has(kind);
+      notSpooled ??= {
+        shipmentId: booking ? (document.shipmentId ?? ownerId) : undefined,
+        cause: outcome.spoolRefused,
+      };
     }
     // A journal that refuses writes still lets every outcome be waited for; the job's failure then says why.
     await recordPrintOutcome(ctx, jobId, ownerId, document.id, outcome).catch((error: unknown) => {

@@ -25,16 +25,8 @@ export interface JobBookSnapshot {
   targets: [string, BookingTarget[]][];
   intents: [string, string[]][];
   booked: [string, string[]][];
-  /** For the open jobs: targets whose booking made several shipments (absent in older checkpoints). */
-  targetShipments?: [string, [string, TargetShipments][]][];
   /** Days (YYYY-MM-DD) whose every job is in `jobs`. */
   completeDays: string[];
-}
-
-/** A booking that made several shipments (a return shipment with the outbound one): all it named, those kept. */
-export interface TargetShipments {
-  named: string[];
-  booked: string[];
 }
 
 /** Reads a job's entries back from the journal, for a job that is not in memory. */
@@ -60,8 +52,6 @@ export class JobBook {
   /** Which booking target keys a job has asked for, and which came back booked. */
   private readonly intents = new Map<string, Set<string>>();
   private readonly bookedTargets = new Map<string, Set<string>>();
-  /** Per job and target key, when the booking named several shipments: a target is booked once each one is. */
-  private readonly targetShipments = new Map<string, Map<string, TargetShipments>>();
   private readonly targets = new Map<string, BookingTarget[]>();
   private readonly completeDays = new Set<string>();
   /** Every entry up to this sequence number is folded (entries arrive in order, give or take a batch). */
@@ -86,7 +76,6 @@ export class JobBook {
     for (const [id, targets] of snapshot.targets) book.targets.set(id, targets);
     for (const [id, keys] of snapshot.intents) book.intents.set(id, new Set(keys));
     for (const [id, keys] of snapshot.booked) book.bookedTargets.set(id, new Set(keys));
-    for (const [id, byKey] of snapshot.targetShipments ?? []) book.targetShipments.set(id, new Map(byKey));
     for (const day of snapshot.completeDays) book.completeDays.add(day);
     book.folded = foldedSeq;
     return book;
@@ -127,7 +116,9 @@ export class JobBook {
       case 'shipment_ref': {
         if (entry.type === 'booked') {
           setOf(this.bookedTargets, job.id).add(entry.targetKey);
-          this.noteTargetShipment(job.id, entry.targetKey, entry.shipmentId, entry.targetShipmentIds);
+          // The booking's other shipments are booked in nShift too: shown, and awaiting their labels, until their
+          // own `booked` comes. A restart that finds one still without it downloads and prints its label, once.
+          for (const other of entry.targetShipmentIds ?? []) upsertShipment(job, other);
         }
         const shipment = upsertShipment(job, entry.shipmentId);
         if (entry.shipmentNo) shipment.shipmentNo = entry.shipmentNo;
@@ -282,26 +273,14 @@ export class JobBook {
     return true;
   }
 
-  /**
-   * Targets a job asked nShift to book whose answer never arrived, or arrived and was journalled only in part (a
-   * booking of several shipments whose later ones the station could not keep).
-   */
+  /** Targets a job asked nShift to book whose answer never arrived. */
   unansweredIntents(jobId: string): string[] {
-    return [...(this.intents.get(jobId) ?? [])].filter((k) => !this.isBooked(jobId, k));
+    const booked = this.bookedTargets.get(jobId) ?? new Set<string>();
+    return [...(this.intents.get(jobId) ?? [])].filter((k) => !booked.has(k));
   }
 
-  /** Booked, with every shipment its booking named journalled. */
   isBooked(jobId: string, targetKey: string): boolean {
-    return (
-      (this.bookedTargets.get(jobId)?.has(targetKey) ?? false) &&
-      this.missingShipments(jobId, targetKey).length === 0
-    );
-  }
-
-  /** Shipments a target's booking named that the journal has no `booked` for: nShift has them, this job not yet. */
-  missingShipments(jobId: string, targetKey: string): string[] {
-    const target = this.targetShipments.get(jobId)?.get(targetKey);
-    return target ? target.named.filter((id) => !target.booked.includes(id)) : [];
+    return this.bookedTargets.get(jobId)?.has(targetKey) ?? false;
   }
 
   /** What an open job was resolved to book (its last `resolved` entry), for resuming it after a restart. */
@@ -337,7 +316,6 @@ export class JobBook {
       targets: pick(this.targets),
       intents: pick(this.intents).map(([id, keys]) => [id, [...keys]]),
       booked: pick(this.bookedTargets).map(([id, keys]) => [id, [...keys]]),
-      targetShipments: pick(this.targetShipments).map(([id, byKey]) => [id, [...byKey]]),
       completeDays: [...days],
     };
   }
@@ -373,18 +351,6 @@ export class JobBook {
     this.targets.delete(jobId);
     this.intents.delete(jobId);
     this.bookedTargets.delete(jobId);
-    this.targetShipments.delete(jobId);
-  }
-
-  private noteTargetShipment(jobId: string, targetKey: string, shipmentId: string, named?: string[]): void {
-    let byKey = this.targetShipments.get(jobId);
-    const known = byKey?.get(targetKey);
-    if (!named && !known) return; // one shipment per booking: `bookedTargets` says it all
-    if (!byKey) this.targetShipments.set(jobId, (byKey = new Map()));
-    const target = known ?? { named: [], booked: [] };
-    if (named) target.named = [...named];
-    if (!target.booked.includes(shipmentId)) target.booked.push(shipmentId);
-    byKey.set(targetKey, target);
   }
 
   private create(entry: Extract<JournalEntry, { type: 'job' }>): JobView {

@@ -81,7 +81,7 @@ const entryBodySchema = z.discriminatedUnion('type', [
     documents: z.array(documentRefSchema),
     /**
      * Every shipment the target's booking answer named, when it named several (a return shipment beside the
-     * outbound one): a restart that finds some without their own `booked` fetches those, not nShift's history.
+     * outbound one): one whose own `booked` never came is still the job's, and a restart prints its label.
      */
     targetShipmentIds: z.optional(z.array(z.string())),
     /** Found by reconciliation after an unknown outcome rather than from the booking response. */

@@ -76,12 +76,9 @@ export async function reconcileTarget(
   ctx: StationContext,
   jobId: string,
   target: BookingTarget,
-  /** Shipments the journal says this booking made but has no `booked` for (see JobBook.missingShipments). */
-  missing: readonly string[] = [],
 ): Promise<BookOutcome> {
   const key = bookingTargetKey(target);
-  // A booking journalled in part names the shipments it is missing: those, not a search of nShift's history.
-  const found = missing.length > 0 ? ok([...missing]) : await lookUpBooking(ctx, jobId, target);
+  const found = await lookUpBooking(ctx, jobId, target);
   if (!found.ok) return { kind: 'failed', failure: found.error };
   if (found.value.length > 0) {
     const shipments = await fetchShipments(ctx, jobId, found.value);

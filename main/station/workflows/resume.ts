@@ -37,11 +37,7 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
         // its booking state, and the booking below would ask nShift for a booked target again. For the same
         // reason a label that could not be printed is reported when the job ends, not here.
         const toBook = targets.filter((target) => !ctx.jobs.isBooked(job.id, bookingTargetKey(target)));
-        const unanswered = new Map(
-          ctx.jobs
-            .unansweredIntents(job.id)
-            .map((key) => [key, ctx.jobs.missingShipments(job.id, key)] as const),
-        );
+        const unanswered = new Set(ctx.jobs.unansweredIntents(job.id));
         const printProblem = await printWhatWasBooked(ctx, job.id);
         await bookAndPrint(ctx, job.id, job.scan, toBook, unanswered, printProblem);
       } else if (job.kind === 'scan') {

@@ -30,7 +30,7 @@ export async function runScan(ctx: StationContext, jobId: string, code: string):
     orderNo: resolution.orderNo,
     targets: resolution.targets,
   });
-  await Promise.all([resolved, bookAndPrint(ctx, jobId, code, resolution.targets, new Map())]);
+  await Promise.all([resolved, bookAndPrint(ctx, jobId, code, resolution.targets, new Set())]);
 }
 
 /** Books every target not yet booked, printing each shipment as it comes; used by scans and by restart. */
@@ -39,8 +39,7 @@ export async function bookAndPrint(
   jobId: string,
   code: string,
   targets: readonly BookingTarget[],
-  /** Targets to reconcile with nShift, not book: each with the shipments its journalled answer is missing. */
-  unanswered: ReadonlyMap<string, readonly string[]>,
+  unanswered: ReadonlySet<string>,
   /** A problem met before (a restart's print of what was already booked): the job ends failed with it. */
   earlier?: Failure,
 ): Promise<void> {
@@ -49,13 +48,14 @@ export async function bookAndPrint(
   let notSaved: Failure | undefined;
   let duplicates: string[] = [];
   for (const target of targets) {
-    // A booking this station could not keep stopped the journal: the next target's intent cannot be written, and
-    // the packer must hear about the booking that was made, not about the one that could not be asked for.
-    if (notSaved) break;
+    // A booking this station could not keep, or a label the spool could not (here or before a restart), stopped
+    // the journal: the next target's intent cannot be written, and the packer must hear about the booking that
+    // was made, not about the one that could not be asked for.
+    if (notSaved || ctx.journal.refusesWrites()) break;
     const key = bookingTargetKey(target);
     if (ctx.jobs.isBooked(jobId, key)) continue;
     const outcome: BookOutcome = unanswered.has(key)
-      ? await reconcileTarget(ctx, jobId, target, unanswered.get(key))
+      ? await reconcileTarget(ctx, jobId, target)
       : await bookTarget(ctx, jobId, target);
     if (outcome.kind === 'duplicate') {
       duplicates = duplicates.concat(outcome.shipmentIds);

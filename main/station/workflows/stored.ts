@@ -75,7 +75,7 @@ export async function startBookStored(
       ...(orderNo ? { orderNo } : {}),
       targets: [target],
     });
-    await bookAndPrint(ctx, id, orderNo ?? storedId, [target], new Map());
+    await bookAndPrint(ctx, id, orderNo ?? storedId, [target], new Set());
   });
   return { jobId };
 }

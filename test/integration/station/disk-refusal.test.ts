@@ -149,6 +149,70 @@ describe('a data folder that refuses writes', () => {
     },
   );
 
+  it.runIf(process.platform === 'linux')(
+    'a manifest the spool could not write stops the station without naming a shipment to keep from rebooking',
+    async () => {
+      bench = await startBench();
+      await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1001' })).jobId);
+      const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
+      vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+        if (readlinkSync(`/proc/self/fd/${this.fd}`).includes('/spool/')) return Promise.reject(diskFull());
+        return writeFile.apply(this, args);
+      });
+      const { jobId } = await bench.station.createManifest({ manifestType: 'PNL' });
+      const job = await waitForJob(bench.station, jobId);
+      expect(job.failure).toMatchObject({ code: 'cannot_save', detail: 'data_folder_unwritable' });
+      // Nothing more is booked until the restart.
+      vi.restoreAllMocks();
+      const next = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1002' })).jobId);
+      expect(next.failure?.code).toBe('cannot_save');
+      expect(bookingsOf(bench, 'ORD-1002')).toBe(0);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'a split order whose spool still refuses after a restart names the booked shipment, and the next restart finishes it',
+    async () => {
+      bench = await startBench();
+      const refuseSpool = (): void => {
+        const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
+        vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+          if (readlinkSync(`/proc/self/fd/${this.fd}`).includes('/spool/')) return Promise.reject(diskFull());
+          return writeFile.apply(this, args);
+        });
+      };
+      refuseSpool();
+      const { jobId } = await bench.station.scan({ code: 'SPLIT-3001' });
+      const first = await waitForJob(bench.station, jobId);
+      const booked = bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3001');
+      expect(booked).toHaveLength(1);
+      expect(first.failure).toMatchObject({
+        detail: 'booking_not_saved',
+        params: { shipmentId: booked[0]!.shipmentId },
+      });
+
+      // Restarted on a spool that still refuses: the booked label cannot be spooled, and nothing more is booked.
+      await bench.station.close();
+      const second = await bench.startStation();
+      const again = await waitForJob(second, jobId);
+      expect(again.failure).toMatchObject({
+        detail: 'booking_not_saved',
+        params: { shipmentId: booked[0]!.shipmentId },
+      });
+      expect(bookingsOf(bench, 'SPLIT-3001')).toBe(1);
+      expect(bench.zebra.labels()).toHaveLength(0);
+
+      // On a disk that takes writes: the booked label once, the other two booked and printed once each.
+      vi.restoreAllMocks();
+      await second.close();
+      const third = await bench.startStation();
+      const done = await waitForJob(third, jobId);
+      expect(done.state).toBe('printed');
+      expect(bookingsOf(bench, 'SPLIT-3001')).toBe(3);
+      expect(bench.zebra.labels()).toHaveLength(3);
+    },
+  );
+
   it('books no further stored shipment of a split order once one booking could not be kept', async () => {
     // SPLIT-3001: three READY stored shipments with that order number.
     bench = await startBench();
@@ -217,19 +281,18 @@ describe('a data folder that refuses writes', () => {
       await bench.station.whenIdle();
       const shipments = bench.sim.records().filter((r) => r.orderNo === 'RET-7001');
       expect(shipments).toHaveLength(2);
-      const [kept, notKept] = [job.shipments[0]!.shipmentId, shipments.map((s) => s.shipmentId)];
-      const lost = notKept.find((id) => id !== kept);
-      // The message names the shipment the station could not keep.
+      const kept = job.shipments.find((s) => s.documents.length > 0)!.shipmentId;
+      const lost = shipments.map((s) => s.shipmentId).find((id) => id !== kept);
+      // The job shows both shipments, and the message names the one the station could not keep.
+      expect(job.shipments.map((s) => s.shipmentId)).toEqual([kept, lost]);
       expect(job.failure).toMatchObject({ detail: 'booking_not_saved', params: { shipmentId: lost } });
       expect(bench.zebra.labels()).toHaveLength(0);
 
       vi.restoreAllMocks();
       await bench.station.close();
       const restarted = await bench.startStation();
-      await waitForJob(restarted, jobId);
-      // The kept shipment prints first (the job shows printed for a moment), then the one nShift holds for it.
-      await restarted.whenIdle();
-      const resumed = await restarted.getJob({ jobId });
+      // The job ends only once both labels printed: the return shipment was the job's all along.
+      const resumed = await waitForJob(restarted, jobId);
       expect(resumed.state).toBe('printed');
       expect(resumed.shipments.map((s) => s.shipmentId).sort()).toEqual(
         shipments.map((s) => s.shipmentId).sort(),

@@ -96,3 +96,29 @@ describe('finding Print Client printers', () => {
     });
   });
 });
+
+describe('a stored shipment with a return shipment (addon RETURN)', () => {
+  it('books both in one answer, prints each label once, and the job ends printed only with both', async () => {
+    bench = await startBench();
+    createStored(bench.sim.context, {
+      sender: { quickId: '1' },
+      receiver: {
+        name: 'Åsa Öberg',
+        address1: 'Storgatan 1',
+        zipcode: '75320',
+        city: 'Uppsala',
+        country: 'SE',
+      },
+      service: { id: 'P19', addons: [{ id: 'RETURN' }] },
+      parcels: [{ copies: 1, weight: 1, contents: 'Goods' }],
+      orderNo: 'RET-7002',
+    });
+    const job = await scanAndWait(bench.station, 'RET-7002');
+    const booked = bench.sim.records().filter((r) => r.orderNo === 'RET-7002');
+    expect(booked).toHaveLength(2);
+    expect(job.state).toBe('printed');
+    expect(job.shipments.map((s) => s.shipmentId).sort()).toEqual(booked.map((r) => r.shipmentId).sort());
+    expect(job.shipments.every((s) => s.state === 'printed')).toBe(true);
+    expect(bench.zebra.labels()).toHaveLength(2);
+  });
+});

@@ -378,6 +378,37 @@ describe('spool', () => {
     expect(restarted.get(job.id)).toBeUndefined();
   });
 
+  it('a job retried once the disk takes writes again prints, and its outcome no longer says the disk refused', async () => {
+    const base = createSpoolStore(dir);
+    const diskFull = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    let full = false;
+    const spool = createSpool({
+      store: {
+        ...base,
+        saveRecord: (r) => (full && r.state === 'queued' ? Promise.reject(diskFull) : base.saveRecord(r)),
+      },
+      clock,
+      driverFor: () => driver,
+      ttlMs: () => 60_000,
+    });
+    spools.push(spool);
+    await spool.start();
+    driver.script = ['rejected'];
+    const { job, outcome } = await enqueue(spool);
+    expect((await outcome).state).toBe('failed');
+    // The packer retries while the disk is full: the retry cannot be recorded, and the outcome says why.
+    full = true;
+    expect((await spool.retry(job.id)).ok).toBe(true);
+    expect((await spool.outcome(job.id))?.spoolRefused).toBe(diskFull);
+    // Once the disk takes writes again the next retry prints, and nothing says the disk refused any more.
+    full = false;
+    expect((await spool.retry(job.id)).ok).toBe(true);
+    const retried = await spool.outcome(job.id);
+    expect(retried?.state).toBe('printed');
+    expect(retried?.spoolRefused).toBeUndefined();
+    expect(driver.delivered).toHaveLength(1);
+  });
+
   it('a cancel the disk refuses to record still takes the job off the disk, so a restart never prints it', async () => {
     const base = createSpoolStore(dir);
     const diskFull = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });

@@ -100,7 +100,7 @@ describe('the job book: a job is printed only when every shipment it booked has 
   });
 });
 
-describe('the job book: a booking that made several shipments is booked once every one is journalled', () => {
+describe('the job book: a booking that made several shipments', () => {
   const target = { type: 'stored' as const, storedId: 's9', orderNo: 'RET-1' };
   const bookedOne = (shipmentId: string, named?: string[]): JournalEntryBody => ({
     type: 'booked',
@@ -117,30 +117,39 @@ describe('the job book: a booking that made several shipments is booked once eve
     { type: 'book_intent', jobId: 'j9', target },
   ];
 
-  it('the outbound shipment journalled, the return shipment not: the target is still to reconcile, for that one', () => {
-    const book = fold([...start, bookedOne('301', ['301', '302'])]);
-    expect(book.isBooked('j9', 'stored:s9')).toBe(false);
-    expect(book.unansweredIntents('j9')).toEqual(['stored:s9']);
-    expect(book.missingShipments('j9', 'stored:s9')).toEqual(['302']);
-  });
-
-  it('both journalled: booked, nothing missing', () => {
-    const book = fold([...start, bookedOne('301', ['301', '302']), bookedOne('302', ['301', '302'])]);
+  it('the outbound label printed, the return shipment not yet journalled: shown, awaiting its label, job still open', () => {
+    const book = fold([
+      ...start,
+      bookedOne('301', ['301', '302']),
+      printState('j9', '301', 'd-301', 'printed', 'sp1'),
+    ]);
+    const job = book.get('j9')!;
+    expect(job.shipments.map((s) => [s.shipmentId, s.state, s.documents.length])).toEqual([
+      ['301', 'printed', 1],
+      ['302', 'booked', 0],
+    ]);
+    expect(job.state).toBe('printing');
+    expect(book.openJobs().map((j) => j.id)).toEqual(['j9']);
+    // nShift booked the target: a restart never asks for it again.
     expect(book.isBooked('j9', 'stored:s9')).toBe(true);
-    expect(book.unansweredIntents('j9')).toEqual([]);
-    expect(book.missingShipments('j9', 'stored:s9')).toEqual([]);
   });
 
-  it('a checkpoint keeps what is missing for the restart', () => {
+  it('a checkpoint keeps the shipment still awaiting its label', () => {
     const book = fold([...start, bookedOne('301', ['301', '302'])]);
     const restored = JobBook.restore(book.snapshot(), book.foldedSeq());
-    expect(restored.missingShipments('j9', 'stored:s9')).toEqual(['302']);
-    expect(restored.isBooked('j9', 'stored:s9')).toBe(false);
+    expect(restored.get('j9')?.shipments.map((s) => s.shipmentId)).toEqual(['301', '302']);
+    expect(restored.openJobs().map((j) => j.id)).toEqual(['j9']);
   });
 
-  it('a booking of one shipment carries no list and is booked with its `booked`', () => {
-    const book = fold([...start, bookedOne('301')]);
-    expect(book.isBooked('j9', 'stored:s9')).toBe(true);
-    expect(book.missingShipments('j9', 'stored:s9')).toEqual([]);
+  it('both journalled and printed: printed, each shipment once', () => {
+    const book = fold([
+      ...start,
+      bookedOne('301', ['301', '302']),
+      bookedOne('302', ['301', '302']),
+      printState('j9', '301', 'd-301', 'printed', 'sp1'),
+      printState('j9', '302', 'd-302', 'printed', 'sp2'),
+    ]);
+    expect(book.get('j9')?.shipments.map((s) => s.shipmentId)).toEqual(['301', '302']);
+    expect(book.get('j9')?.state).toBe('printed');
   });
 });

@@ -205,7 +205,6 @@ export function createSpool(options: SpoolOptions): Spool {
   /** Applies a change, persists it (fsync) and only then tells anyone. */
   async function update(record: SpoolRecord, change: Partial<SpoolRecord>): Promise<void> {
     Object.assign(record, change, { updatedAt: iso(clock.now()) });
-    refusals.delete(record.id); // a state the disk takes (a retry, a release) is no longer the refused one
     if (record.state !== 'held') delete record.heldReason;
     if (record.state === 'printed' || record.state === 'cancelled') sendAfter.delete(record.id);
     // Only a job on its way out keeps its bytes in memory; one that waits reads them back when released.
@@ -428,6 +427,8 @@ export function createSpool(options: SpoolOptions): Spool {
   }
 
   function requeue(job: SpoolRecord): Promise<void> {
+    // The packer's retry or release starts over: an earlier refusal of the disk no longer describes the job.
+    refusals.delete(job.id);
     const now = clock.now();
     return update(job, { state: 'queued', ttlFrom: now, nextAttemptAt: now });
   }

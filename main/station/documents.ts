@@ -57,7 +57,10 @@ export async function knownDocuments(
   const cached = await cachedDocuments(ctx, shipmentId);
   const cachedIds = new Set(cached.map((doc) => doc.id));
   const lacking = booked.filter((id) => !cachedIds.has(id));
-  if (cached.length > 0 && lacking.length === 0) return ok(cached);
+  // The journalled set, when there is one: the cache may also keep documents the job never printed (an original
+  // whose `booked` the journal refused, beside the copy a restart printed after nShift's hour).
+  if (cached.length > 0 && lacking.length === 0)
+    return ok(booked.length > 0 ? cached.filter((doc) => booked.includes(doc.id)) : cached);
   if (cached.length > 0)
     ctx.log(
       `shipment ${shipmentId}: the label cache lacks ${lacking.join(', ')}; asking nShift for its documents`,

@@ -118,7 +118,12 @@ export class JobBook {
           setOf(this.bookedTargets, job.id).add(entry.targetKey);
           // The booking's other shipments are booked in nShift too: shown, and awaiting their labels, until their
           // own `booked` comes. A restart that finds one still without it downloads and prints its label, once.
-          for (const other of entry.targetShipmentIds ?? []) upsertShipment(job, other);
+          // A split order counts its progress in shipments: each one more than its target adds one to it.
+          for (const other of entry.targetShipmentIds ?? []) {
+            const known = job.shipments.some((s) => s.shipmentId === other);
+            upsertShipment(job, other);
+            if (!known && other !== entry.shipmentId && job.progress) job.progress.total++;
+          }
         }
         const shipment = upsertShipment(job, entry.shipmentId);
         if (entry.shipmentNo) shipment.shipmentNo = entry.shipmentNo;

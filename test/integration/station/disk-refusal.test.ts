@@ -302,6 +302,51 @@ describe('a data folder that refuses writes', () => {
     },
   );
 
+  it('a return shipment whose `booked` the journal refused, printed from a copy after the hour, reprints once', async () => {
+    bench = await startBench();
+    createStored(bench.sim.context, {
+      sender: { quickId: '1' },
+      receiver: {
+        name: 'Åsa Öberg',
+        address1: 'Storgatan 1',
+        zipcode: '75320',
+        city: 'Uppsala',
+        country: 'SE',
+      },
+      service: { id: 'P19', addons: [{ id: 'RETURN' }] },
+      parcels: [{ copies: 1, weight: 1, contents: 'Goods' }],
+      orderNo: 'RET-7003',
+    });
+    // The outbound shipment's `booked` is written; the return shipment's, its label already cached, is refused.
+    let booked = 0;
+    const write = handles.write as (...args: unknown[]) => ReturnType<FileHandle['write']>;
+    vi.spyOn(handles, 'write').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+      const [data] = args;
+      if (Buffer.isBuffer(data) && data.includes('"type":"booked"') && ++booked >= 2)
+        return Promise.reject(diskFull());
+      return write.apply(this, args);
+    });
+    const { jobId } = await bench.station.scan({ code: 'RET-7003' });
+    await waitForJob(bench.station, jobId);
+    await bench.station.whenIdle();
+    vi.restoreAllMocks();
+
+    // Restarted after nShift's hour: the return label prints from a copy, beside the original in the cache.
+    await bench.station.close();
+    bench.sim.clock.advance(2 * 60 * 60 * 1000);
+    const restarted = await bench.startStation();
+    expect((await waitForJob(restarted, jobId)).state).toBe('printed');
+    expect(bench.zebra.labels()).toHaveLength(2);
+
+    // A reprint prints the job's two labels, once each: not the original beside its copy.
+    const { jobId: reprintId } = await restarted.reprint({ jobId });
+    await restarted.whenIdle();
+    const reprint = await restarted.getJob({ jobId: reprintId });
+    expect(reprint.state).toBe('printed');
+    expect(reprint.shipments.flatMap((s) => s.documents)).toHaveLength(2);
+    expect(bench.zebra.labels()).toHaveLength(4);
+  });
+
   it('names the shipment too when the booking was found in nShift after its answer was lost', async () => {
     bench = await startBench();
     bench.sim.faults.dropAfterCommit(1, { path: '/orders/shipments' });

@@ -338,7 +338,12 @@ describe('spool', () => {
     });
     spools.push(spool);
     await spool.start();
+    // The driver connects first (as every real one does); the `sending` record after the refused bytes fits.
+    let connected!: () => void;
+    driver.gate = new Promise((resolve) => (connected = resolve));
     const { job, outcome } = await enqueue(spool, label(), Promise.resolve());
+    await vi.waitFor(() => expect(driver.attempts).toBe(1));
+    connected();
     const result = await outcome;
     expect(result.state).toBe('failed');
     expect(result.spoolRefused).toBe(diskFull);

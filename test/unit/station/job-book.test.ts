@@ -141,6 +141,23 @@ describe('the job book: a booking that made several shipments', () => {
     expect(restored.openJobs().map((j) => j.id)).toEqual(['j9']);
   });
 
+  it('in a split order, a target that made two shipments does not count as two targets', () => {
+    const other = { type: 'stored' as const, storedId: 's10', orderNo: 'RET-1' };
+    const book = fold([
+      { type: 'job', jobId: 'j9', kind: 'scan', scan: 'RET-1' },
+      { type: 'resolved', jobId: 'j9', source: 'stored', orderNo: 'RET-1', targets: [target, other] },
+      { type: 'book_intent', jobId: 'j9', target },
+      bookedOne('301', ['301', '302']),
+      bookedOne('302', ['301', '302']),
+      printState('j9', '301', 'd-301', 'printed', 'sp1'),
+      printState('j9', '302', 'd-302', 'printed', 'sp2'),
+    ]);
+    // The second stored shipment is still to book: the job is not printed, and stays open for a restart.
+    expect(book.get('j9')?.state).toBe('booking');
+    expect(book.get('j9')?.progress).toEqual({ done: 2, total: 3 });
+    expect(book.openJobs().map((j) => j.id)).toEqual(['j9']);
+  });
+
   it('both journalled and printed: printed, each shipment once', () => {
     const book = fold([
       ...start,

@@ -901,6 +901,12 @@ async function pages<T extends { id: number | string }>(
   return ok(all);
 }
 
+/** Does the shipment ask for a return shipment (addon RETURN)? nShift then books two, in one answer. */
+export function asksForReturnShipment(shipment: Shipment): boolean {
+  const addons = Array.isArray(shipment.service?.addons) ? shipment.service.addons : [];
+  return addons.some((a) => String(a.id).toUpperCase() === 'RETURN');
+}
+
 /** The key of a shipment's CONSOLIDATE option (ids are case-insensitive), if it has one with a key. */
 export function consolidationKeyOf(shipment: Shipment): string | undefined {
   const option = (shipment.options ?? []).find((o) => String(o.id).toUpperCase() === 'CONSOLIDATE');

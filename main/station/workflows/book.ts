@@ -1,7 +1,7 @@
 import type { Failure } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
 import type { DeliveryError } from '../../nshift/delivery/errors';
-import { consolidationKeyOf } from '../../nshift/delivery/client';
+import { asksForReturnShipment, consolidationKeyOf } from '../../nshift/delivery/client';
 import type { ShipmentResult } from '../../nshift/delivery/schemas';
 import type { Shipment, ShipmentOption } from '../../nshift/delivery/types';
 import type { Result } from '../../result';
@@ -12,7 +12,7 @@ import { bookingNotSaved, detailed, failure, failureFromDelivery, isDiskRefusal 
 import { parcelNosOf } from './shipment-lookup';
 import { documentsOfShipment, knownDocuments } from '../documents';
 import { BOOKING_KINDS } from '../jobs';
-import { isReady, shipmentIdsOfOrder, shipmentsByOrderNo } from './resolve';
+import { bookingsByOrderNo, isReady, shipmentIdsOfOrder } from './resolve';
 import { adoptSpoolStates, shareWithSpool, type SpooledShare } from './spooled-before-crash';
 import type { ShipmentFacts } from './types';
 
@@ -286,7 +286,7 @@ async function lookUpBooking(
   // history may not list this one yet, and taking another would print its label twice and lose this one).
   const known = new Set(jobId ? (ctx.jobs.get(jobId)?.shipments.map((s) => s.shipmentId) ?? []) : []);
   if (jobId) for (const id of shipmentsBookedByOtherJobs(ctx, jobId)) known.add(id);
-  const candidates = (await shipmentsByOrderNo(ctx, target.orderNo)).filter((id) => !known.has(id));
+  const candidates = (await bookingsByOrderNo(ctx, target.orderNo)).filter((s) => !known.has(s.id));
   if (candidates.length === 0) {
     return err(
       failure(
@@ -297,7 +297,13 @@ async function lookUpBooking(
       ),
     );
   }
-  return ok(jobId ? candidates.slice(0, 1) : candidates);
+  if (!jobId) return ok(candidates.map((s) => s.id));
+  // This booking's shipments: its outbound one and, when the stored shipment asked for one, its return shipment
+  // (nShift books both in one answer). No more: the order's other shipments may be another station's.
+  const outbound = candidates.find((s) => !s.returnShipment) ?? candidates[0]!;
+  const wantsReturn = stored.ok && asksForReturnShipment((stored.value.shipment ?? {}) as Shipment);
+  const returned = wantsReturn ? candidates.find((s) => s.returnShipment && s.id !== outbound.id) : undefined;
+  return ok(returned ? [outbound.id, returned.id] : [outbound.id]);
 }
 
 /**

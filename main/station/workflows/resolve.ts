@@ -1,5 +1,5 @@
 import type { Failure, ResolveSource } from '../../../preload/api';
-import type { Order, StoredShipment } from '../../nshift/delivery/schemas';
+import type { Order, ShipmentSummary, StoredShipment } from '../../nshift/delivery/schemas';
 import type { BookingTarget } from '../journal';
 import type { StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
@@ -158,9 +158,12 @@ async function fromShipments(ctx: StationContext, code: string): Promise<Resolut
 
 /** Shipments nShift's history knows for an order number (newest first), for duplicates and reconciliation. */
 export async function shipmentsByOrderNo(ctx: StationContext, orderNo: string): Promise<string[]> {
+  return (await bookingsByOrderNo(ctx, orderNo)).map((s) => s.id);
+}
+
+/** The shipments nShift's history lists for an order number, newest first, cancelled ones left out. */
+export async function bookingsByOrderNo(ctx: StationContext, orderNo: string): Promise<ShipmentSummary[]> {
   const result = await ctx.client().history.search({ searchField: 'orderNo', searchValue: orderNo });
   if (!result.ok) return [];
-  return result.value
-    .filter((s) => s.orderNo === orderNo && (s.status ?? '').toUpperCase() !== 'CANCELLED')
-    .map((s) => s.id);
+  return result.value.filter((s) => s.orderNo === orderNo && (s.status ?? '').toUpperCase() !== 'CANCELLED');
 }

@@ -121,4 +121,30 @@ describe('a stored shipment with a return shipment (addon RETURN)', () => {
     expect(job.shipments.every((s) => s.state === 'printed')).toBe(true);
     expect(bench.zebra.labels()).toHaveLength(2);
   });
+
+  it('whose booking answer was lost: found in nShift, both labels print once, nothing is booked again', async () => {
+    bench = await startBench();
+    createStored(bench.sim.context, {
+      sender: { quickId: '1' },
+      receiver: {
+        name: 'Åsa Öberg',
+        address1: 'Storgatan 1',
+        zipcode: '75320',
+        city: 'Uppsala',
+        country: 'SE',
+      },
+      service: { id: 'P19', addons: [{ id: 'RETURN' }] },
+      parcels: [{ copies: 1, weight: 1, contents: 'Goods' }],
+      orderNo: 'RET-7004',
+    });
+    bench.sim.faults.dropAfterCommit(1, { path: '/stored-shipments/*/shipments' });
+    const { id: jobId } = await scanAndWait(bench.station, 'RET-7004');
+    await bench.station.whenIdle();
+    const job = await bench.station.getJob({ jobId });
+    const booked = bench.sim.records().filter((r) => r.orderNo === 'RET-7004');
+    expect(booked).toHaveLength(2);
+    expect(job.state).toBe('printed');
+    expect(job.shipments.map((s) => s.shipmentId).sort()).toEqual(booked.map((r) => r.shipmentId).sort());
+    expect(bench.zebra.labels()).toHaveLength(2);
+  });
 });

@@ -39,6 +39,8 @@ export type HeadlessEvent =
     }
   | { event: 'warning'; message: string };
 
+const OPEN_STATES: ReadonlySet<JobView['state']> = new Set(['resolving', 'booking', 'printing']);
+
 /**
  * Turns the stream of job snapshots into contract events, each exactly once: `booked` when a shipment is
  * booked, `printed` (or `held`) when all its documents reached that state, `failed` once per failed job.
@@ -71,7 +73,11 @@ export class HeadlessEventMapper {
   private forShipment(job: JobView, shipment: JobShipment, out: HeadlessEvent[]): void {
     const key = `${job.id}:${shipment.shipmentId}`;
     const booked = job.kind === 'scan' || job.kind === 'book_stored';
-    if (booked && shipment.shipmentId && this.once(`${key}:booked`)) {
+    // A booking that made two shipments names the second before its own `booked` brings its parcels: its line
+    // waits for them (or for its documents, or for the job's end, when they never come).
+    const known =
+      shipment.parcelNos.length > 0 || shipment.documents.length > 0 || !OPEN_STATES.has(job.state);
+    if (booked && shipment.shipmentId && known && this.once(`${key}:booked`)) {
       out.push({
         event: 'booked',
         scan: job.scan,

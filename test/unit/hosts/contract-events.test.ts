@@ -45,6 +45,34 @@ describe('the headless contract events', () => {
     expect(mapper.map(printed)).toEqual([]);
   });
 
+  it("emits a return shipment's booked line with its own parcels, not when the first booked entry names it", () => {
+    const mapper = new HeadlessEventMapper();
+    const outbound = {
+      shipmentId: 's1',
+      parcelNos: ['P1'],
+      state: 'printing' as const,
+      documents: [doc('queued')],
+    };
+    const named = {
+      ...base,
+      state: 'printing' as const,
+      shipments: [outbound, { shipmentId: 's2', parcelNos: [], state: 'booked' as const, documents: [] }],
+    };
+    expect(mapper.map(named).map((e) => [e.event, 'shipmentId' in e ? e.shipmentId : ''])).toEqual([
+      ['booked', 's1'],
+    ]);
+    const own = {
+      ...named,
+      shipments: [
+        outbound,
+        { shipmentId: 's2', parcelNos: ['R1'], state: 'printing' as const, documents: [doc('queued')] },
+      ],
+    };
+    expect(mapper.map(own)).toEqual([
+      { event: 'booked', scan: 'ORD-1', shipmentId: 's2', parcelNos: ['R1'], jobId: 'j1' },
+    ]);
+  });
+
   it('emits held with a failed line (reason printer), and printed later if the held label is released', () => {
     const mapper = new HeadlessEventMapper();
     const held = {

@@ -46,12 +46,14 @@ export async function bookAndPrint(
   let firstProblem: Parameters<typeof fail>[2] | undefined = earlier;
   /** A booking the label cache or the journal could not keep: it outranks every other problem of the job. */
   let notSaved: Failure | undefined;
+  /** A kept booking whose label the spool's disk refused (the journal stopped): next after `notSaved`. */
+  let notSpooled: Failure | undefined;
   let duplicates: string[] = [];
   for (const target of targets) {
     // A booking this station could not keep, or a label the spool could not (here or before a restart), stopped
     // the journal: the next target's intent cannot be written, and the packer must hear about the booking that
     // was made, not about the one that could not be asked for.
-    if (notSaved || ctx.journal.refusesWrites()) break;
+    if (ctx.journal.refusesWrites()) break;
     const key = bookingTargetKey(target);
     if (ctx.jobs.isBooked(jobId, key)) continue;
     const outcome: BookOutcome = unanswered.has(key)
@@ -89,13 +91,9 @@ export async function bookAndPrint(
       const printProblem = await printDocuments(ctx, jobId, shipment.shipmentId, shipment.documents, {
         journalled,
       });
-      // A kept booking whose label the spool's disk refused stopped the journal: like a booking not kept, that
-      // outranks the rest. (A booking not kept is reported below, with its own shipment.)
-      const kept = await journalled.then(
-        () => true,
-        () => false,
-      );
-      if (printProblem && kept && ctx.journal.refusesWrites()) notSaved ??= printProblem;
+      // A problem met while the journal refuses writes is the station's own, and outranks the printer's. (A
+      // booking not kept stops the journal too, and is reported below, with its own shipment, before this one.)
+      if (printProblem && ctx.journal.refusesWrites()) notSpooled ??= printProblem;
       else firstProblem ??= printProblem;
       // Printed (it is booked either way), but the packer must know it travels on its own.
       if (shipment.notConsolidated) firstProblem ??= notConsolidated(shipment, shipment.notConsolidated);
@@ -112,7 +110,7 @@ export async function bookAndPrint(
       notSaved ??= bookingNotSaved(notKept?.shipmentId ?? outcome.shipments[0]?.shipmentId ?? '', cause);
     }
   }
-  const problem = notSaved ?? firstProblem;
+  const problem = notSaved ?? notSpooled ?? firstProblem;
   if (problem) return fail(ctx, jobId, problem);
   if (duplicates.length > 0 && (ctx.jobs.get(jobId)?.shipments.length ?? 0) === 0) {
     return reportDuplicate(ctx, jobId, code, duplicates, 'another station', 'booked_elsewhere');

@@ -6,6 +6,7 @@ import { defaultSettings, type Settings } from '../../main/settings/schema';
 import { createFileSettingsStore } from '../../main/settings/file-store';
 import { createMemoryVault } from '../../main/settings/file-vault';
 import type { ApiKey } from '../../main/settings/store';
+import { createStored } from '../../main/simulator/routes/stored';
 import { createSimulator, type Simulator } from '../../main/simulator/server';
 import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoDataWithCheckout } from '../../main/simulator/demo';
 import { createVirtualZebra, type VirtualZebra } from '../../main/simulator/virtual-zebra';
@@ -159,4 +160,21 @@ export function waitForJob(station: Station, jobId: string, timeoutMs = 15_000):
 export async function scanAndWait(station: Station, code: string, timeoutMs?: number): Promise<JobView> {
   const { jobId } = await station.scan({ code });
   return waitForJob(station, jobId, timeoutMs);
+}
+
+/** A READY stored shipment with the RETURN addon: nShift books its outbound and its return shipment in one answer. */
+export function createReturnStored(bench: Bench, orderNo: string): void {
+  createStored(bench.sim.context, {
+    sender: { quickId: '1' },
+    receiver: {
+      name: 'Åsa Öberg',
+      address1: 'Storgatan 1',
+      zipcode: '75320',
+      city: 'Uppsala',
+      country: 'SE',
+    },
+    service: { id: 'P19', addons: [{ id: 'RETURN' }] },
+    parcels: [{ copies: 1, weight: 1, contents: 'Goods' }],
+    orderNo,
+  });
 }

@@ -8,8 +8,7 @@ import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStored } from '../../../main/simulator/routes/stored';
-import { startBench, waitForJob, type Bench } from '../../support/station-harness';
+import { createReturnStored, startBench, waitForJob, type Bench } from '../../support/station-harness';
 
 type HandleMethods = Pick<FileHandle, 'write' | 'writeFile'>;
 let handles: HandleMethods;
@@ -30,6 +29,20 @@ afterEach(async () => {
 
 const diskFull = (): Error =>
   Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+
+/**
+ * Refuses whole-file writes into one folder of the data directory (while `when` says so). Which file a handle
+ * writes is read from /proc, so the tests that use this run on Linux only: a label's bytes go to the label cache
+ * and to the spool alike, and nothing else tells the two writes apart.
+ */
+function refuseWritesIn(folder: 'spool' | 'labels', when: () => boolean = () => true): void {
+  const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
+  vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+    if (when() && readlinkSync(`/proc/self/fd/${this.fd}`).includes(`/${folder}/`))
+      return Promise.reject(diskFull());
+    return writeFile.apply(this, args);
+  });
+}
 
 function bookingsOf(b: Bench, orderNo: string): number {
   return b.sim.records().filter((r) => !r.cancelled && r.orderNo === orderNo).length;
@@ -135,16 +148,11 @@ describe('a data folder that refuses writes', () => {
     await bookedButNotSaved(bench);
   });
 
-  // Which file a handle writes is read from /proc: the label's bytes go to the label cache and to the spool alike.
   it.runIf(process.platform === 'linux')(
     'stops at a label whose bytes the spool could not write, and prints it once after the restart',
     async () => {
       bench = await startBench();
-      const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
-      vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
-        if (readlinkSync(`/proc/self/fd/${this.fd}`).includes('/spool/')) return Promise.reject(diskFull());
-        return writeFile.apply(this, args);
-      });
+      refuseWritesIn('spool');
       await bookedButNotSaved(bench);
     },
   );
@@ -154,11 +162,7 @@ describe('a data folder that refuses writes', () => {
     async () => {
       bench = await startBench();
       await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1001' })).jobId);
-      const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
-      vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
-        if (readlinkSync(`/proc/self/fd/${this.fd}`).includes('/spool/')) return Promise.reject(diskFull());
-        return writeFile.apply(this, args);
-      });
+      refuseWritesIn('spool');
       const { jobId } = await bench.station.createManifest({ manifestType: 'PNL' });
       const job = await waitForJob(bench.station, jobId);
       expect(job.failure).toMatchObject({ code: 'cannot_save', detail: 'data_folder_unwritable' });
@@ -174,14 +178,7 @@ describe('a data folder that refuses writes', () => {
     'a split order whose spool still refuses after a restart names the booked shipment, and the next restart finishes it',
     async () => {
       bench = await startBench();
-      const refuseSpool = (): void => {
-        const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
-        vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
-          if (readlinkSync(`/proc/self/fd/${this.fd}`).includes('/spool/')) return Promise.reject(diskFull());
-          return writeFile.apply(this, args);
-        });
-      };
-      refuseSpool();
+      refuseWritesIn('spool');
       const { jobId } = await bench.station.scan({ code: 'SPLIT-3001' });
       const first = await waitForJob(bench.station, jobId);
       const booked = bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3001');
@@ -248,19 +245,7 @@ describe('a data folder that refuses writes', () => {
     async () => {
       bench = await startBench();
       // A RETURN addon: nShift books the outbound shipment and a return shipment, one answer for both.
-      createStored(bench.sim.context, {
-        sender: { quickId: '1' },
-        receiver: {
-          name: 'Åsa Öberg',
-          address1: 'Storgatan 1',
-          zipcode: '75320',
-          city: 'Uppsala',
-          country: 'SE',
-        },
-        service: { id: 'P19', addons: [{ id: 'RETURN' }] },
-        parcels: [{ copies: 1, weight: 1, contents: 'Goods' }],
-        orderNo: 'RET-7001',
-      });
+      createReturnStored(bench, 'RET-7001');
       // The first shipment is kept (its label, then its `booked`); from then on the label cache is refused.
       let firstKept = false;
       const write = handles.write as (...args: unknown[]) => ReturnType<FileHandle['write']>;
@@ -269,12 +254,7 @@ describe('a data folder that refuses writes', () => {
         if (Buffer.isBuffer(data) && data.includes('"type":"booked"')) firstKept = true;
         return write.apply(this, args);
       });
-      const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
-      vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
-        if (firstKept && readlinkSync(`/proc/self/fd/${this.fd}`).includes('/labels/'))
-          return Promise.reject(diskFull());
-        return writeFile.apply(this, args);
-      });
+      refuseWritesIn('labels', () => firstKept);
 
       const { jobId } = await bench.station.scan({ code: 'RET-7001' });
       const job = await waitForJob(bench.station, jobId);
@@ -304,19 +284,7 @@ describe('a data folder that refuses writes', () => {
 
   it('a return shipment whose `booked` the journal refused, printed from a copy after the hour, reprints once', async () => {
     bench = await startBench();
-    createStored(bench.sim.context, {
-      sender: { quickId: '1' },
-      receiver: {
-        name: 'Åsa Öberg',
-        address1: 'Storgatan 1',
-        zipcode: '75320',
-        city: 'Uppsala',
-        country: 'SE',
-      },
-      service: { id: 'P19', addons: [{ id: 'RETURN' }] },
-      parcels: [{ copies: 1, weight: 1, contents: 'Goods' }],
-      orderNo: 'RET-7003',
-    });
+    createReturnStored(bench, 'RET-7003');
     // The outbound shipment's `booked` is written; the return shipment's, its label already cached, is refused.
     let booked = 0;
     const write = handles.write as (...args: unknown[]) => ReturnType<FileHandle['write']>;

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedPrinters } from '../../../main/simulator/demo';
 import { createStored } from '../../../main/simulator/routes/stored';
-import { scanAndWait, startBench, type Bench } from '../../support/station-harness';
+import { createReturnStored, scanAndWait, startBench, type Bench } from '../../support/station-harness';
 
 let bench: Bench | undefined;
 afterEach(async () => {
@@ -100,19 +100,7 @@ describe('finding Print Client printers', () => {
 describe('a stored shipment with a return shipment (addon RETURN)', () => {
   it('books both in one answer, prints each label once, and the job ends printed only with both', async () => {
     bench = await startBench();
-    createStored(bench.sim.context, {
-      sender: { quickId: '1' },
-      receiver: {
-        name: 'Åsa Öberg',
-        address1: 'Storgatan 1',
-        zipcode: '75320',
-        city: 'Uppsala',
-        country: 'SE',
-      },
-      service: { id: 'P19', addons: [{ id: 'RETURN' }] },
-      parcels: [{ copies: 1, weight: 1, contents: 'Goods' }],
-      orderNo: 'RET-7002',
-    });
+    createReturnStored(bench, 'RET-7002');
     const job = await scanAndWait(bench.station, 'RET-7002');
     const booked = bench.sim.records().filter((r) => r.orderNo === 'RET-7002');
     expect(booked).toHaveLength(2);
@@ -124,19 +112,7 @@ describe('a stored shipment with a return shipment (addon RETURN)', () => {
 
   it('whose booking answer was lost: found in nShift, both labels print once, nothing is booked again', async () => {
     bench = await startBench();
-    createStored(bench.sim.context, {
-      sender: { quickId: '1' },
-      receiver: {
-        name: 'Åsa Öberg',
-        address1: 'Storgatan 1',
-        zipcode: '75320',
-        city: 'Uppsala',
-        country: 'SE',
-      },
-      service: { id: 'P19', addons: [{ id: 'RETURN' }] },
-      parcels: [{ copies: 1, weight: 1, contents: 'Goods' }],
-      orderNo: 'RET-7004',
-    });
+    createReturnStored(bench, 'RET-7004');
     bench.sim.faults.dropAfterCommit(1, { path: '/stored-shipments/*/shipments' });
     const { id: jobId } = await scanAndWait(bench.station, 'RET-7004');
     await bench.station.whenIdle();

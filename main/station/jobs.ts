@@ -374,7 +374,8 @@ export class JobBook {
   }
 }
 
-function isOpen(job: JobView): boolean {
+/** Still running: not yet in a state the packer must act on or that ends it. */
+export function isOpen(job: Pick<JobView, 'state'>): boolean {
   return job.state === 'resolving' || job.state === 'booking' || job.state === 'printing';
 }
 

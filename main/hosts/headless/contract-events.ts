@@ -1,5 +1,6 @@
 import type { Failure, FailureReason, JobShipment, JobView } from '../../../preload/api';
 import { headlessMessage } from './advice';
+import { isOpen } from '../../station/jobs';
 
 /**
  * The headless host's public output contract (README, "Headless host"). Scripts and conveyor lines parse
@@ -39,8 +40,6 @@ export type HeadlessEvent =
     }
   | { event: 'warning'; message: string };
 
-const OPEN_STATES: ReadonlySet<JobView['state']> = new Set(['resolving', 'booking', 'printing']);
-
 /**
  * Turns the stream of job snapshots into contract events, each exactly once: `booked` when a shipment is
  * booked, `printed` (or `held`) when all its documents reached that state, `failed` once per failed job.
@@ -75,8 +74,7 @@ export class HeadlessEventMapper {
     const booked = job.kind === 'scan' || job.kind === 'book_stored';
     // A booking that made two shipments names the second before its own `booked` brings its parcels: its line
     // waits for them (or for its documents, or for the job's end, when they never come).
-    const known =
-      shipment.parcelNos.length > 0 || shipment.documents.length > 0 || !OPEN_STATES.has(job.state);
+    const known = shipment.parcelNos.length > 0 || shipment.documents.length > 0 || !isOpen(job);
     if (booked && shipment.shipmentId && known && this.once(`${key}:booked`)) {
       out.push({
         event: 'booked',

@@ -56,10 +56,11 @@ export async function startReprint(
   const reprintOf =
     asked && BOOKING_KINDS.has(asked.kind) ? asked.id : rowJobOf(ctx, shipments[0]!.shipmentId);
   const run = async (id: string): Promise<void> => {
+    // Every shipment is in the job before the first label prints: the job reads printed only once each one has,
+    // and a restart finds the ones that never printed. Their entries share one sync.
+    await Promise.all(shipments.map((shipment) => recordFacts(ctx, id, shipment)));
     let problem;
-    for (const shipment of shipments) {
-      await recordFacts(ctx, id, shipment);
-      const { shipmentId } = shipment;
+    for (const { shipmentId } of shipments) {
       const documents = await documentsFor(ctx, shipmentId, await bookedDocumentIds(ctx, shipmentId));
       if (!documents.ok) {
         problem ??= documents.failure;

@@ -57,7 +57,7 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
       } else if (cutOff) {
         await fail(ctx, job.id, cutOff);
       } else {
-        const problem = await printWhatWasBooked(ctx, job.id);
+        const problem = (await printWhatWasBooked(ctx, job.id)) ?? reprintCutOffMidway(ctx.jobs.get(job.id));
         if (problem) await fail(ctx, job.id, problem);
         else if (ctx.jobs.get(job.id)?.state !== 'printing')
           await record(ctx, { type: 'finished', jobId: job.id });
@@ -132,8 +132,7 @@ function cutOffBeforeItsResult(job: JobView): Failure | undefined {
     message = `Packbench stopped while cancelling ${job.scan}: check whether nShift cancelled it, and cancel it again if not.`;
   } else {
     if (job.shipments.some((s) => s.documents.length > 0)) return undefined;
-    if (job.kind === 'reprint')
-      message = `Packbench stopped before the reprint of ${job.scan} printed: reprint it again.`;
+    if (job.kind === 'reprint') message = reprintStopped(job);
     else if (job.kind === 'manifest')
       message =
         'Packbench stopped while making the manifest: see whether nShift made it, then print it from the manifest list or make it again.';
@@ -144,6 +143,19 @@ function cutOffBeforeItsResult(job: JobView): Failure | undefined {
     else return undefined;
   }
   return failure('network', 'internal', message, detailed('unfinished_after_restart', {}));
+}
+
+/**
+ * A reprint of several shipments cut off after the first labels were sent: those print (above), and the job
+ * fails for the ones whose labels it never reached, rather than waiting for them for ever.
+ */
+function reprintCutOffMidway(job: JobView | undefined): Failure | undefined {
+  if (job?.kind !== 'reprint' || !job.shipments.some(awaitsItsLabel)) return undefined;
+  return failure('network', 'internal', reprintStopped(job), detailed('unfinished_after_restart', {}));
+}
+
+function reprintStopped(job: JobView): string {
+  return `Packbench stopped before the reprint of ${job.scan} printed: reprint it again.`;
 }
 
 /** The jobs whose documents belong to an nShift shipment (a manifest's or a test label's do not). */

@@ -245,6 +245,49 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     expect(bench.sim.records().length).toBe(bookings);
   });
 
+  it('a reprint of two shipments cut off after the first label was sent: that label prints once, the job fails for the second', async () => {
+    bench = await startBench();
+    const first = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1005' })).jobId);
+    const second = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1006' })).jobId);
+    const [a, b] = [first.shipments[0]!, second.shipments[0]!];
+    const doc = a.documents[0]!;
+    const preview = await bench.station.getDocumentPreview({ documentId: doc.documentId });
+    bench.zebra.clearRecords();
+
+    // The reprint named both shipments, journalled the first one's label, and stopped before the second's.
+    const dir = await journalWith([
+      { type: 'job', jobId: 'reprint-crash-2', kind: 'reprint', scan: 'ORD-1005' },
+      { type: 'shipment_info', jobId: 'reprint-crash-2', shipmentId: a.shipmentId, parcelNos: a.parcelNos },
+      { type: 'shipment_info', jobId: 'reprint-crash-2', shipmentId: b.shipmentId, parcelNos: b.parcelNos },
+      {
+        type: 'documents',
+        jobId: 'reprint-crash-2',
+        ownerId: a.shipmentId,
+        documents: [
+          { documentId: doc.documentId, kind: 'label', format: 'zpl', charset: 'cp850', bytes: doc.bytes },
+        ],
+      },
+    ]);
+    await createLabelCache(join(dir, 'labels')).put({
+      id: doc.documentId,
+      kind: 'label',
+      format: 'zpl',
+      charset: 'cp850',
+      shipmentId: a.shipmentId,
+      bytes: Buffer.from(preview.base64, 'base64'),
+    });
+
+    const station = await bench.startStation({ dataDir: dir });
+    const job = await finished(station, 'reprint-crash-2');
+    await station.whenIdle();
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({ code: 'internal', detail: 'unfinished_after_restart' });
+    expect(job.failure?.message).toMatch(/reprint of ORD-1005/);
+    expect(bench.zebra.labels()).toHaveLength(1);
+    expect(Buffer.concat(bench.zebra.printData()).equals(Buffer.from(preview.base64, 'base64'))).toBe(true);
+    expect((await station.getJob({ jobId: 'reprint-crash-2' })).state).toBe('failed');
+  });
+
   /** The journal of a job whose `booked` reached the disk and whose print did not, for `documentId`. */
   function bookedNotPrinted(jobId: string, shipment: JobView['shipments'][number], documentId: string) {
     const target = { type: 'order' as const, orderId: 'x', internalReference: 'ORD-1005' };

@@ -5,7 +5,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedPrinters } from '../../../main/simulator/demo';
 import { createStored } from '../../../main/simulator/routes/stored';
-import { createReturnStored, scanAndWait, startBench, type Bench } from '../../support/station-harness';
+import type { JobView } from '../../../preload/api';
+import {
+  createReturnStored,
+  scanAndWait,
+  startBench,
+  waitForJob,
+  type Bench,
+} from '../../support/station-harness';
 
 let bench: Bench | undefined;
 afterEach(async () => {
@@ -108,6 +115,30 @@ describe('a stored shipment with a return shipment (addon RETURN)', () => {
     expect(job.shipments.map((s) => s.shipmentId).sort()).toEqual(booked.map((r) => r.shipmentId).sort());
     expect(job.shipments.every((s) => s.state === 'printed')).toBe(true);
     expect(bench.zebra.labels()).toHaveLength(2);
+  });
+
+  it('reprinted: both labels print again, and the reprint reads printed only once both have', async () => {
+    bench = await startBench();
+    createReturnStored(bench, 'RET-7005');
+    const booking = await scanAndWait(bench.station, 'RET-7005');
+    expect(bench.zebra.labels()).toHaveLength(2);
+    const seen: JobView[] = [];
+    bench.station.subscribe((e) => {
+      if (e.type === 'job' && e.job.kind === 'reprint') seen.push(e.job);
+    });
+    const { jobId } = await bench.station.reprint({ jobId: booking.id });
+    const reprint = await waitForJob(bench.station, jobId);
+    expect(reprint.state).toBe('printed');
+    expect(bench.zebra.labels()).toHaveLength(4);
+    // Every update that read printed already held both shipments, each with its label printed.
+    const printed = seen.filter((j) => j.state === 'printed');
+    expect(printed.length).toBeGreaterThan(0);
+    for (const view of printed) {
+      expect(view.shipments.map((s) => s.shipmentId).sort()).toEqual(
+        booking.shipments.map((s) => s.shipmentId).sort(),
+      );
+      expect(view.shipments.every((s) => s.state === 'printed')).toBe(true);
+    }
   });
 
   it('whose booking answer was lost: found in nShift, both labels print once, nothing is booked again', async () => {

@@ -1,13 +1,13 @@
-import type { JobShipment, JobView } from '../../../preload/api';
+import type { JobView } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
-import type { ShipmentSummary } from '../../nshift/delivery/schemas';
 import { StationError } from '../station-error';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
 import { knownDocuments } from '../documents';
 // The jobs that book are the rows of their own in the packer's list of scans.
 import { BOOKING_KINDS } from '../jobs';
 import { detailed, failure, failureFromDelivery, noSuchJob } from '../failures';
-import { findShipments, parcelNosOf, shipmentsInJournal } from './shipment-lookup';
+import { factsFromNShift, factsOf, recordFacts } from './shipment-facts';
+import { findShipments, shipmentsInJournal } from './shipment-lookup';
 import type { ShipmentFacts, StartJob } from './types';
 
 /**
@@ -81,32 +81,6 @@ export async function startReprint(
   return { jobId };
 }
 
-function factsOf(
-  shipment: Readonly<Omit<JobShipment, 'documents' | 'failure'>>,
-  jobOrderNo?: string,
-): ShipmentFacts {
-  const orderNo = shipment.orderNo ?? jobOrderNo;
-  return {
-    shipmentId: shipment.shipmentId,
-    parcelNos: [...shipment.parcelNos],
-    ...(shipment.shipmentNo ? { shipmentNo: shipment.shipmentNo } : {}),
-    ...(orderNo ? { orderNo } : {}),
-    ...(shipment.receiverName ? { receiverName: shipment.receiverName } : {}),
-    ...(shipment.serviceId ? { serviceId: shipment.serviceId } : {}),
-  };
-}
-
-function factsFromNShift(s: ShipmentSummary): ShipmentFacts {
-  return {
-    shipmentId: s.id,
-    parcelNos: parcelNosOf(s),
-    ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
-    ...(s.orderNo ? { orderNo: s.orderNo } : {}),
-    ...(s.rcvName ? { receiverName: s.rcvName } : {}),
-    ...(s.serviceId ? { serviceId: s.serviceId } : {}),
-  };
-}
-
 /** Fills what `facts` lacks from every job today that knew this shipment (its booking first). */
 function withJournalFacts(ctx: StationContext, facts: ShipmentFacts): ShipmentFacts {
   const merged: ShipmentFacts = { ...facts, parcelNos: [...facts.parcelNos] };
@@ -140,19 +114,6 @@ function rowJobOf(ctx: StationContext, shipmentId: string): string | undefined {
     referenced = job.id;
   }
   return referenced;
-}
-
-async function recordFacts(ctx: StationContext, jobId: string, facts: ShipmentFacts): Promise<void> {
-  await record(ctx, {
-    type: 'shipment_info',
-    jobId,
-    shipmentId: facts.shipmentId,
-    ...(facts.shipmentNo ? { shipmentNo: facts.shipmentNo } : {}),
-    ...(facts.orderNo ? { orderNo: facts.orderNo } : {}),
-    ...(facts.parcelNos.length ? { parcelNos: facts.parcelNos } : {}),
-    ...(facts.receiverName ? { receiverName: facts.receiverName } : {}),
-    ...(facts.serviceId ? { serviceId: facts.serviceId } : {}),
-  });
 }
 
 async function documentsFor(

@@ -12,7 +12,9 @@ import { documentsOfShipment } from '../documents';
 import { detailed, failure, labelNotDownloaded, noLabelListed } from '../failures';
 import { awaitsItsLabel, BOOKING_KINDS } from '../jobs';
 import { bookingTargetKey } from '../journal';
+import { bookingsByOrderNo } from './resolve';
 import { bookAndPrint, runScan } from './scan';
+import { factsFromNShift, recordFacts } from './shipment-facts';
 
 /**
  * After a restart, every job the journal shows unfinished is carried on from where it stopped:
@@ -91,7 +93,11 @@ async function printWhatWasBooked(ctx: StationContext, jobId: string): Promise<F
   let problem: Failure | undefined;
   for (const shipment of job.shipments) {
     if (bookedWithoutDocuments(job, shipment)) {
-      const listed = await documentsNeverJournalled(ctx, shipment, spooled);
+      const listed = await documentsNeverJournalled(
+        ctx,
+        await withFactsFromHistory(ctx, job, shipment),
+        spooled,
+      );
       problem ??= listed.failure;
       if (listed.documents.length === 0) continue;
       await record(ctx, {
@@ -167,6 +173,25 @@ const SHIPMENT_JOBS: ReadonlySet<JobKind> = new Set(['scan', 'book_stored', 'rep
  */
 function bookedWithoutDocuments(job: JobView, shipment: JobShipment): boolean {
   return BOOKING_KINDS.has(job.kind) && awaitsItsLabel(shipment);
+}
+
+/**
+ * A shipment the journal knows only by its id (a booking's second shipment, such as its return shipment, whose
+ * own `booked` never came) gets its numbers, parcels and service from nShift's history before its label prints:
+ * routing by service sends that label where the booking's would have gone, and the packer reads its numbers.
+ * Without an answer it prints as it is.
+ */
+async function withFactsFromHistory(
+  ctx: StationContext,
+  job: JobView,
+  shipment: JobShipment,
+): Promise<JobShipment> {
+  const orderNo = shipment.orderNo ?? job.orderNo;
+  if ((shipment.serviceId && shipment.shipmentNo) || !orderNo) return shipment;
+  const listed = (await bookingsByOrderNo(ctx, orderNo)).find((s) => s.id === shipment.shipmentId);
+  if (!listed) return shipment;
+  await recordFacts(ctx, job.id, factsFromNShift(listed));
+  return ctx.jobs.get(job.id)?.shipments.find((s) => s.shipmentId === shipment.shipmentId) ?? shipment;
 }
 
 /**

@@ -4,7 +4,7 @@
  * The journal appends with FileHandle.write; the label cache and the spool write whole files with writeFile.
  */
 import { readlinkSync } from 'node:fs';
-import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { mkdtemp, open, readdir, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -313,6 +313,47 @@ describe('a data folder that refuses writes', () => {
     expect(reprint.state).toBe('printed');
     expect(reprint.shipments.flatMap((s) => s.documents)).toHaveLength(2);
     expect(bench.zebra.labels()).toHaveLength(4);
+  });
+
+  it('a return shipment whose `booked` the journal refused prints after the restart where its service routes it, with its numbers', async () => {
+    // The service's labels go to their own printer (the documents folder), not to the label printer.
+    bench = await startBench({
+      settings: (s) => ({
+        ...s,
+        routing: { ...s.routing, rules: [{ serviceId: 'P19', printerId: 'docs' }] },
+      }),
+    });
+    createReturnStored(bench, 'RET-7006');
+    let booked = 0;
+    const write = handles.write as (...args: unknown[]) => ReturnType<FileHandle['write']>;
+    vi.spyOn(handles, 'write').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+      const [data] = args;
+      if (Buffer.isBuffer(data) && data.includes('"type":"booked"') && ++booked >= 2)
+        return Promise.reject(diskFull());
+      return write.apply(this, args);
+    });
+    const { jobId } = await bench.station.scan({ code: 'RET-7006' });
+    await waitForJob(bench.station, jobId);
+    await bench.station.whenIdle();
+    vi.restoreAllMocks();
+
+    await bench.station.close();
+    const restarted = await bench.startStation();
+    const job = await waitForJob(restarted, jobId);
+    await restarted.whenIdle();
+    expect(job.state).toBe('printed');
+    const records = bench.sim.records().filter((r) => r.orderNo === 'RET-7006');
+    expect(records).toHaveLength(2);
+    for (const record of records) {
+      expect(job.shipments.find((s) => s.shipmentId === record.shipmentId)).toMatchObject({
+        shipmentNo: record.shipmentNo,
+        parcelNos: record.parcelNos,
+        serviceId: 'P19',
+        state: 'printed',
+      });
+    }
+    expect(bench.zebra.labels()).toHaveLength(0);
+    expect(await readdir(join(bench.dataDir, 'documents'))).toHaveLength(2);
   });
 
   it('names the shipment too when the booking was found in nShift after its answer was lost', async () => {

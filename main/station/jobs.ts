@@ -443,11 +443,12 @@ function jobPrintState(job: JobView): JobState {
   const docs = job.shipments.flatMap((s) => s.documents);
   if (docs.length === 0) return job.state;
   if (docs.some((d) => d.state === 'queued' || d.state === 'sending')) return 'printing';
+  // A shipment the job has not got the label of yet, whatever became of the labels in hand (printed, held, or
+  // failed at the printer): the job failed for it (a label released later does not make it printed), or it is
+  // still running, so that a restart fetches that label. Held, it would count as ended and never be resumed.
+  if (job.shipments.some(awaitsItsLabel)) return job.failure ? 'failed' : 'printing';
   if (docs.some((d) => d.state === 'failed')) return 'failed';
   if (docs.some((d) => d.state === 'held')) return 'held';
-  // Every label in hand printed, but a shipment booked without its label is not: the job failed for it (a label
-  // released later does not make it printed), or it is still running (a restart fetches that label).
-  if (job.shipments.some(awaitsItsLabel)) return job.failure ? 'failed' : 'printing';
   return 'printed';
 }
 

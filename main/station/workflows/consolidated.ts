@@ -11,6 +11,7 @@ import {
 } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
+import { recordFacts } from './shipment-facts';
 import { toShipmentView } from './shipment-lookup';
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -56,6 +57,18 @@ export async function startCloseConsolidated(
     const printConfig = printConfigFromSettings(ctx.settings());
     const closed = await ctx.client().consolidated.close(consolidatedId, printConfig, { returnFile: true });
     if (!closed.ok) return fail(ctx, id, failureFromDelivery(closed.error));
+    // Every result is in the job before the first waybill prints, as for a reprint: the job reads printed only
+    // once each has, and a restart finds the ones that never printed. (A single result cannot read printed early.)
+    if (closed.value.length > 1)
+      await Promise.all(
+        closed.value.map((result) =>
+          recordFacts(ctx, id, {
+            shipmentId: result.id,
+            parcelNos: [],
+            ...(result.shipmentNo ? { shipmentNo: result.shipmentNo } : {}),
+          }),
+        ),
+      );
     let problem;
     for (const result of closed.value) {
       const documents = await ctx.client().documents.fromShipmentResult(result, printConfig);

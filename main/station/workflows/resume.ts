@@ -1,13 +1,6 @@
 import type { PrintableDocument } from '../../labels/document';
-import type { Failure, JobKind, JobShipment, JobView } from '../../../preload/api';
-import {
-  documentRef,
-  fail,
-  printConfigFromSettings,
-  printDocuments,
-  record,
-  type StationContext,
-} from '../context';
+import type { Failure, JobKind, JobShipment, JobView, SpoolJobView } from '../../../preload/api';
+import { fail, printConfigFromSettings, printDocuments, record, type StationContext } from '../context';
 import { documentsOfShipment } from '../documents';
 import { detailed, failure, labelNotDownloaded, noLabelListed } from '../failures';
 import { awaitsItsLabel, BOOKING_KINDS } from '../jobs';
@@ -15,6 +8,7 @@ import { bookingTargetKey } from '../journal';
 import { bookingsByOrderNo } from './resolve';
 import { bookAndPrint, runScan } from './scan';
 import { factsFromNShift, recordFacts } from './shipment-facts';
+import { adoptSpoolStates, shareWithSpool, type SpooledShare } from './spooled-before-crash';
 
 /**
  * After a restart, every job the journal shows unfinished is carried on from where it stopped:
@@ -59,7 +53,7 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
       } else if (cutOff) {
         await fail(ctx, job.id, cutOff);
       } else {
-        const problem = (await printWhatWasBooked(ctx, job.id)) ?? reprintCutOffMidway(ctx.jobs.get(job.id));
+        const problem = (await printWhatWasBooked(ctx, job.id)) ?? cutOffMidway(ctx.jobs.get(job.id));
         if (problem) await fail(ctx, job.id, problem);
         else if (ctx.jobs.get(job.id)?.state !== 'printing')
           await record(ctx, { type: 'finished', jobId: job.id });
@@ -89,24 +83,23 @@ async function printWhatWasBooked(ctx: StationContext, jobId: string): Promise<F
   if (!job) return undefined;
   // Finished spool jobs count too: a label printed just before the crash, whose `printed` never reached the
   // journal, is not printed again.
-  const spooled = new Set((await ctx.printService.jobsOf(jobId)).map((s) => s.documentId));
+  const spoolJobs = await ctx.printService.jobsOf(jobId);
+  const spooled = new Set(spoolJobs.map((s) => s.documentId));
   let problem: Failure | undefined;
   for (const shipment of job.shipments) {
     if (bookedWithoutDocuments(job, shipment)) {
       const listed = await documentsNeverJournalled(
         ctx,
+        jobId,
         await withFactsFromHistory(ctx, job, shipment),
-        spooled,
+        spoolJobs,
       );
       problem ??= listed.failure;
-      if (listed.documents.length === 0) continue;
-      await record(ctx, {
-        type: 'documents',
-        jobId,
-        ownerId: shipment.shipmentId,
-        documents: listed.documents.map(documentRef),
-      });
-      problem ??= await printDocuments(ctx, jobId, shipment.shipmentId, listed.documents);
+      if (listed.refs.length === 0) continue;
+      await record(ctx, { type: 'documents', jobId, ownerId: shipment.shipmentId, documents: listed.refs });
+      await adoptSpoolStates(ctx, jobId, listed.spooled);
+      if (listed.toPrint.length > 0)
+        problem ??= await printDocuments(ctx, jobId, shipment.shipmentId, listed.toPrint);
       continue;
     }
     const pending = shipment.documents.filter(
@@ -132,36 +125,38 @@ async function printWhatWasBooked(ctx: StationContext, jobId: string): Promise<F
  * it would show it done with nothing printed; the packer is told to look and redo what is missing.
  */
 function cutOffBeforeItsResult(job: JobView): Failure | undefined {
-  let message: string;
   // A cancel that reached its `cancelled` entry is done, never resumed.
-  if (job.kind === 'cancel') {
-    message = `Packbench stopped while cancelling ${job.scan}: check whether nShift cancelled it, and cancel it again if not.`;
-  } else {
-    if (job.shipments.some((s) => s.documents.length > 0)) return undefined;
-    if (job.kind === 'reprint') message = reprintStopped(job);
-    else if (job.kind === 'manifest')
-      message =
-        'Packbench stopped while making the manifest: see whether nShift made it, then print it from the manifest list or make it again.';
-    else if (job.kind === 'consolidated_close')
-      message = `Packbench stopped while closing consolidated shipment ${job.scan}: see whether nShift closed it, then reprint its waybill or close it again.`;
-    else if (job.kind === 'test_print')
-      message = 'Packbench stopped before the test label printed: print it again.';
-    else return undefined;
-  }
-  return failure('network', 'internal', message, detailed('unfinished_after_restart', {}));
+  if (job.kind !== 'cancel' && job.shipments.some((s) => s.documents.length > 0)) return undefined;
+  return stoppedWhile(job);
 }
 
 /**
- * A reprint of several shipments cut off after the first labels were sent: those print (above), and the job
- * fails for the ones whose labels it never reached, rather than waiting for them for ever.
+ * A reprint or a consolidated close of several shipments cut off after the first documents were sent: those
+ * print (above), and the job fails for the ones whose documents it never reached, rather than waiting for them
+ * for ever.
  */
-function reprintCutOffMidway(job: JobView | undefined): Failure | undefined {
-  if (job?.kind !== 'reprint' || !job.shipments.some(awaitsItsLabel)) return undefined;
-  return failure('network', 'internal', reprintStopped(job), detailed('unfinished_after_restart', {}));
+function cutOffMidway(job: JobView | undefined): Failure | undefined {
+  if (job?.kind !== 'reprint' && job?.kind !== 'consolidated_close') return undefined;
+  return job.shipments.some(awaitsItsLabel) ? stoppedWhile(job) : undefined;
 }
 
-function reprintStopped(job: JobView): string {
-  return `Packbench stopped before the reprint of ${job.scan} printed: reprint it again.`;
+/** What the packer reads of a job that is not a booking and was cut off by a restart, and what to do about it. */
+const STOPPED_WHILE: Partial<Record<JobKind, (scan: string) => string>> = {
+  cancel: (scan) =>
+    `Packbench stopped while cancelling ${scan}: check whether nShift cancelled it, and cancel it again if not.`,
+  reprint: (scan) => `Packbench stopped before the reprint of ${scan} printed: reprint it again.`,
+  manifest: () =>
+    'Packbench stopped while making the manifest: see whether nShift made it, then print it from the manifest list or make it again.',
+  consolidated_close: (scan) =>
+    `Packbench stopped while closing consolidated shipment ${scan}: see whether nShift closed it, then reprint its waybill or close it again.`,
+  test_print: () => 'Packbench stopped before the test label printed: print it again.',
+};
+
+function stoppedWhile(job: JobView): Failure | undefined {
+  const message = STOPPED_WHILE[job.kind]?.(job.scan);
+  return message
+    ? failure('network', 'internal', message, detailed('unfinished_after_restart', {}))
+    : undefined;
 }
 
 /** The jobs whose documents belong to an nShift shipment (a manifest's or a test label's do not). */
@@ -209,36 +204,42 @@ async function asBookedAndKept(
   return doc;
 }
 
-/** Such a shipment's documents from nShift, less any the spool holds for this job. */
+/**
+ * Such a shipment's documents from nShift, shared with the spool: what it holds of the shipment (written before
+ * the crash, beside the `booked` the journal never got) is its own to finish. After nShift's hour the documents
+ * are copies under new ids, which cannot be told from the spooled label, so then none of them prints.
+ */
 async function documentsNeverJournalled(
   ctx: StationContext,
+  jobId: string,
   shipment: JobShipment,
-  spooled: ReadonlySet<string>,
-): Promise<{ documents: PrintableDocument[]; failure?: Failure }> {
+  spoolJobs: readonly SpoolJobView[],
+): Promise<SpooledShare & { failure?: Failure }> {
   const { shipmentId } = shipment;
   ctx.log(`shipment ${shipmentId}: booked, its documents never journalled; downloading them`);
-  // Nothing of it was printed, so after nShift's hour a copy is as good as the original.
+  // Nothing of it the spool does not hold was printed, so after nShift's hour a copy is as good as the original.
   const fetched = await documentsOfShipment(
     ctx.client(),
     shipmentId,
     printConfigFromSettings(ctx.settings()),
-    {
-      copyWhenExpired: true,
-    },
+    { copyWhenExpired: true },
   );
+  const share = shareWithSpool(ctx, jobId, shipmentId, fetched.ok ? fetched.value : [], spoolJobs);
+  const toPrint: PrintableDocument[] = [];
+  for (const listed of share.toPrint) toPrint.push(await asBookedAndKept(ctx, shipment, listed));
+  const kept = { ...share, toPrint };
+  // The spool has its label: a failed download does not leave it out of the job.
+  if (share.spooled.length > 0) return kept;
   if (!fetched.ok)
     return {
-      documents: [],
+      ...kept,
       failure:
         fetched.error.kind === 'not_found'
           ? noLabelListed(shipmentId)
           : labelNotDownloaded(shipmentId, fetched.error),
     };
-  if (fetched.value.length === 0) return { documents: [], failure: noLabelListed(shipmentId) };
-  const documents: PrintableDocument[] = [];
-  for (const listed of fetched.value.filter((doc) => !spooled.has(doc.id)))
-    documents.push(await asBookedAndKept(ctx, shipment, listed));
-  return { documents };
+  if (fetched.value.length === 0) return { ...kept, failure: noLabelListed(shipmentId) };
+  return kept;
 }
 
 /**

@@ -48,13 +48,21 @@ export function shareWithSpool(
   };
 }
 
-/** Journals the spool's answer for each adopted job that has one (a later one arrives as a spool event). */
+/**
+ * Journals the spool's answer for each adopted job that has one, once the journal lists its document. The spool
+ * is asked again here, not trusted from when it was first read: a label it printed in between had its event
+ * passed over (its document was not yet the job's), and the job would wait for it for ever. A later answer
+ * arrives as a spool event.
+ */
 export async function adoptSpoolStates(
   ctx: StationContext,
   jobId: string,
   spooled: readonly SpoolJobView[],
 ): Promise<void> {
-  for (const job of spooled) {
+  if (spooled.length === 0) return;
+  const now = new Map((await ctx.printService.jobsOf(jobId)).map((job) => [job.id, job]));
+  for (const adopted of spooled) {
+    const job = now.get(adopted.id) ?? adopted;
     if (job.state === 'queued' || job.state === 'sending') continue;
     await recordPrintState(ctx, jobId, job.shipmentId, job.documentId, {
       state: job.state,

@@ -6,8 +6,13 @@ import type { JobView } from '../../../preload/api';
 import { createLabelCache } from '../../../main/labels/label-cache';
 import { createSpoolStore, type SpoolRecord } from '../../../main/printers/spool-store';
 import { DEMO_API_KEY_ID } from '../../../main/simulator/demo';
-import { Journal, type BookingTarget, type JournalEntryBody } from '../../../main/station/journal';
-import { startBench, waitForJob, type Bench } from '../../support/station-harness';
+import {
+  bookingTargetKey,
+  Journal,
+  type BookingTarget,
+  type JournalEntryBody,
+} from '../../../main/station/journal';
+import { createReturnStored, startBench, waitForJob, type Bench } from '../../support/station-harness';
 
 /**
  * A crash is simulated by writing what the journal would hold at the moment of the crash into a fresh data
@@ -59,6 +64,42 @@ async function finished(
   jobId: string,
 ): Promise<JobView> {
   return waitForJob(station, jobId);
+}
+
+/** What the spool's files hold of a label it took before the crash (its record and its bytes). */
+async function spoolLabel(
+  dir: string,
+  jobId: string,
+  label: { shipmentId: string; documentId: string; bytes: Buffer },
+  state: 'queued' | 'sending',
+): Promise<void> {
+  const now = new Date().toISOString();
+  const record: SpoolRecord = {
+    version: 1,
+    id: `sp-crash-${jobId}`,
+    seq: 0,
+    printerId: 'zebra',
+    printerName: 'Virtual Zebra',
+    document: {
+      id: label.documentId,
+      kind: 'label',
+      format: 'zpl',
+      charset: 'cp850',
+      shipmentId: label.shipmentId,
+    },
+    bytes: label.bytes.length,
+    state,
+    attempts: state === 'sending' ? 1 : 0,
+    createdAt: now,
+    updatedAt: now,
+    ttlFrom: Date.now(),
+    nextAttemptAt: Date.now(),
+    shipmentId: label.shipmentId,
+    stationJobId: jobId,
+  };
+  const store = createSpoolStore(join(dir, 'spool'));
+  await store.saveBytes(record.id, label.bytes);
+  await store.saveRecord(record);
 }
 
 describe('after a crash, the station finishes each job from where it stopped, exactly once', () => {
@@ -472,33 +513,12 @@ describe("after a crash between the spool's write and the journal's `booked`, th
     spooled: { state: 'queued' | 'sending'; documentId?: string },
   ): Promise<string> {
     const dir = await journalWith(askedToBook(jobId, 'scan', booked.target));
-    const now = new Date().toISOString();
-    const record: SpoolRecord = {
-      version: 1,
-      id: `sp-crash-${jobId}`,
-      seq: 0,
-      printerId: 'zebra',
-      printerName: 'Virtual Zebra',
-      document: {
-        id: spooled.documentId ?? booked.documentId,
-        kind: 'label',
-        format: 'zpl',
-        charset: 'cp850',
-        shipmentId: booked.shipmentId,
-      },
-      bytes: booked.bytes.length,
-      state: spooled.state,
-      attempts: spooled.state === 'sending' ? 1 : 0,
-      createdAt: now,
-      updatedAt: now,
-      ttlFrom: Date.now(),
-      nextAttemptAt: Date.now(),
-      shipmentId: booked.shipmentId,
-      stationJobId: jobId,
-    };
-    const store = createSpoolStore(join(dir, 'spool'));
-    await store.saveBytes(record.id, booked.bytes);
-    await store.saveRecord(record);
+    await spoolLabel(
+      dir,
+      jobId,
+      { ...booked, documentId: spooled.documentId ?? booked.documentId },
+      spooled.state,
+    );
     return dir;
   }
 
@@ -556,5 +576,205 @@ describe("after a crash between the spool's write and the journal's `booked`, th
     expect(job.shipments[0]!.documents.map((d) => d.documentId)).toEqual([
       `shp-${booked.shipmentId}-print-before-the-crash`,
     ]);
+  });
+});
+
+/**
+ * A job of several shipments (a booking that made a return shipment beside the outbound one, a reprint of two,
+ * a consolidated close of several results) cut off between them: what it had in hand prints once, and the rest
+ * prints or the job says what to redo. It never looks ended with a label still to come.
+ */
+describe('after a crash between the shipments of one job, none of them is left behind', () => {
+  /** Books a RETURN stored shipment in nShift behind the station's back: its outbound and return shipments. */
+  async function bookedReturnInNshift(b: Bench, orderNo: string) {
+    createReturnStored(b, orderNo);
+    const [stored] = await api<{ id: string }[]>(
+      b,
+      'GET',
+      `/stored-shipments?searchField=orderNo&searchOp=equals&searchValue=${orderNo}`,
+    );
+    const results = await api<{ id: string }[]>(
+      b,
+      'POST',
+      `/stored-shipments/${stored!.id}/shipments?returnFile=true`,
+      { target1Media: 'thermo-190', target1Type: 'zpl', target1Charset: 'cp850' },
+    );
+    const labels = await Promise.all(
+      results.map(async ({ id }) => {
+        const [zpl] = await api<{ id: string; data: string }[]>(
+          b,
+          'GET',
+          `/shipments/${id}/prints?returnFile=true`,
+        );
+        return {
+          shipmentId: id,
+          documentId: `shp-${id}-print-${zpl!.id}`,
+          bytes: Buffer.from(zpl!.data, 'base64'),
+        };
+      }),
+    );
+    const target: BookingTarget = { type: 'stored', storedId: stored!.id, orderNo };
+    return { target, outbound: labels[0]!, returned: labels[1]! };
+  }
+
+  /** The journal of a scan whose outbound shipment's `booked` (naming both) came, and not the return one's. */
+  function outboundBooked(
+    jobId: string,
+    booked: Awaited<ReturnType<typeof bookedReturnInNshift>>,
+    outboundLabel: 'printed' | 'held',
+  ): JournalEntryBody[] {
+    const { target, outbound, returned } = booked;
+    return [
+      ...askedToBook(jobId, 'scan', target),
+      {
+        type: 'booked',
+        jobId,
+        targetKey: bookingTargetKey(target),
+        shipmentId: outbound.shipmentId,
+        parcelNos: [],
+        documents: [
+          { documentId: outbound.documentId, kind: 'label', format: 'zpl', charset: 'cp850', bytes: 100 },
+        ],
+        targetShipmentIds: [outbound.shipmentId, returned.shipmentId],
+      },
+      {
+        type: 'print_state',
+        jobId,
+        shipmentId: outbound.shipmentId,
+        documentId: outbound.documentId,
+        state: outboundLabel,
+        printerId: 'zebra',
+        bytes: 100,
+      },
+    ];
+  }
+
+  it('a return shipment whose outbound label was held: its label is downloaded and printed once; the job waits on the held one', async () => {
+    bench = await startBench();
+    const booked = await bookedReturnInNshift(bench, 'RET-7101');
+    const dir = await journalWith(outboundBooked('scan-return-1', booked, 'held'));
+    const bookings = bench.sim.records().length;
+
+    const station = await bench.startStation({ dataDir: dir });
+    await bench.zebra.waitForLabels(1);
+    await station.whenIdle();
+    expect(Buffer.concat(bench.zebra.printData()).equals(booked.returned.bytes)).toBe(true);
+    const job = await station.getJob({ jobId: 'scan-return-1' });
+    expect(job.state).toBe('held');
+    expect(job.shipments.map((s) => [s.shipmentId, s.state])).toEqual([
+      [booked.outbound.shipmentId, 'held'],
+      [booked.returned.shipmentId, 'printed'],
+    ]);
+    expect(bench.sim.records().length).toBe(bookings);
+  });
+
+  it('a return shipment whose label the spool took under an id nShift no longer gives (after the hour): only the spooled label prints', async () => {
+    bench = await startBench();
+    const booked = await bookedReturnInNshift(bench, 'RET-7102');
+    const dir = await journalWith(outboundBooked('scan-return-2', booked, 'printed'));
+    const spooledId = `shp-${booked.returned.shipmentId}-print-before-the-crash`;
+    await spoolLabel(dir, 'scan-return-2', { ...booked.returned, documentId: spooledId }, 'queued');
+    bench.sim.clock.advance(2 * 60 * 60 * 1000);
+
+    const station = await bench.startStation({ dataDir: dir });
+    await bench.zebra.waitForLabels(1);
+    await new Promise((r) => setTimeout(r, 300)); // room for a second label, which must not come
+    await station.whenIdle();
+    expect(bench.zebra.labels()).toHaveLength(1);
+    expect(Buffer.concat(bench.zebra.printData()).equals(booked.returned.bytes)).toBe(true);
+    await expect.poll(async () => (await station.getJob({ jobId: 'scan-return-2' })).state).toBe('printed');
+    const job = await station.getJob({ jobId: 'scan-return-2' });
+    expect(job.shipments[1]!.documents.map((d) => d.documentId)).toEqual([spooledId]);
+  });
+
+  it('a return shipment whose spooled label prints while the restart asks nShift about it: the job learns that it printed', async () => {
+    bench = await startBench();
+    const booked = await bookedReturnInNshift(bench, 'RET-7103');
+    const dir = await journalWith(outboundBooked('scan-return-3', booked, 'printed'));
+    await spoolLabel(dir, 'scan-return-3', booked.returned, 'queued');
+    // The printer is off when the station starts and on again while the history answers slowly: the spool
+    // prints the label after the restart read the spool, and before the journal lists the label.
+    await bench.zebra.offline();
+    bench.sim.faults.latency({ path: '/shipment-history', ms: 1500 });
+    const station = await bench.startStation({
+      dataDir: dir,
+      extra: { printServiceOptions: { backoffMs: () => 50 } },
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    await bench.zebra.online();
+    await bench.zebra.waitForLabels(1);
+
+    const job = await finished(station, 'scan-return-3');
+    expect(job.state).toBe('printed');
+    expect(job.shipments[1]!.documents).toMatchObject([
+      { documentId: booked.returned.documentId, state: 'printed' },
+    ]);
+    await station.whenIdle();
+    expect(bench.zebra.labels()).toHaveLength(1);
+  });
+
+  it('a reprint of two shipments whose first label was held: the job fails for the second, the held label stays held', async () => {
+    bench = await startBench();
+    const first = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1005' })).jobId);
+    const second = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1006' })).jobId);
+    const [a, b] = [first.shipments[0]!, second.shipments[0]!];
+    const doc = a.documents[0]!;
+    bench.zebra.clearRecords();
+    const dir = await journalWith([
+      { type: 'job', jobId: 'reprint-held', kind: 'reprint', scan: 'ORD-1005' },
+      { type: 'shipment_info', jobId: 'reprint-held', shipmentId: a.shipmentId, parcelNos: a.parcelNos },
+      { type: 'shipment_info', jobId: 'reprint-held', shipmentId: b.shipmentId, parcelNos: b.parcelNos },
+      {
+        type: 'documents',
+        jobId: 'reprint-held',
+        ownerId: a.shipmentId,
+        documents: [
+          { documentId: doc.documentId, kind: 'label', format: 'zpl', charset: 'cp850', bytes: doc.bytes },
+        ],
+      },
+      {
+        type: 'print_state',
+        jobId: 'reprint-held',
+        shipmentId: a.shipmentId,
+        documentId: doc.documentId,
+        state: 'held',
+        bytes: doc.bytes,
+      },
+    ]);
+
+    const station = await bench.startStation({ dataDir: dir });
+    const job = await finished(station, 'reprint-held');
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({ detail: 'unfinished_after_restart' });
+    expect(job.failure?.message).toMatch(/reprint of ORD-1005/);
+    expect(job.shipments[0]!.documents[0]!.state).toBe('held');
+    expect(bench.zebra.labels()).toHaveLength(0);
+  });
+
+  it('a consolidated close of two results cut off after the first waybill printed fails for the packer to check, never printed', async () => {
+    bench = await startBench();
+    const dir = await journalWith([
+      { type: 'job', jobId: 'close-crash-2', kind: 'consolidated_close', scan: 'CONS-2' },
+      { type: 'shipment_info', jobId: 'close-crash-2', shipmentId: '9001', shipmentNo: 'W-9001' },
+      { type: 'shipment_info', jobId: 'close-crash-2', shipmentId: '9002', shipmentNo: 'W-9002' },
+      {
+        type: 'documents',
+        jobId: 'close-crash-2',
+        ownerId: '9001',
+        documents: [{ documentId: 'waybill-9001', kind: 'waybill', format: 'pdf', bytes: 100 }],
+      },
+      {
+        type: 'print_state',
+        jobId: 'close-crash-2',
+        shipmentId: '9001',
+        documentId: 'waybill-9001',
+        state: 'printed',
+        bytes: 100,
+      },
+    ]);
+    const station = await bench.startStation({ dataDir: dir });
+    const job = await finished(station, 'close-crash-2');
+    expect(job.state).toBe('failed');
+    expect(job.failure?.message).toMatch(/closing consolidated shipment CONS-2/);
   });
 });

@@ -2,7 +2,7 @@ import type { ShipmentSummary } from '../../../preload/api';
 import { StationError } from '../station-error';
 import { fail, record, type StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
-import { findShipments, toShipmentView } from './shipment-lookup';
+import { cancelledHere, findShipments, toShipmentView } from './shipment-lookup';
 import { withTracking } from './history';
 import type { StartJob } from './types';
 
@@ -31,7 +31,7 @@ export async function startCancel(
   input: { shipmentId: string; code?: string },
 ): Promise<{ jobId: string }> {
   const jobId = await startJob('cancel', input.code ?? input.shipmentId, async (id) => {
-    if (cancelledEarlier(ctx, id, input.shipmentId)) {
+    if (cancelledHere(ctx).has(input.shipmentId)) {
       return fail(
         ctx,
         id,
@@ -56,13 +56,4 @@ export async function startCancel(
     await record(ctx, { type: 'cancelled', jobId: id, shipmentId: input.shipmentId });
   });
   return { jobId };
-}
-
-function cancelledEarlier(ctx: StationContext, jobId: string, shipmentId: string): boolean {
-  return [...ctx.jobs.all()].some(
-    (job) =>
-      job.id !== jobId &&
-      job.kind === 'cancel' &&
-      job.shipments.some((s) => s.shipmentId === shipmentId && s.state === 'cancelled'),
-  );
 }

@@ -7,7 +7,7 @@ import { knownDocuments } from '../documents';
 import { BOOKING_KINDS } from '../jobs';
 import { detailed, failure, failureFromDelivery, noSuchJob } from '../failures';
 import { factsFromNShift, factsOf, recordFacts } from './shipment-facts';
-import { findShipments, shipmentsInJournal } from './shipment-lookup';
+import { cancelledHere, findShipments, shipmentsInJournal } from './shipment-lookup';
 import type { ShipmentFacts, StartJob } from './types';
 
 /**
@@ -24,24 +24,43 @@ export async function startReprint(
   let shipments: ShipmentFacts[];
   let label: string;
   let asked: Readonly<JobView> | undefined;
+  // A cancelled shipment's label is void: printing it again could put it on a parcel.
+  const voided = cancelledHere(ctx);
+  let onlyCancelled = false;
+  const notVoided = <T extends { shipmentId: string }>(found: T[]): T[] => {
+    const live = found.filter((s) => !voided.has(s.shipmentId));
+    onlyCancelled = found.length > 0 && live.length === 0;
+    return live;
+  };
   if ('jobId' in input) {
     asked = ctx.jobs.get(input.jobId);
     if (!asked) throw noSuchJob(input.jobId);
     const job = asked;
-    shipments = job.shipments
-      .filter((s) => s.shipmentId)
-      .map((s) => withJournalFacts(ctx, factsOf(s, job.orderNo)));
+    shipments = notVoided(job.shipments.filter((s) => s.shipmentId)).map((s) =>
+      withJournalFacts(ctx, factsOf(s, job.orderNo)),
+    );
     label = job.scan;
   } else {
     label = input.code.trim();
-    shipments = shipmentsInJournal(ctx, label).map((s) => withJournalFacts(ctx, { ...s, parcelNos: [] }));
-    if (shipments.length === 0) {
+    shipments = notVoided(shipmentsInJournal(ctx, label)).map((s) =>
+      withJournalFacts(ctx, { ...s, parcelNos: [] }),
+    );
+    if (shipments.length === 0 && !onlyCancelled) {
       const found = await findShipments(ctx, label);
       if ('error' in found) throw StationError.failed(failureFromDelivery(found.error));
-      shipments = found
-        .filter((s) => (s.status ?? '').toUpperCase() !== 'CANCELLED')
-        .map((s) => withJournalFacts(ctx, factsFromNShift(s)));
+      const live = found.filter((s) => (s.status ?? '').toUpperCase() !== 'CANCELLED');
+      shipments = notVoided(live.map(factsFromNShift)).map((facts) => withJournalFacts(ctx, facts));
+      onlyCancelled ||= found.length > 0 && live.length === 0;
     }
+  }
+  if (shipments.length === 0 && onlyCancelled) {
+    throw StationError.failed(
+      failure(
+        'not_found',
+        'already_cancelled',
+        `"${label}" names a cancelled shipment: its label is void, so it is not reprinted.`,
+      ),
+    );
   }
   if (shipments.length === 0) {
     throw StationError.failed(

@@ -3,7 +3,7 @@ import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
 import { bookingNotSaved, failure, isDiskRefusal, labelNotDownloaded, noLabelListed } from '../failures';
-import { parcelNosOf } from './shipment-lookup';
+import { cancelledHere, parcelNosOf } from './shipment-lookup';
 import { BookingNotKept, bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
 
@@ -121,9 +121,14 @@ export async function bookAndPrint(
 /** The shipment ids an earlier job of today booked for the same code, if any. */
 function bookedEarlierToday(ctx: StationContext, jobId: string, code: string): string[] | undefined {
   const today = ctx.now().toISOString().slice(0, 10);
+  let cancelled: Set<string> | undefined;
   for (const job of ctx.jobs.all(today)) {
     if (job.id === jobId || job.kind !== 'scan' || job.scan !== code || job.duplicateOf) continue;
-    const booked = job.shipments.filter((s) => s.shipmentId && s.state !== 'cancelled');
+    // A shipment cancelled since is no booking: the packer scans the order again to book it anew.
+    const voided = (cancelled ??= cancelledHere(ctx));
+    const booked = job.shipments.filter(
+      (s) => s.shipmentId && s.state !== 'cancelled' && !voided.has(s.shipmentId),
+    );
     if (booked.length > 0) return booked.map((s) => s.shipmentId);
   }
   return undefined;

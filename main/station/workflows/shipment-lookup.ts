@@ -42,6 +42,16 @@ export function toShipmentView(s: ShipmentSummary): ShipmentView {
   };
 }
 
+/** The shipments this station cancelled in the journal's days: their labels are void, never reprinted. */
+export function cancelledHere(ctx: StationContext): Set<string> {
+  const cancelled = new Set<string>();
+  for (const job of ctx.jobs.all()) {
+    if (job.kind !== 'cancel') continue;
+    for (const s of job.shipments) if (s.state === 'cancelled') cancelled.add(s.shipmentId);
+  }
+  return cancelled;
+}
+
 /** Shipments booked by this station today whose id, shipment number, parcel number or scanned code matches. */
 export function shipmentsInJournal(
   ctx: StationContext,

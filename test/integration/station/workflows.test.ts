@@ -117,6 +117,36 @@ describe('cancel', () => {
     expect((await bench.station.lookupShipment({ code: parcelNo })).status).toBe('CANCELLED');
   });
 
+  it('a cancelled shipment is never reprinted (its label is void), and scanning its order again books it anew', async () => {
+    bench = await startBench();
+    const booking = await scanAndWait(bench.station, 'ORD-1003');
+    const cancelled = booking.shipments[0]!;
+    await waitForJob(
+      bench.station,
+      (await bench.station.cancelShipment({ shipmentId: cancelled.shipmentId, confirm: true })).jobId,
+    );
+    const refused = { body: { failure: { code: 'already_cancelled' } } };
+    // R on the booking's row, and the scanned code or a parcel number typed for a reprint.
+    await expect(bench.station.reprint({ jobId: booking.id })).rejects.toMatchObject(refused);
+    await expect(bench.station.reprint({ code: 'ORD-1003' })).rejects.toMatchObject(refused);
+    await expect(bench.station.reprint({ code: cancelled.parcelNos[0]! })).rejects.toMatchObject(refused);
+    expect(bench.zebra.labels()).toHaveLength(1);
+
+    const again = await scanAndWait(bench.station, 'ORD-1003');
+    expect(again.state).toBe('printed');
+    expect(again.shipments[0]!.shipmentId).not.toBe(cancelled.shipmentId);
+    expect(
+      bench.sim.records().filter((r) => r.internalReference === 'ORD-1003' && !r.cancelled),
+    ).toHaveLength(1);
+    // A reprint of the order now prints the new shipment's label only.
+    const reprint = await waitForJob(
+      bench.station,
+      (await bench.station.reprint({ code: 'ORD-1003' })).jobId,
+    );
+    expect(reprint.shipments.map((s) => s.shipmentId)).toEqual([again.shipments[0]!.shipmentId]);
+    expect(bench.zebra.labels()).toHaveLength(3);
+  });
+
   it('warns (handedOver) when the carrier already has the shipment', async () => {
     bench = await startBench();
     const job = await scanAndWait(bench.station, 'ORD-1002');

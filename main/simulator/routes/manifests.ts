@@ -1,4 +1,8 @@
-/** nshift-api.md 1.6: end-of-day manifests, a PDF listing exactly the day's shipments that are not cancelled. */
+/**
+ * nshift-api.md 1.6: end-of-day manifests, a PDF listing the day's shipments that are not cancelled and that no
+ * earlier manifest holds. nShift makes a shipment list "with available shipments" and serves earlier lists by
+ * fetch and copy, so a manifest made again takes only what came after: a parcel is never on two manifests.
+ */
 import { shipmentResultJson } from '../booking';
 import type { SimContext } from '../context';
 import { printJson, storeDocument } from '../documents';
@@ -77,9 +81,11 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
       const from = parseQueryDate(body.value.dateFrom ?? null, 'from') ?? startOfDayUtc(now);
       const to = parseQueryDate(body.value.dateTo ?? null, 'to') ?? startOfDayUtc(now) + DAY_MS - 1;
       const carrierId = body.value.carrierId ?? null;
+      const manifested = new Set([...manifests.values()].flatMap((m) => m.shipmentIds));
       const shipments = [...ctx.state.shipments.values()].filter(
         (s) =>
           s.status !== 'CANCELLED' &&
+          !manifested.has(s.id) &&
           s.created >= from &&
           s.created <= to &&
           (!carrierId || s.carrierId === carrierId) &&

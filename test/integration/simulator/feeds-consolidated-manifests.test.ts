@@ -173,7 +173,7 @@ describe('consolidated shipments', () => {
 });
 
 describe('manifests', () => {
-  it('creates a PDF manifest listing exactly the day’s shipments that are not cancelled', async () => {
+  it('creates a PDF manifest listing exactly the day’s shipments that are not cancelled and on no manifest yet', async () => {
     h = await startHarness();
     h.clock.advance(-24 * 60 * 60 * 1000);
     await bookMany(1, 'YESTERDAY-');
@@ -207,6 +207,16 @@ describe('manifests', () => {
     for (const o of ['TODAY-1', 'YESTERDAY-0']) expect(text).not.toContain(shipmentNo(o));
     expect(text).toContain('Åsa Öberg');
 
+    // A manifest made later holds only what no earlier one holds (DHL-1 is on the first): of one carrier here.
+    await bookMany(1, 'LATE-');
+    expect(
+      (
+        await h.call('POST', '/shipments', {
+          printConfig: THERMO_ZPL,
+          shipment: shipment({ orderNo: 'DHL-2', service: { id: 'DHLPAK' } }),
+        })
+      ).status,
+    ).toBe(201);
     const carrier = (await h.call('POST', '/manifests', { manifestType: 'PLAB', carrierId: 'DHL' })).json as {
       shipmentCount: number;
       manifestId: string;
@@ -215,7 +225,19 @@ describe('manifests', () => {
     const shipments = (await h.call('GET', `/manifests/PLAB/${carrier.manifestId}/shipments`)).json as Array<{
       orderNo: string;
     }>;
-    expect(shipments.map((s) => s.orderNo)).toEqual(['DHL-1']);
+    expect(shipments.map((s) => s.orderNo)).toEqual(['DHL-2']);
+    const rest = (await h.call('POST', '/manifests', { manifestType: 'PLAB' })).json as {
+      manifestId: string;
+    };
+    const restShipments = (await h.call('GET', `/manifests/PLAB/${rest.manifestId}/shipments`))
+      .json as Array<{
+      orderNo: string;
+    }>;
+    expect(restShipments.map((s) => s.orderNo)).toEqual(['LATE-0']);
+    const first = (await h.call('GET', `/manifests/PLAB/${manifest.manifestId}/shipments`)).json as Array<{
+      orderNo: string;
+    }>;
+    expect(first.map((s) => s.orderNo).sort()).toEqual(['DHL-1', 'TODAY-0', 'TODAY-2']);
     const raw = await h.call(
       'GET',
       `/manifests/PLAB/${manifest.manifestId}/prints/${manifest.prints[0]!.id}`,
@@ -223,6 +245,6 @@ describe('manifests', () => {
       { accept: 'application/pdf' },
     );
     expect(raw.bytes.equals(pdf)).toBe(true);
-    expect((await h.call('GET', '/manifests?manifestType=PLAB')).json as unknown[]).toHaveLength(2);
+    expect((await h.call('GET', '/manifests?manifestType=PLAB')).json as unknown[]).toHaveLength(3);
   });
 });

@@ -75,6 +75,36 @@ describe("today's shipments in no manifest", () => {
     });
   });
 
+  it('are all that a manifest made again holds: no parcel goes to the carrier on two manifests', async () => {
+    bench = await startBench();
+    await scanAndWait(bench.station, 'ORD-1001');
+    await createManifest(bench);
+    const [first] = await bench.station.listManifests();
+    const firstIds = { manifestType: first!.manifestType, manifestId: first!.manifestId };
+    const onFirst = (await bench.station.listManifestShipments(firstIds)).map((s) => s.shipmentId);
+    expect(onFirst.length).toBeGreaterThan(1);
+
+    const late = [
+      await scanAndWait(bench.station, 'ORD-1003'),
+      await scanAndWait(bench.station, 'ORD-1004'),
+    ].map((j) => j.shipments[0]!.shipmentId);
+    const left = (await bench.station.listUnmanifested()).shipments.map((s) => s.shipmentId);
+    expect(left.sort()).toEqual([...late].sort());
+
+    // What the Manifest screen advises: create the manifest again.
+    await createManifest(bench);
+    const second = (await bench.station.listManifests()).find((m) => m.manifestId !== first!.manifestId);
+    expect(second).toMatchObject({ manifestType: 'PNL', shipmentCount: 2 });
+    const onSecond = await bench.station.listManifestShipments({
+      manifestType: second!.manifestType,
+      manifestId: second!.manifestId,
+    });
+    expect(onSecond.map((s) => s.shipmentId).sort()).toEqual([...late].sort());
+    expect((await bench.station.listUnmanifested()).shipments).toEqual([]);
+    // The first manifest still holds what it held: a reprint gives the carrier the same list.
+    expect((await bench.station.listManifestShipments(firstIds)).map((s) => s.shipmentId)).toEqual(onFirst);
+  });
+
   it("falls back to this station's journal, and says so, when the account may not read the history", async () => {
     bench = await startBench();
     const key = { id: 'no-history', secret: 'no-history-secret' };

@@ -40,9 +40,11 @@ async function printManifest(
 }
 
 /**
- * The end-of-day manifest for today's shipments of one type (and carrier, where the type needs one). Only the
- * station's own manifest types (settings `manifest.types`) are made: a mistyped type is refused before anything is
- * created in nShift, naming the valid ones.
+ * The end-of-day manifest for today's shipments of one type (and carrier, where the type needs one) that no earlier
+ * manifest holds: nShift lists the available shipments, so making it again after late bookings takes just those,
+ * and an earlier list goes to the carrier again by reprint, never by a new manifest. Only the station's own manifest
+ * types (settings `manifest.types`) are made: a mistyped type is refused before anything is created in nShift,
+ * naming the valid ones.
  */
 export async function startCreateManifest(
   ctx: StationContext,

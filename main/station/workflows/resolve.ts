@@ -115,27 +115,32 @@ async function fromStored(ctx: StationContext, code: string): Promise<Resolution
       targets: ready.map((s) => ({ type: 'stored', storedId: s.id, orderNo: code })),
     };
   }
-  const invalid = matches.find((s) => (s.status ?? '').toUpperCase() === 'INVALID');
-  if (invalid) {
-    return {
-      kind: 'failed',
-      failure: failure(
-        'validation',
-        'validation',
-        `The stored shipment for "${code}" is not valid in nShift: correct it there and scan again.`,
-        {
-          ...detailed('stored_invalid', { code }),
-          errors: (invalid.statuses ?? []).map((s) => ({
-            field: s.field || s.messageCode || 'shipment',
-            message: s.message,
-          })),
-        },
-      ),
-    };
-  }
+  const invalid = matches.find(isInvalid);
+  if (invalid) return { kind: 'failed', failure: storedInvalid(invalid, code) };
   // Stored shipments that exist but are no longer READY have been booked already.
   const booked = await shipmentsByOrderNo(ctx, code);
   return { kind: 'booked', source: 'stored', shipmentIds: booked };
+}
+
+/** nShift could not validate it (a field missing or wrong): it cannot be booked until corrected there. */
+export function isInvalid(stored: StoredShipment): boolean {
+  return (stored.status ?? '').toUpperCase() === 'INVALID';
+}
+
+/** An invalid stored shipment, with nShift's own field errors, for the packer to have corrected in nShift. */
+export function storedInvalid(stored: StoredShipment, code: string): Failure {
+  return failure(
+    'validation',
+    'validation',
+    `The stored shipment for "${code}" is not valid in nShift: correct it there and scan again.`,
+    {
+      ...detailed('stored_invalid', { code }),
+      errors: (stored.statuses ?? []).map((s) => ({
+        field: s.field || s.messageCode || 'shipment',
+        message: s.message,
+      })),
+    },
+  );
 }
 
 export function isReady(stored: StoredShipment): boolean {

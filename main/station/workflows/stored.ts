@@ -3,7 +3,7 @@ import type { StoredShipment } from '../../nshift/delivery/schemas';
 import { StationError } from '../station-error';
 import { fail, record, type StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
-import { isReady } from './resolve';
+import { isInvalid, isReady, storedInvalid } from './resolve';
 import { bookAndPrint } from './scan';
 import type { StartJob } from './types';
 
@@ -55,6 +55,8 @@ export async function startBookStored(
   if (!stored.ok) throw StationError.failed(failureFromDelivery(stored.error));
   const orderNo = stored.value.orderNo ?? undefined;
   const jobId = await startJob('book_stored', orderNo ?? storedId, async (id) => {
+    // Not ready because nShift could not validate it: never booked, so never "already booked".
+    if (isInvalid(stored.value)) return fail(ctx, id, storedInvalid(stored.value, orderNo ?? storedId));
     if (!isReady(stored.value)) {
       return fail(
         ctx,

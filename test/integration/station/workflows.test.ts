@@ -186,6 +186,20 @@ describe('stored and consolidated shipments', () => {
     expect(bench.sim.records().filter((r) => r.orderNo === 'SO-2002')).toHaveLength(1);
   });
 
+  it('an invalid stored shipment booked from the list says what nShift finds wrong with it, never "already booked"', async () => {
+    bench = await startBench();
+    const [invalid] = await bench.station.listStored({ orderNo: 'SO-2900' });
+    expect(invalid).toMatchObject({ status: 'INVALID' });
+    const job = await waitForJob(
+      bench.station,
+      (await bench.station.bookStored({ storedId: invalid!.storedId })).jobId,
+    );
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({ reason: 'validation', detail: 'stored_invalid' });
+    expect(job.failure?.errors?.length).toBeGreaterThan(0);
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SO-2900')).toHaveLength(0);
+  });
+
   it('adds a stored shipment as a parcel group to the open consolidated shipment of the key in settings', async () => {
     bench = await startBench({ settings: (st) => ({ ...st, consolidation: { key: 'KONS-4001' } }) });
     const before = (await bench.station.listConsolidated()).find((c) => c.key === 'KONS-4001')!;

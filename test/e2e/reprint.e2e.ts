@@ -86,4 +86,35 @@ test.describe('reprint, duplicates and the Jobs screen', () => {
     await preview.scrollIntoViewIfNeeded();
     await saveScreen(page, 'jobs-preview');
   });
+
+  test('R pressed twice fast prints one reprint and leaves the scan field empty for the next scan', async ({
+    page,
+    demo,
+  }) => {
+    await openStation(page, demo);
+    const start = (await labels(demo)).length;
+    await scanLikeAScanner(page, 'ORD-1004');
+    const result = page.getByTestId('last-result');
+    await expect(result).toHaveAttribute('data-state', 'printed');
+    await expect.poll(async () => (await labels(demo)).length).toBeGreaterThan(start);
+    const before = (await labels(demo)).length;
+    const perScan = before - start;
+
+    // A near-instant double tap, then one with a short pause (the reprint is then on its way).
+    await page.keyboard.press('r');
+    await page.keyboard.press('r');
+    await expect(result).toContainText('Reprint: nothing was booked again.');
+    await expect(result).toHaveAttribute('data-state', 'printed');
+    await page.keyboard.press('r');
+    await page.waitForTimeout(50);
+    await page.keyboard.press('r');
+    await expect(page.getByTestId('scan-input')).toHaveValue('');
+    await expect(result).toHaveAttribute('data-state', 'printed');
+    await page.waitForTimeout(500);
+    expect((await labels(demo)).length).toBe(before + 2 * perScan);
+
+    await scanLikeAScanner(page, 'ORD-1005');
+    await expect(result).toHaveAttribute('data-state', 'printed');
+    await expect(result.locator('.result-code')).toHaveText('ORD-1005');
+  });
 });

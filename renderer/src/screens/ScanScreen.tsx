@@ -8,7 +8,7 @@ import { IsolatedKeyGate } from '../scan/isolated-key';
 import { StateIcon } from '../components/Icon';
 import { StateBadge } from '../components/StateBadge';
 import { FailureDetails } from '../components/FailureDetails';
-import { jobFailure, resultState, type ResultState } from '../components/result-state';
+import { isFinished, jobFailure, resultState, type ResultState } from '../components/result-state';
 import { printerWait, type PrinterWait } from '../components/printer-wait';
 import { formatList, formatTime } from '../i18n/format';
 import { shipmentName, shipmentNumbers } from '../components/shipment-number';
@@ -70,6 +70,12 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
   const failure = job ? jobFailure(job) : last?.failure;
   const reprintable = job !== undefined && canReprint(shown === 'idle' ? undefined : shown);
   const held = job ? heldSpoolJobIds(job) : [];
+  // A reprint asked for and not yet ended: another R (a double tap) or click must not ask again.
+  const reprintRunning = useRef(false);
+  const reprintShown = last?.kind === 'reprint' && !last.failure && (!job || !isFinished(resultState(job)));
+  function reprintInFlight(): boolean {
+    return reprintRunning.current || reprintShown;
+  }
   // "Printing" while the printer is away would read as all well: say what the label waits for instead.
   const wait = job ? printerWait(job, status?.printers ?? [], spool) : undefined;
 
@@ -78,7 +84,12 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
   }
 
   function reprint(): void {
-    if (job) void session.reprint(job);
+    if (job && !reprintInFlight()) {
+      reprintRunning.current = true;
+      void session.reprint(job).finally(() => {
+        reprintRunning.current = false;
+      });
+    }
     focusInput();
   }
 
@@ -102,22 +113,31 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
       session.dismiss();
       return;
     }
-    if (gate.interrupt()) {
-      // R was the first key of a scan (or of typing), not the shortcut: give it back to the field.
+    const plain = !event.ctrlKey && !event.altKey && !event.metaKey;
+    const reprintKey = plain && REPRINT_KEYS.has(event.key);
+    // R again while the first is held back: a double tap (one reprint) unless a scan's keys follow.
+    if (reprintKey && gate.repeat()) {
+      event.preventDefault();
+      return;
+    }
+    const heldKeys = gate.interrupt();
+    if (heldKeys > 0) {
+      // The Rs were the first keys of a scan (or of typing), not the shortcut: give them back to the field.
+      const given = 'R'.repeat(heldKeys);
       if (event.key === 'Enter') {
         event.preventDefault();
-        routing.submit(`R${value}`);
+        routing.submit(`${given}${value}`);
         setValue('');
       } else if (event.key.length === 1) {
         event.preventDefault();
-        setValue((current) => `${current}R${event.key}`);
+        setValue((current) => `${current}${given}${event.key}`);
       }
       return;
     }
-    const plain = !event.ctrlKey && !event.altKey && !event.metaKey;
-    if (plain && REPRINT_KEYS.has(event.key) && value === '' && reprintable) {
+    if (reprintKey && value === '' && (reprintable || reprintInFlight())) {
+      // The shortcut never types into the field; while a reprint is on its way, R asks for nothing more.
       event.preventDefault();
-      gate.press(reprint, () => undefined);
+      if (!reprintInFlight()) gate.press(reprint, () => undefined);
     }
   }
 

@@ -6,6 +6,8 @@ import { failureFromError } from '../api/errors';
 export interface LastScan {
   /** Increases with every scan, so a slow answer never overwrites a newer scan's result. */
   seq: number;
+  /** What was sent: a scan, or a reprint of the shown result. */
+  kind: 'scan' | 'reprint';
   code: string;
   /** Set once the host accepted the scan (or reprint); the job itself comes from the store. */
   jobId?: string;
@@ -32,21 +34,24 @@ export function useScanSession(api: StationApi): ScanSession {
   const [last, setLast] = useState<LastScan | undefined>();
   const counter = useRef(0);
 
-  const run = useCallback(async (code: string, call: () => Promise<{ jobId: string }>) => {
-    const seq = ++counter.current;
-    setLast({ seq, code, pending: true });
-    try {
-      const { jobId } = await call();
-      setLast((current) => (current?.seq === seq ? { seq, code, jobId, pending: false } : current));
-    } catch (error) {
-      const failure = failureFromError(error);
-      setLast((current) => (current?.seq === seq ? { seq, code, failure, pending: false } : current));
-    }
-  }, []);
+  const run = useCallback(
+    async (kind: LastScan['kind'], code: string, call: () => Promise<{ jobId: string }>) => {
+      const seq = ++counter.current;
+      setLast({ seq, kind, code, pending: true });
+      try {
+        const { jobId } = await call();
+        setLast((current) => (current?.seq === seq ? { seq, kind, code, jobId, pending: false } : current));
+      } catch (error) {
+        const failure = failureFromError(error);
+        setLast((current) => (current?.seq === seq ? { seq, kind, code, failure, pending: false } : current));
+      }
+    },
+    [],
+  );
 
-  const scan = useCallback((code: string) => run(code, () => api.scan({ code })), [api, run]);
+  const scan = useCallback((code: string) => run('scan', code, () => api.scan({ code })), [api, run]);
   const reprint = useCallback(
-    (job: JobView) => run(job.scan, () => api.reprint(reprintInput(job))),
+    (job: JobView) => run('reprint', job.scan, () => api.reprint(reprintInput(job))),
     [api, run],
   );
   const dismiss = useCallback(() => setLast(undefined), []);

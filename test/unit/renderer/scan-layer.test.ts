@@ -251,10 +251,34 @@ describe('isolated key gate', () => {
       const interrupted = vi.fn();
       gate.press(action, interrupted);
       vi.advanceTimersByTime(10);
-      expect(gate.interrupt()).toBe(true);
+      expect(gate.interrupt()).toBe(1);
       vi.advanceTimersByTime(100);
       expect(action).not.toHaveBeenCalled();
       expect(interrupted).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('runs the shortcut once for a fast double tap, and gives both keys back when a third key follows', () => {
+    vi.useFakeTimers();
+    try {
+      const gate = new IsolatedKeyGate(50);
+      const action = vi.fn();
+      gate.press(action, () => undefined);
+      vi.advanceTimersByTime(5);
+      expect(gate.repeat()).toBe(true);
+      vi.advanceTimersByTime(100);
+      expect(action).toHaveBeenCalledOnce();
+      expect(gate.repeat()).toBe(false);
+
+      gate.press(action, () => undefined);
+      vi.advanceTimersByTime(10);
+      gate.repeat();
+      vi.advanceTimersByTime(45);
+      expect(gate.interrupt()).toBe(2);
+      vi.advanceTimersByTime(100);
+      expect(action).toHaveBeenCalledOnce();
     } finally {
       vi.useRealTimers();
     }

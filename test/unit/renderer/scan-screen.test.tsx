@@ -144,6 +144,56 @@ describe('Scan screen', () => {
     expect(fake.callsOf('reprint')).toEqual([]);
   });
 
+  it('reprints once for a fast double R and leaves nothing in the scan field', async () => {
+    const { fake } = await renderApp();
+    typeAndEnter('ORDER-1005');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('printed'));
+    const input = screen.getByTestId('scan-input') as HTMLInputElement;
+    fireEvent.keyDown(input, { key: 'r' });
+    fireEvent.keyDown(input, { key: 'r' });
+    expect(input.value).toBe('');
+    await waitFor(() => expect(fake.callsOf('reprint')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(fake.callsOf('reprint')).toHaveLength(1);
+    expect(input.value).toBe('');
+  });
+
+  it('ignores R while the reprint it asked for is on its way, and types nothing into the field', async () => {
+    const fake = new FakeStation();
+    let answer: (value: { jobId: string }) => void = () => undefined;
+    fake.on('reprint', () => new Promise((resolve) => (answer = resolve)));
+    await renderApp({ fake });
+    typeAndEnter('ORDER-1006');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('printed'));
+    const input = screen.getByTestId('scan-input') as HTMLInputElement;
+    fireEvent.keyDown(input, { key: 'r' });
+    await waitFor(() => expect(fake.callsOf('reprint')).toHaveLength(1));
+    // A key whose default is prevented never reaches the field (jsdom types nothing either way).
+    expect(fireEvent.keyDown(input, { key: 'r' })).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(fake.callsOf('reprint')).toHaveLength(1);
+    expect(input.value).toBe('');
+    // Answered, its label not yet printed: still the same reprint.
+    await act(async () => answer({ jobId: 'reprint-1' }));
+    expect(fireEvent.keyDown(input, { key: 'r' })).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(fake.callsOf('reprint')).toHaveLength(1);
+    expect(input.value).toBe('');
+  });
+
+  it('gives both Rs back when a scan starts with RR', async () => {
+    const { fake } = await renderApp();
+    typeAndEnter('ORDER-1007');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('printed'));
+    const input = screen.getByTestId('scan-input') as HTMLInputElement;
+    fireEvent.keyDown(input, { key: 'R' });
+    fireEvent.keyDown(input, { key: 'R' });
+    fireEvent.keyDown(input, { key: '7' });
+    expect(input.value).toBe('RR7');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(fake.callsOf('reprint')).toEqual([]);
+  });
+
   it('ignores the same code again within the duplicate window and says so', async () => {
     const { fake, clock } = await renderApp();
     typeAndEnter('ORDER-5');

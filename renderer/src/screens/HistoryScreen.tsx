@@ -16,6 +16,7 @@ import { ShipmentFacts } from '../components/ShipmentFacts';
 import { Button } from '../components/Button';
 import { SelectField, TextField } from '../components/Field';
 import { formatDateTime, formatTime } from '../i18n/format';
+import { isCancelledStatus } from '../components/cancelled';
 
 type SearchField = 'any' | NonNullable<MethodInput<'searchHistory'>['searchField']>;
 const FIELDS: readonly SearchField[] = ['any', 'orderNo', 'shipmentNo', 'parcelNo'];
@@ -49,6 +50,11 @@ function toInput(query: Query): MethodInput<'searchHistory'> {
 
 function numberOf(shipment: HistoryShipment): string {
   return shipment.shipmentNo ?? shipment.shipmentId;
+}
+
+/** A cancelled shipment's label is void: it is never printed again. */
+function reprintable(shipment: HistoryShipment): boolean {
+  return !isCancelledStatus(shipment.status);
 }
 
 function cancellable(shipment: HistoryShipment): boolean {
@@ -137,7 +143,7 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
   const offline = results?.find((s) => s.source === 'journal')?.offline;
 
   function reprint(): void {
-    if (!selected) return;
+    if (!selected || !reprintable(selected)) return;
     const what = t('history.reprintWhat', { number: numberOf(selected) });
     setStarted(undefined);
     void runAction(() => api.reprint({ code: numberOf(selected) })).then((result) => {
@@ -173,7 +179,7 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
     if (gate.interrupt()) return;
     if (event.ctrlKey || event.altKey || event.metaKey || !selected) return;
     const key = event.key.toLowerCase();
-    if (key === 'r') {
+    if (key === 'r' && reprintable(selected)) {
       event.preventDefault();
       gate.press(reprint, () => undefined);
     } else if (key === 'c' && cancellable(selected)) {
@@ -408,10 +414,17 @@ function ShipmentDetails({
           {t('cancel.handedOver')}
         </p>
       ) : null}
+      {reprintable(shipment) ? null : (
+        <p className="history-hint" data-testid="history-no-reprint">
+          {t('numbers.cancelledNoReprint')}
+        </p>
+      )}
       <div className="row history-actions">
-        <Button tone="primary" data-testid="history-reprint" aria-keyshortcuts="R" onClick={onReprint}>
-          {t('history.reprint')}
-        </Button>
+        {reprintable(shipment) ? (
+          <Button tone="primary" data-testid="history-reprint" aria-keyshortcuts="R" onClick={onReprint}>
+            {t('history.reprint')}
+          </Button>
+        ) : null}
         {cancellable(shipment) ? (
           <Button tone="danger" data-testid="history-cancel" aria-keyshortcuts="C" onClick={onCancel}>
             {t('history.cancel')}

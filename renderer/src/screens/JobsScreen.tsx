@@ -16,6 +16,7 @@ import { reprintInput } from '../state/scan-session';
 import { findJobForCode } from './job-match';
 import { shipmentName } from '../components/shipment-number';
 import { ReprintNote, reprintsByJob } from '../components/ReprintNote';
+import { cancelledShipmentIds, reprintsOnlyCancelled } from '../components/cancelled';
 
 function hasShipments(job: JobView): boolean {
   return (
@@ -54,6 +55,7 @@ export function JobsScreen() {
   });
 
   const selected = jobs.find((job) => job.id === selectedId);
+  const cancelled = cancelledShipmentIds(jobs);
 
   async function showPreview(documentId: string): Promise<void> {
     setPreview(undefined);
@@ -174,6 +176,7 @@ export function JobsScreen() {
                 onPreview={(documentId) => void showPreview(documentId)}
                 spoolActions={spoolActions}
                 canReprint={hasShipments(selected)}
+                cancelled={cancelled}
               />
             ) : (
               <p>{t('jobs.select')}</p>
@@ -221,12 +224,22 @@ interface JobDetailsProps {
   job: JobView;
   busy: boolean;
   canReprint: boolean;
+  /** Shipments cancelled today: a job that would only reprint these offers no reprint, and says why. */
+  cancelled: ReadonlySet<string>;
   onReprint(): void;
   onPreview(documentId: string): void;
   spoolActions(spoolJobId: string | undefined, state: JobDocument['state']): ReactNode;
 }
 
-function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions }: JobDetailsProps) {
+function JobDetails({
+  job,
+  busy,
+  canReprint,
+  cancelled,
+  onReprint,
+  onPreview,
+  spoolActions,
+}: JobDetailsProps) {
   const { t, i18n } = useTranslation();
   const { jobs } = useStationState();
   const failure = jobFailure(job);
@@ -257,7 +270,9 @@ function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions 
         </p>
       ) : null}
       {failure && state !== 'printed' ? <FailureDetails failure={failure} /> : null}
-      {canReprint ? (
+      {canReprint && reprintsOnlyCancelled(job, cancelled) ? (
+        <p data-testid="job-no-reprint">{t('numbers.cancelledNoReprint')}</p>
+      ) : canReprint ? (
         <Button tone="primary" busy={busy} onClick={onReprint}>
           {t('jobs.reprint')}
         </Button>
@@ -265,7 +280,8 @@ function JobDetails({ job, busy, canReprint, onReprint, onPreview, spoolActions 
       {job.shipments.map((shipment) => (
         <div key={shipment.shipmentId} className="shipment">
           <h3>
-            {shipmentName(t, shipment, job.orderNo)} · {t(`shipmentState.${shipment.state}`)}
+            {shipmentName(t, shipment, job.orderNo)} ·{' '}
+            {t(`shipmentState.${cancelled.has(shipment.shipmentId) ? 'cancelled' : shipment.state}`)}
           </h3>
           {shipment.parcelNos.length > 0 || shipment.receiverName ? (
             <p>

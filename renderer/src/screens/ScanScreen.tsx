@@ -13,6 +13,7 @@ import { printerWait, type PrinterWait } from '../components/printer-wait';
 import { formatList, formatTime } from '../i18n/format';
 import { shipmentName, shipmentNumbers } from '../components/shipment-number';
 import { isScanRow, reprintsByJob, ReprintNote, ROW_KINDS } from '../components/ReprintNote';
+import { cancelledShipmentIds, reprintsOnlyCancelled } from '../components/cancelled';
 const REPRINT_KEYS = new Set(['r', 'R']);
 
 function canReprint(state: ResultState | undefined): boolean {
@@ -68,7 +69,9 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
         : 'resolving';
   const jobState = !last ? 'idle' : job ? job.state : last.failure ? 'failed' : 'resolving';
   const failure = job ? jobFailure(job) : last?.failure;
-  const reprintable = job !== undefined && canReprint(shown === 'idle' ? undefined : shown);
+  // A shipment cancelled since (on the Cancel screen or in History) has a void label: never reprinted.
+  const voided = job !== undefined && reprintsOnlyCancelled(job, cancelledShipmentIds(jobs));
+  const reprintable = job !== undefined && !voided && canReprint(shown === 'idle' ? undefined : shown);
   const held = job ? heldSpoolJobIds(job) : [];
   // A reprint asked for and not yet ended: another R (a double tap) or click must not ask again.
   const reprintRunning = useRef(false);
@@ -236,6 +239,9 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
               ))}
               {wait ? <WaitDetails wait={wait} /> : null}
               {shown === 'held' ? <p className="result-todo">{t('scan.heldTodo')}</p> : null}
+              {voided && canReprint(shown) ? (
+                <p className="result-detail">{t('numbers.cancelledNoReprint')}</p>
+              ) : null}
               {failure && shown !== 'printed' && shown !== 'done' ? (
                 <FailureDetails failure={failure} />
               ) : null}

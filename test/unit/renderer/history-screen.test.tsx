@@ -135,6 +135,22 @@ describe('History screen', () => {
     );
   });
 
+  it('offers no reprint for a cancelled shipment, by button or R, and says its label is void', async () => {
+    const fake = stationWith([shipment({ shipmentId: 's-3', shipmentNo: 'SHP-3', status: 'CANCELLED' })]);
+    await openHistory(fake);
+    fireEvent.click(screen.getByTestId('history-search'));
+    await screen.findByTestId('history-results');
+    const row = screen.getByTestId('history-row').querySelector('button') as HTMLButtonElement;
+    await waitFor(() => expect(document.activeElement).toBe(row));
+    expect(screen.queryByTestId('history-reprint')).toBeNull();
+    expect(screen.getByTestId('history-no-reprint').textContent).toBe(
+      'Cancelled: its label is void, so it is not reprinted.',
+    );
+    fireEvent.keyDown(row, { key: 'r' });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(fake.callsOf('reprint')).toEqual([]);
+  });
+
   it('a burst that starts with R on the list is a scan, not a reprint', async () => {
     const fake = stationWith([BOOKED]);
     await openHistory(fake);

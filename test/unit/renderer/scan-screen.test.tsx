@@ -194,6 +194,35 @@ describe('Scan screen', () => {
     expect(fake.callsOf('reprint')).toEqual([]);
   });
 
+  it('offers no reprint when the shown shipment has been cancelled since', async () => {
+    const { fake } = await renderApp();
+    typeAndEnter('ORDER-1008');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('printed'));
+    const booked = fake.jobs.find((job) => job.scan === 'ORDER-1008')!;
+    act(() =>
+      fake.emitJob(
+        makeJob({
+          id: 'cancel-9',
+          kind: 'cancel',
+          scan: 'SHP-ORDER-1008',
+          state: 'done',
+          shipments: [
+            { shipmentId: booked.shipments[0]!.shipmentId, parcelNos: [], state: 'cancelled', documents: [] },
+          ],
+        }),
+      ),
+    );
+    const panel = screen.getByTestId('last-result');
+    await waitFor(() =>
+      expect(within(panel).getByText('Cancelled: its label is void, so it is not reprinted.')).toBeTruthy(),
+    );
+    expect(within(panel).queryByRole('button', { name: 'Reprint (R)' })).toBeNull();
+    const input = screen.getByTestId('scan-input');
+    fireEvent.keyDown(input, { key: 'r' });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(fake.callsOf('reprint')).toEqual([]);
+  });
+
   it('ignores the same code again within the duplicate window and says so', async () => {
     const { fake, clock } = await renderApp();
     typeAndEnter('ORDER-5');

@@ -139,6 +139,27 @@ describe('Jobs screen', () => {
     expect((await screen.findByTestId('preview-text')).textContent).toContain('^FDLabel^FS');
   });
 
+  it('offers no reprint for a job whose shipment was cancelled since, and says why', async () => {
+    const fake = new FakeStation();
+    const cancel = makeJob({
+      id: 'cancel-1',
+      kind: 'cancel',
+      scan: 'SHP-ORDER-GONE',
+      state: 'done',
+      shipments: [{ shipmentId: 'shp-job-gone', parcelNos: [], state: 'cancelled', documents: [] }],
+    });
+    fake.jobs = [cancel, printedJob('job-gone', 'ORDER-GONE')];
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    fireEvent.click(screen.getByRole('button', { name: 'ORDER-GONE' }));
+    const details = screen.getByTestId('job-details');
+    expect(within(details).queryByRole('button', { name: 'Reprint' })).toBeNull();
+    expect(within(details).getByTestId('job-no-reprint').textContent).toBe(
+      'Cancelled: its label is void, so it is not reprinted.',
+    );
+    expect(within(details).getByRole('heading', { level: 3 }).textContent).toContain('Cancelled');
+  });
+
   it('jumps to the job of a scanned parcel number', async () => {
     const { fake } = await renderApp({ fake: stationWithJobs() });
     fireEvent.click(screen.getByTestId('nav-jobs'));

@@ -895,6 +895,7 @@ const da: Messages = {
     reprinted_other: 'Udskrevet igen {{count}} gange, senest kl. {{time}} på {{printer}}',
     reprintState: 'Genudskrift kl. {{time}}: {{state}}',
     reprintOf: 'Genudskrift af {{code}}, scannet kl. {{time}}',
+    cancelledNoReprint: 'Annulleret: etiketten er ugyldig og udskrives derfor ikke igen.',
   },
 };
 

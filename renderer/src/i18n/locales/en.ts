@@ -894,6 +894,7 @@ const en = {
     reprinted_other: 'Reprinted {{count}} times, last at {{time}} on {{printer}}',
     reprintState: 'Reprint at {{time}}: {{state}}',
     reprintOf: 'Reprint of {{code}}, scanned at {{time}}',
+    cancelledNoReprint: 'Cancelled: its label is void, so it is not reprinted.',
   },
 };
 

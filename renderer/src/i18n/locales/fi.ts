@@ -903,6 +903,7 @@ const fi: Messages = {
     reprinted_other: 'Tulostettu uudelleen {{count}} kertaa, viimeksi klo {{time}} tulostimella {{printer}}',
     reprintState: 'Uusintatulostus klo {{time}}: {{state}}',
     reprintOf: 'Uusintatulostus: {{code}}, skannattu klo {{time}}',
+    cancelledNoReprint: 'Peruttu: osoitekortti on mitätön, joten sitä ei tulosteta uudelleen.',
   },
 };
 

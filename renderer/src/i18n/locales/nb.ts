@@ -894,6 +894,7 @@ const nb: Messages = {
     reprinted_other: 'Skrevet ut på nytt {{count}} ganger, sist kl. {{time}} på {{printer}}',
     reprintState: 'Ny utskrift kl. {{time}}: {{state}}',
     reprintOf: 'Ny utskrift av {{code}}, skannet kl. {{time}}',
+    cancelledNoReprint: 'Kansellert: etiketten er ugyldig og skrives derfor ikke ut på nytt.',
   },
 };
 

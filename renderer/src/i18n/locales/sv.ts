@@ -898,6 +898,7 @@ const sv: Messages = {
     reprinted_other: 'Utskriven igen {{count}} gånger, senast kl. {{time}} på {{printer}}',
     reprintState: 'Omutskrift kl. {{time}}: {{state}}',
     reprintOf: 'Omutskrift av {{code}}, skannad kl. {{time}}',
+    cancelledNoReprint: 'Makulerad: etiketten är ogiltig och skrivs därför inte ut igen.',
   },
 };
 

@@ -113,7 +113,7 @@ export function JobsScreen() {
         </p>
       ) : null}
       <ActionFeedback state={action} />
-      <div className="split">
+      <div className="split jobs-split">
         <div>
           <ListTable
             label={t('jobs.listLabel')}

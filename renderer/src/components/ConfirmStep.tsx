@@ -4,7 +4,7 @@ import { Button } from './Button';
 
 /**
  * The one "are you sure" step of every screen: inline (native dialogs would block the station), focus on the
- * safe answer, Esc backs out. `title` names the dialog when given, else the question does; `children` are
+ * safe answer, Esc backs out and gives the focus back to what had it (the button that asked). `title` names the dialog when given, else the question does; `children` are
  * warnings the packer must see before confirming.
  */
 export function ConfirmStep({
@@ -29,7 +29,17 @@ export function ConfirmStep({
   const { t } = useTranslation();
   const id = useId();
   const keep = useRef<HTMLButtonElement>(null);
-  useEffect(() => keep.current?.focus(), []);
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    keep.current?.focus();
+  }, []);
+  function back(): void {
+    const previous = opener.current;
+    onCancel();
+    // The step goes away with the focus inside it: without this the focus would fall to the page body.
+    if (previous?.isConnected && previous !== document.body) previous.focus();
+  }
   return (
     <div
       role="alertdialog"
@@ -37,7 +47,7 @@ export function ConfirmStep({
       aria-describedby={title ? `${id}-question` : undefined}
       className="confirm alert alert-warn"
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onCancel();
+        if (event.key === 'Escape') back();
       }}
     >
       {title ? <h2 id={`${id}-title`}>{title}</h2> : null}
@@ -47,7 +57,7 @@ export function ConfirmStep({
         <Button tone="danger" busy={busy} onClick={onConfirm}>
           {confirmLabel ?? t('common.confirm')}
         </Button>
-        <Button ref={keep} aria-keyshortcuts="Escape" onClick={onCancel}>
+        <Button ref={keep} aria-keyshortcuts="Escape" onClick={back}>
           {cancelLabel ?? t('common.cancel')}
         </Button>
       </div>

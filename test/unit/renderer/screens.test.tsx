@@ -601,6 +601,23 @@ describe('Stored & consolidated screen', () => {
     await waitFor(() => expect(fake.callsOf('closeConsolidated')).toEqual([{ consolidatedId: 'c-1' }]));
   });
 
+  it('Esc on the delete question gives the focus back to the Delete button that asked', async () => {
+    const fake = new FakeStation();
+    fake.stored = [{ storedId: 'st-1', orderNo: 'O-77', status: 'Stored', parcelCount: 2 }];
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-stored'));
+    const storedTable = await screen.findByRole('table', { name: 'Stored shipments' });
+    const remove = within(storedTable).getByRole('button', { name: 'Delete' });
+    remove.focus();
+    fireEvent.click(remove);
+    const confirm = screen.getByRole('alertdialog');
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(remove);
+    expect(fake.callsOf('deleteStored')).toEqual([]);
+  });
+
   it('filters stored shipments by a scanned order number', async () => {
     const fake = new FakeStation();
     await renderApp({ fake });

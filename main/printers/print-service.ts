@@ -241,6 +241,7 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
     // follow that job instead of printing the label twice.
     const active = spool.findActive(document.id, printer.id);
     if (active) {
+      if (active.state === 'held' && request.releaseHeld) await spool.release(active.id);
       const pending = spool.outcome(active.id);
       if (pending) return pending;
     }

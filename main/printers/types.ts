@@ -44,6 +44,12 @@ export interface PrintRequest {
   printerId?: string;
   /** The first byte also waits for this (see EnqueueInput.sendAfter). */
   sendAfter?: Promise<void>;
+  /**
+   * The packer asked for this print (a reprint): the same document held in the spool is released and printed,
+   * once, rather than followed as held. A job resumed after a restart never sets it: what is held waits for the
+   * packer.
+   */
+  releaseHeld?: boolean;
 }
 
 export interface PrintOutcome {

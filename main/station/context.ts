@@ -94,7 +94,7 @@ export async function printDocuments(
   jobId: string,
   ownerId: string | undefined,
   documents: readonly PrintableDocument[],
-  options: { journalled?: Promise<void> } = {},
+  options: { journalled?: Promise<void>; releaseHeld?: boolean } = {},
 ): Promise<Failure | undefined> {
   let firstFailure: Failure | undefined;
   let refused: JournalWriteError | undefined;
@@ -107,6 +107,7 @@ export async function printDocuments(
       stationJobId: jobId,
       ...(document.shipmentId ? { shipmentId: document.shipmentId } : {}),
       ...(options.journalled ? { sendAfter: options.journalled } : {}),
+      ...(options.releaseHeld ? { releaseHeld: true } : {}),
     }),
   );
   // The journal's own failure is the caller's to report (it awaits the same write); here it only orders.

@@ -91,7 +91,8 @@ export async function startReprint(
         ownerId: shipmentId,
         documents: documents.value.map(documentRef),
       });
-      problem ??= await printDocuments(ctx, id, shipmentId, documents.value);
+      // The label held in the spool (its printer was off) is the one the packer asks for: released, it prints once.
+      problem ??= await printDocuments(ctx, id, shipmentId, documents.value, { releaseHeld: true });
     }
     if (problem) await fail(ctx, id, problem);
     else await record(ctx, { type: 'finished', jobId: id });

@@ -36,6 +36,24 @@ describe('reprint', () => {
     expect(bench.sim.records().length).toBe(bookings);
   });
 
+  it('a label held while its printer was off prints once when the packer asks for its reprint', async () => {
+    bench = await startBench();
+    await bench.zebra.offline();
+    const held = await scanAndWait(bench.station, 'ORD-1001');
+    expect(held.state).toBe('held');
+    await bench.zebra.online();
+
+    const reprint = await waitForJob(bench.station, (await bench.station.reprint({ jobId: held.id })).jobId);
+    expect(reprint.state).toBe('printed');
+    await bench.station.whenIdle();
+    // One document (its two parcels' labels), sent once.
+    const [doc] = reprint.shipments[0]!.documents;
+    expect(Buffer.concat(bench.zebra.printData())).toHaveLength(doc!.bytes);
+    // The booking's label is the one that printed: its row reads printed too, and nothing is left held.
+    await expect.poll(async () => (await bench!.station.getJob({ jobId: held.id })).state).toBe('printed');
+    expect((await bench.station.listSpool()).filter((j) => j.state === 'held')).toHaveLength(0);
+  });
+
   it('a shipment whose label the cache lost but whose customs declaration it kept: the reprint prints both again', async () => {
     bench = await startBench();
     const job = await scanAndWait(bench.station, 'ORD-1002');

@@ -9,7 +9,7 @@ import { err, ok } from '../../result';
 import { bookingTargetKey, type BookingTarget, type DocumentRef } from '../journal';
 import { documentRef, printConfigFromSettings, record, type StationContext } from '../context';
 import { bookingNotSaved, detailed, failure, failureFromDelivery, isDiskRefusal } from '../failures';
-import { parcelNosOf } from './shipment-lookup';
+import { parcelNosOf, shipmentDetails } from './shipment-lookup';
 import { documentsOfShipment, knownDocuments } from '../documents';
 import { BOOKING_KINDS } from '../jobs';
 import { bookingsByOrderNo, isReady, shipmentIdsOfOrder } from './resolve';
@@ -71,6 +71,11 @@ export async function bookTarget(
   return reconcileTarget(ctx, jobId, target);
 }
 
+/** What the packer scanned for a target: the order's reference, or the stored shipment's order number. */
+function codeOf(target: BookingTarget): string {
+  return target.type === 'order' ? target.internalReference : (target.orderNo ?? target.storedId);
+}
+
 /** After a crash or a lost answer: find what nShift has for the target, then continue from there. */
 export async function reconcileTarget(
   ctx: StationContext,
@@ -83,6 +88,17 @@ export async function reconcileTarget(
   if (found.value.length > 0) {
     const shipments = await fetchShipments(ctx, jobId, found.value);
     if (!shipments.ok) return { kind: 'failed', failure: shipments.error };
+    // nShift's answer was lost, so only the ids are known: the numbers and parcels come from the history before
+    // `booked` is written, and every reader of it (the UI, the headless `booked` line) has them.
+    const details = await shipmentDetails(ctx, codeOf(target), found.value);
+    for (const shipment of shipments.value) {
+      const known = details.get(shipment.shipmentId);
+      if (!known) continue;
+      shipment.parcelNos = known.parcelNos;
+      if (known.shipmentNo) shipment.shipmentNo = known.shipmentNo;
+      if (known.receiverName) shipment.receiverName = known.receiverName;
+      if (known.serviceId) shipment.serviceId = known.serviceId;
+    }
     const outcome = finishBooking(ctx, jobId, key, shipments.value, true);
     // A refused `booked` is the caller's to report, as for a live booking (it awaits the same write): it names
     // the shipment the station could not keep. Nothing is adopted into a journal that took no `booked`.

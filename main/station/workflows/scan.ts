@@ -3,7 +3,7 @@ import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
 import { bookingNotSaved, failure, isDiskRefusal, labelNotDownloaded, noLabelListed } from '../failures';
-import { cancelledHere, parcelNosOf } from './shipment-lookup';
+import { cancelledHere, shipmentDetails } from './shipment-lookup';
 import { BookingNotKept, bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
 
@@ -176,49 +176,6 @@ async function reportDuplicate(
     ),
     first,
   );
-}
-
-interface ShipmentDetails {
-  shipmentNo?: string;
-  parcelNos: string[];
-  receiverName?: string;
-  serviceId?: string;
-}
-
-/** What this station's journal, then nShift's history (by the scanned code), says about some shipments. */
-async function shipmentDetails(
-  ctx: StationContext,
-  code: string,
-  shipmentIds: readonly string[],
-): Promise<Map<string, ShipmentDetails>> {
-  const found = new Map<string, ShipmentDetails>();
-  for (const job of ctx.jobs.all()) {
-    for (const s of job.shipments) {
-      if (!s.reference && shipmentIds.includes(s.shipmentId) && s.shipmentNo) {
-        found.set(s.shipmentId, {
-          shipmentNo: s.shipmentNo,
-          parcelNos: s.parcelNos,
-          ...(s.receiverName ? { receiverName: s.receiverName } : {}),
-        });
-      }
-    }
-  }
-  if (shipmentIds.every((id) => found.has(id))) return found;
-  for (const searchField of ['orderNo', 'shipmentNo', 'parcelNo'] as const) {
-    const result = await ctx.client().history.search({ searchField, searchValue: code });
-    if (!result.ok) continue;
-    for (const s of result.value) {
-      if (!shipmentIds.includes(s.id) || found.has(s.id)) continue;
-      found.set(s.id, {
-        parcelNos: parcelNosOf(s),
-        ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
-        ...(s.rcvName ? { receiverName: s.rcvName } : {}),
-        ...(s.serviceId ? { serviceId: s.serviceId } : {}),
-      });
-    }
-    if (shipmentIds.every((id) => found.has(id))) break;
-  }
-  return found;
 }
 
 async function recordShipmentDetails(

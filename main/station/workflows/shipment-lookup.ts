@@ -114,3 +114,47 @@ export async function findShipments(
   }
   return [];
 }
+
+/** What a person reads of a shipment, as far as the journal or nShift's history knows it. */
+export interface ShipmentDetails {
+  shipmentNo?: string;
+  parcelNos: string[];
+  receiverName?: string;
+  serviceId?: string;
+}
+
+/** What this station's journal, then nShift's history (by the scanned code), says about some shipments. */
+export async function shipmentDetails(
+  ctx: StationContext,
+  code: string,
+  shipmentIds: readonly string[],
+): Promise<Map<string, ShipmentDetails>> {
+  const found = new Map<string, ShipmentDetails>();
+  for (const job of ctx.jobs.all()) {
+    for (const s of job.shipments) {
+      if (!s.reference && shipmentIds.includes(s.shipmentId) && s.shipmentNo) {
+        found.set(s.shipmentId, {
+          shipmentNo: s.shipmentNo,
+          parcelNos: s.parcelNos,
+          ...(s.receiverName ? { receiverName: s.receiverName } : {}),
+        });
+      }
+    }
+  }
+  if (shipmentIds.every((id) => found.has(id))) return found;
+  for (const searchField of ['orderNo', 'shipmentNo', 'parcelNo'] as const) {
+    const result = await ctx.client().history.search({ searchField, searchValue: code });
+    if (!result.ok) continue;
+    for (const s of result.value) {
+      if (!shipmentIds.includes(s.id) || found.has(s.id)) continue;
+      found.set(s.id, {
+        parcelNos: parcelNosOf(s),
+        ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
+        ...(s.rcvName ? { receiverName: s.rcvName } : {}),
+        ...(s.serviceId ? { serviceId: s.serviceId } : {}),
+      });
+    }
+    if (shipmentIds.every((id) => found.has(id))) break;
+  }
+  return found;
+}

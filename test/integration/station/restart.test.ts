@@ -118,6 +118,19 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     expect(bookings).toHaveLength(1);
     expect(job.shipments.map((s) => s.shipmentId)).toEqual([bookings[0]!.shipmentId]);
     await bench.zebra.waitForLabels(1);
+    // The `booked` entry itself carries the shipment's numbers and parcels (the headless `booked` line is written
+    // from it), though the answer that had them was lost.
+    const journal = await readFile(
+      join(
+        dir,
+        'journal',
+        (await readdir(join(dir, 'journal'))).find((f) => f.endsWith('.jsonl'))!,
+      ),
+      'utf8',
+    );
+    const booked = journal.split('\n').find((line) => line.includes('"type":"booked"'))!;
+    expect(booked).toContain(`"shipmentNo":"${bookings[0]!.shipmentNo}"`);
+    expect(booked).toContain(`"parcelNos":${JSON.stringify(bookings[0]!.parcelNos)}`);
   });
 
   it('a booking asked for that never reached nShift: booked now, once', async () => {

@@ -37,10 +37,13 @@ const TONE: Record<IconState, string> = {
 export function JobOutcome({
   jobId,
   what,
+  pending,
   onSettled,
 }: {
   jobId: string;
   what: string;
+  /** The line while the job has not ended (and no printer is known to be away), e.g. "Sending…"; else "started"/"running". */
+  pending?: string;
   /** Called once when the job has ended (printed, held, done or failed): e.g. to reload a list it changed. */
   onSettled?: () => void;
 }) {
@@ -79,7 +82,7 @@ export function JobOutcome({
   const printers = job ? printerNames(job) : [];
 
   let text: string;
-  if (!job) text = t('outcome.started', { what });
+  if (!job) text = pending ?? t('outcome.started', { what });
   else if (wait) text = t(`scan.waiting.${wait.printer}_${wait.trouble}`);
   else if (shown === 'printed' && printers.length > 0)
     text = t('outcome.printedOn', { what, printer: formatList(printers, i18n.language) });
@@ -91,7 +94,7 @@ export function JobOutcome({
     shown === 'duplicate'
   )
     text = t(`outcome.${shown}`, { what });
-  else text = t('outcome.running', { what, state: t(`jobState.${job.state}`) });
+  else text = pending ?? t('outcome.running', { what, state: t(`jobState.${job.state}`) });
 
   return (
     <div

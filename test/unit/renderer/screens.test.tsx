@@ -441,6 +441,92 @@ describe('Settings screen', () => {
     expect((await screen.findByTestId('preview-text')).textContent).toContain('Test label');
   });
 
+  it('asks before removing a printer, naming it and the labels routed to it; Esc keeps it', async () => {
+    const { fake } = await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
+    const remove = within(row).getByRole('button', { name: 'Remove' });
+    remove.focus();
+    fireEvent.click(remove);
+    const confirm = screen.getByRole('alertdialog', { name: 'Remove printer Zebra 1?' });
+    expect(confirm.textContent).toContain('Labels and documents routed to Zebra 1 will need another printer');
+    expect(fake.callsOf('removePrinter')).toEqual([]);
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(remove);
+    expect(fake.callsOf('removePrinter')).toEqual([]);
+
+    fireEvent.click(remove);
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove printer' }));
+    await waitFor(() => expect(fake.callsOf('removePrinter')).toEqual([{ printerId: 'zebra-1' }]));
+    await waitFor(() => expect(document.querySelector('.printer-row[data-printer-id="zebra-1"]')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add printer' }));
+  });
+
+  it('follows a test label to what became of it: sending, then the printer’s failure, never "sent"', async () => {
+    const fake = new FakeStation();
+    fake.on('testPrinter', ({ printerId, charset }) => ({
+      jobId: 'test-job-1',
+      preview: {
+        documentId: `test-${printerId}`,
+        format: 'zpl',
+        charset: charset ?? 'cp850',
+        base64: btoa('^XA^FDTest label^FS^XZ'),
+      },
+    }));
+    const testJob = (state: JobView['state'], documentState: JobDocument['state']): JobView =>
+      makeJob({
+        id: 'test-job-1',
+        kind: 'test_print',
+        scan: 'Zebra 1',
+        state,
+        shipments: [
+          {
+            shipmentId: 'test-zebra-1',
+            parcelNos: [],
+            state: state === 'failed' ? 'failed' : 'printing',
+            documents: [
+              {
+                documentId: 'test-zebra-1',
+                kind: 'label',
+                format: 'zpl',
+                bytes: 40,
+                printerId: 'zebra-1',
+                printerName: 'Zebra 1',
+                state: documentState,
+              },
+            ],
+          },
+        ],
+        ...(state === 'failed'
+          ? {
+              failure: {
+                reason: 'printer' as const,
+                code: 'printer_offline',
+                message: 'The printer "Zebra 1" does not answer',
+                detail: 'printer_not_answering' as const,
+                params: { printer: 'Zebra 1' },
+              },
+            }
+          : {}),
+      });
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
+    const outcome = await screen.findByTestId('job-outcome');
+    act(() => fake.emitJob(testJob('printing', 'queued')));
+    expect(outcome.textContent).toBe('Sending the test label to Zebra 1…');
+    act(() => fake.emitJob(testJob('failed', 'failed')));
+    expect(outcome.getAttribute('data-job-state')).toBe('failed');
+    expect(outcome.textContent).toContain('Failed: Test label');
+    expect(outcome.querySelector('.failure-what')?.textContent).toContain(
+      'The printer is offline or cannot be reached.',
+    );
+    expect(screen.queryByText('Test label sent.')).toBeNull();
+  });
+
   it('adds a discovered OS queue printer', async () => {
     const { fake } = await renderApp();
     fireEvent.click(screen.getByTestId('nav-settings'));

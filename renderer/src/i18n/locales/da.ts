@@ -702,7 +702,11 @@ const da: Messages = {
       media: 'Medie (f.eks. A4)',
       printClientId: 'Print Client-printerens id',
       directory: 'Mappe',
-      testSent: 'Testlabelen blev sendt.',
+      removeTitle: 'Fjern printeren {{name}}?',
+      removeText:
+        'Labels og dokumenter, der sendes til {{name}}, skal have en anden printer: tjek Routing, når den er fjernet.',
+      removeYes: 'Fjern printeren',
+      testSending: 'Sender testlabelen til {{printer}}…',
       invalid: 'Udfyld alle obligatoriske felter.',
       required: 'obligatorisk',
       save: 'Gem printer',

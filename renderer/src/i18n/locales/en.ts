@@ -703,7 +703,11 @@ const en = {
       media: 'Media (e.g. A4)',
       printClientId: 'Print Client printer id',
       directory: 'Folder',
-      testSent: 'Test label sent.',
+      removeTitle: 'Remove printer {{name}}?',
+      removeText:
+        'Labels and documents routed to {{name}} will need another printer: check Routing after removing it.',
+      removeYes: 'Remove printer',
+      testSending: 'Sending the test label to {{printer}}…',
       invalid: 'Fill in every field marked required.',
       required: 'required',
       save: 'Save printer',

@@ -709,7 +709,11 @@ const fi: Messages = {
       media: 'Materiaali (esim. A4)',
       printClientId: 'Print Client -tulostimen tunnus',
       directory: 'Kansio',
-      testSent: 'Testikortti lähetetty.',
+      removeTitle: 'Poistetaanko tulostin {{name}}?',
+      removeText:
+        'Tulostimelle {{name}} reititetyt tarrat ja asiakirjat tarvitsevat toisen tulostimen: tarkista Reititys poiston jälkeen.',
+      removeYes: 'Poista tulostin',
+      testSending: 'Testikorttia lähetetään tulostimelle {{printer}}…',
       invalid: 'Täytä kaikki pakolliset kentät.',
       required: 'pakollinen',
       save: 'Tallenna tulostin',

@@ -704,7 +704,11 @@ const nb: Messages = {
       media: 'Medium (f.eks. A4)',
       printClientId: 'Print Client-skriverens id',
       directory: 'Mappe',
-      testSent: 'Testetiketten ble sendt.',
+      removeTitle: 'Fjerne skriveren {{name}}?',
+      removeText:
+        'Etiketter og dokumenter som rutes til {{name}}, trenger en annen skriver: sjekk Ruting etter at den er fjernet.',
+      removeYes: 'Fjern skriveren',
+      testSending: 'Sender testetiketten til {{printer}}…',
       invalid: 'Fyll ut alle obligatoriske felt.',
       required: 'obligatorisk',
       save: 'Lagre skriver',

@@ -708,7 +708,11 @@ const sv: Messages = {
       media: 'Media (t.ex. A4)',
       printClientId: 'Print Client-skrivarens id',
       directory: 'Mapp',
-      testSent: 'Testetiketten skickades.',
+      removeTitle: 'Ta bort skrivaren {{name}}?',
+      removeText:
+        'Etiketter och dokument som routas till {{name}} behöver en annan skrivare: kontrollera Routning när den är borttagen.',
+      removeYes: 'Ta bort skrivaren',
+      testSending: 'Skickar testetiketten till {{printer}}…',
       invalid: 'Fyll i alla obligatoriska fält.',
       required: 'obligatoriskt',
       save: 'Spara skrivare',

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   DiscoveredPrinter,
@@ -11,6 +11,8 @@ import { useServices } from '../../state/context';
 import { useAction } from '../../components/use-action';
 import { ActionFeedback } from '../../components/ActionFeedback';
 import { Button } from '../../components/Button';
+import { ConfirmStep } from '../../components/ConfirmStep';
+import { JobOutcome } from '../../components/JobOutcome';
 import { SelectField, TextField } from '../../components/Field';
 import { Panel } from '../../components/Panel';
 import { DocumentPreview } from '../../preview/DocumentPreview';
@@ -33,6 +35,11 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
   const [charset, setCharset] = useState<ZplCharset>('cp850');
   const [showInvalid, setShowInvalid] = useState(false);
   const [action, run] = useAction();
+  /** The printer whose removal waits for the admin's yes. */
+  const [removing, setRemoving] = useState<{ id: string; name: string } | undefined>();
+  /** The last test label, followed through its job to what became of it (the call only starts it). */
+  const [testing, setTesting] = useState<{ jobId: string; printer: string } | undefined>();
+  const addButton = useRef<HTMLButtonElement>(null);
 
   async function discover(): Promise<void> {
     const list = await run(() => api.discoverPrinters());
@@ -57,13 +64,21 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
 
   async function remove(printerId: string): Promise<void> {
     const view = await run(() => api.removePrinter({ printerId }), t('settings.saved'));
+    setRemoving(undefined);
     if (view) store.setSettings(view);
+    // The row and its buttons are gone: keep the focus in the section rather than on the page body.
+    addButton.current?.focus();
   }
 
-  async function testPrinter(printerId: string): Promise<void> {
+  async function testPrinter(printerId: string, printer: string): Promise<void> {
     setPreview(undefined);
-    const result = await run(() => api.testPrinter({ printerId, charset }), t('settings.printers.testSent'));
-    if (result) setPreview(result.preview);
+    setTesting(undefined);
+    // The station answers with a job at once; whether the label printed is that job's outcome, not this answer.
+    const result = await run(() => api.testPrinter({ printerId, charset }));
+    if (result) {
+      setPreview(result.preview);
+      setTesting({ jobId: result.jobId, printer });
+    }
   }
 
   function field(
@@ -101,8 +116,10 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
             <Button onClick={() => setDraft({ values: draftFromConfig(printer), editing: true })}>
               {t('common.edit')}
             </Button>
-            <Button onClick={() => void testPrinter(printer.id)}>{t('settings.printers.test')}</Button>
-            <Button tone="quiet" onClick={() => void remove(printer.id)}>
+            <Button onClick={() => void testPrinter(printer.id, printer.name)}>
+              {t('settings.printers.test')}
+            </Button>
+            <Button tone="quiet" onClick={() => setRemoving({ id: printer.id, name: printer.name })}>
               {t('common.remove')}
             </Button>
           </li>
@@ -116,14 +133,24 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
               </InForceNote>
             </span>
             {/* Not saved here (the station runs it), so it can be tested but not edited or removed. */}
-            <Button className="printer-row-test" onClick={() => void testPrinter(printer.id)}>
+            <Button className="printer-row-test" onClick={() => void testPrinter(printer.id, printer.name)}>
               {t('settings.printers.test')}
             </Button>
           </li>
         ))}
       </ul>
+      {removing ? (
+        <ConfirmStep
+          title={t('settings.printers.removeTitle', { name: removing.name })}
+          question={t('settings.printers.removeText', { name: removing.name })}
+          confirmLabel={t('settings.printers.removeYes')}
+          busy={action.busy}
+          onConfirm={() => void remove(removing.id)}
+          onCancel={() => setRemoving(undefined)}
+        />
+      ) : null}
       <div className="row">
-        <Button onClick={() => setDraft({ values: emptyDraft(), editing: false })}>
+        <Button ref={addButton} onClick={() => setDraft({ values: emptyDraft(), editing: false })}>
           {t('settings.printers.add')}
         </Button>
         <Button onClick={() => void discover()}>{t('settings.printers.discover')}</Button>
@@ -136,6 +163,14 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
         />
       </div>
       <ActionFeedback state={action} />
+      {testing ? (
+        <JobOutcome
+          key={testing.jobId}
+          jobId={testing.jobId}
+          what={t('settings.printers.test')}
+          pending={t('settings.printers.testSending', { printer: testing.printer })}
+        />
+      ) : null}
 
       {found ? (
         <section aria-labelledby="found-title">

@@ -95,6 +95,12 @@ export interface Station extends StationApi {
    * failure a host reports carries a job id that getJob finds. Its events go to subscribers like any job's.
    */
   recordFailure(input: { kind: JobKind; scan: string; failure: Failure }): Promise<{ jobId: string }>;
+  /**
+   * Starts no more jobs (the host was told to stop): each job still waiting on the queue fails at once with
+   * `stopped_before_booking`, journalled so a restart does not run it, and so does every job asked for from now
+   * on. Nothing of them reached nShift. The job in hand goes on; `close()` waits for it.
+   */
+  stopStarting(): Promise<void>;
   /** The status-event follower: `tick()` reads the feed if one is due (its timer does this too). */
   readonly statusEvents: Pick<StatusEvents, 'tick' | 'prune'>;
   close(): Promise<void>;
@@ -246,6 +252,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   };
 
   const queue = new PQueue({ concurrency: options.concurrency ?? 1 });
+  /** Jobs on the queue that have not started, and what each fails with if the station stops first. */
+  const notStarted = new Map<string, { written: Promise<unknown>; failure: Failure }>();
+  let stopping = false;
   /** Codes with a job in flight: a second scan of the same code waits for the first instead of racing it. */
   const inFlight = new Map<string, Promise<void>>();
 
@@ -313,10 +322,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
     scan: string,
     run: (jobId: string) => Promise<void>,
     start: JobStart = {},
+    failed?: Failure,
   ): Promise<string> {
     const jobId = ctx.newId(kind === 'scan' ? 'scan' : kind);
     const written = record(ctx, { type: 'job', jobId, kind, scan, ...start });
+    const unstarted = failed ?? stoppedBeforeStart(kind);
+    // A station that is stopping starts nothing: the job fails as soon as its entry is on disk (below).
+    const refused = stopping;
+    if (!refused) notStarted.set(jobId, { written, failure: unstarted });
     void queue.add(async () => {
+      // Failed by stopStarting meanwhile, or asked for after it.
+      if (!notStarted.delete(jobId)) return;
       try {
         // A scan's first calls are read-only lookups, so they may leave while its entry is being fsynced:
         // every booking is preceded by its intent, which the journal writes after this entry. Other jobs
@@ -333,6 +349,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     // The caller has the job's id only once the job is on disk, or once it shows why it could not be saved.
     try {
       await written;
+      if (refused) await fail(ctx, jobId, unstarted);
     } catch (error) {
       if (!(error instanceof JournalWriteError)) throw error;
       // A scan the packer made must show what became of it: the job, unsaved, failed with the reason. Nothing
@@ -345,7 +362,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
   /** A job that fails before it starts: journalled like every other, so its id is real. */
   function failedJob(kind: JobKind, scan: string, reason: Failure): Promise<string> {
-    return startJob(kind, scan, (id) => fail(ctx, id, reason));
+    return startJob(kind, scan, (id) => fail(ctx, id, reason), {}, reason);
   }
 
   async function saveSettings(next: Settings): Promise<void> {
@@ -580,6 +597,20 @@ export async function createStation(options: StationOptions): Promise<Station> {
     async recordFailure({ kind, scan, failure: reason }) {
       return { jobId: await failedJob(kind, displayScan(scan), reason) };
     },
+    async stopStarting() {
+      stopping = true;
+      const waiting = [...notStarted];
+      notStarted.clear();
+      // A job whose own entry the journal refused has failed already, with cannot_save (startJob).
+      await Promise.all(
+        waiting.map(([jobId, { written, failure: reason }]) =>
+          written.then(
+            () => fail(ctx, jobId, reason),
+            () => undefined,
+          ),
+        ),
+      );
+    },
     statusEvents,
     subscribe(listener) {
       listeners.add(listener);
@@ -610,4 +641,18 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
   };
   return station;
+}
+
+/** What a job the station never started says: nothing of it reached nShift, so it is safe to do again. */
+export function stoppedBeforeStart(kind: JobKind): Failure {
+  const what =
+    kind === 'scan' || kind === 'book_stored'
+      ? 'nothing was looked up or booked in nShift; scan it again'
+      : 'nothing was sent to nShift or printed; do it again';
+  return failure(
+    'network',
+    'internal',
+    `Packbench stopped before this job started: ${what}.`,
+    detailed('stopped_before_booking', {}),
+  );
 }

@@ -39,6 +39,17 @@ const thenPrintAgain = (job: FailedJob, first: string): string | undefined => {
   return again ? `${first} ${again}.` : undefined;
 };
 
+/** The stdin line that does a job again (one the host never started, so nothing of it reached nShift). */
+function sendAgain(job: FailedJob): string | undefined {
+  const line =
+    job.kind === 'scan'
+      ? job.scan
+      : job.kind === 'reprint' || job.kind === 'cancel' || job.kind === 'manifest'
+        ? `:${job.kind} ${job.scan}`
+        : undefined;
+  return line === undefined ? undefined : `Send "${line}" again once packbench-headless runs again.`;
+}
+
 export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
   unknown_code: () => undefined, // "Nothing in nShift matches …: check the code and scan again."
   invalid_scan: () => undefined, // the scanner's or the command's problem, said by the station or commands.ts
@@ -68,7 +79,8 @@ export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
     `The label is printed. To cancel it, send ":cancel ${job.failure.params?.['shipmentNo'] ?? job.scan}".`,
   unknown_manifest_type: () =>
     'Send ":manifest TYPE" with one of them; start packbench-headless with --manifest-type TYPE (once per type) to use others.',
-  internal: () => undefined, // "Scan again; if it repeats, call IT."
+  // "Scan again; if it repeats, call IT."; a job the host never started because it was told to stop: send it again.
+  internal: (job) => (job.failure.detail === 'stopped_before_booking' ? sendAgain(job) : undefined),
   // "… ask IT to free space on that disk, then restart Packbench" (after a booking: "the label prints then").
   cannot_save: () => undefined,
   // nShift Checkout (only with Checkout client credentials): the station's message says what to do.

@@ -152,8 +152,13 @@ async function main(): Promise<number> {
   // Listening for stop signals comes first: a signal that arrives during start-up, or just after `ready` (a
   // supervisor may stop the host as soon as it reads that line), still stops what was started, and exits 130/143.
   let stopInput = (): void => {};
+  let stopped = false;
+  let signalled = (): void => {};
+  const stopSignal = new Promise<void>((resolve) => (signalled = resolve));
   onStopSignal((signal) => {
     log(`${signal}: stopping`);
+    stopped = true;
+    signalled();
     stopInput();
     void teardown.run().finally(() => process.exit(SIGNAL_EXIT_CODES[signal]));
   });
@@ -187,9 +192,19 @@ async function main(): Promise<number> {
     return 1;
   }
   const running = station;
-  // A station finishing its queue (a label waiting out --hold-after) must not hold a stop signal for minutes:
-  // the journal makes stopping at any point safe, and a restart finishes what was left.
-  teardown.add('the station', () => within(running.close(), 5000));
+  // Scans are taken in the order they arrive; the station's own queue keeps labels in that order.
+  let chain = Promise.resolve();
+  teardown.add('the station', async () => {
+    // Runs first on a signal: no job that has not started asking nShift starts any more. Each scan or command
+    // read and still waiting fails (journalled, so a restart does not book it either), with its failed line.
+    await running.stopStarting();
+    // A station finishing its job in hand (a label waiting out --hold-after) must not hold a stop signal for
+    // minutes: the journal makes stopping at any point safe, and a restart finishes what was left.
+    await within(
+      chain.then(() => running.close()),
+      5000,
+    );
+  });
 
   const mapper = new HeadlessEventMapper();
   station.subscribe((event) => {
@@ -207,11 +222,10 @@ async function main(): Promise<number> {
 
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   stopInput = () => lines.close();
-  // Scans are taken in the order they arrive; the station's own queue keeps labels in that order.
-  let chain = Promise.resolve();
+  const stop = { stopped: () => stopped, signal: stopSignal };
   for await (const line of lines) {
     if (line.trim() === '') continue;
-    chain = chain.then(() => handleLine(running, line, log));
+    chain = chain.then(() => handleLine(running, line, log, stop));
   }
   await chain;
   await station.whenIdle();
@@ -219,12 +233,18 @@ async function main(): Promise<number> {
   return 0;
 }
 
-async function handleLine(station: Station, line: string, log: (l: string) => void): Promise<void> {
+async function handleLine(
+  station: Station,
+  line: string,
+  log: (l: string) => void,
+  stop: { stopped: () => boolean; signal: Promise<void> },
+): Promise<void> {
   try {
     if (line.startsWith(':')) {
-      // A command acts on what the lines before it did: let those finish first, as the input order says.
-      await station.whenIdle();
-      await runCommand(station, line);
+      // A command acts on what the lines before it did: let those finish first, as the input order says (a
+      // stop signal ends the wait: the command is then refused, not run).
+      await Promise.race([station.whenIdle(), stop.signal]);
+      await runCommand(station, line, { stopped: stop.stopped });
     } else await station.scan({ code: line });
   } catch (error) {
     log(`could not take "${line.slice(0, 64)}": ${(error as Error).message}`);

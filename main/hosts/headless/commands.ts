@@ -1,5 +1,5 @@
 import type { Failure, JobKind } from '../../../preload/api';
-import type { Station } from '../../station/station';
+import { stoppedBeforeStart, type Station } from '../../station/station';
 import { StationError } from '../../station/station-error';
 import { failure, internalFailure } from '../../station/failures';
 
@@ -8,8 +8,14 @@ import { failure, internalFailure } from '../../station/failures';
  * job; its outcome arrives as the job's contract events. What fails before a job could start (an unknown command,
  * a missing argument, a code nShift does not know) is journalled as a failed job too (`recordFailure`), so its
  * `failed` line carries a job id that getJob finds, like every other.
+ *
+ * `stopped`: the host was told to stop; a command read before that is refused without asking nShift anything.
  */
-export async function runCommand(station: Station, line: string): Promise<void> {
+export async function runCommand(
+  station: Station,
+  line: string,
+  { stopped = () => false }: { stopped?: () => boolean } = {},
+): Promise<void> {
   const [name = '', ...rest] = line.slice(1).trim().split(/\s+/);
   const arg = rest.join(' ').trim();
   const refuse = (kind: JobKind, scan: string, reason: Failure): Promise<unknown> =>
@@ -19,6 +25,7 @@ export async function runCommand(station: Station, line: string): Promise<void> 
   const command = name.toLowerCase();
   const kind: JobKind =
     command === 'reprint' || command === 'cancel' || command === 'manifest' ? command : 'scan';
+  if (kind !== 'scan' && arg && stopped()) return void (await refuse(kind, arg, stoppedBeforeStart(kind)));
   try {
     switch (command) {
       case 'reprint':

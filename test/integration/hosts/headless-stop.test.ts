@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
+import { createSimulator, type Simulator } from '../../../main/simulator/server';
+import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
+import { runHeadless } from '../../support/headless-process';
+
+/**
+ * SIGINT/SIGTERM with scans queued: the README says the host stops reading and gives the job in hand a few
+ * seconds. A scan read and journalled but not started must not start after the signal (it used to be booked
+ * seconds later with no stdout line), must get a `failed` line saying nothing was booked, and must not be booked
+ * by the next start on the same data folder either.
+ */
+
+const KEY = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
+
+let sim: Simulator | undefined;
+let zebra: VirtualZebra | undefined;
+let dataDir: string | undefined;
+/** What a failed test leaves: the host process, and nShift requests waiting at the gate. */
+let leftover = (): void => {};
+afterEach(async () => {
+  leftover();
+  await zebra?.close();
+  await sim?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  sim = zebra = dataDir = undefined;
+});
+
+async function journalEntries(dir: string): Promise<Record<string, unknown>[]> {
+  const folder = join(dir, 'journal');
+  const files = (await readdir(folder)).filter((f) => f.endsWith('.jsonl'));
+  const text = (await Promise.all(files.map((f) => readFile(join(folder, f), 'utf8')))).join('');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line.slice(line.indexOf(' ') + 1)) as Record<string, unknown>);
+}
+
+async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('packbench-headless stopped by a signal with scans queued', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s: the job in hand finishes, every queued scan and command fails without reaching nShift, and a restart books none of them',
+    async (signal) => {
+      // Every nShift request waits at this gate until it opens: the first scan is in hand, the others queued.
+      let open = (): void => {};
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      sim = createSimulator({ latencyMs: 1, sleep: () => gate });
+      seedDemoData(sim);
+      const { deliveryBaseUrl } = await sim.start();
+      zebra = await createVirtualZebra();
+      dataDir = await mkdtemp(join(tmpdir(), 'packbench-headless-stop-'));
+      const args = [
+        '--delivery-url',
+        deliveryBaseUrl,
+        '--label-printer',
+        `tcp://127.0.0.1:${zebra.port}`,
+        '--data-dir',
+        dataDir,
+      ];
+      const child = spawn(process.execPath, ['dist/main/headless.js', ...args], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          ...KEY,
+          PACKBENCH_CHECKOUT_CLIENT_ID: '',
+          PACKBENCH_CHECKOUT_CLIENT_SECRET: '',
+        },
+      });
+      const events: Record<string, unknown>[] = [];
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const ready = new Promise<void>((resolve) =>
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          events.push(JSON.parse(line) as Record<string, unknown>);
+          resolve();
+        }),
+      );
+      leftover = () => {
+        open();
+        child.kill('SIGKILL');
+      };
+      const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+      await ready;
+      // stdin stays open: a conveyor line's pipe does not end.
+      child.stdin.write('ORD-1005\nORD-1006\nSO-2001\n:reprint ORD-1005\n');
+      // The three scans are journalled; the command waits for them to finish, as the input order says.
+      await until(async () => (await journalEntries(dataDir!)).filter((e) => e.type === 'job').length === 3);
+      child.kill(signal);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      open(); // nShift answers again: the job in hand books and prints
+      expect(await closed).toBe(signal === 'SIGINT' ? 130 : 143);
+
+      const booked = (ref: string) =>
+        sim!.records().filter((r) => r.internalReference === ref || r.orderNo === ref);
+      expect(booked('ORD-1005')).toHaveLength(1);
+      expect(booked('ORD-1006')).toEqual([]);
+      expect(booked('SO-2001')).toEqual([]);
+
+      // The queued command is refused at once; the job in hand's lines come when nShift answers.
+      const of = (scan: string) => events.filter((e) => e.scan === scan && e.event !== 'failed');
+      expect(of('ORD-1005').map((e) => e.event)).toEqual(['booked', 'printed']);
+      const failed = events.filter((e) => e.event === 'failed');
+      const failedFor = (scan: string) => failed.find((e) => e.scan === scan)!;
+      expect(failed.map((e) => e.scan).sort()).toEqual(['ORD-1005', 'ORD-1006', 'SO-2001']);
+      for (const line of failed) {
+        expect(line).toMatchObject({ reason: 'network', code: 'internal', jobId: expect.any(String) });
+        expect(line.message).toMatch(/^Packbench stopped before this job started: nothing was/);
+      }
+      expect(failedFor('ORD-1006').message).toContain('nothing was looked up or booked in nShift');
+      expect(failedFor('ORD-1006').message).toContain('Send "ORD-1006" again');
+      expect(failedFor('SO-2001').message).toContain('Send "SO-2001" again');
+      expect(failedFor('ORD-1005').message).toContain('Send ":reprint ORD-1005" again');
+      // The journal shows them failed: the reason a restart leaves them alone.
+      const journal = await journalEntries(dataDir);
+      for (const line of failed)
+        expect(journal).toContainEqual(
+          expect.objectContaining({
+            type: 'failed',
+            jobId: line.jobId,
+            failure: expect.objectContaining({ detail: 'stopped_before_booking' }),
+          }),
+        );
+
+      const again = await runHeadless(args, '', KEY);
+      expect(again.code).toBe(0);
+      expect(again.events.filter((e) => e.event === 'booked')).toEqual([]);
+      expect(booked('ORD-1006')).toEqual([]);
+      expect(booked('SO-2001')).toEqual([]);
+      expect(zebra.labels()).toHaveLength(1);
+      expect(stderr).toContain(`${signal}: stopping`);
+    },
+    60_000,
+  );
+});

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDataDir } from './data-dir-lock';
 import type { Teardown } from './teardown';
 
 /** Where a web or headless station keeps its data unless `--data-dir` says otherwise (XDG on Linux). */
@@ -19,23 +20,34 @@ export interface DataDirChoice {
 }
 
 /**
- * The data folder of a run: `--data-dir`, else for a demo a fresh temporary folder, else the default.
+ * The data folder of a run, made ready and locked for this process: `--data-dir`, else for a demo a fresh
+ * temporary folder, else the default.
  *
  * Demo runs start from a clean folder: the simulator's records live in memory and start empty, so a journal from
  * an earlier demo would call every sample order a duplicate. That folder is the run's own, so the teardown removes
  * it at the end (end of input, SIGINT/SIGTERM, a failed start): demos never pile up folders in the temp directory.
  * A `--data-dir` given with `--demo` is the operator's and is kept.
+ *
+ * Every host calls this before its station opens: the folder is made if missing and locked (data-dir-lock.ts), so
+ * a second Packbench on the same folder fails here with a DataDirError that names the folder, the other process
+ * and what to do, and so does a folder that cannot be made or written. The teardown releases the lock.
  */
 export async function chooseDataDir(
   flag: string | undefined,
   demo: boolean,
   teardown: Teardown,
 ): Promise<DataDirChoice> {
-  if (flag) return { dataDir: flag, temporary: false };
-  if (!demo) return { dataDir: defaultDataDir(), temporary: false };
-  const dataDir = await mkdtemp(join(tmpdir(), 'packbench-demo-'));
-  teardown.add(`the demo's data folder ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
-  return { dataDir, temporary: true };
+  let choice: DataDirChoice;
+  if (flag) choice = { dataDir: flag, temporary: false };
+  else if (!demo) choice = { dataDir: defaultDataDir(), temporary: false };
+  else {
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-demo-'));
+    teardown.add(`the demo's data folder ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
+    choice = { dataDir, temporary: true };
+  }
+  const lock = await openDataDir(choice.dataDir);
+  teardown.add(`the lock of ${choice.dataDir}`, () => lock.release());
+  return choice;
 }
 
 /** The line both hosts print on stderr at start: where the journal, labels and documents are. */

@@ -3,11 +3,12 @@
  * navigation and new windows blocked, permission requests denied, and the StationApi over IPC answered only
  * for the app's own frame, each argument validated by schema (hosts/shared/dispatch).
  */
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { STATION_METHOD_NAMES } from '../../../preload/method-names';
 import { createStation, type Station } from '../../station/station';
+import { openDataDir, type DataDirLock } from '../shared/data-dir-lock';
 import { dispatch } from '../shared/dispatch';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { createElectronSettingsStore } from './electron-settings-store';
@@ -29,11 +30,15 @@ protocol.registerSchemesAsPrivileged([
 ]);
 app.enableSandbox();
 
-if (!app.requestSingleInstanceLock()) app.quit();
+/** A second Packbench window on the same profile hands over to the first (which comes to the front) and quits. */
+const firstInstance = app.requestSingleInstanceLock();
+if (!firstInstance) app.quit();
 
 let window: BrowserWindow | undefined;
 /** The station, opening or open: set at start, before the window, so that closing never misses it. */
 let opening: Promise<Station> | undefined;
+/** The data folder's lock (shared with the web and headless hosts), held from before the station opens. */
+let dataDirLock: DataDirLock | undefined;
 
 function log(line: string): void {
   process.stderr.write(`${new Date().toISOString()} ${line}\n`);
@@ -91,6 +96,11 @@ function exposeStation(opening: Promise<Station>): void {
 async function start(): Promise<void> {
   lockDown();
   const userData = app.getPath('userData');
+  // Before the station opens: a web or headless Packbench started on this folder (--data-dir) holds it already,
+  // and two stations on one journal would book twice. The error names the folder and the other process.
+  dataDirLock = await openDataDir(userData, {
+    another: 'start Packbench under another user (or with --user-data-dir=DIR)',
+  });
   // The window is made and the renderer loaded while the station opens its journal and spool: the two take
   // about as long as each other, and a packer waits for the slower one only.
   opening = createStation({
@@ -127,6 +137,17 @@ async function closeStation(): Promise<void> {
     .catch((error: unknown) =>
       log(`could not close the station: ${error instanceof Error ? error.message : String(error)}`),
     );
+  // Only once the station is closed may another Packbench open the folder.
+  await dataDirLock?.release();
+}
+
+/** A desktop app has no console to read: a failed start is said in a dialog too, before the app exits. */
+function showStartFailure(message: string): void {
+  try {
+    dialog.showErrorBox('Packbench cannot start', `Packbench could not start: ${message}`);
+  } catch (error) {
+    log(`could not show the start failure: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 app.on('window-all-closed', () => {
@@ -134,11 +155,14 @@ app.on('window-all-closed', () => {
 });
 app
   .whenReady()
-  .then(start)
+  // The second instance only hands over: it must not go on to find the folder locked and say so in a dialog.
+  .then(() => (firstInstance ? start() : undefined))
   .catch(async (error: unknown) => {
     // A window that never comes up must not leave the app running invisibly with the station open.
-    log(`could not start: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    log(`could not start: ${message}`);
     await closeStation();
+    showStartFailure(message);
     app.exit(1);
   });
 log(`Packbench ${PACKBENCH_VERSION} starting`);

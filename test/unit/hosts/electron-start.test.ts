@@ -1,4 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
+afterAll(() =>
+  rm(join(tmpdir(), `packbench-electron-start-${process.pid}`), { recursive: true, force: true }),
+);
 
 /**
  * The Electron host's start-up order, with `electron` and the station mocked: the window is made and the
@@ -18,7 +25,9 @@ const hoisted = vi.hoisted(() => {
   };
 });
 
-vi.mock('electron', () => {
+vi.mock('electron', async () => {
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
   class BrowserWindow {
     webContents = { send: vi.fn(), mainFrame: {}, id: 1 };
     loaded: string[] = [];
@@ -36,7 +45,8 @@ vi.mock('electron', () => {
       requestSingleInstanceLock: () => true,
       quit: vi.fn(),
       exit: vi.fn(),
-      getPath: () => '/nonexistent/packbench-user-data',
+      // The host makes and locks its data folder there: a folder of this test's own, removed after it.
+      getPath: () => join(tmpdir(), `packbench-electron-start-${process.pid}`),
       on: vi.fn(),
       whenReady: () => Promise.resolve(),
     },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentPreview as Preview, JobDocument, JobView, SpoolJobView } from '../../../preload/api';
 import { useServices, useStationState } from '../state/context';
@@ -19,11 +19,15 @@ import { ReprintNote, reprintsByJob } from '../components/ReprintNote';
 import { cancelledShipmentIds, reprintsOnlyCancelled } from '../components/cancelled';
 
 function hasShipments(job: JobView): boolean {
+  // A test label belongs to no shipment: there is nothing to reprint.
+  if (job.kind === 'test_print') return false;
   return (
     job.shipments.some((shipment) => !shipment.reference && shipment.documents.length > 0) ||
     job.duplicateOf !== undefined
   );
 }
+
+type QueueAction = 'release' | 'retry' | 'cancel';
 
 export function JobsScreen() {
   const { t, i18n } = useTranslation();
@@ -37,6 +41,26 @@ export function JobsScreen() {
   const [preview, setPreview] = useState<Preview | undefined>();
   const [action, run] = useAction();
   const rowButtons = useRef(new Map<string, HTMLButtonElement>());
+  /** The print-queue job the packer last released, retried or cancelled: its row says what became of it. */
+  const [queueNote, setQueueNote] = useState<{ spoolJobId: string; action: QueueAction } | undefined>();
+  /** Where that button was (a queue row, a document line): the focus stays there when the button goes away. */
+  const acted = useRef<HTMLElement | null>(null);
+
+  // A button that changes its job's state often disappears with it (Retry on a job now queued): without this
+  // the focus would fall to the page body. It goes to the row's next button, else to the row's note.
+  useLayoutEffect(() => {
+    const place = acted.current;
+    if (!place) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) {
+      if (!place.contains(active)) acted.current = null;
+      return;
+    }
+    if (!place.isConnected) return;
+    (
+      place.querySelector<HTMLElement>('button') ?? place.querySelector<HTMLElement>('[data-queue-note]')
+    )?.focus();
+  });
 
   useEffect(() => {
     void store.refreshJobs().catch(() => undefined);
@@ -66,21 +90,29 @@ export function JobsScreen() {
   /** What the packer can do with a spooled document in its state: release or retry it, or cancel its print. */
   function spoolActions(spoolJobId: string | undefined, state: JobDocument['state'] | SpoolJobView['state']) {
     if (!spoolJobId) return null;
-    const actions: { label: string; tone: 'primary' | 'plain'; call(): Promise<SpoolJobView> }[] = [];
+    const actions: {
+      action: QueueAction;
+      label: string;
+      tone: 'primary' | 'plain';
+      call(): Promise<SpoolJobView>;
+    }[] = [];
     if (state === 'held')
       actions.push({
+        action: 'release',
         label: t('jobs.release'),
         tone: 'primary',
         call: () => api.releaseSpoolJob({ spoolJobId }),
       });
     if (state === 'failed')
       actions.push({
+        action: 'retry',
         label: t('jobs.retry'),
         tone: 'primary',
         call: () => api.retrySpoolJob({ spoolJobId }),
       });
     if (state === 'held' || state === 'queued' || state === 'failed')
       actions.push({
+        action: 'cancel',
         label: t('jobs.cancelPrint'),
         tone: 'plain',
         call: () => api.cancelSpoolJob({ spoolJobId }),
@@ -91,7 +123,12 @@ export function JobsScreen() {
           <Button
             key={action.label}
             tone={action.tone}
-            onClick={() => void run(action.call, t('jobs.actionDone', { action: action.label }))}
+            onClick={(event) => {
+              acted.current = event.currentTarget.closest<HTMLElement>('[data-spool-place]');
+              void run(action.call, t('jobs.actionDone', { action: action.label })).then((done) => {
+                if (done) setQueueNote({ spoolJobId, action: action.action });
+              });
+            }}
           >
             {action.label}
           </Button>
@@ -100,7 +137,39 @@ export function JobsScreen() {
     );
   }
 
-  const openSpool = spool.filter((job) => job.state !== 'printed' && job.state !== 'cancelled');
+  // The job just acted on stays listed (printed or cancelled) so that its row can say so.
+  const openSpool = spool.filter(
+    (job) => (job.state !== 'printed' && job.state !== 'cancelled') || job.id === queueNote?.spoolJobId,
+  );
+
+  /** What became of the print-queue job the packer acted on, in its row: queued again, printed, failed again and why. */
+  function noteFor(spoolJobId: string | undefined): ReactNode {
+    if (!spoolJobId || queueNote?.spoolJobId !== spoolJobId) return null;
+    const current = spool.find((candidate) => candidate.id === spoolJobId);
+    if (!current) return null;
+    const printer = printerName(current.printerId);
+    const owner = jobs.find(
+      (job) =>
+        job.id === current.stationJobId ||
+        job.shipments.some((shipment) => shipment.documents.some((d) => d.spoolJobId === spoolJobId)),
+    );
+    const failure = current.state === 'failed' && owner ? jobFailure(owner) : undefined;
+    const tone =
+      current.state === 'failed' ? 'alert-error' : current.state === 'held' ? 'alert-warn' : 'alert-good';
+    return (
+      <div className={`alert ${tone} queue-note`} role="status" tabIndex={-1} data-queue-note={current.state}>
+        <p>{t(`jobs.note.${current.state}`, { printer })}</p>
+        {current.state === 'held' && current.heldReason ? (
+          <p>{t('jobs.heldBecause', { reason: t(`heldReason.${current.heldReason}`) })}</p>
+        ) : null}
+        {failure ? (
+          <FailureDetails failure={failure} compact />
+        ) : current.state === 'failed' && current.lastError ? (
+          <p className="technical">{t('failure.technical', { message: current.lastError })}</p>
+        ) : null}
+      </div>
+    );
+  }
 
   return (
     <section className="screen jobs-screen" aria-labelledby="jobs-title">
@@ -175,6 +244,7 @@ export function JobsScreen() {
                 }
                 onPreview={(documentId) => void showPreview(documentId)}
                 spoolActions={spoolActions}
+                noteFor={noteFor}
                 canReprint={hasShipments(selected)}
                 cancelled={cancelled}
               />
@@ -200,7 +270,7 @@ export function JobsScreen() {
         empty={t('jobs.queueEmpty')}
       >
         {(job) => (
-          <tr key={job.id} data-spool-id={job.id}>
+          <tr key={job.id} data-spool-id={job.id} data-spool-place="">
             <td>
               {t(`documentKind.${job.documentKind}`)} · {printerName(job.printerId)}
               {job.heldReason ? (
@@ -212,6 +282,7 @@ export function JobsScreen() {
             <td>{t(`spoolState.${job.state}`)}</td>
             <td>
               <div className="row">{spoolActions(job.id, job.state)}</div>
+              {noteFor(job.id)}
             </td>
           </tr>
         )}
@@ -229,6 +300,7 @@ interface JobDetailsProps {
   onReprint(): void;
   onPreview(documentId: string): void;
   spoolActions(spoolJobId: string | undefined, state: JobDocument['state']): ReactNode;
+  noteFor(spoolJobId: string | undefined): ReactNode;
 }
 
 function JobDetails({
@@ -239,6 +311,7 @@ function JobDetails({
   onReprint,
   onPreview,
   spoolActions,
+  noteFor,
 }: JobDetailsProps) {
   const { t, i18n } = useTranslation();
   const { jobs } = useStationState();
@@ -280,7 +353,8 @@ function JobDetails({
       {job.shipments.map((shipment) => (
         <div key={shipment.shipmentId} className="shipment">
           <h3>
-            {shipmentName(t, shipment, job.orderNo)} ·{' '}
+            {/* A test label has no shipment: it is named for what it is. */}
+            {job.kind === 'test_print' ? t('jobs.testLabel') : shipmentName(t, shipment, job.orderNo)} ·{' '}
             {t(`shipmentState.${cancelled.has(shipment.shipmentId) ? 'cancelled' : shipment.state}`)}
           </h3>
           {shipment.parcelNos.length > 0 || shipment.receiverName ? (
@@ -296,7 +370,7 @@ function JobDetails({
           {shipment.documents.length === 0 ? <p>{t('jobs.noDocuments')}</p> : null}
           <ul className="documents">
             {shipment.documents.map((document) => (
-              <li key={document.documentId} data-document-id={document.documentId}>
+              <li key={document.documentId} data-document-id={document.documentId} data-spool-place="">
                 <span className="document-text">
                   {t(`documentKind.${document.kind}`)} · {t(`spoolState.${document.state}`)}
                   {document.printerName ? <> · {t('jobs.printer', { name: document.printerName })}</> : null}
@@ -307,6 +381,7 @@ function JobDetails({
                   </Button>
                   {spoolActions(document.spoolJobId, document.state)}
                 </span>
+                {noteFor(document.spoolJobId)}
               </li>
             ))}
           </ul>

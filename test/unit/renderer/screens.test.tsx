@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobDocument, JobView } from '../../../preload/api';
-import { FakeStation, makeJob, printedJob } from './fake-api';
+import type { JobDocument, JobView, SpoolJobView } from '../../../preload/api';
+import { BASE_TIME, FakeStation, makeJob, printedJob } from './fake-api';
 import { renderApp } from './render-app';
 
 afterEach(() => cleanup());
@@ -98,6 +98,97 @@ describe('Jobs screen', () => {
     await waitFor(() => expect(fake.callsOf('retrySpoolJob')).toEqual([{ spoolJobId: 'sp-f' }]));
     fireEvent.click(within(details).getByRole('button', { name: 'Cancel print' }));
     await waitFor(() => expect(fake.callsOf('cancelSpoolJob')).toEqual([{ spoolJobId: 'sp-f' }]));
+  });
+
+  it('says in the queue row what a retry did, queued again then failed again and why, and keeps the focus in the row', async () => {
+    const fake = stationWithJobs();
+    const spoolJob: SpoolJobView = {
+      id: 'sp-f',
+      printerId: 'zebra-1',
+      documentId: 'doc-f',
+      documentKind: 'label',
+      format: 'zpl',
+      bytes: 10,
+      state: 'failed',
+      attempts: 1,
+      createdAt: BASE_TIME,
+      updatedAt: BASE_TIME,
+      lastError: 'paper out',
+      stationJobId: 'job-failed',
+    };
+    fake.spool = [spoolJob];
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    // The screen reloads the queue when it opens: let that answer land before the retry changes the queue.
+    await waitFor(() => expect(fake.callsOf('listSpool')).toHaveLength(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const queue = screen.getByRole('table', { name: 'Print queue' });
+    const row = within(queue)
+      .getByText(/Label · Zebra 1/)
+      .closest('tr') as HTMLElement;
+    const retry = within(row).getByRole('button', { name: 'Retry' });
+    retry.focus();
+    fireEvent.click(retry);
+    await waitFor(() => expect(fake.callsOf('retrySpoolJob')).toEqual([{ spoolJobId: 'sp-f' }]));
+    await waitFor(() =>
+      expect(within(row).getByRole('status').textContent).toContain(
+        'Queued again: it goes to Zebra 1 as soon as the printer takes it.',
+      ),
+    );
+    // Retry went away with the failed state: the focus is on the row's next button, not the page body.
+    expect(within(row).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(document.activeElement).toBe(within(row).getByRole('button', { name: 'Cancel print' }));
+
+    act(() =>
+      fake.emit({
+        type: 'spool',
+        job: { ...spoolJob, attempts: 2, updatedAt: new Date(Date.parse(BASE_TIME) + 9e6).toISOString() },
+      }),
+    );
+    const note = within(row).getByRole('status');
+    expect(note.textContent).toContain('Failed again on Zebra 1.');
+    expect(note.textContent).toContain('The printer reports a problem: out of paper and print head open.');
+    expect(document.activeElement).toBe(within(row).getByRole('button', { name: 'Cancel print' }));
+  });
+
+  it('names a test print’s label as a test label and offers no reprint of a shipment it does not have', async () => {
+    const fake = new FakeStation();
+    fake.jobs = [
+      makeJob({
+        id: 'job-test',
+        kind: 'test_print',
+        scan: 'Zebra 1',
+        state: 'failed',
+        shipments: [
+          {
+            shipmentId: 'test-zebra-1',
+            parcelNos: [],
+            state: 'failed',
+            documents: [
+              {
+                documentId: 'test-doc',
+                kind: 'label',
+                format: 'zpl',
+                bytes: 10,
+                printerId: 'zebra-1',
+                printerName: 'Zebra 1',
+                spoolJobId: 'sp-t',
+                state: 'failed',
+              },
+            ],
+          },
+        ],
+      }),
+    ];
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    fireEvent.click(
+      within(screen.getByRole('table', { name: 'Jobs' })).getByRole('button', { name: 'Zebra 1' }),
+    );
+    const details = screen.getByTestId('job-details');
+    expect(within(details).getByRole('heading', { level: 3 }).textContent).toBe('Test label · Failed');
+    expect(details.textContent).not.toContain('Shipment');
+    expect(within(details).queryByRole('button', { name: 'Reprint' })).toBeNull();
   });
 
   it('explains a refused print-queue action in words: the job changed meanwhile, and to what', async () => {

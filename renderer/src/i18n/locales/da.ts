@@ -486,6 +486,15 @@ const da: Messages = {
     queueEmpty: 'Udskriftskøen er tom.',
     queueDocument: 'Dokument',
     actionDone: 'Udført: {{action}}.',
+    testLabel: 'Testlabel',
+    note: {
+      queued: 'I kø igen: den går til {{printer}}, så snart printeren tager imod den.',
+      sending: 'Sender til {{printer}}…',
+      printed: 'Udskrevet på {{printer}}.',
+      failed: 'Mislykkedes igen på {{printer}}.',
+      held: 'Tilbageholdt igen: den venter på at blive frigivet, før den udskrives på {{printer}}.',
+      cancelled: 'Udskriften blev annulleret: intet går til {{printer}}.',
+    },
   },
   stored: {
     title: 'Gemte forsendelser',

@@ -487,6 +487,15 @@ const en = {
     queueEmpty: 'The print queue is empty.',
     queueDocument: 'Document',
     actionDone: 'Done: {{action}}.',
+    testLabel: 'Test label',
+    note: {
+      queued: 'Queued again: it goes to {{printer}} as soon as the printer takes it.',
+      sending: 'Sending to {{printer}}…',
+      printed: 'Printed on {{printer}}.',
+      failed: 'Failed again on {{printer}}.',
+      held: 'Held again: it waits for a release before it prints on {{printer}}.',
+      cancelled: 'Print cancelled: nothing goes to {{printer}}.',
+    },
   },
   stored: {
     title: 'Stored shipments',

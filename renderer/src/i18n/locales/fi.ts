@@ -494,6 +494,15 @@ const fi: Messages = {
     queueEmpty: 'Tulostusjono on tyhjä.',
     queueDocument: 'Asiakirja',
     actionDone: 'Tehty: {{action}}.',
+    testLabel: 'Testikortti',
+    note: {
+      queued: 'Jonossa uudelleen: se menee tulostimelle {{printer}} heti, kun tulostin ottaa sen vastaan.',
+      sending: 'Lähetetään tulostimelle {{printer}}…',
+      printed: 'Tulostettu tulostimella {{printer}}.',
+      failed: 'Epäonnistui uudelleen tulostimella {{printer}}.',
+      held: 'Pidossa uudelleen: se odottaa vapautusta ennen tulostusta tulostimella {{printer}}.',
+      cancelled: 'Tulostus peruttu: mitään ei mene tulostimelle {{printer}}.',
+    },
   },
   stored: {
     title: 'Tallennetut lähetykset',

@@ -487,6 +487,15 @@ const nb: Messages = {
     queueEmpty: 'Utskriftskøen er tom.',
     queueDocument: 'Dokument',
     actionDone: 'Utført: {{action}}.',
+    testLabel: 'Testetikett',
+    note: {
+      queued: 'I kø igjen: den går til {{printer}} så snart skriveren tar imot den.',
+      sending: 'Sender til {{printer}}…',
+      printed: 'Skrevet ut på {{printer}}.',
+      failed: 'Mislyktes igjen på {{printer}}.',
+      held: 'Holdt tilbake igjen: den venter på å bli frigitt før den skrives ut på {{printer}}.',
+      cancelled: 'Utskriften ble avbrutt: ingenting går til {{printer}}.',
+    },
   },
   stored: {
     title: 'Lagrede sendinger',

@@ -492,6 +492,15 @@ const sv: Messages = {
     queueEmpty: 'Utskriftskön är tom.',
     queueDocument: 'Dokument',
     actionDone: 'Klart: {{action}}.',
+    testLabel: 'Testetikett',
+    note: {
+      queued: 'Köad igen: den går till {{printer}} så snart skrivaren tar emot den.',
+      sending: 'Skickar till {{printer}}…',
+      printed: 'Utskriven på {{printer}}.',
+      failed: 'Misslyckades igen på {{printer}}.',
+      held: 'Pausad igen: den väntar på att släppas innan den skrivs ut på {{printer}}.',
+      cancelled: 'Utskriften avbröts: inget går till {{printer}}.',
+    },
   },
   stored: {
     title: 'Lagrade sändningar',

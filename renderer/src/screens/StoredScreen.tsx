@@ -53,11 +53,21 @@ export function StoredScreen() {
     setFilter(code.trim());
   });
 
-  function onFilter(event: FormEvent): void {
-    event.preventDefault();
-    const wanted = stripAffixes(orderNo, settings?.scanner ?? { prefix: '', suffix: '' });
+  /** The list for what the field holds now (empty: every ready one), never for what was found before. */
+  function applyField(): void {
+    const wanted = stripAffixes(orderNo, settings?.scanner ?? { prefix: '', suffix: '' }).trim();
     setOrderNo(wanted);
     setFilter(wanted);
+  }
+
+  function onFilter(event: FormEvent): void {
+    event.preventDefault();
+    applyField();
+  }
+
+  function refresh(): void {
+    applyField();
+    reload();
   }
 
   async function start(what: string, call: () => Promise<{ jobId: string }>): Promise<void> {
@@ -139,10 +149,14 @@ export function StoredScreen() {
           onValue={setOrderNo}
         />
         <Button type="submit">{t('stored.filter')}</Button>
-        <Button tone="quiet" onClick={reload}>
+        <Button tone="quiet" onClick={refresh}>
           {t('common.refresh')}
         </Button>
       </form>
+      {/* Without an order number nShift lists only READY stored shipments: say so, and say when a filter is on. */}
+      <p className="list-scope" data-testid="stored-scope">
+        {filter ? t('stored.filteredBy', { orderNo: filter }) : t('stored.readyOnly')}
+      </p>
       <ActionFeedback state={loadFailure ? { busy: false, failure: loadFailure } : action} />
       {started && !loadFailure ? (
         <JobOutcome key={started.jobId} jobId={started.jobId} what={started.what} onSettled={reload} />

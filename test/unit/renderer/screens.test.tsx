@@ -795,6 +795,27 @@ describe('Stored & consolidated screen', () => {
     expect(fake.callsOf('deleteStored')).toEqual([]);
   });
 
+  it('Refresh lists what the field holds now: emptied after a Find, every ready one again, and says which', async () => {
+    const fake = new FakeStation();
+    fake.stored = [{ storedId: 'st-1', orderNo: 'O-77', status: 'READY', parcelCount: 2 }];
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-stored'));
+    await waitFor(() => expect(fake.callsOf('listStored')).toHaveLength(1));
+    const scope = screen.getByTestId('stored-scope');
+    expect(scope.textContent).toBe('Ready shipments. Find an order number to see one that is not ready.');
+    const field = screen.getByLabelText('Order number');
+    fireEvent.change(field, { target: { value: 'SO-2003' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(fake.callsOf('listStored')).toEqual([undefined, { orderNo: 'SO-2003' }]));
+    expect(scope.textContent).toContain('Only order SO-2003.');
+
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(fake.callsOf('listStored')).toHaveLength(3));
+    expect(fake.callsOf('listStored')[2]).toBeUndefined();
+    expect(scope.textContent).toBe('Ready shipments. Find an order number to see one that is not ready.');
+  });
+
   it('filters stored shipments by a scanned order number', async () => {
     const fake = new FakeStation();
     await renderApp({ fake });

@@ -501,6 +501,9 @@ const da: Messages = {
     filterLabel: 'Ordrenummer',
     filter: 'Søg',
     empty: 'Ingen gemte forsendelser.',
+    readyOnly: 'Forsendelser, der er klar. Søg på et ordrenummer for at se en, der ikke er klar.',
+    filteredBy:
+      'Kun ordre {{orderNo}}. Tøm feltet, og tryk på Søg eller Opdatér for at se alle klare forsendelser.',
     orderNo: 'Ordre',
     receiver: 'Modtager',
     service: 'Service',

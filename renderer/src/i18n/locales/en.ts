@@ -502,6 +502,9 @@ const en = {
     filterLabel: 'Order number',
     filter: 'Find',
     empty: 'No stored shipments.',
+    readyOnly: 'Ready shipments. Find an order number to see one that is not ready.',
+    filteredBy:
+      'Only order {{orderNo}}. Empty the field and press Find or Refresh to see every ready shipment.',
     orderNo: 'Order',
     receiver: 'Receiver',
     service: 'Service',

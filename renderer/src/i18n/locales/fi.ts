@@ -509,6 +509,9 @@ const fi: Messages = {
     filterLabel: 'Tilausnumero',
     filter: 'Hae',
     empty: 'Ei tallennettuja lähetyksiä.',
+    readyOnly: 'Valmiit lähetykset. Hae tilausnumerolla nähdäksesi lähetyksen, joka ei ole valmis.',
+    filteredBy:
+      'Vain tilaus {{orderNo}}. Tyhjennä kenttä ja paina Hae tai Päivitä nähdäksesi kaikki valmiit lähetykset.',
     orderNo: 'Tilaus',
     receiver: 'Vastaanottaja',
     service: 'Palvelu',

@@ -502,6 +502,9 @@ const nb: Messages = {
     filterLabel: 'Ordrenummer',
     filter: 'Søk',
     empty: 'Ingen lagrede sendinger.',
+    readyOnly: 'Sendinger som er klare. Søk etter et ordrenummer for å se en som ikke er klar.',
+    filteredBy:
+      'Bare ordre {{orderNo}}. Tøm feltet og trykk Søk eller Oppdater for å se alle klare sendinger.',
     orderNo: 'Ordre',
     receiver: 'Mottaker',
     service: 'Tjeneste',

@@ -507,6 +507,9 @@ const sv: Messages = {
     filterLabel: 'Ordernummer',
     filter: 'Sök',
     empty: 'Inga lagrade sändningar.',
+    readyOnly: 'Sändningar som är klara. Sök på ett ordernummer för att se en som inte är klar.',
+    filteredBy:
+      'Bara order {{orderNo}}. Töm fältet och tryck på Sök eller Uppdatera för att se alla klara sändningar.',
     orderNo: 'Order',
     receiver: 'Mottagare',
     service: 'Tjänst',

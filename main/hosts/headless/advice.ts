@@ -39,6 +39,31 @@ const thenPrintAgain = (job: FailedJob, first: string): string | undefined => {
   return again ? `${first} ${again}.` : undefined;
 };
 
+/**
+ * A held label is printed again with `:reprint`. Documents held beside a label that printed (a customs document,
+ * a waybill on the document printer) are not: a reprint would print the label a second time.
+ */
+function heldAdvice(job: FailedJob): string | undefined {
+  const { kinds = 'label', printers = '', shipment = job.scan } = job.failure.params ?? {};
+  const held = String(kinds).split(',');
+  const names = String(printers)
+    .split(',')
+    .filter(Boolean)
+    .map((id) =>
+      id === 'label'
+        ? 'the label printer (--label-printer)'
+        : id === 'documents'
+          ? 'the document printer (--document-printer)'
+          : `the printer "${id}"`,
+    );
+  const fix = `Fix ${names.length > 0 ? names.join(' and ') : 'the printer'}, then`;
+  if (held.includes('label') || held.includes('return_label')) return thenPrintAgain(job, fix);
+  if (job.kind !== 'scan' && job.kind !== 'book_stored' && job.kind !== 'reprint')
+    return thenPrintAgain(job, fix);
+  const what = held.length === 1 ? 'document' : 'documents';
+  return `The label printed: do not send ":reprint ${job.scan}", it would print the label again. ${fix} print the held ${what} of shipment ${shipment} from nShift.`;
+}
+
 /** The stdin line that does a job again (one the host never started, so nothing of it reached nShift). */
 function sendAgain(job: FailedJob): string | undefined {
   const line =
@@ -73,7 +98,7 @@ export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
   already_cancelled: () => undefined,
   document_expired: () => undefined, // "reprint it from nShift"
   label_not_downloaded: (job) => `Send ":reprint ${job.scan}" once nShift answers.`,
-  label_held: (job) => thenPrintAgain(job, 'Fix the printer, then'),
+  label_held: (job) => heldAdvice(job),
   not_cancellable: () => undefined, // "not in nShift (or no longer cancellable)"
   not_consolidated: (job) =>
     `The label is printed. To cancel it, send ":cancel ${job.failure.params?.['shipmentNo'] ?? job.scan}".`,

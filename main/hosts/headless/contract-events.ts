@@ -1,4 +1,11 @@
-import type { Failure, FailureReason, JobShipment, JobView } from '../../../preload/api';
+import type {
+  DocumentKind,
+  Failure,
+  FailureReason,
+  JobDocument,
+  JobShipment,
+  JobView,
+} from '../../../preload/api';
 import { headlessMessage } from './advice';
 import { isOpen } from '../../station/jobs';
 
@@ -16,8 +23,25 @@ export type HeadlessEvent =
       shipmentNo?: string;
       jobId: string;
     }
-  | { event: 'printed'; scan: string; shipmentId: string; printer: string; bytes: number; jobId: string }
-  | { event: 'held'; scan: string; shipmentId: string; printer: string; reason: string; jobId: string }
+  | {
+      event: 'printed';
+      scan: string;
+      shipmentId: string;
+      printer: string;
+      bytes: number;
+      documents: PrintedDocument[];
+      jobId: string;
+    }
+  | {
+      event: 'held';
+      scan: string;
+      shipmentId: string;
+      printer: string;
+      reason: string;
+      documents: PrintedDocument[];
+      manifestId?: string;
+      jobId: string;
+    }
   | {
       event: 'failed';
       scan: string;
@@ -26,9 +50,18 @@ export type HeadlessEvent =
       errors?: { field: string; message: string }[];
       code: string;
       shipmentId?: string;
+      manifestId?: string;
       jobId: string;
     }
-  | { event: 'reprinted'; scan: string; shipmentId: string; printer: string; bytes: number; jobId: string }
+  | {
+      event: 'reprinted';
+      scan: string;
+      shipmentId: string;
+      printer: string;
+      bytes: number;
+      documents: PrintedDocument[];
+      jobId: string;
+    }
   | { event: 'cancelled'; scan: string; shipmentId: string; jobId: string }
   | {
       event: 'manifest';
@@ -36,9 +69,17 @@ export type HeadlessEvent =
       manifestType: string;
       printer: string;
       bytes: number;
+      documents: PrintedDocument[];
       jobId: string;
     }
   | { event: 'warning'; message: string };
+
+/** One document of a `printed`, `reprinted`, `manifest` or `held` line: its kind, its printer's id, its size. */
+export interface PrintedDocument {
+  kind: DocumentKind;
+  printer: string;
+  bytes: number;
+}
 
 /**
  * Turns the stream of job snapshots into contract events, each exactly once: `booked` when a shipment is
@@ -90,69 +131,67 @@ export class HeadlessEventMapper {
       return;
     }
     const docs = shipment.documents;
-    if (docs.length === 0) return;
-    // The printer's id: stable for scripts ("label" and "documents" for the command-line printers).
-    const printer = docs.map((d) => d.printerId).find(Boolean) ?? '';
-    const bytes = docs.reduce((n, d) => n + d.bytes, 0);
-    if (docs.every((d) => d.state === 'printed')) {
-      if (!this.once(`${key}:printed`)) return;
-      if (job.kind === 'manifest') {
-        out.push({
-          event: 'manifest',
-          manifestId: shipment.shipmentId,
-          manifestType: job.scan,
-          printer,
-          bytes,
-          jobId: job.id,
-        });
-      } else if (job.kind === 'reprint') {
-        out.push({
-          event: 'reprinted',
-          scan: job.scan,
-          shipmentId: shipment.shipmentId,
-          printer,
-          bytes,
-          jobId: job.id,
-        });
-      } else {
-        out.push({
-          event: 'printed',
-          scan: job.scan,
-          shipmentId: shipment.shipmentId,
-          printer,
-          bytes,
-          jobId: job.id,
-        });
-      }
-    } else if (
-      docs.some((d) => d.state === 'held') &&
-      docs.every((d) => d.state !== 'queued' && d.state !== 'sending')
-    ) {
-      if (this.once(`${key}:held`)) {
-        const reason =
-          'The label printer did not take the label in time; it is held and never prints unasked.';
-        out.push({
-          event: 'held',
-          scan: job.scan,
-          shipmentId: shipment.shipmentId,
-          printer,
-          reason,
-          jobId: job.id,
-        });
-        // A script that waits for "printed or failed" per scan gets its answer: this label did not print.
-        if (this.once(`${job.id}:failed`)) {
-          const held: Failure = { reason: 'printer', code: 'label_held', message: reason };
-          out.push({
-            event: 'failed',
-            scan: job.scan,
-            reason: held.reason,
-            code: held.code,
-            message: headlessMessage({ kind: job.kind, scan: job.scan, failure: held }),
-            shipmentId: shipment.shipmentId,
-            jobId: job.id,
-          });
-        }
-      }
+    // Documents still on their way: the shipment's lines wait until each has printed or is held (or failed).
+    if (docs.length === 0 || docs.some((d) => d.state === 'queued' || d.state === 'sending')) return;
+    // What printed and was not reported yet: all of it at first, a held document later once released.
+    const printed = docs.filter((d) => d.state === 'printed' && this.once(`${key}:printed:${d.documentId}`));
+    if (printed.length > 0) {
+      // `printer` is where the first of them went (the label printer for a booking), `bytes` what went there;
+      // `documents` lists each one, wherever it went.
+      const printer = printerOf(printed[0]!);
+      const line = {
+        printer,
+        bytes: printed.filter((d) => printerOf(d) === printer).reduce((n, d) => n + d.bytes, 0),
+        documents: printed.map(described),
+        jobId: job.id,
+      };
+      if (job.kind === 'manifest')
+        out.push({ event: 'manifest', manifestId: shipment.shipmentId, manifestType: job.scan, ...line });
+      else if (job.kind === 'reprint')
+        out.push({ event: 'reprinted', scan: job.scan, shipmentId: shipment.shipmentId, ...line });
+      else out.push({ event: 'printed', scan: job.scan, shipmentId: shipment.shipmentId, ...line });
+    }
+    // One held line per printer that holds documents of the shipment, naming them.
+    const held = docs.filter((d) => d.state === 'held');
+    const reasons: string[] = [];
+    for (const printer of new Set(held.map(printerOf))) {
+      const on = held.filter((d) => printerOf(d) === printer);
+      const reason = heldReason(on);
+      reasons.push(reason);
+      if (!this.once(`${key}:held:${printer}`)) continue;
+      out.push({
+        event: 'held',
+        scan: job.scan,
+        shipmentId: shipment.shipmentId,
+        printer,
+        reason,
+        documents: on.map(described),
+        ...(job.kind === 'manifest' ? { manifestId: shipment.shipmentId } : {}),
+        jobId: job.id,
+      });
+    }
+    // A script that waits for "printed or failed" per scan gets its answer: these documents did not print.
+    if (held.length > 0 && this.once(`${job.id}:failed`)) {
+      const heldFailure: Failure = {
+        reason: 'printer',
+        code: 'label_held',
+        message: reasons.join(' '),
+        params: {
+          kinds: [...new Set(held.map((d) => d.kind))].join(','),
+          printers: [...new Set(held.map(printerOf))].join(','),
+          shipment: shipment.shipmentNo ?? shipment.shipmentId,
+        },
+      };
+      out.push({
+        event: 'failed',
+        scan: job.scan,
+        reason: heldFailure.reason,
+        code: heldFailure.code,
+        message: headlessMessage({ kind: job.kind, scan: job.scan, failure: heldFailure }),
+        shipmentId: shipment.shipmentId,
+        ...(job.kind === 'manifest' ? { manifestId: shipment.shipmentId } : {}),
+        jobId: job.id,
+      });
     }
   }
 
@@ -168,4 +207,39 @@ function shipmentOf(job: JobView): string | undefined {
   if (job.duplicateOf) return job.duplicateOf.shipmentId;
   const id = job.failure?.params?.shipmentId;
   return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/** The printer's id: stable for scripts ("label" and "documents" for the command-line printers). */
+function printerOf(doc: JobDocument): string {
+  return doc.printerId ?? '';
+}
+
+function described(doc: JobDocument): PrintedDocument {
+  return { kind: doc.kind, printer: printerOf(doc), bytes: doc.bytes };
+}
+
+const KIND_NAMES: Record<DocumentKind, string> = {
+  label: 'label',
+  return_label: 'return label',
+  waybill: 'waybill',
+  customs: 'customs document',
+  manifest: 'manifest',
+  other: 'document',
+};
+
+/** "The document printer did not take the customs document in time; …": the printer and what it holds. */
+function heldReason(docs: readonly JobDocument[]): string {
+  const first = docs[0]!;
+  const printer =
+    first.printerId === 'label'
+      ? 'The label printer'
+      : first.printerId === 'documents'
+        ? 'The document printer'
+        : `The printer "${first.printerName ?? printerOf(first)}"`;
+  const counts = new Map<string, number>();
+  for (const d of docs) counts.set(KIND_NAMES[d.kind], (counts.get(KIND_NAMES[d.kind]) ?? 0) + 1);
+  const what = [...counts].map(([name, n]) => (n === 1 ? `the ${name}` : `${n} ${name}s`)).join(' and ');
+  return docs.length === 1
+    ? `${printer} did not take ${what} in time; it is held and never prints unasked.`
+    : `${printer} did not take ${what} in time; they are held and never print unasked.`;
 }

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -133,4 +134,57 @@ describe('packbench-headless failure messages', () => {
     expect(failed!.message).toContain('DAILY, PNL');
     expect([...sim!.state.manifests.values()].map((m) => m.manifestType)).toEqual(['DAILY']);
   });
+});
+
+describe('packbench-headless with a document printer beside the label printer', () => {
+  /** A port on 127.0.0.1 nothing listens on: a document printer that is off. */
+  async function deadPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  it('a printed line gives the label printer its own bytes and lists every document with its printer', async () => {
+    const run = await runHeadless(['--demo'], 'ORD-1002\n');
+    const [printed] = run.events.filter((e) => e.event === 'printed');
+    const documents = printed!.documents as { kind: string; printer: string; bytes: number }[];
+    expect(documents.map((d) => [d.kind, d.printer])).toEqual([
+      ['label', 'label'],
+      ['customs', 'documents'],
+    ]);
+    expect(printed).toMatchObject({ scan: 'ORD-1002', printer: 'label', bytes: documents[0]!.bytes });
+  });
+
+  it('a dead document printer holds the customs document and the manifest, not "the label": the label prints', async () => {
+    const port = await deadPort();
+    const run = await runHeadless(
+      ['--demo', '--document-printer', `tcp://127.0.0.1:${port}`, '--hold-after', '3'],
+      'ORD-1002\n:manifest PNL\n',
+    );
+    expect(run.code).toBe(0);
+    const scan = run.events.filter((e) => e.scan === 'ORD-1002');
+    expect(scan.map((e) => e.event)).toEqual(['booked', 'printed', 'held', 'failed']);
+    const [, printed, held, failed] = scan;
+    expect(printed).toMatchObject({ printer: 'label', documents: [{ kind: 'label', printer: 'label' }] });
+    expect(held).toMatchObject({
+      printer: 'documents',
+      documents: [{ kind: 'customs', printer: 'documents' }],
+    });
+    expect(held!.reason).toBe(
+      'The document printer did not take the customs document in time; it is held and never prints unasked.',
+    );
+    expect(failed).toMatchObject({ reason: 'printer', code: 'label_held' });
+    expect(failed!.message).toContain('The label printed: do not send ":reprint ORD-1002"');
+    expect(failed!.message).toContain('--document-printer');
+    expect(failed!.message).not.toMatch(/label printer|Fix the printer, then send/);
+
+    const manifest = run.events.filter((e) => e.scan === 'PNL');
+    expect(manifest.map((e) => e.event)).toEqual(['held', 'failed']);
+    expect(manifest[0]).toMatchObject({ printer: 'documents', manifestId: manifest[0]!.shipmentId });
+    expect(manifest[0]!.reason).toContain('The document printer did not take the manifest in time');
+    expect(manifest[1]).toMatchObject({ code: 'label_held', manifestId: manifest[0]!.shipmentId });
+    expect(manifest[1]!.message).not.toMatch(/label/);
+  }, 60_000);
 });

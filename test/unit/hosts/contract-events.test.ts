@@ -40,7 +40,15 @@ describe('the headless contract events', () => {
       shipments: [{ ...booked.shipments[0]!, state: 'printed' as const, documents: [doc('printed')] }],
     };
     expect(mapper.map(printed)).toEqual([
-      { event: 'printed', scan: 'ORD-1', shipmentId: 's1', printer: 'label', bytes: 100, jobId: 'j1' },
+      {
+        event: 'printed',
+        scan: 'ORD-1',
+        shipmentId: 's1',
+        printer: 'label',
+        bytes: 100,
+        documents: [{ kind: 'label', printer: 'label', bytes: 100 }],
+        jobId: 'j1',
+      },
     ]);
     expect(mapper.map(printed)).toEqual([]);
   });
@@ -88,6 +96,112 @@ describe('the headless contract events', () => {
       shipments: [{ ...held.shipments[0]!, documents: [doc('printed')] }],
     };
     expect(mapper.map(printed).map((e) => e.event)).toEqual(['printed']);
+  });
+
+  describe('a shipment whose documents go to two printers (label + customs document)', () => {
+    const label = { ...doc('printed'), bytes: 816 };
+    const customs = (state: 'queued' | 'printed' | 'held') => ({
+      documentId: 'd2',
+      kind: 'customs' as const,
+      format: 'pdf' as const,
+      bytes: 2803,
+      printerId: 'documents',
+      state,
+    });
+    const job = (second: ReturnType<typeof customs>): JobView => ({
+      ...base,
+      state: second.state === 'held' ? 'held' : second.state === 'printed' ? 'printed' : 'printing',
+      shipments: [
+        {
+          shipmentId: 's1',
+          shipmentNo: 'SNO1',
+          parcelNos: ['P1'],
+          state: 'printing',
+          documents: [label, second],
+        },
+      ],
+    });
+
+    it("printed: bytes are the label printer's, and documents lists each document with its printer", () => {
+      const events = new HeadlessEventMapper().map(job(customs('printed')));
+      expect(events.filter((e) => e.event === 'printed')).toEqual([
+        {
+          event: 'printed',
+          scan: 'ORD-1',
+          shipmentId: 's1',
+          printer: 'label',
+          bytes: 816,
+          documents: [
+            { kind: 'label', printer: 'label', bytes: 816 },
+            { kind: 'customs', printer: 'documents', bytes: 2803 },
+          ],
+          jobId: 'j1',
+        },
+      ]);
+    });
+
+    it('a held customs document: the label is printed, the held line names the document printer and the document', () => {
+      const mapper = new HeadlessEventMapper();
+      expect(mapper.map(job(customs('queued'))).map((e) => e.event)).toEqual(['booked']);
+      const events = mapper.map(job(customs('held')));
+      expect(events.map((e) => e.event)).toEqual(['printed', 'held', 'failed']);
+      expect(events[0]).toMatchObject({ printer: 'label', bytes: 816 });
+      expect(events[1]).toEqual({
+        event: 'held',
+        scan: 'ORD-1',
+        shipmentId: 's1',
+        printer: 'documents',
+        reason:
+          'The document printer did not take the customs document in time; it is held and never prints unasked.',
+        documents: [{ kind: 'customs', printer: 'documents', bytes: 2803 }],
+        jobId: 'j1',
+      });
+      const failed = events[2] as { message: string };
+      expect(failed).toMatchObject({ reason: 'printer', code: 'label_held', shipmentId: 's1' });
+      expect(failed.message).toContain('The label printed: do not send ":reprint ORD-1"');
+      expect(failed.message).toContain('Fix the document printer (--document-printer)');
+      expect(failed.message).toContain('shipment SNO1');
+      expect(failed.message).not.toContain('label printer');
+      // Released later and printed: its own printed line, for the document printer.
+      expect(mapper.map(job(customs('printed')))).toEqual([
+        {
+          event: 'printed',
+          scan: 'ORD-1',
+          shipmentId: 's1',
+          printer: 'documents',
+          bytes: 2803,
+          documents: [{ kind: 'customs', printer: 'documents', bytes: 2803 }],
+          jobId: 'j1',
+        },
+      ]);
+    });
+
+    it('a held manifest names the document printer and the manifest, with its manifestId', () => {
+      const manifest: JobView = {
+        ...base,
+        kind: 'manifest',
+        scan: 'PNL',
+        state: 'held',
+        shipments: [
+          {
+            shipmentId: '4401',
+            parcelNos: [],
+            state: 'held',
+            documents: [{ ...customs('held'), kind: 'manifest' }],
+          },
+        ],
+      };
+      const [held, failed] = new HeadlessEventMapper().map(manifest);
+      expect(held).toMatchObject({
+        event: 'held',
+        printer: 'documents',
+        manifestId: '4401',
+        reason:
+          'The document printer did not take the manifest in time; it is held and never prints unasked.',
+      });
+      expect(failed).toMatchObject({ event: 'failed', code: 'label_held', manifestId: '4401' });
+      expect((failed as { message: string }).message).not.toMatch(/label|:reprint/);
+    });
   });
 
   it('reports a failure with reason, code and the 422 list, and a duplicate with the existing shipment', () => {

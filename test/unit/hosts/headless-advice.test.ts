@@ -39,6 +39,9 @@ describe('headless advice, for every failure code', () => {
     expect(message('already_booked')).toContain('Send ":reprint ORD-1001"');
     expect(message('label_not_downloaded')).toContain('":reprint ORD-1001"');
     expect(message('label_held')).toContain('Fix the printer, then send ":reprint ORD-1001"');
+    expect(message('label_held', 'scan', { params: { kinds: 'label', printers: 'label' } })).toContain(
+      'Fix the label printer (--label-printer), then send ":reprint ORD-1001"',
+    );
     expect(message('printer_offline')).toContain('send ":reprint ORD-1001"');
     for (const code of ['auth_missing_key', 'auth_invalid_key'] as const) {
       expect(message(code)).toMatch(/PACKBENCH_API_KEY_ID and PACKBENCH_API_KEY_SECRET/);

@@ -35,7 +35,7 @@ test.describe("end of day: what the manifest holds, and today's shipments in non
     await expect(result).toHaveAttribute('data-state', 'printed');
     await page.keyboard.press('F4');
     await expect(none.getByRole('status')).toHaveText(
-      '1 shipment was booked after today’s manifest and is in none: create the manifest again before the carrier comes, or it stays behind.',
+      '1 shipment was booked after today’s manifest and is in none: create the manifest again before the carrier comes, or it stays behind. The new manifest holds only this one; the earlier manifest stays as it is.',
     );
     await expect(none.getByRole('status')).toHaveClass(/alert-warn/);
     const late = none.getByRole('table', { name: 'Today’s shipments in no manifest' });
@@ -62,5 +62,23 @@ test.describe("end of day: what the manifest holds, and today's shipments in non
     await contents.getByRole('button', { name: 'Filter' }).click();
     await expect(contents.getByText('No shipment in this manifest matches.')).toBeVisible();
     await saveScreen(page, 'manifest-shipments');
+
+    // Made again, as the warning says: the new manifest takes only the late parcel; the first one keeps its two.
+    await page.getByRole('button', { name: 'Create manifest: PNL' }).click();
+    await expect(page.getByTestId('job-outcome')).toHaveAttribute('data-job-state', 'printed');
+    await expect(none.getByRole('status')).toHaveText('Every shipment booked today is in a manifest.');
+    await expect(manifests.getByRole('row')).toHaveCount(3);
+    const second = manifests
+      .getByRole('row')
+      .filter({ has: page.locator('td:nth-child(4)', { hasText: /^1$/ }) });
+    await expect(second).toHaveCount(1);
+    await second.getByRole('button', { name: 'Shipments' }).click();
+    const secondHeld = page.getByTestId('manifest-shipments').getByRole('table');
+    await expect(secondHeld.getByRole('row')).toHaveCount(2);
+    await expect(secondHeld).toContainText('ORD-1003');
+    await expect(secondHeld).not.toContainText('ORD-1001');
+    await expect(
+      manifests.getByRole('row').filter({ has: page.locator('td:nth-child(4)', { hasText: /^2$/ }) }),
+    ).toHaveCount(1);
   });
 });

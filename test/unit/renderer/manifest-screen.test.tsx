@@ -32,7 +32,7 @@ describe('Manifest screen: what a manifest holds, and what none holds', () => {
     const panel = await screen.findByTestId('unmanifested');
     await waitFor(() =>
       expect(within(panel).getByRole('status').textContent).toBe(
-        '1 shipment was booked after today’s manifest and is in none: create the manifest again before the carrier comes, or it stays behind.',
+        '1 shipment was booked after today’s manifest and is in none: create the manifest again before the carrier comes, or it stays behind. The new manifest holds only this one; the earlier manifest stays as it is.',
       ),
     );
     const table = within(panel).getByRole('table', { name: 'Today’s shipments in no manifest' });

@@ -554,9 +554,9 @@ const da: Messages = {
       allIn: 'Alle forsendelser, der er booket i dag, er i et manifest.',
       noneToday: 'Ingen forsendelser er booket i dag endnu.',
       bookedAfter_one:
-        '{{count}} forsendelse blev booket efter dagens manifest og er ikke i noget: opret manifestet igen, før transportøren kommer, ellers bliver den stående.',
+        '{{count}} forsendelse blev booket efter dagens manifest og er ikke i noget: opret manifestet igen, før transportøren kommer, ellers bliver den stående. Det nye manifest indeholder kun denne; det tidligere manifest forbliver, som det er.',
       bookedAfter_other:
-        '{{count}} forsendelser blev booket efter dagens manifest og er ikke i noget: opret manifestet igen, før transportøren kommer, ellers bliver de stående.',
+        '{{count}} forsendelser blev booket efter dagens manifest og er ikke i noget: opret manifestet igen, før transportøren kommer, ellers bliver de stående. Det nye manifest indeholder kun disse; det tidligere manifest forbliver, som det er.',
       noManifestYet_one:
         '{{count}} forsendelse booket i dag; intet manifest endnu. Opret manifestet, før transportøren kommer.',
       noManifestYet_other:

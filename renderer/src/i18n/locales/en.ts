@@ -556,9 +556,9 @@ const en = {
       allIn: 'Every shipment booked today is in a manifest.',
       noneToday: 'No shipments booked today yet.',
       bookedAfter_one:
-        '{{count}} shipment was booked after today’s manifest and is in none: create the manifest again before the carrier comes, or it stays behind.',
+        '{{count}} shipment was booked after today’s manifest and is in none: create the manifest again before the carrier comes, or it stays behind. The new manifest holds only this one; the earlier manifest stays as it is.',
       bookedAfter_other:
-        '{{count}} shipments were booked after today’s manifest and are in none: create the manifest again before the carrier comes, or they stay behind.',
+        '{{count}} shipments were booked after today’s manifest and are in none: create the manifest again before the carrier comes, or they stay behind. The new manifest holds only these; the earlier manifest stays as it is.',
       noManifestYet_one:
         '{{count}} shipment booked today; no manifest yet. Create the manifest before the carrier comes.',
       noManifestYet_other:

@@ -562,9 +562,9 @@ const fi: Messages = {
       allIn: 'Kaikki tänään varatut lähetykset ovat manifestissa.',
       noneToday: 'Tänään ei ole vielä varattu lähetyksiä.',
       bookedAfter_one:
-        '{{count}} lähetys varattiin tämän päivän manifestin jälkeen eikä ole missään manifestissa: luo manifesti uudelleen ennen kuin kuljetusliike tulee, muuten se jää lähtemättä.',
+        '{{count}} lähetys varattiin tämän päivän manifestin jälkeen eikä ole missään manifestissa: luo manifesti uudelleen ennen kuin kuljetusliike tulee, muuten se jää lähtemättä. Uusi manifesti sisältää vain tämän; aiempi manifesti pysyy ennallaan.',
       bookedAfter_other:
-        '{{count}} lähetystä varattiin tämän päivän manifestin jälkeen eivätkä ne ole missään manifestissa: luo manifesti uudelleen ennen kuin kuljetusliike tulee, muuten ne jäävät lähtemättä.',
+        '{{count}} lähetystä varattiin tämän päivän manifestin jälkeen eivätkä ne ole missään manifestissa: luo manifesti uudelleen ennen kuin kuljetusliike tulee, muuten ne jäävät lähtemättä. Uusi manifesti sisältää vain nämä; aiempi manifesti pysyy ennallaan.',
       noManifestYet_one:
         '{{count}} lähetys varattu tänään; manifestia ei ole vielä. Luo manifesti ennen kuin kuljetusliike tulee.',
       noManifestYet_other:

@@ -556,9 +556,9 @@ const nb: Messages = {
       allIn: 'Alle sendinger som er booket i dag, er i et manifest.',
       noneToday: 'Ingen sendinger er booket i dag ennå.',
       bookedAfter_one:
-        '{{count}} sending ble booket etter dagens manifest og er ikke i noe: lag manifestet på nytt før transportøren kommer, ellers blir den stående igjen.',
+        '{{count}} sending ble booket etter dagens manifest og er ikke i noe: lag manifestet på nytt før transportøren kommer, ellers blir den stående igjen. Det nye manifestet inneholder bare denne; det tidligere manifestet forblir som det er.',
       bookedAfter_other:
-        '{{count}} sendinger ble booket etter dagens manifest og er ikke i noe: lag manifestet på nytt før transportøren kommer, ellers blir de stående igjen.',
+        '{{count}} sendinger ble booket etter dagens manifest og er ikke i noe: lag manifestet på nytt før transportøren kommer, ellers blir de stående igjen. Det nye manifestet inneholder bare disse; det tidligere manifestet forblir som det er.',
       noManifestYet_one:
         '{{count}} sending booket i dag; ingen manifest ennå. Lag manifestet før transportøren kommer.',
       noManifestYet_other:

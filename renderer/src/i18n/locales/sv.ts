@@ -560,9 +560,9 @@ const sv: Messages = {
       allIn: 'Alla sändningar som bokats i dag finns i ett manifest.',
       noneToday: 'Inga sändningar har bokats i dag ännu.',
       bookedAfter_one:
-        '{{count}} sändning bokades efter dagens manifest och finns inte i något: skapa manifestet igen innan transportören kommer, annars blir den kvar.',
+        '{{count}} sändning bokades efter dagens manifest och finns inte i något: skapa manifestet igen innan transportören kommer, annars blir den kvar. Det nya manifestet innehåller bara den här; det tidigare manifestet förblir som det är.',
       bookedAfter_other:
-        '{{count}} sändningar bokades efter dagens manifest och finns inte i något: skapa manifestet igen innan transportören kommer, annars blir de kvar.',
+        '{{count}} sändningar bokades efter dagens manifest och finns inte i något: skapa manifestet igen innan transportören kommer, annars blir de kvar. Det nya manifestet innehåller bara dessa; det tidigare manifestet förblir som det är.',
       noManifestYet_one:
         '{{count}} sändning bokad i dag; inget manifest ännu. Skapa manifestet innan transportören kommer.',
       noManifestYet_other:

@@ -1,5 +1,6 @@
 import type { Failure, JobKind } from '../../../preload/api';
 import { stoppedBeforeStart, type Station } from '../../station/station';
+import { parseScanCode } from '../../station/scan-code';
 import { StationError } from '../../station/station-error';
 import { failure, internalFailure } from '../../station/failures';
 
@@ -26,6 +27,13 @@ export async function runCommand(
   const kind: JobKind =
     command === 'reprint' || command === 'cancel' || command === 'manifest' ? command : 'scan';
   if (kind !== 'scan' && arg && stopped()) return void (await refuse(kind, arg, stoppedBeforeStart(kind)));
+  // A code is checked like a scan (at most 128 characters, no control characters) before nShift hears of it: an
+  // over-long one used to reach nShift, which refused the request (HTTP 431, "nShift had a problem answering").
+  const code = arg && (kind === 'reprint' || kind === 'cancel') ? parseScanCode(arg) : undefined;
+  if (code && !code.ok) {
+    const { message, detail } = code.error;
+    return void (await refuse(kind, arg, failure('not_found', 'invalid_scan', message, detail)));
+  }
   try {
     switch (command) {
       case 'reprint':

@@ -108,6 +108,22 @@ describe('packbench-headless failure messages', () => {
     }
   });
 
+  it('an over-long :reprint or :cancel argument is refused like an over-long scan, before nShift is asked', async () => {
+    const args = await against();
+    const long = '9'.repeat(5000);
+    const run = await runHeadless(args, `${long}\n:reprint ${long}\n:cancel ${long}\n`, KEY);
+    expect(run.code).toBe(0);
+    const failed = failedLines(run.events);
+    expect(failed).toHaveLength(3);
+    for (const line of failed) {
+      expect(line).toMatchObject({ reason: 'not_found', code: 'invalid_scan', jobId: expect.any(String) });
+      expect(line.message).toMatch(/5000 characters.*at most 128/);
+      expect((line.scan as string).length).toBeLessThanOrEqual(64);
+    }
+    // nShift never saw the code: no request carried it (it used to answer 431, "nShift had a problem answering").
+    expect(run.stderr).not.toMatch(/shipment-history.*-> 431|-> 431/);
+  });
+
   it('":manifest BOGUS" is refused with the valid types and makes nothing in nShift', async () => {
     const args = await against();
     const run = await runHeadless(args, 'ORD-1001\n:manifest BOGUS\n', KEY);

@@ -23,7 +23,10 @@ export function parseScanCode(raw: string): Result<string, ScanCodeError> {
     return err({ message: 'The scan was empty.', detail: detailed('scan_empty', {}) });
   if (trimmed.length > MAX_SCAN_LENGTH) {
     return err({
-      message: `The scan is ${trimmed.length} characters long; a code has at most ${MAX_SCAN_LENGTH}.`,
+      message:
+        `The scan is ${trimmed.length} characters long; a code has at most ${MAX_SCAN_LENGTH}. Several codes ran ` +
+        'together, or the scanner sent more than the code: check that the scanner ends each scan with Enter ' +
+        '(its suffix setting), then scan again.',
       detail: detailed('scan_too_long', { length: trimmed.length, max: MAX_SCAN_LENGTH }),
     });
   }
@@ -38,12 +41,33 @@ export function parseScanCode(raw: string): Result<string, ScanCodeError> {
       message: 'The scan is not readable text: scan the code again.',
       detail: detailed('scan_unreadable', {}),
     });
-  if (!/^[\p{L}\p{N}\-_./:# +]+$/u.test(trimmed))
-    return err({
-      message: 'The scan contains characters no order or shipment number has.',
-      detail: detailed('scan_characters', {}),
-    });
+  if (!CODE.test(trimmed))
+    return err({ message: foreignCharacters(trimmed), detail: detailed('scan_characters', {}) });
   return ok(trimmed);
+}
+
+/** What an order, shipment or parcel number is made of. */
+const CODE = /^[\p{L}\p{N}\-_./:# +]+$/u;
+/** An AIM symbology identifier a scanner may put before the code: "]", the symbology, a modifier ("]C1"). */
+const AIM_PREFIX = /^\][A-Za-z][0-9A-Za-z]/;
+
+/** Names the characters no code has, and says what usually puts them there. */
+function foreignCharacters(scan: string): string {
+  const foreign = [...new Set([...scan].filter((c) => !CODE.test(c)))];
+  const named = foreign
+    .slice(0, 5)
+    .map((c) =>
+      /\p{L}|\p{N}|\p{P}|\p{S}/u.test(c)
+        ? `"${c}"`
+        : `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+    )
+    .join(', ');
+  const more = foreign.length > 5 ? ` and ${foreign.length - 5} more` : '';
+  const what = `The scan contains characters no order or shipment number has: ${named}${more}.`;
+  const aim = AIM_PREFIX.exec(scan)?.[0];
+  return aim
+    ? `${what} It begins with "${aim}", a symbology identifier (AIM prefix) the scanner adds: switch that prefix off on the scanner, then scan again.`
+    : `${what} Check that the scanner sends the code alone, without a prefix or symbology identifier, then scan again.`;
 }
 
 /** A short, printable form of a bad scan for events and logs (never the whole 10,000 characters). */

@@ -124,6 +124,22 @@ describe('packbench-headless failure messages', () => {
     expect(run.stderr).not.toMatch(/shipment-history.*-> 431|-> 431/);
   });
 
+  it('a scan with an AIM prefix names the character and the prefix; an endless line says to check the Enter suffix', async () => {
+    const run = await runHeadless(['--demo'], `]C1ORD-1005\nORD<1>\n${'9'.repeat(100_000)}\n`);
+    const [aim, odd, long] = failedLines(run.events);
+    for (const line of [aim, odd, long]) {
+      expect(line).toMatchObject({ reason: 'not_found', code: 'invalid_scan' });
+      expect(line!.message).not.toMatch(UI_WORDS);
+    }
+    expect(aim!.message).toContain('no order or shipment number has: "]".');
+    expect(aim!.message).toContain('It begins with "]C1", a symbology identifier (AIM prefix)');
+    expect(aim!.message).toContain('switch that prefix off on the scanner');
+    expect(odd!.message).toContain('has: "<", ">".');
+    expect(odd!.message).toContain('without a prefix or symbology identifier');
+    expect(long!.message).toMatch(/^The scan is 100000 characters long; a code has at most 128\./);
+    expect(long!.message).toContain('check that the scanner ends each scan with Enter');
+  });
+
   it('":manifest BOGUS" is refused with the valid types and makes nothing in nShift', async () => {
     const args = await against();
     const run = await runHeadless(args, 'ORD-1001\n:manifest BOGUS\n', KEY);

@@ -137,10 +137,7 @@ export function JobsScreen() {
     );
   }
 
-  // The job just acted on stays listed (printed or cancelled) so that its row can say so.
-  const openSpool = spool.filter(
-    (job) => (job.state !== 'printed' && job.state !== 'cancelled') || job.id === queueNote?.spoolJobId,
-  );
+  const openSpool = spool.filter((job) => job.state !== 'printed' && job.state !== 'cancelled');
 
   /** What became of the print-queue job the packer acted on, in its row: queued again, printed, failed again and why. */
   function noteFor(spoolJobId: string | undefined): ReactNode {

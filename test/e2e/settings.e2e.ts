@@ -99,7 +99,8 @@ test.describe('settings', () => {
     const before = (await labels(demo)).length;
     await expect(page.getByLabel('Test label charset')).toHaveValue('cp850');
     await printerRow(page, 'zebra-e2e').getByRole('button', { name: 'Test label' }).click();
-    await expect(page.getByText('Test label sent.')).toBeVisible();
+    // Not "sent" on the station's answer: the label's job is followed until the Zebra took it.
+    await expect(page.getByTestId('job-outcome')).toHaveText('Printed: Test label, on Packing Zebra');
     const preview = page.getByTestId('document-preview');
     await expect(preview.getByRole('img').first()).toBeVisible();
     expect(

@@ -4,6 +4,7 @@ import { createFileSettingsStore } from '../../settings/file-store';
 import { createEnvVault, createMemoryVault } from '../../settings/file-vault';
 import { createStation, type Station } from '../../station/station';
 import { chooseDataDir, dataDirLine } from '../shared/data-dir';
+import { parsePrinterUrl } from '../shared/printer-url';
 import type { Demo } from '../shared/demo';
 import { settingsLayers, type StationFlags } from '../shared/overrides';
 import { onStopSignal, SIGNAL_EXIT_CODES, Teardown, within } from '../shared/teardown';
@@ -59,7 +60,9 @@ Input: one scan per line. Lines starting with ":" are commands:
 Output: one JSON object per line: ready, booked, printed, held, failed, reprinted, cancelled, manifest,
 warning (see the README). Every failed line has a jobId and a message that says what happened and what to
 do here (":reprint CODE", a flag, an environment variable). Logs go to stderr. At end of input, pending work
-finishes and the exit code is 0; SIGINT/SIGTERM stop it (exit 130/143), a failed start exits 1.`;
+finishes and the exit code is 0; SIGINT/SIGTERM stop it (exit 130/143; scans and commands read but not
+started fail, nothing of them booked), a usage error (an unknown flag, a bad flag value, an argument) exits 2
+before anything starts, and a failed start exits 1.`;
 
 interface Flags extends StationFlags {
   demo: boolean;
@@ -97,6 +100,23 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
     const value = values[flag];
     if (value !== undefined && !/^https?:\/\//.test(value))
       throw new Error(`--${flag} must be an http(s) URL`);
+  }
+  // Printer URLs are checked here with the other flags (a usage error, exit 2), before a demo starts; the station
+  // parses them again at start, relative to the data folder it then knows.
+  const labelPrinter = values['label-printer'];
+  if (labelPrinter !== undefined && !/^tcp:\/\//.test(labelPrinter))
+    throw new Error(`--label-printer must be tcp://HOST:PORT (a Zebra's raw port), not "${labelPrinter}"`);
+  for (const [flag, role] of [
+    ['label-printer', 'label'],
+    ['document-printer', 'document'],
+  ] as const) {
+    const url = values[flag];
+    if (url === undefined) continue;
+    try {
+      parsePrinterUrl(url, role, role, role, process.cwd());
+    } catch (error) {
+      throw new Error(`--${flag}: ${(error as Error).message}`, { cause: error });
+    }
   }
   const manifestTypes = values['manifest-type'] ?? [];
   // The settings' own bounds (main/settings/schema.ts): 1 to 40 characters each, at most 20 types.

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../../main/simulator/server';
@@ -79,17 +79,38 @@ describe('packbench-headless --demo', () => {
     });
   });
 
-  it('a start that fails half way exits 1 and stops what it started: simulator, Zebra, the demo folder', async () => {
-    // The label printer URL is refused only once the demo runs and its folder exists.
-    const run = await runHeadless(['--demo', '--label-printer', 'lpr://printer'], 'ORD-1001\n');
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/could not start: .*tcp:\/\/HOST:PORT/);
-    expect(run.events).toEqual([]);
-    const ports = demoPorts(run.stderr);
-    expect(await accepts(ports.simulator)).toBe(false);
-    expect(await accepts(ports.zebra)).toBe(false);
-    expect(existsSync(printedDataDir(run.stderr))).toBe(false);
+  it('a start that fails half way exits 1 and stops what it started: simulator and Zebra', async () => {
+    // A data folder that cannot be made (a file stands in its way) is found only once the demo runs.
+    const blocker = join(await mkdtemp(join(tmpdir(), 'packbench-blocked-')), 'file');
+    await writeFile(blocker, '');
+    try {
+      const run = await runHeadless(['--demo', '--data-dir', join(blocker, 'data')], 'ORD-1001\n');
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/could not start: /);
+      expect(run.events).toEqual([]);
+      const ports = demoPorts(run.stderr);
+      expect(await accepts(ports.simulator)).toBe(false);
+      expect(await accepts(ports.zebra)).toBe(false);
+    } finally {
+      await rm(dirname(blocker), { recursive: true, force: true });
+    }
   });
+
+  it.each([
+    ['--label-printer', 'lpr://printer', /--label-printer must be tcp:\/\/HOST:PORT/],
+    ['--label-printer', 'http://x', /--label-printer must be tcp:\/\/HOST:PORT/],
+    ['--label-printer', 'tcp://host:99999', /--label-printer: .*is not tcp:\/\/HOST:PORT/],
+    ['--document-printer', '/tmp', /--document-printer: .*use tcp:\/\/HOST:PORT or file:DIR/],
+  ])(
+    '%s %s is a usage error like every other flag: exit 2, before any demo starts',
+    async (flag, url, says) => {
+      const run = await runHeadless(['--demo', flag, url], 'ORD-1001\n');
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(says);
+      expect(run.stderr).not.toContain('demo: nShift simulator at');
+      expect(run.events).toEqual([]);
+    },
+  );
 
   it('prints its data folder at start and removes the demo folder at the end of input', async () => {
     const run = await runHeadless(['--demo'], 'ORD-1001\n');
@@ -128,10 +149,29 @@ describe('packbench-headless --demo', () => {
     }
   });
 
+  it("the README's example is what the demo answers: the same lines, fields and codes", async () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const block =
+      /\$ printf 'ORD-1001\\nNO-SUCH\\n' \| npx packbench-headless --demo 2>\/dev\/null\n([^`]+)```/.exec(
+        readme,
+      );
+    const documented = block![1]!
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const run = await runHeadless(['--demo'], 'ORD-1001\nNO-SUCH\n');
+    expect(run.events.map((e) => Object.keys(e))).toEqual(documented.map((e) => Object.keys(e)));
+    const fixed = (e: Record<string, unknown>) => [e.event, e.scan, e.code, e.reason, e.printer, e.bytes];
+    expect(run.events.map(fixed)).toEqual(documented.map(fixed));
+    const message = (documented[3]!.message as string).replace(' …', '');
+    expect(run.events[3]!.message).toContain(message);
+  });
+
   it('prints help and refuses unknown flags', async () => {
     expect((await runHeadless(['--help'], '')).stdout).toContain('PACKBENCH_API_KEY_ID');
     const bad = await runHeadless(['--colour'], '');
     expect(bad.code).toBe(2);
+    expect((await runHeadless(['--help'], '')).stdout).toMatch(/usage error .*exits 2/);
   });
 });
 

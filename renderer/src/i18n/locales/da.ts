@@ -275,7 +275,7 @@ const da: Messages = {
       },
       stopped_before_booking: {
         what: 'Stationen stoppede, før bookingen blev sendt til nShift.',
-        todo: 'Book den igen fra listen Gemte forsendelser.',
+        todo: 'Intet blev booket: scan den igen, eller book den igen fra listen Gemte forsendelser.',
       },
       unfinished_after_restart: {
         what: 'Jobbet kunne ikke gøres færdigt efter en genstart.',

@@ -276,7 +276,7 @@ const en = {
       },
       stopped_before_booking: {
         what: 'The station stopped before this booking was sent to nShift.',
-        todo: 'Book it again from the Stored list.',
+        todo: 'Nothing was booked: scan it again, or book it again from the Stored list.',
       },
       unfinished_after_restart: {
         what: 'This job could not be finished after a restart.',

@@ -283,7 +283,7 @@ const fi: Messages = {
       },
       stopped_before_booking: {
         what: 'Asema pysähtyi ennen kuin varaus lähetettiin nShiftiin.',
-        todo: 'Varaa se uudelleen Tallennetut lähetykset -luettelosta.',
+        todo: 'Mitään ei varattu: skannaa se uudelleen tai varaa se uudelleen Tallennetut lähetykset -luettelosta.',
       },
       unfinished_after_restart: {
         what: 'Työtä ei voitu viedä loppuun uudelleenkäynnistyksen jälkeen.',

@@ -276,7 +276,7 @@ const nb: Messages = {
       },
       stopped_before_booking: {
         what: 'Stasjonen stoppet før bookingen ble sendt til nShift.',
-        todo: 'Book den på nytt fra listen Lagrede sendinger.',
+        todo: 'Ingenting ble booket: skann den på nytt, eller book den på nytt fra listen Lagrede sendinger.',
       },
       unfinished_after_restart: {
         what: 'Jobben kunne ikke fullføres etter en omstart.',

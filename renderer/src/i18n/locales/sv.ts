@@ -281,7 +281,7 @@ const sv: Messages = {
       },
       stopped_before_booking: {
         what: 'Stationen stannade innan bokningen skickades till nShift.',
-        todo: 'Boka den igen från listan Lagrade sändningar.',
+        todo: 'Inget bokades: skanna den igen, eller boka den igen från listan Lagrade sändningar.',
       },
       unfinished_after_restart: {
         what: 'Jobbet kunde inte slutföras efter en omstart.',

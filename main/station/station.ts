@@ -98,7 +98,7 @@ export interface Station extends StationApi {
   /**
    * Starts no more jobs (the host was told to stop): each job still waiting on the queue fails at once with
    * `stopped_before_booking`, journalled so a restart does not run it, and so does every job asked for from now
-   * on. Nothing of them reached nShift. The job in hand goes on; `close()` waits for it.
+   * on. Nothing of them reached nShift. The job in hand goes on; `close()` waits for it, and does this first.
    */
   stopStarting(): Promise<void>;
   /** The status-event follower: `tick()` reads the feed if one is due (its timer does this too). */
@@ -591,26 +591,32 @@ export async function createStation(options: StationOptions): Promise<Station> {
     resumeOpenJobs(ctx).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
   );
 
+  /**
+   * No job starts any more: each one still waiting fails (journalled, so a restart does not run it), and so does
+   * every job asked for from now on. Nothing of them reached nShift. Idempotent.
+   */
+  async function stopStarting(): Promise<void> {
+    stopping = true;
+    const waiting = [...notStarted];
+    notStarted.clear();
+    // A job whose own entry the journal refused has failed already, with cannot_save (startJob).
+    await Promise.all(
+      waiting.map(([jobId, { written, failure: reason }]) =>
+        written.then(
+          () => fail(ctx, jobId, reason),
+          () => undefined,
+        ),
+      ),
+    );
+  }
+
   const station: Station = {
     ...methods,
     startupWarnings,
     async recordFailure({ kind, scan, failure: reason }) {
       return { jobId: await failedJob(kind, displayScan(scan), reason) };
     },
-    async stopStarting() {
-      stopping = true;
-      const waiting = [...notStarted];
-      notStarted.clear();
-      // A job whose own entry the journal refused has failed already, with cannot_save (startJob).
-      await Promise.all(
-        waiting.map(([jobId, { written, failure: reason }]) =>
-          written.then(
-            () => fail(ctx, jobId, reason),
-            () => undefined,
-          ),
-        ),
-      );
-    },
+    stopStarting,
     statusEvents,
     subscribe(listener) {
       listeners.add(listener);
@@ -623,6 +629,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
     indexFigures: () => index?.figuresNow(),
     prune,
     async close() {
+      // Closing (any host: the desktop window, the web host's Ctrl+C, a test) starts no queued job: a booking
+      // nobody is there to see would go out. Each fails, journalled, and says to scan it again.
+      await stopStarting();
       index?.stop();
       await statusEvents.close();
       clearInterval(printerChecks);

@@ -248,6 +248,38 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     expect(bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3001')).toHaveLength(1);
   });
 
+  it('a station closed with scans waiting starts none of them: each fails, nothing is booked, a restart books none', async () => {
+    bench = await startBench();
+    // The first scan's look-up is slow, so the next two wait on the queue when the station closes.
+    bench.sim.faults.latency({ path: '/orders', ms: 600 });
+    const first = await bench.station.scan({ code: 'ORD-1001' });
+    const waiting = [
+      await bench.station.scan({ code: 'ORD-1002' }),
+      await bench.station.scan({ code: 'ORD-1003' }),
+    ];
+    const events = bench.events;
+    await bench.station.close();
+    const failed = (jobId: string) =>
+      events.filter((e) => e.type === 'job' && e.job.id === jobId && e.job.state === 'failed').at(-1);
+    for (const { jobId } of waiting) {
+      const last = failed(jobId);
+      expect(last?.type === 'job' && last.job.failure).toMatchObject({ detail: 'stopped_before_booking' });
+    }
+    const booked = () =>
+      bench!.sim
+        .records()
+        .filter((r) => r.internalReference === 'ORD-1002' || r.internalReference === 'ORD-1003');
+    expect(booked()).toHaveLength(0);
+
+    const restarted = await bench.startStation();
+    await restarted.whenIdle();
+    for (const { jobId } of waiting) expect((await restarted.getJob({ jobId })).state).toBe('failed');
+    expect(booked()).toHaveLength(0);
+    // The job in hand was finished, not cut off.
+    expect(bench.sim.records().filter((r) => r.internalReference === 'ORD-1001')).toHaveLength(1);
+    expect((await restarted.getJob({ jobId: first.jobId })).state).toBe('printed');
+  });
+
   it('a scan journalled before anything was sent: resolved and booked as a fresh scan', async () => {
     bench = await startBench();
     const dir = await journalWith([{ type: 'job', jobId: 'scan-crash-3', kind: 'scan', scan: 'SO-2001' }]);

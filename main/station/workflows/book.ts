@@ -2,14 +2,14 @@ import type { Failure } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
 import type { DeliveryError } from '../../nshift/delivery/errors';
 import { asksForReturnShipment, consolidationKeyOf } from '../../nshift/delivery/client';
-import type { ShipmentResult } from '../../nshift/delivery/schemas';
+import type { ShipmentResult, ShipmentSummary } from '../../nshift/delivery/schemas';
 import type { Shipment, ShipmentOption } from '../../nshift/delivery/types';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import { bookingTargetKey, type BookingTarget, type DocumentRef } from '../journal';
 import { documentRef, printConfigFromSettings, record, type StationContext } from '../context';
 import { bookingNotSaved, detailed, failure, failureFromDelivery, isDiskRefusal } from '../failures';
-import { parcelNosOf, shipmentDetails } from './shipment-lookup';
+import { detailsOf, parcelNosOf, shipmentDetails, type ShipmentDetails } from './shipment-lookup';
 import { documentsOfShipment, knownDocuments } from '../documents';
 import { BOOKING_KINDS } from '../jobs';
 import { bookingsByOrderNo, isReady, shipmentIdsOfOrder } from './resolve';
@@ -86,11 +86,20 @@ export async function reconcileTarget(
   const found = await lookUpBooking(ctx, jobId, target);
   if (!found.ok) return { kind: 'failed', failure: found.error };
   if (found.value.length > 0) {
-    const shipments = await fetchShipments(ctx, jobId, found.value);
+    const shipments = await fetchShipments(
+      ctx,
+      jobId,
+      found.value.map((f) => f.shipmentId),
+    );
     if (!shipments.ok) return { kind: 'failed', failure: shipments.error };
     // nShift's answer was lost, so only the ids are known: the numbers and parcels come from the history before
-    // `booked` is written, and every reader of it (the UI, the headless `booked` line) has them.
-    const details = await shipmentDetails(ctx, codeOf(target), found.value);
+    // `booked` is written, and every reader of it (the UI, the headless `booked` line) has them. A stored
+    // shipment's look-up read them there already; an order's asks for them.
+    const details = new Map<string, ShipmentDetails>();
+    for (const f of found.value) if (f.listed) details.set(f.shipmentId, detailsOf(f.listed));
+    const unlisted = found.value.filter((f) => !f.listed).map((f) => f.shipmentId);
+    if (unlisted.length > 0)
+      for (const [id, known] of await shipmentDetails(ctx, codeOf(target), unlisted)) details.set(id, known);
     for (const shipment of shipments.value) {
       const known = details.get(shipment.shipmentId);
       if (!known) continue;
@@ -247,7 +256,8 @@ async function refusedBooking(
   error: Extract<DeliveryError, { kind: 'validation' }>,
 ): Promise<BookOutcome> {
   const existing = await lookUpBooking(ctx, undefined, target);
-  if (existing.ok && existing.value.length > 0) return { kind: 'duplicate', shipmentIds: existing.value };
+  if (existing.ok && existing.value.length > 0)
+    return { kind: 'duplicate', shipmentIds: existing.value.map((f) => f.shipmentId) };
   if (error.errors.length === 0) {
     return {
       kind: 'failed',
@@ -262,12 +272,18 @@ async function refusedBooking(
   return { kind: 'failed', failure: failureFromDelivery(error) };
 }
 
-/** The shipment ids nShift has for a target now (empty when it is still unbooked). */
+/** A shipment nShift has for a target, with its history entry when the look-up read one. */
+interface FoundBooking {
+  shipmentId: string;
+  listed?: ShipmentSummary;
+}
+
+/** The shipments nShift has for a target now (none when it is still unbooked). */
 async function lookUpBooking(
   ctx: StationContext,
   jobId: string | undefined,
   target: BookingTarget,
-): Promise<Result<string[], Failure>> {
+): Promise<Result<FoundBooking[], Failure>> {
   const client = ctx.client();
   if (target.type === 'order') {
     const order = await client.orders.get(target.orderId);
@@ -282,7 +298,7 @@ async function lookUpBooking(
           ),
         ]
       : shipmentIdsOfOrder(order.value);
-    return ok(ids);
+    return ok(ids.map((shipmentId) => ({ shipmentId })));
   }
   const stored = await client.storedShipments.get(target.storedId);
   if (stored.ok && isReady(stored.value)) return ok([]);
@@ -313,13 +329,14 @@ async function lookUpBooking(
       ),
     );
   }
-  if (!jobId) return ok(candidates.map((s) => s.id));
+  const found = (listed: ShipmentSummary): FoundBooking => ({ shipmentId: listed.id, listed });
+  if (!jobId) return ok(candidates.map(found));
   // This booking's shipments: its outbound one and, when the stored shipment asked for one, its return shipment
   // (nShift books both in one answer). No more: the order's other shipments may be another station's.
   const outbound = candidates.find((s) => !s.returnShipment) ?? candidates[0]!;
   const wantsReturn = stored.ok && asksForReturnShipment((stored.value.shipment ?? {}) as Shipment);
   const returned = wantsReturn ? candidates.find((s) => s.returnShipment && s.id !== outbound.id) : undefined;
-  return ok(returned ? [outbound.id, returned.id] : [outbound.id]);
+  return ok(returned ? [found(outbound), found(returned)] : [found(outbound)]);
 }
 
 /**

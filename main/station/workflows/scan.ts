@@ -3,6 +3,7 @@ import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
 import { bookingNotSaved, failure, isDiskRefusal, labelNotDownloaded, noLabelListed } from '../failures';
+import { recordFacts } from './shipment-facts';
 import { cancelledHere, shipmentDetails } from './shipment-lookup';
 import { BookingNotKept, bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
@@ -185,16 +186,7 @@ async function recordShipmentDetails(
   orderNo: string,
 ): Promise<void> {
   const details = (await shipmentDetails(ctx, orderNo, [shipmentId])).get(shipmentId);
-  if (!details) return;
-  await record(ctx, {
-    type: 'shipment_info',
-    jobId,
-    shipmentId,
-    ...(details.shipmentNo ? { shipmentNo: details.shipmentNo } : {}),
-    ...(details.parcelNos.length ? { parcelNos: details.parcelNos } : {}),
-    ...(details.receiverName ? { receiverName: details.receiverName } : {}),
-    ...(details.serviceId ? { serviceId: details.serviceId } : {}),
-  });
+  if (details) await recordFacts(ctx, jobId, { shipmentId, ...details });
 }
 
 /** A consolidated booking that nShift booked as a normal shipment: booked and printed, never rebooked. */

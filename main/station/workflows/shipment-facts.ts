@@ -1,7 +1,7 @@
 import type { JobShipment } from '../../../preload/api';
 import type { ShipmentSummary } from '../../nshift/delivery/schemas';
 import { record, type StationContext } from '../context';
-import { parcelNosOf } from './shipment-lookup';
+import { detailsOf } from './shipment-lookup';
 import type { ShipmentFacts } from './types';
 
 /*
@@ -27,14 +27,7 @@ export function factsOf(
 
 /** A shipment's facts as nShift's history lists it. */
 export function factsFromNShift(s: ShipmentSummary): ShipmentFacts {
-  return {
-    shipmentId: s.id,
-    parcelNos: parcelNosOf(s),
-    ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
-    ...(s.orderNo ? { orderNo: s.orderNo } : {}),
-    ...(s.rcvName ? { receiverName: s.rcvName } : {}),
-    ...(s.serviceId ? { serviceId: s.serviceId } : {}),
-  };
+  return { shipmentId: s.id, ...detailsOf(s), ...(s.orderNo ? { orderNo: s.orderNo } : {}) };
 }
 
 /** Adds what is known of a shipment to a job, so the UI shows its numbers and routing knows its service. */

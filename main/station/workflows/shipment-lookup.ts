@@ -123,6 +123,16 @@ export interface ShipmentDetails {
   serviceId?: string;
 }
 
+/** A shipment's numbers, parcels, receiver and service as nShift's history lists it. */
+export function detailsOf(s: ShipmentSummary): ShipmentDetails {
+  return {
+    parcelNos: parcelNosOf(s),
+    ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
+    ...(s.rcvName ? { receiverName: s.rcvName } : {}),
+    ...(s.serviceId ? { serviceId: s.serviceId } : {}),
+  };
+}
+
 /** What this station's journal, then nShift's history (by the scanned code), says about some shipments. */
 export async function shipmentDetails(
   ctx: StationContext,
@@ -147,12 +157,7 @@ export async function shipmentDetails(
     if (!result.ok) continue;
     for (const s of result.value) {
       if (!shipmentIds.includes(s.id) || found.has(s.id)) continue;
-      found.set(s.id, {
-        parcelNos: parcelNosOf(s),
-        ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
-        ...(s.rcvName ? { receiverName: s.rcvName } : {}),
-        ...(s.serviceId ? { serviceId: s.serviceId } : {}),
-      });
+      found.set(s.id, detailsOf(s));
     }
     if (shipmentIds.every((id) => found.has(id))) break;
   }

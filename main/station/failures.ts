@@ -1,4 +1,4 @@
-import type { Failure, FailureDetail, FailureDetailParams } from '../../preload/api';
+import type { Failure, FailureDetail, FailureDetailParams, JobKind } from '../../preload/api';
 import type { ApiError } from '../nshift/shared/errors';
 import type { PrinterError } from '../printers/types';
 import { isErrnoException } from '../files/atomic';
@@ -100,6 +100,20 @@ export function failureFromDelivery(error: ApiError<string>): Failure {
         'The booking may have gone through but nShift did not answer. Packbench will check before booking again: do not rebook by hand.',
       );
   }
+}
+
+/** What a job the station never started says: nothing of it reached nShift, so it is safe to do again. */
+export function stoppedBeforeStart(kind: JobKind): Failure {
+  const what =
+    kind === 'scan' || kind === 'book_stored'
+      ? 'nothing was looked up or booked in nShift; scan it again'
+      : 'nothing was sent to nShift or printed; do it again';
+  return failure(
+    'network',
+    'internal',
+    `Packbench stopped before this job started: ${what}.`,
+    detailed('stopped_before_booking', {}),
+  );
 }
 
 /** Booked in nShift but the label did not come down: never rebook, reprint once nShift answers. */

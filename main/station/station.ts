@@ -25,7 +25,7 @@ import { applySettingsPatch, settingsView, type Settings } from '../settings/sch
 import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
 import { StationError } from './station-error';
 import { fail, record, recordPrintState, type StationContext } from './context';
-import { cannotSave, detailed, failure, failureOfError, noSuchJob } from './failures';
+import { cannotSave, detailed, failure, failureOfError, noSuchJob, stoppedBeforeStart } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
 import { LocalIndex, type IndexFigures, type LocalIndexOptions } from './local-index';
@@ -650,18 +650,4 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
   };
   return station;
-}
-
-/** What a job the station never started says: nothing of it reached nShift, so it is safe to do again. */
-export function stoppedBeforeStart(kind: JobKind): Failure {
-  const what =
-    kind === 'scan' || kind === 'book_stored'
-      ? 'nothing was looked up or booked in nShift; scan it again'
-      : 'nothing was sent to nShift or printed; do it again';
-  return failure(
-    'network',
-    'internal',
-    `Packbench stopped before this job started: ${what}.`,
-    detailed('stopped_before_booking', {}),
-  );
 }

@@ -1,5 +1,6 @@
 import type { Failure, JobKind } from '../../../preload/api';
-import { stoppedBeforeStart, type Station } from '../../station/station';
+import { stoppedBeforeStart } from '../../station/failures';
+import type { Station } from '../../station/station';
 import { parseScanCode } from '../../station/scan-code';
 import { StationError } from '../../station/station-error';
 import { failure, internalFailure } from '../../station/failures';

@@ -44,6 +44,26 @@ function refuseWritesIn(folder: 'spool' | 'labels', when: () => boolean = () => 
   });
 }
 
+/**
+ * Scans a booking of an outbound and a return shipment while the journal refuses its second `booked` (the return
+ * shipment's, its label already cached; the outbound one's is written), then lets the disk take writes again.
+ */
+async function scanRefusingReturnBooked(b: Bench, code: string): Promise<string> {
+  let booked = 0;
+  const write = handles.write as (...args: unknown[]) => ReturnType<FileHandle['write']>;
+  vi.spyOn(handles, 'write').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+    const [data] = args;
+    if (Buffer.isBuffer(data) && data.includes('"type":"booked"') && ++booked >= 2)
+      return Promise.reject(diskFull());
+    return write.apply(this, args);
+  });
+  const { jobId } = await b.station.scan({ code });
+  await waitForJob(b.station, jobId);
+  await b.station.whenIdle();
+  vi.restoreAllMocks();
+  return jobId;
+}
+
 function bookingsOf(b: Bench, orderNo: string): number {
   return b.sim.records().filter((r) => !r.cancelled && r.orderNo === orderNo).length;
 }
@@ -285,19 +305,7 @@ describe('a data folder that refuses writes', () => {
   it('a return shipment whose `booked` the journal refused, printed from a copy after the hour, reprints once', async () => {
     bench = await startBench();
     createReturnStored(bench, 'RET-7003');
-    // The outbound shipment's `booked` is written; the return shipment's, its label already cached, is refused.
-    let booked = 0;
-    const write = handles.write as (...args: unknown[]) => ReturnType<FileHandle['write']>;
-    vi.spyOn(handles, 'write').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
-      const [data] = args;
-      if (Buffer.isBuffer(data) && data.includes('"type":"booked"') && ++booked >= 2)
-        return Promise.reject(diskFull());
-      return write.apply(this, args);
-    });
-    const { jobId } = await bench.station.scan({ code: 'RET-7003' });
-    await waitForJob(bench.station, jobId);
-    await bench.station.whenIdle();
-    vi.restoreAllMocks();
+    const jobId = await scanRefusingReturnBooked(bench, 'RET-7003');
 
     // Restarted after nShift's hour: the return label prints from a copy, beside the original in the cache.
     await bench.station.close();
@@ -324,18 +332,7 @@ describe('a data folder that refuses writes', () => {
       }),
     });
     createReturnStored(bench, 'RET-7006');
-    let booked = 0;
-    const write = handles.write as (...args: unknown[]) => ReturnType<FileHandle['write']>;
-    vi.spyOn(handles, 'write').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
-      const [data] = args;
-      if (Buffer.isBuffer(data) && data.includes('"type":"booked"') && ++booked >= 2)
-        return Promise.reject(diskFull());
-      return write.apply(this, args);
-    });
-    const { jobId } = await bench.station.scan({ code: 'RET-7006' });
-    await waitForJob(bench.station, jobId);
-    await bench.station.whenIdle();
-    vi.restoreAllMocks();
+    const jobId = await scanRefusingReturnBooked(bench, 'RET-7006');
 
     await bench.station.close();
     const restarted = await bench.startStation();

@@ -66,6 +66,45 @@ async function finished(
   return waitForJob(station, jobId);
 }
 
+/**
+ * Books ORD-1005 and ORD-1006 on the bench's station, then writes the journal of a reprint of both cut off by a
+ * crash: it named both shipments and journalled the first one's label (held, when `firstLabel` says so), and
+ * stopped before the second's. The bench's printer starts the restart with nothing printed.
+ */
+async function reprintCutOffAfterFirst(b: Bench, jobId: string, firstLabel?: 'held') {
+  const first = await waitForJob(b.station, (await b.station.scan({ code: 'ORD-1005' })).jobId);
+  const second = await waitForJob(b.station, (await b.station.scan({ code: 'ORD-1006' })).jobId);
+  const [one, two] = [first.shipments[0]!, second.shipments[0]!];
+  const doc = one.documents[0]!;
+  b.zebra.clearRecords();
+  const dir = await journalWith([
+    { type: 'job', jobId, kind: 'reprint', scan: 'ORD-1005' },
+    { type: 'shipment_info', jobId, shipmentId: one.shipmentId, parcelNos: one.parcelNos },
+    { type: 'shipment_info', jobId, shipmentId: two.shipmentId, parcelNos: two.parcelNos },
+    {
+      type: 'documents',
+      jobId,
+      ownerId: one.shipmentId,
+      documents: [
+        { documentId: doc.documentId, kind: 'label', format: 'zpl', charset: 'cp850', bytes: doc.bytes },
+      ],
+    },
+    ...(firstLabel
+      ? [
+          {
+            type: 'print_state' as const,
+            jobId,
+            shipmentId: one.shipmentId,
+            documentId: doc.documentId,
+            state: firstLabel,
+            bytes: doc.bytes,
+          },
+        ]
+      : []),
+  ]);
+  return { dir, doc, shipmentId: one.shipmentId };
+}
+
 /** What the spool's files hold of a label it took before the crash (its record and its bytes). */
 async function spoolLabel(
   dir: string,
@@ -333,33 +372,15 @@ describe('after a crash, the station finishes each job from where it stopped, ex
 
   it('a reprint of two shipments cut off after the first label was sent: that label prints once, the job fails for the second', async () => {
     bench = await startBench();
-    const first = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1005' })).jobId);
-    const second = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1006' })).jobId);
-    const [a, b] = [first.shipments[0]!, second.shipments[0]!];
-    const doc = a.documents[0]!;
-    const preview = await bench.station.getDocumentPreview({ documentId: doc.documentId });
-    bench.zebra.clearRecords();
-
     // The reprint named both shipments, journalled the first one's label, and stopped before the second's.
-    const dir = await journalWith([
-      { type: 'job', jobId: 'reprint-crash-2', kind: 'reprint', scan: 'ORD-1005' },
-      { type: 'shipment_info', jobId: 'reprint-crash-2', shipmentId: a.shipmentId, parcelNos: a.parcelNos },
-      { type: 'shipment_info', jobId: 'reprint-crash-2', shipmentId: b.shipmentId, parcelNos: b.parcelNos },
-      {
-        type: 'documents',
-        jobId: 'reprint-crash-2',
-        ownerId: a.shipmentId,
-        documents: [
-          { documentId: doc.documentId, kind: 'label', format: 'zpl', charset: 'cp850', bytes: doc.bytes },
-        ],
-      },
-    ]);
+    const { dir, doc, shipmentId } = await reprintCutOffAfterFirst(bench, 'reprint-crash-2');
+    const preview = await bench.station.getDocumentPreview({ documentId: doc.documentId });
     await createLabelCache(join(dir, 'labels')).put({
       id: doc.documentId,
       kind: 'label',
       format: 'zpl',
       charset: 'cp850',
-      shipmentId: a.shipmentId,
+      shipmentId,
       bytes: Buffer.from(preview.base64, 'base64'),
     });
 
@@ -760,32 +781,7 @@ describe('after a crash between the shipments of one job, none of them is left b
 
   it('a reprint of two shipments whose first label was held: the job fails for the second, the held label stays held', async () => {
     bench = await startBench();
-    const first = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1005' })).jobId);
-    const second = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1006' })).jobId);
-    const [a, b] = [first.shipments[0]!, second.shipments[0]!];
-    const doc = a.documents[0]!;
-    bench.zebra.clearRecords();
-    const dir = await journalWith([
-      { type: 'job', jobId: 'reprint-held', kind: 'reprint', scan: 'ORD-1005' },
-      { type: 'shipment_info', jobId: 'reprint-held', shipmentId: a.shipmentId, parcelNos: a.parcelNos },
-      { type: 'shipment_info', jobId: 'reprint-held', shipmentId: b.shipmentId, parcelNos: b.parcelNos },
-      {
-        type: 'documents',
-        jobId: 'reprint-held',
-        ownerId: a.shipmentId,
-        documents: [
-          { documentId: doc.documentId, kind: 'label', format: 'zpl', charset: 'cp850', bytes: doc.bytes },
-        ],
-      },
-      {
-        type: 'print_state',
-        jobId: 'reprint-held',
-        shipmentId: a.shipmentId,
-        documentId: doc.documentId,
-        state: 'held',
-        bytes: doc.bytes,
-      },
-    ]);
+    const { dir } = await reprintCutOffAfterFirst(bench, 'reprint-held', 'held');
 
     const station = await bench.startStation({ dataDir: dir });
     const job = await finished(station, 'reprint-held');

@@ -42,6 +42,12 @@ function askedToBook(jobId: string, kind: 'scan' | 'book_stored', target: Bookin
   ];
 }
 
+/** The journal file of a data directory (one day's), as text. */
+async function journalText(dir: string): Promise<string> {
+  const file = (await readdir(join(dir, 'journal'))).find((f) => f.endsWith('.jsonl'))!;
+  return readFile(join(dir, 'journal', file), 'utf8');
+}
+
 async function api<T>(b: Bench, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${b.deliveryUrl}${path}`, {
     method,
@@ -159,14 +165,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     await bench.zebra.waitForLabels(1);
     // The `booked` entry itself carries the shipment's numbers and parcels (the headless `booked` line is written
     // from it), though the answer that had them was lost.
-    const journal = await readFile(
-      join(
-        dir,
-        'journal',
-        (await readdir(join(dir, 'journal'))).find((f) => f.endsWith('.jsonl'))!,
-      ),
-      'utf8',
-    );
+    const journal = await journalText(dir);
     const booked = journal.split('\n').find((line) => line.includes('"type":"booked"'))!;
     expect(booked).toContain(`"shipmentNo":"${bookings[0]!.shipmentNo}"`);
     expect(booked).toContain(`"parcelNos":${JSON.stringify(bookings[0]!.parcelNos)}`);
@@ -449,14 +448,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     // Nothing after it either: the job, failed with its label lost, is not booked again.
     await station.whenIdle();
     const job = await station.getJob({ jobId: 'scan-crash-6' });
-    const journal = await readFile(
-      join(
-        dir,
-        'journal',
-        (await readdir(join(dir, 'journal'))).find((f) => f.endsWith('.jsonl'))!,
-      ),
-      'utf8',
-    );
+    const journal = await journalText(dir);
     expect(journal.split('\n').filter((line) => line.includes('"book_intent"'))).toHaveLength(1);
     expect(job.state).toBe('failed');
     expect(job.failure).toMatchObject({

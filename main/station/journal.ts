@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { access, constants, mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import * as z from '../zod';
 import { fsyncDirectory, isErrnoException, readFileIfExists, writeFileAtomic } from '../files/atomic';
@@ -227,6 +227,9 @@ export class Journal {
     options: JournalOptions = {},
   ): Promise<{ journal: Journal; recoveries: JournalRecovery[] }> {
     await mkdir(dir, { recursive: true });
+    // A journal this user may not write (a folder left by a start as root) would let the station say it is
+    // ready and then refuse every scan: refused here, at the start, where the host names the folder.
+    await access(dir, constants.W_OK);
     const journal = new Journal(dir, options);
     const recoveries = await journal.load(options.daysToLoad ?? 2, options.from);
     return { journal, recoveries };

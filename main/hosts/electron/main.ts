@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { STATION_METHOD_NAMES } from '../../../preload/method-names';
 import { createStation, type Station } from '../../station/station';
-import { openDataDir, type DataDirLock } from '../shared/data-dir-lock';
+import { explainOpeningFailure, openDataDir, type DataDirLock } from '../shared/data-dir-lock';
 import { dispatch } from '../shared/dispatch';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { createElectronSettingsStore } from './electron-settings-store';
@@ -98,9 +98,8 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   // Before the station opens: a web or headless Packbench started on this folder (--data-dir) holds it already,
   // and two stations on one journal would book twice. The error names the folder and the other process.
-  dataDirLock = await openDataDir(userData, {
-    another: 'start Packbench under another user (or with --user-data-dir=DIR)',
-  });
+  const folder = { another: 'start Packbench under another user (or with --user-data-dir=DIR)' };
+  dataDirLock = await openDataDir(userData, folder);
   // The window is made and the renderer loaded while the station opens its journal and spool: the two take
   // about as long as each other, and a packer waits for the slower one only.
   opening = createStation({
@@ -111,6 +110,8 @@ async function start(): Promise<void> {
     vault: createSafeStorageVault(userData),
     checkoutVault: createSafeStorageVault(userData, 'checkout'),
     log,
+  }).catch((error: unknown) => {
+    throw explainOpeningFailure(error, userData, folder);
   });
   exposeStation(opening);
   window = new BrowserWindow(windowOptions(preloadPath));

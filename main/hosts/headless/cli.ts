@@ -4,6 +4,7 @@ import { createFileSettingsStore } from '../../settings/file-store';
 import { createEnvVault, createMemoryVault } from '../../settings/file-vault';
 import { createStation, type Station } from '../../station/station';
 import { chooseDataDir, dataDirLine } from '../shared/data-dir';
+import { explainOpeningFailure } from '../shared/data-dir-lock';
 import { parsePrinterUrl } from '../shared/printer-url';
 import type { Demo } from '../shared/demo';
 import { settingsLayers, type StationFlags } from '../shared/overrides';
@@ -205,9 +206,11 @@ async function main(): Promise<number> {
       overrides: settingsLayers(flags, demo, dataDir),
       concurrency: 1,
       log,
+    }).catch((error: unknown) => {
+      throw explainOpeningFailure(error, folder.dataDir);
     });
   } catch (error) {
-    log(`could not start: ${(error as Error).message}`);
+    log(`could not start: ${error instanceof Error ? error.message : String(error)}`);
     await teardown.run();
     return 1;
   }

@@ -13,10 +13,10 @@
  * loop stalls past that age. See docs/architecture.md, "The data folder".
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, unlinkSync } from 'node:fs';
+import { readFileSync, statSync, unlinkSync } from 'node:fs';
 import { link, mkdir, readFile, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export const LOCK_FILE = 'packbench.lock';
 /** Held only for the moment a stale lock is taken over, so that two starters never both take it. */
@@ -83,6 +83,47 @@ function unusable(dataDir: string, why: string, another: string): DataDirError {
     `the data folder ${dataDir} cannot be used: ${why} — ${another} or fix its permissions`,
     dataDir,
   );
+}
+
+/**
+ * A station that fails to open inside a folder that was made and locked (its journal, spool, label cache or
+ * settings refused): the same words as the lock's, naming the path and what to do, instead of a bare
+ * `EEXIST: file already exists, mkdir …`. Errors that are not the file system's inside `dataDir` come back as
+ * they are.
+ */
+export function explainOpeningFailure(
+  error: unknown,
+  dataDir: string,
+  options: OpenDataDirOptions = {},
+): unknown {
+  const { code, path } = (error ?? {}) as NodeJS.ErrnoException;
+  if (error instanceof DataDirError || !code || !path) return error;
+  const root = resolve(dataDir);
+  const inside = relative(root, resolve(path));
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return error;
+  const another = options.another ?? 'choose another with --data-dir';
+  if (code === 'EEXIST' || code === 'ENOTDIR') {
+    const file = fileInTheWay(root, inside) ?? path;
+    return new DataDirError(
+      `the data folder ${dataDir} cannot be used: ${file} is a file where Packbench keeps a folder — move that file away, or ${another}`,
+      dataDir,
+    );
+  }
+  return unusable(dataDir, inWords(error, path), another);
+}
+
+/** The first part of `inside` (below `root`) that exists and is not a folder. */
+function fileInTheWay(root: string, inside: string): string | undefined {
+  let at = root;
+  for (const part of inside.split(sep)) {
+    at = join(at, part);
+    try {
+      if (!statSync(at).isDirectory()) return at;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 /** An error of the file system in words a packer's supervisor can act on. */

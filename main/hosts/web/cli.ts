@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { Station } from '../../station/station';
 import type { Demo } from '../shared/demo';
 import { chooseDataDir, dataDirLine } from '../shared/data-dir';
+import { explainOpeningFailure } from '../shared/data-dir-lock';
 import { settingsLayers } from '../shared/overrides';
 import { onStopSignal, Teardown, within } from '../shared/teardown';
 import { PACKBENCH_VERSION } from '../shared/version';
@@ -140,7 +141,11 @@ async function start(
 
   started = true;
   openWith(
-    import('./open-station').then(({ openStation }) => openStation({ dataDir, demo, overrides, log })),
+    import('./open-station')
+      .then(({ openStation }) => openStation({ dataDir, demo, overrides, log }))
+      .catch((error: unknown) => {
+        throw explainOpeningFailure(error, dataDir);
+      }),
   );
   const station = await opening;
   for (const warning of station.startupWarnings) log(warning);
@@ -175,7 +180,9 @@ function demoControls(demo: Demo, opening: Promise<Station>): Record<string, () 
 
 /** A failed start in words that say what to do: a port that is taken names --port. */
 function startFailure(error: unknown, host: string, port: number): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  // Only the server's own listen is about the port: an EACCES of the data folder is that folder's (in words).
+  if (syscall !== 'listen') return error instanceof Error ? error.message : String(error);
   if (code === 'EADDRINUSE')
     return `port ${port} on ${host} is already taken (another Packbench or another program listens there): stop that one, or start on another port with --port N (--port 0 picks a free one).`;
   if (code === 'EACCES')

@@ -1,8 +1,8 @@
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runHeadless } from '../../support/headless-process';
@@ -166,6 +166,70 @@ describe('a data folder that cannot be used', () => {
     expect(run.stderr).toContain(
       `the data folder ${file} cannot be used: it is a file, not a folder ${advice}`,
     );
+  });
+
+  it('a file where the journal folder goes: both hosts name it and say to move it; moved, the folder starts', async () => {
+    const dataDir = await folder();
+    const journal = join(dataDir, 'journal');
+    await writeFile(journal, 'copied here by mistake');
+    const said = `the data folder ${dataDir} cannot be used: ${journal} is a file where Packbench keeps a folder — move that file away, or choose another with --data-dir`;
+    const run = await runHeadless(['--data-dir', dataDir], 'ORD-1001\n');
+    expect(run.code).toBe(1);
+    expect(run.events).toEqual([]);
+    expect(run.stderr).toContain(`could not start: ${said}`);
+    expect(run.stderr).not.toContain('EEXIST');
+    const web = startWebProcess(['--port', '0', '--data-dir', dataDir]);
+    cleanups.push(() => web.stop('SIGKILL'));
+    expect(await web.closed).toBe(1);
+    expect(web.stderr()).toContain(`packbench web: ${said}`);
+    // Neither left its lock behind: with the file moved away, the same folder opens.
+    await rm(journal);
+    const again = await runHeadless(['--data-dir', dataDir], '');
+    expect(again.code).toBe(0);
+    expect(again.events[0]).toMatchObject({ event: 'ready' });
+  });
+
+  describe('a folder inside it that this user may not write in', () => {
+    // Made by root (a first start with sudo), then started as an ordinary user: root itself may write anywhere,
+    // so the hosts run as `nobody` here (skipped where this test is not root, or nobody cannot read the build).
+    const nobody = { uid: 65534, gid: 65534 };
+    const asNobody = (script: string, args: string[]) =>
+      spawnSync(process.execPath, [script, ...args], {
+        ...nobody,
+        input: '',
+        timeout: 20_000,
+        encoding: 'utf8',
+        env: { ...process.env, PACKBENCH_API_KEY_ID: '', PACKBENCH_API_KEY_SECRET: '' },
+      });
+
+    it('says which folder and to fix its permissions; the web host does not call it a port problem', async (context) => {
+      const script = resolve('dist/main/headless.js');
+      const readable = spawnSync(
+        process.execPath,
+        ['-e', `require('fs').accessSync(${JSON.stringify(script)})`],
+        {
+          ...nobody,
+        },
+      );
+      if (process.getuid?.() !== 0 || readable.status !== 0) context.skip();
+      const dataDir = await folder();
+      await chown(dataDir, nobody.uid, nobody.gid);
+      const journal = join(dataDir, 'journal');
+      await mkdir(journal, { mode: 0o755 }); // root's
+      const headless = asNobody(script, ['--data-dir', dataDir]);
+      expect(headless.status).toBe(1);
+      expect(headless.stderr).toContain(
+        `could not start: the data folder ${dataDir} cannot be used: this user may not write in ${journal}`,
+      );
+      expect(headless.stderr).toContain('— choose another with --data-dir or fix its permissions');
+      expect(headless.stderr).not.toContain('EACCES');
+      const web = asNobody(resolve('dist/main/web.js'), ['--port', '0', '--data-dir', dataDir]);
+      expect(web.status).toBe(1);
+      expect(web.stderr).toContain(
+        `packbench web: the data folder ${dataDir} cannot be used: this user may not write in ${journal}`,
+      );
+      expect(web.stderr).not.toContain('port');
+    });
   });
 
   describe('a read-only file system', () => {

@@ -85,7 +85,7 @@ describe('a web host whose station cannot open', () => {
     const { url } = await host.ready();
     expect(await host.closed).toBe(1);
     expect(host.stderr()).toContain(
-      `packbench web: EEXIST: file already exists, mkdir '${join(dataDir, 'journal')}'`,
+      `packbench web: the data folder ${dataDir} cannot be used: ${join(dataDir, 'journal')} is a file where Packbench keeps a folder`,
     );
     expect(await accepts(Number(url.port))).toBe(false);
   });

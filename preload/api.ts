@@ -100,7 +100,10 @@ export interface FailureDetailParams {
   scan_too_long: { length: number; max: number };
   scan_control_characters: Record<string, never>;
   scan_unreadable: Record<string, never>;
-  scan_characters: Record<string, never>;
+  /** `characters`: the ones no code has, quoted (or as U+XXXX when not printable), at most five named. */
+  scan_characters: { characters: string };
+  /** As scan_characters, and the scan begins with `prefix`, an AIM symbology identifier the scanner adds. */
+  scan_aim_prefix: { characters: string; prefix: string };
   /** The station restarted: before the booking was sent, or with a job it could not finish. */
   stopped_before_booking: Record<string, never>;
   unfinished_after_restart: Record<string, never>;

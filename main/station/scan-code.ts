@@ -41,8 +41,7 @@ export function parseScanCode(raw: string): Result<string, ScanCodeError> {
       message: 'The scan is not readable text: scan the code again.',
       detail: detailed('scan_unreadable', {}),
     });
-  if (!CODE.test(trimmed))
-    return err({ message: foreignCharacters(trimmed), detail: detailed('scan_characters', {}) });
+  if (!CODE.test(trimmed)) return err(foreignCharacters(trimmed));
   return ok(trimmed);
 }
 
@@ -52,7 +51,7 @@ const CODE = /^[\p{L}\p{N}\-_./:# +]+$/u;
 const AIM_PREFIX = /^\][A-Za-z][0-9A-Za-z]/;
 
 /** Names the characters no code has, and says what usually puts them there. */
-function foreignCharacters(scan: string): string {
+function foreignCharacters(scan: string): ScanCodeError {
   const foreign = [...new Set([...scan].filter((c) => !CODE.test(c)))];
   const named = foreign
     .slice(0, 5)
@@ -62,12 +61,19 @@ function foreignCharacters(scan: string): string {
         : `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
     )
     .join(', ');
-  const more = foreign.length > 5 ? ` and ${foreign.length - 5} more` : '';
-  const what = `The scan contains characters no order or shipment number has: ${named}${more}.`;
-  const aim = AIM_PREFIX.exec(scan)?.[0];
-  return aim
-    ? `${what} It begins with "${aim}", a symbology identifier (AIM prefix) the scanner adds: switch that prefix off on the scanner, then scan again.`
-    : `${what} Check that the scanner sends the code alone, without a prefix or symbology identifier, then scan again.`;
+  const what = `The scan contains characters no order or shipment number has: ${named}${foreign.length > 5 ? ` and ${foreign.length - 5} more` : ''}.`;
+  // For the UI's own words: the list alone, cut with an ellipsis that needs no translation.
+  const characters = `${named}${foreign.length > 5 ? ', …' : ''}`;
+  const prefix = AIM_PREFIX.exec(scan)?.[0];
+  return prefix
+    ? {
+        message: `${what} It begins with "${prefix}", a symbology identifier (AIM prefix) the scanner adds: switch that prefix off on the scanner, then scan again.`,
+        detail: detailed('scan_aim_prefix', { characters, prefix }),
+      }
+    : {
+        message: `${what} Check that the scanner sends the code alone, without a prefix or symbology identifier, then scan again.`,
+        detail: detailed('scan_characters', { characters }),
+      };
 }
 
 /** A short, printable form of a bad scan for events and logs (never the whole 10,000 characters). */

@@ -187,6 +187,28 @@ describe('translations', () => {
     },
   );
 
+  it('names a refused scan’s characters, and tells an AIM prefix apart with what to do about it', () => {
+    const asFailure = (raw: string): Failure => {
+      const parsed = parseScanCode(raw);
+      if (parsed.ok) throw new Error(`${raw} parsed`);
+      return {
+        reason: 'not_found',
+        code: 'invalid_scan',
+        message: parsed.error.message,
+        ...parsed.error.detail,
+      };
+    };
+    const markup = describeFailure(asFailure('ORD<1>'), createI18n('en').t, 'en');
+    expect(markup.details).toBe('Characters no order or shipment number has: "<", ">"');
+    expect(markup.todo).toMatch(/without a prefix or symbology identifier/);
+    const aim = describeFailure(asFailure(']C1ORD-1005'), createI18n('sv').t, 'sv');
+    expect(aim.what).toBe(
+      'Skanningen börjar med ]C1, en symbologiidentifierare som skannern sätter före koden.',
+    );
+    expect(aim.todo).toContain('ange ]C1 som prefix att ta bort i Inställningar');
+    expect(aim.details).toBe('Tecken som inget order- eller sändningsnummer har: "]"');
+  });
+
   it('says "1 parcel" and "1 of 1 shipment" in English, not "1 parcels"', () => {
     const { t } = createI18n('en');
     expect(t('stored.group', { partOrderNo: 'P-1', count: 1 })).toBe('Part order P-1: 1 parcel');
@@ -295,7 +317,8 @@ const DETAIL_SAMPLES: {
   scan_too_long: { code: 'invalid_scan', params: { length: 300, max: 128 } },
   scan_control_characters: { code: 'invalid_scan', params: {} },
   scan_unreadable: { code: 'invalid_scan', params: {} },
-  scan_characters: { code: 'invalid_scan', params: {} },
+  scan_characters: { code: 'invalid_scan', params: { characters: '"<", ">"' } },
+  scan_aim_prefix: { code: 'invalid_scan', params: { characters: '"]"', prefix: ']C1' } },
   stopped_before_booking: { code: 'internal', params: {} },
   unfinished_after_restart: { code: 'internal', params: {} },
   unexpected: { code: 'internal', params: { systemText: 'TypeError: x is undefined' } },
@@ -462,7 +485,7 @@ describe('every failure the station can produce reads in all five languages', ()
           'Zebra 1',
         ),
         internalFailure(new Error('x is undefined')),
-        ...['', 'X'.repeat(300), 'ORD\u0000', 'ORD-\ufffd', '<b>'].map((raw) => {
+        ...['', 'X'.repeat(300), 'ORD\u0000', 'ORD-\ufffd', '<b>', ']C1ORD-1005'].map((raw) => {
           const parsed = parseScanCode(raw);
           if (parsed.ok) throw new Error(`${raw} parsed`);
           return {

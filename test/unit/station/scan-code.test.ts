@@ -24,6 +24,23 @@ describe('parseScanCode', () => {
     if (!result.ok) expect(result.error.message.length).toBeGreaterThan(10);
   });
 
+  it('names the characters no code has in the detail too, and an AIM prefix as its own detail', () => {
+    expect(parseScanCode('ORD<1>')).toMatchObject({
+      ok: false,
+      error: { detail: { detail: 'scan_characters', params: { characters: '"<", ">"' } } },
+    });
+    expect(parseScanCode(']C1ORD-1005')).toMatchObject({
+      ok: false,
+      error: { detail: { detail: 'scan_aim_prefix', params: { characters: '"]"', prefix: ']C1' } } },
+    });
+    const many = parseScanCode('A<>{}[]|B');
+    expect(many).toMatchObject({
+      ok: false,
+      error: { detail: { params: { characters: '"<", ">", "{", "}", "[", …' } } },
+    });
+    if (!many.ok) expect(many.error.message).toContain('"<", ">", "{", "}", "[" and 2 more.');
+  });
+
   it('shows a bad scan in a short printable form', () => {
     expect(displayScan('A\x00B')).toBe('A?B');
     expect(displayScan('x'.repeat(10_000))).toHaveLength(64);

@@ -271,7 +271,13 @@ const da: Messages = {
         line: 'Scanningen er ikke læsbar tekst.',
       },
       scan_characters: {
-        line: 'Scanningen indeholder tegn, som intet ordre- eller forsendelsesnummer har.',
+        todo: 'Kontrollér, at scanneren kun sender koden, uden præfiks eller symbologi-id, og scan derefter igen.',
+        line: 'Tegn, som intet ordre- eller forsendelsesnummer har: {{characters}}',
+      },
+      scan_aim_prefix: {
+        what: 'Scanningen begynder med {{prefix}}, et symbologi-id, som scanneren sætter foran koden.',
+        todo: "Slå id'et fra i scanneren, eller angiv {{prefix}} som præfiks der fjernes i Indstillinger, og scan derefter igen.",
+        line: 'Tegn, som intet ordre- eller forsendelsesnummer har: {{characters}}',
       },
       stopped_before_booking: {
         what: 'Stationen stoppede, før bookingen blev sendt til nShift.',

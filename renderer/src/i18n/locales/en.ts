@@ -272,7 +272,13 @@ const en = {
         line: 'The scan is not readable text.',
       },
       scan_characters: {
-        line: 'The scan contains characters no order or shipment number has.',
+        todo: 'Check that the scanner sends the code alone, without a prefix or symbology identifier, then scan again.',
+        line: 'Characters no order or shipment number has: {{characters}}',
+      },
+      scan_aim_prefix: {
+        what: 'The scan begins with {{prefix}}, a symbology identifier the scanner puts before the code.',
+        todo: 'Switch that identifier off on the scanner, or enter {{prefix}} as the prefix to strip in Settings, then scan again.',
+        line: 'Characters no order or shipment number has: {{characters}}',
       },
       stopped_before_booking: {
         what: 'The station stopped before this booking was sent to nShift.',

@@ -279,7 +279,13 @@ const fi: Messages = {
         line: 'Skannaus ei ole luettavaa tekstiä.',
       },
       scan_characters: {
-        line: 'Skannaus sisältää merkkejä, joita tilaus- tai lähetysnumeroissa ei ole.',
+        todo: 'Tarkista, että skanneri lähettää pelkän koodin ilman etuliitettä tai symbologiatunnusta, ja skannaa sitten uudelleen.',
+        line: 'Merkit, joita tilaus- tai lähetysnumeroissa ei ole: {{characters}}',
+      },
+      scan_aim_prefix: {
+        what: 'Skannaus alkaa tunnuksella {{prefix}}, symbologiatunnuksella, jonka skanneri lisää koodin eteen.',
+        todo: 'Poista tunnus käytöstä skannerista tai anna {{prefix}} poistettavaksi etuliitteeksi asetuksissa, ja skannaa sitten uudelleen.',
+        line: 'Merkit, joita tilaus- tai lähetysnumeroissa ei ole: {{characters}}',
       },
       stopped_before_booking: {
         what: 'Asema pysähtyi ennen kuin varaus lähetettiin nShiftiin.',

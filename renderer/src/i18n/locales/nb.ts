@@ -272,7 +272,13 @@ const nb: Messages = {
         line: 'Skanningen er ikke lesbar tekst.',
       },
       scan_characters: {
-        line: 'Skanningen inneholder tegn som ingen ordre- eller sendingsnumre har.',
+        todo: 'Kontroller at skanneren sender bare koden, uten prefiks eller symbologi-identifikator, og skann deretter på nytt.',
+        line: 'Tegn som ingen ordre- eller sendingsnumre har: {{characters}}',
+      },
+      scan_aim_prefix: {
+        what: 'Skanningen begynner med {{prefix}}, en symbologi-identifikator som skanneren setter foran koden.',
+        todo: 'Slå av identifikatoren i skanneren, eller legg inn {{prefix}} som prefiks som fjernes i Innstillinger, og skann deretter på nytt.',
+        line: 'Tegn som ingen ordre- eller sendingsnumre har: {{characters}}',
       },
       stopped_before_booking: {
         what: 'Stasjonen stoppet før bookingen ble sendt til nShift.',

@@ -277,7 +277,13 @@ const sv: Messages = {
         line: 'Skanningen är inte läsbar text.',
       },
       scan_characters: {
-        line: 'Skanningen innehåller tecken som inget order- eller sändningsnummer har.',
+        todo: 'Kontrollera att skannern skickar enbart koden, utan prefix eller symbologiidentifierare, och skanna sedan igen.',
+        line: 'Tecken som inget order- eller sändningsnummer har: {{characters}}',
+      },
+      scan_aim_prefix: {
+        what: 'Skanningen börjar med {{prefix}}, en symbologiidentifierare som skannern sätter före koden.',
+        todo: 'Stäng av identifieraren i skannern, eller ange {{prefix}} som prefix att ta bort i Inställningar, och skanna sedan igen.',
+        line: 'Tecken som inget order- eller sändningsnummer har: {{characters}}',
       },
       stopped_before_booking: {
         what: 'Stationen stannade innan bokningen skickades till nShift.',

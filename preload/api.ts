@@ -62,6 +62,8 @@ export interface FailureDetailParams {
   license_unnamed: Record<string, never>;
   /** Nothing in nShift (or today's journal) matches the scanned or typed code. */
   no_match: { code: string };
+  /** The scan is the key of an open consolidated shipment: nothing to book, and nothing was. */
+  consolidation_key: { key: string };
   /** The order exists in nShift but is cancelled. */
   order_cancelled: { code: string };
   /** The stored shipment for the code is not valid in nShift (its statuses come as `errors`). */

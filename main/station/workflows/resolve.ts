@@ -5,6 +5,7 @@ import type { StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
 import { namesShipment } from './shipment-lookup';
 import { explainNotFound } from './checkout-lookup';
+import { toConsolidatedView } from './consolidated';
 
 /** What a scanned code turned out to be. */
 export type Resolution =
@@ -45,8 +46,32 @@ export async function resolveCode(
     const resolution = source === 'shipment' ? await fromShipments(ctx, code) : await lookups.get(source);
     if (resolution) return resolution;
   }
-  // Nothing in Delivery: only now (never on the way to a booking) may Checkout be asked why.
+  // Nothing to book: only now (never on the way to a booking) is it asked what else the code may be.
+  const consolidated = await consolidationKey(ctx, code);
+  if (consolidated) return { kind: 'failed', failure: consolidated };
+  // Nothing in Delivery: Checkout may say why.
   return { kind: 'failed', failure: await explainNotFound(ctx, code) };
+}
+
+/**
+ * The key of an open consolidated shipment (a cage's or pallet's label) is no order: the packer is told what it is
+ * and where it is closed, not that the web shop never created it. A list nShift refuses says nothing either way.
+ */
+async function consolidationKey(ctx: StationContext, code: string): Promise<Failure | undefined> {
+  const open = await ctx.client().consolidated.listOpen();
+  if (!open.ok) return undefined;
+  const wanted = code.toLowerCase();
+  const found = open.value
+    .map(toConsolidatedView)
+    .find((c) => c.key?.toLowerCase() === wanted || c.consolidatedId === code);
+  if (!found) return undefined;
+  const key = found.key ?? code;
+  return failure(
+    'not_found',
+    'unknown_code',
+    `"${code}" is the key of an open consolidated shipment, not an order or a shipment: nothing was booked. Scan the parcel's order or shipment number instead.`,
+    detailed('consolidation_key', { key }),
+  );
 }
 
 async function fromOrders(ctx: StationContext, code: string): Promise<Resolution | undefined> {

@@ -99,6 +99,23 @@ describe('every failure ends in a clear failed job, and the station keeps workin
     expect((await scanAndWait(bench.station, 'ORD-1002')).state).toBe('printed');
   });
 
+  it('the key of an open consolidated shipment says what it is and where it is closed, and books nothing', async () => {
+    bench = await startBench();
+    const before = bench.sim.records().length;
+    const job = await scanAndWait(bench.station, 'KONS-4001');
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({
+      reason: 'not_found',
+      code: 'unknown_code',
+      detail: 'consolidation_key',
+      params: { key: 'KONS-4001' },
+    });
+    expect(job.failure?.message).toContain('is the key of an open consolidated shipment');
+    expect(bench.sim.records().length).toBe(before);
+    // Any other unknown code is still only unknown.
+    expect((await scanAndWait(bench.station, 'KONS-4999')).failure).toMatchObject({ detail: 'no_match' });
+  });
+
   it('a 422 comes back field by field and nothing is booked', async () => {
     bench = await startBench();
     const before = bench.sim.records().length;

@@ -293,6 +293,7 @@ const DETAIL_SAMPLES: {
 } = {
   license_unnamed: { code: 'access_missing_license', params: {} },
   no_match: { code: 'unknown_code', params: { code: 'ORD-404' } },
+  consolidation_key: { code: 'unknown_code', params: { key: 'KONS-4001' } },
   order_cancelled: { code: 'unknown_code', params: { code: 'ORD-405' } },
   stored_invalid: { code: 'validation', params: { code: 'SO-2900' } },
   stored_not_ready: { code: 'already_booked', params: { status: 'PRINTED' } },

@@ -181,6 +181,11 @@ const da: Messages = {
       no_match: {
         line: 'Søgt efter: {{code}}',
       },
+      consolidation_key: {
+        what: '{{key}} er nøglen til en åben samlet forsendelse, ikke en ordre eller forsendelse: intet blev booket.',
+        todo: 'Bookinger føjes til den, så længe den er samlastningsnøglen i Indstillinger. Luk den under Gemte og samlede → Åbne samlede forsendelser, når alle kolli er føjet til.',
+        line: 'Samlastningsnøgle: {{key}}',
+      },
       order_cancelled: {
         what: 'Ordren er annulleret i nShift.',
         todo: 'Stil pakken til side, og spørg din arbejdsleder.',

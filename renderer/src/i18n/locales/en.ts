@@ -182,6 +182,11 @@ const en = {
       no_match: {
         line: 'Searched for: {{code}}',
       },
+      consolidation_key: {
+        what: '{{key}} is the key of an open consolidated shipment, not an order or a shipment: nothing was booked.',
+        todo: 'Bookings join it while it is the consolidation key in Settings. Close it under Stored & consolidated → Open consolidated shipments once every parcel has joined.',
+        line: 'Consolidation key: {{key}}',
+      },
       order_cancelled: {
         what: 'This order is cancelled in nShift.',
         todo: 'Put the parcel aside and ask your team lead.',

@@ -189,6 +189,11 @@ const fi: Messages = {
       no_match: {
         line: 'Haettu: {{code}}',
       },
+      consolidation_key: {
+        what: '{{key}} on avoimen koontilähetyksen avain, ei tilaus eikä lähetys: mitään ei varattu.',
+        todo: 'Varaukset liitetään siihen niin kauan kuin se on koontiavain asetuksissa. Sulje se kohdassa Tallennetut ja kootut → Avoimet koontilähetykset, kun kaikki kollit on liitetty.',
+        line: 'Koontiavain: {{key}}',
+      },
       order_cancelled: {
         what: 'Tilaus on peruttu nShiftissä.',
         todo: 'Siirrä paketti sivuun ja kysy esimieheltäsi.',

@@ -182,6 +182,11 @@ const nb: Messages = {
       no_match: {
         line: 'Søkt etter: {{code}}',
       },
+      consolidation_key: {
+        what: '{{key}} er nøkkelen til en åpen samlastet sending, ikke en ordre eller sending: ingenting ble booket.',
+        todo: 'Bookinger legges til den så lenge den er samlastingsnøkkelen i Innstillinger. Lukk den under Lagrede og samlastede → Åpne samlastede sendinger når alle kolliene er lagt til.',
+        line: 'Samlastingsnøkkel: {{key}}',
+      },
       order_cancelled: {
         what: 'Ordren er kansellert i nShift.',
         todo: 'Sett pakken til side og spør arbeidslederen din.',

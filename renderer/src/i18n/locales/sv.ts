@@ -187,6 +187,11 @@ const sv: Messages = {
       no_match: {
         line: 'Sökt efter: {{code}}',
       },
+      consolidation_key: {
+        what: '{{key}} är nyckeln till en öppen samlastad sändning, inte en order eller sändning: inget bokades.',
+        todo: 'Bokningar läggs till den så länge den är samlastningsnyckeln i Inställningar. Stäng den under Lagrade & samlastade → Öppna samlastade sändningar när alla kollin har lagts till.',
+        line: 'Samlastningsnyckel: {{key}}',
+      },
       order_cancelled: {
         what: 'Ordern är makulerad i nShift.',
         todo: 'Ställ paketet åt sidan och fråga din arbetsledare.',

@@ -7,7 +7,7 @@ import { knownDocuments } from '../documents';
 import { BOOKING_KINDS } from '../jobs';
 import { detailed, failure, failureFromDelivery, noSuchJob } from '../failures';
 import { factsFromNShift, factsOf, recordFacts } from './shipment-facts';
-import { cancelledHere, findShipments, shipmentsInJournal } from './shipment-lookup';
+import { cancelledHere, cancelledInNShift, findShipments, shipmentsInJournal } from './shipment-lookup';
 import type { ShipmentFacts, StartJob } from './types';
 
 /**
@@ -27,6 +27,8 @@ export async function startReprint(
   // A cancelled shipment's label is void: printing it again could put it on a parcel.
   const voided = cancelledHere(ctx);
   let onlyCancelled = false;
+  /** Shipments just read from nShift's history, whose status is known already. */
+  const askedNShift = new Set<string>();
   const notVoided = <T extends { shipmentId: string }>(found: T[]): T[] => {
     const live = found.filter((s) => !voided.has(s.shipmentId));
     onlyCancelled = found.length > 0 && live.length === 0;
@@ -50,8 +52,17 @@ export async function startReprint(
       if ('error' in found) throw StationError.failed(failureFromDelivery(found.error));
       const live = found.filter((s) => (s.status ?? '').toUpperCase() !== 'CANCELLED');
       shipments = notVoided(live.map(factsFromNShift)).map((facts) => withJournalFacts(ctx, facts));
+      for (const s of shipments) askedNShift.add(s.shipmentId);
       onlyCancelled ||= found.length > 0 && live.length === 0;
     }
+  }
+  // What the journal offers may have been cancelled at another station or in nShift's portal since.
+  const fromJournal = shipments.filter((s) => !askedNShift.has(s.shipmentId));
+  const elsewhere = fromJournal.length > 0 ? await cancelledInNShift(ctx, fromJournal) : new Set<string>();
+  if (elsewhere.size > 0) {
+    ctx.log(`reprint of "${label}": left out, cancelled in nShift: ${[...elsewhere].join(', ')}`);
+    shipments = shipments.filter((s) => !elsewhere.has(s.shipmentId));
+    onlyCancelled ||= shipments.length === 0;
   }
   if (shipments.length === 0 && onlyCancelled) {
     throw StationError.failed(

@@ -52,6 +52,36 @@ export function cancelledHere(ctx: StationContext): Set<string> {
   return cancelled;
 }
 
+/**
+ * Those of `shipments` that nShift's history lists as cancelled: at another station or in nShift's portal, which
+ * this station's journal cannot know. Asked by shipment number (else order number), all at once. Where nShift
+ * cannot be asked the shipment is not counted: a reprint from the label cache works without nShift.
+ */
+export async function cancelledInNShift(
+  ctx: StationContext,
+  shipments: readonly { shipmentId: string; shipmentNo?: string; orderNo?: string }[],
+): Promise<Set<string>> {
+  const cancelled = new Set<string>();
+  await Promise.all(
+    shipments.map(async ({ shipmentId, shipmentNo, orderNo }) => {
+      const by = shipmentNo
+        ? ({ searchField: 'shipmentNo', searchValue: shipmentNo } as const)
+        : orderNo
+          ? ({ searchField: 'orderNo', searchValue: orderNo } as const)
+          : undefined;
+      if (!by) return;
+      const result = await ctx.client().history.search(by);
+      if (!result.ok) {
+        ctx.log(`could not ask nShift whether shipment ${shipmentId} was cancelled: ${result.error.message}`);
+        return;
+      }
+      const listed = result.value.find((s) => s.id === shipmentId);
+      if ((listed?.status ?? '').toUpperCase() === 'CANCELLED') cancelled.add(shipmentId);
+    }),
+  );
+  return cancelled;
+}
+
 /** Shipments booked by this station today whose id, shipment number, parcel number or scanned code matches. */
 export function shipmentsInJournal(
   ctx: StationContext,

@@ -1,4 +1,5 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../main/simulator/clock';
@@ -162,6 +163,30 @@ describe('cancel', () => {
       (await bench.station.reprint({ code: 'ORD-1003' })).jobId,
     );
     expect(reprint.shipments.map((s) => s.shipmentId)).toEqual([again.shipments[0]!.shipmentId]);
+    expect(bench.zebra.labels()).toHaveLength(3);
+  });
+
+  it('a shipment cancelled at another station since is not reprinted here; unasked nShift, the cache still prints', async () => {
+    bench = await startBench();
+    const booking = await scanAndWait(bench.station, 'ORD-1005');
+    const shipment = booking.shipments[0]!;
+    const other = await bench.startStation({ dataDir: await mkdtemp(join(tmpdir(), 'packbench-other-')) });
+    await waitForJob(
+      other,
+      (await other.cancelShipment({ shipmentId: shipment.shipmentId, confirm: true })).jobId,
+    );
+    expect(bench.sim.records().find((r) => r.shipmentId === shipment.shipmentId)?.cancelled).toBe(true);
+    const refused = { body: { failure: { code: 'already_cancelled' } } };
+    await expect(bench.station.reprint({ jobId: booking.id })).rejects.toMatchObject(refused);
+    await expect(bench.station.reprint({ code: 'ORD-1005' })).rejects.toMatchObject(refused);
+    expect(bench.zebra.labels()).toHaveLength(1);
+
+    // nShift out of reach: the label cache reprints a live booking as before.
+    const live = await scanAndWait(bench.station, 'ORD-1006');
+    bench.sim.setReachable(false);
+    const reprint = await waitForJob(bench.station, (await bench.station.reprint({ jobId: live.id })).jobId);
+    bench.sim.setReachable(true);
+    expect(reprint.state).toBe('printed');
     expect(bench.zebra.labels()).toHaveLength(3);
   });
 

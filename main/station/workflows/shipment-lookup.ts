@@ -53,6 +53,18 @@ export function cancelledHere(ctx: StationContext): Set<string> {
 }
 
 /**
+ * How long a reprint waits to hear whether its shipments were cancelled elsewhere: an nShift out of reach (its
+ * connect timeouts and retries take many seconds) must not hold up a reprint the label cache can make at once.
+ */
+const CANCEL_CHECK_MS = 2000;
+
+function unansweredAfter(ms: number): Promise<{ ok: false; error: { message: string } }> {
+  return new Promise((resolve) => {
+    setTimeout(() => resolve({ ok: false, error: { message: `no answer within ${ms} ms` } }), ms).unref();
+  });
+}
+
+/**
  * Those of `shipments` that nShift's history lists as cancelled: at another station or in nShift's portal, which
  * this station's journal cannot know. Asked by shipment number (else order number), all at once. Where nShift
  * cannot be asked the shipment is not counted: a reprint from the label cache works without nShift.
@@ -70,7 +82,7 @@ export async function cancelledInNShift(
           ? ({ searchField: 'orderNo', searchValue: orderNo } as const)
           : undefined;
       if (!by) return;
-      const result = await ctx.client().history.search(by);
+      const result = await Promise.race([ctx.client().history.search(by), unansweredAfter(CANCEL_CHECK_MS)]);
       if (!result.ok) {
         ctx.log(`could not ask nShift whether shipment ${shipmentId} was cancelled: ${result.error.message}`);
         return;

@@ -188,6 +188,11 @@ describe('cancel', () => {
     bench.sim.setReachable(true);
     expect(reprint.state).toBe('printed');
     expect(bench.zebra.labels()).toHaveLength(3);
+    // An nShift that takes a minute to answer does not hold the reprint up for that minute (nor the test's 30 s).
+    bench.sim.faults.latency({ path: '/shipment-history', ms: 60_000 });
+    const slow = await waitForJob(bench.station, (await bench.station.reprint({ jobId: live.id })).jobId);
+    expect(slow.state).toBe('printed');
+    expect(bench.zebra.labels()).toHaveLength(4);
   });
 
   it('warns (handedOver) when the carrier already has the shipment', async () => {

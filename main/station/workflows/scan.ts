@@ -4,7 +4,7 @@ import { bookingTargetKey } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
 import { bookingNotSaved, failure, isDiskRefusal, labelNotDownloaded, noLabelListed } from '../failures';
 import { recordFacts } from './shipment-facts';
-import { cancelledHere, shipmentDetails } from './shipment-lookup';
+import { cancelledHere, cancelledInNShift, shipmentDetails } from './shipment-lookup';
 import { BookingNotKept, bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
 
@@ -14,7 +14,15 @@ import { resolveCode } from './resolve';
  */
 export async function runScan(ctx: StationContext, jobId: string, code: string): Promise<void> {
   const earlier = bookedEarlierToday(ctx, jobId, code);
-  if (earlier) return reportDuplicate(ctx, jobId, code, earlier, 'this station', 'booked_here');
+  if (earlier) {
+    // Cancelled since at another station or in nShift's portal, it is no booking either: the order is booked anew.
+    const elsewhere = await cancelledInNShift(ctx, earlier);
+    const live = earlier.filter((s) => !elsewhere.has(s.shipmentId)).map((s) => s.shipmentId);
+    if (live.length > 0) return reportDuplicate(ctx, jobId, code, live, 'this station', 'booked_here');
+    ctx.log(
+      `"${code}": its booking here was cancelled in nShift since (${[...elsewhere].join(', ')}): booked anew`,
+    );
+  }
 
   const resolution = await resolveCode(ctx, code, ctx.settings().resolve.sources);
   if (resolution.kind === 'failed') return fail(ctx, jobId, resolution.failure);
@@ -119,8 +127,12 @@ export async function bookAndPrint(
   await record(ctx, { type: 'finished', jobId });
 }
 
-/** The shipment ids an earlier job of today booked for the same code, if any. */
-function bookedEarlierToday(ctx: StationContext, jobId: string, code: string): string[] | undefined {
+/** The shipments an earlier job of today booked for the same code, if any. */
+function bookedEarlierToday(
+  ctx: StationContext,
+  jobId: string,
+  code: string,
+): { shipmentId: string; shipmentNo?: string; orderNo?: string }[] | undefined {
   const today = ctx.now().toISOString().slice(0, 10);
   let cancelled: Set<string> | undefined;
   for (const job of ctx.jobs.all(today)) {
@@ -130,7 +142,12 @@ function bookedEarlierToday(ctx: StationContext, jobId: string, code: string): s
     const booked = job.shipments.filter(
       (s) => s.shipmentId && s.state !== 'cancelled' && !voided.has(s.shipmentId),
     );
-    if (booked.length > 0) return booked.map((s) => s.shipmentId);
+    if (booked.length > 0)
+      return booked.map((s) => ({
+        shipmentId: s.shipmentId,
+        ...(s.shipmentNo ? { shipmentNo: s.shipmentNo } : {}),
+        ...(job.orderNo ? { orderNo: job.orderNo } : {}),
+      }));
   }
   return undefined;
 }

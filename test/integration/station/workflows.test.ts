@@ -166,7 +166,7 @@ describe('cancel', () => {
     expect(bench.zebra.labels()).toHaveLength(3);
   });
 
-  it('a shipment cancelled at another station since is not reprinted here; unasked nShift, the cache still prints', async () => {
+  it('a shipment cancelled at another station since is neither reprinted here nor a duplicate; unasked nShift, the cache still prints', async () => {
     bench = await startBench();
     const booking = await scanAndWait(bench.station, 'ORD-1005');
     const shipment = booking.shipments[0]!;
@@ -180,6 +180,14 @@ describe('cancel', () => {
     await expect(bench.station.reprint({ jobId: booking.id })).rejects.toMatchObject(refused);
     await expect(bench.station.reprint({ code: 'ORD-1005' })).rejects.toMatchObject(refused);
     expect(bench.zebra.labels()).toHaveLength(1);
+    // Nor is the order a duplicate of it here: scanned again, it is booked anew, once.
+    const again = await scanAndWait(bench.station, 'ORD-1005');
+    expect(again.state).toBe('printed');
+    expect(again.shipments[0]!.shipmentId).not.toBe(shipment.shipmentId);
+    expect(
+      bench.sim.records().filter((r) => r.internalReference === 'ORD-1005' && !r.cancelled),
+    ).toHaveLength(1);
+    expect(bench.zebra.labels()).toHaveLength(2);
 
     // nShift out of reach: the label cache reprints a live booking as before.
     const live = await scanAndWait(bench.station, 'ORD-1006');
@@ -187,12 +195,12 @@ describe('cancel', () => {
     const reprint = await waitForJob(bench.station, (await bench.station.reprint({ jobId: live.id })).jobId);
     bench.sim.setReachable(true);
     expect(reprint.state).toBe('printed');
-    expect(bench.zebra.labels()).toHaveLength(3);
+    expect(bench.zebra.labels()).toHaveLength(4);
     // An nShift that takes a minute to answer does not hold the reprint up for that minute (nor the test's 30 s).
     bench.sim.faults.latency({ path: '/shipment-history', ms: 60_000 });
     const slow = await waitForJob(bench.station, (await bench.station.reprint({ jobId: live.id })).jobId);
     expect(slow.state).toBe('printed');
-    expect(bench.zebra.labels()).toHaveLength(4);
+    expect(bench.zebra.labels()).toHaveLength(5);
   });
 
   it('warns (handedOver) when the carrier already has the shipment', async () => {

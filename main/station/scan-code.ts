@@ -1,12 +1,17 @@
 import type { Failure } from '../../preload/api';
 import type { Result } from '../result';
 import { err, ok } from '../result';
-import { detailed } from './failures';
+import { detailed, failure } from './failures';
 
 /** Why a scan is not a code: English for logs and the headless host, `detail` for the UI to translate. */
 export interface ScanCodeError {
   message: string;
   detail: Pick<Failure, 'detail' | 'params'>;
+}
+
+/** The failure of a scan (or a command's code) that is not a code: nothing was looked up, booked or printed. */
+export function scanRefused({ message, detail }: ScanCodeError): Failure {
+  return failure('not_found', 'invalid_scan', message, detail);
 }
 
 /** Longest code a scan may carry: GS1/SSCC and order numbers are far shorter; anything longer is noise. */

@@ -31,7 +31,7 @@ import type { SpoolOperationError } from '../printers/spool';
 import { LocalIndex, type IndexFigures, type LocalIndexOptions } from './local-index';
 import { openJobJournal } from './job-journal';
 import { JournalWriteError } from './journal';
-import { displayScan, parseScanCode } from './scan-code';
+import { displayScan, parseScanCode, scanRefused } from './scan-code';
 import { resumeOpenJobs } from './workflows/resume';
 import { runScan } from './workflows/scan';
 import { createPrintJobApi } from './print-job-api';
@@ -392,8 +392,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     async scan({ code }) {
       const parsed = parseScanCode(code);
       if (!parsed.ok) {
-        const reason = failure('not_found', 'invalid_scan', parsed.error.message, parsed.error.detail);
-        return { jobId: await failedJob('scan', displayScan(code), reason) };
+        return { jobId: await failedJob('scan', displayScan(code), scanRefused(parsed.error)) };
       }
       const clean = parsed.value;
       const jobId = await startJob('scan', clean, async (id) => {

@@ -1,7 +1,7 @@
 import type { Failure, JobKind } from '../../../preload/api';
 import { stoppedBeforeStart } from '../../station/failures';
 import type { Station } from '../../station/station';
-import { parseScanCode } from '../../station/scan-code';
+import { parseScanCode, scanRefused } from '../../station/scan-code';
 import { StationError } from '../../station/station-error';
 import { failure, internalFailure } from '../../station/failures';
 
@@ -31,10 +31,7 @@ export async function runCommand(
   // A code is checked like a scan (at most 128 characters, no control characters) before nShift hears of it: an
   // over-long one used to reach nShift, which refused the request (HTTP 431, "nShift had a problem answering").
   const code = arg && (kind === 'reprint' || kind === 'cancel') ? parseScanCode(arg) : undefined;
-  if (code && !code.ok) {
-    const { message, detail } = code.error;
-    return void (await refuse(kind, arg, failure('not_found', 'invalid_scan', message, detail)));
-  }
+  if (code && !code.ok) return void (await refuse(kind, arg, scanRefused(code.error)));
   try {
     switch (command) {
       case 'reprint':

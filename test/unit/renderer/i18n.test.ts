@@ -14,7 +14,7 @@ import type {
 import type { DeliveryError } from '../../../main/nshift/delivery/errors';
 import type { PrinterError } from '../../../main/printers/types';
 import { failureFromDelivery, failureFromPrinter, internalFailure } from '../../../main/station/failures';
-import { parseScanCode } from '../../../main/station/scan-code';
+import { parseScanCode, scanRefused } from '../../../main/station/scan-code';
 import { createI18n as createAppI18n, LANGUAGES, switchLanguage } from '../../../renderer/src/i18n';
 import { catalogues, createI18n } from './catalogues';
 import { describeFailure, fieldLabel } from '../../../renderer/src/i18n/failure-text';
@@ -188,20 +188,10 @@ describe('translations', () => {
   );
 
   it('names a refused scan’s characters, and tells an AIM prefix apart with what to do about it', () => {
-    const asFailure = (raw: string): Failure => {
-      const parsed = parseScanCode(raw);
-      if (parsed.ok) throw new Error(`${raw} parsed`);
-      return {
-        reason: 'not_found',
-        code: 'invalid_scan',
-        message: parsed.error.message,
-        ...parsed.error.detail,
-      };
-    };
-    const markup = describeFailure(asFailure('ORD<1>'), createI18n('en').t, 'en');
+    const markup = describeFailure(refusedScan('ORD<1>'), createI18n('en').t, 'en');
     expect(markup.details).toBe('Characters no order or shipment number has: "<", ">"');
     expect(markup.todo).toMatch(/without a prefix or symbology identifier/);
-    const aim = describeFailure(asFailure(']C1ORD-1005'), createI18n('sv').t, 'sv');
+    const aim = describeFailure(refusedScan(']C1ORD-1005'), createI18n('sv').t, 'sv');
     expect(aim.what).toBe(
       'Skanningen börjar med ]C1, en symbologiidentifierare som skannern sätter före koden.',
     );
@@ -347,6 +337,13 @@ const SAME_AS_ENGLISH: Partial<Record<Language, string[]>> = {
 
 const STATION_ENGLISH = 'STATION ENGLISH, for logs only';
 
+/** The failure the station gives a scan that is not a code. */
+function refusedScan(raw: string): Failure {
+  const parsed = parseScanCode(raw);
+  if (parsed.ok) throw new Error(`${raw} parsed`);
+  return scanRefused(parsed.error);
+}
+
 type Parts = { what: string; todo: string; details?: string };
 
 function render(failure: Failure, language: Language): Parts {
@@ -486,16 +483,7 @@ describe('every failure the station can produce reads in all five languages', ()
           'Zebra 1',
         ),
         internalFailure(new Error('x is undefined')),
-        ...['', 'X'.repeat(300), 'ORD\u0000', 'ORD-\ufffd', '<b>', ']C1ORD-1005'].map((raw) => {
-          const parsed = parseScanCode(raw);
-          if (parsed.ok) throw new Error(`${raw} parsed`);
-          return {
-            reason: 'not_found',
-            code: 'invalid_scan',
-            message: parsed.error.message,
-            ...parsed.error.detail,
-          } as Failure;
-        }),
+        ...['', 'X'.repeat(300), 'ORD\u0000', 'ORD-\ufffd', '<b>', ']C1ORD-1005'].map(refusedScan),
       ];
       for (const failure of produced) {
         const shown = render(failure, language);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET } from '../../main/simulator/demo';
 
 export interface HeadlessRun {
   code: number | null;
@@ -49,4 +50,31 @@ export function runHeadless(
     });
     child.stdin.end(input);
   });
+}
+
+/** The demo account's API key, as the headless host reads it from its environment. */
+export const DEMO_KEY_ENV = {
+  PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID,
+  PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET,
+};
+
+/**
+ * The flags of a headless host booking with the nShift (a simulator) at `deliveryUrl`, printing labels on the
+ * virtual Zebra at `zebraPort`, keeping its journal in `dataDir`; `more` flags after them.
+ */
+export function stationFlags(
+  deliveryUrl: string,
+  zebraPort: number,
+  dataDir: string,
+  ...more: string[]
+): string[] {
+  return [
+    '--delivery-url',
+    deliveryUrl,
+    '--label-printer',
+    `tcp://127.0.0.1:${zebraPort}`,
+    '--data-dir',
+    dataDir,
+    ...more,
+  ];
 }

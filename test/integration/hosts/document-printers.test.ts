@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileSettingsStore } from '../../../main/settings/file-store';
 import { defaultSettings } from '../../../main/settings/schema';
 import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET } from '../../../main/simulator/demo';
-import { runHeadless } from '../../support/headless-process';
+import { DEMO_KEY_ENV, runHeadless } from '../../support/headless-process';
 import { printedDataDir } from '../../support/listening';
 import { startPrintWorld } from '../../support/print-world';
 import { startWebProcess } from '../../support/web-process';
@@ -94,7 +94,7 @@ async function headless(source: Source, cleanups: (() => Promise<unknown>)[]): P
     return { printed: await Promise.all((await folderJobs(join(dataDir, 'documents'))).map(titled)) };
   }
   const net = await network(source, dataDir, cleanups);
-  const env = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
+  const env = DEMO_KEY_ENV;
   const run = await runHeadless([...net.args, '--data-dir', dataDir], input, env);
   expect(run.code).toBe(0);
   expect(run.events.filter((e) => e.event === 'failed')).toEqual([]);

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileSettingsStore } from '../../../main/settings/file-store';
 import { createMemoryVault } from '../../../main/settings/file-vault';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
+import { DEMO_API_KEY_ID, seedDemoData } from '../../../main/simulator/demo';
 import { createSimulator, type Simulator } from '../../../main/simulator/server';
 import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
 import { createStation } from '../../../main/station/station';
-import { runHeadless } from '../../support/headless-process';
+import { DEMO_KEY_ENV, runHeadless, stationFlags } from '../../support/headless-process';
 
 /**
  * The headless host speaks headless: a `failed` line says what to do with stdin commands, flags and environment
@@ -37,16 +37,9 @@ async function against(): Promise<string[]> {
   const { deliveryBaseUrl } = await sim.start();
   zebra = await createVirtualZebra();
   dataDir = await mkdtemp(join(tmpdir(), 'packbench-headless-msg-'));
-  return [
-    '--delivery-url',
-    deliveryBaseUrl,
-    '--label-printer',
-    `tcp://127.0.0.1:${zebra.port}`,
-    '--data-dir',
-    dataDir,
-  ];
+  return stationFlags(deliveryBaseUrl, zebra.port, dataDir);
 }
-const KEY = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
+const KEY = DEMO_KEY_ENV;
 
 describe('packbench-headless failure messages', () => {
   it('a duplicate says to send ":reprint CODE", not to press R', async () => {

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
+import { seedDemoData } from '../../../main/simulator/demo';
 import { createSimulator, type Simulator } from '../../../main/simulator/server';
 import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
-import { runHeadless } from '../../support/headless-process';
+import { DEMO_KEY_ENV, runHeadless, stationFlags } from '../../support/headless-process';
 
 /**
  * SIGINT/SIGTERM with scans queued: the README says the host stops reading and gives the job in hand a few
@@ -16,7 +16,7 @@ import { runHeadless } from '../../support/headless-process';
  * by the next start on the same data folder either.
  */
 
-const KEY = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
+const KEY = DEMO_KEY_ENV;
 
 let sim: Simulator | undefined;
 let zebra: VirtualZebra | undefined;
@@ -61,14 +61,7 @@ describe('packbench-headless stopped by a signal with scans queued', () => {
       const { deliveryBaseUrl } = await sim.start();
       zebra = await createVirtualZebra();
       dataDir = await mkdtemp(join(tmpdir(), 'packbench-headless-stop-'));
-      const args = [
-        '--delivery-url',
-        deliveryBaseUrl,
-        '--label-printer',
-        `tcp://127.0.0.1:${zebra.port}`,
-        '--data-dir',
-        dataDir,
-      ];
+      const args = stationFlags(deliveryBaseUrl, zebra.port, dataDir);
       const child = spawn(process.execPath, ['dist/main/headless.js', ...args], {
         stdio: ['pipe', 'pipe', 'pipe'],
         env: {

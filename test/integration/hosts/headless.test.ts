@@ -6,9 +6,9 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../../main/simulator/server';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
+import { DEMO_API_KEY_SECRET, seedDemoData } from '../../../main/simulator/demo';
 import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
-import { runHeadless } from '../../support/headless-process';
+import { DEMO_KEY_ENV, runHeadless, stationFlags } from '../../support/headless-process';
 import { accepts, demoPorts, printedDataDir } from '../../support/listening';
 
 const byEvent = (events: Record<string, unknown>[], name: string) => events.filter((e) => e.event === name);
@@ -188,17 +188,10 @@ describe('packbench-headless against another nShift-compatible server and printe
     seedDemoData(sim);
     const { deliveryBaseUrl } = await sim.start();
     zebra = await createVirtualZebra();
-    const env = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
-    const args = [
-      '--delivery-url',
-      deliveryBaseUrl,
-      '--label-printer',
-      `tcp://127.0.0.1:${zebra.port}`,
-      '--charset',
-      'UTF8',
-    ];
+    const env = DEMO_KEY_ENV;
     const dataDir = `/tmp/packbench-headless-${process.pid}-${Date.now()}`;
-    const run = await runHeadless([...args, '--data-dir', dataDir], 'ORD-1001\n', env);
+    const args = stationFlags(deliveryBaseUrl, zebra.port, dataDir, '--charset', 'UTF8');
+    const run = await runHeadless(args, 'ORD-1001\n', env);
     expect(byEvent(run.events, 'printed')).toHaveLength(1);
     const label = Buffer.concat(zebra.labels()).toString('latin1');
     expect(label).toContain('^CI28');
@@ -213,20 +206,10 @@ describe('packbench-headless against another nShift-compatible server and printe
     const { deliveryBaseUrl } = await sim.start();
     zebra = await createVirtualZebra();
     await zebra.offline();
-    const env = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
-    const args = [
-      '--delivery-url',
-      deliveryBaseUrl,
-      '--label-printer',
-      `tcp://127.0.0.1:${zebra.port}`,
-      '--hold-after',
-      '3',
-    ];
-    const run = await runHeadless(
-      [...args, '--data-dir', `/tmp/packbench-hold-${process.pid}-${Date.now()}`],
-      'ORD-1001\nORD-1002\n',
-      env,
-    );
+    const env = DEMO_KEY_ENV;
+    const dataDir = `/tmp/packbench-hold-${process.pid}-${Date.now()}`;
+    const args = stationFlags(deliveryBaseUrl, zebra.port, dataDir, '--hold-after', '3');
+    const run = await runHeadless(args, 'ORD-1001\nORD-1002\n', env);
     expect(run.code).toBe(0);
     const events = run.events.filter((e) => e.scan === 'ORD-1001').map((e) => e.event);
     expect(events).toEqual(['booked', 'held', 'failed']);
@@ -245,14 +228,7 @@ describe('packbench-headless against another nShift-compatible server and printe
     const { deliveryBaseUrl } = await sim.start();
     zebra = await createVirtualZebra();
     const run = await runHeadless(
-      [
-        '--delivery-url',
-        deliveryBaseUrl,
-        '--label-printer',
-        `tcp://127.0.0.1:${zebra.port}`,
-        '--data-dir',
-        `/tmp/packbench-nokey-${Date.now()}`,
-      ],
+      stationFlags(deliveryBaseUrl, zebra.port, `/tmp/packbench-nokey-${Date.now()}`),
       'ORD-1001\n',
     );
     expect(byEvent(run.events, 'failed')[0]).toMatchObject({ reason: 'auth', code: 'auth_missing_key' });

@@ -15,14 +15,12 @@ import {
   CHECKOUT_PENDING_CONNECTION_ID,
   checkOutSplitOrder,
   createSimulator,
-  DEMO_API_KEY_ID,
-  DEMO_API_KEY_SECRET,
   demoCheckoutClient,
   ensureDemoAccount,
   type Simulator,
 } from '../../../main/simulator/index';
 import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
-import { runHeadless } from '../../support/headless-process';
+import { DEMO_KEY_ENV, runHeadless, stationFlags } from '../../support/headless-process';
 
 const RECEIVER = {
   name: 'Åsa Öberg',
@@ -70,22 +68,18 @@ describe('web shop to label, through the headless host', () => {
     zebra = await createVirtualZebra();
 
     const run = await runHeadless(
-      [
-        '--delivery-url',
+      stationFlags(
         started.deliveryBaseUrl,
+        zebra.port,
+        await mkdtemp(join(tmpdir(), 'packbench-web-shop-')),
         '--checkout-url',
         started.checkoutBaseUrl,
         '--checkout-auth-url',
         started.checkoutAuthUrl,
-        '--label-printer',
-        `tcp://127.0.0.1:${zebra.port}`,
-        '--data-dir',
-        await mkdtemp(join(tmpdir(), 'packbench-web-shop-')),
-      ],
+      ),
       'WEB-8001\nWEB-8001\nWEB-8002\nWEB-8404\n',
       {
-        PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID,
-        PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET,
+        ...DEMO_KEY_ENV,
         PACKBENCH_CHECKOUT_CLIENT_ID: CHECKOUT_DEMO_CLIENT_ID,
         PACKBENCH_CHECKOUT_CLIENT_SECRET: CHECKOUT_DEMO_CLIENT_SECRET,
       },

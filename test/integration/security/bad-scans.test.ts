@@ -2,8 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET } from '../../../main/simulator/demo';
-import { runHeadless } from '../../support/headless-process';
+import { DEMO_KEY_ENV, runHeadless, stationFlags } from '../../support/headless-process';
 import { startBench, type Bench } from '../../support/station-harness';
 
 /**
@@ -43,16 +42,9 @@ describe('hostile scans on stdin', () => {
     const input = Buffer.concat([...LINES.flatMap((l) => [l, Buffer.from('\n')]), Buffer.from('ORD-1002\n')]);
     const recordsBefore = bench.sim.records().length;
     const run = await runHeadless(
-      [
-        '--delivery-url',
-        bench.deliveryUrl,
-        '--label-printer',
-        `tcp://127.0.0.1:${bench.zebra.port}`,
-        '--data-dir',
-        dataDir,
-      ],
+      stationFlags(bench.deliveryUrl, bench.zebra.port, dataDir),
       input,
-      { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET },
+      DEMO_KEY_ENV,
     );
     expect(run.code).toBe(0);
     expect(run.events.filter((e) => e.event === '<not json>')).toEqual([]);

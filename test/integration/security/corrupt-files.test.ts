@@ -2,8 +2,7 @@ import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY_ID, DEMO_API_KEY_SECRET } from '../../../main/simulator/demo';
-import { runHeadless } from '../../support/headless-process';
+import { DEMO_KEY_ENV, runHeadless, stationFlags } from '../../support/headless-process';
 import { startBench, type Bench } from '../../support/station-harness';
 
 /**
@@ -24,15 +23,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const env = { PACKBENCH_API_KEY_ID: DEMO_API_KEY_ID, PACKBENCH_API_KEY_SECRET: DEMO_API_KEY_SECRET };
-const args = (): string[] => [
-  '--delivery-url',
-  bench.deliveryUrl,
-  '--label-printer',
-  `tcp://127.0.0.1:${bench.zebra.port}`,
-  '--data-dir',
-  dataDir,
-];
+const env = DEMO_KEY_ENV;
+const args = (): string[] => stationFlags(bench.deliveryUrl, bench.zebra.port, dataDir);
 const bookings = (code: string) => bench.sim.records().filter((r) => r.internalReference === code);
 
 describe('the headless host on a damaged data directory', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost, type WebHost } from '../../../main/hosts/web/server';
 import { createFileVault } from '../../../main/settings/file-vault';
-import { runHeadless } from '../../support/headless-process';
+import { runHeadless, stationFlags } from '../../support/headless-process';
 import { scanAndWait, startBench, type Bench } from '../../support/station-harness';
 
 /**
@@ -170,14 +170,7 @@ describe('the headless host with the key in its environment', () => {
     const dir = await mkdtemp(join(tmpdir(), 'packbench-secrets-headless-'));
     try {
       const wrongKey = await runHeadless(
-        [
-          '--delivery-url',
-          bench.deliveryUrl,
-          '--label-printer',
-          `tcp://127.0.0.1:${bench.zebra.port}`,
-          '--data-dir',
-          dir,
-        ],
+        stationFlags(bench.deliveryUrl, bench.zebra.port, dir),
         'ORD-1003\n:reprint ORD-1003\n',
         env,
       );

@@ -68,6 +68,8 @@ export interface FailureDetailParams {
   order_cancelled: { code: string };
   /** The stored shipment for the code is not valid in nShift (its statuses come as `errors`). */
   stored_invalid: { code: string };
+  /** The stored shipment was booked once and that shipment has been cancelled: it is not booked again. */
+  stored_cancelled: { code: string; shipmentNo: string };
   /** The stored shipment is not READY: `status` is nShift's own word for its state. */
   stored_not_ready: { status: string };
   /** nShift refused the booking without naming fields. */

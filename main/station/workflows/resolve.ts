@@ -143,9 +143,26 @@ async function fromStored(ctx: StationContext, code: string): Promise<Resolution
   const invalid = matches.find(isInvalid);
   if (invalid) return { kind: 'failed', failure: storedInvalid(invalid, code) };
   // Stored shipments that exist but are no longer READY have been booked already.
-  const booked = await shipmentsByOrderNo(ctx, code);
-  return { kind: 'booked', source: 'stored', shipmentIds: booked };
+  const bookings = await historyOfOrderNo(ctx, code);
+  const live = bookings.filter((s) => !isCancelled(s));
+  const cancelled = bookings.find(isCancelled);
+  // Booked once and cancelled since: nShift does not book a stored shipment twice, so a reprint (void) or a new
+  // booking (refused) cannot help; the packer needs a new shipment made for the order.
+  if (live.length === 0 && cancelled) return { kind: 'failed', failure: storedCancelled(code, cancelled) };
+  return { kind: 'booked', source: 'stored', shipmentIds: live.map((s) => s.id) };
 }
+
+function storedCancelled(code: string, cancelled: ShipmentSummary): Failure {
+  const shipmentNo = cancelled.shipmentNo ?? cancelled.id;
+  return failure(
+    'not_found',
+    'already_cancelled',
+    `The stored shipment "${code}" was booked as shipment ${shipmentNo}, which has been cancelled: a stored shipment is booked only once, and its label is void. Have a new shipment made for "${code}" in the order system or in nShift, then scan again.`,
+    detailed('stored_cancelled', { code, shipmentNo }),
+  );
+}
+
+const isCancelled = (s: ShipmentSummary): boolean => (s.status ?? '').toUpperCase() === 'CANCELLED';
 
 /** nShift could not validate it (a field missing or wrong): it cannot be booked until corrected there. */
 export function isInvalid(stored: StoredShipment): boolean {
@@ -193,7 +210,12 @@ export async function shipmentsByOrderNo(ctx: StationContext, orderNo: string): 
 
 /** The shipments nShift's history lists for an order number, newest first, cancelled ones left out. */
 export async function bookingsByOrderNo(ctx: StationContext, orderNo: string): Promise<ShipmentSummary[]> {
+  return (await historyOfOrderNo(ctx, orderNo)).filter((s) => !isCancelled(s));
+}
+
+/** Every shipment nShift's history lists for an order number, newest first (none when it cannot be asked). */
+async function historyOfOrderNo(ctx: StationContext, orderNo: string): Promise<ShipmentSummary[]> {
   const result = await ctx.client().history.search({ searchField: 'orderNo', searchValue: orderNo });
   if (!result.ok) return [];
-  return result.value.filter((s) => s.orderNo === orderNo && (s.status ?? '').toUpperCase() !== 'CANCELLED');
+  return result.value.filter((s) => s.orderNo === orderNo);
 }

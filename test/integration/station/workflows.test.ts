@@ -203,6 +203,28 @@ describe('cancel', () => {
     expect(bench.zebra.labels()).toHaveLength(5);
   });
 
+  it('a stored shipment whose booking was cancelled says so when scanned again, rather than "already booked"', async () => {
+    bench = await startBench();
+    const booking = await scanAndWait(bench.station, 'SO-2002');
+    const shipment = booking.shipments[0]!;
+    await waitForJob(
+      bench.station,
+      (await bench.station.cancelShipment({ shipmentId: shipment.shipmentId, confirm: true })).jobId,
+    );
+    const printed = bench.zebra.labels().length;
+    const again = await scanAndWait(bench.station, 'SO-2002');
+    expect(again.state).toBe('failed');
+    expect(again.failure).toMatchObject({
+      reason: 'not_found',
+      code: 'already_cancelled',
+      detail: 'stored_cancelled',
+      params: { code: 'SO-2002', shipmentNo: shipment.shipmentNo },
+    });
+    expect(again.failure?.message).toContain('Have a new shipment made for "SO-2002"');
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SO-2002')).toHaveLength(1);
+    expect(bench.zebra.labels()).toHaveLength(printed);
+  });
+
   it('warns (handedOver) when the carrier already has the shipment', async () => {
     bench = await startBench();
     const job = await scanAndWait(bench.station, 'ORD-1002');

@@ -286,6 +286,10 @@ const DETAIL_SAMPLES: {
   consolidation_key: { code: 'unknown_code', params: { key: 'KONS-4001' } },
   order_cancelled: { code: 'unknown_code', params: { code: 'ORD-405' } },
   stored_invalid: { code: 'validation', params: { code: 'SO-2900' } },
+  stored_cancelled: {
+    code: 'already_cancelled',
+    params: { code: 'SO-2002', shipmentNo: '00735000504895030032' },
+  },
   stored_not_ready: { code: 'already_booked', params: { status: 'PRINTED' } },
   booking_refused: { code: 'validation', params: {} },
   booked_here: { code: 'already_booked', params: {} },

@@ -194,6 +194,11 @@ const da: Messages = {
       stored_invalid: {
         line: 'Den gemte forsendelse for {{code}} er ikke gyldig i nShift.',
       },
+      stored_cancelled: {
+        what: 'Den gemte forsendelse blev booket én gang, og den forsendelse er annulleret: en gemt forsendelse bookes kun én gang.',
+        todo: 'Etiketten er ugyldig: udskriv den ikke igen. Få oprettet en ny forsendelse til ordren i ordresystemet eller i nShift, og scan derefter igen.',
+        line: 'Annulleret forsendelse: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'Den gemte forsendelse kan ikke bookes: den er ikke klar.',
         todo: 'Opdatér listen. Hvis den allerede er booket, så udskriv labelen igen i stedet.',

@@ -195,6 +195,11 @@ const en = {
       stored_invalid: {
         line: 'The stored shipment for {{code}} is not valid in nShift.',
       },
+      stored_cancelled: {
+        what: 'This stored shipment was booked once, and that shipment has been cancelled: a stored shipment is booked only once.',
+        todo: 'Its label is void: do not reprint it. Have a new shipment made for this order in the order system or in nShift, then scan again.',
+        line: 'Cancelled shipment: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'This stored shipment cannot be booked: it is not ready.',
         todo: 'Refresh the list. If it was booked already, reprint its label instead.',

@@ -202,6 +202,11 @@ const fi: Messages = {
       stored_invalid: {
         line: 'Tallennettu lähetys {{code}} ei ole kelvollinen nShiftissä.',
       },
+      stored_cancelled: {
+        what: 'Tallennettu lähetys varattiin kerran, ja se lähetys on peruttu: tallennettu lähetys varataan vain kerran.',
+        todo: 'Sen osoitekortti on mitätön: älä tulosta sitä uudelleen. Pyydä luomaan tilaukselle uusi lähetys tilausjärjestelmässä tai nShiftissä ja skannaa sitten uudelleen.',
+        line: 'Peruttu lähetys: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'Tallennettua lähetystä ei voi varata: se ei ole valmis.',
         todo: 'Päivitä luettelo. Jos lähetys on jo varattu, tulosta sen etiketti uudelleen.',

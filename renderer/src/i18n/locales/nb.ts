@@ -195,6 +195,11 @@ const nb: Messages = {
       stored_invalid: {
         line: 'Den lagrede sendingen for {{code}} er ikke gyldig i nShift.',
       },
+      stored_cancelled: {
+        what: 'Den lagrede sendingen ble booket én gang, og den sendingen er kansellert: en lagret sending bookes bare én gang.',
+        todo: 'Etiketten er ugyldig: ikke skriv den ut på nytt. Få laget en ny sending for ordren i ordresystemet eller i nShift, og skann deretter på nytt.',
+        line: 'Kansellert sending: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'Den lagrede sendingen kan ikke bookes: den er ikke klar.',
         todo: 'Oppdater listen. Hvis den allerede er booket, skriv ut etiketten på nytt i stedet.',

@@ -200,6 +200,11 @@ const sv: Messages = {
       stored_invalid: {
         line: 'Den lagrade sändningen för {{code}} är inte giltig i nShift.',
       },
+      stored_cancelled: {
+        what: 'Den lagrade sändningen bokades en gång och den sändningen har makulerats: en lagrad sändning bokas bara en gång.',
+        todo: 'Etiketten är ogiltig: skriv inte ut den igen. Låt skapa en ny sändning för ordern i ordersystemet eller i nShift och skanna sedan igen.',
+        line: 'Makulerad sändning: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'Den lagrade sändningen kan inte bokas: den är inte klar.',
         todo: 'Uppdatera listan. Om den redan är bokad, skriv ut etiketten igen i stället.',

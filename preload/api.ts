@@ -45,6 +45,7 @@ export type FailureCode =
   | 'not_cancellable'
   | 'not_consolidated' // a consolidated booking came back as a normal shipment (`params.key`, `params.shipmentNo`)
   | 'unknown_manifest_type' // not one of the settings' manifest types: `params.manifestType`, `params.types`
+  | 'manifest_empty' // nShift made the manifest with no shipment in it; nothing printed: `params.manifestType`, `params.manifestId`
   | 'internal'
   | 'cannot_save' // the data folder refused a write (disk full, read-only, failing): `detail` says what it cost
   // Checkout (only with Checkout credentials): nothing in Delivery, so the web shop's side was asked.

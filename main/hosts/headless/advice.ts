@@ -102,6 +102,8 @@ export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
   not_cancellable: () => undefined, // "not in nShift (or no longer cancellable)"
   not_consolidated: (job) =>
     `The label is printed. To cancel it, send ":cancel ${job.failure.params?.['shipmentNo'] ?? job.scan}".`,
+  // The message says nothing was printed; an earlier manifest is reprinted from nShift (no command here).
+  manifest_empty: () => undefined,
   unknown_manifest_type: () =>
     'Send ":manifest TYPE" with one of them; start packbench-headless with --manifest-type TYPE (once per type) to use others.',
   // "Scan again; if it repeats, call IT."; a job the host never started because it was told to stop: send it again.

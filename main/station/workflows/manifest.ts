@@ -74,7 +74,21 @@ export async function startCreateManifest(
       { inlinePdf: true },
     );
     if (!created.ok) return fail(ctx, id, failureFromDelivery(created.error));
-    await printManifest(ctx, id, created.value.manifestType, created.value.manifestId, created.value.prints);
+    const { manifestType, manifestId, shipmentCount, prints } = created.value;
+    // nShift lists only shipments no manifest holds yet: asked again with none left, it makes an empty list, which
+    // is no use to a driver and reads like a lost day. Not printed; the packer is told where the day's list is.
+    if (shipmentCount === 0)
+      return fail(
+        ctx,
+        id,
+        failure(
+          'not_found',
+          'manifest_empty',
+          `Manifest ${manifestType} ${manifestId} holds no shipment: every shipment of today is in an earlier manifest already, so nothing was printed. If the carrier needs the day's list again, reprint the earlier manifest.`,
+          { params: { manifestType, manifestId } },
+        ),
+      );
+    await printManifest(ctx, id, manifestType, manifestId, prints);
   });
   return { jobId };
 }

@@ -2,6 +2,8 @@
  * The end of the day seen before the manifest is printed: what a manifest holds, and which of today's
  * shipments no manifest holds (issue 12, point 3). A station on the simulator over HTTP.
  */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ALL_LICENSES } from '../../../main/simulator/licenses';
 import { scanAndWait, startBench, waitForJob, type Bench } from '../../support/station-harness';
@@ -103,6 +105,26 @@ describe("today's shipments in no manifest", () => {
     expect((await bench.station.listUnmanifested()).shipments).toEqual([]);
     // The first manifest still holds what it held: a reprint gives the carrier the same list.
     expect((await bench.station.listManifestShipments(firstIds)).map((s) => s.shipmentId)).toEqual(onFirst);
+
+    // Made a third time with nothing left: nShift makes an empty list, which is not printed, and the packer is told.
+    const documents = async (): Promise<string[]> => readdir(join(bench!.dataDir, 'documents'));
+    const printedBefore = await documents();
+    const empty = await waitForJob(
+      bench.station,
+      (await bench.station.createManifest({ manifestType: 'PNL' })).jobId,
+    );
+    expect(empty.state).toBe('failed');
+    const third = (await bench.station.listManifests()).find(
+      (m) => m.manifestId !== first!.manifestId && m.manifestId !== second!.manifestId,
+    );
+    expect(third).toMatchObject({ shipmentCount: 0 });
+    expect(empty.failure).toMatchObject({
+      reason: 'not_found',
+      code: 'manifest_empty',
+      params: { manifestType: 'PNL', manifestId: third!.manifestId },
+    });
+    expect(empty.failure?.message).toContain('nothing was printed');
+    expect(await documents()).toEqual(printedBefore);
   });
 
   it("falls back to this station's journal, and says so, when the account may not read the history", async () => {

@@ -432,6 +432,10 @@ const da: Messages = {
         what: 'nShift bookede forsendelse {{shipmentNo}} som en selvstændig forsendelse, ikke i samlastningen {{key}}: kollierne sendes hver for sig.',
         todo: 'Etiketten er udskrevet. Kontrollér at transportydelsen tager samlastning; hvis kollierne skal sendes sammen, så annullér forsendelsen og book den igen.',
       },
+      manifest_empty: {
+        what: 'nShift oprettede manifest {{manifestType}} {{manifestId}} uden en eneste forsendelse: alle dagens forsendelser er allerede i et tidligere manifest. Intet blev udskrevet.',
+        todo: 'Har transportøren brug for dagens liste igen, så udskriv det tidligere manifest igen fra skærmen Manifest.',
+      },
       unknown_manifest_type: {
         what: 'Denne manifesttype er ikke en af stationens manifesttyper.',
         todo: 'Vælg en af stationens typer, eller bed en arbejdsleder tilføje denne under Indstillinger, Manifesttyper.',

@@ -433,6 +433,10 @@ const en = {
         what: 'nShift booked shipment {{shipmentNo}} on its own, not into consolidated shipment {{key}}: its parcels travel separately.',
         todo: 'The label is printed. Ask whether the carrier service takes consolidation; if the parcels must travel together, cancel this shipment and book it again.',
       },
+      manifest_empty: {
+        what: 'nShift made manifest {{manifestType}} {{manifestId}} without a single shipment: every shipment of today is in an earlier manifest already. Nothing was printed.',
+        todo: 'If the carrier needs today’s list again, reprint the earlier manifest from the Manifest screen.',
+      },
       unknown_manifest_type: {
         what: 'This manifest type is not one of this station’s manifest types.',
         todo: 'Choose one of the station’s types, or ask a supervisor to add this one in Settings, Manifest types.',

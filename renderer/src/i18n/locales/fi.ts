@@ -440,6 +440,10 @@ const fi: Messages = {
         what: 'nShift varasi lähetyksen {{shipmentNo}} omana lähetyksenään, ei yhdistelmälähetykseen {{key}}: kollit kulkevat erikseen.',
         todo: 'Etiketti on tulostettu. Tarkista, että kuljetuspalvelu tukee yhdistelyä; jos kollien on kuljettava yhdessä, peru lähetys ja varaa se uudelleen.',
       },
+      manifest_empty: {
+        what: 'nShift loi manifestin {{manifestType}} {{manifestId}} ilman yhtään lähetystä: kaikki tämän päivän lähetykset ovat jo aiemmassa manifestissa. Mitään ei tulostettu.',
+        todo: 'Jos kuljetusliike tarvitsee päivän listan uudelleen, tulosta aiempi manifesti uudelleen Manifesti-näkymästä.',
+      },
       unknown_manifest_type: {
         what: 'Tämä manifestityyppi ei ole aseman manifestityyppejä.',
         todo: 'Valitse jokin aseman tyypeistä tai pyydä esimiestä lisäämään tämä kohdassa Asetukset, Manifestityypit.',

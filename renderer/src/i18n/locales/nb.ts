@@ -433,6 +433,10 @@ const nb: Messages = {
         what: 'nShift booket sending {{shipmentNo}} som en egen sending, ikke i samlastingen {{key}}: kolliene sendes hver for seg.',
         todo: 'Etiketten er skrevet ut. Sjekk at transporttjenesten tar samlasting; hvis kolliene må gå sammen, kanseller sendingen og book den på nytt.',
       },
+      manifest_empty: {
+        what: 'nShift laget manifest {{manifestType}} {{manifestId}} uten en eneste sending: alle dagens sendinger er allerede i et tidligere manifest. Ingenting ble skrevet ut.',
+        todo: 'Trenger transportøren dagens liste igjen, skriv ut det tidligere manifestet på nytt fra skjermen Manifest.',
+      },
       unknown_manifest_type: {
         what: 'Denne manifesttypen er ikke en av stasjonens manifesttyper.',
         todo: 'Velg en av stasjonens typer, eller be en arbeidsleder legge til denne under Innstillinger, Manifesttyper.',

@@ -438,6 +438,10 @@ const sv: Messages = {
         what: 'nShift bokade sändning {{shipmentNo}} som en egen sändning, inte i samlastningen {{key}}: kollina skickas separat.',
         todo: 'Etiketten är utskriven. Kontrollera att transporttjänsten tar samlastning; om kollina måste gå tillsammans, makulera sändningen och boka den igen.',
       },
+      manifest_empty: {
+        what: 'nShift skapade manifest {{manifestType}} {{manifestId}} utan en enda sändning: alla dagens sändningar finns redan i ett tidigare manifest. Inget skrevs ut.',
+        todo: 'Behöver transportören dagens lista igen, skriv ut det tidigare manifestet igen från skärmen Manifest.',
+      },
       unknown_manifest_type: {
         what: 'Den här manifesttypen är inte en av stationens manifesttyper.',
         todo: 'Välj en av stationens typer, eller be en arbetsledare lägga till den här under Inställningar, Manifesttyper.',

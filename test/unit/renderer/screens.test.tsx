@@ -618,6 +618,91 @@ describe('Settings screen', () => {
     expect(screen.queryByText('Test label sent.')).toBeNull();
   });
 
+  it('prints a failed test label again from its outcome: the same printer, the outcome followed as the first one was', async () => {
+    const fake = new FakeStation();
+    const failedTest = (jobId: string): JobView =>
+      makeJob({
+        id: jobId,
+        kind: 'test_print',
+        scan: 'Zebra 1',
+        state: 'failed',
+        failure: {
+          reason: 'printer',
+          code: 'printer_offline',
+          message: 'The printer "Zebra 1" does not answer',
+          detail: 'printer_not_answering',
+          params: { printer: 'Zebra 1' },
+        },
+      });
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
+    await waitFor(() => expect(fake.callsOf('testPrinter')).toHaveLength(1));
+    const sending = await screen.findByTestId('job-outcome');
+    expect(within(sending).queryByRole('button', { name: 'Print again' })).toBeNull();
+    act(() => fake.emitJob(failedTest('test-1')));
+    expect(screen.getByTestId('job-outcome').textContent).toContain('Failed: Test label');
+
+    fireEvent.click(within(screen.getByTestId('job-outcome')).getByRole('button', { name: 'Print again' }));
+    await waitFor(() =>
+      expect(fake.callsOf('testPrinter')).toEqual([
+        { printerId: 'zebra-1', charset: 'cp850' },
+        { printerId: 'zebra-1', charset: 'cp850' },
+      ]),
+    );
+    // The new job's outcome takes the old one's place, followed the same way.
+    await waitFor(() =>
+      expect(screen.getByTestId('job-outcome').textContent).toBe('Sending the test label to Zebra 1…'),
+    );
+    expect(screen.queryByRole('button', { name: 'Print again' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('printer-test'));
+    act(() => fake.emitJob(failedTest('test-2')));
+    expect(screen.getByTestId('job-outcome').textContent).toContain('Failed: Test label');
+    expect(screen.getAllByRole('button', { name: 'Print again' })).toHaveLength(1);
+  });
+
+  it('prints a test label the station refused again from where the refusal shows, in the charset chosen since', async () => {
+    const fake = new FakeStation();
+    fake.on('testPrinter', ({ charset }) => {
+      if (charset === 'UTF8')
+        return { jobId: 'test-utf8', preview: { documentId: 't', format: 'zpl', base64: '' } };
+      const error = new Error('refused') as Error & { body: unknown };
+      error.body = {
+        error: 'failed',
+        message: 'Cannot encode',
+        failure: {
+          reason: 'printer',
+          code: 'printer_error',
+          message: 'Cannot encode Ø',
+          detail: 'unencodable_characters',
+          params: { characters: 'Ø' },
+        },
+      };
+      throw error;
+    });
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
+    const place = screen.getByRole('region', { name: 'Printers' });
+    await waitFor(() =>
+      expect(within(place).getByRole('alert').textContent).toContain(
+        "The printer's character set cannot print some characters.",
+      ),
+    );
+    fireEvent.change(screen.getByLabelText('Test label charset'), { target: { value: 'UTF8' } });
+    fireEvent.click(within(place).getByRole('button', { name: 'Print again' }));
+    await waitFor(() =>
+      expect(fake.callsOf('testPrinter')).toEqual([
+        { printerId: 'zebra-1', charset: 'cp850' },
+        { printerId: 'zebra-1', charset: 'UTF8' },
+      ]),
+    );
+    await waitFor(() => expect(within(place).queryByRole('alert')).toBeNull());
+    expect(within(place).getByTestId('job-outcome').textContent).toBe('Sending the test label to Zebra 1…');
+  });
+
   it('adds a discovered OS queue printer', async () => {
     const { fake } = await renderApp();
     fireEvent.click(screen.getByTestId('nav-settings'));

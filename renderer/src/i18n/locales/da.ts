@@ -729,6 +729,7 @@ const da: Messages = {
       removeText:
         'Labels og dokumenter, der sendes til {{name}}, skal have en anden printer: tjek Routing, når den er fjernet.',
       removeYes: 'Fjern printeren',
+      testAgain: 'Udskriv igen',
       testSending: 'Sender testlabelen til {{printer}}…',
       invalid: 'Udfyld alle obligatoriske felter.',
       required: 'obligatorisk',

@@ -730,6 +730,7 @@ const en = {
       removeText:
         'Labels and documents routed to {{name}} will need another printer: check Routing after removing it.',
       removeYes: 'Remove printer',
+      testAgain: 'Print again',
       testSending: 'Sending the test label to {{printer}}…',
       invalid: 'Fill in every field marked required.',
       required: 'required',

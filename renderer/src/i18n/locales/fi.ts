@@ -736,6 +736,7 @@ const fi: Messages = {
       removeText:
         'Tulostimelle {{name}} reititetyt tarrat ja asiakirjat tarvitsevat toisen tulostimen: tarkista Reititys poiston jälkeen.',
       removeYes: 'Poista tulostin',
+      testAgain: 'Tulosta uudelleen',
       testSending: 'Testikorttia lähetetään tulostimelle {{printer}}…',
       invalid: 'Täytä kaikki pakolliset kentät.',
       required: 'pakollinen',

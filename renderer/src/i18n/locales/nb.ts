@@ -731,6 +731,7 @@ const nb: Messages = {
       removeText:
         'Etiketter og dokumenter som rutes til {{name}}, trenger en annen skriver: sjekk Ruting etter at den er fjernet.',
       removeYes: 'Fjern skriveren',
+      testAgain: 'Skriv ut på nytt',
       testSending: 'Sender testetiketten til {{printer}}…',
       invalid: 'Fyll ut alle obligatoriske felt.',
       required: 'obligatorisk',

@@ -735,6 +735,7 @@ const sv: Messages = {
       removeText:
         'Etiketter och dokument som routas till {{name}} behöver en annan skrivare: kontrollera Routning när den är borttagen.',
       removeYes: 'Ta bort skrivaren',
+      testAgain: 'Skriv ut igen',
       testSending: 'Skickar testetiketten till {{printer}}…',
       invalid: 'Fyll i alla obligatoriska fält.',
       required: 'obligatoriskt',

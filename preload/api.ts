@@ -426,6 +426,9 @@ export interface InForce<T> {
  */
 export interface SettingsInForce {
   deliveryUrl: InForce<string>;
+  /** nShift Checkout's base address and its identity service's (the headless `--checkout-url`, `--checkout-auth-url`). */
+  checkoutUrl: InForce<string>;
+  checkoutAuthUrl: InForce<string>;
   /** Every printer the station uses: the saved ones, and those a flag or demo mode adds or replaces. */
   printers: InForce<PrinterConfig>[];
   labelPrinterId?: InForce<string>;

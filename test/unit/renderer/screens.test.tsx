@@ -407,6 +407,50 @@ describe('Settings screen', () => {
     expect(screen.queryByRole('button', { name: 'Save address' })).toBeNull();
   });
 
+  it('shows the Checkout addresses in use marked Demo when demo mode sets them, read-only, and saves only the connection id', async () => {
+    const fake = new FakeStation();
+    fake.settings.inForce.checkoutUrl = { value: 'http://127.0.0.1:4100/checkout', source: 'demo' };
+    fake.settings.inForce.checkoutAuthUrl = { value: 'http://127.0.0.1:4100/identity', source: 'demo' };
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    const base = screen.getByLabelText('Checkout API address') as HTMLInputElement;
+    const auth = screen.getByLabelText('Identity service address') as HTMLInputElement;
+    expect([base.value, base.readOnly]).toEqual(['http://127.0.0.1:4100/checkout', true]);
+    expect([auth.value, auth.readOnly]).toEqual(['http://127.0.0.1:4100/identity', true]);
+    for (const testId of ['checkout-url-source', 'checkout-auth-url-source']) {
+      const source = screen.getByTestId(testId);
+      expect(source.dataset.source).toBe('demo');
+      expect(source.textContent).toMatch(/^Demo The built-in nShift simulator answers here/);
+    }
+    fireEvent.change(screen.getByLabelText('Checkout connection id'), { target: { value: 'conn-7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Checkout addresses' }));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toEqual([{ checkout: { connectionId: 'conn-7' } }]),
+    );
+  });
+
+  it('offers the saved Checkout addresses for editing and saving, unmarked', async () => {
+    const { fake } = await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    expect(screen.queryByTestId('checkout-url-source')).toBeNull();
+    expect(screen.queryByTestId('checkout-auth-url-source')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Checkout API address'), {
+      target: { value: 'https://checkout.example/api' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Checkout addresses' }));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toEqual([
+        {
+          checkout: {
+            baseUrl: 'https://checkout.example/api',
+            authUrl: 'https://sim.local/identity',
+            connectionId: '',
+          },
+        },
+      ]),
+    );
+  });
+
   it('marks the printers, routing and hold time a flag or demo mode sets for this run, and leaves saved ones unmarked', async () => {
     const fake = new FakeStation();
     const demoZebra = {

@@ -906,6 +906,14 @@ const da: Messages = {
       baseUrl: 'Adresse til Checkout-API',
       authUrl: 'Adresse til identitetstjenesten',
       connectionId: 'Checkout-forbindelsens id',
+      urlFrom: {
+        demo: 'Den indbyggede nShift-simulator svarer her, mens demoen kører; adressen gemmes ikke.',
+        flag: 'Angivet med --checkout-url for denne kørsel; adressen gemmes ikke.',
+      },
+      authUrlFrom: {
+        demo: 'Den indbyggede nShift-simulator svarer her, mens demoen kører; adressen gemmes ikke.',
+        flag: 'Angivet med --checkout-auth-url for denne kørsel; adressen gemmes ikke.',
+      },
       save: 'Gem Checkout-adresser',
       clientId: 'Klient-id',
       secret: 'Klienthemmelighed',

@@ -904,6 +904,14 @@ const en = {
       baseUrl: 'Checkout API address',
       authUrl: 'Identity service address',
       connectionId: 'Checkout connection id',
+      urlFrom: {
+        demo: 'The built-in nShift simulator answers here while the demo runs; this address is not saved.',
+        flag: 'Given with --checkout-url for this run; this address is not saved.',
+      },
+      authUrlFrom: {
+        demo: 'The built-in nShift simulator answers here while the demo runs; this address is not saved.',
+        flag: 'Given with --checkout-auth-url for this run; this address is not saved.',
+      },
       save: 'Save Checkout addresses',
       clientId: 'Client id',
       secret: 'Client secret',

@@ -914,6 +914,14 @@ const fi: Messages = {
       baseUrl: 'Checkout-rajapinnan osoite',
       authUrl: 'Tunnistuspalvelun osoite',
       connectionId: 'Checkout-yhteyden tunnus',
+      urlFrom: {
+        demo: 'Sisäänrakennettu nShift-simulaattori vastaa tässä esittelyn ajan; osoitetta ei tallenneta.',
+        flag: 'Annettu valinnalla --checkout-url tätä ajoa varten; osoitetta ei tallenneta.',
+      },
+      authUrlFrom: {
+        demo: 'Sisäänrakennettu nShift-simulaattori vastaa tässä esittelyn ajan; osoitetta ei tallenneta.',
+        flag: 'Annettu valinnalla --checkout-auth-url tätä ajoa varten; osoitetta ei tallenneta.',
+      },
       save: 'Tallenna Checkout-osoitteet',
       clientId: 'Asiakastunnus',
       secret: 'Asiakassalaisuus',

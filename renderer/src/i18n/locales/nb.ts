@@ -905,6 +905,14 @@ const nb: Messages = {
       baseUrl: 'Adresse til Checkout-API',
       authUrl: 'Adresse til identitetstjenesten',
       connectionId: 'Checkout-tilkoblingens id',
+      urlFrom: {
+        demo: 'Den innebygde nShift-simulatoren svarer her mens demoen kjører; adressen lagres ikke.',
+        flag: 'Angitt med --checkout-url for denne kjøringen; adressen lagres ikke.',
+      },
+      authUrlFrom: {
+        demo: 'Den innebygde nShift-simulatoren svarer her mens demoen kjører; adressen lagres ikke.',
+        flag: 'Angitt med --checkout-auth-url for denne kjøringen; adressen lagres ikke.',
+      },
       save: 'Lagre Checkout-adresser',
       clientId: 'Klient-id',
       secret: 'Klienthemmelighet',

@@ -909,6 +909,14 @@ const sv: Messages = {
       baseUrl: 'Adress till Checkout-API',
       authUrl: 'Adress till identitetstjänsten',
       connectionId: 'Checkout-anslutningens id',
+      urlFrom: {
+        demo: 'Den inbyggda nShift-simulatorn svarar här medan demon körs; adressen sparas inte.',
+        flag: 'Angiven med --checkout-url för den här körningen; adressen sparas inte.',
+      },
+      authUrlFrom: {
+        demo: 'Den inbyggda nShift-simulatorn svarar här medan demon körs; adressen sparas inte.',
+        flag: 'Angiven med --checkout-auth-url för den här körningen; adressen sparas inte.',
+      },
       save: 'Spara Checkout-adresser',
       clientId: 'Klient-id',
       secret: 'Klienthemlighet',

@@ -556,8 +556,11 @@ export interface PartialShipmentView {
   /** The consumer's chosen delivery option. */
   option?: { carrierId?: string; serviceId?: string; name?: string; price?: string };
   parcelCount: number;
-  /** Whether it reached nShift Delivery as a stored shipment. */
-  delivery: { status: 'transferred' | 'pending'; storedId?: string };
+  /**
+   * Whether it reached nShift Delivery as a stored shipment (`transferred`), and whether that stored shipment has
+   * been booked since (`booked`, with the booked shipment's number when Delivery gives it).
+   */
+  delivery: { status: 'transferred' | 'pending' | 'booked'; storedId?: string; shipmentNo?: string };
 }
 
 export interface ManifestView {

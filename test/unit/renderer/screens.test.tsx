@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobDocument, JobView, SpoolJobView } from '../../../preload/api';
+import type { JobDocument, JobView, PartialShipmentView, SpoolJobView } from '../../../preload/api';
 import { BASE_TIME, FakeStation, makeJob, printedJob } from './fake-api';
 import { renderApp } from './render-app';
 
@@ -1046,6 +1046,75 @@ describe('Manifest screen', () => {
     burst(document.body, 'ORDER-M1');
     await waitFor(() => expect(fake.callsOf('scan')).toEqual([{ code: 'ORDER-M1' }]));
     expect(screen.getByTestId('nav-scan').getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('Checkout screen', () => {
+  function stationWithSplitOrder(): FakeStation {
+    const fake = new FakeStation();
+    const part = (id: string, subShipmentId: string, delivery: PartialShipmentView['delivery']) => ({
+      id,
+      orderNo: 'SPLIT-3001',
+      sessionId: 'ses-1',
+      subShipmentId,
+      receiverName: 'Märta Ängström',
+      anonymized: false,
+      parcelCount: 1,
+      delivery,
+    });
+    fake.partialShipments = [
+      part('ps-2', 'sub-1', { status: 'booked', storedId: '7100006', shipmentNo: '00735000504895030101' }),
+      part('ps-3', 'sub-2', { status: 'booked', storedId: '7100007' }),
+      part('ps-1', 'ses-1', { status: 'transferred', storedId: '7100005' }),
+    ];
+    return fake;
+  }
+
+  async function findSplitOrder(): Promise<HTMLElement[]> {
+    fireEvent.click(screen.getByTestId('nav-checkout'));
+    fireEvent.change(screen.getByLabelText('Order reference'), { target: { value: 'SPLIT-3001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find by order' }));
+    return waitFor(() => {
+      const rows = screen.getAllByTestId('partial-shipment');
+      expect(rows).toHaveLength(3);
+      return rows;
+    });
+  }
+
+  it('shows a booked sub-shipment in the nShift Delivery column by its shipment number, or as booked, not by its stored id', async () => {
+    await renderApp({ fake: stationWithSplitOrder() });
+    const rows = await findSplitOrder();
+    const delivery = rows.map((row) => within(row).getByTestId('partial-delivery').textContent);
+    expect(delivery).toEqual([
+      'Booked as shipment 00735000504895030101',
+      'Booked',
+      'Stored shipment 7100005',
+    ]);
+  });
+
+  it('names the row to delete as the row shows it (its checkout session), and says Delivery keeps the booking', async () => {
+    const { fake } = await renderApp({ fake: stationWithSplitOrder() });
+    const rows = await findSplitOrder();
+    const session = rows.find((row) => row.dataset.partialId === 'ps-1')!;
+    expect(within(session).getAllByRole('cell')[0]!.textContent).toBe('ses-1');
+    fireEvent.click(within(session).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain(
+      'Delete partial shipment ses-1 (order SPLIT-3001) from nShift Checkout?',
+    );
+    expect(dialog.textContent).not.toContain('ps-1');
+    expect(dialog.textContent).toContain('the order can still be booked at the bench');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(fake.callsOf('deletePartialShipment')).toEqual([{ id: 'ps-1', confirm: true }]),
+    );
+
+    const booked = screen.getAllByTestId('partial-shipment').find((row) => row.dataset.partialId === 'ps-2')!;
+    fireEvent.click(within(booked).getByRole('button', { name: 'Delete' }));
+    const again = screen.getByRole('alertdialog');
+    expect(again.textContent).toContain('Delete partial shipment sub-1 (order SPLIT-3001)');
+    expect(again.textContent).toContain('nShift Delivery keeps the booked shipment');
+    expect(again.textContent).not.toContain('can still be booked');
   });
 });
 

@@ -886,12 +886,16 @@ const fi: Messages = {
     delivery: 'nShift Delivery',
     transferred: 'Tallennettu lähetys {{storedId}}',
     pending: 'Ei vielä Deliveryssä',
+    bookedAs: 'Varattu lähetyksenä {{shipmentNo}}',
+    booked: 'Varattu',
     anonymized: 'Anonymisoitu',
     noOption: 'Vaihtoehtoa ei ole valittu',
     delete: 'Poista',
     deleteConfirm: 'Poistetaanko osalähetys {{id}} (tilaus {{orderNo}}) nShift Checkoutista?',
     deleteKeeps:
       'nShift Delivery säilyttää tallennetun lähetyksensä: tilauksen voi yhä varata pakkauspisteellä.',
+    deleteKeepsBooked:
+      'nShift Delivery säilyttää varatun lähetyksen: sen osoitekortti ja seuranta eivät muutu.',
     deleted: 'Osalähetys poistettiin nShift Checkoutista.',
     anonymize: 'Anonymisoi',
     anonymizeConfirm: 'Anonymisoidaanko osalähetys {{id}} (tilaus {{orderNo}})?',

@@ -239,6 +239,11 @@ export interface JobView {
    * booked), when today's journal has it. The UI shows the reprint on that job's row, not as a new booking.
    */
   reprintOf?: string;
+  /**
+   * A consolidated close, or a reprint of one: the key the packer knows the consolidated shipment by (e.g.
+   * KONS-4001), when nShift listed one. `scan` stays the consolidated shipment's id, which the close was asked for.
+   */
+  consolidationKey?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -278,6 +278,54 @@ describe('Jobs screen', () => {
     expect(second.getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('names a consolidated close by the key the packer knows, with the consolidated shipment’s id beside it in the details', async () => {
+    const fake = new FakeStation();
+    const close = makeJob({
+      id: 'close-1',
+      kind: 'consolidated_close',
+      scan: '9100001',
+      consolidationKey: 'KONS-4001',
+      state: 'printed',
+      shipments: [
+        {
+          shipmentId: '5666302',
+          shipmentNo: '00735000504895030063',
+          parcelNos: [],
+          state: 'printed',
+          documents: [],
+        },
+      ],
+    });
+    const reprint = makeJob({
+      id: 'reprint-1',
+      kind: 'reprint',
+      scan: '9100001',
+      consolidationKey: 'KONS-4001',
+      state: 'printed',
+    });
+    fake.jobs = [reprint, close];
+    await renderApp({ fake });
+
+    // The Scan screen's list of scans: the reprint of the close (its close is no scan row) reads by the key.
+    const today = screen.getByRole('table');
+    expect(within(today).getByText('KONS-4001')).toBeTruthy();
+    expect(within(today).queryByText('9100001')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    const list = screen.getByRole('table', { name: 'Jobs' });
+    expect(within(list).getAllByRole('button', { name: 'KONS-4001' })).toHaveLength(2);
+    expect(within(list).queryByRole('button', { name: '9100001' })).toBeNull();
+
+    // A scan of the cage's key finds its close; the details keep the id as secondary information.
+    burst(document.body, 'KONS-4001');
+    expect(screen.getByText('Showing the job for KONS-4001.')).toBeTruthy();
+    const details = screen.getByTestId('job-details');
+    expect(within(details).getByRole('heading', { level: 2 }).textContent).toBe('KONS-4001');
+    expect(within(details).getByTestId('job-consolidated-id').textContent).toBe(
+      'Consolidated shipment id 9100001',
+    );
+  });
+
   it('shows a job that arrives by event while the screen is open', async () => {
     const { fake } = await renderApp({ fake: stationWithJobs() });
     fireEvent.click(screen.getByTestId('nav-jobs'));

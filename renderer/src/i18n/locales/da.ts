@@ -497,6 +497,7 @@ const da: Messages = {
     queueEmpty: 'Udskriftskøen er tom.',
     queueDocument: 'Dokument',
     actionDone: 'Udført: {{action}}.',
+    consolidatedId: 'Den samlede forsendelses id {{id}}',
     testLabel: 'Testlabel',
     note: {
       queued: 'I kø igen: den går til {{printer}}, så snart printeren tager imod den.',

@@ -498,6 +498,7 @@ const en = {
     queueEmpty: 'The print queue is empty.',
     queueDocument: 'Document',
     actionDone: 'Done: {{action}}.',
+    consolidatedId: 'Consolidated shipment id {{id}}',
     testLabel: 'Test label',
     note: {
       queued: 'Queued again: it goes to {{printer}} as soon as the printer takes it.',

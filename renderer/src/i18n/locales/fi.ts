@@ -505,6 +505,7 @@ const fi: Messages = {
     queueEmpty: 'Tulostusjono on tyhjä.',
     queueDocument: 'Asiakirja',
     actionDone: 'Tehty: {{action}}.',
+    consolidatedId: 'Koontilähetyksen tunnus {{id}}',
     testLabel: 'Testikortti',
     note: {
       queued: 'Jonossa uudelleen: se menee tulostimelle {{printer}} heti, kun tulostin ottaa sen vastaan.',

@@ -498,6 +498,7 @@ const nb: Messages = {
     queueEmpty: 'Utskriftskøen er tom.',
     queueDocument: 'Dokument',
     actionDone: 'Utført: {{action}}.',
+    consolidatedId: 'Samlastingens id {{id}}',
     testLabel: 'Testetikett',
     note: {
       queued: 'I kø igjen: den går til {{printer}} så snart skriveren tar imot den.',

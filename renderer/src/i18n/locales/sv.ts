@@ -503,6 +503,7 @@ const sv: Messages = {
     queueEmpty: 'Utskriftskön är tom.',
     queueDocument: 'Dokument',
     actionDone: 'Klart: {{action}}.',
+    consolidatedId: 'Samlastningens id {{id}}',
     testLabel: 'Testetikett',
     note: {
       queued: 'Köad igen: den går till {{printer}} så snart skrivaren tar emot den.',

@@ -242,6 +242,11 @@ export interface JobView {
    * booked), when today's journal has it. The UI shows the reprint on that job's row, not as a new booking.
    */
   reprintOf?: string;
+  /**
+   * A consolidated close, or a reprint of one: the key the packer knows the consolidated shipment by (e.g.
+   * KONS-4001), when nShift listed one. `scan` stays the consolidated shipment's id, which the close was asked for.
+   */
+  consolidationKey?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -429,6 +434,9 @@ export interface InForce<T> {
  */
 export interface SettingsInForce {
   deliveryUrl: InForce<string>;
+  /** nShift Checkout's base address and its identity service's (the headless `--checkout-url`, `--checkout-auth-url`). */
+  checkoutUrl: InForce<string>;
+  checkoutAuthUrl: InForce<string>;
   /** Every printer the station uses: the saved ones, and those a flag or demo mode adds or replaces. */
   printers: InForce<PrinterConfig>[];
   labelPrinterId?: InForce<string>;
@@ -556,8 +564,11 @@ export interface PartialShipmentView {
   /** The consumer's chosen delivery option. */
   option?: { carrierId?: string; serviceId?: string; name?: string; price?: string };
   parcelCount: number;
-  /** Whether it reached nShift Delivery as a stored shipment. */
-  delivery: { status: 'transferred' | 'pending'; storedId?: string };
+  /**
+   * Whether it reached nShift Delivery as a stored shipment (`transferred`), and whether that stored shipment has
+   * been booked since (`booked`, with the booked shipment's number when Delivery gives it).
+   */
+  delivery: { status: 'transferred' | 'pending' | 'booked'; storedId?: string; shipmentNo?: string };
 }
 
 export interface ManifestView {

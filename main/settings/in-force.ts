@@ -14,6 +14,8 @@ export interface SettingsLayer {
 /** The parts of the settings a layer may override, each read the same way for every layer. */
 const TRACKED = {
   deliveryUrl: (s: Settings) => s.deliveryUrl,
+  checkoutUrl: (s: Settings) => s.checkout.baseUrl,
+  checkoutAuthUrl: (s: Settings) => s.checkout.authUrl,
   labelPrinterId: (s: Settings) => s.routing.labelPrinterId,
   documentPrinterId: (s: Settings) => s.routing.documentPrinterId,
   spoolTtlMinutes: (s: Settings) => s.spool.ttlMinutes,
@@ -57,6 +59,8 @@ export function resolveSettings(
     settings: current,
     inForce: {
       deliveryUrl: inForce('deliveryUrl', current.deliveryUrl),
+      checkoutUrl: inForce('checkoutUrl', current.checkout.baseUrl),
+      checkoutAuthUrl: inForce('checkoutAuthUrl', current.checkout.authUrl),
       printers: current.printers.map((printer): InForce<PrinterConfig> => ({
         value: printer,
         source: printerSources.get(printer.id) ?? 'settings',

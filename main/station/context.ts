@@ -24,6 +24,11 @@ export interface StationContext {
   readonly index?: LocalIndex;
   /** The carrier status events read from nShift's feed in the background (tracking, handed-over state). */
   readonly statusEvents: StatusEvents;
+  /**
+   * The keys of the open consolidated shipments by id, as nShift last listed them: a close asked for by id is
+   * journalled with the key the packer knows, without asking nShift again.
+   */
+  readonly consolidationKeys: Map<string, string>;
   client(): DeliveryClient;
   /** The Checkout client, only when Checkout client credentials are set up (else no Checkout request is made). */
   checkout?(): CheckoutClient | undefined;

@@ -368,6 +368,7 @@ export class JobBook {
       updatedAt: entry.at,
       shipments: [],
       ...(entry.reprintOf ? { reprintOf: entry.reprintOf } : {}),
+      ...(entry.consolidationKey ? { consolidationKey: entry.consolidationKey } : {}),
     };
     this.jobs.set(job.id, job);
     return job;

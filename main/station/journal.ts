@@ -51,13 +51,18 @@ export function bookingTargetKey(target: BookingTarget): string {
 }
 
 const entryBodySchema = z.discriminatedUnion('type', [
-  /** A job started: written before any network call. `reprintOf`: the job whose shipments a reprint prints again. */
+  /**
+   * A job started: written before any network call. `reprintOf`: the job whose shipments a reprint prints again.
+   * `consolidationKey`: the key a consolidated close's shipment is known by (its `scan` is the id nShift needs);
+   * absent in journals written before it was recorded, and when nShift did not list one.
+   */
   z.object({
     type: z.literal('job'),
     jobId: z.string(),
     kind: z.string(),
     scan: z.string(),
     reprintOf: z.optional(z.string()),
+    consolidationKey: z.optional(z.string()),
   }),
   z.object({
     type: z.literal('resolved'),

@@ -237,6 +237,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     labelCache,
     ...(index ? { index } : {}),
     statusEvents,
+    consolidationKeys: new Map(),
     client: () => client,
     checkout: () => checkout,
     settings: () => settings,

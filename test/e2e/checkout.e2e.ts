@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './demo-host';
-import { openStation, saveScreen, scanLikeAScanner } from './helpers';
+import { openStation, saveScreen, scanAndWait, scanLikeAScanner } from './helpers';
 import type { StoredShipmentView } from '../../preload/api';
 
 /** YYYY-MM-DD of the machine's local day, shifted by `days` (the browser runs on the same machine). */
@@ -85,6 +85,38 @@ test.describe('nShift Checkout screen (demo: the split order was made through th
     await expect(rows.getByTestId('anonymized')).toHaveCount(2);
     await expect(rows.filter({ hasText: 'Märta Ängström' })).toHaveCount(0);
     await saveScreen(page, 'checkout-anonymized');
+  });
+
+  test('once the split order is booked, each sub-shipment shows its booked shipment’s number; Delete names the row as shown', async ({
+    page,
+    demo,
+  }) => {
+    const job = await scanAndWait(demo, 'SPLIT-3001');
+    const numbers = job.shipments.map((s) => s.shipmentNo);
+    expect(numbers).toHaveLength(3);
+    await openStation(page, demo);
+    await page.keyboard.press('F8');
+    await scanLikeAScanner(page, 'SPLIT-3001');
+    const rows = page.getByTestId('checkout-results').getByTestId('partial-shipment');
+    await expect(rows.first()).toBeVisible();
+    // The stored shipments are booked: their ids lead nowhere at the bench, the booked shipments' numbers do.
+    await expect(rows.filter({ hasText: /Stored shipment \d+/ })).toHaveCount(0);
+    const shown = await rows.allTextContents();
+    expect(shown.length).toBeGreaterThan(0); // the sub-shipments the earlier test left in Checkout
+    for (const text of shown) {
+      const number = /Booked as shipment (\d+)/.exec(text)?.[1];
+      expect(numbers).toContain(number);
+    }
+
+    // The first sub-shipment's row shows its checkout session's id: the confirmation names that, not the
+    // partial shipment's id, which the screen shows nowhere.
+    const session = rows.filter({ has: page.getByRole('cell', { name: 'ses-1', exact: true }) });
+    await session.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Delete partial shipment ses-1 (order SPLIT-3001)');
+    await expect(dialog).toContainText('nShift Delivery keeps the booked shipment');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
   });
 
   test('exports usage metrics for a date range as a CSV file', async ({ page, demo }) => {

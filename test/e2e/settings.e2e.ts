@@ -61,6 +61,36 @@ test.describe('settings', () => {
     await expect(account.getByRole('button', { name: 'Save address' })).toHaveCount(0);
   });
 
+  test('in demo mode the nShift Checkout addresses shown are the simulator’s, marked Demo, and not saved with the section', async ({
+    page,
+    demo,
+  }) => {
+    await openStation(page, demo);
+    await page.keyboard.press('F6');
+    const checkout = page.getByRole('region', { name: 'nShift Checkout', exact: true });
+    const base = checkout.getByLabel('Checkout API address');
+    await expect(base).toHaveValue(new RegExp(`^${demo.simulatorUrl}/`));
+    await expect(base).toHaveJSProperty('readOnly', true);
+    await expect(checkout.getByTestId('checkout-url-source')).toHaveAttribute('data-source', 'demo');
+    await expect(checkout.getByTestId('checkout-url-source')).toContainText('Demo');
+    const auth = checkout.getByLabel('Identity service address');
+    await expect(auth).toHaveValue(new RegExp(`^${demo.simulatorUrl}`));
+    await expect(auth).toHaveJSProperty('readOnly', true);
+    await expect(checkout.getByTestId('checkout-auth-url-source')).toHaveAttribute('data-source', 'demo');
+
+    const before = (await demo.call<SettingsView>('getSettings')).checkout;
+    await checkout.getByLabel('Checkout connection id').fill('e2e-connection');
+    await checkout.getByRole('button', { name: 'Save Checkout addresses' }).click();
+    await expect(checkout.getByText('Settings saved.')).toBeVisible();
+    const after = (await demo.call<SettingsView>('getSettings')).checkout;
+    expect(after).toMatchObject({
+      baseUrl: before.baseUrl,
+      authUrl: before.authUrl,
+      connectionId: 'e2e-connection',
+    });
+    expect(after.baseUrl.startsWith(demo.simulatorUrl)).toBe(false);
+  });
+
   test('add a network Zebra and a folder printer, then a test label with preview arrives in cp850 with ÅÄÖ', async ({
     page,
     demo,

@@ -70,7 +70,7 @@ test.describe('stored & consolidated shipments', () => {
     await saveScreen(page, 'scan-split-order');
   });
 
-  test('closing the open consolidated shipment prints its waybill on the document printer', async ({
+  test('closing the open consolidated shipment prints its waybill on the document printer; Jobs names it by its key', async ({
     page,
     demo,
   }) => {
@@ -97,5 +97,14 @@ test.describe('stored & consolidated shipments', () => {
     ]);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByText('No open consolidated shipments.')).toBeVisible();
+
+    // The packer knows the cage by its key, not by nShift's id for it: the id stays beside it in the details.
+    expect(job!.scan).not.toBe('KONS-4001');
+    await page.keyboard.press('F2');
+    const jobs = page.getByRole('table', { name: 'Jobs' });
+    await expect(jobs.getByRole('button', { name: 'KONS-4001' })).toHaveCount(1);
+    await expect(jobs.getByRole('button', { name: job!.scan })).toHaveCount(0);
+    await jobs.getByRole('button', { name: 'KONS-4001' }).click();
+    await expect(page.getByTestId('job-consolidated-id')).toHaveText(`Consolidated shipment id ${job!.scan}`);
   });
 });

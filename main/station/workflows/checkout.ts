@@ -1,8 +1,11 @@
 import type { MethodInput, MethodOutput, PartialShipmentView } from '../../../preload/api';
 import type { CheckoutClient, PartialShipment } from '../../nshift/checkout';
+import type { StoredShipment } from '../../nshift/delivery/schemas';
+import { describeApiError } from '../../nshift/shared/errors';
 import { StationError } from '../station-error';
 import type { StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';
+import { isInvalid, isReady } from './resolve';
 
 /**
  * The admin's Checkout screen: find partial shipments (by order reference or creation dates), delete one
@@ -73,7 +76,49 @@ export async function listPartialShipments(
   const found = unwrap(
     await client.partialShipments.list('orderNo' in input ? { orderNo: input.orderNo } : input),
   );
-  return found.map(toPartialShipmentView);
+  return withBookings(ctx, found.map(toPartialShipmentView));
+}
+
+/** Delivery look-ups at once for one list: a day's list can name many orders, and the account's rate is shared. */
+const LOOKUPS_AT_ONCE = 4;
+
+/**
+ * Checkout only knows the stored shipment it handed to Delivery; once that is booked, its id is of no use at the
+ * bench. Delivery says which are booked: one stored-shipment list per order number (filtered by order, it names
+ * every status), a few at a time. A stored shipment no longer READY, WARNED or INVALID has been booked (as for
+ * a scan, resolve.ts); the number is the one nShift gave it. An order Delivery cannot list keeps its rows as
+ * Checkout described them.
+ */
+async function withBookings(
+  ctx: StationContext,
+  views: PartialShipmentView[],
+): Promise<PartialShipmentView[]> {
+  const orders = [
+    ...new Set(views.flatMap((v) => (v.delivery.status === 'transferred' && v.orderNo ? [v.orderNo] : []))),
+  ];
+  const stored = new Map<string, StoredShipment>();
+  const next = async (): Promise<void> => {
+    for (let orderNo = orders.shift(); orderNo !== undefined; orderNo = orders.shift()) {
+      const listed = await ctx
+        .client()
+        .storedShipments.list({ searchField: 'orderNo', searchOp: 'equals', searchValue: orderNo });
+      if (!listed.ok) {
+        ctx.log(`checkout: stored shipments of ${orderNo} not listed: ${describeApiError(listed.error)}`);
+        continue;
+      }
+      for (const s of listed.value) stored.set(s.id, s);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, orders.length) }, next));
+  return views.map((view) => {
+    const { storedId } = view.delivery;
+    const match = storedId ? stored.get(storedId) : undefined;
+    if (!storedId || !match || isReady(match) || isInvalid(match)) return view;
+    return {
+      ...view,
+      delivery: { status: 'booked', storedId, ...(match.shipmentNo ? { shipmentNo: match.shipmentNo } : {}) },
+    };
+  });
 }
 
 export async function deletePartialShipment(ctx: StationContext, id: string): Promise<{ deleted: true }> {

@@ -44,16 +44,43 @@ export function toConsolidatedView(c: ConsolidatedShipment): ConsolidatedView {
 export async function listConsolidated(ctx: StationContext): Promise<ConsolidatedView[]> {
   const result = await ctx.client().consolidated.listOpen();
   if (!result.ok) throw StationError.failed(failureFromDelivery(result.error));
-  return result.value.map(toConsolidatedView);
+  return rememberKeys(ctx, result.value.map(toConsolidatedView));
 }
 
-/** Closing prints the shipment-level documents (the waybill): they go where the router sends A4 PDFs. */
+/** Keeps the keys of the open consolidated shipments nShift just listed (the list is all of them: no others stay). */
+export function rememberKeys(ctx: StationContext, open: ConsolidatedView[]): ConsolidatedView[] {
+  ctx.consolidationKeys.clear();
+  for (const c of open) if (c.key) ctx.consolidationKeys.set(c.consolidatedId, c.key);
+  return open;
+}
+
+/**
+ * The key the packer knows a consolidated shipment by: from the list the screen showed, else (a close asked for
+ * without one, or after a restart) from nShift's list of open ones. A list nShift refuses names none: the close
+ * goes ahead under the id.
+ */
+async function keyOf(ctx: StationContext, consolidatedId: string): Promise<string | undefined> {
+  const known = ctx.consolidationKeys.get(consolidatedId);
+  if (known) return known;
+  const open = await ctx.client().consolidated.listOpen();
+  if (!open.ok) return undefined;
+  return rememberKeys(ctx, open.value.map(toConsolidatedView)).find(
+    (c) => c.consolidatedId === consolidatedId,
+  )?.key;
+}
+
+/**
+ * Closing prints the shipment-level documents (the waybill): they go where the router sends A4 PDFs. The job's
+ * code is the id nShift closes by; its key, journalled with it, is what the screens show.
+ */
 export async function startCloseConsolidated(
   ctx: StationContext,
   startJob: StartJob,
   consolidatedId: string,
 ): Promise<{ jobId: string }> {
-  const jobId = await startJob('consolidated_close', consolidatedId, async (id) => {
+  const consolidationKey = await keyOf(ctx, consolidatedId);
+  const start = consolidationKey ? { consolidationKey } : {};
+  const close = async (id: string): Promise<void> => {
     const printConfig = printConfigFromSettings(ctx.settings());
     const closed = await ctx.client().consolidated.close(consolidatedId, printConfig, { returnFile: true });
     if (!closed.ok) return fail(ctx, id, failureFromDelivery(closed.error));
@@ -88,7 +115,8 @@ export async function startCloseConsolidated(
     }
     if (problem) await fail(ctx, id, problem);
     else await record(ctx, { type: 'finished', jobId: id });
-  });
+  };
+  const jobId = await startJob('consolidated_close', consolidatedId, close, start);
   return { jobId };
 }
 

@@ -108,7 +108,12 @@ export async function startReprint(
     if (problem) await fail(ctx, id, problem);
     else await record(ctx, { type: 'finished', jobId: id });
   };
-  const jobId = await startJob('reprint', label, run, reprintOf ? { reprintOf } : {});
+  // A reprint of a consolidated close reads as the consolidated shipment the packer knows, like its close did.
+  const consolidationKey = asked?.consolidationKey;
+  const jobId = await startJob('reprint', label, run, {
+    ...(reprintOf ? { reprintOf } : {}),
+    ...(consolidationKey ? { consolidationKey } : {}),
+  });
   return { jobId };
 }
 

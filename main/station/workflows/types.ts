@@ -10,6 +10,11 @@ export type ShipmentFacts = Pick<
 export interface JobStart {
   /** A reprint: the job whose shipments it prints again (their booking, or the scan that found them booked). */
   reprintOf?: string;
+  /**
+   * A consolidated close (or a reprint of one): the key the packer knows the consolidated shipment by, where the
+   * job's code is its id.
+   */
+  consolidationKey?: string;
 }
 
 /** Starts a job: journalled first, then `run` on the station's queue. Resolves with the job id at once. */

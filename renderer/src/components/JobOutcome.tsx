@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobView } from '../../../preload/api';
 import { useServices, useStationState } from '../state/context';
+import { Button } from './Button';
 import { StateIcon, type IconState } from './Icon';
 import { FailureDetails } from './FailureDetails';
 import { jobFailure, resultState } from './result-state';
@@ -39,6 +40,7 @@ export function JobOutcome({
   what,
   pending,
   onSettled,
+  retry,
 }: {
   jobId: string;
   what: string;
@@ -46,6 +48,8 @@ export function JobOutcome({
   pending?: string;
   /** Called once when the job has ended (printed, held, done or failed): e.g. to reload a list it changed. */
   onSettled?: () => void;
+  /** Offered beside a failure, so the same thing can be tried again where its outcome is read. */
+  retry?: { label: string; onRetry(): void };
 }) {
   const { t, i18n } = useTranslation();
   const { api, store } = useServices();
@@ -109,6 +113,11 @@ export function JobOutcome({
         <span>{text}</span>
       </p>
       {failure ? <FailureDetails failure={failure} /> : null}
+      {retry && shown === 'failed' ? (
+        <div className="row">
+          <Button onClick={retry.onRetry}>{retry.label}</Button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -29,6 +29,14 @@ export function shipmentName(t: TFunction, shipment: Numbered, orderNo?: string)
   return t(`numbers.${number.kind}`, { number: number.value });
 }
 
+/**
+ * The code a job is known by on screen: what was scanned or asked for, except for a consolidated shipment, which
+ * is asked for by its id but known at the bench by its key (the id is then secondary: see `consolidatedId`).
+ */
+export function jobCode(job: Pick<JobView, 'scan' | 'consolidationKey'>): string {
+  return job.consolidationKey ?? job.scan;
+}
+
 /** The numbers of a job's shipments, for a list cell. */
 export function shipmentNumbers(job: JobView): string {
   return job.shipments

@@ -58,6 +58,11 @@ type Pending =
   | { kind: 'anonymize'; item: PartialShipmentView }
   | { kind: 'contact'; name: string; email: string };
 
+/** What the row shows in its first column: the sub-shipment (the first one's is its checkout session's id). */
+function rowName(item: PartialShipmentView): string {
+  return item.subShipmentId ?? item.id;
+}
+
 /** Partial shipments grouped by order, in the order the service listed them (newest first). */
 function byOrder(items: PartialShipmentView[]): Array<{ orderNo: string; items: PartialShipmentView[] }> {
   const groups = new Map<string, PartialShipmentView[]>();
@@ -155,7 +160,8 @@ export function CheckoutScreen() {
         pending.kind === 'contact'
           ? t('checkout.contactConfirm', { who: [pending.name, pending.email].filter(Boolean).join(', ') })
           : t(pending.kind === 'delete' ? 'checkout.deleteConfirm' : 'checkout.anonymizeConfirm', {
-              id: pending.item.id,
+              // Named as its row names it: the admin confirms what they chose, not an id shown nowhere.
+              id: rowName(pending.item),
               orderNo: pending.item.orderNo ?? '',
             })
       }
@@ -164,7 +170,15 @@ export function CheckoutScreen() {
       onConfirm={() => void confirmPending()}
       onCancel={() => setPending(undefined)}
     >
-      <p>{t(pending.kind === 'delete' ? 'checkout.deleteKeeps' : 'checkout.anonymizeWarning')}</p>
+      <p>
+        {t(
+          pending.kind !== 'delete'
+            ? 'checkout.anonymizeWarning'
+            : pending.item.delivery.status === 'booked'
+              ? 'checkout.deleteKeepsBooked'
+              : 'checkout.deleteKeeps',
+        )}
+      </p>
     </ConfirmStep>
   ) : null;
 
@@ -231,7 +245,7 @@ export function CheckoutScreen() {
               </tr>
               {group.items.map((item) => (
                 <tr key={item.id} data-testid="partial-shipment" data-partial-id={item.id}>
-                  <td className="mono">{item.subShipmentId ?? item.id}</td>
+                  <td className="mono">{rowName(item)}</td>
                   <td>{formatDateTime(item.created, i18n.language)}</td>
                   <td>
                     {item.anonymized ? (
@@ -250,10 +264,8 @@ export function CheckoutScreen() {
                       : t('checkout.noOption')}
                   </td>
                   <td>{item.parcelCount}</td>
-                  <td>
-                    {item.delivery.status === 'transferred'
-                      ? t('checkout.transferred', { storedId: item.delivery.storedId ?? '' })
-                      : t('checkout.pending')}
+                  <td data-testid="partial-delivery" data-delivery={item.delivery.status}>
+                    <DeliveryState delivery={item.delivery} />
                   </td>
                   <td>
                     <div className="row">
@@ -319,4 +331,23 @@ export function CheckoutScreen() {
       </div>
     </section>
   );
+}
+
+/**
+ * Where the partial shipment is in nShift Delivery, in what the bench can use: once booked, the booked shipment's
+ * number (its stored shipment's id leads nowhere any more); before that, the stored shipment to book.
+ */
+function DeliveryState({ delivery }: { delivery: PartialShipmentView['delivery'] }) {
+  const { t } = useTranslation();
+  if (delivery.status === 'booked')
+    return (
+      <>
+        {delivery.shipmentNo
+          ? t('checkout.bookedAs', { shipmentNo: delivery.shipmentNo })
+          : t('checkout.booked')}
+      </>
+    );
+  if (delivery.status === 'transferred')
+    return <>{t('checkout.transferred', { storedId: delivery.storedId ?? '' })}</>;
+  return <>{t('checkout.pending')}</>;
 }

@@ -14,7 +14,7 @@ import { DocumentPreview } from '../preview/DocumentPreview';
 import { formatTime } from '../i18n/format';
 import { reprintInput } from '../state/scan-session';
 import { findJobForCode } from './job-match';
-import { shipmentName } from '../components/shipment-number';
+import { jobCode, shipmentName } from '../components/shipment-number';
 import { ReprintNote, reprintsByJob } from '../components/ReprintNote';
 import { cancelledShipmentIds, reprintsOnlyCancelled } from '../components/cancelled';
 
@@ -193,7 +193,7 @@ export function JobsScreen() {
                   <Button
                     tone="quiet"
                     className="mono code-cut"
-                    title={job.scan}
+                    title={jobCode(job)}
                     aria-pressed={job.id === selectedId}
                     ref={(element) => {
                       if (element) rowButtons.current.set(job.id, element);
@@ -215,7 +215,7 @@ export function JobsScreen() {
                       rowButtons.current.get(next.id)?.focus();
                     }}
                   >
-                    {job.scan}
+                    {jobCode(job)}
                   </Button>
                 </td>
                 <td>{formatTime(job.createdAt, i18n.language)}</td>
@@ -317,14 +317,17 @@ function JobDetails({
   const original = job.reprintOf ? jobs.find((candidate) => candidate.id === job.reprintOf) : undefined;
   return (
     <div data-job-id={job.id}>
-      <h2 className="mono">{job.scan}</h2>
+      <h2 className="mono">{jobCode(job)}</h2>
       <p>
         <StateBadge state={state} /> {t(`jobKind.${job.kind}`)} · {formatTime(job.createdAt, i18n.language)}
       </p>
+      {job.consolidationKey ? (
+        <p data-testid="job-consolidated-id">{t('jobs.consolidatedId', { id: job.scan })}</p>
+      ) : null}
       {original ? (
         <p>
           {t('numbers.reprintOf', {
-            code: original.scan,
+            code: jobCode(original),
             time: formatTime(original.createdAt, i18n.language),
           })}
         </p>

@@ -11,7 +11,7 @@ import { FailureDetails } from '../components/FailureDetails';
 import { isFinished, jobFailure, resultState, type ResultState } from '../components/result-state';
 import { printerWait, type PrinterWait } from '../components/printer-wait';
 import { formatList, formatTime } from '../i18n/format';
-import { shipmentName, shipmentNumbers } from '../components/shipment-number';
+import { jobCode, shipmentName, shipmentNumbers } from '../components/shipment-number';
 import { isScanRow, reprintsByJob, ReprintNote, ROW_KINDS } from '../components/ReprintNote';
 import { cancelledShipmentIds, reprintsOnlyCancelled } from '../components/cancelled';
 const REPRINT_KEYS = new Set(['r', 'R']);
@@ -300,8 +300,8 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
                   <tr key={row.id} data-job-id={row.id}>
                     <td>{formatTime(row.createdAt, i18n.language)}</td>
                     <td className="mono">
-                      <span className="code-cut" title={row.scan}>
-                        {row.scan}
+                      <span className="code-cut" title={jobCode(row)}>
+                        {jobCode(row)}
                       </span>
                       {row.kind === 'reprint' ? (
                         <span className="row-kind"> · {t('jobKind.reprint')}</span>

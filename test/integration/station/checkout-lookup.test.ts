@@ -115,6 +115,48 @@ describe('scan: nothing in Delivery, asked of Checkout', () => {
   });
 });
 
+describe('the Checkout screen’s list', () => {
+  it('a sub-shipment whose stored shipment was booked since reads booked, with the booked shipment’s number', async () => {
+    bench = await benchWithCheckout();
+    const client = demoCheckoutClient(bench.sim);
+    await checkOutSplitOrder(client, {
+      orderNo: 'WEB-7002',
+      receiver: RECEIVER,
+      subShipments: [
+        { serviceId: 'P19', weights: [1] },
+        { serviceId: 'DHLPAK', weights: [2] },
+      ],
+    });
+    await client.close();
+    const before = await bench.station.listPartialShipments({ orderNo: 'WEB-7002' });
+    expect(before.map((p) => p.delivery.status)).toEqual(['transferred', 'transferred']);
+
+    const job = await scanAndWait(bench.station, 'WEB-7002');
+    expect(job.state).toBe('printed');
+    const numbers = job.shipments.map((s) => s.shipmentNo).sort();
+    expect(numbers.every(Boolean)).toBe(true);
+
+    const after = await bench.station.listPartialShipments({ orderNo: 'WEB-7002' });
+    expect(after.map((p) => p.delivery.status)).toEqual(['booked', 'booked']);
+    expect(after.map((p) => p.delivery.shipmentNo).sort()).toEqual(numbers);
+    // Each row keeps its own stored shipment: the number is that booking's, not the order's first.
+    for (const partial of after) {
+      const was = before.find((p) => p.id === partial.id)!;
+      expect(partial.delivery.storedId).toBe(was.delivery.storedId);
+      const stored = bench.sim.state.stored.get(partial.delivery.storedId!)!;
+      expect(partial.delivery.shipmentNo).toBe(stored.shipmentNo);
+    }
+  });
+
+  it('a sub-shipment not yet booked stays transferred, and one not in Delivery stays pending', async () => {
+    bench = await benchWithCheckout();
+    const [split] = await bench.station.listPartialShipments({ orderNo: 'SPLIT-3001' });
+    expect(split?.delivery).toMatchObject({ status: 'transferred', storedId: expect.any(String) });
+    const [web] = await bench.station.listPartialShipments({ orderNo: 'WEB-5002' });
+    expect(web?.delivery).toEqual({ status: 'pending' });
+  });
+});
+
 describe('Checkout client credentials, stored like the Delivery key', () => {
   it('are entered in Settings, kept encrypted in their own vault file, shown only masked, and used by the next scan', async () => {
     bench = await startBench();

@@ -811,3 +811,17 @@ describe('after a crash between the shipments of one job, none of them is left b
     expect(job.failure?.message).toMatch(/closing consolidated shipment CONS-2/);
   });
 });
+
+describe('a journal an earlier Packbench wrote', () => {
+  it('a consolidated close journalled before keys were recorded reads as it did: its code is the id, and no key', async () => {
+    bench = await startBench();
+    const dir = await journalWith([
+      { type: 'job', jobId: 'close-old', kind: 'consolidated_close', scan: 'CONS-3' },
+      { type: 'finished', jobId: 'close-old' },
+    ]);
+    const station = await bench.startStation({ dataDir: dir });
+    const job = await station.getJob({ jobId: 'close-old' });
+    expect(job).toMatchObject({ kind: 'consolidated_close', scan: 'CONS-3', state: 'done' });
+    expect(job.consolidationKey).toBeUndefined();
+  });
+});

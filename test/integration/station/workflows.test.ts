@@ -319,6 +319,47 @@ describe('stored and consolidated shipments', () => {
       (await bench.station.listConsolidated()).some((c) => c.consolidatedId === kons.consolidatedId),
     ).toBe(false);
   });
+
+  it('a close journals the key its consolidated shipment is known by: the job and its reprint read KONS-4001, the id stays their code', async () => {
+    bench = await startBench();
+    const kons = (await bench.station.listConsolidated()).find((c) => c.key === 'KONS-4001')!;
+    const close = await waitForJob(
+      bench.station,
+      (await bench.station.closeConsolidated({ consolidatedId: kons.consolidatedId })).jobId,
+    );
+    expect(close).toMatchObject({
+      kind: 'consolidated_close',
+      scan: kons.consolidatedId,
+      consolidationKey: 'KONS-4001',
+      state: 'printed',
+    });
+    const reprint = await waitForJob(bench.station, (await bench.station.reprint({ jobId: close.id })).jobId);
+    expect(reprint).toMatchObject({
+      kind: 'reprint',
+      scan: kons.consolidatedId,
+      consolidationKey: 'KONS-4001',
+    });
+
+    // A fact of the job's first journal entry: a restart on the same data folder reads it back.
+    await bench.station.close();
+    const again = await bench.startStation();
+    expect(await again.getJob({ jobId: close.id })).toMatchObject({ consolidationKey: 'KONS-4001' });
+  });
+
+  it('a close asked for by id on a station that has listed nothing since its start finds the key in nShift', async () => {
+    bench = await startBench();
+    const kons = (await bench.station.listConsolidated()).find((c) => c.key === 'KONS-4001')!;
+    const fresh = await bench.startStation({ dataDir: await mkdtemp(join(tmpdir(), 'packbench-close-')) });
+    const close = await waitForJob(
+      fresh,
+      (await fresh.closeConsolidated({ consolidatedId: kons.consolidatedId })).jobId,
+    );
+    expect(close).toMatchObject({
+      scan: kons.consolidatedId,
+      consolidationKey: 'KONS-4001',
+      state: 'printed',
+    });
+  });
 });
 
 describe('the end-of-day manifest', () => {

@@ -51,6 +51,8 @@ export function defaultSettings(): SettingsView {
     ...saved,
     inForce: {
       deliveryUrl: own(saved.account.deliveryUrl),
+      checkoutUrl: own(saved.checkout.baseUrl),
+      checkoutAuthUrl: own(saved.checkout.authUrl),
       printers: saved.printers.map(own),
       labelPrinterId: own(saved.routing.labelPrinterId),
       spoolTtlMinutes: own(saved.spool.ttlMinutes),

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobDocument, JobView, SpoolJobView } from '../../../preload/api';
+import type { JobDocument, JobView, PartialShipmentView, SpoolJobView } from '../../../preload/api';
 import { BASE_TIME, FakeStation, makeJob, printedJob } from './fake-api';
 import { renderApp } from './render-app';
 
@@ -278,6 +278,54 @@ describe('Jobs screen', () => {
     expect(second.getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('names a consolidated close by the key the packer knows, with the consolidated shipment’s id beside it in the details', async () => {
+    const fake = new FakeStation();
+    const close = makeJob({
+      id: 'close-1',
+      kind: 'consolidated_close',
+      scan: '9100001',
+      consolidationKey: 'KONS-4001',
+      state: 'printed',
+      shipments: [
+        {
+          shipmentId: '5666302',
+          shipmentNo: '00735000504895030063',
+          parcelNos: [],
+          state: 'printed',
+          documents: [],
+        },
+      ],
+    });
+    const reprint = makeJob({
+      id: 'reprint-1',
+      kind: 'reprint',
+      scan: '9100001',
+      consolidationKey: 'KONS-4001',
+      state: 'printed',
+    });
+    fake.jobs = [reprint, close];
+    await renderApp({ fake });
+
+    // The Scan screen's list of scans: the reprint of the close (its close is no scan row) reads by the key.
+    const today = screen.getByRole('table');
+    expect(within(today).getByText('KONS-4001')).toBeTruthy();
+    expect(within(today).queryByText('9100001')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    const list = screen.getByRole('table', { name: 'Jobs' });
+    expect(within(list).getAllByRole('button', { name: 'KONS-4001' })).toHaveLength(2);
+    expect(within(list).queryByRole('button', { name: '9100001' })).toBeNull();
+
+    // A scan of the cage's key finds its close; the details keep the id as secondary information.
+    burst(document.body, 'KONS-4001');
+    expect(screen.getByText('Showing the job for KONS-4001.')).toBeTruthy();
+    const details = screen.getByTestId('job-details');
+    expect(within(details).getByRole('heading', { level: 2 }).textContent).toBe('KONS-4001');
+    expect(within(details).getByTestId('job-consolidated-id').textContent).toBe(
+      'Consolidated shipment id 9100001',
+    );
+  });
+
   it('shows a job that arrives by event while the screen is open', async () => {
     const { fake } = await renderApp({ fake: stationWithJobs() });
     fireEvent.click(screen.getByTestId('nav-jobs'));
@@ -405,6 +453,50 @@ describe('Settings screen', () => {
     expect(source.dataset.source).toBe('demo');
     expect(source.textContent).toMatch(/^Demo The built-in nShift simulator answers here/);
     expect(screen.queryByRole('button', { name: 'Save address' })).toBeNull();
+  });
+
+  it('shows the Checkout addresses in use marked Demo when demo mode sets them, read-only, and saves only the connection id', async () => {
+    const fake = new FakeStation();
+    fake.settings.inForce.checkoutUrl = { value: 'http://127.0.0.1:4100/checkout', source: 'demo' };
+    fake.settings.inForce.checkoutAuthUrl = { value: 'http://127.0.0.1:4100/identity', source: 'demo' };
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    const base = screen.getByLabelText('Checkout API address') as HTMLInputElement;
+    const auth = screen.getByLabelText('Identity service address') as HTMLInputElement;
+    expect([base.value, base.readOnly]).toEqual(['http://127.0.0.1:4100/checkout', true]);
+    expect([auth.value, auth.readOnly]).toEqual(['http://127.0.0.1:4100/identity', true]);
+    for (const testId of ['checkout-url-source', 'checkout-auth-url-source']) {
+      const source = screen.getByTestId(testId);
+      expect(source.dataset.source).toBe('demo');
+      expect(source.textContent).toMatch(/^Demo The built-in nShift simulator answers here/);
+    }
+    fireEvent.change(screen.getByLabelText('Checkout connection id'), { target: { value: 'conn-7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Checkout addresses' }));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toEqual([{ checkout: { connectionId: 'conn-7' } }]),
+    );
+  });
+
+  it('offers the saved Checkout addresses for editing and saving, unmarked', async () => {
+    const { fake } = await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    expect(screen.queryByTestId('checkout-url-source')).toBeNull();
+    expect(screen.queryByTestId('checkout-auth-url-source')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Checkout API address'), {
+      target: { value: 'https://checkout.example/api' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Checkout addresses' }));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toEqual([
+        {
+          checkout: {
+            baseUrl: 'https://checkout.example/api',
+            authUrl: 'https://sim.local/identity',
+            connectionId: '',
+          },
+        },
+      ]),
+    );
   });
 
   it('marks the printers, routing and hold time a flag or demo mode sets for this run, and leaves saved ones unmarked', async () => {
@@ -616,6 +708,91 @@ describe('Settings screen', () => {
       'The printer is offline or cannot be reached.',
     );
     expect(screen.queryByText('Test label sent.')).toBeNull();
+  });
+
+  it('prints a failed test label again from its outcome: the same printer, the outcome followed as the first one was', async () => {
+    const fake = new FakeStation();
+    const failedTest = (jobId: string): JobView =>
+      makeJob({
+        id: jobId,
+        kind: 'test_print',
+        scan: 'Zebra 1',
+        state: 'failed',
+        failure: {
+          reason: 'printer',
+          code: 'printer_offline',
+          message: 'The printer "Zebra 1" does not answer',
+          detail: 'printer_not_answering',
+          params: { printer: 'Zebra 1' },
+        },
+      });
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
+    await waitFor(() => expect(fake.callsOf('testPrinter')).toHaveLength(1));
+    const sending = await screen.findByTestId('job-outcome');
+    expect(within(sending).queryByRole('button', { name: 'Print again' })).toBeNull();
+    act(() => fake.emitJob(failedTest('test-1')));
+    expect(screen.getByTestId('job-outcome').textContent).toContain('Failed: Test label');
+
+    fireEvent.click(within(screen.getByTestId('job-outcome')).getByRole('button', { name: 'Print again' }));
+    await waitFor(() =>
+      expect(fake.callsOf('testPrinter')).toEqual([
+        { printerId: 'zebra-1', charset: 'cp850' },
+        { printerId: 'zebra-1', charset: 'cp850' },
+      ]),
+    );
+    // The new job's outcome takes the old one's place, followed the same way.
+    await waitFor(() =>
+      expect(screen.getByTestId('job-outcome').textContent).toBe('Sending the test label to Zebra 1…'),
+    );
+    expect(screen.queryByRole('button', { name: 'Print again' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('printer-test'));
+    act(() => fake.emitJob(failedTest('test-2')));
+    expect(screen.getByTestId('job-outcome').textContent).toContain('Failed: Test label');
+    expect(screen.getAllByRole('button', { name: 'Print again' })).toHaveLength(1);
+  });
+
+  it('prints a test label the station refused again from where the refusal shows, in the charset chosen since', async () => {
+    const fake = new FakeStation();
+    fake.on('testPrinter', ({ charset }) => {
+      if (charset === 'UTF8')
+        return { jobId: 'test-utf8', preview: { documentId: 't', format: 'zpl', base64: '' } };
+      const error = new Error('refused') as Error & { body: unknown };
+      error.body = {
+        error: 'failed',
+        message: 'Cannot encode',
+        failure: {
+          reason: 'printer',
+          code: 'printer_error',
+          message: 'Cannot encode Ø',
+          detail: 'unencodable_characters',
+          params: { characters: 'Ø' },
+        },
+      };
+      throw error;
+    });
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
+    const place = screen.getByRole('region', { name: 'Printers' });
+    await waitFor(() =>
+      expect(within(place).getByRole('alert').textContent).toContain(
+        "The printer's character set cannot print some characters.",
+      ),
+    );
+    fireEvent.change(screen.getByLabelText('Test label charset'), { target: { value: 'UTF8' } });
+    fireEvent.click(within(place).getByRole('button', { name: 'Print again' }));
+    await waitFor(() =>
+      expect(fake.callsOf('testPrinter')).toEqual([
+        { printerId: 'zebra-1', charset: 'cp850' },
+        { printerId: 'zebra-1', charset: 'UTF8' },
+      ]),
+    );
+    await waitFor(() => expect(within(place).queryByRole('alert')).toBeNull());
+    expect(within(place).getByTestId('job-outcome').textContent).toBe('Sending the test label to Zebra 1…');
   });
 
   it('adds a discovered OS queue printer', async () => {
@@ -917,6 +1094,75 @@ describe('Manifest screen', () => {
     burst(document.body, 'ORDER-M1');
     await waitFor(() => expect(fake.callsOf('scan')).toEqual([{ code: 'ORDER-M1' }]));
     expect(screen.getByTestId('nav-scan').getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('Checkout screen', () => {
+  function stationWithSplitOrder(): FakeStation {
+    const fake = new FakeStation();
+    const part = (id: string, subShipmentId: string, delivery: PartialShipmentView['delivery']) => ({
+      id,
+      orderNo: 'SPLIT-3001',
+      sessionId: 'ses-1',
+      subShipmentId,
+      receiverName: 'Märta Ängström',
+      anonymized: false,
+      parcelCount: 1,
+      delivery,
+    });
+    fake.partialShipments = [
+      part('ps-2', 'sub-1', { status: 'booked', storedId: '7100006', shipmentNo: '00735000504895030101' }),
+      part('ps-3', 'sub-2', { status: 'booked', storedId: '7100007' }),
+      part('ps-1', 'ses-1', { status: 'transferred', storedId: '7100005' }),
+    ];
+    return fake;
+  }
+
+  async function findSplitOrder(): Promise<HTMLElement[]> {
+    fireEvent.click(screen.getByTestId('nav-checkout'));
+    fireEvent.change(screen.getByLabelText('Order reference'), { target: { value: 'SPLIT-3001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find by order' }));
+    return waitFor(() => {
+      const rows = screen.getAllByTestId('partial-shipment');
+      expect(rows).toHaveLength(3);
+      return rows;
+    });
+  }
+
+  it('shows a booked sub-shipment in the nShift Delivery column by its shipment number, or as booked, not by its stored id', async () => {
+    await renderApp({ fake: stationWithSplitOrder() });
+    const rows = await findSplitOrder();
+    const delivery = rows.map((row) => within(row).getByTestId('partial-delivery').textContent);
+    expect(delivery).toEqual([
+      'Booked as shipment 00735000504895030101',
+      'Booked',
+      'Stored shipment 7100005',
+    ]);
+  });
+
+  it('names the row to delete as the row shows it (its checkout session), and says Delivery keeps the booking', async () => {
+    const { fake } = await renderApp({ fake: stationWithSplitOrder() });
+    const rows = await findSplitOrder();
+    const session = rows.find((row) => row.dataset.partialId === 'ps-1')!;
+    expect(within(session).getAllByRole('cell')[0]!.textContent).toBe('ses-1');
+    fireEvent.click(within(session).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain(
+      'Delete partial shipment ses-1 (order SPLIT-3001) from nShift Checkout?',
+    );
+    expect(dialog.textContent).not.toContain('ps-1');
+    expect(dialog.textContent).toContain('the order can still be booked at the bench');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(fake.callsOf('deletePartialShipment')).toEqual([{ id: 'ps-1', confirm: true }]),
+    );
+
+    const booked = screen.getAllByTestId('partial-shipment').find((row) => row.dataset.partialId === 'ps-2')!;
+    fireEvent.click(within(booked).getByRole('button', { name: 'Delete' }));
+    const again = screen.getByRole('alertdialog');
+    expect(again.textContent).toContain('Delete partial shipment sub-1 (order SPLIT-3001)');
+    expect(again.textContent).toContain('nShift Delivery keeps the booked shipment');
+    expect(again.textContent).not.toContain('can still be booked');
   });
 });
 

@@ -41,6 +41,28 @@ describe('settings in force, with their source', () => {
     expect(inForce.spoolTtlMinutes).toEqual({ value: 10, source: 'settings' });
   });
 
+  it("demo mode's nShift Checkout addresses are in force, marked demo; a flag's, marked flag", () => {
+    const checkout = {
+      baseUrl: 'http://127.0.0.1:4100/checkout',
+      authUrl: 'http://127.0.0.1:4100/identity',
+      key: { id: 'demo-client', secret: 'demo-secret' },
+    };
+    const inDemo = resolveSettings(saved(), settingsLayers({}, { ...demo, checkout }, '/data')).inForce;
+    expect(inDemo.checkoutUrl).toEqual({ value: checkout.baseUrl, source: 'demo' });
+    expect(inDemo.checkoutAuthUrl).toEqual({ value: checkout.authUrl, source: 'demo' });
+
+    const flagged = resolveSettings(
+      saved(),
+      settingsLayers({ checkoutUrl: 'https://checkout.example/api' }, { ...demo, checkout }, '/data'),
+    ).inForce;
+    expect(flagged.checkoutUrl).toEqual({ value: 'https://checkout.example/api', source: 'flag' });
+    expect(flagged.checkoutAuthUrl.source).toBe('demo');
+
+    const own = resolveSettings(saved(), []).inForce;
+    expect(own.checkoutUrl).toEqual({ value: saved().checkout.baseUrl, source: 'settings' });
+    expect(own.checkoutAuthUrl).toEqual({ value: saved().checkout.authUrl, source: 'settings' });
+  });
+
   it('a flag wins over demo mode and the saved settings, and says so', () => {
     const layers = settingsLayers(
       {

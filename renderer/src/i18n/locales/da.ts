@@ -506,6 +506,7 @@ const da: Messages = {
     queueEmpty: 'Udskriftskøen er tom.',
     queueDocument: 'Dokument',
     actionDone: 'Udført: {{action}}.',
+    consolidatedId: 'Den samlede forsendelses id {{id}}',
     testLabel: 'Testlabel',
     note: {
       queued: 'I kø igen: den går til {{printer}}, så snart printeren tager imod den.',
@@ -738,6 +739,7 @@ const da: Messages = {
       removeText:
         'Labels og dokumenter, der sendes til {{name}}, skal have en anden printer: tjek Routing, når den er fjernet.',
       removeYes: 'Fjern printeren',
+      testAgain: 'Udskriv igen',
       testSending: 'Sender testlabelen til {{printer}}…',
       invalid: 'Udfyld alle obligatoriske felter.',
       required: 'obligatorisk',
@@ -887,11 +889,15 @@ const da: Messages = {
     delivery: 'nShift Delivery',
     transferred: 'Gemt forsendelse {{storedId}}',
     pending: 'Ikke i Delivery endnu',
+    bookedAs: 'Booket som forsendelse {{shipmentNo}}',
+    booked: 'Booket',
     anonymized: 'Anonymiseret',
     noOption: 'Ingen mulighed valgt',
     delete: 'Slet',
     deleteConfirm: 'Slet delforsendelse {{id}} (ordre {{orderNo}}) fra nShift Checkout?',
     deleteKeeps: 'nShift Delivery beholder sin gemte forsendelse: ordren kan stadig bookes ved bænken.',
+    deleteKeepsBooked:
+      'nShift Delivery beholder den bookede forsendelse: dens label og sporing påvirkes ikke.',
     deleted: 'Delforsendelsen blev slettet fra nShift Checkout.',
     anonymize: 'Anonymiser',
     anonymizeConfirm: 'Anonymiser delforsendelse {{id}} (ordre {{orderNo}})?',
@@ -914,6 +920,14 @@ const da: Messages = {
       baseUrl: 'Adresse til Checkout-API',
       authUrl: 'Adresse til identitetstjenesten',
       connectionId: 'Checkout-forbindelsens id',
+      urlFrom: {
+        demo: 'Den indbyggede nShift-simulator svarer her, mens demoen kører; adressen gemmes ikke.',
+        flag: 'Angivet med --checkout-url for denne kørsel; adressen gemmes ikke.',
+      },
+      authUrlFrom: {
+        demo: 'Den indbyggede nShift-simulator svarer her, mens demoen kører; adressen gemmes ikke.',
+        flag: 'Angivet med --checkout-auth-url for denne kørsel; adressen gemmes ikke.',
+      },
       save: 'Gem Checkout-adresser',
       clientId: 'Klient-id',
       secret: 'Klienthemmelighed',

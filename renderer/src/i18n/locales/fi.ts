@@ -514,6 +514,7 @@ const fi: Messages = {
     queueEmpty: 'Tulostusjono on tyhjä.',
     queueDocument: 'Asiakirja',
     actionDone: 'Tehty: {{action}}.',
+    consolidatedId: 'Koontilähetyksen tunnus {{id}}',
     testLabel: 'Testikortti',
     note: {
       queued: 'Jonossa uudelleen: se menee tulostimelle {{printer}} heti, kun tulostin ottaa sen vastaan.',
@@ -745,6 +746,7 @@ const fi: Messages = {
       removeText:
         'Tulostimelle {{name}} reititetyt tarrat ja asiakirjat tarvitsevat toisen tulostimen: tarkista Reititys poiston jälkeen.',
       removeYes: 'Poista tulostin',
+      testAgain: 'Tulosta uudelleen',
       testSending: 'Testikorttia lähetetään tulostimelle {{printer}}…',
       invalid: 'Täytä kaikki pakolliset kentät.',
       required: 'pakollinen',
@@ -894,12 +896,16 @@ const fi: Messages = {
     delivery: 'nShift Delivery',
     transferred: 'Tallennettu lähetys {{storedId}}',
     pending: 'Ei vielä Deliveryssä',
+    bookedAs: 'Varattu lähetyksenä {{shipmentNo}}',
+    booked: 'Varattu',
     anonymized: 'Anonymisoitu',
     noOption: 'Vaihtoehtoa ei ole valittu',
     delete: 'Poista',
     deleteConfirm: 'Poistetaanko osalähetys {{id}} (tilaus {{orderNo}}) nShift Checkoutista?',
     deleteKeeps:
       'nShift Delivery säilyttää tallennetun lähetyksensä: tilauksen voi yhä varata pakkauspisteellä.',
+    deleteKeepsBooked:
+      'nShift Delivery säilyttää varatun lähetyksen: sen osoitekortti ja seuranta eivät muutu.',
     deleted: 'Osalähetys poistettiin nShift Checkoutista.',
     anonymize: 'Anonymisoi',
     anonymizeConfirm: 'Anonymisoidaanko osalähetys {{id}} (tilaus {{orderNo}})?',
@@ -922,6 +928,14 @@ const fi: Messages = {
       baseUrl: 'Checkout-rajapinnan osoite',
       authUrl: 'Tunnistuspalvelun osoite',
       connectionId: 'Checkout-yhteyden tunnus',
+      urlFrom: {
+        demo: 'Sisäänrakennettu nShift-simulaattori vastaa tässä esittelyn ajan; osoitetta ei tallenneta.',
+        flag: 'Annettu valinnalla --checkout-url tätä ajoa varten; osoitetta ei tallenneta.',
+      },
+      authUrlFrom: {
+        demo: 'Sisäänrakennettu nShift-simulaattori vastaa tässä esittelyn ajan; osoitetta ei tallenneta.',
+        flag: 'Annettu valinnalla --checkout-auth-url tätä ajoa varten; osoitetta ei tallenneta.',
+      },
       save: 'Tallenna Checkout-osoitteet',
       clientId: 'Asiakastunnus',
       secret: 'Asiakassalaisuus',

@@ -507,6 +507,7 @@ const nb: Messages = {
     queueEmpty: 'Utskriftskøen er tom.',
     queueDocument: 'Dokument',
     actionDone: 'Utført: {{action}}.',
+    consolidatedId: 'Samlastingens id {{id}}',
     testLabel: 'Testetikett',
     note: {
       queued: 'I kø igjen: den går til {{printer}} så snart skriveren tar imot den.',
@@ -740,6 +741,7 @@ const nb: Messages = {
       removeText:
         'Etiketter og dokumenter som rutes til {{name}}, trenger en annen skriver: sjekk Ruting etter at den er fjernet.',
       removeYes: 'Fjern skriveren',
+      testAgain: 'Skriv ut på nytt',
       testSending: 'Sender testetiketten til {{printer}}…',
       invalid: 'Fyll ut alle obligatoriske felt.',
       required: 'obligatorisk',
@@ -886,11 +888,15 @@ const nb: Messages = {
     delivery: 'nShift Delivery',
     transferred: 'Lagret sending {{storedId}}',
     pending: 'Ikke i Delivery ennå',
+    bookedAs: 'Booket som sending {{shipmentNo}}',
+    booked: 'Booket',
     anonymized: 'Anonymisert',
     noOption: 'Ingen alternativ valgt',
     delete: 'Slett',
     deleteConfirm: 'Slette delsending {{id}} (ordre {{orderNo}}) fra nShift Checkout?',
     deleteKeeps: 'nShift Delivery beholder sin lagrede sending: ordren kan fortsatt bookes ved benken.',
+    deleteKeepsBooked:
+      'nShift Delivery beholder den bookede sendingen: etiketten og sporingen påvirkes ikke.',
     deleted: 'Delsendingen ble slettet fra nShift Checkout.',
     anonymize: 'Anonymiser',
     anonymizeConfirm: 'Anonymisere delsending {{id}} (ordre {{orderNo}})?',
@@ -913,6 +919,14 @@ const nb: Messages = {
       baseUrl: 'Adresse til Checkout-API',
       authUrl: 'Adresse til identitetstjenesten',
       connectionId: 'Checkout-tilkoblingens id',
+      urlFrom: {
+        demo: 'Den innebygde nShift-simulatoren svarer her mens demoen kjører; adressen lagres ikke.',
+        flag: 'Angitt med --checkout-url for denne kjøringen; adressen lagres ikke.',
+      },
+      authUrlFrom: {
+        demo: 'Den innebygde nShift-simulatoren svarer her mens demoen kjører; adressen lagres ikke.',
+        flag: 'Angitt med --checkout-auth-url for denne kjøringen; adressen lagres ikke.',
+      },
       save: 'Lagre Checkout-adresser',
       clientId: 'Klient-id',
       secret: 'Klienthemmelighet',

@@ -512,6 +512,7 @@ const sv: Messages = {
     queueEmpty: 'Utskriftskön är tom.',
     queueDocument: 'Dokument',
     actionDone: 'Klart: {{action}}.',
+    consolidatedId: 'Samlastningens id {{id}}',
     testLabel: 'Testetikett',
     note: {
       queued: 'Köad igen: den går till {{printer}} så snart skrivaren tar emot den.',
@@ -744,6 +745,7 @@ const sv: Messages = {
       removeText:
         'Etiketter och dokument som routas till {{name}} behöver en annan skrivare: kontrollera Routning när den är borttagen.',
       removeYes: 'Ta bort skrivaren',
+      testAgain: 'Skriv ut igen',
       testSending: 'Skickar testetiketten till {{printer}}…',
       invalid: 'Fyll i alla obligatoriska fält.',
       required: 'obligatoriskt',
@@ -890,11 +892,15 @@ const sv: Messages = {
     delivery: 'nShift Delivery',
     transferred: 'Lagrad försändelse {{storedId}}',
     pending: 'Inte i Delivery än',
+    bookedAs: 'Bokad som försändelse {{shipmentNo}}',
+    booked: 'Bokad',
     anonymized: 'Anonymiserad',
     noOption: 'Inget alternativ valt',
     delete: 'Ta bort',
     deleteConfirm: 'Ta bort delförsändelse {{id}} (order {{orderNo}}) från nShift Checkout?',
     deleteKeeps: 'nShift Delivery behåller sin lagrade försändelse: ordern kan fortfarande bokas vid bänken.',
+    deleteKeepsBooked:
+      'nShift Delivery behåller den bokade försändelsen: dess etikett och spårning påverkas inte.',
     deleted: 'Delförsändelsen togs bort från nShift Checkout.',
     anonymize: 'Anonymisera',
     anonymizeConfirm: 'Anonymisera delförsändelse {{id}} (order {{orderNo}})?',
@@ -917,6 +923,14 @@ const sv: Messages = {
       baseUrl: 'Adress till Checkout-API',
       authUrl: 'Adress till identitetstjänsten',
       connectionId: 'Checkout-anslutningens id',
+      urlFrom: {
+        demo: 'Den inbyggda nShift-simulatorn svarar här medan demon körs; adressen sparas inte.',
+        flag: 'Angiven med --checkout-url för den här körningen; adressen sparas inte.',
+      },
+      authUrlFrom: {
+        demo: 'Den inbyggda nShift-simulatorn svarar här medan demon körs; adressen sparas inte.',
+        flag: 'Angiven med --checkout-auth-url för den här körningen; adressen sparas inte.',
+      },
       save: 'Spara Checkout-adresser',
       clientId: 'Klient-id',
       secret: 'Klienthemlighet',

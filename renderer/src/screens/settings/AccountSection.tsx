@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { Panel } from '../../components/Panel';
 import { CredentialsForm } from './CredentialsForm';
+import { AddressSource } from './InForceNote';
 import { SettingsFeedback } from './SettingsSection';
 import { useSettingsSave } from './use-settings-save';
 
@@ -52,11 +53,10 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
             readOnly={urlFixed}
             onValue={setDeliveryUrl}
             hint={
-              urlFixed ? (
-                <span data-testid="delivery-url-source" data-source={urlInForce.source}>
-                  <span className="chip chip-warn">{t(`settings.source.${urlInForce.source}`)}</span>{' '}
+              urlInForce.source !== 'settings' ? (
+                <AddressSource source={urlInForce.source} testId="delivery-url-source">
                   {t(`settings.account.urlFrom.${urlInForce.source}`)}
-                </span>
+                </AddressSource>
               ) : undefined
             }
           />

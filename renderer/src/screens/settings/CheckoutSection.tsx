@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { SettingsView } from '../../../../preload/api';
+import type { InForce, SettingSource, SettingsView } from '../../../../preload/api';
 import { useServices } from '../../state/context';
 import { useDraft } from '../../components/use-draft';
 import { TextField } from '../../components/Field';
 import { Panel } from '../../components/Panel';
 import { CredentialsForm } from './CredentialsForm';
+import { AddressSource } from './InForceNote';
 import { SettingsSection } from './SettingsSection';
 
 /**
@@ -20,6 +21,10 @@ export function CheckoutSection({ settings }: { settings: SettingsView }) {
     authUrl: settings.checkout.authUrl,
     connectionId: settings.checkout.connectionId ?? '',
   });
+  // As for the Delivery address, one that demo mode or a flag sets holds for this run only: never saved (saving
+  // it would keep the simulator's address after the demo).
+  const baseFixed = settings.inForce.checkoutUrl.source !== 'settings';
+  const authFixed = settings.inForce.checkoutAuthUrl.source !== 'settings';
   return (
     <>
       <SettingsSection
@@ -28,14 +33,30 @@ export function CheckoutSection({ settings }: { settings: SettingsView }) {
         saveLabel={t('checkout.settings.save')}
         patch={() => ({
           checkout: {
-            baseUrl: values.baseUrl.trim(),
-            authUrl: values.authUrl.trim(),
+            ...(baseFixed ? {} : { baseUrl: values.baseUrl.trim() }),
+            ...(authFixed ? {} : { authUrl: values.authUrl.trim() }),
             connectionId: values.connectionId.trim(),
           },
         })}
       >
-        <TextField {...bind('baseUrl')} label={t('checkout.settings.baseUrl')} type="url" size={40} />
-        <TextField {...bind('authUrl')} label={t('checkout.settings.authUrl')} type="url" size={40} />
+        <TextField
+          {...bind('baseUrl')}
+          label={t('checkout.settings.baseUrl')}
+          type="url"
+          size={40}
+          {...inForceAddress(settings.inForce.checkoutUrl, 'checkout-url-source', (source) =>
+            t(`checkout.settings.urlFrom.${source}`),
+          )}
+        />
+        <TextField
+          {...bind('authUrl')}
+          label={t('checkout.settings.authUrl')}
+          type="url"
+          size={40}
+          {...inForceAddress(settings.inForce.checkoutAuthUrl, 'checkout-auth-url-source', (source) =>
+            t(`checkout.settings.authUrlFrom.${source}`),
+          )}
+        />
         <TextField {...bind('connectionId')} label={t('checkout.settings.connectionId')} autoComplete="off" />
       </SettingsSection>
       <Panel id="checkout-credentials" title={t('checkout.settings.credentialsTitle')}>
@@ -58,4 +79,25 @@ export function CheckoutSection({ settings }: { settings: SettingsView }) {
       </Panel>
     </>
   );
+}
+
+/**
+ * An address field's props when demo mode or a flag sets the address for this run: the one in use, read-only,
+ * marked with where it comes from, the way the Delivery address is. Nothing when it is the saved one.
+ */
+function inForceAddress(
+  inForce: InForce<string>,
+  testId: string,
+  explain: (source: Exclude<SettingSource, 'settings'>) => string,
+) {
+  if (inForce.source === 'settings') return {};
+  return {
+    value: inForce.value,
+    readOnly: true,
+    hint: (
+      <AddressSource source={inForce.source} testId={testId}>
+        {explain(inForce.source)}
+      </AddressSource>
+    ),
+  };
 }

@@ -24,3 +24,24 @@ export function InForceNote({
     </span>
   );
 }
+
+/**
+ * Under an address field whose value this run's flag or demo mode set: its source as a chip, then where it comes
+ * from and that it is not saved (the field is then read-only and not offered for saving).
+ */
+export function AddressSource({
+  source,
+  testId,
+  children,
+}: {
+  source: Exclude<SettingSource, 'settings'>;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <span data-testid={testId} data-source={source}>
+      <span className="chip chip-warn">{t(`settings.source.${source}`)}</span> {children}
+    </span>
+  );
+}

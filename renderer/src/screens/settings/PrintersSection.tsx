@@ -39,6 +39,11 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
   const [removing, setRemoving] = useState<{ id: string; name: string } | undefined>();
   /** The last test label, followed through its job to what became of it (the call only starts it). */
   const [testing, setTesting] = useState<{ jobId: string; printer: string } | undefined>();
+  /** The printer the last test label was for: a failed one is printed again from where its outcome shows. */
+  const [lastTest, setLastTest] = useState<{ printerId: string; printer: string } | undefined>();
+  // Its own state, so a refused test (not a save or removal) is what offers to print the test label again.
+  const [testState, runTest] = useAction();
+  const testPlace = useRef<HTMLDivElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
   async function discover(): Promise<void> {
@@ -73,12 +78,21 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
   async function testPrinter(printerId: string, printer: string): Promise<void> {
     setPreview(undefined);
     setTesting(undefined);
+    setLastTest({ printerId, printer });
     // The station answers with a job at once; whether the label printed is that job's outcome, not this answer.
-    const result = await run(() => api.testPrinter({ printerId, charset }));
+    // The charset is the one chosen now: the advice for characters a charset cannot carry is to switch and retry.
+    const result = await runTest(() => api.testPrinter({ printerId, charset }));
     if (result) {
       setPreview(result.preview);
       setTesting({ jobId: result.jobId, printer });
     }
+  }
+
+  function testAgain(): void {
+    if (!lastTest) return;
+    // The Print again button goes with the failure it stood beside: the focus stays where the new outcome shows.
+    testPlace.current?.focus();
+    void testPrinter(lastTest.printerId, lastTest.printer);
   }
 
   function field(
@@ -163,14 +177,23 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
         />
       </div>
       <ActionFeedback state={action} />
-      {testing ? (
-        <JobOutcome
-          key={testing.jobId}
-          jobId={testing.jobId}
-          what={t('settings.printers.test')}
-          pending={t('settings.printers.testSending', { printer: testing.printer })}
-        />
-      ) : null}
+      <div ref={testPlace} tabIndex={-1} data-testid="printer-test">
+        <ActionFeedback state={testState} />
+        {testState.failure && lastTest ? (
+          <div className="row">
+            <Button onClick={testAgain}>{t('settings.printers.testAgain')}</Button>
+          </div>
+        ) : null}
+        {testing ? (
+          <JobOutcome
+            key={testing.jobId}
+            jobId={testing.jobId}
+            what={t('settings.printers.test')}
+            pending={t('settings.printers.testSending', { printer: testing.printer })}
+            retry={{ label: t('settings.printers.testAgain'), onRetry: testAgain }}
+          />
+        ) : null}
+      </div>
 
       {found ? (
         <section aria-labelledby="found-title">

@@ -53,6 +53,12 @@ export interface SimulatorOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Requests per second an account may make before `429` + `Retry-After` (default: no limit) **(assumed)**. */
   rateLimitPerSecond?: number;
+  /**
+   * Numbers every id (shipments, documents, parcel and shipment numbers, …) from this block of a million on
+   * (default 0). A demo that keeps its data folder runs a fresh simulator each time: each run takes a new block,
+   * so its ids never meet those the folder's journal and label cache hold from an earlier run.
+   */
+  idBlock?: number;
 }
 
 export interface StartOptions {
@@ -159,7 +165,7 @@ export function send(res: ServerResponse, reply: Reply): void {
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = options.clock ?? createRealTimeClock();
-  const state = createState();
+  const state = createState(options.idBlock);
   const hrefPrefix = options.hrefPrefix ?? '/ufoweb-sim-20260115/rs-extapi/v1';
   const sleep = options.sleep ?? defaultSleep;
   const ctx: SimContext = {

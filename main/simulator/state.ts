@@ -317,7 +317,23 @@ const COUNTER_STARTS: Record<string, number> = {
   record: 1000,
 };
 
-export function createState(): SimState {
+/** The counters that number what a client keeps: shipments, their documents and numbers, stored shipments, … */
+const ID_KINDS = [
+  'shipment',
+  'print',
+  'stored',
+  'order',
+  'consolidated',
+  'manifest',
+  'printJob',
+  'parcelNo',
+  'shipmentNo',
+] as const;
+/** How many ids of each kind one block holds: far more than a demo run books. */
+export const ID_BLOCK_SIZE = 1_000_000;
+
+/** `idBlock`: numbers every id kind from that block on (block 0: the documented demo ids). */
+export function createState(idBlock = 0): SimState {
   return {
     apiKeys: new Map(),
     tokens: new Map(),
@@ -354,7 +370,10 @@ export function createState(): SimState {
       waybills: new Map(),
       onboardingApplications: new Map(),
     },
-    counters: { ...COUNTER_STARTS },
+    counters: {
+      ...COUNTER_STARTS,
+      ...Object.fromEntries(ID_KINDS.map((kind) => [kind, COUNTER_STARTS[kind]! + idBlock * ID_BLOCK_SIZE])),
+    },
     checkout: createCheckoutState(),
   };
 }

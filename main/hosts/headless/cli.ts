@@ -4,6 +4,7 @@ import { createFileSettingsStore } from '../../settings/file-store';
 import { createEnvVault, createMemoryVault } from '../../settings/file-vault';
 import { createStation, type Station } from '../../station/station';
 import { chooseDataDir, dataDirLine } from '../shared/data-dir';
+import { startDemoIn } from '../shared/demo-start';
 import { explainOpeningFailure } from '../shared/data-dir-lock';
 import { parsePrinterUrl } from '../shared/printer-url';
 import type { Demo } from '../shared/demo';
@@ -187,13 +188,11 @@ async function main(): Promise<number> {
   let dataDir: string;
   let demo: Demo | undefined;
   try {
-    // The simulator (and its PDF library) is loaded only for a demo: a production station never carries it.
-    demo = flags.demo ? await (await import('../shared/demo')).startDemo({ log }) : undefined;
-    const started = demo;
-    if (started) teardown.add('the demo', () => started.stop());
-    const folder = await chooseDataDir(flags.dataDir, Boolean(demo), teardown);
+    const folder = await chooseDataDir(flags.dataDir, flags.demo, teardown);
     dataDir = folder.dataDir;
     log(dataDirLine(folder));
+    // The simulator (and its PDF library) is loaded only for a demo: a production station never carries it.
+    if (flags.demo) demo = await startDemoIn(folder, log, teardown);
     station = await createStation({
       dataDir,
       host: 'headless',

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { readFileIfExists, writeFileAtomic } from '../../files/atomic';
 import type { ApiKey } from '../../settings/store';
 import { createSimulator, type Simulator } from '../../simulator/server';
 import {
@@ -29,10 +31,16 @@ export interface Demo {
 }
 
 export async function startDemo(
-  options: { log?: (line: string) => void; zebraPort?: number; simulatorPort?: number } = {},
+  options: {
+    log?: (line: string) => void;
+    zebraPort?: number;
+    simulatorPort?: number;
+    /** The simulator's block of ids (claimDemoIdBlock): 0, the documented ids, for a demo's own fresh folder. */
+    idBlock?: number;
+  } = {},
 ): Promise<Demo> {
   // Carriers move booked shipments on as time passes, so History shows a tracking timeline in demo mode too.
-  const simulator = createSimulator({ carrierProgress: true });
+  const simulator = createSimulator({ carrierProgress: true, idBlock: options.idBlock ?? 0 });
   const started = await simulator.start({ port: options.simulatorPort ?? 0 });
   let zebra: VirtualZebra;
   let samples: DemoSample[];
@@ -66,4 +74,27 @@ export async function startDemo(
       await simulator.stop();
     },
   };
+}
+
+/** Where a kept demo folder counts the demo runs it has seen. */
+const DEMO_RUNS_FILE = 'demo-runs.json';
+
+/**
+ * The block of simulator ids for a demo run on a kept data folder (`--demo --data-dir DIR`): each run on the same
+ * folder takes the next one. The simulator starts empty every run and would hand out shipment ids the folder's
+ * journal and label cache already hold for other orders (a reprint then printed another receiver's label).
+ */
+export async function claimDemoIdBlock(dataDir: string): Promise<number> {
+  const file = join(dataDir, DEMO_RUNS_FILE);
+  let runs = 0;
+  try {
+    const parsed: unknown = JSON.parse((await readFileIfExists(file))?.toString('utf8') ?? '{"runs":0}');
+    const counted = (parsed as { runs?: unknown } | null)?.runs;
+    if (typeof counted === 'number' && Number.isSafeInteger(counted) && counted >= 0) runs = counted;
+  } catch {
+    // A garbled count names no block; one of the high ones picked by the minute is far from any counted run.
+    runs = 100 + (Math.floor(Date.now() / 60_000) % 700);
+  }
+  await writeFileAtomic(file, `${JSON.stringify({ runs: runs + 1 })}\n`);
+  return runs;
 }

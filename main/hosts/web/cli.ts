@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { Station } from '../../station/station';
 import type { Demo } from '../shared/demo';
 import { chooseDataDir, dataDirLine } from '../shared/data-dir';
+import { startDemoIn } from '../shared/demo-start';
 import { explainOpeningFailure } from '../shared/data-dir-lock';
 import { settingsLayers } from '../shared/overrides';
 import { onStopSignal, Teardown, within } from '../shared/teardown';
@@ -96,11 +97,11 @@ async function start(
     teardown,
   }: { host: string; port: number; log: (line: string) => void; teardown: Teardown },
 ): Promise<void> {
-  const demo = values.demo ? await (await import('../shared/demo')).startDemo({ log }) : undefined;
-  if (demo) teardown.add('the demo', () => demo.stop());
-  const folder = await chooseDataDir(values['data-dir'], Boolean(demo), teardown);
+  const folder = await chooseDataDir(values['data-dir'], Boolean(values.demo), teardown);
   const { dataDir } = folder;
   log(dataDirLine(folder));
+  // The simulator (and its PDF library) is loaded only for a demo: a production station never carries it.
+  const demo = values.demo ? await startDemoIn(folder, log, teardown) : undefined;
   // Before anything is served: a wrong printer flag is refused without a URL ever being printed.
   const overrides = settingsLayers(
     {

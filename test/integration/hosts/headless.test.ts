@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../../main/simulator/server';
@@ -80,11 +80,11 @@ describe('packbench-headless --demo', () => {
   });
 
   it('a start that fails half way exits 1 and stops what it started: simulator and Zebra', async () => {
-    // A data folder that cannot be made (a file stands in its way) is found only once the demo runs.
-    const blocker = join(await mkdtemp(join(tmpdir(), 'packbench-blocked-')), 'file');
-    await writeFile(blocker, '');
+    // A data folder whose journal cannot open (a file stands where its folder goes) fails once the demo runs.
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-blocked-'));
+    await writeFile(join(dataDir, 'journal'), '');
     try {
-      const run = await runHeadless(['--demo', '--data-dir', join(blocker, 'data')], 'ORD-1001\n');
+      const run = await runHeadless(['--demo', '--data-dir', dataDir], 'ORD-1001\n');
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/could not start: /);
       expect(run.events).toEqual([]);
@@ -92,7 +92,7 @@ describe('packbench-headless --demo', () => {
       expect(await accepts(ports.simulator)).toBe(false);
       expect(await accepts(ports.zebra)).toBe(false);
     } finally {
-      await rm(dirname(blocker), { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 
@@ -144,6 +144,24 @@ describe('packbench-headless --demo', () => {
       const run = await runHeadless(['--demo', '--data-dir', dataDir], 'ORD-1001\n');
       expect(printedDataDir(run.stderr)).toBe(dataDir);
       expect(existsSync(join(dataDir, 'journal'))).toBe(true);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a kept demo folder never mixes two runs: new shipment ids each run, and a reprint prints its own label', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-kept-demo-'));
+    try {
+      const first = await runHeadless(['--demo', '--data-dir', dataDir], 'ORD-1001\n');
+      const [booked] = byEvent(first.events, 'booked');
+      const [printed] = byEvent(first.events, 'printed');
+      // The simulator starts empty again: without a block of its own it handed out 5666302 to ORD-1004 too, and
+      // the label cache's copy of ORD-1001's label was overwritten with it.
+      const second = await runHeadless(['--demo', '--data-dir', dataDir], 'ORD-1004\n:reprint ORD-1001\n');
+      const [other] = byEvent(second.events, 'booked');
+      expect(other!.shipmentId).not.toBe(booked!.shipmentId);
+      const [reprinted] = byEvent(second.events, 'reprinted');
+      expect(reprinted).toMatchObject({ shipmentId: booked!.shipmentId, bytes: printed!.bytes });
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -73,6 +73,8 @@ export interface FailureDetailParams {
   stored_cancelled: { code: string; shipmentNo: string };
   /** The stored shipment is not READY: `status` is nShift's own word for its state. */
   stored_not_ready: { status: string };
+  /** nShift refused only fields of the station's print configuration (`target1Media`, …): `fields` names them. */
+  print_settings_refused: { fields: string };
   /** nShift refused the booking without naming fields. */
   booking_refused: Record<string, never>;
   /** Booked before: by this station, by another station, or found in nShift. */

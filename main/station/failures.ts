@@ -32,10 +32,26 @@ export function detailed<D extends FailureDetail>(
   return Object.keys(params).length > 0 ? { detail, params } : { detail };
 }
 
+/** A field of the print configuration the station sends with every booking (`target1Media`, …), not the shipment's. */
+const PRINT_CONFIG_FIELD = /^(target\d\w*|printConfig\b.*)$/i;
+
 /** Any nShift client's error (Delivery or Checkout: the same shapes). */
 export function failureFromDelivery(error: ApiError<string>): Failure {
   switch (error.kind) {
-    case 'validation':
+    case 'validation': {
+      const fields = error.errors.map((e) => e.field ?? '');
+      // Every field named is the station's own print configuration: no order data would ever book. The packer must
+      // not be sent to correct the order; whoever set the station up fixes its print targets.
+      if (fields.length > 0 && fields.every((field) => PRINT_CONFIG_FIELD.test(field)))
+        return failure(
+          'validation',
+          'validation',
+          `nShift refused this station's print configuration, not the shipment: ${error.errors.map((e) => e.message).join('; ')}. Nothing was booked; the print target's media, type or charset must be corrected before the next scan.`,
+          {
+            ...detailed('print_settings_refused', { fields: [...new Set(fields)].join(', ') }),
+            errors: error.errors.map((e) => ({ field: e.field ?? 'printConfig', message: e.message })),
+          },
+        );
       return failure(
         'validation',
         'validation',
@@ -47,6 +63,7 @@ export function failureFromDelivery(error: ApiError<string>): Failure {
           })),
         },
       );
+    }
     case 'auth':
       return error.reason === 'missing_key'
         ? failure('auth', 'auth_missing_key', 'No nShift API key is set up on this station.')

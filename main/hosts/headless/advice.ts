@@ -79,7 +79,11 @@ export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
   unknown_code: () => undefined, // "Nothing in nShift matches …: check the code and scan again."
   invalid_scan: () => undefined, // the scanner's or the command's problem, said by the station or commands.ts
   validation: (job) =>
-    job.failure.errors?.length ? 'nShift names each field and its problem in "errors".' : undefined,
+    job.failure.detail === 'print_settings_refused'
+      ? 'Correct --media or --charset (or the print targets saved in the data folder) and start packbench-headless again.'
+      : job.failure.errors?.length
+        ? 'nShift names each field and its problem in "errors".'
+        : undefined,
   auth_missing_key: () =>
     `Set ${KEY_VARIABLES} in the environment (the key's Id and Secret Id from nShift) and start packbench-headless again.`,
   auth_invalid_key: () =>

@@ -72,6 +72,19 @@ describe('packbench-headless failure messages', () => {
     expect([...booked('ORD-1001'), ...booked('ORD-1002')]).toEqual([]);
   });
 
+  it("a --media nShift does not know is named as the station's print settings, not the order's data", async () => {
+    const run = await runHeadless(['--demo', '--media', 'foo'], 'ORD-1001\nORD-1002\n');
+    const failed = failedLines(run.events);
+    expect(failed).toHaveLength(2);
+    for (const line of failed) {
+      expect(line).toMatchObject({ reason: 'validation', code: 'validation' });
+      expect(line.message).toContain("nShift refused this station's print configuration, not the shipment");
+      expect(line.message).toContain('Correct --media or --charset');
+      expect(line.message).not.toContain('correct the fields it names and scan again');
+      expect(line.message).not.toMatch(UI_WORDS);
+    }
+  });
+
   it('an unknown command reports the whole line; every command failure has a job id the journal knows', async () => {
     const args = await against();
     const run = await runHeadless(args, ':frobnicate x\n:reprint\n:reprint NO-SUCH\n:cancel NO-SUCH\n', KEY);

@@ -299,6 +299,7 @@ const DETAIL_SAMPLES: {
     params: { code: 'SO-2002', shipmentNo: '00735000504895030032' },
   },
   stored_not_ready: { code: 'already_booked', params: { status: 'PRINTED' } },
+  print_settings_refused: { code: 'validation', params: { fields: 'target1Media' } },
   booking_refused: { code: 'validation', params: {} },
   booked_here: { code: 'already_booked', params: {} },
   booked_elsewhere: { code: 'already_booked', params: {} },

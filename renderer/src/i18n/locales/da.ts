@@ -204,6 +204,11 @@ const da: Messages = {
         todo: 'Opdatér listen. Hvis den allerede er booket, så udskriv labelen igen i stedet.',
         line: 'Status i nShift: {{status}}',
       },
+      print_settings_refused: {
+        what: 'nShift afviste stationens udskriftsindstillinger, ikke forsendelsen: intet blev booket.',
+        todo: 'Bed en arbejdsleder rette udskriftskonfigurationen (medie, type, tegnsæt) i Indstillinger, og scan derefter igen. Indtil da fejler hver scanning på samme måde.',
+        line: 'Udskriftsindstillinger, som nShift afviste: {{fields}}',
+      },
       booking_refused: {
         todo: 'Kontrollér forsendelsen i nShift, og scan derefter igen.',
         line: 'nShift angav ikke hvilke felter.',

@@ -205,6 +205,11 @@ const en = {
         todo: 'Refresh the list. If it was booked already, reprint its label instead.',
         line: 'Status in nShift: {{status}}',
       },
+      print_settings_refused: {
+        what: 'nShift refused this station’s print settings, not the shipment: nothing was booked.',
+        todo: 'Ask a supervisor to correct the print configuration (media, type, charset) in Settings, then scan again. Every scan fails the same way until then.',
+        line: 'Print settings nShift refused: {{fields}}',
+      },
       booking_refused: {
         todo: 'Check the shipment in nShift, then scan again.',
         line: 'nShift did not name the fields.',

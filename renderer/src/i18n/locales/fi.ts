@@ -212,6 +212,11 @@ const fi: Messages = {
         todo: 'Päivitä luettelo. Jos lähetys on jo varattu, tulosta sen etiketti uudelleen.',
         line: 'Tila nShiftissä: {{status}}',
       },
+      print_settings_refused: {
+        what: 'nShift hylkäsi aseman tulostusasetukset, ei lähetystä: mitään ei varattu.',
+        todo: 'Pyydä esimiestä korjaamaan tulostusmääritys (media, tyyppi, merkistö) asetuksissa ja skannaa sitten uudelleen. Siihen asti jokainen skannaus epäonnistuu samalla tavalla.',
+        line: 'nShiftin hylkäämät tulostusasetukset: {{fields}}',
+      },
       booking_refused: {
         todo: 'Tarkista lähetys nShiftissä ja skannaa sitten uudelleen.',
         line: 'nShift ei kertonut, mitkä kentät.',

@@ -205,6 +205,11 @@ const nb: Messages = {
         todo: 'Oppdater listen. Hvis den allerede er booket, skriv ut etiketten på nytt i stedet.',
         line: 'Status i nShift: {{status}}',
       },
+      print_settings_refused: {
+        what: 'nShift avviste stasjonens utskriftsinnstillinger, ikke sendingen: ingenting ble booket.',
+        todo: 'Be en arbeidsleder rette utskriftskonfigurasjonen (medium, type, tegnsett) i Innstillinger, og skann deretter på nytt. Til da feiler hver skanning på samme måte.',
+        line: 'Utskriftsinnstillinger nShift avviste: {{fields}}',
+      },
       booking_refused: {
         todo: 'Kontroller sendingen i nShift, og skann deretter igjen.',
         line: 'nShift oppga ikke hvilke felt.',

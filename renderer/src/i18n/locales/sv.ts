@@ -210,6 +210,11 @@ const sv: Messages = {
         todo: 'Uppdatera listan. Om den redan är bokad, skriv ut etiketten igen i stället.',
         line: 'Status i nShift: {{status}}',
       },
+      print_settings_refused: {
+        what: 'nShift avvisade stationens utskriftsinställningar, inte sändningen: inget bokades.',
+        todo: 'Be en arbetsledare rätta utskriftskonfigurationen (media, typ, teckenuppsättning) i Inställningar och skanna sedan igen. Tills dess misslyckas varje skanning på samma sätt.',
+        line: 'Utskriftsinställningar som nShift avvisade: {{fields}}',
+      },
       booking_refused: {
         todo: 'Kontrollera sändningen i nShift och skanna sedan igen.',
         line: 'nShift angav inte vilka fält.',

@@ -6,6 +6,7 @@ import { App } from '../../../renderer/src/App';
 import { createI18n as createAppI18n } from '../../../renderer/src/i18n';
 import { createI18n } from './catalogues';
 import { BASE_TIME, FakeStation, makeJob } from './fake-api';
+import { StationCallError } from '../../../renderer/src/api/errors';
 import { RecordingSounds, renderApp } from './render-app';
 
 afterEach(() => cleanup());
@@ -571,5 +572,23 @@ describe('Connection to the host', () => {
       window.dispatchEvent(new CustomEvent('packbench:connection', { detail: { connected: true } }));
     });
     expect(within(screen.getByTestId('status-bar')).queryByText('Station not reachable')).toBeNull();
+  });
+
+  it('a scan refused because the host is gone says Packbench is not running, not that nShift is unreachable', async () => {
+    const fake = new FakeStation();
+    fake.on('scan', () => {
+      const message = 'The web host did not answer scan: Failed to fetch';
+      throw new StationCallError({
+        error: 'failed',
+        message,
+        failure: { reason: 'network', code: 'station_unreachable', message },
+      });
+    });
+    await renderApp({ fake });
+    typeAndEnter('ORD-1001');
+    const panel = screen.getByTestId('last-result');
+    await waitFor(() => expect(panel.getAttribute('data-state')).toBe('failed'));
+    expect(panel.textContent).toContain('Packbench, the station program, is not running');
+    expect(panel.textContent).not.toContain('nShift could not be reached');
   });
 });

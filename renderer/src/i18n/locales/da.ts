@@ -347,6 +347,14 @@ const da: Messages = {
         what: 'Der er ingen klientoplysninger til nShift Checkout på denne station.',
         todo: 'Bed en arbejdsleder om at indtaste klient-id og hemmelighed i Indstillinger under nShift Checkout.',
       },
+      station_token_refused: {
+        what: 'Packbench afviste denne side: dens adgangsnøgle er forældet, fordi Packbench er blevet genstartet og har lavet en ny. Intet blev gjort.',
+        todo: 'Åbn den nye adresse, som Packbench skrev ud, da det startede (den ender på ?token=…), eller stationens adresse fra IT, og prøv så igen. Det hjælper ikke at genindlæse siden.',
+      },
+      station_unreachable: {
+        what: 'Packbench, stationsprogrammet, kører ikke eller kan ikke nås fra denne side: intet blev booket eller udskrevet.',
+        todo: 'Start Packbench på stationen, eller bed IT om at gøre det. Åbn derefter den adresse, det skriver ud (eller stationens adresse fra IT), og prøv igen.',
+      },
       invalid_scan: {
         what: 'Scanningen kunne ikke læses: den er tom, for lang eller indeholder ugyldige tegn.',
         todo: 'Scan igen. Hvis det gentager sig, så kontrollér scannerens præfiks og suffiks i Indstillinger.',

@@ -348,6 +348,15 @@ const en = {
         what: 'No nShift Checkout client credentials are set up on this station.',
         todo: 'Ask a supervisor to enter the client id and secret in Settings, under nShift Checkout.',
       },
+      // The web page's own: the web host refused its token, or did not answer at all (never nShift).
+      station_token_refused: {
+        what: 'Packbench refused this page: its access key is out of date, because Packbench was restarted and made a new one. Nothing was done.',
+        todo: 'Open the new address Packbench printed when it started (it ends in ?token=…), or the station’s address from IT, then try again. Reloading this page does not help.',
+      },
+      station_unreachable: {
+        what: 'Packbench, the station program, is not running or cannot be reached from this page: nothing was booked or printed.',
+        todo: 'Start Packbench on the station, or ask IT to. Then open the address it prints (or the station’s address from IT) and try again.',
+      },
       invalid_scan: {
         what: 'The scan could not be read: it is empty, too long or contains invalid characters.',
         todo: 'Scan again. If it keeps happening, check the scanner prefix and suffix in Settings.',

@@ -355,6 +355,14 @@ const fi: Messages = {
         what: 'Tällä asemalla ei ole nShift Checkoutin asiakastunnuksia.',
         todo: 'Pyydä esihenkilöä syöttämään asiakastunnus ja salaisuus Asetuksiin kohtaan nShift Checkout.',
       },
+      station_token_refused: {
+        what: 'Packbench hylkäsi tämän sivun: sen käyttöavain on vanhentunut, koska Packbench on käynnistetty uudelleen ja se loi uuden avaimen. Mitään ei tehty.',
+        todo: 'Avaa uusi osoite, jonka Packbench tulosti käynnistyessään (se päättyy ?token=…), tai aseman osoite IT-tuelta, ja yritä sitten uudelleen. Sivun lataaminen uudelleen ei auta.',
+      },
+      station_unreachable: {
+        what: 'Packbench-asemaohjelma ei ole käynnissä tai siihen ei saada yhteyttä tältä sivulta: mitään ei varattu eikä tulostettu.',
+        todo: 'Käynnistä Packbench asemalla tai pyydä IT-tukea tekemään se. Avaa sitten sen tulostama osoite (tai aseman osoite IT-tuelta) ja yritä uudelleen.',
+      },
       invalid_scan: {
         what: 'Skannausta ei voitu lukea: se on tyhjä, liian pitkä tai sisältää virheellisiä merkkejä.',
         todo: 'Skannaa uudelleen. Jos tämä toistuu, tarkista skannerin etuliite ja jälkiliite asetuksista.',

@@ -353,6 +353,14 @@ const sv: Messages = {
         what: 'Inga klientuppgifter för nShift Checkout är inlagda på den här stationen.',
         todo: 'Be en arbetsledare att ange klient-id och hemlighet i Inställningar, under nShift Checkout.',
       },
+      station_token_refused: {
+        what: 'Packbench avvisade den här sidan: dess åtkomstnyckel är inaktuell, eftersom Packbench har startats om och skapat en ny. Ingenting gjordes.',
+        todo: 'Öppna den nya adressen som Packbench skrev ut när det startade (den slutar på ?token=…), eller stationens adress från IT, och försök sedan igen. Att ladda om sidan hjälper inte.',
+      },
+      station_unreachable: {
+        what: 'Packbench, stationsprogrammet, körs inte eller kan inte nås från den här sidan: ingenting bokades eller skrevs ut.',
+        todo: 'Starta Packbench på stationen, eller be IT göra det. Öppna sedan adressen som det skriver ut (eller stationens adress från IT) och försök igen.',
+      },
       invalid_scan: {
         what: 'Skanningen kunde inte läsas: den är tom, för lång eller innehåller ogiltiga tecken.',
         todo: 'Skanna igen. Om det upprepas, kontrollera skannerns prefix och suffix i Inställningar.',

@@ -7,6 +7,9 @@ const da: Messages = {
     loadFailed: 'Stationen kunne ikke nås.',
     loadFailedTodo: 'Kontrollér at Packbench kører, og genindlæs derefter siden.',
     retry: 'Prøv igen',
+    tokenRefused: 'Sidens adgangsnøgle er forældet: Packbench er blevet genstartet og har lavet en ny.',
+    tokenRefusedTodo:
+      'Åbn den nye adresse, som Packbench skrev ud, da det startede (den ender på ?token=…), eller stationens adresse fra IT. Det hjælper ikke at genindlæse siden.',
   },
   common: {
     save: 'Gem',
@@ -61,6 +64,9 @@ const da: Messages = {
     morePrinters_other: '{{count}} printere mere: {{list}}',
     demo: 'Demotilstand',
     disconnected: 'Stationen kan ikke nås',
+    tokenRefused: 'Sidens adgangsnøgle er forældet',
+    notKnown: 'Ukendt',
+    queueUnknown: 'Udskriftskø: ukendt',
   },
   jobState: {
     resolving: 'Søger',

@@ -6,6 +6,9 @@ const en = {
     loadFailed: 'The station could not be reached.',
     loadFailedTodo: 'Check that Packbench is running, then reload this page.',
     retry: 'Try again',
+    tokenRefused: 'This page’s access key is out of date: Packbench was restarted and made a new one.',
+    tokenRefusedTodo:
+      'Open the new address Packbench printed when it started (it ends in ?token=…), or the station’s address from IT. Reloading this page does not help.',
   },
   common: {
     save: 'Save',
@@ -60,6 +63,9 @@ const en = {
     morePrinters_other: '{{count}} more printers: {{list}}',
     demo: 'Demo mode',
     disconnected: 'Station not reachable',
+    tokenRefused: 'Page access key out of date',
+    notKnown: 'Unknown',
+    queueUnknown: 'Print queue: unknown',
   },
   jobState: {
     resolving: 'Looking up',

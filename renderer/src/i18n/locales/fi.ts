@@ -7,6 +7,10 @@ const fi: Messages = {
     loadFailed: 'Asemaan ei saatu yhteyttä.',
     loadFailedTodo: 'Tarkista, että Packbench on käynnissä, ja lataa sivu sitten uudelleen.',
     retry: 'Yritä uudelleen',
+    tokenRefused:
+      'Tämän sivun käyttöavain on vanhentunut: Packbench on käynnistetty uudelleen ja se loi uuden avaimen.',
+    tokenRefusedTodo:
+      'Avaa uusi osoite, jonka Packbench tulosti käynnistyessään (se päättyy ?token=…), tai aseman osoite IT-tuelta. Sivun lataaminen uudelleen ei auta.',
   },
   common: {
     save: 'Tallenna',
@@ -66,6 +70,9 @@ const fi: Messages = {
     morePrinters_other: '{{count}} muuta tulostinta: {{list}}',
     demo: 'Esittelytila',
     disconnected: 'Asemaan ei saada yhteyttä',
+    tokenRefused: 'Sivun käyttöavain vanhentunut',
+    notKnown: 'Ei tiedossa',
+    queueUnknown: 'Tulostusjono: ei tiedossa',
   },
   jobState: {
     resolving: 'Haetaan',

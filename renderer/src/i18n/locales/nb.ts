@@ -7,6 +7,9 @@ const nb: Messages = {
     loadFailed: 'Stasjonen kunne ikke nås.',
     loadFailedTodo: 'Kontroller at Packbench kjører, og last deretter inn siden på nytt.',
     retry: 'Prøv igjen',
+    tokenRefused: 'Sidens tilgangsnøkkel er utdatert: Packbench er startet på nytt og har laget en ny.',
+    tokenRefusedTodo:
+      'Åpne den nye adressen Packbench skrev ut da det startet (den slutter på ?token=…), eller stasjonens adresse fra IT. Å laste inn siden på nytt hjelper ikke.',
   },
   common: {
     save: 'Lagre',
@@ -61,6 +64,9 @@ const nb: Messages = {
     morePrinters_other: '{{count}} skrivere til: {{list}}',
     demo: 'Demomodus',
     disconnected: 'Stasjonen kan ikke nås',
+    tokenRefused: 'Sidens tilgangsnøkkel er utdatert',
+    notKnown: 'Ukjent',
+    queueUnknown: 'Utskriftskø: ukjent',
   },
   jobState: {
     resolving: 'Søker',

@@ -7,6 +7,9 @@ const sv: Messages = {
     loadFailed: 'Stationen kunde inte nås.',
     loadFailedTodo: 'Kontrollera att Packbench körs och ladda sedan om sidan.',
     retry: 'Försök igen',
+    tokenRefused: 'Sidans åtkomstnyckel är inaktuell: Packbench har startats om och skapat en ny.',
+    tokenRefusedTodo:
+      'Öppna den nya adressen som Packbench skrev ut när det startade (den slutar på ?token=…), eller stationens adress från IT. Att ladda om sidan hjälper inte.',
   },
   common: {
     save: 'Spara',
@@ -66,6 +69,9 @@ const sv: Messages = {
     morePrinters_other: '{{count}} skrivare till: {{list}}',
     demo: 'Demoläge',
     disconnected: 'Stationen kan inte nås',
+    tokenRefused: 'Sidans åtkomstnyckel är inaktuell',
+    notKnown: 'Okänt',
+    queueUnknown: 'Utskriftskö: okänd',
   },
   jobState: {
     resolving: 'Söker',

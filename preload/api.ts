@@ -51,7 +51,10 @@ export type FailureCode =
   // Checkout (only with Checkout credentials): nothing in Delivery, so the web shop's side was asked.
   | 'checkout_not_created' // no partial shipment either: the web shop has not created the shipment yet
   | 'checkout_not_in_delivery' // created at checkout, not yet in nShift Delivery
-  | 'checkout_not_configured'; // the Checkout screen without Checkout client credentials
+  | 'checkout_not_configured' // the Checkout screen without Checkout client credentials
+  // Made by the web page's HTTP client, never by the station: the web host, not nShift, is what failed.
+  | 'station_token_refused' // the web host refused the page's token (it restarted and made a new one)
+  | 'station_unreachable'; // the web host did not answer at all (Packbench stopped, or the network between)
 
 /**
  * The situation behind a failure's `code`, and the params its text uses: the UI translates `detail` + `params`

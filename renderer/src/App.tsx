@@ -24,6 +24,7 @@ import { HistoryScreen } from './screens/HistoryScreen';
 import { CheckoutScreen } from './screens/CheckoutScreen';
 import { isLanguage, LANGUAGE_STORAGE_KEY, switchLanguage } from './i18n';
 import { CONNECTION_EVENT } from './api/bridge';
+import { failureFromError } from './api/errors';
 
 export interface AppProps {
   api: StationApi;
@@ -49,8 +50,12 @@ export function App({ api, i18n, store, burstGapMs, sounds, now }: AppProps) {
   useEffect(() => (store ? undefined : services.store.start()), [services, store]);
   useEffect(() => {
     function onConnection(event: Event): void {
-      const detail = (event as CustomEvent<{ connected?: unknown }>).detail;
-      services.store.setDisconnected(detail?.connected === false);
+      const detail = (event as CustomEvent<{ connected?: unknown; problem?: unknown }>).detail;
+      if (detail?.connected !== false) services.store.setConnectionProblem(undefined);
+      else
+        services.store.setConnectionProblem(
+          detail.problem === 'token_refused' ? 'token_refused' : 'unreachable',
+        );
     }
     window.addEventListener(CONNECTION_EVENT, onConnection);
     return () => window.removeEventListener(CONNECTION_EVENT, onConnection);
@@ -73,7 +78,7 @@ function soundFor(state: ReturnType<typeof resultState> | 'waiting'): SoundKind 
 
 function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
   const { t, i18n } = useTranslation();
-  const { api, sounds } = useServices();
+  const { api, sounds, store } = useServices();
   const state = useStationState();
   const { settings, jobs, status, spool } = state;
   const [screen, setScreen] = useState<Screen>('scan');
@@ -100,8 +105,10 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
   const handlerRef = useRef<ScanHandler | undefined>(undefined);
   const filter = useMemo(() => new DuplicateFilter(), []);
   const settingsRef = useRef(settings);
+  const loadErrorRef = useRef(state.loadError);
   useEffect(() => {
     settingsRef.current = settings;
+    loadErrorRef.current = state.loadError;
   });
   const fallbackScan = useRef<(code: string) => void>(() => undefined);
   const earlyScans = useRef<string[]>([]);
@@ -123,6 +130,9 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
           // The screen is drawn before the station's settings arrive; the scanner's prefix and suffix are in
           // them, so a scan that early waits for them (a few tens of milliseconds) rather than be cut wrongly.
           earlyScans.current.push(raw);
+          // The first load failed, so they would wait for ever: load again; if that fails too, the effect
+          // below shows the scan failed with the reason.
+          if (loadErrorRef.current) void store.load();
           return;
         }
         const verdict = judgeScan(raw, scanner, filter, now());
@@ -136,8 +146,19 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
         else fallbackScan.current(verdict.code);
       },
     }),
-    [filter, now],
+    [filter, now, store],
   );
+
+  // Without the station's settings no scan can be sent: one waiting for them when loading them fails is shown
+  // failed, with why (a refused page token, the station not answering), never dropped without a word.
+  const { loadError } = state;
+  useEffect(() => {
+    if (settings || !loadError || earlyScans.current.length === 0) return;
+    const last = earlyScans.current[earlyScans.current.length - 1] ?? '';
+    earlyScans.current = [];
+    setScreen('scan');
+    session.refuse(last.trim(), failureFromError(loadError));
+  }, [settings, loadError, session]);
 
   useEffect(() => {
     if (!settings || earlyScans.current.length === 0) return;
@@ -191,7 +212,7 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
               {t('app.loading')}
             </p>
           )}
-          {state.loadError ? <LoadError /> : null}
+          {state.loadError ? <LoadError error={state.loadError} /> : null}
           {screen === 'scan' ? (
             <ScanScreen session={session} burstGapMs={burstGapMs} repeatNotice={repeatNotice} />
           ) : null}
@@ -209,12 +230,21 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
   );
 }
 
-function LoadError() {
+function LoadError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const { store } = useServices();
   const retry = useCallback(() => void store.load(), [store]);
+  // A refused token stays refused however often the page asks or reloads (the tab keeps it): only the address
+  // the restarted Packbench printed helps, so no "Try again" that cannot work.
+  if (failureFromError(error).code === 'station_token_refused')
+    return (
+      <div className="alert alert-error" role="alert" data-testid="load-error">
+        <p>{t('app.tokenRefused')}</p>
+        <p>{t('app.tokenRefusedTodo')}</p>
+      </div>
+    );
   return (
-    <div className="alert alert-error" role="alert">
+    <div className="alert alert-error" role="alert" data-testid="load-error">
       <p>{t('app.loadFailed')}</p>
       <p>{t('app.loadFailedTodo')}</p>
       <button type="button" className="button" onClick={retry}>

@@ -19,8 +19,10 @@ export interface DemoHost {
   stop(): Promise<void>;
 }
 
-export async function startDemoHost(): Promise<DemoHost> {
-  const child: ChildProcess = spawn(process.execPath, ['dist/main/web.js', '--demo', '--port', '0'], {
+/** `port`: a given one, to start a host again where an open page expects it (a restart); a free one otherwise. */
+export async function startDemoHost(options: { port?: number } = {}): Promise<DemoHost> {
+  const port = String(options.port ?? 0);
+  const child: ChildProcess = spawn(process.execPath, ['dist/main/web.js', '--demo', '--port', port], {
     cwd: new URL('../..', import.meta.url).pathname,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PACKBENCH_VAULT_KEY: 'e2e' },

@@ -2,7 +2,10 @@ import type { StationApi } from '../../../preload/api';
 import { createHttpStationApi } from './http-client';
 import { takeToken } from './token';
 
-/** Window event (web host only) telling the UI whether the host's event stream is up: `{ connected }`. */
+/**
+ * Window event (web host only) telling the UI whether the host's event stream is up, and when not, why:
+ * `{ connected, problem? }` (a ConnectionProblem).
+ */
 export const CONNECTION_EVENT = 'packbench:connection';
 
 /**
@@ -15,8 +18,8 @@ export function installStationApi(win: Window = window): StationApi {
   const api = createHttpStationApi({
     baseUrl: win.location.origin,
     token,
-    onConnectionChange: (connected) =>
-      win.dispatchEvent(new CustomEvent(CONNECTION_EVENT, { detail: { connected } })),
+    onConnectionChange: (connected, problem) =>
+      win.dispatchEvent(new CustomEvent(CONNECTION_EVENT, { detail: { connected, problem } })),
   });
   win.packbench = api;
   return api;

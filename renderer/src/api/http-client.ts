@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import { STATION_METHOD_NAMES } from '../../../preload/method-names';
-import type { MethodOutput, StationApi, StationEvent, StationEventListener } from '../../../preload/api';
+import type {
+  Failure,
+  MethodOutput,
+  StationApi,
+  StationEvent,
+  StationEventListener,
+} from '../../../preload/api';
 import { StationCallError, parseApiErrorBody } from './errors';
 
 /** The part of EventSource the client uses, so tests can drive it without a browser. */
@@ -13,6 +19,12 @@ export interface EventSourceLike {
 }
 export type EventSourceFactory = (url: string) => EventSourceLike;
 
+/**
+ * Why the host's event stream is down: it does not answer at all, or it answers but refuses this page's token
+ * (it was restarted and made a new one). Reloading the page helps with neither; the packer needs to know which.
+ */
+export type ConnectionProblem = 'unreachable' | 'token_refused';
+
 export interface HttpStationApiOptions {
   /** Origin of the web host, e.g. `http://127.0.0.1:4173`. */
   baseUrl: string;
@@ -21,14 +33,24 @@ export interface HttpStationApiOptions {
   eventSource?: EventSourceFactory;
   /** Wait before opening a new stream when the host closed it for good (EventSource retries the rest). */
   reopenDelayMs?: number;
-  /** Told when the event stream drops and when it is back: the status bar shows the host as unreachable. */
-  onConnectionChange?: (connected: boolean) => void;
+  /** Told when the event stream drops (and why) and when it is back: the status bar says so. */
+  onConnectionChange?: (connected: boolean, problem?: ConnectionProblem) => void;
 }
 
 const resultEnvelope = z.object({ result: z.unknown() });
 const stationEventSchema = z.looseObject({ type: z.enum(['job', 'spool', 'printer', 'status']) });
 
 const EVENT_SOURCE_CLOSED = 2;
+
+/**
+ * Failures of the web host itself, never of nShift: the station's own codes (`auth_invalid_key`,
+ * `network_unreachable`) are about nShift's API key and network, and would send the packer to the wrong place.
+ */
+function transportFailure(code: 'station_token_refused' | 'station_unreachable', message: string): Failure {
+  return code === 'station_token_refused'
+    ? { reason: 'auth', code, message }
+    : { reason: 'network', code, message };
+}
 
 /**
  * The StationApi over the web host's HTTP protocol: `POST /api/<method>` with `{ input }` and a bearer token,
@@ -42,16 +64,29 @@ export function createHttpStationApi(options: HttpStationApiOptions): StationApi
   let source: EventSourceLike | undefined;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
   let connectedBefore = false;
+  /** Streams opened so far: a slow answer about an older stream must not mark a newer, open one as down. */
+  let opens = 0;
 
   async function call(method: string, input: unknown): Promise<unknown> {
-    const response = await doFetch(new URL(`/api/${method}`, options.baseUrl).toString(), {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      },
-      body: JSON.stringify({ input: input === undefined ? null : input }),
-    });
+    let response: Response;
+    try {
+      response = await doFetch(new URL(`/api/${method}`, options.baseUrl).toString(), {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+        },
+        body: JSON.stringify({ input: input === undefined ? null : input }),
+      });
+    } catch (error) {
+      // No answer at all: Packbench is not running, or this page cannot reach it.
+      const message = `The web host did not answer ${method}: ${error instanceof Error ? error.message : String(error)}`;
+      throw new StationCallError({
+        error: 'failed',
+        message,
+        failure: transportFailure('station_unreachable', message),
+      });
+    }
     const text = await response.text();
     let json: unknown;
     try {
@@ -59,11 +94,20 @@ export function createHttpStationApi(options: HttpStationApiOptions): StationApi
     } catch {
       json = undefined;
     }
+    // Only the web host answers 401, and only for the token: the station reports nShift's refusals as failures.
+    if (response.status === 401) {
+      const message = parseApiErrorBody(json)?.message ?? 'HTTP 401';
+      throw new StationCallError({
+        error: 'unauthorized',
+        message,
+        failure: transportFailure('station_token_refused', message),
+      });
+    }
     if (!response.ok) {
       const body = parseApiErrorBody(json);
       throw new StationCallError(
         body ?? {
-          error: response.status === 401 ? 'unauthorized' : 'internal',
+          error: 'internal',
           message: `HTTP ${response.status}`,
         },
       );
@@ -90,12 +134,23 @@ export function createHttpStationApi(options: HttpStationApiOptions): StationApi
     }
   }
 
+  async function whyRefused(): Promise<ConnectionProblem> {
+    try {
+      await call('getStatus', null);
+    } catch (error) {
+      const failure = error instanceof StationCallError ? error.body.failure : undefined;
+      if (failure?.code === 'station_token_refused') return 'token_refused';
+    }
+    return 'unreachable';
+  }
+
   function open(): void {
     const url = new URL('/api/events', options.baseUrl);
     if (options.token) url.searchParams.set('token', options.token);
     const es = openEventSource(url.toString());
     source = es;
     es.onopen = () => {
+      opens += 1;
       options.onConnectionChange?.(true);
       if (connectedBefore) void refreshAfterReconnect();
       connectedBefore = true;
@@ -110,9 +165,17 @@ export function createHttpStationApi(options: HttpStationApiOptions): StationApi
       if (stationEventSchema.safeParse(data).success) emit(data as StationEvent);
     };
     es.onerror = () => {
-      options.onConnectionChange?.(false);
       // EventSource reconnects by itself unless the host answered with an error status: then we reopen.
-      if (es.readyState === EVENT_SOURCE_CLOSED && source === es && listeners.size > 0) {
+      if (es.readyState !== EVENT_SOURCE_CLOSED) {
+        options.onConnectionChange?.(false, 'unreachable');
+        return;
+      }
+      // The host answered, but EventSource hides the status: a plain call tells a refused token apart.
+      const opensBefore = opens;
+      void whyRefused().then((problem) => {
+        if (opens === opensBefore) options.onConnectionChange?.(false, problem);
+      });
+      if (source === es && listeners.size > 0) {
         es.close();
         source = undefined;
         reopenTimer = setTimeout(() => {

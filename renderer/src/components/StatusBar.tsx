@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PrinterStateView } from '../../../preload/api';
+import type { PrinterStateView, StationStatus } from '../../../preload/api';
 import { useStationState } from '../state/context';
 import { formatList } from '../i18n/format';
 
@@ -8,6 +8,20 @@ export const MAX_PRINTER_CHIPS = 3;
 
 function needsAttention(printer: PrinterStateView): boolean {
   return printer.state === 'offline' || printer.state === 'error' || printer.problems.length > 0;
+}
+
+/** The last status with nothing in it claimed: the account and every printer unknown, no problems listed. */
+function unknownWhileUnreachable(status: StationStatus): StationStatus {
+  return {
+    ...status,
+    account: { ...status.account, state: 'unknown' },
+    printers: status.printers.map((printer) => ({
+      ...printer,
+      state: 'unknown',
+      problems: [],
+      queueLength: 0,
+    })),
+  };
 }
 
 function chipTone(printer: PrinterStateView): string {
@@ -19,18 +33,25 @@ function chipTone(printer: PrinterStateView): string {
 /**
  * Account connection, every printer's state and the queue: on every screen, one line, updated from events.
  * Printers with a problem come first, so an overflow never hides the one the packer has to walk to.
+ * While the station cannot be reached, what it said last is no longer known: no chip claims "Connected" or
+ * "Ready" then, so the packer is not sent to check nShift or the printer when it is the station that is gone.
  */
 export function StatusBar() {
   const { t, i18n } = useTranslation();
-  const { status, disconnected } = useStationState();
+  const { status: lastStatus, connectionProblem } = useStationState();
+  const status = lastStatus && connectionProblem ? unknownWhileUnreachable(lastStatus) : lastStatus;
   const printers = status
     ? [...status.printers].sort((a, b) => Number(needsAttention(b)) - Number(needsAttention(a)))
     : [];
   const shown = printers.length > MAX_PRINTER_CHIPS ? printers.slice(0, MAX_PRINTER_CHIPS - 1) : printers;
   const hidden = printers.slice(shown.length);
 
+  // "Not checked yet" would promise a check: while the station is away, nobody is checking.
+  const printerState = (printer: PrinterStateView): string =>
+    connectionProblem ? t('status.notKnown') : t(`status.printerState.${printer.state}`);
+
   function describe(printer: PrinterStateView): string {
-    const parts = [t(`status.printerState.${printer.state}`)];
+    const parts = [printerState(printer)];
     if (printer.problems.length > 0)
       parts.push(
         formatList(
@@ -44,15 +65,15 @@ export function StatusBar() {
 
   return (
     <footer className="status-bar" data-testid="status-bar" aria-label={t('status.label')}>
-      {disconnected ? (
-        <span className="chip chip-bad" role="status">
-          {t('status.disconnected')}
+      {connectionProblem ? (
+        <span className="chip chip-bad" role="status" data-connection-problem={connectionProblem}>
+          {t(connectionProblem === 'token_refused' ? 'status.tokenRefused' : 'status.disconnected')}
         </span>
       ) : null}
       {status ? (
         <>
           <span
-            className={`chip chip-account chip-${status.account.state === 'connected' ? 'good' : 'bad'}`}
+            className={`chip chip-account chip-${status.account.state === 'connected' ? 'good' : connectionProblem ? 'neutral' : 'bad'}`}
             data-account-state={status.account.state}
           >
             <span className="chip-label">{t('status.account')}</span>
@@ -70,7 +91,7 @@ export function StatusBar() {
               title={describe(printer)}
             >
               <span className="chip-label chip-name">{printer.name}</span>
-              <span>{t(`status.printerState.${printer.state}`)}</span>
+              <span>{printerState(printer)}</span>
               {printer.problems.length > 0 ? (
                 <span className="chip-detail">
                   {formatList(
@@ -99,9 +120,15 @@ export function StatusBar() {
               +{hidden.length}
             </span>
           ) : null}
-          <span className="chip chip-neutral" data-queue-length={status.queueLength}>
-            {t('status.queue', { count: status.queueLength })}
-          </span>
+          {connectionProblem ? (
+            <span className="chip chip-neutral" data-queue-length="unknown">
+              {t('status.queueUnknown')}
+            </span>
+          ) : (
+            <span className="chip chip-neutral" data-queue-length={status.queueLength}>
+              {t('status.queue', { count: status.queueLength })}
+            </span>
+          )}
           {status.demo ? <span className="chip chip-warn">{t('status.demo')}</span> : null}
         </>
       ) : null}

@@ -21,6 +21,8 @@ export interface ScanSession {
   scan(code: string): Promise<void>;
   reprint(job: JobView): Promise<void>;
   dismiss(): void;
+  /** A scan that could not be sent at all (the station's settings never came): shown failed, for this reason. */
+  refuse(code: string, failure: Failure): void;
 }
 
 /** The code to reprint for a job: the original job when the host named it, else the same code again. */
@@ -55,5 +57,9 @@ export function useScanSession(api: StationApi): ScanSession {
     [api, run],
   );
   const dismiss = useCallback(() => setLast(undefined), []);
-  return useMemo(() => ({ last, scan, reprint, dismiss }), [last, scan, reprint, dismiss]);
+  const refuse = useCallback((code: string, failure: Failure) => {
+    const seq = ++counter.current;
+    setLast({ seq, kind: 'scan', code, failure, pending: false });
+  }, []);
+  return useMemo(() => ({ last, scan, reprint, dismiss, refuse }), [last, scan, reprint, dismiss, refuse]);
 }

@@ -7,6 +7,7 @@ import type {
   StationEvent,
   StationStatus,
 } from '../../../preload/api';
+import type { ConnectionProblem } from '../api/http-client';
 
 export interface StationState {
   status?: StationStatus;
@@ -17,8 +18,11 @@ export interface StationState {
   /** The first load finished (or failed: see `loadError`). */
   loaded: boolean;
   loadError?: unknown;
-  /** The last call to the host failed for lack of a connection (web host gone, IPC broken). */
-  disconnected: boolean;
+  /**
+   * Set while the host's event stream is down (web host only), with why: then the status and printer states
+   * shown last are no longer known.
+   */
+  connectionProblem?: ConnectionProblem;
 }
 
 type Listener = () => void;
@@ -68,7 +72,7 @@ export function setNotifyScheduler(scheduler: Scheduler | undefined): void {
 }
 
 export class StationStore {
-  private state: StationState = { jobs: [], spool: [], loaded: false, disconnected: false };
+  private state: StationState = { jobs: [], spool: [], loaded: false };
   private readonly listeners = new Set<Listener>();
 
   constructor(readonly api: StationApi) {}
@@ -112,7 +116,7 @@ export class StationStore {
         this.api.listSpool().catch(() => this.state.spool),
       ]);
       this.mergeJobs(jobs);
-      this.set({ status, settings, spool, loaded: true, loadError: undefined, disconnected: false });
+      this.set({ status, settings, spool, loaded: true, loadError: undefined, connectionProblem: undefined });
     } catch (error) {
       this.set({ loaded: true, loadError: error });
     }
@@ -136,7 +140,7 @@ export class StationStore {
         this.upsertPrinter(event.printer);
         return;
       case 'status':
-        this.set({ status: event.status, disconnected: false });
+        this.set({ status: event.status, connectionProblem: undefined });
         return;
     }
   }
@@ -180,7 +184,7 @@ export class StationStore {
     this.set({ settings });
   }
 
-  setDisconnected(disconnected: boolean): void {
-    if (this.state.disconnected !== disconnected) this.set({ disconnected });
+  setConnectionProblem(problem: ConnectionProblem | undefined): void {
+    if (this.state.connectionProblem !== problem) this.set({ connectionProblem: problem });
   }
 }

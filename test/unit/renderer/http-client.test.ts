@@ -124,6 +124,61 @@ describe('HTTP StationApi client', () => {
     expect(seen[0]?.authorization).toBeUndefined();
   });
 
+  it('reads a 401 as the web host refusing this page’s token, never as nShift refusing the API key', async () => {
+    answer = () => ({
+      status: 401,
+      body: { error: 'unauthorized', message: 'Missing or wrong station token.' },
+    });
+    const api = createHttpStationApi({ baseUrl, token: 'from-before-the-restart' });
+    const error = await api.scan({ code: 'ORD-1' }).catch((e: unknown) => e);
+    expect(failureFromError(error)).toMatchObject({ reason: 'auth', code: 'station_token_refused' });
+  });
+
+  it('reads a host that does not answer as the station unreachable, not nShift', async () => {
+    const gone = baseUrl;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const api = createHttpStationApi({ baseUrl: gone, token: 't' });
+    const error = await api.scan({ code: 'ORD-1' }).catch((e: unknown) => e);
+    expect(failureFromError(error)).toMatchObject({ reason: 'network', code: 'station_unreachable' });
+  });
+
+  it('says why the event stream is down: the host gone, or the host refusing the token', async () => {
+    answer = () => ({
+      status: 401,
+      body: { error: 'unauthorized', message: 'Missing or wrong station token.' },
+    });
+    const sources: FakeEventSource[] = [];
+    const connection: [boolean, string | undefined][] = [];
+    const api = createHttpStationApi({
+      baseUrl,
+      token: 'stale',
+      reopenDelayMs: 60_000,
+      onConnectionChange: (connected, problem) => connection.push([connected, problem]),
+      eventSource: (url) => {
+        const source = new FakeEventSource(url);
+        sources.push(source);
+        return source;
+      },
+    });
+    const stop = api.subscribe(() => undefined);
+    const first = sources[0] as FakeEventSource;
+    first.open();
+    // The host went away: EventSource tries again by itself.
+    first.drop();
+    // It is back (restarted) and answers the stream with 401: EventSource gives up without saying why.
+    first.readyState = 2;
+    (first.onerror as ((ev: Event) => void) | null)?.(new Event('error'));
+    await expect.poll(() => connection.length).toBe(3);
+    expect(connection).toEqual([
+      [true, undefined],
+      [false, 'unreachable'],
+      [false, 'token_refused'],
+    ]);
+    stop();
+  });
+
   it('delivers server-sent events and refreshes status and jobs after a reconnect', async () => {
     const status = {
       host: 'web',

@@ -48,6 +48,8 @@ const FAILURE_CODES = [
   'checkout_not_created',
   'checkout_not_in_delivery',
   'checkout_not_configured',
+  'station_token_refused',
+  'station_unreachable',
 ] as const satisfies readonly FailureCode[];
 // Fails to compile when preload/api.ts gains a FailureCode this list (and so this test) does not cover.
 type Missing = Exclude<FailureCode, (typeof FAILURE_CODES)[number]>;

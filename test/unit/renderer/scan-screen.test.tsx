@@ -6,6 +6,7 @@ import { App } from '../../../renderer/src/App';
 import { createI18n as createAppI18n } from '../../../renderer/src/i18n';
 import { createI18n } from './catalogues';
 import { BASE_TIME, FakeStation, makeJob } from './fake-api';
+import { StationCallError } from '../../../renderer/src/api/errors';
 import { RecordingSounds, renderApp } from './render-app';
 
 afterEach(() => cleanup());
@@ -571,5 +572,95 @@ describe('Connection to the host', () => {
       window.dispatchEvent(new CustomEvent('packbench:connection', { detail: { connected: true } }));
     });
     expect(within(screen.getByTestId('status-bar')).queryByText('Station not reachable')).toBeNull();
+  });
+
+  it('claims nothing about nShift, the printers or the queue while the station cannot be reached', async () => {
+    await renderApp();
+    const bar = screen.getByTestId('status-bar');
+    expect(bar.textContent).toContain('Connected');
+    act(() => {
+      window.dispatchEvent(
+        new CustomEvent('packbench:connection', { detail: { connected: false, problem: 'unreachable' } }),
+      );
+    });
+    expect(bar.textContent).toContain('Station not reachable');
+    expect(bar.textContent).not.toContain('Connected');
+    expect(bar.textContent).not.toContain('Ready');
+    expect((bar.querySelector('[data-account-state]') as HTMLElement).textContent).toBe('nShiftUnknown');
+    expect((bar.querySelector('[data-printer-id="zebra-1"]') as HTMLElement).textContent).toBe(
+      'Zebra 1Unknown',
+    );
+    expect(bar.textContent).toContain('Print queue: unknown');
+    act(() => {
+      window.dispatchEvent(new CustomEvent('packbench:connection', { detail: { connected: true } }));
+    });
+    expect(bar.textContent).toContain('Connected');
+    expect(bar.textContent).toContain('Ready');
+  });
+
+  it('says the page’s access key is out of date when the host refuses its token', async () => {
+    await renderApp();
+    act(() => {
+      window.dispatchEvent(
+        new CustomEvent('packbench:connection', { detail: { connected: false, problem: 'token_refused' } }),
+      );
+    });
+    const bar = screen.getByTestId('status-bar');
+    expect(bar.textContent).toContain('Page access key out of date');
+    expect(bar.textContent).not.toContain('Connected');
+  });
+
+  /** Every call refused as the web client refuses them when the host no longer knows the page's token. */
+  function tokenRefusedStation(): FakeStation {
+    const fake = new FakeStation();
+    const refused = () => {
+      const message = 'Missing or wrong station token.';
+      throw new StationCallError({
+        error: 'unauthorized',
+        message,
+        failure: { reason: 'auth', code: 'station_token_refused', message },
+      });
+    };
+    for (const method of ['getStatus', 'listJobs', 'getSettings', 'listSpool', 'scan'] as const)
+      fake.on(method, refused);
+    return fake;
+  }
+
+  it('with its token refused from the start, the page says its access key is out of date, not "reload"', async () => {
+    await renderApp({ fake: tokenRefusedStation() });
+    const alert = screen.getByTestId('load-error');
+    expect(alert.textContent).toContain('This page’s access key is out of date');
+    expect(alert.textContent).toContain('Open the new address Packbench printed');
+    expect(alert.textContent).not.toContain('reload this page');
+  });
+
+  it('a scan while the station’s settings could not be loaded fails visibly with why, instead of vanishing', async () => {
+    const { sounds } = await renderApp({ fake: tokenRefusedStation() });
+    typeAndEnter('ORD-1001');
+    const panel = screen.getByTestId('last-result');
+    await waitFor(() => expect(panel.getAttribute('data-state')).toBe('failed'));
+    expect(panel.textContent).toContain('ORD-1001');
+    expect(panel.textContent).toContain('its access key is out of date');
+    expect(panel.textContent).not.toContain('API key');
+    expect(screen.queryByText('Ready to scan')).toBeNull();
+    expect(sounds.played).toEqual(['error']);
+  });
+
+  it('a scan refused because the host is gone says Packbench is not running, not that nShift is unreachable', async () => {
+    const fake = new FakeStation();
+    fake.on('scan', () => {
+      const message = 'The web host did not answer scan: Failed to fetch';
+      throw new StationCallError({
+        error: 'failed',
+        message,
+        failure: { reason: 'network', code: 'station_unreachable', message },
+      });
+    });
+    await renderApp({ fake });
+    typeAndEnter('ORD-1001');
+    const panel = screen.getByTestId('last-result');
+    await waitFor(() => expect(panel.getAttribute('data-state')).toBe('failed'));
+    expect(panel.textContent).toContain('Packbench, the station program, is not running');
+    expect(panel.textContent).not.toContain('nShift could not be reached');
   });
 });

@@ -7,6 +7,9 @@ const da: Messages = {
     loadFailed: 'Stationen kunne ikke nås.',
     loadFailedTodo: 'Kontrollér at Packbench kører, og genindlæs derefter siden.',
     retry: 'Prøv igen',
+    tokenRefused: 'Sidens adgangsnøgle er forældet: Packbench er blevet genstartet og har lavet en ny.',
+    tokenRefusedTodo:
+      'Åbn den nye adresse, som Packbench skrev ud, da det startede (den ender på ?token=…), eller stationens adresse fra IT. Det hjælper ikke at genindlæse siden.',
   },
   common: {
     save: 'Gem',
@@ -61,6 +64,9 @@ const da: Messages = {
     morePrinters_other: '{{count}} printere mere: {{list}}',
     demo: 'Demotilstand',
     disconnected: 'Stationen kan ikke nås',
+    tokenRefused: 'Sidens adgangsnøgle er forældet',
+    notKnown: 'Ukendt',
+    queueUnknown: 'Udskriftskø: ukendt',
   },
   jobState: {
     resolving: 'Søger',
@@ -356,6 +362,14 @@ const da: Messages = {
       checkout_not_configured: {
         what: 'Der er ingen klientoplysninger til nShift Checkout på denne station.',
         todo: 'Bed en arbejdsleder om at indtaste klient-id og hemmelighed i Indstillinger under nShift Checkout.',
+      },
+      station_token_refused: {
+        what: 'Packbench afviste denne side: dens adgangsnøgle er forældet, fordi Packbench er blevet genstartet og har lavet en ny. Intet blev gjort.',
+        todo: 'Åbn den nye adresse, som Packbench skrev ud, da det startede (den ender på ?token=…), eller stationens adresse fra IT, og prøv så igen. Det hjælper ikke at genindlæse siden.',
+      },
+      station_unreachable: {
+        what: 'Packbench, stationsprogrammet, kører ikke eller kan ikke nås fra denne side: intet blev booket eller udskrevet.',
+        todo: 'Start Packbench på stationen, eller bed IT om at gøre det. Åbn derefter den adresse, det skriver ud (eller stationens adresse fra IT), og prøv igen.',
       },
       invalid_scan: {
         what: 'Scanningen kunne ikke læses: den er tom, for lang eller indeholder ugyldige tegn.',

@@ -6,6 +6,9 @@ const en = {
     loadFailed: 'The station could not be reached.',
     loadFailedTodo: 'Check that Packbench is running, then reload this page.',
     retry: 'Try again',
+    tokenRefused: 'This page’s access key is out of date: Packbench was restarted and made a new one.',
+    tokenRefusedTodo:
+      'Open the new address Packbench printed when it started (it ends in ?token=…), or the station’s address from IT. Reloading this page does not help.',
   },
   common: {
     save: 'Save',
@@ -60,6 +63,9 @@ const en = {
     morePrinters_other: '{{count}} more printers: {{list}}',
     demo: 'Demo mode',
     disconnected: 'Station not reachable',
+    tokenRefused: 'Page access key out of date',
+    notKnown: 'Unknown',
+    queueUnknown: 'Print queue: unknown',
   },
   jobState: {
     resolving: 'Looking up',
@@ -357,6 +363,15 @@ const en = {
       checkout_not_configured: {
         what: 'No nShift Checkout client credentials are set up on this station.',
         todo: 'Ask a supervisor to enter the client id and secret in Settings, under nShift Checkout.',
+      },
+      // The web page's own: the web host refused its token, or did not answer at all (never nShift).
+      station_token_refused: {
+        what: 'Packbench refused this page: its access key is out of date, because Packbench was restarted and made a new one. Nothing was done.',
+        todo: 'Open the new address Packbench printed when it started (it ends in ?token=…), or the station’s address from IT, then try again. Reloading this page does not help.',
+      },
+      station_unreachable: {
+        what: 'Packbench, the station program, is not running or cannot be reached from this page: nothing was booked or printed.',
+        todo: 'Start Packbench on the station, or ask IT to. Then open the address it prints (or the station’s address from IT) and try again.',
       },
       invalid_scan: {
         what: 'The scan could not be read: it is empty, too long or contains invalid characters.',

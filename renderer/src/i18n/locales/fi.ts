@@ -7,6 +7,10 @@ const fi: Messages = {
     loadFailed: 'Asemaan ei saatu yhteyttä.',
     loadFailedTodo: 'Tarkista, että Packbench on käynnissä, ja lataa sivu sitten uudelleen.',
     retry: 'Yritä uudelleen',
+    tokenRefused:
+      'Tämän sivun käyttöavain on vanhentunut: Packbench on käynnistetty uudelleen ja se loi uuden avaimen.',
+    tokenRefusedTodo:
+      'Avaa uusi osoite, jonka Packbench tulosti käynnistyessään (se päättyy ?token=…), tai aseman osoite IT-tuelta. Sivun lataaminen uudelleen ei auta.',
   },
   common: {
     save: 'Tallenna',
@@ -66,6 +70,9 @@ const fi: Messages = {
     morePrinters_other: '{{count}} muuta tulostinta: {{list}}',
     demo: 'Esittelytila',
     disconnected: 'Asemaan ei saada yhteyttä',
+    tokenRefused: 'Sivun käyttöavain vanhentunut',
+    notKnown: 'Ei tiedossa',
+    queueUnknown: 'Tulostusjono: ei tiedossa',
   },
   jobState: {
     resolving: 'Haetaan',
@@ -364,6 +371,14 @@ const fi: Messages = {
       checkout_not_configured: {
         what: 'Tällä asemalla ei ole nShift Checkoutin asiakastunnuksia.',
         todo: 'Pyydä esihenkilöä syöttämään asiakastunnus ja salaisuus Asetuksiin kohtaan nShift Checkout.',
+      },
+      station_token_refused: {
+        what: 'Packbench hylkäsi tämän sivun: sen käyttöavain on vanhentunut, koska Packbench on käynnistetty uudelleen ja se loi uuden avaimen. Mitään ei tehty.',
+        todo: 'Avaa uusi osoite, jonka Packbench tulosti käynnistyessään (se päättyy ?token=…), tai aseman osoite IT-tuelta, ja yritä sitten uudelleen. Sivun lataaminen uudelleen ei auta.',
+      },
+      station_unreachable: {
+        what: 'Packbench-asemaohjelma ei ole käynnissä tai siihen ei saada yhteyttä tältä sivulta: mitään ei varattu eikä tulostettu.',
+        todo: 'Käynnistä Packbench asemalla tai pyydä IT-tukea tekemään se. Avaa sitten sen tulostama osoite (tai aseman osoite IT-tuelta) ja yritä uudelleen.',
       },
       invalid_scan: {
         what: 'Skannausta ei voitu lukea: se on tyhjä, liian pitkä tai sisältää virheellisiä merkkejä.',

@@ -7,6 +7,9 @@ const nb: Messages = {
     loadFailed: 'Stasjonen kunne ikke nås.',
     loadFailedTodo: 'Kontroller at Packbench kjører, og last deretter inn siden på nytt.',
     retry: 'Prøv igjen',
+    tokenRefused: 'Sidens tilgangsnøkkel er utdatert: Packbench er startet på nytt og har laget en ny.',
+    tokenRefusedTodo:
+      'Åpne den nye adressen Packbench skrev ut da det startet (den slutter på ?token=…), eller stasjonens adresse fra IT. Å laste inn siden på nytt hjelper ikke.',
   },
   common: {
     save: 'Lagre',
@@ -61,6 +64,9 @@ const nb: Messages = {
     morePrinters_other: '{{count}} skrivere til: {{list}}',
     demo: 'Demomodus',
     disconnected: 'Stasjonen kan ikke nås',
+    tokenRefused: 'Sidens tilgangsnøkkel er utdatert',
+    notKnown: 'Ukjent',
+    queueUnknown: 'Utskriftskø: ukjent',
   },
   jobState: {
     resolving: 'Søker',
@@ -357,6 +363,14 @@ const nb: Messages = {
       checkout_not_configured: {
         what: 'Ingen klientopplysninger for nShift Checkout er lagt inn på denne stasjonen.',
         todo: 'Be en arbeidsleder om å legge inn klient-id og hemmelighet i Innstillinger, under nShift Checkout.',
+      },
+      station_token_refused: {
+        what: 'Packbench avviste denne siden: tilgangsnøkkelen er utdatert, fordi Packbench er startet på nytt og har laget en ny. Ingenting ble gjort.',
+        todo: 'Åpne den nye adressen Packbench skrev ut da det startet (den slutter på ?token=…), eller stasjonens adresse fra IT, og prøv igjen. Å laste inn siden på nytt hjelper ikke.',
+      },
+      station_unreachable: {
+        what: 'Packbench, stasjonsprogrammet, kjører ikke eller kan ikke nås fra denne siden: ingenting ble booket eller skrevet ut.',
+        todo: 'Start Packbench på stasjonen, eller be IT gjøre det. Åpne deretter adressen det skriver ut (eller stasjonens adresse fra IT), og prøv igjen.',
       },
       invalid_scan: {
         what: 'Skanningen kunne ikke leses: den er tom, for lang eller inneholder ugyldige tegn.',

@@ -7,6 +7,9 @@ const sv: Messages = {
     loadFailed: 'Stationen kunde inte nås.',
     loadFailedTodo: 'Kontrollera att Packbench körs och ladda sedan om sidan.',
     retry: 'Försök igen',
+    tokenRefused: 'Sidans åtkomstnyckel är inaktuell: Packbench har startats om och skapat en ny.',
+    tokenRefusedTodo:
+      'Öppna den nya adressen som Packbench skrev ut när det startade (den slutar på ?token=…), eller stationens adress från IT. Att ladda om sidan hjälper inte.',
   },
   common: {
     save: 'Spara',
@@ -66,6 +69,9 @@ const sv: Messages = {
     morePrinters_other: '{{count}} skrivare till: {{list}}',
     demo: 'Demoläge',
     disconnected: 'Stationen kan inte nås',
+    tokenRefused: 'Sidans åtkomstnyckel är inaktuell',
+    notKnown: 'Okänt',
+    queueUnknown: 'Utskriftskö: okänd',
   },
   jobState: {
     resolving: 'Söker',
@@ -362,6 +368,14 @@ const sv: Messages = {
       checkout_not_configured: {
         what: 'Inga klientuppgifter för nShift Checkout är inlagda på den här stationen.',
         todo: 'Be en arbetsledare att ange klient-id och hemlighet i Inställningar, under nShift Checkout.',
+      },
+      station_token_refused: {
+        what: 'Packbench avvisade den här sidan: dess åtkomstnyckel är inaktuell, eftersom Packbench har startats om och skapat en ny. Ingenting gjordes.',
+        todo: 'Öppna den nya adressen som Packbench skrev ut när det startade (den slutar på ?token=…), eller stationens adress från IT, och försök sedan igen. Att ladda om sidan hjälper inte.',
+      },
+      station_unreachable: {
+        what: 'Packbench, stationsprogrammet, körs inte eller kan inte nås från den här sidan: ingenting bokades eller skrevs ut.',
+        todo: 'Starta Packbench på stationen, eller be IT göra det. Öppna sedan adressen som det skriver ut (eller stationens adress från IT) och försök igen.',
       },
       invalid_scan: {
         what: 'Skanningen kunde inte läsas: den är tom, för lång eller innehåller ogiltiga tecken.',

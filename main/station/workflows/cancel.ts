@@ -14,7 +14,12 @@ export async function lookupShipment(ctx: StationContext, code: string): Promise
   const pick = live[0] ?? found[0];
   if (!pick)
     throw StationError.failed(
-      failure('not_found', 'unknown_code', `No shipment matches "${code}".`, detailed('no_match', { code })),
+      failure(
+        'not_found',
+        'unknown_code',
+        `No shipment matches "${code}": nothing was cancelled. Check the code: a shipment or parcel number from the label, or the order number.`,
+        detailed('no_match', { code }),
+      ),
     );
   // The carrier's status events may know it was handed over before nShift's shipment record shows it.
   const { timeline: _timeline, ...view } = await withTracking(ctx, toShipmentView(pick));

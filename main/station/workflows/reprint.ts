@@ -78,7 +78,7 @@ export async function startReprint(
       failure(
         'not_found',
         'unknown_code',
-        `No booked shipment matches "${label}": nothing to reprint.`,
+        `No booked shipment matches "${label}": nothing was reprinted. Check the code: a shipment or parcel number from the label, or the order number that was booked.`,
         detailed('no_match', { code: label }),
       ),
     );

@@ -83,8 +83,10 @@ export function readApiError(error: unknown): ApiErrorBody | undefined {
 export function failureFromError(error: unknown): Failure {
   const body = readApiError(error);
   if (body?.failure) return body.failure;
+  // Only the web host's guards refuse a call as unauthorized (a stale token, a page from another address or site):
+  // nShift's refusals of the API key come as the station's own failures, above.
   if (body?.error === 'unauthorized')
-    return { reason: 'auth', code: 'auth_invalid_key', message: body.message };
+    return { reason: 'auth', code: 'station_token_refused', message: body.message };
   if (body?.error === 'not_found')
     return { reason: 'not_found', code: 'unknown_code', message: body.message };
   if (body?.error === 'invalid_argument')

@@ -134,6 +134,23 @@ describe('HTTP StationApi client', () => {
     expect(failureFromError(error)).toMatchObject({ reason: 'auth', code: 'station_token_refused' });
   });
 
+  it.each([
+    [421, 'Unknown Host.'],
+    [403, 'Requests from other origins are refused.'],
+  ])(
+    'reads the web host refusing this page (%i) as the page refused, never as nShift refusing the API key',
+    async (status, message) => {
+      answer = () => ({ status, body: { error: 'unauthorized', message } });
+      const api = createHttpStationApi({ baseUrl, token: 't' });
+      const error = await api.scan({ code: 'ORD-1' }).catch((e: unknown) => e);
+      expect(failureFromError(error)).toMatchObject({
+        reason: 'auth',
+        code: 'station_token_refused',
+        message,
+      });
+    },
+  );
+
   it('reads a host that does not answer as the station unreachable, not nShift', async () => {
     const gone = baseUrl;
     await new Promise<void>((resolve) => server.close(() => resolve()));

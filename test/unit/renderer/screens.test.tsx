@@ -1178,6 +1178,15 @@ describe('Language', () => {
     expect(await screen.findByRole('heading', { name: 'Indstillinger' })).toBeTruthy();
   });
 
+  it('says "Settings saved." in the language just chosen, though the save was asked in the one before', async () => {
+    await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'sv' } });
+    expect(await screen.findByRole('heading', { name: 'Inställningar' })).toBeTruthy();
+    expect(await screen.findByText('Inställningarna sparades.')).toBeTruthy();
+    expect(screen.queryByText('Settings saved.')).toBeNull();
+  });
+
   it('follows a language change made elsewhere (a status event does not reset it)', async () => {
     const fake = new FakeStation();
     fake.settings = { ...fake.settings, language: 'nb' };

@@ -114,6 +114,7 @@ export function StoredScreen() {
   const confirm = pending ? (
     <ConfirmStep
       question={question(pending)}
+      confirmLabel={t('stored.deleteYes')}
       busy={action.busy}
       onConfirm={() => void confirmPending()}
       onCancel={() => setPending(undefined)}

@@ -77,4 +77,51 @@ test.describe('the layout at smaller screens', () => {
     await expect(page.getByTestId('scan-input')).toBeInViewport({ ratio: 1 });
     await saveScreen(page, 'scan-800');
   });
+
+  test("Manifest at 800×600: today's shipments in no manifest scroll inside their panel; the page never scrolls sideways", async ({
+    page,
+    demo,
+  }) => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await openStation(page, demo);
+    // Parcel numbers and a booking time make this the widest table of the app (ORD-1001 is booked above).
+    await scanLikeAScanner(page, 'ORD-1003');
+    await expect(page.getByTestId('last-result')).toHaveAttribute('data-state', 'printed');
+    await page.keyboard.press('F4');
+    const panel = page.getByTestId('unmanifested');
+    const table = panel.getByRole('table', { name: 'Today’s shipments in no manifest' });
+    await expect(table).toContainText('ORD-1003');
+
+    const layout = await panel.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const table = element.querySelector('table');
+      const scroller = table?.parentElement;
+      const shown = scroller?.getBoundingClientRect();
+      return {
+        pageWidth: document.documentElement.scrollWidth,
+        mainScrollsSideways: (document.querySelector('.main')?.scrollWidth ?? 0) > 800,
+        panelRight: box.right,
+        shownRight: shown?.right ?? Infinity,
+        scrollerOverflowX: scroller ? getComputedStyle(scroller).overflowX : '',
+      };
+    });
+    expect(layout.pageWidth).toBeLessThanOrEqual(800);
+    expect(layout.mainScrollsSideways).toBe(false);
+    expect(layout.panelRight).toBeLessThanOrEqual(800);
+    expect(layout.shownRight).toBeLessThanOrEqual(layout.panelRight);
+    expect(layout.scrollerOverflowX).toBe('auto');
+    // The columns past the panel's edge are reached by scrolling the table in its panel, not the page.
+    const booked = table.getByRole('columnheader', { name: 'Booked' });
+    await booked.scrollIntoViewIfNeeded();
+    const reached = await booked.evaluate((header) => {
+      const box = header.getBoundingClientRect();
+      const shown = header.closest('table')?.parentElement?.getBoundingClientRect();
+      // A pixel's rounding either side: the header is inside the scrolled box, whole.
+      return shown !== undefined && box.left >= shown.left - 1 && box.right <= shown.right + 1;
+    });
+    expect(reached).toBe(true);
+    await expect(table.getByRole('columnheader', { name: 'Parcels' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+    await saveScreen(page, 'manifest-800');
+  });
 });

@@ -28,7 +28,7 @@ export function ActionFeedback({ state }: { state: ActionState }) {
   if (state.done) {
     return (
       <p className="alert alert-good" role="status">
-        {state.done}
+        {state.done(t)}
       </p>
     );
   }

@@ -24,7 +24,6 @@ export function CancelConfirm({
       title={t('cancel.confirmTitle', { number })}
       question={t('cancel.confirmText')}
       confirmLabel={t('cancel.confirmYes')}
-      cancelLabel={t('cancel.confirmNo')}
       onConfirm={onConfirm}
       onCancel={onBack}
     >

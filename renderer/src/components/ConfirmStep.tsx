@@ -6,6 +6,10 @@ import { Button } from './Button';
  * The one "are you sure" step of every screen: inline (native dialogs would block the station), focus on the
  * safe answer, Esc backs out and gives the focus back to what had it (the button that asked). `title` names the dialog when given, else the question does; `children` are
  * warnings the packer must see before confirming.
+ *
+ * The answers say what they do: `confirmLabel` names the act ("Yes, delete it"), and the safe answer is "No,
+ * keep it" unless told otherwise. Never a bare "Confirm" / "Cancel": at a packing bench "Cancel" means
+ * cancelling a shipment.
  */
 export function ConfirmStep({
   title,
@@ -20,7 +24,7 @@ export function ConfirmStep({
   title?: string;
   question: string;
   children?: ReactNode;
-  confirmLabel?: string;
+  confirmLabel: string;
   cancelLabel?: string;
   onConfirm(): void;
   onCancel(): void;
@@ -55,10 +59,10 @@ export function ConfirmStep({
       {children}
       <div className="row">
         <Button tone="danger" busy={busy} onClick={onConfirm}>
-          {confirmLabel ?? t('common.confirm')}
+          {confirmLabel}
         </Button>
         <Button ref={keep} aria-keyshortcuts="Escape" onClick={back}>
-          {cancelLabel ?? t('common.cancel')}
+          {cancelLabel ?? t('common.keepIt')}
         </Button>
       </div>
     </div>

@@ -3,6 +3,7 @@ import {
   useContext,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
 } from 'react';
 
@@ -91,7 +92,10 @@ function splitFrame<P extends FramedProps>(props: P): [FramedProps, Omit<P, keyo
   return [{ id, name, label, hint, error, className }, control];
 }
 
-type InputRest = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'name'>;
+type InputRest = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'name'> & {
+  /** The input itself: a screen's scan field is focused by its screen (useScreenFocus). */
+  ref?: Ref<HTMLInputElement>;
+};
 
 /** A text (or number, url, password, range) input in a form row; `onValue` gets the typed text. */
 export function TextField({

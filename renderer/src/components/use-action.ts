@@ -1,12 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import type { ArgumentIssue, Failure } from '../../../preload/api';
 import { failureFromError, readApiError } from '../api/errors';
 
 export interface ActionState {
   busy: boolean;
   failure?: Failure;
-  /** Translated text of the last success, for a status line. */
-  done?: string;
+  /**
+   * The last success, for a status line: said with the `t` of the moment it is shown, so a message that outlives
+   * a language switch (Settings' own "saved" after choosing a language) reads in the new language.
+   */
+  done?: (t: TFunction) => string;
   /** The host refused the arguments (a form's values): which field, when it said, to name in a translated line. */
   invalid?: { field?: string };
   /** With `invalid`: the values the host's schema refused, by path, for each field to show its own. */
@@ -15,11 +19,12 @@ export interface ActionState {
 
 /**
  * Runs a station call for a button: one at a time, with the failure kept (to translate) and a success text.
+ * A function as the text is asked again in whatever language shows it (it gets that language's `t`).
  * Returns the call's result, or undefined when it failed.
  */
 export type RunAction = <T>(
   call: () => Promise<T>,
-  doneText?: string | ((result: T) => string),
+  doneText?: string | ((result: T, t: TFunction) => string),
 ) => Promise<T | undefined>;
 
 export function useAction(): [ActionState, RunAction, () => void] {
@@ -34,7 +39,13 @@ export function useAction(): [ActionState, RunAction, () => void] {
     try {
       const result = await call();
       busy.current = false;
-      setState({ busy: false, done: typeof doneText === 'function' ? doneText(result) : doneText });
+      const done =
+        doneText === undefined
+          ? undefined
+          : typeof doneText === 'function'
+            ? (t: TFunction) => doneText(result, t)
+            : () => doneText;
+      setState({ busy: false, done });
       return result;
     } catch (error) {
       busy.current = false;

@@ -12,6 +12,7 @@ import { CancelConfirm } from '../components/CancelConfirm';
 import { ShipmentFacts } from '../components/ShipmentFacts';
 import { resultState, jobFailure } from '../components/result-state';
 import { shipmentNumber } from '../components/shipment-number';
+import { useScanField } from '../components/use-screen-focus';
 
 /** Look up → see its state → confirm (with the penalty warning when the carrier has it) → cancel. */
 export function CancelScreen() {
@@ -25,6 +26,7 @@ export function CancelScreen() {
   const [lookup, runLookup] = useAction();
   const [cancelAction, runCancel, resetCancel] = useAction();
   const startButton = useRef<HTMLButtonElement>(null);
+  const [field, settle] = useScanField();
 
   async function find(value: string): Promise<void> {
     const wanted = value.trim();
@@ -38,7 +40,7 @@ export function CancelScreen() {
       setLookedUp({ code: wanted, shipment });
       // Focus the next step, so the packer continues from the keyboard.
       setTimeout(() => startButton.current?.focus(), 0);
-    }
+    } else settle();
   }
 
   useScanHandler((scanned) => {
@@ -62,6 +64,8 @@ export function CancelScreen() {
     );
     setConfirming(false);
     if (result) setCancelJobId(result.jobId);
+    // Cancelled (or refused, with why): the next code is scanned or typed into the field.
+    settle();
   }
 
   const shipment = lookedUp?.shipment;
@@ -100,8 +104,8 @@ export function CancelScreen() {
           <input
             id="cancel-code"
             type="text"
+            ref={field}
             autoComplete="off"
-            autoFocus
             value={code}
             onChange={(event) => setCode(event.target.value)}
           />

@@ -13,6 +13,7 @@ import { TextField } from '../components/Field';
 import { Panel } from '../components/Panel';
 import { saveTextFile } from '../components/save-file';
 import { formatDateTime, formatInputDate } from '../i18n/format';
+import { useScanField } from '../components/use-screen-focus';
 
 type Query = MethodInput<'listPartialShipments'>;
 interface DateRange {
@@ -96,6 +97,7 @@ export function CheckoutScreen() {
     [api, query],
   );
   const list = useLoader<PartialShipmentView[] | undefined>(load);
+  const [field, settle] = useScanField();
 
   useScanHandler((code) => {
     setOrderNo(code);
@@ -107,6 +109,7 @@ export function CheckoutScreen() {
     const wanted = stripAffixes(orderNo, settings?.scanner ?? { prefix: '', suffix: '' }).trim();
     setOrderNo(wanted);
     if (wanted) setQuery({ orderNo: wanted });
+    settle();
   }
 
   function findByDate(event: FormEvent): void {
@@ -136,6 +139,7 @@ export function CheckoutScreen() {
     }
     setPending(undefined);
     list.reload();
+    settle();
   }
 
   function anonymizeContact(event: FormEvent): void {
@@ -195,6 +199,7 @@ export function CheckoutScreen() {
         <form className="row" onSubmit={findByOrder} data-scan-input="">
           <TextField
             id="checkout-order"
+            ref={field}
             label={t('checkout.orderNo')}
             autoComplete="off"
             value={orderNo}

@@ -17,6 +17,7 @@ import { Button } from '../components/Button';
 import { SelectField, TextField } from '../components/Field';
 import { formatDateTime, formatTime } from '../i18n/format';
 import { isCancelledStatus } from '../components/cancelled';
+import { useScanField } from '../components/use-screen-focus';
 
 type SearchField = 'any' | NonNullable<MethodInput<'searchHistory'>['searchField']>;
 const FIELDS: readonly SearchField[] = ['any', 'orderNo', 'shipmentNo', 'parcelNo'];
@@ -81,6 +82,8 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
   const [search, runSearch] = useAction();
   const [action, runAction, resetAction] = useAction();
   const rowButtons = useRef(new Map<string, HTMLButtonElement>());
+  // On arrival only: a search gives the keyboard to its first result, where R and C work.
+  const [field] = useScanField();
   const gate = useMemo(() => new IsolatedKeyGate(burstGapMs), [burstGapMs]);
   useEffect(() => () => gate.cancel(), [gate]);
 
@@ -212,7 +215,7 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
           label={t('history.value')}
           autoComplete="off"
           spellCheck={false}
-          autoFocus
+          ref={field}
           value={draft.value}
           onValue={(value) => setDraft({ ...draft, value })}
         />

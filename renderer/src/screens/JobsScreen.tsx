@@ -17,6 +17,7 @@ import { findJobForCode } from './job-match';
 import { jobCode, shipmentName } from '../components/shipment-number';
 import { ReprintNote, reprintsByJob } from '../components/ReprintNote';
 import { cancelledShipmentIds, reprintsOnlyCancelled } from '../components/cancelled';
+import { useScreenFocus } from '../components/use-screen-focus';
 
 function hasShipments(job: JobView): boolean {
   // A test label belongs to no shipment: there is nothing to reprint.
@@ -41,6 +42,9 @@ export function JobsScreen() {
   const [preview, setPreview] = useState<Preview | undefined>();
   const [action, run] = useAction();
   const rowButtons = useRef(new Map<string, HTMLButtonElement>());
+  // No field here: the list is what the packer works (arrows walk it, a scan picks a job), so on arrival the
+  // selected job's row has the keyboard. Its actions keep the focus where they were (below).
+  useScreenFocus(() => (selectedId ? rowButtons.current.get(selectedId) : undefined));
   /** The print-queue job the packer last released, retried or cancelled: its row says what became of it. */
   const [queueNote, setQueueNote] = useState<{ spoolJobId: string; action: QueueAction } | undefined>();
   /** Where that button was (a queue row, a document line): the focus stays there when the button goes away. */

@@ -14,6 +14,7 @@ import { formatList, formatTime } from '../i18n/format';
 import { jobCode, shipmentName, shipmentNumbers } from '../components/shipment-number';
 import { isScanRow, reprintsByJob, ReprintNote, ROW_KINDS } from '../components/ReprintNote';
 import { cancelledShipmentIds, reprintsOnlyCancelled } from '../components/cancelled';
+import { useScanField } from '../components/use-screen-focus';
 const REPRINT_KEYS = new Set(['r', 'R']);
 
 function canReprint(state: ResultState | undefined): boolean {
@@ -50,7 +51,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
   const { jobs, settings, status, spool } = useStationState();
   const routing = useScanRouting();
   const [value, setValue] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
+  const [inputRef, focusInput] = useScanField();
   const gate = useMemo(() => new IsolatedKeyGate(burstGapMs), [burstGapMs]);
   useEffect(() => () => gate.cancel(), [gate]);
 
@@ -82,10 +83,6 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
   // "Printing" while the printer is away would read as all well: say what the label waits for instead.
   const wait = job ? printerWait(job, status?.printers ?? [], spool) : undefined;
 
-  function focusInput(): void {
-    inputRef.current?.focus();
-  }
-
   function reprint(): void {
     if (job && !reprintInFlight()) {
       reprintRunning.current = true;
@@ -104,6 +101,8 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
     gate.cancel();
+    // Also when "Book and print" was clicked: the focus must not stay on the button.
+    focusInput();
     if (!value.trim()) return;
     routing.submit(value);
     setValue('');
@@ -169,7 +168,6 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
             autoComplete="off"
             autoCorrect="off"
             spellCheck={false}
-            autoFocus
             value={value}
             onChange={(event) => setValue(event.target.value)}
             onKeyDown={onKeyDown}

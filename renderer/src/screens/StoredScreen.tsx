@@ -13,6 +13,7 @@ import { Button } from '../components/Button';
 import { TextField } from '../components/Field';
 import { ListTable } from '../components/ListTable';
 import { formatDateTime } from '../i18n/format';
+import { useScanField } from '../components/use-screen-focus';
 
 /** `shown`: the number the list shows for it (order number or key), so the question names what the packer sees. */
 type Pending =
@@ -32,6 +33,7 @@ export function StoredScreen() {
   const [action, run] = useAction();
   /** The job the last booking or close started, followed to its outcome. */
   const [started, setStarted] = useState<{ jobId: string; what: string } | undefined>();
+  const [field, settle] = useScanField();
   const loadStored = useCallback(
     () => api.listStored(filter ? { orderNo: filter } : undefined),
     [api, filter],
@@ -58,6 +60,7 @@ export function StoredScreen() {
     const wanted = stripAffixes(orderNo, settings?.scanner ?? { prefix: '', suffix: '' }).trim();
     setOrderNo(wanted);
     setFilter(wanted);
+    settle();
   }
 
   function onFilter(event: FormEvent): void {
@@ -75,6 +78,8 @@ export function StoredScreen() {
     // The lists change when the job has booked or closed, not when it starts: JobOutcome reloads them then.
     const result = await run(call);
     if (result) setStarted({ jobId: result.jobId, what });
+    // The row's button may be gone with its row; the next order is scanned or typed into the field.
+    settle();
   }
 
   async function confirmPending(): Promise<void> {
@@ -102,6 +107,7 @@ export function StoredScreen() {
     }
     setPending(undefined);
     reload();
+    settle();
   }
 
   function question(p: Pending): string {
@@ -114,6 +120,7 @@ export function StoredScreen() {
   const confirm = pending ? (
     <ConfirmStep
       question={question(pending)}
+      confirmLabel={t('stored.deleteYes')}
       busy={action.busy}
       onConfirm={() => void confirmPending()}
       onCancel={() => setPending(undefined)}
@@ -143,6 +150,7 @@ export function StoredScreen() {
       <form className="row" onSubmit={onFilter} data-scan-input="">
         <TextField
           id="stored-order"
+          ref={field}
           label={t('stored.filterLabel')}
           autoComplete="off"
           value={orderNo}

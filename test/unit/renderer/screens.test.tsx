@@ -935,13 +935,13 @@ describe('Stored & consolidated screen', () => {
     const confirm = screen.getByRole('alertdialog');
     // Named by the order number the list shows, not nShift's internal stored-shipment id.
     expect(confirm.textContent).toContain('Delete stored shipment O-78?');
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, delete it' }));
     await waitFor(() => expect(fake.callsOf('deleteStored')).toEqual([{ storedId: 'st-2', confirm: true }]));
 
     const consolidatedTable = screen.getByRole('table', { name: 'Open consolidated shipments' });
     fireEvent.click(within(consolidatedTable).getByRole('button', { name: 'Delete group' }));
     expect(screen.getByRole('alertdialog').textContent).toContain('Delete parcel group PO-1 from KEY-1?');
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it' }));
     await waitFor(() =>
       expect(fake.callsOf('deleteParcelGroup')).toEqual([
         { consolidatedId: 'c-1', partOrderNo: 'PO-1', confirm: true },
@@ -955,6 +955,36 @@ describe('Stored & consolidated screen', () => {
     await waitFor(() => expect(fake.callsOf('closeConsolidated')).toEqual([{ consolidatedId: 'c-1' }]));
   });
 
+  it('answers the delete question with "Yes, delete it" or "No, keep it", never a "Cancel" that reads as cancelling a shipment', async () => {
+    const fake = new FakeStation();
+    fake.stored = [{ storedId: 'st-1', orderNo: 'O-77', status: 'Stored', parcelCount: 2 }];
+    fake.consolidated = [
+      {
+        consolidatedId: 'c-1',
+        key: 'KEY-1',
+        status: 'Open',
+        parcelGroups: [{ partOrderNo: 'PO-1', parcelCount: 3 }],
+      },
+    ];
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-stored'));
+    const storedTable = await screen.findByRole('table', { name: 'Stored shipments' });
+    const consolidatedTable = await screen.findByRole('table', { name: 'Open consolidated shipments' });
+    for (const asks of [
+      within(storedTable).getByRole('button', { name: 'Delete' }),
+      within(consolidatedTable).getByRole('button', { name: 'Delete group' }),
+      within(consolidatedTable).getByRole('button', { name: 'Delete' }),
+    ]) {
+      fireEvent.click(asks);
+      const answers = within(screen.getByRole('alertdialog'))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+      expect(answers).toEqual(['Yes, delete it', 'No, keep it']);
+      fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
+    }
+    expect(fake.callsOf('deleteStored')).toEqual([]);
+  });
+
   it('Esc on the delete question gives the focus back to the Delete button that asked', async () => {
     const fake = new FakeStation();
     fake.stored = [{ storedId: 'st-1', orderNo: 'O-77', status: 'Stored', parcelCount: 2 }];
@@ -965,7 +995,7 @@ describe('Stored & consolidated screen', () => {
     remove.focus();
     fireEvent.click(remove);
     const confirm = screen.getByRole('alertdialog');
-    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'No, keep it' }));
     fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.activeElement).toBe(remove);
@@ -1176,6 +1206,15 @@ describe('Language', () => {
     expect(document.documentElement.lang).toBe('fi');
     fireEvent.change(screen.getByRole('combobox', { name: 'Kieli' }), { target: { value: 'da' } });
     expect(await screen.findByRole('heading', { name: 'Indstillinger' })).toBeTruthy();
+  });
+
+  it('says "Settings saved." in the language just chosen, though the save was asked in the one before', async () => {
+    await renderApp();
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'sv' } });
+    expect(await screen.findByRole('heading', { name: 'Inställningar' })).toBeTruthy();
+    expect(await screen.findByText('Inställningarna sparades.')).toBeTruthy();
+    expect(screen.queryByText('Settings saved.')).toBeNull();
   });
 
   it('follows a language change made elsewhere (a status event does not reset it)', async () => {

@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SettingsPatch, SettingsView } from '../../../../preload/api';
 import { useServices } from '../../state/context';
 import { useAction, type ActionState } from '../../components/use-action';
@@ -9,16 +8,19 @@ export function useSettingsSave(): [
   ActionState,
   (patch: SettingsPatch) => Promise<SettingsView | undefined>,
 ] {
-  const { t } = useTranslation();
   const { api, store } = useServices();
   const [state, run] = useAction();
   const save = useCallback(
     async (patch: SettingsPatch) => {
-      const view = await run(() => api.saveSettings(patch), t('settings.saved'));
+      // Said when shown: saving the language switches it, and the message must follow.
+      const view = await run(
+        () => api.saveSettings(patch),
+        (_view, shownIn) => shownIn('settings.saved'),
+      );
       if (view) store.setSettings(view);
       return view;
     },
-    [api, store, run, t],
+    [api, store, run],
   );
   return [state, save];
 }

@@ -97,8 +97,12 @@ describe('packbench-headless failure messages', () => {
       ['NO-SUCH', 'unknown_code'],
     ]);
     // A code nothing matches says what was not done and what to check, for :reprint and :cancel alike.
-    expect(failed[2]!.message).toContain('nothing was reprinted. Check the code: a shipment or parcel number');
-    expect(failed[3]!.message).toContain('nothing was cancelled. Check the code: a shipment or parcel number');
+    expect(failed[2]!.message).toContain(
+      'nothing was reprinted. Check the code: a shipment or parcel number',
+    );
+    expect(failed[3]!.message).toContain(
+      'nothing was cancelled. Check the code: a shipment or parcel number',
+    );
     const station = await createStation({
       dataDir: dataDir!,
       host: 'headless',

@@ -24,6 +24,9 @@ const PATHS: Record<IconState, string> = {
   waiting: 'M12 2 1 21h22L12 2zm-1 7h2v6h-2V9zm0 8h2v2h-2v-2z',
   // Two stacked sheets
   duplicate: 'M8 2h12v14H8V2zm2 2v10h8V4h-8zM4 6h2v14h12v2H4V6z',
+  // A circle struck through: cancelled, its label void
+  cancelled:
+    'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zm0 2a8 8 0 0 0-6.3 12.9L16.9 5.7A8 8 0 0 0 12 4zm6.3 3.1L7.1 18.3A8 8 0 0 0 18.3 7.1z',
 };
 
 /** A state's icon, so state never relies on colour alone. Decorative: the state's name is always beside it. */

@@ -27,6 +27,7 @@ const TONE: Record<IconState, string> = {
   held: 'alert alert-warn',
   waiting: 'alert alert-warn',
   duplicate: 'alert alert-warn',
+  cancelled: 'alert alert-error',
   failed: 'alert alert-error',
 };
 

@@ -1,17 +1,30 @@
 import type { JobState, JobView } from '../../../preload/api';
 
-/** What the packer sees for a job: its state, or "duplicate" when the scan was booked before. */
-export type ResultState = JobState | 'duplicate';
+/**
+ * What the packer sees for a job: its state, "duplicate" when the scan was booked before, or "cancelled" for a
+ * booking whose every shipment was cancelled since (its row would otherwise go on saying "Printed").
+ */
+export type ResultState = JobState | 'duplicate' | 'cancelled';
 
-export function resultState(job: JobView): ResultState {
+/** `cancelled`: the shipments cancelled today (cancelledShipmentIds), where the view knows them. */
+export function resultState(job: JobView, cancelled?: ReadonlySet<string>): ResultState {
   if (job.duplicateOf) return 'duplicate';
+  if (cancelled && (job.kind === 'scan' || job.kind === 'book_stored')) {
+    const own = job.shipments.filter((shipment) => !shipment.reference && shipment.shipmentId);
+    if (own.length > 0 && own.every((shipment) => cancelled.has(shipment.shipmentId))) return 'cancelled';
+  }
   if (job.state === 'failed' && job.failure?.code === 'already_booked') return 'duplicate';
   return job.state;
 }
 
 export function isFinished(state: ResultState): boolean {
   return (
-    state === 'printed' || state === 'done' || state === 'failed' || state === 'held' || state === 'duplicate'
+    state === 'printed' ||
+    state === 'done' ||
+    state === 'failed' ||
+    state === 'held' ||
+    state === 'duplicate' ||
+    state === 'cancelled'
   );
 }
 

@@ -225,7 +225,7 @@ export function JobsScreen() {
                 <td>{formatTime(job.createdAt, i18n.language)}</td>
                 <td>{t(`jobKind.${job.kind}`)}</td>
                 <td>
-                  <StateBadge state={resultState(job)} />
+                  <StateBadge state={resultState(job, cancelled)} />
                 </td>
               </tr>
             )}
@@ -317,7 +317,7 @@ function JobDetails({
   const { t, i18n } = useTranslation();
   const { jobs } = useStationState();
   const failure = jobFailure(job);
-  const state = resultState(job);
+  const state = resultState(job, cancelledShipmentIds(jobs));
   const original = job.reprintOf ? jobs.find((candidate) => candidate.id === job.reprintOf) : undefined;
   return (
     <div data-job-id={job.id}>

@@ -61,6 +61,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
 
   const last = session.last;
   const job = last?.jobId ? jobs.find((candidate) => candidate.id === last.jobId) : undefined;
+  const cancelled = cancelledShipmentIds(jobs);
   const shown: ResultState | 'idle' = !last
     ? 'idle'
     : job
@@ -71,7 +72,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
   const jobState = !last ? 'idle' : job ? job.state : last.failure ? 'failed' : 'resolving';
   const failure = job ? jobFailure(job) : last?.failure;
   // A shipment cancelled since (on the Cancel screen or in History) has a void label: never reprinted.
-  const voided = job !== undefined && reprintsOnlyCancelled(job, cancelledShipmentIds(jobs));
+  const voided = job !== undefined && reprintsOnlyCancelled(job, cancelled);
   const reprintable = job !== undefined && !voided && canReprint(shown === 'idle' ? undefined : shown);
   const held = job ? heldSpoolJobIds(job) : [];
   // A reprint asked for and not yet ended: another R (a double tap) or click must not ask again.
@@ -293,7 +294,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
             <tbody>
               {today.map((row) => {
                 const rowFailure = jobFailure(row);
-                const state = resultState(row);
+                const state = resultState(row, cancelled);
                 return (
                   <tr key={row.id} data-job-id={row.id}>
                     <td>{formatTime(row.createdAt, i18n.language)}</td>

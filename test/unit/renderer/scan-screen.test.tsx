@@ -224,6 +224,33 @@ describe('Scan screen', () => {
     expect(fake.callsOf('reprint')).toEqual([]);
   });
 
+  it('a booking cancelled since reads Cancelled in Today’s scans, no longer Printed', async () => {
+    const { fake } = await renderApp();
+    typeAndEnter('ORDER-1009');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('printed'));
+    const booked = fake.jobs.find((job) => job.scan === 'ORDER-1009')!;
+    act(() =>
+      fake.emitJob(
+        makeJob({
+          id: 'cancel-10',
+          kind: 'cancel',
+          scan: 'SHP-ORDER-1009',
+          state: 'done',
+          shipments: [
+            { shipmentId: booked.shipments[0]!.shipmentId, parcelNos: [], state: 'cancelled', documents: [] },
+          ],
+        }),
+      ),
+    );
+    // The card keeps what happened and adds that the label is void (above); the list reads what it is now.
+    const row = document.querySelector(`tr[data-job-id="${booked.id}"]`)!;
+    await waitFor(() =>
+      expect(row.querySelector('[data-state]')?.getAttribute('data-state')).toBe('cancelled'),
+    );
+    expect(row.textContent).toContain('Cancelled');
+    expect(row.textContent).not.toContain('Printed');
+  });
+
   it('ignores the same code again within the duplicate window and says so', async () => {
     const { fake, clock } = await renderApp();
     typeAndEnter('ORDER-5');

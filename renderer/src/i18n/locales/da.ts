@@ -77,6 +77,7 @@ const da: Messages = {
     done: 'Færdig',
     failed: 'Mislykkedes',
     duplicate: 'Allerede booket',
+    cancelled: 'Annulleret',
   },
   jobKind: {
     scan: 'Scanning',

@@ -76,6 +76,7 @@ const en = {
     done: 'Done',
     failed: 'Failed',
     duplicate: 'Already booked',
+    cancelled: 'Cancelled',
   },
   jobKind: {
     scan: 'Scan',

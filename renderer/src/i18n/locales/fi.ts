@@ -83,6 +83,7 @@ const fi: Messages = {
     done: 'Valmis',
     failed: 'Epäonnistui',
     duplicate: 'Jo varattu',
+    cancelled: 'Peruttu',
   },
   jobKind: {
     scan: 'Skannaus',

@@ -77,6 +77,7 @@ const nb: Messages = {
     done: 'Ferdig',
     failed: 'Mislyktes',
     duplicate: 'Allerede booket',
+    cancelled: 'Kansellert',
   },
   jobKind: {
     scan: 'Skanning',

@@ -82,6 +82,7 @@ const sv: Messages = {
     done: 'Klar',
     failed: 'Misslyckades',
     duplicate: 'Redan bokad',
+    cancelled: 'Makulerad',
   },
   jobKind: {
     scan: 'Skanning',

@@ -141,19 +141,20 @@ function cutOffMidway(job: JobView | undefined): Failure | undefined {
 }
 
 /** What the packer reads of a job that is not a booking and was cut off by a restart, and what to do about it. */
-const STOPPED_WHILE: Partial<Record<JobKind, (scan: string) => string>> = {
+const STOPPED_WHILE: Partial<Record<JobKind, (scan: string, job: JobView) => string>> = {
   cancel: (scan) =>
     `Packbench stopped while cancelling ${scan}: check whether nShift cancelled it, and cancel it again if not.`,
   reprint: (scan) => `Packbench stopped before the reprint of ${scan} printed: reprint it again.`,
   manifest: () =>
     'Packbench stopped while making the manifest: see whether nShift made it, then print it from the manifest list or make it again.',
-  consolidated_close: (scan) =>
-    `Packbench stopped while closing consolidated shipment ${scan}: see whether nShift closed it, then reprint its waybill or close it again.`,
+  // Named by its key, as the packer knows it (the id beside it), where the journal has the key.
+  consolidated_close: (scan, { consolidationKey: key }) =>
+    `Packbench stopped while closing consolidated shipment ${key ? `${key} (id ${scan})` : scan}: see whether nShift closed it, then reprint its waybill or close it again.`,
   test_print: () => 'Packbench stopped before the test label printed: print it again.',
 };
 
 function stoppedWhile(job: JobView): Failure | undefined {
-  const message = STOPPED_WHILE[job.kind]?.(job.scan);
+  const message = STOPPED_WHILE[job.kind]?.(job.scan, job);
   return message
     ? failure('network', 'internal', message, detailed('unfinished_after_restart', {}))
     : undefined;

@@ -810,6 +810,23 @@ describe('after a crash between the shipments of one job, none of them is left b
     expect(job.state).toBe('failed');
     expect(job.failure?.message).toMatch(/closing consolidated shipment CONS-2/);
   });
+
+  it('a consolidated close cut off by a restart is named by its key, as the packer knows it, with its id', async () => {
+    bench = await startBench();
+    const dir = await journalWith([
+      {
+        type: 'job',
+        jobId: 'close-crash-3',
+        kind: 'consolidated_close',
+        scan: '9100001',
+        consolidationKey: 'KONS-4001',
+      },
+    ]);
+    const station = await bench.startStation({ dataDir: dir });
+    const job = await finished(station, 'close-crash-3');
+    expect(job.state).toBe('failed');
+    expect(job.failure?.message).toMatch(/closing consolidated shipment KONS-4001 \(id 9100001\)/);
+  });
 });
 
 describe('a journal an earlier Packbench wrote', () => {

@@ -2,7 +2,7 @@ import type { ShipmentSummary } from '../../../preload/api';
 import { StationError } from '../station-error';
 import { fail, record, type StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
-import { cancelledHere, findShipments, toShipmentView } from './shipment-lookup';
+import { cancelledHere, findShipments, isCancelled, toShipmentView } from './shipment-lookup';
 import { withTracking } from './history';
 import type { StartJob } from './types';
 
@@ -10,7 +10,7 @@ import type { StartJob } from './types';
 export async function lookupShipment(ctx: StationContext, code: string): Promise<ShipmentSummary> {
   const found = await findShipments(ctx, code.trim());
   if ('error' in found) throw StationError.failed(failureFromDelivery(found.error));
-  const live = found.filter((s) => (s.status ?? '').toUpperCase() !== 'CANCELLED');
+  const live = found.filter((s) => !isCancelled(s));
   const pick = live[0] ?? found[0];
   if (!pick)
     throw StationError.failed(

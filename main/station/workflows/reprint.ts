@@ -7,7 +7,13 @@ import { knownDocuments } from '../documents';
 import { BOOKING_KINDS } from '../jobs';
 import { detailed, failure, failureFromDelivery, noSuchJob } from '../failures';
 import { factsFromNShift, factsOf, recordFacts } from './shipment-facts';
-import { cancelledHere, cancelledInNShift, findShipments, shipmentsInJournal } from './shipment-lookup';
+import {
+  cancelledHere,
+  cancelledInNShift,
+  findShipments,
+  isCancelled,
+  shipmentsInJournal,
+} from './shipment-lookup';
 import type { ShipmentFacts, StartJob } from './types';
 
 /**
@@ -50,7 +56,7 @@ export async function startReprint(
     if (shipments.length === 0 && !onlyCancelled) {
       const found = await findShipments(ctx, label);
       if ('error' in found) throw StationError.failed(failureFromDelivery(found.error));
-      const live = found.filter((s) => (s.status ?? '').toUpperCase() !== 'CANCELLED');
+      const live = found.filter((s) => !isCancelled(s));
       shipments = notVoided(live.map(factsFromNShift)).map((facts) => withJournalFacts(ctx, facts));
       for (const s of shipments) askedNShift.add(s.shipmentId);
       onlyCancelled ||= found.length > 0 && live.length === 0;

@@ -3,7 +3,7 @@ import type { Order, ShipmentSummary, StoredShipment } from '../../nshift/delive
 import type { BookingTarget } from '../journal';
 import type { StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
-import { namesShipment } from './shipment-lookup';
+import { isCancelled, namesShipment } from './shipment-lookup';
 import { explainNotFound } from './checkout-lookup';
 import { toConsolidatedView } from './consolidated';
 
@@ -161,8 +161,6 @@ function storedCancelled(code: string, cancelled: ShipmentSummary): Failure {
     detailed('stored_cancelled', { code, shipmentNo }),
   );
 }
-
-const isCancelled = (s: ShipmentSummary): boolean => (s.status ?? '').toUpperCase() === 'CANCELLED';
 
 /** nShift could not validate it (a field missing or wrong): it cannot be booked until corrected there. */
 export function isInvalid(stored: StoredShipment): boolean {

@@ -9,6 +9,11 @@ import type { StationContext } from '../context';
  */
 const NOT_HANDED_OVER = new Set(['', 'READY', 'PRINTED', 'CREATED', 'BOOKED', 'CANCELLED', 'OPEN']);
 
+/** Whether nShift lists the shipment as cancelled: its label is void. */
+export function isCancelled(s: Pick<ShipmentSummary, 'status'>): boolean {
+  return (s.status ?? '').toUpperCase() === 'CANCELLED';
+}
+
 export function isHandedOver(status: string | null | undefined): boolean {
   return !NOT_HANDED_OVER.has((status ?? '').toUpperCase());
 }
@@ -88,7 +93,7 @@ export async function cancelledInNShift(
         return;
       }
       const listed = result.value.find((s) => s.id === shipmentId);
-      if ((listed?.status ?? '').toUpperCase() === 'CANCELLED') cancelled.add(shipmentId);
+      if (listed && isCancelled(listed)) cancelled.add(shipmentId);
     }),
   );
   return cancelled;

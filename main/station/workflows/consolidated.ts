@@ -55,6 +55,15 @@ export function rememberKeys(ctx: StationContext, open: ConsolidatedView[]): Con
 }
 
 /**
+ * nShift's open consolidated shipments, their keys remembered, for a question that can go without them (a key to
+ * show, a scan that matched nothing): undefined when nShift refuses the list.
+ */
+export async function openConsolidatedIfListed(ctx: StationContext): Promise<ConsolidatedView[] | undefined> {
+  const open = await ctx.client().consolidated.listOpen();
+  return open.ok ? rememberKeys(ctx, open.value.map(toConsolidatedView)) : undefined;
+}
+
+/**
  * The key the packer knows a consolidated shipment by: from the list the screen showed, else (a close asked for
  * without one, or after a restart) from nShift's list of open ones. A list nShift refuses names none: the close
  * goes ahead under the id.
@@ -62,11 +71,7 @@ export function rememberKeys(ctx: StationContext, open: ConsolidatedView[]): Con
 async function keyOf(ctx: StationContext, consolidatedId: string): Promise<string | undefined> {
   const known = ctx.consolidationKeys.get(consolidatedId);
   if (known) return known;
-  const open = await ctx.client().consolidated.listOpen();
-  if (!open.ok) return undefined;
-  return rememberKeys(ctx, open.value.map(toConsolidatedView)).find(
-    (c) => c.consolidatedId === consolidatedId,
-  )?.key;
+  return (await openConsolidatedIfListed(ctx))?.find((c) => c.consolidatedId === consolidatedId)?.key;
 }
 
 /**

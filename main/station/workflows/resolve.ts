@@ -5,7 +5,7 @@ import type { StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
 import { isCancelled, namesShipment } from './shipment-lookup';
 import { explainNotFound } from './checkout-lookup';
-import { toConsolidatedView } from './consolidated';
+import { openConsolidatedIfListed } from './consolidated';
 
 /** What a scanned code turned out to be. */
 export type Resolution =
@@ -58,12 +58,10 @@ export async function resolveCode(
  * and where it is closed, not that the web shop never created it. A list nShift refuses says nothing either way.
  */
 async function consolidationKey(ctx: StationContext, code: string): Promise<Failure | undefined> {
-  const open = await ctx.client().consolidated.listOpen();
-  if (!open.ok) return undefined;
   const wanted = code.toLowerCase();
-  const found = open.value
-    .map(toConsolidatedView)
-    .find((c) => c.key?.toLowerCase() === wanted || c.consolidatedId === code);
+  const found = (await openConsolidatedIfListed(ctx))?.find(
+    (c) => c.key?.toLowerCase() === wanted || c.consolidatedId === code,
+  );
   if (!found) return undefined;
   const key = found.key ?? code;
   return failure(

@@ -1,4 +1,5 @@
 import type {
+  ApiErrorBody,
   ConnectionTest,
   ConsolidatedView,
   DocumentPreview,
@@ -17,6 +18,11 @@ import type {
   StationStatus,
   StoredShipmentView,
 } from '../../../preload/api';
+
+/** What a station method rejects with when it refuses the call (as the preload bridge and the web client do). */
+export function refusedCall(body: ApiErrorBody): Error & { body: ApiErrorBody } {
+  return Object.assign(new Error(body.message), { body });
+}
 
 export const BASE_TIME = '2026-11-21T09:00:00.000Z';
 
@@ -214,13 +220,11 @@ export class FakeStation {
           shipment.shipmentNo === code || shipment.parcelNos.includes(code) || shipment.orderNo === code,
       );
       if (!found) {
-        const error = new Error('not found') as Error & { body: unknown };
-        error.body = {
+        throw refusedCall({
           error: 'not_found',
           message: 'No shipment',
           failure: { reason: 'not_found', code: 'unknown_code', message: 'No shipment matches' },
-        };
-        throw error;
+        });
       }
       return found;
     },

@@ -5,7 +5,7 @@ import type { JobView, PrinterStateView, SettingsView } from '../../../preload/a
 import { App } from '../../../renderer/src/App';
 import { createI18n as createAppI18n } from '../../../renderer/src/i18n';
 import { createI18n } from './catalogues';
-import { BASE_TIME, FakeStation, makeJob } from './fake-api';
+import { BASE_TIME, FakeStation, makeJob, refusedCall } from './fake-api';
 import { StationCallError } from '../../../renderer/src/api/errors';
 import { RecordingSounds, renderApp } from './render-app';
 
@@ -77,8 +77,7 @@ describe('Scan screen', () => {
   it('translates a refused call (no job) from its failure code, not the English message', async () => {
     const fake = new FakeStation();
     fake.on('scan', () => {
-      const error = new Error('Forbidden') as Error & { body: unknown };
-      error.body = {
+      throw refusedCall({
         error: 'failed',
         message: 'Forbidden',
         failure: {
@@ -87,8 +86,7 @@ describe('Scan screen', () => {
           message: '403',
           params: { license: 'REST API Print' },
         },
-      };
-      throw error;
+      });
     });
     await renderApp({ fake });
     typeAndEnter('ORDER-3');

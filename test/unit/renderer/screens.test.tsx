@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobDocument, JobView, PartialShipmentView, SpoolJobView } from '../../../preload/api';
-import { BASE_TIME, FakeStation, makeJob, printedJob } from './fake-api';
+import { BASE_TIME, FakeStation, makeJob, printedJob, refusedCall } from './fake-api';
 import { renderApp } from './render-app';
 
 afterEach(() => cleanup());
@@ -194,8 +194,7 @@ describe('Jobs screen', () => {
   it('explains a refused print-queue action in words: the job changed meanwhile, and to what', async () => {
     const fake = stationWithJobs();
     fake.on('retrySpoolJob', () => {
-      const error = new Error('Cannot retry a printed job') as Error & { body: unknown };
-      error.body = {
+      throw refusedCall({
         error: 'failed',
         message: 'Cannot retry a printed job',
         failure: {
@@ -205,8 +204,7 @@ describe('Jobs screen', () => {
           detail: 'spool_job_state',
           params: { state: 'printed' },
         },
-      };
-      throw error;
+      });
     });
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-jobs'));
@@ -759,8 +757,7 @@ describe('Settings screen', () => {
     fake.on('testPrinter', ({ charset }) => {
       if (charset === 'UTF8')
         return { jobId: 'test-utf8', preview: { documentId: 't', format: 'zpl', base64: '' } };
-      const error = new Error('refused') as Error & { body: unknown };
-      error.body = {
+      throw refusedCall({
         error: 'failed',
         message: 'Cannot encode',
         failure: {
@@ -770,8 +767,7 @@ describe('Settings screen', () => {
           detail: 'unencodable_characters',
           params: { characters: 'Ø' },
         },
-      };
-      throw error;
+      });
     });
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-settings'));
@@ -817,9 +813,7 @@ describe('Settings screen', () => {
     const english =
       'Invalid argument for saveSettings at scanner.duplicateWindowMs: Number must be at most 60000';
     fake.on('saveSettings', () => {
-      const error = new Error(english) as Error & { body: unknown };
-      error.body = { error: 'invalid_argument', message: english, field: 'scanner.duplicateWindowMs' };
-      throw error;
+      throw refusedCall({ error: 'invalid_argument', message: english, field: 'scanner.duplicateWindowMs' });
     });
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-settings'));

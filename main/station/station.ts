@@ -34,6 +34,7 @@ import { JournalWriteError } from './journal';
 import { displayScan, parseScanCode, scanRefused } from './scan-code';
 import { resumeOpenJobs } from './workflows/resume';
 import { runScan } from './workflows/scan';
+import { ShipmentNumbers, type ShipmentNumbersOptions } from './workflows/shipment-numbers';
 import { createPrintJobApi } from './print-job-api';
 import { testConnection } from './connection';
 import { startTestPrint } from './workflows/test-print';
@@ -65,6 +66,11 @@ export interface StationOptions {
   now?: () => Date;
   /** The Delivery client's transport options (tests shorten timeouts). */
   clientOptions?: Partial<Parameters<typeof createDeliveryClient>[0]>;
+  /**
+   * How order bookings' shipment numbers are batched (shipment-numbers.ts). Tests and demo mode look each up at
+   * once (`maxWaitMs: 0`), as a person trying the station expects to read the number beside the label.
+   */
+  shipmentNumbers?: ShipmentNumbersOptions;
   /** Local index options beyond the settings (tests and benchmarks pace it differently). */
   indexOptions?: Partial<Omit<LocalIndexOptions, 'client' | 'intervalMs' | 'log'>>;
   /** Spool and driver options (tests shorten backoff and timeouts). */
@@ -250,7 +256,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       deferred.add(running);
       void running.finally(() => deferred.delete(running));
     },
+    get shipmentNumbers() {
+      return shipmentNumbers;
+    },
   };
+  const shipmentNumbers = new ShipmentNumbers(ctx, options.shipmentNumbers);
 
   const queue = new PQueue({ concurrency: options.concurrency ?? 1 });
   /** Jobs on the queue that have not started, and what each fails with if the station stops first. */
@@ -639,6 +649,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       clearInterval(dailyPrune);
       await queue.onIdle();
       await Promise.all([...deferred]);
+      await shipmentNumbers.close();
       await printService.stop();
       await client.close();
       await renewingCheckout.catch(() => undefined);

@@ -56,6 +56,8 @@ export interface World {
    * refreshes, checkpoints, printer checks) does not run into the next part's measurements.
    */
   closeStations(): Promise<void>;
+  /** Closes one station now, which ends (and finishes) its background work: the others go on. */
+  closeStation(station: Station): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,12 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     for (const s of stations.splice(0)) await s.close().catch(() => undefined);
   }
 
+  async function closeStation(station: Station): Promise<void> {
+    const at = stations.indexOf(station);
+    if (at >= 0) stations.splice(at, 1);
+    await station.close();
+  }
+
   return {
     sim,
     zebra,
@@ -106,6 +114,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     codes,
     startStation,
     closeStations,
+    closeStation,
     async close() {
       await closeStations();
       await zebra.close();

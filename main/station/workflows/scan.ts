@@ -23,6 +23,9 @@ export async function runScan(ctx: StationContext, jobId: string, code: string):
     );
   }
 
+  // Just after a start, the local index kept from the last run is still being read back: a moment's wait for
+  // it saves the lookups (local-index.ts).
+  await ctx.index?.whenLoaded();
   const resolution = await resolveCode(ctx, code, ctx.settings().resolve.sources);
   if (resolution.kind === 'failed') return fail(ctx, jobId, resolution.failure);
   if (resolution.kind === 'booked')

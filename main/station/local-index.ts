@@ -82,6 +82,8 @@ export interface IndexFigures {
   storedComplete: boolean;
   /** Read back from the data folder at start: how many entries, in how long. */
   loaded?: { orders: number; stored: number; ms: number };
+  /** When the index was last written to the data folder by this station. */
+  savedAt?: string;
   /** A full sweep under way: what it has read so far (usable already). */
   sweeping?: { orders: number; stored: number; requests: number };
   lastFull?: { at: string; requests: number; ms: number };
@@ -174,7 +176,7 @@ export class LocalIndex {
   private savedChanges = 0;
   private savedAt: number | undefined;
   private saving: Promise<void> = Promise.resolve();
-  private figures: Pick<IndexFigures, 'lastFull' | 'lastIncremental' | 'loaded'> = {};
+  private figures: Pick<IndexFigures, 'lastFull' | 'lastIncremental' | 'loaded' | 'savedAt'> = {};
   private readonly now: () => number;
 
   constructor(private readonly options: LocalIndexOptions) {
@@ -349,7 +351,7 @@ export class LocalIndex {
     };
     if (full) this.figures.lastFull = done;
     else this.figures.lastIncremental = { ...done, ...found };
-    if (full && (this.savedAt === undefined || this.now() - this.savedAt >= SAVE_EVERY_MS)) await this.save();
+    if (full && (this.savedAt === undefined || this.now() - this.savedAt >= SAVE_EVERY_MS)) void this.save();
   }
 
   /**
@@ -386,7 +388,7 @@ export class LocalIndex {
         await this.readStoredWindow(sweep.window, epoch, (s) => this.sweptStored(sweep, s));
         this.settleUpTo(sweep.window.start);
       }
-      await this.saveWhileFirstSweep(sweep);
+      this.saveWhileFirstSweep(sweep);
     }
     this.orders = sweep.orders;
     this.ordersListed = sweep.ordersListed;
@@ -573,9 +575,10 @@ export class LocalIndex {
   }
 
   /** A first sweep with nothing on disk yet: what it has read is saved every minute, so a restart keeps it. */
-  private async saveWhileFirstSweep(sweep: Sweep): Promise<void> {
+  private saveWhileFirstSweep(sweep: Sweep): void {
     if (!sweep.first || this.now() - (this.savedAt ?? sweep.startedAt) < FIRST_SWEEP_SAVE_EVERY_MS) return;
-    await this.save();
+    // Not waited for: the sweep goes on while the file is written (in slices, beside the scans).
+    void this.save();
   }
 
   /** Saves what a lookup would be answered from now, when it changed since the last save; one save at a time. */
@@ -588,6 +591,7 @@ export class LocalIndex {
         await file.write(this.toSave());
         this.savedChanges = changes;
         this.savedAt = this.now();
+        this.figures.savedAt = new Date(this.savedAt).toISOString();
       } catch (error) {
         this.options.log?.(`local index: not saved (${String(error)}); the next start sweeps anew`);
       }

@@ -137,9 +137,11 @@ export async function startBenchStation(options: {
   extra?: Partial<StationOptions>;
   /** Wait for the index's first load (default: when the settings turn it on). */
   waitForIndex?: boolean;
+  /** A data directory to start on again (a restart); default a fresh one. */
+  dataDir?: string;
 }): Promise<{ station: Station; dataDir: string }> {
   const { zebra } = options;
-  const dataDir = await mkdtemp(join(tmpdir(), 'packbench-bench-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'packbench-bench-')));
   const settings = zebraSettings(options.deliveryBaseUrl, zebra, dataDir);
   const settingsStore = createFileSettingsStore(dataDir);
   const effective = (options.adjust ?? ((s) => s))(settings);

@@ -29,11 +29,13 @@ import { cannotSave, detailed, failure, failureOfError, noSuchJob, stoppedBefore
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
 import { LocalIndex, type IndexFigures, type LocalIndexOptions } from './local-index';
+import { createIndexFile, INDEX_FILE, indexAccount } from './local-index-file';
 import { openJobJournal } from './job-journal';
 import { JournalWriteError } from './journal';
 import { displayScan, parseScanCode, scanRefused } from './scan-code';
 import { resumeOpenJobs } from './workflows/resume';
 import { runScan } from './workflows/scan';
+import { ShipmentNumbers, type ShipmentNumbersOptions } from './workflows/shipment-numbers';
 import { createPrintJobApi } from './print-job-api';
 import { testConnection } from './connection';
 import { startTestPrint } from './workflows/test-print';
@@ -65,6 +67,11 @@ export interface StationOptions {
   now?: () => Date;
   /** The Delivery client's transport options (tests shorten timeouts). */
   clientOptions?: Partial<Parameters<typeof createDeliveryClient>[0]>;
+  /**
+   * How order bookings' shipment numbers are batched (shipment-numbers.ts). Tests and demo mode look each up at
+   * once (`maxWaitMs: 0`), as a person trying the station expects to read the number beside the label.
+   */
+  shipmentNumbers?: ShipmentNumbersOptions;
   /** Local index options beyond the settings (tests and benchmarks pace it differently). */
   indexOptions?: Partial<Omit<LocalIndexOptions, 'client' | 'intervalMs' | 'log'>>;
   /** Spool and driver options (tests shorten backoff and timeouts). */
@@ -226,6 +233,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
           requestRate,
           intervalMs: settings.resolve.indexRefreshSeconds * 1000,
           log,
+          // Kept between starts for the account in use: another key or Delivery URL never reads it.
+          file: createIndexFile({
+            path: join(options.dataDir, INDEX_FILE),
+            account: () => (apiKey ? indexAccount(settings.deliveryUrl, apiKey.id) : undefined),
+            log,
+          }),
           ...options.indexOptions,
         })
       : undefined;
@@ -250,7 +263,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       deferred.add(running);
       void running.finally(() => deferred.delete(running));
     },
+    get shipmentNumbers() {
+      return shipmentNumbers;
+    },
   };
+  const shipmentNumbers = new ShipmentNumbers(ctx, options.shipmentNumbers);
 
   const queue = new PQueue({ concurrency: options.concurrency ?? 1 });
   /** Jobs on the queue that have not started, and what each fails with if the station stops first. */
@@ -378,6 +395,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       client = newClient();
       await indexClient?.close();
       indexClient = undefined;
+      // Another account's ids: nothing of the index may be used any more.
+      index?.reset();
     }
     if (
       settings.checkout.baseUrl !== before.checkout.baseUrl ||
@@ -453,7 +472,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       client = newClient();
       await indexClient?.close();
       indexClient = undefined;
-      void checkConnection().then(() => statusEvents.start());
+      index?.reset();
+      void checkConnection().then(() => {
+        index?.start();
+        statusEvents.start();
+      });
       return view();
     },
     async setCheckoutCredentials({ clientId, clientSecret }) {
@@ -581,12 +604,15 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
   await printService.start();
   void checkIdlePrinters();
-  // Everything the packer could wait for is done before the first scan: token, unfinished jobs.
-  if (apiKey)
+  // Everything the packer could wait for is done before the first scan: token, unfinished jobs, and the local
+  // index kept from the last run read back (scans wait for that, briefly: local-index.ts).
+  if (apiKey) {
+    void index?.load();
     void checkConnection().then(() => {
       index?.start();
       statusEvents.start();
     });
+  }
   void queue.add(() =>
     resumeOpenJobs(ctx).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
   );
@@ -632,18 +658,21 @@ export async function createStation(options: StationOptions): Promise<Station> {
       // Closing (any host: the desktop window, the web host's Ctrl+C, a test) starts no queued job: a booking
       // nobody is there to see would go out. Each fails, journalled, and says to scan it again.
       await stopStarting();
-      index?.stop();
+      // The index stops refreshing at once and saves what it holds for the next start.
+      const indexSaved = index?.close();
       await statusEvents.close();
       clearInterval(printerChecks);
       clearTimeout(firstPrune);
       clearInterval(dailyPrune);
       await queue.onIdle();
       await Promise.all([...deferred]);
+      await shipmentNumbers.close();
       await printService.stop();
       await client.close();
       await renewingCheckout.catch(() => undefined);
       await checkout?.close();
       await indexClient?.close();
+      await indexSaved;
       await checkpointer.close();
       await journal.close();
       listeners.clear();

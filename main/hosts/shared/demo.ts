@@ -24,9 +24,10 @@ export interface Demo {
   samples: DemoSample[];
   /**
    * The station runs its status-event schedule on the simulator's clock (checked every second), so moving
-   * that clock forward through the control API brings the carriers' events in without waiting minutes.
+   * that clock forward through the control API brings the carriers' events in without waiting minutes; and it
+   * looks up each order booking's shipment number at once rather than in batches.
    */
-  stationOptions: Pick<StationOptions, 'statusEvents'>;
+  stationOptions: Pick<StationOptions, 'statusEvents' | 'shipmentNumbers'>;
   stop(): Promise<void>;
 }
 
@@ -68,7 +69,12 @@ export async function startDemo(
       key: { id: CHECKOUT_DEMO_CLIENT_ID, secret: CHECKOUT_DEMO_CLIENT_SECRET },
     },
     samples,
-    stationOptions: { statusEvents: { now: () => simulator.clock.now(), checkEveryMs: 1000 } },
+    stationOptions: {
+      statusEvents: { now: () => simulator.clock.now(), checkEveryMs: 1000 },
+      // Someone trying the station reads the shipment number beside each label at once; the simulated account
+      // has no load to save by batching the look-ups.
+      shipmentNumbers: { maxWaitMs: 0 },
+    },
     async stop() {
       await zebra.close();
       await simulator.stop();

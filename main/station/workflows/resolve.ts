@@ -35,9 +35,12 @@ export async function resolveCode(
       ? ctx.index?.order(code) !== undefined
       : source === 'stored' && (ctx.index?.storedShipments(code)?.length ?? 0) > 0,
   );
+  // While its first sweep is under way the index knows what it has read, not what it has not: a source before
+  // the one it knows the code in is still asked.
+  const before = indexed && !ctx.index?.complete() ? sources.slice(0, sources.indexOf(indexed)) : [];
   const lookups = new Map<ResolveSource, Promise<Resolution | undefined>>();
   for (const source of sources) {
-    if (source === 'shipment' || (indexed && source !== indexed)) continue;
+    if (source === 'shipment' || (indexed && source !== indexed && !before.includes(source))) continue;
     const lookup = source === 'order' ? fromOrders(ctx, code) : fromStored(ctx, code);
     lookup.catch(() => undefined); // an answer not needed once an earlier source decided is not an error
     lookups.set(source, lookup);

@@ -111,6 +111,8 @@ export interface Simulator {
   records(): BookingRecordJson[];
   /** Requests per account, endpoint and second, and the feeds' rate rule (see request-stats.ts). */
   readonly requests: RequestStats;
+  /** The Delivery routes it serves, each with the client operation it serves (main/simulator/operations.ts). */
+  deliveryRoutes(): Array<{ method: string; pattern: string; operation: string | undefined }>;
 }
 
 const DELIVERY_SEGMENT = '/rs-extapi/v1';
@@ -406,6 +408,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     records: () => recordsJson(state),
     requests: ctx.requests,
+    deliveryRoutes: () =>
+      deliveryRouter.routes.map(({ method, pattern, operation }) => ({ method, pattern, operation })),
   };
   return sim;
 }

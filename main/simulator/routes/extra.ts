@@ -16,6 +16,7 @@ import { hasErrors } from '../validation';
 import { validateShipment } from '../validation';
 import { resolveSender } from '../booking';
 import { readJsonObject, registerCrud } from './crud';
+import { serve } from '../operations';
 import { serveFeed } from '../feeds';
 import { fetchDocument } from './shipments';
 import { shipmentSearchValues, textMatches } from './stored';
@@ -26,10 +27,22 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
   const { stores } = ctx.state;
 
   // Address book. Creating a sender returns its id; receivers are found by id, or changed since a date.
-  registerCrud(router, ctx, { path: '/senders', store: stores.senders, counter: 'sender', paginated: false });
-  router.add(
-    'GET',
-    '/receivers',
+  registerCrud(router, ctx, {
+    ops: {
+      list: 'senders.list',
+      get: 'senders.get',
+      create: 'senders.create',
+      put: 'senders.replace',
+      patch: 'senders.update',
+      delete: 'senders.delete',
+    },
+    store: stores.senders,
+    counter: 'sender',
+    paginated: false,
+  });
+  serve(
+    router,
+    'receivers.fetch',
     (req) => {
       const id = req.query.get('receiverId');
       if (id) {
@@ -47,17 +60,22 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     { licenses: ['REST API AddressBook'] },
   );
   registerCrud(router, ctx, {
-    path: '/receivers',
+    ops: {
+      get: 'receivers.get',
+      create: 'receivers.create',
+      put: 'receivers.replace',
+      patch: 'receivers.update',
+      delete: 'receivers.delete',
+    },
     store: stores.receivers,
     counter: 'receiver',
     readLicenses: ['REST API AddressBook'],
-    methods: ['get', 'create', 'put', 'patch', 'delete'],
   });
 
   // Shipment history: newest first, 50 a page, at most six months back.
-  router.add(
-    'GET',
-    '/shipment-history',
+  serve(
+    router,
+    'history.search',
     (req) => {
       const now = ctx.clock.now();
       const dateType = req.query.get('dateType') ?? 'created';
@@ -88,9 +106,9 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     { licenses: ['REST API Shipment History'] },
   );
 
-  router.add(
-    'GET',
-    '/alerts',
+  serve(
+    router,
+    'alerts.feed',
     (req) =>
       serveFeed(
         ctx,
@@ -119,9 +137,9 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
   );
 
   // Prices: service base + per started kg; percent (a whole number) is computed on price + amount.
-  router.add(
-    'POST',
-    '/prices',
+  serve(
+    router,
+    'prices.fetch',
     (req) => {
       const body = parseBody(req, priceBodySchema);
       if (!body.ok) return body.reply;
@@ -152,9 +170,9 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     },
     { licenses: ['REST API price enquiry'] },
   );
-  router.add(
-    'POST',
-    '/prices/history',
+  serve(
+    router,
+    'prices.historyFeed',
     (req) =>
       serveFeed(
         ctx,
@@ -173,9 +191,9 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     { licenses: ['REST API price enquiry'] },
   );
 
-  router.add(
-    'GET',
-    '/meta/lists/partners',
+  serve(
+    router,
+    'codeLists.partners',
     (req) => {
       const carrier = req.query.get('partnerId') ?? req.query.get('carrierId');
       return json(
@@ -197,14 +215,14 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
   );
 
   // Waybills (assumed): a master shipment over bulk shipments, printed as an A4 PDF.
-  router.add('GET', '/waybills', (req) => json(200, paginate([...stores.waybills.values()], req.query)));
-  router.add('GET', '/waybills/:id', (req) => {
-    const w = stores.waybills.get(req.params.id ?? '');
+  serve(router, 'waybills.list', (req) => json(200, paginate([...stores.waybills.values()], req.query)));
+  serve(router, 'waybills.get', (req) => {
+    const w = stores.waybills.get(req.params.waybillId ?? '');
     return w ? json(200, w) : notFound();
   });
-  router.add(
-    'POST',
-    '/waybills',
+  serve(
+    router,
+    'waybills.create',
     async (req) => {
       const body = readJsonObject(req);
       if (!body) return apiError(400, 'ILLEGAL', 'Body must be a JSON object');
@@ -253,31 +271,37 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
   );
   router.add(
     'GET',
-    '/waybills/:id/prints/:printId',
-    (req) => fetchDocument(ctx, req, { kind: 'waybill', id: req.params.id ?? '' }),
+    '/waybills/:waybillId/prints/:printId',
+    (req) => fetchDocument(ctx, req, { kind: 'waybill', id: req.params.waybillId ?? '' }),
     { licenses: ['REST API Print'] },
   );
 
   // Webhooks (assumed): recorded, never delivered (the simulator makes no outbound calls).
   registerCrud(router, ctx, {
-    path: '/webhooks',
+    ops: {
+      list: 'webhooks.list',
+      get: 'webhooks.get',
+      create: 'webhooks.create',
+      put: 'webhooks.update',
+      delete: 'webhooks.delete',
+    },
     store: stores.webhooks,
     counter: 'webhook',
     required: ['url'],
   });
   const events = (webhookId: string) =>
     [...stores.webhookEvents.values()].filter((e) => e.webhookId === webhookId);
-  router.add('GET', '/webhooks/:id/events', (req) =>
-    stores.webhooks.has(req.params.id ?? '')
-      ? json(200, paginate(events(req.params.id ?? ''), req.query))
+  serve(router, 'webhooks.events', (req) =>
+    stores.webhooks.has(req.params.webhookId ?? '')
+      ? json(200, paginate(events(req.params.webhookId ?? ''), req.query))
       : notFound(),
   );
-  router.add('GET', '/webhooks/:id/events/:eventId', (req) => {
-    const e = stores.webhookEvents.get(req.params.eventId ?? '');
-    return e && e.webhookId === req.params.id ? json(200, e) : notFound();
+  serve(router, 'webhooks.event', (req) => {
+    const e = stores.webhookEvents.get(req.params.webhookEventId ?? '');
+    return e && e.webhookId === req.params.webhookId ? json(200, e) : notFound();
   });
-  router.add('POST', '/webhooks/:id/test', (req) => {
-    const hook = stores.webhooks.get(req.params.id ?? '');
+  serve(router, 'webhooks.test', (req) => {
+    const hook = stores.webhooks.get(req.params.webhookId ?? '');
     if (!hook) return notFound();
     const event = {
       webhookEventId: String(nextId(ctx.state, 'webhookEvent')),
@@ -290,9 +314,9 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     stores.webhookEvents.set(event.webhookEventId, event);
     return json(201, event);
   });
-  router.add('POST', '/webhooks/:id/events/:eventId/resend', (req) => {
-    const e = stores.webhookEvents.get(req.params.eventId ?? '');
-    if (!e || e.webhookId !== req.params.id) return notFound();
+  serve(router, 'webhooks.resend', (req) => {
+    const e = stores.webhookEvents.get(req.params.webhookEventId ?? '');
+    if (!e || e.webhookId !== req.params.webhookId) return notFound();
     e.resent = formatTimestamp(ctx.clock.now());
     e.status = 'SENT';
     return json(200, e);
@@ -300,15 +324,15 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
 
   // Onboarding (partner network only).
   const onboarding = { licenses: ['REST API Onboarding' as const] };
-  router.add(
-    'GET',
-    '/onboarding/accounts',
+  serve(
+    router,
+    'onboarding.accounts',
     () => json(200, [{ id: 'demo-account', name: 'Packbench Demo Lager AB', country: 'SE' }]),
     onboarding,
   );
-  router.add(
-    'GET',
-    '/onboarding/language',
+  serve(
+    router,
+    'onboarding.language',
     () =>
       json(200, [
         { code: 'sv', name: 'Svenska' },
@@ -317,17 +341,18 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     onboarding,
   );
   registerCrud(router, ctx, {
-    path: '/onboarding/applications',
+    ops: { create: 'onboarding.createApplication' },
     store: stores.onboardingApplications,
     counter: 'application',
     licenses: onboarding.licenses,
-    methods: ['create'],
   });
-  router.add(
-    'GET',
-    '/onboarding/applications/:id/language',
+  serve(
+    router,
+    'onboarding.applicationLanguage',
     (req) =>
-      stores.onboardingApplications.has(req.params.id ?? '') ? json(200, { language: 'sv' }) : notFound(),
+      stores.onboardingApplications.has(req.params.applicationId ?? '')
+        ? json(200, { language: 'sv' })
+        : notFound(),
     onboarding,
   );
 }

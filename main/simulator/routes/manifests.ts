@@ -8,6 +8,7 @@ import type { SimContext } from '../context';
 import { printJson, storeDocument } from '../documents';
 import { formatDate, formatTimestamp, parseQueryDate, startOfDayUtc } from '../format';
 import { bool, json, notFound, parseBody, type Router } from '../http';
+import { serve } from '../operations';
 import { buildManifestPdf } from '../pdf';
 import { manifestBodySchema } from '../schemas';
 import type { SimManifest } from '../state';
@@ -71,9 +72,9 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
     manifests.get(manifestKey(type ?? '', id ?? ''));
 
   const print = { licenses: ['REST API Print' as const] };
-  router.add(
-    'POST',
-    '/manifests',
+  serve(
+    router,
+    'manifests.create',
     async (req) => {
       const body = parseBody(req, manifestBodySchema);
       if (!body.ok) return body.reply;
@@ -106,7 +107,7 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
     print,
   );
 
-  router.add('GET', '/manifests', (req) => {
+  serve(router, 'manifests.list', (req) => {
     const type = req.query.get('manifestType');
     const from = parseQueryDate(req.query.get('dateFrom'), 'from');
     const to = parseQueryDate(req.query.get('dateTo'), 'to');
@@ -123,14 +124,14 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
   });
 
   // The printed manifest (assumed path): the same object the creation answered.
-  router.add('GET', '/manifests/:type/:id', (req) => {
-    const m = find(req.params.type, req.params.id);
+  serve(router, 'manifests.get', (req) => {
+    const m = find(req.params.manifestType, req.params.manifestId);
     return m ? json(200, manifestJson(ctx, m, bool(req.query, 'inlinePdf'))) : notFound();
   });
 
   // The shipments a manifest holds, with the filters of the stored-shipment list (assumed names).
-  router.add('GET', '/manifests/:type/:id/shipments', (req) => {
-    const m = find(req.params.type, req.params.id);
+  serve(router, 'manifests.shipments', (req) => {
+    const m = find(req.params.manifestType, req.params.manifestId);
     if (!m) return notFound();
     const f = listFilter(req.query);
     const carrierId = req.query.get('carrierId');
@@ -155,9 +156,12 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
     );
   });
 
-  for (const segment of ['prints', 'pdfs'] as const) {
-    router.add('GET', `/manifests/:type/:id/${segment}`, (req) => {
-      const m = find(req.params.type, req.params.id);
+  for (const [segment, list, fetch] of [
+    ['prints', 'manifests.listPrints', 'manifests.fetchPrint'],
+    ['pdfs', 'manifests.listPdfs', 'manifests.fetchPdf'],
+  ] as const) {
+    serve(router, list, (req) => {
+      const m = find(req.params.manifestType, req.params.manifestId);
       if (!m) return notFound();
       const inline = bool(req.query, 'inlinePdf') || bool(req.query, 'returnFile');
       return json(
@@ -168,24 +172,24 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
         }),
       );
     });
-    router.add('GET', `/manifests/:type/:id/${segment}/:printId`, (req) => {
-      const m = find(req.params.type, req.params.id);
+    serve(router, fetch, (req) => {
+      const m = find(req.params.manifestType, req.params.manifestId);
       return m
         ? fetchDocument(ctx, req, { kind: 'manifest', id: manifestKey(m.manifestType, m.manifestId) })
         : notFound();
     });
-    router.add(
-      'POST',
-      `/manifests/:type/:id/${segment}`,
-      async (req) => {
-        const m = find(req.params.type, req.params.id);
-        if (!m) return notFound();
-        const id = await printManifest(ctx, m);
-        m.printIds = [id];
-        const inline = bool(req.query, 'inlinePdf') || bool(req.query, 'returnFile');
-        return json(201, [printJson(ctx, ctx.state.documents.get(id)!, inline, 'pdf', segment)]);
-      },
-      print,
-    );
   }
+  serve(
+    router,
+    'manifests.copy',
+    async (req) => {
+      const m = find(req.params.manifestType, req.params.manifestId);
+      if (!m) return notFound();
+      const id = await printManifest(ctx, m);
+      m.printIds = [id];
+      const inline = bool(req.query, 'inlinePdf') || bool(req.query, 'returnFile');
+      return json(201, [printJson(ctx, ctx.state.documents.get(id)!, inline, 'pdf', 'prints')]);
+    },
+    print,
+  );
 }

@@ -66,6 +66,7 @@ import type {
   PrintJobListFilter,
   ReceiverFetch,
   ReturnFileOption,
+  SenderFilter,
   Shipment,
   StoredShipmentFilter,
 } from './types';
@@ -254,9 +255,11 @@ export interface DeliveryClient {
     partners(filter?: CodeListFilter): R<unknown>;
   };
 
+  /** The address book (`/addresses/…`): lists come 50 a page from page 0; without `page`, every page. */
   senders: {
     create(sender: JsonObject): R<Created>;
-    list(): R<DeliveryRecord[]>;
+    list(filter?: SenderFilter): R<DeliveryRecord[]>;
+    /** One sender, through the list's `senderId` filter (nShift documents no fetch by id): `not_found` if none. */
     get(senderId: string): R<DeliveryRecord>;
     update(senderId: string, patch: JsonObject): R<DeliveryRecord>;
     replace(senderId: string, sender: JsonObject): R<DeliveryRecord>;
@@ -265,6 +268,7 @@ export interface DeliveryClient {
 
   receivers: {
     create(receiver: JsonObject): R<Created>;
+    /** One page (`page` 0 unless given): by `receiverId`, `quickId`, or changed `since`. */
     fetch(query: ReceiverFetch): R<DeliveryRecord[]>;
     replace(receiverId: string, receiver: JsonObject): R<DeliveryRecord>;
     update(receiverId: string, patch: JsonObject): R<DeliveryRecord>;
@@ -526,6 +530,15 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     historyFeed: (o) => feed('priceHistory', prices.historyPage, o),
   };
 
+  /** Senders, one page or every page; the address book takes `page` only (50 a page), no `size`. */
+  const senderList = ({ page, ...filter }: SenderFilter = {}): R<DeliveryRecord[]> =>
+    pages(page === undefined ? undefined : { page }, (query) =>
+      call.json(
+        { operation: 'senders.list', query: { ...filter, page: query.page } },
+        (s) => s.recordListSchema,
+      ),
+    );
+
   const alerts: DeliveryClient['alerts'] = {
     page: (fetchId) => feedPageCall('alerts', 'alerts.feed', fetchId, (s) => s.alertFeedSchema),
     feed: (o) => feed('alerts', alerts.page, o),
@@ -753,8 +766,20 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
 
     senders: {
       create: (sender) => call.json({ operation: 'senders.create', body: sender }, (s) => s.createdSchema),
-      list: () => call.json({ operation: 'senders.list' }, (s) => s.recordListSchema),
-      get: (senderId) => call.json({ operation: 'senders.get', params: { senderId } }, (s) => s.recordSchema),
+      list: senderList,
+      get: async (senderId) => {
+        const found = await senderList({ page: 0, senderId });
+        if (!found.ok) return found;
+        const sender = found.value.find((one) => one.id === senderId);
+        return sender
+          ? ok(sender)
+          : err({
+              kind: 'not_found',
+              status: 404,
+              operation: 'senders.list',
+              message: `no sender ${senderId} in the address book`,
+            });
+      },
       update: (senderId, patch) =>
         call.json({ operation: 'senders.update', params: { senderId }, body: patch }, (s) => s.recordSchema),
       replace: (senderId, sender) =>
@@ -769,7 +794,10 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
       create: (receiver) =>
         call.json({ operation: 'receivers.create', body: receiver }, (s) => s.createdSchema),
       fetch: (query) =>
-        call.json({ operation: 'receivers.fetch', query: { ...query } }, (s) => s.recordOrRecordsSchema),
+        call.json(
+          { operation: 'receivers.fetch', query: { ...query, page: query.page ?? 0 } },
+          (s) => s.recordOrRecordsSchema,
+        ),
       replace: (receiverId, receiver) =>
         call.json(
           { operation: 'receivers.replace', params: { receiverId }, body: receiver },
@@ -882,7 +910,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
  * A paginated list (`page` from 0, `size` at most 50): the one page asked for, or every page until a short
  * or empty one. A server that ignores `page` (the same items again) ends the walk instead of looping.
  */
-async function pages<T extends { id: number | string }>(
+async function pages<T extends { id?: number | string }>(
   options: PageOptions | undefined,
   fetchPage: (query: { page: number; size: number }) => R<T[]>,
 ): R<T[]> {
@@ -893,8 +921,8 @@ async function pages<T extends { id: number | string }>(
   for (let page = 0; page < MAX_PAGES; page++) {
     const got = await fetchPage({ page, size });
     if (!got.ok) return got;
-    const fresh = got.value.filter((item) => !seen.has(String(item.id)));
-    for (const item of fresh) seen.add(String(item.id));
+    const fresh = got.value.filter((item) => item.id === undefined || !seen.has(String(item.id)));
+    for (const item of fresh) if (item.id !== undefined) seen.add(String(item.id));
     all.push(...fresh);
     if (got.value.length < size || fresh.length === 0) break;
   }

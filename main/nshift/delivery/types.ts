@@ -220,9 +220,19 @@ export interface CommentRequest {
   value: string;
 }
 
+/** The address book's list filters; `since` as yyyyMMddHHmmss, yyyyMMddHHmm, yyyyMMdd or yyMMdd. */
+export interface SenderFilter {
+  page?: number;
+  quickId?: string;
+  senderId?: string;
+  since?: string;
+}
+
 export interface ReceiverFetch {
   receiverId?: string;
+  quickId?: string;
   since?: string;
+  /** From 0; nShift requires it, so the client sends 0 when it is not given. */
   page?: number;
 }
 

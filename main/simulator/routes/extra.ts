@@ -7,11 +7,21 @@ import { CARRIERS, MEDIA, findCarrier, findService } from '../catalogue';
 import type { SimContext } from '../context';
 import { printJson, storeDocument } from '../documents';
 import { formatDate, formatTimestamp, parseQueryDate } from '../format';
-import { apiError, bool, json, notFound, paginate, parseBody, unprocessable, type Router } from '../http';
+import {
+  apiError,
+  bool,
+  json,
+  notFound,
+  paginate,
+  parseBody,
+  unprocessable,
+  type Handler,
+  type Router,
+} from '../http';
 import { buildWaybillPdf } from '../pdf';
 import { parsePrintConfig, pickTarget } from '../print-config';
 import { priceBodySchema } from '../schemas';
-import { nextId } from '../state';
+import { nextId, type RecordStore } from '../state';
 import { hasErrors } from '../validation';
 import { validateShipment } from '../validation';
 import { resolveSender } from '../booking';
@@ -23,14 +33,44 @@ import { shipmentSearchValues, textMatches } from './stored';
 
 const SIX_MONTHS_MS = 183 * 86_400_000;
 
+/**
+ * `since` of the address book: yyyyMMddHHmmss, yyyyMMddHHmm, yyyyMMdd or yyMMdd (UTC here), and the ISO dates
+ * the simulator took before.
+ */
+export function parseSince(value: string | null): number | undefined {
+  if (!value || !/^(\d{6}|\d{8}|\d{12}|\d{14})$/.test(value)) return parseQueryDate(value, 'from');
+  const digits = value.length === 6 ? `20${value}` : value;
+  const at = (from: number) => digits.slice(from, from + 2) || '00';
+  return Date.parse(`${digits.slice(0, 4)}-${at(4)}-${at(6)}T${at(8)}:${at(10)}:${at(12)}Z`);
+}
+
+/** An address-book list: `page` (from 0, 50 a page) is required, as nShift documents; filters narrow it. */
+function addressBookList(store: RecordStore, idField: 'senderId' | 'receiverId'): Handler {
+  return (req) => {
+    const page = req.query.get('page');
+    if (page === null || !/^\d+$/.test(page)) return apiError(400, 'MISSING', 'Missing page argument');
+    const id = req.query.get(idField);
+    const quickId = req.query.get('quickId');
+    const since = parseSince(req.query.get('since'));
+    const changed = (r: Record<string, unknown>) =>
+      Date.parse(String(r.changed ?? r.created).replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+    const items = [...store.values()].filter(
+      (r) =>
+        (!id || String(r.id) === id) &&
+        (!quickId || String(r.quickId ?? '') === quickId) &&
+        (since === undefined || changed(r) >= since),
+    );
+    return json(200, paginate(items, req.query));
+  };
+}
+
 export function registerExtraRoutes(router: Router, ctx: SimContext): void {
   const { stores } = ctx.state;
 
-  // Address book. Creating a sender returns its id; receivers are found by id, or changed since a date.
+  // Address book under /addresses: creating returns the id; a list needs `page` and filters by id, quick id and
+  // changes since a date. Receivers are read with the "REST API AddressBook" licence (seed).
   registerCrud(router, ctx, {
     ops: {
-      list: 'senders.list',
-      get: 'senders.get',
       create: 'senders.create',
       put: 'senders.replace',
       patch: 'senders.update',
@@ -38,30 +78,13 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     },
     store: stores.senders,
     counter: 'sender',
-    paginated: false,
   });
-  serve(
-    router,
-    'receivers.fetch',
-    (req) => {
-      const id = req.query.get('receiverId');
-      if (id) {
-        const r = stores.receivers.get(id);
-        return r ? json(200, [r]) : json(200, []);
-      }
-      const since = parseQueryDate(req.query.get('since'), 'from');
-      const items = [...stores.receivers.values()].filter(
-        (r) =>
-          since === undefined ||
-          Date.parse(String(r.changed ?? r.created).replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) >= since,
-      );
-      return json(200, paginate(items, req.query));
-    },
-    { licenses: ['REST API AddressBook'] },
-  );
+  serve(router, 'senders.list', addressBookList(stores.senders, 'senderId'));
+  serve(router, 'receivers.fetch', addressBookList(stores.receivers, 'receiverId'), {
+    licenses: ['REST API AddressBook'],
+  });
   registerCrud(router, ctx, {
     ops: {
-      get: 'receivers.get',
       create: 'receivers.create',
       put: 'receivers.replace',
       patch: 'receivers.update',
@@ -69,7 +92,6 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     },
     store: stores.receivers,
     counter: 'receiver',
-    readLicenses: ['REST API AddressBook'],
   });
 
   // Shipment history: newest first, 50 a page, at most six months back.

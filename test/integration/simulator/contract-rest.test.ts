@@ -114,7 +114,7 @@ describe('address book, code lists, order management, webhooks, waybills, onboar
   it('keeps senders and receivers; a deleted id is dead', async () => {
     h = await startHarness();
     const sender = (
-      await h.call('POST', '/senders', {
+      await h.call('POST', '/addresses/senders', {
         quickId: '7',
         name: 'Lager 7',
         zipcode: '11122',
@@ -122,23 +122,56 @@ describe('address book, code lists, order management, webhooks, waybills, onboar
         country: 'SE',
       })
     ).json as { id: string };
-    expect((await h.call('PATCH', `/senders/${sender.id}`, { name: 'Lager Sju' })).json).toMatchObject({
+    expect(
+      (await h.call('PATCH', `/addresses/senders/${sender.id}`, { name: 'Lager Sju' })).json,
+    ).toMatchObject({
       name: 'Lager Sju',
       quickId: '7',
     });
     // A shipment can name the sender by quickId.
     const s = await bookOne({ sender: { quickId: '7' } });
     expect(h.sim.state.shipments.get(s.id)!.sender.name).toBe('Lager Sju');
-    expect((await h.call('DELETE', `/senders/${sender.id}`)).status).toBe(204);
-    expect((await h.call('GET', `/senders/${sender.id}`)).status).toBe(404);
-    const receiver = (await h.call('POST', '/receivers', { name: 'Åsa' })).json as { id: string };
-    expect((await h.call('GET', `/receivers?receiverId=${receiver.id}`)).json).toEqual([
+    expect((await h.call('DELETE', `/addresses/senders/${sender.id}`)).status).toBe(204);
+    // nShift documents no fetch by id: the list filtered by the id finds nothing any more.
+    expect((await h.call('GET', `/addresses/senders?page=0&senderId=${sender.id}`)).json).toEqual([]);
+    const receiver = (await h.call('POST', '/addresses/receivers', { name: 'Åsa' })).json as { id: string };
+    expect((await h.call('GET', `/addresses/receivers?page=0&receiverId=${receiver.id}`)).json).toEqual([
       expect.objectContaining({ name: 'Åsa' }),
     ]);
-    expect((await h.call('PUT', `/receivers/${receiver.id}`, { name: 'Åsa Ö' })).json).toMatchObject({
+    expect(
+      (await h.call('PUT', `/addresses/receivers/${receiver.id}`, { name: 'Åsa Ö' })).json,
+    ).toMatchObject({
       name: 'Åsa Ö',
     });
-    expect((await h.call('DELETE', `/receivers/${receiver.id}`)).status).toBe(204);
+    expect((await h.call('DELETE', `/addresses/receivers/${receiver.id}`)).status).toBe(204);
+  });
+
+  it("lists the address book under /addresses by page, as nShift documents; the seed's /senders is no path", async () => {
+    h = await startHarness();
+    for (const path of ['/addresses/senders', '/addresses/receivers'])
+      expect(await h.call('GET', path)).toMatchObject({ status: 400, json: { code: 'MISSING' } });
+    for (const n of [1, 2, 3])
+      await h.call('POST', '/addresses/receivers', { name: `R${n}`, quickId: `Q${n}` });
+    const page = async (query: string) =>
+      ((await h.call('GET', `/addresses/receivers?${query}`)).json as Array<{ name: string }>).map(
+        (r) => r.name,
+      );
+    expect(await page('page=0')).toEqual(['R1', 'R2', 'R3']);
+    expect(await page('page=1')).toEqual([]);
+    expect(await page('page=0&quickId=Q2')).toEqual(['R2']);
+    // `since` in nShift's compact formats: everything here was made on 2026-01-15.
+    expect(await page('page=0&since=20260115')).toHaveLength(3);
+    expect(await page('page=0&since=260116')).toEqual([]);
+    expect((await h.call('GET', '/addresses/senders?page=0&quickId=1')).json).toEqual([
+      expect.objectContaining({ id: '1' }),
+    ]);
+    for (const [method, path] of [
+      ['GET', '/senders'],
+      ['POST', '/senders'],
+      ['GET', '/receivers?receiverId=1'],
+      ['POST', '/receivers'],
+    ] as const)
+      expect((await h.call(method, path, method === 'POST' ? { name: 'x' } : undefined)).status).toBe(404);
   });
 
   it('serves the partner code list with services and weight limits', async () => {

@@ -5,17 +5,16 @@ import type { RouteDef } from '../../../main/nshift/delivery/routes';
 /** Every method + path of nshift-api.md section 1 (the contract), as written there. */
 const DOCUMENTED = `
 GET /sessions/jwt
-POST /senders
-GET /senders
-GET /senders/{senderId}
-PATCH /senders/{senderId}
-PUT /senders/{senderId}
-DELETE /senders/{senderId}
-POST /receivers
-GET /receivers
-PUT /receivers/{receiverId}
-PATCH /receivers/{receiverId}
-DELETE /receivers/{receiverId}
+POST /addresses/senders
+GET /addresses/senders
+PATCH /addresses/senders/{senderId}
+PUT /addresses/senders/{senderId}
+DELETE /addresses/senders/{senderId}
+POST /addresses/receivers
+GET /addresses/receivers
+PUT /addresses/receivers/{receiverId}
+PATCH /addresses/receivers/{receiverId}
+DELETE /addresses/receivers/{receiverId}
 POST /shipments
 GET /shipments
 DELETE /shipments/{shipmentId}
@@ -124,6 +123,14 @@ describe('route table', () => {
     ['a consolidated PDF', 'GET /consolidated-shipments/{}/pdfs/{}'],
   ])('has a route for %s (%s)', (_what, line) => {
     expect(table).toContain(line);
+  });
+
+  it('names the evidence of every row: a public source for every path it calls confirmed or fixed', () => {
+    for (const [operation, route] of Object.entries(ROUTES as Record<string, RouteDef>)) {
+      expect(route.source, operation).toBeDefined();
+      if (route.source!.status === 'confirmed' || route.source!.status === 'fixed')
+        expect(route.source!.ref, operation).toMatch(/^https:\/\/|^[\w.-]+\/[\w.-]+ /);
+    }
   });
 
   it('retries nothing that books: every POST that creates is non-idempotent', () => {

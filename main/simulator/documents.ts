@@ -62,8 +62,11 @@ export function ownerPath(owner: DocumentOwner): string {
       return `/consolidated-shipments/${owner.id}`;
     case 'waybill':
       return `/waybills/${owner.id}`;
-    case 'manifest':
-      return `/manifests/${owner.id}`;
+    case 'manifest': {
+      // A manifest's owner id is its key, `type/id`.
+      const [type = '', id = ''] = owner.id.split('/');
+      return `/shipment-manifests/${type}/manifests/${id}`;
+    }
   }
 }
 

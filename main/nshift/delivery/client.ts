@@ -189,23 +189,33 @@ export interface DeliveryClient {
     fetchPdf(consolidatedId: string, pdfId: string): R<Buffer>;
   };
 
+  /**
+   * End-of-day manifests ("shipment lists"), each under its type: `/shipment-manifests/{manifestType}/manifests`.
+   * Documents come inline in `prints[].data` with `returnFile` (default true).
+   */
   manifests: {
-    create(request: ManifestRequest, options?: InlinePdfOption): R<Manifest>;
-    list(filter?: ManifestFilter): R<Manifest[]>;
+    create(request: ManifestRequest, options?: ReturnFileOption): R<Manifest>;
+    /** The shipment lists of one type printed earlier (a station lists each of its types). */
+    list(manifestType: string, filter?: ManifestFilter): R<Manifest[]>;
     /** The printed manifest: its type, id, date, shipment count and documents. */
-    get(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Manifest>;
+    get(manifestType: string, manifestId: string, options?: ReturnFileOption): R<Manifest>;
     shipments(
       manifestType: string,
       manifestId: string,
       filter?: ManifestShipmentFilter,
     ): R<ShipmentSummary[]>;
-    /** The manifest's documents (each inline with `inlinePdf`, default true). */
-    listPrints(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Print[]>;
+    /** The manifest's documents (each inline in `data` with `returnFile`, default true). */
+    listPrints(manifestType: string, manifestId: string, options?: ReturnFileOption): R<Print[]>;
     fetchPrint(manifestType: string, manifestId: string, printId: string): R<Buffer>;
-    /** The PDF list: `inlinePdf` (default true) puts each PDF inline in `pdf`. */
+    /** The seed's PDF list: `inlinePdf` (default true) puts each PDF inline in `pdf`. */
     listPdfs(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Print[]>;
     fetchPdf(manifestType: string, manifestId: string, pdfId: string): R<Buffer>;
-    copy(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Print[]>;
+    /** Prints the manifest again (nShift's documents live one hour); `printConfig` as for a booking. */
+    copy(
+      manifestType: string,
+      manifestId: string,
+      options?: ReturnFileOption & { printConfig?: PrintConfig },
+    ): R<Print[]>;
   };
 
   waybills: {
@@ -237,7 +247,12 @@ export interface DeliveryClient {
       printId: string,
       job: CreatePrintJobRequest,
     ): R<PrintJob>;
-    createManifestPrintJob(manifestId: string, printId: string, job: CreatePrintJobRequest): R<PrintJob>;
+    createManifestPrintJob(
+      manifestType: string,
+      manifestId: string,
+      printId: string,
+      job: CreatePrintJobRequest,
+    ): R<PrintJob>;
   };
 
   prices: {
@@ -657,17 +672,19 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     },
 
     manifests: {
-      create: (request, o) =>
+      create: ({ manifestType, ...body }, o) =>
         call.json(
-          { operation: 'manifests.create', query: inlinePdf(o), body: request },
-          (s) => s.manifestSchema,
+          { operation: 'manifests.create', params: { manifestType }, query: returnFile(o), body },
+          (s) => s.manifestOf(manifestType),
         ),
-      list: (filter = {}) =>
-        call.json({ operation: 'manifests.list', query: { ...filter } }, (s) => s.manifestListSchema),
+      list: (manifestType, filter = {}) =>
+        call.json({ operation: 'manifests.list', params: { manifestType }, query: { ...filter } }, (s) =>
+          s.manifestListOf(manifestType),
+        ),
       get: (manifestType, manifestId, o) =>
         call.json(
-          { operation: 'manifests.get', params: { manifestType, manifestId }, query: inlinePdf(o) },
-          (s) => s.manifestSchema,
+          { operation: 'manifests.get', params: { manifestType, manifestId }, query: returnFile(o) },
+          (s) => s.manifestOf(manifestType),
         ),
       shipments: (manifestType, manifestId, filter = {}) =>
         call.json(
@@ -675,7 +692,10 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
           (s) => s.shipmentSummaryListSchema,
         ),
       listPrints: (manifestType, manifestId, o) =>
-        pdfList('manifests.listPrints', { manifestType, manifestId }, o),
+        call.json(
+          { operation: 'manifests.listPrints', params: { manifestType, manifestId }, query: returnFile(o) },
+          (s) => s.printListSchema,
+        ),
       fetchPrint: (manifestType, manifestId, printId) =>
         pdfBytes('manifests.fetchPrint', { manifestType, manifestId, printId }),
       listPdfs: (manifestType, manifestId, o) =>
@@ -687,10 +707,10 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
           {
             operation: 'manifests.copy',
             params: { manifestType, manifestId },
-            query: inlinePdf(o),
-            body: {},
+            query: returnFile(o),
+            body: o?.printConfig ?? {},
           },
-          (s) => s.printsOrManifestSchema,
+          (s) => s.printsOrManifestOf(manifestType),
         ),
     },
 
@@ -749,9 +769,13 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
           { operation: 'printJobs.createForConsolidated', params: { consolidatedId, printId }, body: job },
           (s) => s.printJobSchema,
         ),
-      createManifestPrintJob: (manifestId, printId, job) =>
+      createManifestPrintJob: (manifestType, manifestId, printId, job) =>
         call.json(
-          { operation: 'printJobs.createForManifest', params: { manifestId, printId }, body: job },
+          {
+            operation: 'printJobs.createForManifest',
+            params: { manifestType, manifestId, printId },
+            body: job,
+          },
           (s) => s.printJobSchema,
         ),
     },

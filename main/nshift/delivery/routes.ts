@@ -227,36 +227,46 @@ export const ROUTES = {
     PRINT_CONSOLIDATION,
   ),
 
-  // 1.6 manifests: paths the article contradicts (/shipment-manifests/{manifestType}/manifests…); they move next.
-  'manifests.create': post('/manifests', assumed('contradicted by the article', SOURCES.manifests), PRINT),
-  'manifests.list': get('/manifests', assumed('contradicted by the article', SOURCES.manifests)),
+  // 1.6 manifests ("shipment lists"): everything under `/shipment-manifests/{manifestType}/manifests`, documents
+  // inline in `prints[].data` with `returnFile`. The article names documents, a filtered list, the previously
+  // printed list and a copy without paths we could read: those rows are assumed under its root. The seed's PDF
+  // list and PDF keep the legacy `pdfs` name (query `inlinePdf`, field `pdf`).
+  'manifests.create': post(
+    '/shipment-manifests/{manifestType}/manifests',
+    fixed(SOURCES.manifests, 'path and returnFile; the body (print configuration and filters) is assumed'),
+    PRINT,
+  ),
+  'manifests.list': get(
+    '/shipment-manifests/{manifestType}/manifests',
+    assumed('"previously printed shipment lists", under the documented root', SOURCES.manifests),
+  ),
   'manifests.get': get(
-    '/manifests/{manifestType}/{manifestId}',
-    assumed('contradicted by the article', SOURCES.manifests),
+    '/shipment-manifests/{manifestType}/manifests/{manifestId}',
+    assumed('the printed shipment list, under the documented root', SOURCES.manifests),
   ),
   'manifests.shipments': get(
-    '/manifests/{manifestType}/{manifestId}/shipments',
-    assumed('contradicted by the article', SOURCES.manifests),
+    '/shipment-manifests/{manifestType}/manifests/{manifestId}/shipments',
+    assumed('"a filtered shipment list", under the documented root; filter names assumed', SOURCES.manifests),
   ),
   'manifests.listPrints': get(
-    '/manifests/{manifestType}/{manifestId}/prints',
-    assumed('contradicted by the article', SOURCES.manifests),
+    '/shipment-manifests/{manifestType}/manifests/{manifestId}/prints',
+    assumed('"shipment list documents", under the documented root', SOURCES.manifests),
   ),
   'manifests.fetchPrint': get(
-    '/manifests/{manifestType}/{manifestId}/prints/{printId}',
-    assumed('contradicted by the article', SOURCES.manifests),
+    '/shipment-manifests/{manifestType}/manifests/{manifestId}/prints/{printId}',
+    fixed(SOURCES.manifests),
   ),
   'manifests.listPdfs': get(
-    '/manifests/{manifestType}/{manifestId}/pdfs',
-    assumed('contradicted by the article', SOURCES.manifests),
+    '/shipment-manifests/{manifestType}/manifests/{manifestId}/pdfs',
+    assumed("the seed's PDF list, under the documented root", SOURCES.manifests),
   ),
   'manifests.fetchPdf': get(
-    '/manifests/{manifestType}/{manifestId}/pdfs/{pdfId}',
-    assumed('contradicted by the article', SOURCES.manifests),
+    '/shipment-manifests/{manifestType}/manifests/{manifestId}/pdfs/{pdfId}',
+    assumed("the seed's PDF, under the documented root", SOURCES.manifests),
   ),
   'manifests.copy': post(
-    '/manifests/{manifestType}/{manifestId}/prints',
-    assumed('contradicted by the article', SOURCES.manifests),
+    '/shipment-manifests/{manifestType}/manifests/{manifestId}/prints',
+    assumed('"a shipment list copy", under the documented root', SOURCES.manifests),
     PRINT,
   ),
 
@@ -300,8 +310,8 @@ export const ROUTES = {
     PRINT,
   ),
   'printJobs.createForManifest': post(
-    '/manifests/{manifestId}/prints/{printId}/print-jobs',
-    assumed('"send a print job to a printer"; path not readable', SOURCES.print),
+    '/shipment-manifests/{manifestType}/manifests/{manifestId}/prints/{printId}/print-jobs',
+    assumed('"send a print job to a printer"; under the shipment lists\' documented root', SOURCES.print),
     PRINT,
   ),
 

@@ -155,18 +155,35 @@ export type OrderShipment = z.output<typeof orderShipmentSchema>;
 
 // --- manifests, waybills, history ------------------------------------------------------------------------
 
-export const manifestSchema = z.looseObject({
-  manifestType: z.string(),
-  manifestId: idSchema,
-  created: z.string().nullish(),
-  shipmentCount: optNumber,
-  prints: z
-    .array(printSchema)
-    .nullish()
-    .transform((v) => v ?? []),
-});
-export type Manifest = z.output<typeof manifestSchema>;
-export const manifestListSchema = z.array(manifestSchema);
+/**
+ * A shipment list. nShift answers its creation with "the shipment list and the associated ID" and publishes no
+ * example, so only the id is required (`manifestId`, or `id`); the type is the one the path named when the
+ * answer does not repeat it.
+ */
+export function manifestOf(manifestType: string) {
+  return z
+    .looseObject({
+      manifestType: z.string().nullish(),
+      manifestId: idSchema.optional(),
+      id: idSchema.optional(),
+      created: z.string().nullish(),
+      shipmentCount: optNumber,
+      prints: z
+        .array(printSchema)
+        .nullish()
+        .transform((v) => v ?? []),
+    })
+    .refine((m) => m.manifestId !== undefined || m.id !== undefined, {
+      message: 'a shipment list without manifestId or id',
+    })
+    .transform(({ manifestType: named, manifestId, id, ...rest }) => ({
+      ...rest,
+      manifestType: named ?? manifestType,
+      manifestId: (manifestId ?? id)!,
+    }));
+}
+export type Manifest = z.output<ReturnType<typeof manifestOf>>;
+export const manifestListOf = (manifestType: string) => z.array(manifestOf(manifestType));
 
 /** Shipments as the list/history/feeds show them: a shipment result without guaranteed prints. */
 export const shipmentSummarySchema = shipmentResultSchema;
@@ -298,6 +315,7 @@ export const priceHistoryFeedSchema = feedPageSchema(
   priceHistoryItemSchema,
 );
 /** Manifest copies answer with a print list, or a manifest holding one. */
-export const printsOrManifestSchema = z.union([printListSchema, manifestSchema.transform((m) => m.prints)]);
+export const printsOrManifestOf = (manifestType: string) =>
+  z.union([printListSchema, manifestOf(manifestType).transform((m) => m.prints)]);
 /** A receiver search answers a list, or the one receiver it found. */
 export const recordOrRecordsSchema = z.union([recordListSchema, recordSchema.transform((one) => [one])]);

@@ -154,8 +154,13 @@ export interface CreateShipmentFromOrderRequest {
   printConfig?: PrintConfig;
 }
 
+/**
+ * A shipment list to make: `manifestType` goes in the path (the carrier's list type), the rest is the body: the
+ * print configuration and the list's filters (assumed names).
+ */
 export interface ManifestRequest {
   manifestType: string;
+  printConfig?: PrintConfig;
   dateFrom?: string;
   dateTo?: string;
   senderQuickId?: string;
@@ -164,7 +169,6 @@ export interface ManifestRequest {
 }
 
 export interface ManifestFilter {
-  manifestType?: string;
   dateFrom?: string;
   dateTo?: string;
 }

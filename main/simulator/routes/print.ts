@@ -3,7 +3,7 @@
  * then DONE as sim time passes (`printJobMs`); FAILED when its printer or client is offline.
  */
 import type { SimContext } from '../context';
-import { liveDocument } from '../documents';
+import { liveDocument, ownerPath } from '../documents';
 import { formatTimestamp, parseQueryDate } from '../format';
 import {
   json,
@@ -68,7 +68,7 @@ function jobJson(ctx: SimContext, job: SimPrintJob): Record<string, unknown> {
     status: jobStatus(ctx, job),
     created: formatTimestamp(job.created),
     printId: job.documentId,
-    documentHref: `${ctx.hrefBase}/${job.owner.kind === 'shipment' ? 'shipments' : job.owner.kind === 'consolidated' ? 'consolidated-shipments' : 'manifests'}/${job.owner.id}/prints/${job.documentId}`,
+    documentHref: `${ctx.hrefBase}${ownerPath(job.owner)}/prints/${job.documentId}`,
     ...(job.owner.kind === 'shipment' ? { shipmentId: job.owner.id } : {}),
   };
 }
@@ -224,7 +224,7 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
     router,
     'printJobs.createForManifest',
     (req) => {
-      const m = [...ctx.state.manifests.values()].find((x) => x.manifestId === req.params.manifestId);
+      const m = ctx.state.manifests.get(`${req.params.manifestType}/${req.params.manifestId}`);
       return createJob(
         ctx,
         req,

@@ -37,12 +37,12 @@ DELETE /consolidated-shipments/{consolidatedId}/parcel-groups/{partOrderNo}
 POST /consolidated-shipments/{consolidatedId}/shipments
 GET /consolidated-shipments/{consolidatedId}/prints
 GET /consolidated-shipments/{consolidatedId}/prints/{printId}
-POST /manifests
-GET /manifests
-GET /manifests/{manifestType}/{manifestId}/shipments
-GET /manifests/{manifestType}/{manifestId}/prints
-GET /manifests/{manifestType}/{manifestId}/prints/{printId}
-POST /manifests/{manifestType}/{manifestId}/prints
+POST /shipment-manifests/{manifestType}/manifests
+GET /shipment-manifests/{manifestType}/manifests
+GET /shipment-manifests/{manifestType}/manifests/{manifestId}/shipments
+GET /shipment-manifests/{manifestType}/manifests/{manifestId}/prints
+GET /shipment-manifests/{manifestType}/manifests/{manifestId}/prints/{printId}
+POST /shipment-manifests/{manifestType}/manifests/{manifestId}/prints
 GET /print/clients
 GET /print/clients/{clientId}
 GET /print/clients/{clientId}/printers
@@ -52,7 +52,7 @@ GET /print/jobs
 GET /print/jobs/{printJobId}
 POST /shipments/{shipmentId}/prints/{printId}/print-jobs
 POST /consolidated-shipments/{id}/prints/{printId}/print-jobs
-POST /manifests/{manifestId}/prints/{printId}/print-jobs
+POST /shipment-manifests/{manifestType}/manifests/{manifestId}/prints/{printId}/print-jobs
 GET /order-channels
 POST /order-channels
 GET /order-channels/{id}
@@ -113,12 +113,12 @@ describe('route table', () => {
 
   /** The seed's manifest fetches and consolidated PDF routes, with the paths decided in main/nshift/README.md. */
   it.each([
-    ['manifest documents', 'GET /manifests/{}/{}/prints'],
-    ['a manifest document', 'GET /manifests/{}/{}/prints/{}'],
-    ['the manifest PDF', 'GET /manifests/{}/{}/pdfs/{}'],
-    ['the printed manifest', 'GET /manifests/{}/{}'],
-    ['the filtered shipment list', 'GET /manifests/{}/{}/shipments'],
-    ['the manifest PDF list', 'GET /manifests/{}/{}/pdfs'],
+    ['manifest documents', 'GET /shipment-manifests/{}/manifests/{}/prints'],
+    ['a manifest document', 'GET /shipment-manifests/{}/manifests/{}/prints/{}'],
+    ['the manifest PDF', 'GET /shipment-manifests/{}/manifests/{}/pdfs/{}'],
+    ['the printed manifest', 'GET /shipment-manifests/{}/manifests/{}'],
+    ['the filtered shipment list', 'GET /shipment-manifests/{}/manifests/{}/shipments'],
+    ['the manifest PDF list', 'GET /shipment-manifests/{}/manifests/{}/pdfs'],
     ['the consolidated PDF list', 'GET /consolidated-shipments/{}/pdfs'],
     ['a consolidated PDF', 'GET /consolidated-shipments/{}/pdfs/{}'],
   ])('has a route for %s (%s)', (_what, line) => {

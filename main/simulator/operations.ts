@@ -39,7 +39,7 @@ export const SIMULATOR_ONLY: readonly { method: string; pattern: string; why: st
   },
   {
     method: 'GET',
-    pattern: '/waybills/:waybillId/prints/:printId',
+    pattern: '/shipment-waybills/:waybillId/prints/:printId',
     why: "a waybill's document: the client reaches it through the href its prints carry",
   },
 ];

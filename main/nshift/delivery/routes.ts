@@ -270,10 +270,17 @@ export const ROUTES = {
     PRINT,
   ),
 
-  // 1.9 waybills: contradicted by the article (/shipment-waybills); they move next.
-  'waybills.list': get('/waybills', assumed('contradicted by the article', SOURCES.waybills)),
-  'waybills.get': get('/waybills/{waybillId}', assumed('contradicted by the article', SOURCES.waybills)),
-  'waybills.create': post('/waybills', assumed('contradicted by the article', SOURCES.waybills), PRINT),
+  // 1.9 waybills: the root `/shipment-waybills` (list, view, print); the view and print paths are assumed under it.
+  'waybills.list': get('/shipment-waybills', fixed(SOURCES.waybills, 'the root; cited by the contract')),
+  'waybills.get': get(
+    '/shipment-waybills/{waybillId}',
+    assumed('"view a waybill", under the documented root', SOURCES.waybills),
+  ),
+  'waybills.create': post(
+    '/shipment-waybills',
+    assumed('"print a waybill", under the documented root', SOURCES.waybills),
+    PRINT,
+  ),
 
   // 1.9 history: a real client uses /shipments-history; it moves next.
   'history.search': get(

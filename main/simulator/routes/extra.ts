@@ -236,7 +236,7 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     { licenses: ['REST API Store'] },
   );
 
-  // Waybills (assumed): a master shipment over bulk shipments, printed as an A4 PDF.
+  // Waybills under /shipment-waybills: a master shipment over bulk shipments, printed as an A4 PDF.
   serve(router, 'waybills.list', (req) => json(200, paginate([...stores.waybills.values()], req.query)));
   serve(router, 'waybills.get', (req) => {
     const w = stores.waybills.get(req.params.waybillId ?? '');
@@ -293,7 +293,7 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
   );
   router.add(
     'GET',
-    '/waybills/:waybillId/prints/:printId',
+    '/shipment-waybills/:waybillId/prints/:printId',
     (req) => fetchDocument(ctx, req, { kind: 'waybill', id: req.params.waybillId ?? '' }),
     { licenses: ['REST API Print'] },
   );

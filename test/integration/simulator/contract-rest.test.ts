@@ -245,15 +245,28 @@ describe('address book, code lists, order management, webhooks, waybills, onboar
   it('prints a waybill over bulk shipments and serves onboarding', async () => {
     h = await startHarness();
     const s = await bookOne();
-    const res = await h.call('POST', '/waybills?returnFile=true', {
+    const res = await h.call('POST', '/shipment-waybills?returnFile=true', {
       printConfig: THERMO_ZPL,
       waybill: { type: 'BULK', shipmentIds: [s.id] },
     });
     expect(res.status).toBe(201);
-    const waybill = res.json as { id: string; prints: Array<{ data: string; description: string }> };
+    const waybill = res.json as {
+      id: string;
+      prints: Array<{ data: string; description: string; href: string }>;
+    };
     expect(waybill.prints[0]!.description).toBe('Waybill');
     expect(Buffer.from(waybill.prints[0]!.data, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect((await h.call('GET', `/waybills/${waybill.id}`)).status).toBe(200);
+    expect((await h.call('GET', `/shipment-waybills/${waybill.id}`)).status).toBe(200);
+    // The document's href is under the waybills' documented root, and answers the same bytes.
+    expect(waybill.prints[0]!.href).toContain(`/rs-extapi/v1/shipment-waybills/${waybill.id}/prints/`);
+    const raw = await h.call('GET', waybill.prints[0]!.href, undefined, { accept: 'application/pdf' });
+    expect(raw.bytes.equals(Buffer.from(waybill.prints[0]!.data, 'base64'))).toBe(true);
+    // The seed's /waybills is no path of nShift's (article 7475474830364: /shipment-waybills).
+    expect((await h.call('GET', '/waybills')).status).toBe(404);
+    expect((await h.call('GET', `/waybills/${waybill.id}`)).status).toBe(404);
+    expect(
+      (await h.call('POST', '/waybills', { waybill: { type: 'BULK', shipmentIds: [s.id] } })).status,
+    ).toBe(404);
     expect((await h.call('GET', '/onboarding/accounts')).status).toBe(200);
     const app = (await h.call('POST', '/onboarding/applications', { name: 'x' })).json as { id: string };
     expect((await h.call('GET', `/onboarding/applications/${app.id}/language`)).status).toBe(200);

@@ -83,9 +83,9 @@ GET /onboarding/accounts
 POST /onboarding/applications
 GET /onboarding/applications/{applicationId}/language
 GET /onboarding/language
-GET /waybills
-GET /waybills/{waybillId}
-POST /waybills
+GET /shipment-waybills
+GET /shipment-waybills/{waybillId}
+POST /shipment-waybills
 GET /webhooks
 POST /webhooks
 GET /webhooks/{id}

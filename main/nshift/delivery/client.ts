@@ -19,6 +19,7 @@ import type {
   Created,
   DeliveryRecord,
   FeedPage,
+  HistoryPage,
   Manifest,
   Order,
   OrderShipment,
@@ -554,6 +555,9 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
       ),
     );
 
+  const historyPage = (filter: HistoryFilter): R<HistoryPage> =>
+    call.json({ operation: 'history.search', query: { ...filter } }, (s) => s.historyPageSchema);
+
   const alerts: DeliveryClient['alerts'] = {
     page: (fetchId) => feedPageCall('alerts', 'alerts.feed', fetchId, (s) => s.alertFeedSchema),
     feed: (o) => feed('alerts', alerts.page, o),
@@ -635,15 +639,15 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         const deleted = await call.empty({ operation: 'consolidated.delete', params: { consolidatedId } });
         if (!deleted.ok) return deleted;
         if (!shipmentNo) return ok({});
-        const found = await call.json(
-          {
-            operation: 'history.search',
-            query: { searchField: 'shipmentNo', searchValue: shipmentNo, status: 'cancelled' },
-          },
-          (s) => s.shipmentSummaryListSchema,
-        );
+        const found = await historyPage({
+          searchField: 'shipmentNo',
+          searchValue: shipmentNo,
+          status: 'cancelled',
+        });
         // The delete is done whatever the look-up says: a missing licence only leaves the shipment unnamed.
-        const cancelled = found.ok ? found.value.find((s) => s.shipmentNo === shipmentNo) : undefined;
+        const cancelled = found.ok
+          ? found.value.shipments.find((s) => s.shipmentNo === shipmentNo)
+          : undefined;
         return ok(cancelled ? { cancelled } : {});
       },
       deleteParcelGroup: (consolidatedId, partOrderNo) =>
@@ -726,15 +730,23 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     },
 
     history: {
-      search: (filter = {}) =>
-        call.json({ operation: 'history.search', query: { ...filter } }, (s) => s.shipmentSummaryListSchema),
-      searchAll: (filter = {}) =>
-        pages(undefined, ({ page }) =>
-          call.json(
-            { operation: 'history.search', query: { ...filter, page } },
-            (s) => s.shipmentSummaryListSchema,
-          ),
-        ),
+      search: async (filter = {}) => {
+        const page = await historyPage(filter);
+        return page.ok ? ok(page.value.shipments) : page;
+      },
+      searchAll: async (filter = {}) => {
+        const all: ShipmentSummary[] = [];
+        for (let page = 0; page < MAX_PAGES; page++) {
+          const got = await historyPage({ ...filter, page });
+          if (!got.ok) return got;
+          all.push(...got.value.shipments);
+          // The last page is the one `totalPages` names; an answer without it ends on a short page.
+          const { totalPages } = got.value;
+          if (totalPages !== undefined ? page + 1 >= totalPages : got.value.shipments.length < PAGE_SIZE)
+            break;
+        }
+        return ok(all);
+      },
     },
 
     print: {

@@ -282,10 +282,10 @@ export const ROUTES = {
     PRINT,
   ),
 
-  // 1.9 history: a real client uses /shipments-history; it moves next.
+  // 1.9 history: `/shipments-history` answering `{page, totalPages, shipments}` (a real client; no nShift page found).
   'history.search': get(
-    '/shipment-history',
-    assumed('contradicted by a real client', SOURCES.solidus),
+    '/shipments-history',
+    fixed(SOURCES.solidus, 'a third-party client of the real service'),
     HISTORY,
   ),
 

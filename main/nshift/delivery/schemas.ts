@@ -190,6 +190,25 @@ export const shipmentSummarySchema = shipmentResultSchema;
 export type ShipmentSummary = ShipmentResult;
 export const shipmentSummaryListSchema = z.array(shipmentSummarySchema);
 
+/**
+ * One page of the shipment history: `{page, totalPages, shipments}` as a real client of the service reads it
+ * (futhr/solidus_nshift); a bare list is taken too. `totalPages` is undefined when the answer does not say.
+ */
+export const historyPageSchema = z.union([
+  z
+    .looseObject({
+      page: optNumber,
+      totalPages: optNumber,
+      shipments: z
+        .array(shipmentSummarySchema)
+        .nullish()
+        .transform((v) => v ?? []),
+    })
+    .transform((p) => ({ shipments: p.shipments, totalPages: p.totalPages ?? undefined })),
+  z.array(shipmentSummarySchema).transform((shipments) => ({ shipments, totalPages: undefined })),
+]);
+export type HistoryPage = z.output<typeof historyPageSchema>;
+
 /** A waybill (assumed shape): its id, and when just printed, its documents. */
 export const waybillSchema = z.looseObject({
   id: idSchema,

@@ -32,6 +32,7 @@ import { fetchDocument } from './shipments';
 import { shipmentSearchValues, textMatches } from './stored';
 
 const SIX_MONTHS_MS = 183 * 86_400_000;
+const HISTORY_PAGE = 50;
 
 /**
  * `since` of the address book: yyyyMMddHHmmss, yyyyMMddHHmm, yyyyMMdd or yyMMdd (UTC here), and the ISO dates
@@ -94,7 +95,7 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     counter: 'receiver',
   });
 
-  // Shipment history: newest first, 50 a page, at most six months back.
+  // Shipment history under /shipments-history: newest first, 50 a page, at most six months back.
   serve(
     router,
     'history.search',
@@ -117,13 +118,16 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
           return true;
         })
         .sort((a, b) => b.created - a.created || Number(b.id) - Number(a.id));
-      return json(
-        200,
-        paginate(items, req.query).map((s) => ({
+      // `{page, totalPages, shipments}`, as a real client of the service reads the history (futhr/solidus_nshift).
+      const page = Math.max(0, Number.parseInt(req.query.get('page') ?? '0', 10) || 0);
+      return json(200, {
+        page,
+        totalPages: Math.ceil(items.length / HISTORY_PAGE),
+        shipments: paginate(items, req.query, HISTORY_PAGE).map((s) => ({
           ...shipmentResultJson(ctx, s, false),
           carrierId: s.carrierId,
         })),
-      );
+      });
     },
     { licenses: ['REST API Shipment History'] },
   );

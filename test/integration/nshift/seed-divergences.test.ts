@@ -130,13 +130,16 @@ describe('deleting a consolidated shipment leaves the cancelled shipment the see
     ).json as Array<{ id: string; shipmentNo: string; parcels: Array<{ parcelNo: string }> }>;
     expect((await h.call('DELETE', `/consolidated-shipments/${open!.id}`)).status).toBe(204);
     const history = (
-      await h.call('GET', `/shipment-history?searchField=shipmentNo&searchValue=${open!.shipmentNo}`)
-    ).json as Array<{
-      status: string;
-      consolidated: boolean;
-      parcels: Array<{ parcelNo: string }>;
-      prints: Print[];
-    }>;
+      (await h.call('GET', `/shipments-history?searchField=shipmentNo&searchValue=${open!.shipmentNo}`))
+        .json as {
+        shipments: Array<{
+          status: string;
+          consolidated: boolean;
+          parcels: Array<{ parcelNo: string }>;
+          prints: Print[];
+        }>;
+      }
+    ).shipments;
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ status: 'CANCELLED', consolidated: true });
     expect(history[0]!.parcels.map((p) => p.parcelNo)).toEqual(open!.parcels.map((p) => p.parcelNo));

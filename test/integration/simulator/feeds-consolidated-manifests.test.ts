@@ -142,7 +142,7 @@ describe('consolidated shipments', () => {
       ['C-2', false],
     ]);
     expect((await h.call('DELETE', `/consolidated-shipments/${first!.id}`)).status).toBe(204);
-    const history = (await h.call('GET', '/shipment-history')).json as Result[];
+    const history = ((await h.call('GET', '/shipments-history')).json as { shipments: Result[] }).shipments;
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
       status: 'CANCELLED',

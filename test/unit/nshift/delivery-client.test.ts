@@ -587,3 +587,38 @@ describe('secrets', () => {
     expect(JSON.stringify(producedErrors)).not.toContain('tok-1');
   });
 });
+
+describe('shipment history (/shipments-history, {page, totalPages, shipments})', () => {
+  const summary = (n: number) => ({ id: String(n), orderNo: `H-${n}`, status: 'PRINTED' });
+
+  it('reads one page out of the answer, and every page up to totalPages', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      const page = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? 0);
+      // Three pages of two (nShift pages by 50; a short page must not end the walk while totalPages says more).
+      json(res, 200, { page, totalPages: 3, shipments: [summary(page * 2), summary(page * 2 + 1)] });
+    });
+    const one = await client.history.search({ searchField: 'orderNo', searchValue: 'H-1' });
+    expect(one).toMatchObject({ ok: true, value: [{ id: '0' }, { id: '1' }] });
+    expect(fake?.calls()[0]?.url).toBe('/rs-extapi/v1/shipments-history?searchField=orderNo&searchValue=H-1');
+    const all = await client.history.searchAll({ dateFrom: '2026-01-15', dateTo: '2026-01-15' });
+    expect(all.ok && all.value.map((s) => s.id)).toEqual(['0', '1', '2', '3', '4', '5']);
+    expect(
+      fake
+        ?.calls()
+        .slice(1)
+        .map((c) => new URL(c.url, 'http://x').searchParams.get('page')),
+    ).toEqual(['0', '1', '2']);
+  });
+
+  it('takes a bare list too, ending a walk on a short page', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, [summary(1)]);
+    });
+    expect(await client.history.searchAll({})).toMatchObject({ ok: true, value: [{ id: '1' }] });
+    expect(fake?.calls()).toHaveLength(1);
+  });
+});

@@ -74,7 +74,7 @@ GET /delivery-options/{id}
 PUT /delivery-options/{id}
 DELETE /delivery-options/{id}
 POST /delivery-options/{id}/rates
-GET /shipment-history
+GET /shipments-history
 GET /alerts
 POST /prices
 POST /prices/history

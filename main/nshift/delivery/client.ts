@@ -540,7 +540,23 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
   };
 
   const prices: DeliveryClient['prices'] = {
-    fetch: (request) => call.json({ operation: 'prices.fetch', body: request }, (s) => s.priceSchema),
+    /** The answer's `priceData`; an answer with no figures but an `errorList` is `validation` with its items. */
+    fetch: async (request) => {
+      const answer = await call.json(
+        { operation: 'prices.fetch', body: request },
+        (s) => s.priceAnswerSchema,
+      );
+      if (!answer.ok) return answer;
+      const { priceData, errorList } = answer.value;
+      if (priceData) return ok(priceData);
+      return err({
+        kind: 'validation',
+        operation: 'prices.fetch',
+        status: 200,
+        errors: errorList,
+        message: 'nShift gave no price for this shipment',
+      });
+    },
     historyPage: (fetchId) =>
       feedPageCall('priceHistory', 'prices.historyFeed', fetchId, (s) => s.priceHistoryFeedSchema),
     historyFeed: (o) => feed('priceHistory', prices.historyPage, o),

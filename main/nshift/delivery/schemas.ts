@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { validationItemSchema } from '../shared/error-bodies';
+import type { ValidationItem } from '../shared/errors';
 
 /** Ids are JSON strings in nShift, but accept numbers and normalise. */
 export const idSchema = z.union([z.string(), z.number()]).transform((v) => String(v));
@@ -258,12 +259,47 @@ export const printJobListSchema = z.array(printJobSchema);
 
 // --- prices, feeds, alerts ---------------------------------------------------------------------------------
 
-export const priceSchema = z.looseObject({
+/**
+ * A price enquiry's figures (nShift help centre, article 10663465999260). Kept as nShift sends them: no example
+ * shows their JSON types, and the station only passes them on.
+ */
+export const priceDataSchema = z.looseObject({
   price: z.unknown(),
   additionalSurcharges: z.unknown().optional(),
   priceWithAdditionalSurcharges: z.unknown().optional(),
+  totalWeight: z.unknown().optional(),
+  chargeableWeight: z.unknown().optional(),
 });
-export type Price = z.output<typeof priceSchema>;
+export type Price = z.output<typeof priceDataSchema>;
+
+/** One entry of a price answer's `errorList`: a validation item when it looks like one, else its text. */
+const priceErrorSchema = z.union([
+  validationItemSchema,
+  z.unknown().transform((e) => ({
+    message: typeof e === 'string' ? e : JSON.stringify(e),
+    messageCode: '',
+    field: '',
+    location: '',
+    type: 'error',
+  })),
+]);
+
+/**
+ * The answer to a price enquiry: `{priceData: {...}, errorList}`. An answer with the figures at the top level
+ * (as an older client of the service reads it, PolrSE/Unifaun.Rest.Client) is taken as its own priceData.
+ */
+export const priceAnswerSchema = z.union([
+  priceDataSchema
+    .refine((p) => p.price !== undefined && !('priceData' in p))
+    .transform((priceData) => ({ priceData, errorList: [] as ValidationItem[] })),
+  z.looseObject({
+    priceData: priceDataSchema.nullish(),
+    errorList: z
+      .array(priceErrorSchema)
+      .nullish()
+      .transform((v) => v ?? []),
+  }),
+]);
 
 export const alertSchema = z.looseObject({
   alertCode: z.string().nullish(),

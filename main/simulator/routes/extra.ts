@@ -162,7 +162,8 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     { licenses: ['REST API Status events'] },
   );
 
-  // Prices: service base + per started kg; percent (a whole number) is computed on price + amount.
+  // Prices: service base + per started kg; percent (a whole number) is computed on price + amount. The
+  // surcharges in the answer are the money they add.
   serve(
     router,
     'prices.fetch',
@@ -176,15 +177,22 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
         (sum, p) => sum + (p.weight ?? 0) * (p.copies ?? 1),
         0,
       );
-      const price = service.basePrice + Math.ceil(weight) * service.pricePerKg;
+      const chargeableWeight = Math.ceil(weight);
+      const price = service.basePrice + chargeableWeight * service.pricePerKg;
       const amount = body.value.additionalSurcharges?.amount ?? 0;
       const percent = body.value.additionalSurcharges?.percent ?? 0;
       const withSurcharges = Math.round((price + amount) * (1 + percent / 100) * 100) / 100;
+      // nShift's answer (article 10663465999260): the figures in `priceData`, problems in `errorList`.
       const response = {
-        price,
-        currency: 'SEK',
-        additionalSurcharges: { amount, percent },
-        priceWithAdditionalSurcharges: withSurcharges,
+        priceData: {
+          price,
+          additionalSurcharges: Math.round((withSurcharges - price) * 100) / 100,
+          priceWithAdditionalSurcharges: withSurcharges,
+          totalWeight: weight,
+          chargeableWeight,
+          currency: 'SEK',
+        },
+        errorList: null,
       };
       ctx.state.priceHistory.push({
         seq: nextId(ctx.state, 'price'),

@@ -104,8 +104,13 @@ describe('prices', () => {
       additionalSurcharges: { amount: 10, percent: 10 },
     });
     expect(res.status).toBe(200);
-    const body = res.json as { price: number; priceWithAdditionalSurcharges: number };
+    const body = (res.json as { priceData: { price: number; priceWithAdditionalSurcharges: number } })
+      .priceData;
     expect(body.priceWithAdditionalSurcharges).toBeCloseTo((body.price + 10) * 1.1, 5);
+    expect(res.json).toMatchObject({
+      priceData: { totalWeight: 2, chargeableWeight: 2, additionalSurcharges: expect.any(Number) },
+      errorList: null,
+    });
     const history = (await h.call('POST', '/prices/history?fetchId=-1')).json as {
       done: boolean;
       prices: unknown[];

@@ -622,3 +622,51 @@ describe('shipment history (/shipments-history, {page, totalPages, shipments})',
     expect(fake?.calls()).toHaveLength(1);
   });
 });
+
+describe('price enquiry ({priceData, errorList})', () => {
+  const enquiry = { shipment, additionalSurcharges: { amount: 10, percent: 10 } };
+
+  it('answers the priceData figures', async () => {
+    const tokens = { n: 0 };
+    const priceData = {
+      price: 112,
+      additionalSurcharges: 22.2,
+      priceWithAdditionalSurcharges: 134.2,
+      totalWeight: 2,
+      chargeableWeight: 2,
+    };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, { priceData, errorList: null });
+    });
+    expect(await client.prices.fetch(enquiry)).toEqual({ ok: true, value: priceData });
+    expect(JSON.parse(fake!.calls()[0]!.body)).toEqual(enquiry);
+  });
+
+  it('is a validation failure with the errorList when nShift gives no figures', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, {
+        priceData: null,
+        errorList: [{ message: 'No price agreement', field: 'Service' }, 'Unknown zone'],
+      });
+    });
+    expect(collect(await client.prices.fetch(enquiry))).toMatchObject({
+      kind: 'validation',
+      errors: [
+        { message: 'No price agreement', field: 'Service' },
+        { message: 'Unknown zone', type: 'error' },
+      ],
+    });
+  });
+
+  it('takes the figures at the top level too, as an older client of the service reads them', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, { price: 99, additionalSurcharges: 0, priceWithAdditionalSurcharges: 99 });
+    });
+    expect(await client.prices.fetch(enquiry)).toMatchObject({ ok: true, value: { price: 99 } });
+  });
+});

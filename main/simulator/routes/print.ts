@@ -6,6 +6,7 @@ import type { SimContext } from '../context';
 import { liveDocument, ownerPath } from '../documents';
 import { formatTimestamp, parseQueryDate } from '../format';
 import {
+  apiError,
   json,
   notFound,
   paginate,
@@ -126,10 +127,14 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
     createTimestamp: formatTimestamp(c.createTimestamp),
   });
 
+  // `page` is required here (nShift help centre, article 9466306501276); the other lists default it to 0.
   serve(
     router,
     'printClients.list',
-    (req) => json(200, paginate([...printClients.values()], req.query).map(clientJson)),
+    (req) =>
+      /^\d+$/.test(req.query.get('page') ?? '')
+        ? json(200, paginate([...printClients.values()], req.query).map(clientJson))
+        : apiError(400, 'MISSING', 'Missing page argument'),
     open,
   );
   serve(

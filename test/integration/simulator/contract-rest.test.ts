@@ -26,6 +26,8 @@ async function bookOne(overrides: Record<string, unknown> = {}): Promise<{
 describe('print client, printers and jobs', () => {
   it('lists the bench print client with a ZPL and a PDF printer', async () => {
     h = await startHarness();
+    // nShift requires `page` on the client list (help centre, article 9466306501276).
+    expect(await h.call('GET', '/print/clients')).toMatchObject({ status: 400, json: { code: 'MISSING' } });
     const clients = (await h.call('GET', '/print/clients?page=0&size=50')).json as Array<{
       id: number;
       name: string;

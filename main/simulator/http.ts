@@ -94,7 +94,7 @@ export class Router {
 
 export const json = (status: number, body: unknown): Reply => ({ status, json: body });
 export const empty = (status: number): Reply => ({ status });
-/** Unknown id → 404 with an empty body (nshift-api.md 1.2). */
+/** Unknown id → 404 with an empty body (docs/nshift-api.md 1.2). */
 export const notFound = (): Reply => empty(404);
 export const noContent = (): Reply => empty(204);
 export const unprocessable = (items: ValidationItem[]): Reply => json(422, items);

@@ -1,5 +1,5 @@
 /**
- * The nShift Delivery simulator: a stateful HTTP server on 127.0.0.1 that serves nshift-api.md section 1
+ * The nShift Delivery simulator: a stateful HTTP server on 127.0.0.1 that serves docs/nshift-api.md section 1
  * under `/rs-extapi/v1` (and under any versioned prefix ending in it, as nShift's `href`s do), plus the
  * test-only control API under `/_sim/`.
  */

@@ -96,7 +96,7 @@ export const storedShipmentSchema = z.looseObject({
   status: z.string().nullish(),
   statuses: z.array(validationItemSchema).nullish(),
   orderNo: optText,
-  /** The number its booking gets: the list can be searched by it (nshift-api.md 1.4). */
+  /** The number its booking gets: the list can be searched by it (docs/nshift-api.md 1.4). */
   shipmentNo: optText,
   created: z.string().nullish(),
   shipment: z.looseObject({}).nullish(),

@@ -1,5 +1,5 @@
 /**
- * Request types of the Delivery API (nshift-api.md 1.3–1.9). Only the fields a station uses are named;
+ * Request types of the Delivery API (docs/nshift-api.md 1.3–1.9). Only the fields a station uses are named;
  * every object accepts more, and the client passes unknown fields through untouched.
  */
 

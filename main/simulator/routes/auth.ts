@@ -1,4 +1,4 @@
-/** nshift-api.md 1.1: API key (Basic) → opaque token that lives 12 hours by the sim clock. */
+/** docs/nshift-api.md 1.1: API key (Basic) → opaque token that lives 12 hours by the sim clock. */
 import type { SimContext } from '../context';
 import { apiError, json, type Router } from '../http';
 import { serve } from '../operations';

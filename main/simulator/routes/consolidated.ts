@@ -1,5 +1,5 @@
 /**
- * nshift-api.md 1.5: consolidated shipments. Bookings with option CONSOLIDATE + key join the open
+ * docs/nshift-api.md 1.5: consolidated shipments. Bookings with option CONSOLIDATE + key join the open
  * consolidated shipment of that key; only parcel labels print while it is open; closing prints the A4
  * waybill and produces the real shipment.
  */

@@ -1,5 +1,5 @@
 /**
- * nshift-api.md 1.9: address book, shipment history, status events, prices and price history, code lists,
+ * docs/nshift-api.md 1.9: address book, shipment history, status events, prices and price history, code lists,
  * waybills, webhooks and onboarding.
  */
 import { shipmentResultJson } from '../booking';

@@ -1,5 +1,5 @@
 /**
- * nshift-api.md 1.8: orders, shipment from order, order channels, comments and delivery options.
+ * docs/nshift-api.md 1.8: orders, shipment from order, order channels, comments and delivery options.
  * An order is found by what the packer scans: its `internalReference`.
  */
 import { printShipments, validateAndCommit } from '../booking';

@@ -1,5 +1,5 @@
 /**
- * nshift-api.md 1.7: the nShift Print Client — clients, printers and print jobs. A job is QUEUED, then SENT,
+ * docs/nshift-api.md 1.7: the nShift Print Client — clients, printers and print jobs. A job is QUEUED, then SENT,
  * then DONE as sim time passes (`printJobMs`); FAILED when its printer or client is offline.
  */
 import type { SimContext } from '../context';

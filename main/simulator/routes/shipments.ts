@@ -1,4 +1,4 @@
-/** nshift-api.md 1.3: create and print, printed-shipments feed, cancel, document copy/list/fetch (+ /pdfs). */
+/** docs/nshift-api.md 1.3: create and print, printed-shipments feed, cancel, document copy/list/fetch (+ /pdfs). */
 import { bookAndPrint, shipmentResultJson } from '../booking';
 import type { SimContext } from '../context';
 import { generateShipmentDocuments, liveDocument, printJson } from '../documents';

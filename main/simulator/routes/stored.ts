@@ -1,5 +1,5 @@
 /**
- * nshift-api.md 1.4: stored (prepared) shipments.
+ * docs/nshift-api.md 1.4: stored (prepared) shipments.
  *
  * After booking, a stored shipment is kept with status PRINTED and the ids of the shipments it produced,
  * instead of being removed: nShift answers a second booking with 422 (not 404), which means the record is
@@ -234,7 +234,7 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
     async (req) => {
       const s = stored.get(req.params.storedId ?? '');
       if (!s) return notFound();
-      // Not READY (already printed, invalid, warned) → 422 with an empty body (nshift-api.md 1.4).
+      // Not READY (already printed, invalid, warned) → 422 with an empty body (docs/nshift-api.md 1.4).
       if (s.status !== 'READY') return empty(422);
       const body = parseBody(req, printConfigSchema);
       if (!body.ok) return body.reply;

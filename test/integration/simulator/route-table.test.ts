@@ -52,6 +52,27 @@ describe('paths the client does not use are not there', () => {
     await h?.stop();
   });
 
+  it.each([
+    ['POST', '/manifests?inlinePdf=true'],
+    ['GET', '/manifests'],
+    ['GET', '/manifests/PNL/1/prints'],
+    ['POST', '/waybills?returnFile=true'],
+    ['GET', '/waybills'],
+    ['POST', '/senders'],
+    ['GET', '/senders'],
+    ['GET', '/senders/1'],
+    ['POST', '/receivers'],
+    ['GET', '/receivers?receiverId=1'],
+    ['GET', '/shipment-history?page=0'],
+  ] as const)(
+    "the seed's or an earlier guess's %s %s answers 404, as on the real service",
+    async (method, path) => {
+      const res = await h.call(method, path, method === 'POST' ? { manifestType: 'PNL' } : undefined);
+      expect(res.status).toBe(404);
+      expect(res.bytes).toHaveLength(0);
+    },
+  );
+
   it('an unknown path answers 404 with an empty body, as nShift does', async () => {
     const res = await h.call('GET', '/no-such-resource');
     expect(res.status).toBe(404);

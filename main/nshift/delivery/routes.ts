@@ -69,6 +69,10 @@ const assumed = (note?: string, ref?: string): RouteSource => ({
   ...(ref ? { ref } : {}),
   ...(note ? { note } : {}),
 });
+/** An operation nShift's print article names, under a path that could not be read there. */
+const printArticle = (what: string) => assumed(`"${what}"; path not readable`, SOURCES.print);
+/** An operation the shipment-manifests article names, placed under its documented root. */
+const manifestArticle = (what: string) => assumed(`${what}, under the documented root`, SOURCES.manifests);
 /** Order management, webhooks and onboarding: the seed names the operations, no public page their paths. */
 const ORDER_MANAGEMENT = assumed('the seed names the operation, not its path; no public page shows it');
 
@@ -238,19 +242,19 @@ export const ROUTES = {
   ),
   'manifests.list': get(
     '/shipment-manifests/{manifestType}/manifests',
-    assumed('"previously printed shipment lists", under the documented root', SOURCES.manifests),
+    manifestArticle('"previously printed shipment lists"'),
   ),
   'manifests.get': get(
     '/shipment-manifests/{manifestType}/manifests/{manifestId}',
-    assumed('the printed shipment list, under the documented root', SOURCES.manifests),
+    manifestArticle('the printed shipment list'),
   ),
   'manifests.shipments': get(
     '/shipment-manifests/{manifestType}/manifests/{manifestId}/shipments',
-    assumed('"a filtered shipment list", under the documented root; filter names assumed', SOURCES.manifests),
+    manifestArticle('"a filtered shipment list" (filter names assumed)'),
   ),
   'manifests.listPrints': get(
     '/shipment-manifests/{manifestType}/manifests/{manifestId}/prints',
-    assumed('"shipment list documents", under the documented root', SOURCES.manifests),
+    manifestArticle('"shipment list documents"'),
   ),
   'manifests.fetchPrint': get(
     '/shipment-manifests/{manifestType}/manifests/{manifestId}/prints/{printId}',
@@ -258,15 +262,15 @@ export const ROUTES = {
   ),
   'manifests.listPdfs': get(
     '/shipment-manifests/{manifestType}/manifests/{manifestId}/pdfs',
-    assumed("the seed's PDF list, under the documented root", SOURCES.manifests),
+    manifestArticle("the seed's PDF list"),
   ),
   'manifests.fetchPdf': get(
     '/shipment-manifests/{manifestType}/manifests/{manifestId}/pdfs/{pdfId}',
-    assumed("the seed's PDF, under the documented root", SOURCES.manifests),
+    manifestArticle("the seed's PDF"),
   ),
   'manifests.copy': post(
     '/shipment-manifests/{manifestType}/manifests/{manifestId}/prints',
-    assumed('"a shipment list copy", under the documented root', SOURCES.manifests),
+    manifestArticle('"a shipment list copy"'),
     PRINT,
   ),
 
@@ -294,26 +298,20 @@ export const ROUTES = {
   'printClients.get': get('/print/clients/{clientId}', confirmed(SOURCES.print)),
   'printClients.printers': get(
     '/print/clients/{clientId}/printers',
-    assumed('"printers for a print client"; path not readable', SOURCES.print),
+    printArticle('printers for a print client'),
   ),
-  'printers.list': get('/print/printers', assumed('"printers"; path not readable', SOURCES.print)),
-  'printers.get': get(
-    '/print/printers/{printerId}',
-    assumed('"a printer"; path not readable', SOURCES.print),
-  ),
-  'printJobs.list': get('/print/jobs', assumed('"print jobs"; path not readable', SOURCES.print)),
-  'printJobs.get': get(
-    '/print/jobs/{printJobId}',
-    assumed('"a print job"; path not readable', SOURCES.print),
-  ),
+  'printers.list': get('/print/printers', printArticle('printers')),
+  'printers.get': get('/print/printers/{printerId}', printArticle('a printer')),
+  'printJobs.list': get('/print/jobs', printArticle('print jobs')),
+  'printJobs.get': get('/print/jobs/{printJobId}', printArticle('a print job')),
   'printJobs.createForShipment': post(
     '/shipments/{shipmentId}/prints/{printId}/print-jobs',
-    assumed('"send a print job to a printer"; path not readable', SOURCES.print),
+    printArticle('send a print job to a printer'),
     PRINT,
   ),
   'printJobs.createForConsolidated': post(
     '/consolidated-shipments/{consolidatedId}/prints/{printId}/print-jobs',
-    assumed('"send a print job to a printer"; path not readable', SOURCES.print),
+    printArticle('send a print job to a printer'),
     PRINT,
   ),
   'printJobs.createForManifest': post(

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { DeliveryClient } from '../../../main/nshift/delivery/client';
 import type { DeliveryError } from '../../../main/nshift/delivery/errors';
@@ -103,24 +103,27 @@ function shape(value: unknown): unknown {
   return typeof value;
 }
 
-let fake: FakeServer | undefined;
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-  await fake?.close();
-  fake = undefined;
-});
-
-/** A fake nShift that answers every call (but the token exchange) with `status` and `body`. */
-async function serving(status: number, body: unknown): Promise<DeliveryClient> {
+/**
+ * Runs `use` against a fake nShift that answers every call (but the token exchange) with `status` and `body`,
+ * then closes both.
+ */
+async function serving(
+  status: number,
+  body: unknown,
+  use: (client: DeliveryClient, fake: FakeServer) => Promise<void>,
+): Promise<void> {
   const tokens = { n: 0 };
-  fake = await startFake((req, res) => {
+  const fake = await startFake((req, res) => {
     if (handleExchange(req, res, tokens)) return;
     json(res, status, body);
   });
   const { client } = testClient(fake);
-  closers.push(() => client.close());
-  return client;
+  try {
+    await use(client, fake);
+  } finally {
+    await client.close();
+    await fake.close();
+  }
 }
 
 function sender(fixture: Fixture) {
@@ -138,41 +141,41 @@ describe('golden fixtures: the examples nShift publishes for the Delivery operat
 
   it.each(fixtures.filter((f) => f.kind === 'response').map((f) => [f.file, f] as const))(
     '%s: the client reads the documented answer',
-    async (_file, fixture) => {
-      const client = await serving(fixture.status ?? 200, fixture.body);
-      const result = await sender(fixture)(client, undefined);
-      expect(result, JSON.stringify(result.ok ? '' : result.error)).toMatchObject({
-        ok: true,
-        value: readAs[fixture.operation]!(fixture.body),
-      });
-    },
+    (_file, fixture) =>
+      serving(fixture.status ?? 200, fixture.body, async (client) => {
+        const result = await sender(fixture)(client, undefined);
+        expect(result, JSON.stringify(result.ok ? '' : result.error)).toMatchObject({
+          ok: true,
+          value: readAs[fixture.operation]!(fixture.body),
+        });
+      }),
   );
 
   it.each(fixtures.filter((f) => f.kind === 'error').map((f) => [f.file, f] as const))(
     '%s: the client turns the documented error body into its error',
-    async (_file, fixture) => {
-      const client = await serving(fixture.status!, fixture.body);
-      const result = await sender(fixture)(client, undefined);
-      expect(result.ok).toBe(false);
-      if (result.ok) return;
-      if (fixture.status === 422) {
-        expect(result.error).toMatchObject({ kind: 'validation', status: 422, errors: fixture.body });
-      } else {
-        const { code, message } = fixture.body as { code: string; message: string };
-        expect(result.error).toMatchObject({ kind: 'server', status: fixture.status, code, message });
-      }
-    },
+    (_file, fixture) =>
+      serving(fixture.status!, fixture.body, async (client) => {
+        const result = await sender(fixture)(client, undefined);
+        expect(result.ok).toBe(false);
+        if (result.ok) return;
+        if (fixture.status === 422) {
+          expect(result.error).toMatchObject({ kind: 'validation', status: 422, errors: fixture.body });
+        } else {
+          const { code, message } = fixture.body as { code: string; message: string };
+          expect(result.error).toMatchObject({ kind: 'server', status: fixture.status, code, message });
+        }
+      }),
   );
 
   it.each(fixtures.filter((f) => f.kind === 'request').map((f) => [f.file, f] as const))(
     '%s: the client sends the documented shape',
-    async (_file, fixture) => {
-      const client = await serving(400, { code: 'ILLEGAL', message: 'only the request matters here' });
-      await sender(fixture)(client, fixture.body);
-      const [sent] = fake!.calls();
-      expect(sent?.method).toBe(ROUTES[fixture.operation].method);
-      expect(shape(JSON.parse(sent!.body))).toEqual(shape(fixture.body));
-    },
+    (_file, fixture) =>
+      serving(400, { code: 'ILLEGAL', message: 'only the request matters here' }, async (client, fake) => {
+        await sender(fixture)(client, fixture.body);
+        const [sent] = fake.calls();
+        expect(sent?.method).toBe(ROUTES[fixture.operation].method);
+        expect(shape(JSON.parse(sent!.body))).toEqual(shape(fixture.body));
+      }),
   );
 
   it("the station's print configuration uses only the documented printConfig keys, with their types", () => {

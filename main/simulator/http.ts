@@ -32,9 +32,12 @@ export interface RouteOptions {
   licenses?: License[];
   /** The route books something: drop-after-commit faults may apply to it. */
   booking?: boolean;
+  /** The client operation this route serves (Delivery: a row of main/nshift/delivery/routes.ts). */
+  operation?: string;
 }
 
-export interface Route extends Required<RouteOptions> {
+export interface Route extends Required<Omit<RouteOptions, 'operation'>> {
+  operation: string | undefined;
   method: string;
   pattern: string;
   regex: RegExp;
@@ -62,27 +65,36 @@ export class Router {
       auth: options.auth ?? true,
       licenses: options.licenses ?? [],
       booking: options.booking ?? false,
+      operation: options.operation,
     });
   }
 
+  /**
+   * The route for a request. Of several that match, the one with the fewest parameters wins, so a fixed
+   * segment (`/order-channels/types`) beats a parameter in its place (`/order-channels/{orderChannelId}`)
+   * whatever order they were added in.
+   */
   match(method: string, path: string): Match {
     let pathMatched = false;
+    let best: { route: Route; m: RegExpExecArray } | undefined;
     for (const route of this.routes) {
       const m = route.regex.exec(path);
       if (!m) continue;
       pathMatched = true;
       if (route.method !== method) continue;
-      const params: Record<string, string> = {};
-      route.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1] ?? '')));
-      return { route, params };
+      if (!best || route.keys.length < best.route.keys.length) best = { route, m };
     }
-    return pathMatched ? { methodNotAllowed: true } : undefined;
+    if (!best) return pathMatched ? { methodNotAllowed: true } : undefined;
+    const { route, m } = best;
+    const params: Record<string, string> = {};
+    route.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1] ?? '')));
+    return { route, params };
   }
 }
 
 export const json = (status: number, body: unknown): Reply => ({ status, json: body });
 export const empty = (status: number): Reply => ({ status });
-/** Unknown id → 404 with an empty body (nshift-api.md 1.2). */
+/** Unknown id → 404 with an empty body (docs/nshift-api.md 1.2). */
 export const notFound = (): Reply => empty(404);
 export const noContent = (): Reply => empty(204);
 export const unprocessable = (items: ValidationItem[]): Reply => json(422, items);

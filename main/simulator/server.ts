@@ -1,5 +1,5 @@
 /**
- * The nShift Delivery simulator: a stateful HTTP server on 127.0.0.1 that serves nshift-api.md section 1
+ * The nShift Delivery simulator: a stateful HTTP server on 127.0.0.1 that serves docs/nshift-api.md section 1
  * under `/rs-extapi/v1` (and under any versioned prefix ending in it, as nShift's `href`s do), plus the
  * test-only control API under `/_sim/`.
  */
@@ -111,6 +111,8 @@ export interface Simulator {
   records(): BookingRecordJson[];
   /** Requests per account, endpoint and second, and the feeds' rate rule (see request-stats.ts). */
   readonly requests: RequestStats;
+  /** The Delivery routes it serves, each with the client operation it serves (main/simulator/operations.ts). */
+  deliveryRoutes(): Array<{ method: string; pattern: string; operation: string | undefined }>;
 }
 
 const DELIVERY_SEGMENT = '/rs-extapi/v1';
@@ -406,6 +408,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     records: () => recordsJson(state),
     requests: ctx.requests,
+    deliveryRoutes: () =>
+      deliveryRouter.routes.map(({ method, pattern, operation }) => ({ method, pattern, operation })),
   };
   return sim;
 }

@@ -1,5 +1,5 @@
 /**
- * The bodies nShift answers errors with (nshift-api.md 1.2): the 422 validation list and the
+ * The bodies nShift answers errors with (docs/nshift-api.md 1.2): the 422 validation list and the
  * `{code, message}` of other errors (Delivery's 403 also names the licence). Checkout's errors are "not
  * shown" in its seed, so both clients read them alike; an unreadable body just leaves the message generic.
  */

@@ -489,7 +489,7 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
       unwrap(await client.shipments.create({ shipment: testShipment(), printConfig: ZPL_THEN_A4 }));
       const manifest = unwrap(await client.manifests.create({ manifestType: 'PLAB' }));
       expect(manifest.prints[0]?.pdf ?? manifest.prints[0]?.data).toBeTruthy();
-      const listed = unwrap(await client.manifests.list({ manifestType: 'PLAB' }));
+      const listed = unwrap(await client.manifests.list('PLAB'));
       expect(listed.map((m) => m.manifestId)).toContain(manifest.manifestId);
       const shipments = unwrap(await client.manifests.shipments(manifest.manifestType, manifest.manifestId));
       expect(Array.isArray(shipments)).toBe(true);
@@ -584,10 +584,15 @@ function contract(name: string, isSim: boolean, target: () => Target): void {
       const pdfPrinter = all.find((p) => p.formats?.includes('pdf')) ?? all[0]!;
       const manifest = unwrap(await client.manifests.create({ manifestType: 'PLAB' }));
       unwrap(
-        await client.print.createManifestPrintJob(manifest.manifestId, manifest.prints[0]!.id, {
-          printerId: pdfPrinter.id,
-          contentType: 'pdf_uri',
-        }),
+        await client.print.createManifestPrintJob(
+          manifest.manifestType,
+          manifest.manifestId,
+          manifest.prints[0]!.id,
+          {
+            printerId: pdfPrinter.id,
+            contentType: 'pdf_uri',
+          },
+        ),
       );
       const [cons] = unwrap(
         await client.consolidated.create({

@@ -64,8 +64,11 @@ describe('demo data', () => {
     expect(order!.status).toBe('SHIPPED');
     expect((await h.call('POST', '/orders/shipments', { orderId: order!.id })).status).toBe(422);
     const parcelNo = samples.find((s) => s.description.startsWith('Parcel number'))!.code;
-    const [found] = (await h.call('GET', `/shipment-history?searchField=parcelNo&searchValue=${parcelNo}`))
-      .json as Array<{ id: string; orderNo: string; created: string }>;
+    const [found] = (
+      (await h.call('GET', `/shipments-history?searchField=parcelNo&searchValue=${parcelNo}`)).json as {
+        shipments: Array<{ id: string; orderNo: string; created: string }>;
+      }
+    ).shipments;
     expect(found!.orderNo).toBe('ORD-1500');
     expect(found!.created.startsWith('2026-01-15')).toBe(true);
     const prints = await h.call('GET', `/shipments/${found!.id}/prints?returnFile=true`);

@@ -230,16 +230,16 @@ describe('after a crash, the station finishes each job from where it stopped, ex
       ...askedToBook('book_stored-crash-2', 'book_stored', second),
     ]);
     // What nShift's history said before this job's booking: the earlier shipment only.
-    const before = await api<unknown[]>(
+    const before = await api<unknown>(
       bench,
       'GET',
-      '/shipment-history?searchField=orderNo&searchValue=SPLIT-3001',
+      '/shipments-history?searchField=orderNo&searchValue=SPLIT-3001',
     );
     const own = await book(second.storedId);
 
     // Right after the crash the history has not caught up yet: the earlier shipment is all it lists. Two answers:
     // the station's connection check reads the history too, at the same moment, in either order.
-    bench.sim.faults.failNext(2, { method: 'GET', path: '/shipment-history', status: 200, body: before });
+    bench.sim.faults.failNext(2, { method: 'GET', path: '/shipments-history', status: 200, body: before });
     const station = await bench.startStation({ dataDir: dir });
     const lagging = await finished(station, 'book_stored-crash-2');
     expect(lagging.state).toBe('failed');
@@ -753,7 +753,7 @@ describe('after a crash between the shipments of one job, none of them is left b
     // The printer is off when the station starts and on again while the history answers slowly: the spool
     // prints the label after the restart read the spool, and before the journal lists the label.
     await bench.zebra.offline();
-    bench.sim.faults.latency({ path: '/shipment-history', ms: 1500 });
+    bench.sim.faults.latency({ path: '/shipments-history', ms: 1500 });
     const station = await bench.startStation({
       dataDir: dir,
       extra: { printServiceOptions: { backoffMs: () => 50 } },

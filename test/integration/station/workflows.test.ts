@@ -197,7 +197,7 @@ describe('cancel', () => {
     expect(reprint.state).toBe('printed');
     expect(bench.zebra.labels()).toHaveLength(4);
     // An nShift that takes a minute to answer does not hold the reprint up for that minute (nor the test's 30 s).
-    bench.sim.faults.latency({ path: '/shipment-history', ms: 60_000 });
+    bench.sim.faults.latency({ path: '/shipments-history', ms: 60_000 });
     const slow = await waitForJob(bench.station, (await bench.station.reprint({ jobId: live.id })).jobId);
     expect(slow.state).toBe('printed');
     expect(bench.zebra.labels()).toHaveLength(5);

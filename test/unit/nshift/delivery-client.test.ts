@@ -587,3 +587,86 @@ describe('secrets', () => {
     expect(JSON.stringify(producedErrors)).not.toContain('tok-1');
   });
 });
+
+describe('shipment history (/shipments-history, {page, totalPages, shipments})', () => {
+  const summary = (n: number) => ({ id: String(n), orderNo: `H-${n}`, status: 'PRINTED' });
+
+  it('reads one page out of the answer, and every page up to totalPages', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      const page = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? 0);
+      // Three pages of two (nShift pages by 50; a short page must not end the walk while totalPages says more).
+      json(res, 200, { page, totalPages: 3, shipments: [summary(page * 2), summary(page * 2 + 1)] });
+    });
+    const one = await client.history.search({ searchField: 'orderNo', searchValue: 'H-1' });
+    expect(one).toMatchObject({ ok: true, value: [{ id: '0' }, { id: '1' }] });
+    expect(fake?.calls()[0]?.url).toBe('/rs-extapi/v1/shipments-history?searchField=orderNo&searchValue=H-1');
+    const all = await client.history.searchAll({ dateFrom: '2026-01-15', dateTo: '2026-01-15' });
+    expect(all.ok && all.value.map((s) => s.id)).toEqual(['0', '1', '2', '3', '4', '5']);
+    expect(
+      fake
+        ?.calls()
+        .slice(1)
+        .map((c) => new URL(c.url, 'http://x').searchParams.get('page')),
+    ).toEqual(['0', '1', '2']);
+  });
+
+  it('takes a bare list too, ending a walk on a short page', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, [summary(1)]);
+    });
+    expect(await client.history.searchAll({})).toMatchObject({ ok: true, value: [{ id: '1' }] });
+    expect(fake?.calls()).toHaveLength(1);
+  });
+});
+
+describe('price enquiry ({priceData, errorList})', () => {
+  const enquiry = { shipment, additionalSurcharges: { amount: 10, percent: 10 } };
+
+  it('answers the priceData figures', async () => {
+    const tokens = { n: 0 };
+    const priceData = {
+      price: 112,
+      additionalSurcharges: 22.2,
+      priceWithAdditionalSurcharges: 134.2,
+      totalWeight: 2,
+      chargeableWeight: 2,
+    };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, { priceData, errorList: null });
+    });
+    expect(await client.prices.fetch(enquiry)).toEqual({ ok: true, value: priceData });
+    expect(JSON.parse(fake!.calls()[0]!.body)).toEqual(enquiry);
+  });
+
+  it('is a validation failure with the errorList when nShift gives no figures', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, {
+        priceData: null,
+        errorList: [{ message: 'No price agreement', field: 'Service' }, 'Unknown zone'],
+      });
+    });
+    expect(collect(await client.prices.fetch(enquiry))).toMatchObject({
+      kind: 'validation',
+      errors: [
+        { message: 'No price agreement', field: 'Service' },
+        { message: 'Unknown zone', type: 'error' },
+      ],
+    });
+  });
+
+  it('takes the figures at the top level too, as an older client of the service reads them', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, { price: 99, additionalSurcharges: 0, priceWithAdditionalSurcharges: 99 });
+    });
+    expect(await client.prices.fetch(enquiry)).toMatchObject({ ok: true, value: { price: 99 } });
+  });
+});

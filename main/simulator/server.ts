@@ -22,6 +22,7 @@ import { registerConsolidatedRoutes } from './routes/consolidated';
 import { registerExtraRoutes } from './routes/extra';
 import { registerManifestRoutes } from './routes/manifests';
 import { registerOrderRoutes } from './routes/orders';
+import { registerPreparedRoutes } from './routes/prepared';
 import { registerPrintRoutes } from './routes/print';
 import { registerShipmentRoutes } from './routes/shipments';
 import { registerStoredRoutes } from './routes/stored';
@@ -184,6 +185,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   registerAuthRoutes(router, ctx);
   registerShipmentRoutes(router, ctx);
   registerStoredRoutes(router, ctx);
+  registerPreparedRoutes(router, ctx);
   registerConsolidatedRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
   registerManifestRoutes(router, ctx);

@@ -43,7 +43,8 @@ export interface SimParcel {
 export type ShipmentStatus = 'PRINTED' | 'CANCELLED' | 'IN_TRANSIT' | 'DELIVERED';
 
 /** How a booking came in: kept for `/_sim/records` so tests can check exactly-once. */
-export type BookingRoute = 'shipments' | 'orders' | 'stored' | 'consolidated' | 'consolidated-close';
+export type BookingRoute =
+  'shipments' | 'orders' | 'stored' | 'prepared' | 'consolidated' | 'consolidated-close';
 
 export interface SimShipment {
   id: string;
@@ -95,6 +96,17 @@ export interface SimStored {
   changed: number;
   /** Set once booked: the shipments it produced. */
   shipmentIds: string[];
+}
+
+/**
+ * A prepared shipment (a Checkout partial shipment in Delivery, routes/prepared.ts): the shipment the consumer's
+ * choice made, waiting to be booked or turned into a stored shipment. Booking it removes it (unless asked to keep
+ * it), as does turning it into a stored shipment or deleting it.
+ */
+export interface SimPrepared {
+  prepareId: string;
+  data: ShipmentInput;
+  created: number;
 }
 
 export interface SimOrderParcel {
@@ -265,6 +277,8 @@ export interface SimState {
   /** Shipments in feed order (creation order). */
   feed: SimShipment[];
   stored: Map<string, SimStored>;
+  /** Prepared shipments by prepare id (routes/prepared.ts). */
+  prepared: Map<string, SimPrepared>;
   orders: Map<string, SimOrder>;
   /** What a packer scans → ids, so lookups stay O(1) with 100k seeded records (benchmarks). */
   index: { ordersByRef: Map<string, Set<string>>; storedByOrderNo: Map<string, Set<string>> };
@@ -340,6 +354,7 @@ export function createState(idBlock = 0): SimState {
     shipments: new Map(),
     feed: [],
     stored: new Map(),
+    prepared: new Map(),
     orders: new Map(),
     index: { ordersByRef: new Map(), storedByOrderNo: new Map() },
     consolidated: new Map(),

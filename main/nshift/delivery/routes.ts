@@ -103,6 +103,15 @@ export const ROUTES = {
   'storedShipments.delete': del('/stored-shipments/{storedId}', STORE),
   'storedShipments.book': post('/stored-shipments/{storedId}/shipments', PRINT),
 
+  // --- prepared shipments: a Checkout partial shipment in Delivery (docs/nshift-checkout-api.md, "Prepared
+  // shipments"; nShift help centre article 7553024469404). Paths confirmed; licences assumed. Book: body the
+  // print configuration, query `returnFile`, `keepPreparedShipment`.
+  'preparedShipments.get': get('/prepared-shipments/{prepareId}', DELIVERY_CHECKOUT),
+  'preparedShipments.delete': del('/prepared-shipments/{prepareId}', DELIVERY_CHECKOUT),
+  'preparedShipments.book': post('/prepared-shipments/{prepareId}/shipments', PRINT),
+  'preparedShipments.toStored': post('/prepared-shipments/{prepareId}/stored-shipments', STORE),
+  // --- end of prepared shipments
+
   // 1.5 consolidated shipments
   'consolidated.create': post('/consolidated-shipments', PRINT_CONSOLIDATION),
   'consolidated.listOpen': get('/consolidated-shipments', PRINT_CONSOLIDATION),

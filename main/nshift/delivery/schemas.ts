@@ -301,3 +301,22 @@ export const priceHistoryFeedSchema = feedPageSchema(
 export const printsOrManifestSchema = z.union([printListSchema, manifestSchema.transform((m) => m.prints)]);
 /** A receiver search answers a list, or the one receiver it found. */
 export const recordOrRecordsSchema = z.union([recordListSchema, recordSchema.transform((one) => [one])]);
+
+// --- prepared shipments (a Checkout partial shipment in Delivery; prepared-shipments.ts) --------------------
+
+/**
+ * A prepared shipment: the bare shipment nShift's help centre shows for `GET /prepared-shipments/{prepareId}`
+ * (sender, receiver, service, parcels, order number, options; no id of its own). Numbers may come as strings.
+ */
+export const preparedShipmentSchema = z.looseObject({
+  orderNo: optText,
+  senderReference: optText,
+  sender: z.looseObject({ name: optText }).nullish(),
+  receiver: z.looseObject({ name: optText, zipcode: optText, city: optText, country: optText }).nullish(),
+  service: z
+    .looseObject({ id: optText, addons: z.array(z.looseObject({ id: optText })).nullish() })
+    .nullish(),
+  parcels: z.array(z.looseObject({ copies: optText, weight: optText })).nullish(),
+  options: z.array(z.looseObject({ id: optText })).nullish(),
+});
+export type PreparedShipment = z.output<typeof preparedShipmentSchema>;

@@ -329,6 +329,7 @@ const COUNTER_STARTS: Record<string, number> = {
   alert: 0,
   price: 0,
   record: 1000,
+  partialShipment: 0,
 };
 
 /** The counters that number what a client keeps: shipments, their documents and numbers, stored shipments, … */
@@ -342,6 +343,8 @@ const ID_KINDS = [
   'printJob',
   'parcelNo',
   'shipmentNo',
+  // A Checkout partial shipment's id is its prepared shipment's prepare id (checkout/partials.ts).
+  'partialShipment',
 ] as const;
 /** How many ids of each kind one block holds: far more than a demo run books. */
 export const ID_BLOCK_SIZE = 1_000_000;

@@ -3,7 +3,8 @@
  * and where it comes from (an nShift page, a real client of the service, the seed, or assumed), is in
  * docs/nshift-checkout-api.md. Answers are loose objects: what the bench relies on is named, everything else
  * is kept as it came. Requests are checked with the same schemas, so a body the client builds and a body the
- * simulator accepts are the same shape.
+ * simulator accepts are the same shape (test/unit/nshift/checkout-golden.test.ts holds both to nShift's own
+ * examples).
  */
 import * as z from 'zod';
 

@@ -4,6 +4,8 @@
  * expiry (the simulator's clock is moved, no test sleeps), problem+json refusals, and the join with Delivery
  * (partial shipments become prepared shipments, never stored ones).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckoutClient } from '../../../main/nshift/checkout/client';
 import { CHECKOUT_ROUTES } from '../../../main/nshift/checkout/routes';
@@ -21,6 +23,7 @@ import {
 import type { Simulator } from '../../../main/simulator/index';
 
 const HOUR = 3600_000;
+const FIXTURES = join(__dirname, '../../fixtures/nshift/checkout');
 const RECEIVER = {
   name: 'Märta Ängström',
   address1: 'Ängsvägen 3',
@@ -169,6 +172,37 @@ describe('Checkout client against the simulator', () => {
       parcels: [{ weight: 30 }],
     });
     expect([...sim.state.stored.values()].some((s) => s.data.orderNo === 'WEB-1')).toBe(false);
+  });
+
+  it('its answers carry the fields nShift’s published answers carry (test/fixtures/nshift/checkout)', async () => {
+    const golden = (name: string) =>
+      Object.keys(JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as object);
+    const session = unwrap(await client.sessions.create(CHECKOUT_DEMO_CONNECTION_ID, { ...CONTEXT }));
+    expect(Object.keys(session)).toEqual(expect.arrayContaining(['sessionId', 'checkoutConfigurationId']));
+    const options = unwrap(await client.sessions.fetchOptions(session.sessionId, { ...CONTEXT }));
+    const option = JSON.parse(readFileSync(join(FIXTURES, 'options-response.json'), 'utf8')) as {
+      options: Array<Record<string, unknown>>;
+    };
+    const shared = ['valid', 'optionId', 'name', 'carrierId', 'carrierName', 'carrierProductId', 'price'];
+    expect(Object.keys(option.options[0]!)).toEqual(expect.arrayContaining(shared));
+    expect(Object.keys(options.options[0]!)).toEqual(
+      expect.arrayContaining([...shared, 'pickupPoints', 'timeSlots']),
+    );
+    const partial = unwrap(
+      await client.partialShipments.create({
+        orderId: 'WEB-G',
+        sessionId: session.sessionId,
+        optionId: 'opt-P19',
+        receiver: RECEIVER,
+      }),
+    );
+    // All but the account's own ids and the carrier product's version, which the simulator has no use for.
+    const accountOnly = ['organizationId', 'organizationUnitId', 'memberAccountId', 'carrierProductVersion'];
+    expect(Object.keys(partial)).toEqual(
+      expect.arrayContaining(
+        golden('partial-shipment-response.json').filter((k) => !accountOnly.includes(k)),
+      ),
+    );
   });
 
   it('a partial shipment answers in full only with extended-result=true, which the client always sends', async () => {

@@ -4,7 +4,7 @@
  * own (assumed): nothing public lists nShift's.
  */
 import type * as z from 'zod';
-import type { Reply, RequestCtx } from '../http';
+import { parseBody, type BodyRefusals, type Parsed, type Reply, type RequestCtx } from '../http';
 
 export interface Issue {
   issueCode: string;
@@ -38,23 +38,19 @@ export function problem(status: number, title: string, detail: string, issues: I
   };
 }
 
-export type CheckoutParsed<T> = { ok: true; value: T } | { ok: false; reply: Reply };
+/** Checkout's refusal of a body: a 400 problem naming each field it could not read (its path as `location`). */
+export const CHECKOUT_REFUSALS: BodyRefusals = {
+  unreadable: () => problem(400, 'Bad Request', 'The body is not valid JSON'),
+  invalid: (fields) =>
+    problem(
+      400,
+      'Bad Request',
+      'The request has invalid values',
+      fields.map((f) => issue('INVALID_VALUE', f.path || 'body', f.message)),
+    ),
+};
 
-/** A JSON body through a schema: unreadable or the wrong shape is a 400 problem naming each field. */
-export function parseCheckoutBody<S extends z.ZodType>(
-  req: RequestCtx,
-  schema: S,
-): CheckoutParsed<z.output<S>> {
-  let raw: unknown;
-  try {
-    raw = req.rawBody.length === 0 ? {} : JSON.parse(req.rawBody.toString('utf8'));
-  } catch {
-    return { ok: false, reply: problem(400, 'Bad Request', 'The body is not valid JSON') };
-  }
-  const result = schema.safeParse(raw);
-  if (result.success) return { ok: true, value: result.data };
-  const issues = result.error.issues.map((i) =>
-    issue('INVALID_VALUE', i.path.join('.') || 'body', i.message),
-  );
-  return { ok: false, reply: problem(400, 'Bad Request', 'The request has invalid values', issues) };
+/** A JSON body through a schema, refused as Checkout refuses. */
+export function parseCheckoutBody<S extends z.ZodType>(req: RequestCtx, schema: S): Parsed<z.output<S>> {
+  return parseBody(req, schema, CHECKOUT_REFUSALS);
 }

@@ -7,21 +7,11 @@
  * examples).
  */
 import * as z from 'zod';
+import { lenientId, optionalNumber, optionalText } from '../shared/answer-values';
 
-const id = z.union([z.string(), z.number()]).transform((v) => String(v));
-const text = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v))
-  .nullish();
-const amount = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^-?\d+(\.\d+)?$/)
-      .transform(Number),
-  ])
-  .nullish();
+const id = lenientId;
+const text = optionalText;
+const amount = optionalNumber;
 
 export const tokenResponseSchema = z.looseObject({
   access_token: z.string().min(1),

@@ -4,23 +4,13 @@
  * path relies on is required; a body that fails becomes a `malformed` error, never an exception.
  */
 import * as z from 'zod';
+import { lenientId, optionalNumber, optionalText } from '../shared/answer-values';
 import { validationItemSchema } from '../shared/error-bodies';
 
 /** Ids are JSON strings in nShift, but accept numbers and normalise. */
-export const idSchema = z.union([z.string(), z.number()]).transform((v) => String(v));
-const optText = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v))
-  .nullish();
-const optNumber = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^-?\d+(\.\d+)?$/)
-      .transform(Number),
-  ])
-  .nullish();
+export const idSchema = lenientId;
+const optText = optionalText;
+const optNumber = optionalNumber;
 /** "boolean-like indicator": true/false, "true"/"false", 1/0. */
 const boolLike = z
   .union([z.boolean(), z.string(), z.number()])

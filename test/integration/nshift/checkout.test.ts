@@ -81,6 +81,14 @@ afterEach(async () => {
   await sim.stop();
 });
 
+/** A partial shipment of the session's P19 option: all a real client must send (test/fixtures/nshift/checkout). */
+const simplest = (orderId: string, sessionId: string) => ({
+  orderId,
+  sessionId,
+  optionId: 'opt-P19',
+  receiver: RECEIVER,
+});
+
 /** The cart's context, the same for the session and its options. */
 const CONTEXT = { currencyCode: 'SEK', languageCode: 'sv', localeId: 'sv-SE' };
 
@@ -188,14 +196,7 @@ describe('Checkout client against the simulator', () => {
     expect(Object.keys(options.options[0]!)).toEqual(
       expect.arrayContaining([...shared, 'pickupPoints', 'timeSlots']),
     );
-    const partial = unwrap(
-      await client.partialShipments.create({
-        orderId: 'WEB-G',
-        sessionId: session.sessionId,
-        optionId: 'opt-P19',
-        receiver: RECEIVER,
-      }),
-    );
+    const partial = unwrap(await client.partialShipments.create(simplest('WEB-G', session.sessionId)));
     // All but the account's own ids and the carrier product's version, which the simulator has no use for.
     const accountOnly = ['organizationId', 'organizationUnitId', 'memberAccountId', 'carrierProductVersion'];
     expect(Object.keys(partial)).toEqual(
@@ -207,12 +208,7 @@ describe('Checkout client against the simulator', () => {
 
   it('a partial shipment answers in full only with extended-result=true, which the client always sends', async () => {
     const session = unwrap(await client.sessions.create(CHECKOUT_DEMO_CONNECTION_ID, { ...CONTEXT }));
-    const body = JSON.stringify({
-      orderId: 'WEB-X',
-      sessionId: session.sessionId,
-      optionId: 'opt-P19',
-      receiver: RECEIVER,
-    });
+    const body = JSON.stringify(simplest('WEB-X', session.sessionId));
     const token = sim.state.checkout.tokens.keys().next().value as string;
     const plain = await fetch(`${sim.checkoutBaseUrl}/shipments/v1/shipments`, {
       method: 'POST',
@@ -220,14 +216,7 @@ describe('Checkout client against the simulator', () => {
       body,
     });
     expect(Object.keys((await plain.json()) as object).sort()).toEqual(['id', 'orderId']);
-    const made = unwrap(
-      await client.partialShipments.create({
-        orderId: 'WEB-Y',
-        sessionId: session.sessionId,
-        optionId: 'opt-P19',
-        receiver: RECEIVER,
-      }),
-    );
+    const made = unwrap(await client.partialShipments.create(simplest('WEB-Y', session.sessionId)));
     expect(made.carrierProduct).toBe('P19');
   });
 

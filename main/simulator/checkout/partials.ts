@@ -67,6 +67,8 @@ export function registerPartialShipmentRoutes(router: Router, ctx: SimContext): 
     session: SimCheckoutSession,
     choice: Choice,
     receiver: CheckoutParty,
+    /** One request's partial shipments share their creation time, so the list keeps them in their order. */
+    created: number,
   ): SimPartialShipment {
     const service = serviceOfOption(choice.optionId)!;
     const pickup = choice.pickupPointId ? pickupPointOf(service) : undefined;
@@ -106,7 +108,7 @@ export function registerPartialShipmentRoutes(router: Router, ctx: SimContext): 
       addons: choice.addons ?? [],
       fields: choice.fields ?? [],
       packages: packages.map((p) => ({ ...p })),
-      created: now(),
+      created,
       anonymized: false,
       prepareId,
     };
@@ -145,7 +147,8 @@ export function registerPartialShipmentRoutes(router: Router, ctx: SimContext): 
     const refused = problemsOf(session, body.value, '');
     if (refused.length > 0) return problem(400, 'Bad Request', 'The choice cannot be shipped', refused);
     const { orderId, receiver } = body.value;
-    return json(201, partialJson(createPartial(orderId, session, body.value, receiver), extended(req.query)));
+    const made = createPartial(orderId, session, body.value, receiver, now());
+    return json(201, partialJson(made, extended(req.query)));
   });
 
   router.add('POST', '/shipments/v1/split-shipments/shipments', (req) => {
@@ -167,8 +170,9 @@ export function registerPartialShipmentRoutes(router: Router, ctx: SimContext): 
     );
     if (refused.length > 0) return problem(400, 'Bad Request', 'The choice cannot be shipped', refused);
     const { orderId, receiver } = body.value;
+    const created = now();
     const made = body.value.subShipments.map((item) =>
-      createPartial(orderId, session, item, { ...(receiver ?? {}), ...(item.receiver ?? {}) }),
+      createPartial(orderId, session, item, { ...(receiver ?? {}), ...(item.receiver ?? {}) }, created),
     );
     return json(201, { orderId, subShipments: made.map((p) => partialJson(p)) });
   });

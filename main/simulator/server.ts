@@ -12,6 +12,7 @@ import { handleControl } from './control';
 import { Faults } from './faults';
 import { forbidden, apiError, Router, type Reply, type RequestCtx, type Route } from './http';
 import { checkoutClientOf, registerIdentityRoutes } from './checkout/identity';
+import { problem } from './checkout/problem';
 import { registerCheckoutRoutes } from './checkout/routes';
 import { ALL_LICENSES, type License } from './licenses';
 import { createRandom } from './random';
@@ -239,7 +240,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   function authorizeCheckout(_route: Route, request: RequestCtx): Reply | undefined {
     return checkoutClientOf(ctx, request.headers.authorization)
       ? undefined
-      : apiError(401, 'ILLEGAL', 'Invalid, expired or missing token');
+      : problem(401, 'Unauthorized', 'Invalid, expired or missing token');
   }
 
   /**

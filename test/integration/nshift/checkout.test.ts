@@ -220,6 +220,15 @@ describe('Checkout client against the simulator', () => {
     expect(made.carrierProduct).toBe('P19');
   });
 
+  it('a call without a valid token is a 401 problem, as every refusal of the service', async () => {
+    const res = await fetch(`${sim.checkoutBaseUrl}/management/v1/connections`, {
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(await res.json()).toMatchObject({ status: 401, title: 'Unauthorized' });
+  });
+
   it('refusals are problem+json: the issues come back as the validation list, a lost session as not_found', async () => {
     const session = unwrap(await client.sessions.create(CHECKOUT_DEMO_CONNECTION_ID, { ...CONTEXT }));
     const refused = failure(

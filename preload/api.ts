@@ -52,6 +52,8 @@ export type FailureCode =
   | 'checkout_not_created' // no partial shipment either: the web shop has not created the shipment yet
   | 'checkout_not_in_delivery' // created at checkout, not yet in nShift Delivery
   | 'checkout_not_configured' // the Checkout screen without Checkout client credentials
+  | 'checkout_credentials_refused' // the identity service refused the Checkout client credentials
+  | 'checkout_refused' // nShift Checkout refused the request: `errors` names what (its problem's issues)
   // Made by the web page's HTTP client, never by the station: the web host, not nShift, is what failed.
   | 'station_token_refused' // the web host refused the page's token (it restarted and made a new one)
   | 'station_unreachable'; // the web host did not answer at all (Packbench stopped, or the network between)
@@ -74,6 +76,10 @@ export interface FailureDetailParams {
   stored_invalid: { code: string };
   /** The stored shipment was booked once and that shipment has been cancelled: it is not booked again. */
   stored_cancelled: { code: string; shipmentNo: string };
+  /** A web shop order's prepared shipment was booked once and that shipment has been cancelled. */
+  prepared_cancelled: { code: string; shipmentNo: string };
+  /** The prepared shipment is gone from nShift (booked), but its shipment is not listed yet. */
+  prepared_booking_not_listed: Record<string, never>;
   /** The stored shipment is not READY: `status` is nShift's own word for its state. */
   stored_not_ready: { status: string };
   /** nShift refused only fields of the station's print configuration (`target1Media`, …): `fields` names them. */
@@ -191,7 +197,7 @@ export type JobState =
   | 'done' // finished without printing (cancel, delete)
   | 'failed';
 
-export type ResolvedSource = 'order' | 'stored' | 'shipment' | 'consolidated' | 'manifest';
+export type ResolvedSource = 'order' | 'stored' | 'prepared' | 'shipment' | 'consolidated' | 'manifest';
 
 export type DocumentKind = 'label' | 'return_label' | 'waybill' | 'customs' | 'manifest' | 'other';
 export type DocumentFormat = 'zpl' | 'pdf';
@@ -371,7 +377,11 @@ export interface PrintTarget {
   yOffset?: number;
 }
 
-export type ResolveSource = 'order' | 'stored' | 'shipment';
+/**
+ * Where a scan is looked up: nShift orders, stored shipments, a Checkout order's prepared shipments (only with
+ * Checkout credentials), or shipments already booked.
+ */
+export type ResolveSource = 'order' | 'stored' | 'prepared' | 'shipment';
 export type Language = 'en' | 'sv' | 'nb' | 'da' | 'fi';
 
 export interface SettingsView {
@@ -559,6 +569,7 @@ export interface ConsolidatedView {
 /** A partial shipment in nShift Checkout (the Checkout screen). */
 export interface PartialShipmentView {
   id: string;
+  /** The web shop's order number (nShift Checkout's `orderId`). */
   orderNo?: string;
   created?: string;
   sessionId?: string;
@@ -566,14 +577,20 @@ export interface PartialShipmentView {
   receiverName?: string;
   receiverCity?: string;
   anonymized: boolean;
-  /** The consumer's chosen delivery option. */
-  option?: { carrierId?: string; serviceId?: string; name?: string; price?: string };
+  /** The consumer's chosen option: its carrier and carrier product (service), and the pickup point chosen. */
+  option?: { carrierId?: string; serviceId?: string; name?: string; price?: string; pickupPoint?: string };
   parcelCount: number;
   /**
-   * Whether it reached nShift Delivery as a stored shipment (`transferred`), and whether that stored shipment has
-   * been booked since (`booked`, with the booked shipment's number when Delivery gives it).
+   * Where it is in nShift Delivery: a prepared shipment waiting to be booked (`prepared`, with its prepare id),
+   * turned into a stored shipment by the shop (`stored`), booked (`booked`, with the booked shipment's number when
+   * it can be told which it is), or not there (`pending`: not yet in Delivery).
    */
-  delivery: { status: 'transferred' | 'pending' | 'booked'; storedId?: string; shipmentNo?: string };
+  delivery: {
+    status: 'prepared' | 'stored' | 'pending' | 'booked';
+    prepareId?: string;
+    storedId?: string;
+    shipmentNo?: string;
+  };
 }
 
 export interface ManifestView {

@@ -89,10 +89,12 @@ const scannerSection = z.object({
   suffix: z._default(z.string().check(z.maxLength(10)), ''),
   duplicateWindowMs: z._default(z.intWithin(0, 60_000), 2000),
 });
+/** Where a scan is looked up, in order; `prepared` asks nShift Checkout, so it is used only with its credentials. */
+const RESOLVE_SOURCES = ['order', 'stored', 'prepared', 'shipment'] as const;
 const resolveSection = z.object({
   sources: z._default(
-    z.array(z.enum(['order', 'stored', 'shipment'])).check(z.minLength(1), z.maxLength(3)),
-    ['order', 'stored', 'shipment'],
+    z.array(z.enum(RESOLVE_SOURCES)).check(z.minLength(1), z.maxLength(RESOLVE_SOURCES.length)),
+    [...RESOLVE_SOURCES],
   ),
   /** Background refresh of the local index of open orders and READY stored shipments; 0 turns it off. */
   indexRefreshSeconds: z._default(z.intWithin(0, 3600), 60),
@@ -149,7 +151,7 @@ export const settingsSchema = z.object({
   printers: z._default(z.array(printerConfigSchema).check(z.maxLength(50)), []),
   routing: z._default(routingSection, { rules: [] }),
   scanner: z._default(scannerSection, { prefix: '', suffix: '', duplicateWindowMs: 2000 }),
-  resolve: z._default(resolveSection, { sources: ['order', 'stored', 'shipment'], indexRefreshSeconds: 60 }),
+  resolve: z._default(resolveSection, { sources: [...RESOLVE_SOURCES], indexRefreshSeconds: 60 }),
   consolidation: z._default(consolidationSection, {}),
   statusEvents: z._default(statusEventsSection, { follow: true, stationsOnAccount: 1 }),
   spool: z._default(spoolSection, { ttlMinutes: 10 }),

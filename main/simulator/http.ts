@@ -117,24 +117,42 @@ export function validationItem(
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reply: Reply };
 
+/** How a service refuses a body: one it cannot read, and one whose fields (by path, with why) it cannot map. */
+export interface BodyRefusals {
+  unreadable(): Reply;
+  invalid(fields: Array<{ path: string; message: string }>): Reply;
+}
+
 /**
- * JSON body through a zod schema: unreadable JSON → 400 ILLEGAL; a body nShift cannot map (wrong types, missing
- * parts) → 400 with the validation list by field, the way nShift's JSON binding answers. A body that maps but
- * breaks the service's rules is the booking's own 422.
+ * Delivery's: unreadable JSON → 400 ILLEGAL; a body nShift cannot map (wrong types, missing parts) → 400 with the
+ * validation list by field, the way nShift's JSON binding answers. A body that maps but breaks the service's rules
+ * is the booking's own 422.
  */
-export function parseBody<S extends z.ZodType>(req: RequestCtx, schema: S): Parsed<z.infer<S>> {
+const DELIVERY_REFUSALS: BodyRefusals = {
+  unreadable: () => apiError(400, 'ILLEGAL', 'Body is not valid JSON'),
+  invalid: (fields) =>
+    json(
+      400,
+      fields.map((f) => validationItem(f.message, 'Illegal', f.path || 'body', f.path)),
+    ),
+};
+
+/** A JSON body through a zod schema, refused in the service's own way (Delivery's by default). */
+export function parseBody<S extends z.ZodType>(
+  req: RequestCtx,
+  schema: S,
+  refusals: BodyRefusals = DELIVERY_REFUSALS,
+): Parsed<z.infer<S>> {
   let raw: unknown;
   try {
     raw = req.rawBody.length === 0 ? {} : JSON.parse(req.rawBody.toString('utf8'));
   } catch {
-    return { ok: false, reply: apiError(400, 'ILLEGAL', 'Body is not valid JSON') };
+    return { ok: false, reply: refusals.unreadable() };
   }
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, value: result.data };
-  const items = result.error.issues.map((issue) =>
-    validationItem(issue.message, 'Illegal', issue.path.join('.') || 'body', issue.path.join('.')),
-  );
-  return { ok: false, reply: json(400, items) };
+  const fields = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return { ok: false, reply: refusals.invalid(fields) };
 }
 
 export function bool(query: URLSearchParams, name: string): boolean {

@@ -12,6 +12,7 @@ import { handleControl } from './control';
 import { Faults } from './faults';
 import { forbidden, apiError, Router, type Reply, type RequestCtx, type Route } from './http';
 import { checkoutClientOf, registerIdentityRoutes } from './checkout/identity';
+import { problem } from './checkout/problem';
 import { registerCheckoutRoutes } from './checkout/routes';
 import { ALL_LICENSES, type License } from './licenses';
 import { createRandom } from './random';
@@ -22,6 +23,7 @@ import { registerConsolidatedRoutes } from './routes/consolidated';
 import { registerExtraRoutes } from './routes/extra';
 import { registerManifestRoutes } from './routes/manifests';
 import { registerOrderRoutes } from './routes/orders';
+import { registerPreparedRoutes } from './routes/prepared';
 import { registerPrintRoutes } from './routes/print';
 import { registerShipmentRoutes } from './routes/shipments';
 import { registerStoredRoutes } from './routes/stored';
@@ -186,6 +188,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   registerAuthRoutes(router, ctx);
   registerShipmentRoutes(router, ctx);
   registerStoredRoutes(router, ctx);
+  registerPreparedRoutes(router, ctx);
   registerConsolidatedRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
   registerManifestRoutes(router, ctx);
@@ -239,7 +242,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   function authorizeCheckout(_route: Route, request: RequestCtx): Reply | undefined {
     return checkoutClientOf(ctx, request.headers.authorization)
       ? undefined
-      : apiError(401, 'ILLEGAL', 'Invalid, expired or missing token');
+      : problem(401, 'Unauthorized', 'Invalid, expired or missing token');
   }
 
   /**

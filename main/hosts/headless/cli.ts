@@ -51,9 +51,10 @@ Options:
 
 The API key comes only from the environment: PACKBENCH_API_KEY_ID and PACKBENCH_API_KEY_SECRET.
 Optional nShift Checkout client credentials: PACKBENCH_CHECKOUT_CLIENT_ID and
-PACKBENCH_CHECKOUT_CLIENT_SECRET. With them, a scan that finds nothing in Delivery is looked up among
-Checkout's partial shipments (failed codes checkout_not_created, checkout_not_in_delivery); without them
-Checkout is never asked.
+PACKBENCH_CHECKOUT_CLIENT_SECRET. With them, a web shop's order number that no order or stored shipment
+matches is looked up among Checkout's partial shipments, and their prepared shipments in Delivery are booked;
+a scan that finds nothing is explained (failed codes checkout_not_created, checkout_not_in_delivery).
+Without them Checkout is never asked.
 
 Input: one scan per line. Lines starting with ":" are commands:
   :reprint CODE    reprint the labels of a shipment, parcel or order number

@@ -46,8 +46,8 @@ export async function startDemo(
   let zebra: VirtualZebra;
   let samples: DemoSample[];
   try {
-    // The split order is made the real way: a web shop's checkout over HTTP (token, session, options, partial
-    // shipments), which the simulated Checkout turns into stored shipments in Delivery.
+    // The split orders are made the real way: a web shop's checkout over HTTP (token, session, options, partial
+    // shipments), which the simulated Checkout turns into prepared shipments in Delivery.
     samples = await seedDemoDataWithCheckout(simulator);
     zebra = await createVirtualZebra({ port: options.zebraPort ?? 0 });
   } catch (error) {

@@ -36,6 +36,7 @@ import type {
 } from './schemas';
 import type { PrintableDocument } from '../../labels/document';
 import { documentsFromPrints, documentsFromShipmentResult } from './documents';
+import { preparedShipmentsOf, type PreparedShipments } from './prepared-shipments';
 import type { DocumentOwner } from './documents';
 import { createTokenManager } from '../shared/token-manager';
 import type { ApiKey, ApiKeySource } from '../shared/token-manager';
@@ -167,6 +168,9 @@ export interface DeliveryClient {
     /** Book and print a stored shipment (body = the printConfig itself). Never retried. Check `consolidated`. */
     book(storedId: string, printConfig: PrintConfig, options?: ReturnFileOption): R<ShipmentResult[]>;
   };
+
+  /** A Checkout partial shipment in Delivery: fetch, delete, book and print, or turn into a stored shipment. */
+  preparedShipments: PreparedShipments;
 
   consolidated: {
     /**
@@ -627,6 +631,8 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
           (s) => s.shipmentResultListSchema,
         ),
     },
+
+    preparedShipments: preparedShipmentsOf(call),
 
     consolidated: {
       create: (request, o) => {

@@ -40,6 +40,7 @@ export const SOURCES = {
   manifests:
     'https://helpcenter.nshift.com/hc/en-us/articles/7413383935516-Integration-via-API-shipment-manifests',
   waybills: 'https://helpcenter.nshift.com/hc/en-us/articles/7475474830364',
+  prepared: 'https://helpcenter.nshift.com/hc/en-us/articles/7553024469404',
   print: 'https://helpcenter.nshift.com/hc/en-us/articles/9466306501276-Integration-via-API-print',
   alerts: 'https://helpcenter.nshift.com/hc/en-us/articles/10676128243356-Integration-via-API-alerts',
   prices: 'https://help.unifaun.com/uo-se/en/integrations/price-via-api/price.html',
@@ -182,6 +183,31 @@ export const ROUTES = {
     confirmed(cite(SOURCES.stored, SOURCES.raml)),
     PRINT,
   ),
+
+  // --- prepared shipments: a Checkout partial shipment in Delivery (docs/nshift-checkout-api.md, "Prepared
+  // shipments"; nShift help centre article 7553024469404). Paths confirmed; licences assumed. Book: body the
+  // print configuration, query `returnFile`, `keepPreparedShipment`.
+  'preparedShipments.get': get(
+    '/prepared-shipments/{prepareId}',
+    confirmed(SOURCES.prepared, 'licence assumed'),
+    DELIVERY_CHECKOUT,
+  ),
+  'preparedShipments.delete': del(
+    '/prepared-shipments/{prepareId}',
+    confirmed(SOURCES.prepared, 'licence assumed'),
+    DELIVERY_CHECKOUT,
+  ),
+  'preparedShipments.book': post(
+    '/prepared-shipments/{prepareId}/shipments',
+    confirmed(SOURCES.prepared, 'licence and body (the print configuration) assumed'),
+    PRINT,
+  ),
+  'preparedShipments.toStored': post(
+    '/prepared-shipments/{prepareId}/stored-shipments',
+    confirmed(SOURCES.prepared, 'licence assumed'),
+    STORE,
+  ),
+  // --- end of prepared shipments
 
   // 1.5 consolidated shipments
   'consolidated.create': post(

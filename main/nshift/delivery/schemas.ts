@@ -4,24 +4,14 @@
  * path relies on is required; a body that fails becomes a `malformed` error, never an exception.
  */
 import * as z from 'zod';
+import { lenientId, optionalNumber, optionalText } from '../shared/answer-values';
 import { validationItemSchema } from '../shared/error-bodies';
 import type { ValidationItem } from '../shared/errors';
 
 /** Ids are JSON strings in nShift, but accept numbers and normalise. */
-export const idSchema = z.union([z.string(), z.number()]).transform((v) => String(v));
-const optText = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v))
-  .nullish();
-const optNumber = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^-?\d+(\.\d+)?$/)
-      .transform(Number),
-  ])
-  .nullish();
+export const idSchema = lenientId;
+const optText = optionalText;
+const optNumber = optionalNumber;
 /** "boolean-like indicator": true/false, "true"/"false", 1/0. */
 const boolLike = z
   .union([z.boolean(), z.string(), z.number()])
@@ -374,3 +364,22 @@ export const printsOrManifestOf = (manifestType: string) =>
   z.union([printListSchema, manifestOf(manifestType).transform((m) => m.prints)]);
 /** A receiver search answers a list, or the one receiver it found. */
 export const recordOrRecordsSchema = z.union([recordListSchema, recordSchema.transform((one) => [one])]);
+
+// --- prepared shipments (a Checkout partial shipment in Delivery; prepared-shipments.ts) --------------------
+
+/**
+ * A prepared shipment: the bare shipment nShift's help centre shows for `GET /prepared-shipments/{prepareId}`
+ * (sender, receiver, service, parcels, order number, options; no id of its own). Numbers may come as strings.
+ */
+export const preparedShipmentSchema = z.looseObject({
+  orderNo: optText,
+  senderReference: optText,
+  sender: z.looseObject({ name: optText }).nullish(),
+  receiver: z.looseObject({ name: optText, zipcode: optText, city: optText, country: optText }).nullish(),
+  service: z
+    .looseObject({ id: optText, addons: z.array(z.looseObject({ id: optText })).nullish() })
+    .nullish(),
+  parcels: z.array(z.looseObject({ copies: optText, weight: optText })).nullish(),
+  options: z.array(z.looseObject({ id: optText })).nullish(),
+});
+export type PreparedShipment = z.output<typeof preparedShipmentSchema>;

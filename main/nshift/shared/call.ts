@@ -7,7 +7,12 @@ import type * as z from 'zod';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
 import type { ApiError } from './errors';
-import { serverErrorBodySchema, validationListSchema } from './error-bodies';
+import {
+  problemBodySchema,
+  problemIssues,
+  serverErrorBodySchema,
+  validationListSchema,
+} from './error-bodies';
 import { buildPath, joinUrl, queryString } from './routes';
 import type { Query, RouteDef } from './routes';
 import type { TokenManager } from './token-manager';
@@ -194,22 +199,35 @@ export function errorFromStatus<Op extends string>(
     json = undefined;
   }
   const body = serverErrorBodySchema.safeParse(json);
-  const serverMessage = body.success ? (body.data.message ?? undefined) : undefined;
+  // Checkout answers problem+json: its `detail` (else `title`) is the message, its `issues` the field list.
+  const parsedProblem = problemBodySchema.safeParse(json);
+  const problem =
+    parsedProblem.success &&
+    (parsedProblem.data.detail || parsedProblem.data.title || parsedProblem.data.issues)
+      ? parsedProblem.data
+      : undefined;
+  const serverMessage =
+    (body.success ? (body.data.message ?? undefined) : undefined) ??
+    problem?.detail ??
+    problem?.title ??
+    undefined;
   const code = body.success ? (body.data.code ?? undefined) : undefined;
   const message = deps.redact(serverMessage ?? `HTTP ${status}`);
 
   const list = validationListSchema.safeParse(json);
-  const errors = list.success ? list.data : [];
+  const errors = list.success ? list.data : problem ? problemIssues(problem) : [];
   // 422 is nShift's validation answer, but a 400 (a body nShift could not map) and other 4xx carry the
-  // same list: read it wherever it comes. 401 and 403 keep their meaning; a 422 without a list is still a refusal.
+  // same list: read it wherever it comes. 401, 403 and 404 keep their meaning (a 404 problem names the
+  // unknown thing in an issue); a 422 without a list is still a refusal.
   const carriesList = errors.some((item) => item.message || item.field);
-  if (status === 422 || (status >= 400 && status < 500 && status !== 401 && status !== 403 && carriesList)) {
+  const keepsMeaning = status === 401 || status === 403 || status === 404;
+  if (status === 422 || (status >= 400 && status < 500 && !keepsMeaning && carriesList)) {
     return {
       kind: 'validation',
       operation,
       status,
       errors,
-      message: errors.length ? 'validation failed' : message,
+      message: problem || !errors.length ? message : 'validation failed',
     };
   }
   if (status === 403) {

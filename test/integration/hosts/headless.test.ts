@@ -39,6 +39,22 @@ describe('packbench-headless --demo', () => {
     expect(byEvent(run.events, 'printed')).toHaveLength(3);
   });
 
+  it('the demo’s checkout order SPLIT-3001 and the stored one SPLIT-3002: each sub-shipment booked and printed once; rescans are duplicates', async () => {
+    const run = await runHeadless(['--demo'], 'SPLIT-3001\nSPLIT-3002\nSPLIT-3001\nSPLIT-3002\n');
+    expect(run.code).toBe(0);
+    const booked = byEvent(run.events, 'booked');
+    expect(booked.map((e) => e.scan)).toEqual([
+      ...Array(3).fill('SPLIT-3001'),
+      ...Array(3).fill('SPLIT-3002'),
+    ]);
+    expect(new Set(booked.map((e) => e.shipmentId)).size).toBe(6);
+    expect(byEvent(run.events, 'printed')).toHaveLength(6);
+    expect(byEvent(run.events, 'failed').map((e) => [e.scan, e.reason, e.code])).toEqual([
+      ['SPLIT-3001', 'duplicate', 'already_booked'],
+      ['SPLIT-3002', 'duplicate', 'already_booked'],
+    ]);
+  });
+
   it('reports each failure as a failed line with its reason, and keeps going', async () => {
     const garbage = Buffer.concat([
       Buffer.from('ORD-1900\nNO-SUCH\nORD\x01X\n'),

@@ -56,7 +56,7 @@ describe('order bookings’ shipment numbers', () => {
         .poll(async () => (await station.getJob({ jobId: jobs[i]!.id })).shipments[0]?.shipmentNo)
         .toBe(booked.shipmentNo);
     }
-    expect(requestsTo(bench!, 'GET /shipment-history')).toBe(1);
+    expect(requestsTo(bench!, 'GET /shipments-history')).toBe(1);
     expect(requestsTo(bench!, 'GET /orders')).toBe(0);
   });
 
@@ -67,16 +67,16 @@ describe('order bookings’ shipment numbers', () => {
     await expect
       .poll(async () => (await station.getJob({ jobId: job.id })).shipments[0]?.shipmentNo)
       .toBe(booked.shipmentNo);
-    expect(requestsTo(bench!, 'GET /shipment-history')).toBe(1);
+    expect(requestsTo(bench!, 'GET /shipments-history')).toBe(1);
   });
 
   it('numbers still waiting when the station closes are looked up before it closes, and a restart shows them', async () => {
     const { station, orders, sim } = await benchOfOrders(3, { batch: 40, maxWaitMs: 60_000 });
     const jobs: JobView[] = [];
     for (const code of orders) jobs.push(await scanAndWait(station, code));
-    expect(requestsTo(bench!, 'GET /shipment-history')).toBe(0);
+    expect(requestsTo(bench!, 'GET /shipments-history')).toBe(0);
     await station.close();
-    expect(requestsTo(bench!, 'GET /shipment-history')).toBe(1);
+    expect(requestsTo(bench!, 'GET /shipments-history')).toBe(1);
 
     const again = await bench!.startStation();
     for (const [i, code] of orders.entries()) {

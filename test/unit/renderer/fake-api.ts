@@ -38,7 +38,7 @@ export function defaultSettings(): SettingsView {
     printers: [{ id: 'zebra-1', name: 'Zebra 1', kind: 'zpl-tcp', host: '127.0.0.1', port: 9100 }],
     routing: { rules: [], labelPrinterId: 'zebra-1' },
     scanner: { prefix: '', suffix: '', duplicateWindowMs: 2000 },
-    resolve: { sources: ['order', 'stored', 'shipment'] },
+    resolve: { sources: ['order', 'stored', 'prepared', 'shipment'] },
     consolidation: {},
     statusEvents: { follow: true, stationsOnAccount: 1 },
     spool: { ttlMinutes: 30 },

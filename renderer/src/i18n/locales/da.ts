@@ -206,6 +206,11 @@ const da: Messages = {
         todo: 'Etiketten er ugyldig: udskriv den ikke igen. Få oprettet en ny forsendelse til ordren i ordresystemet eller i nShift, og scan derefter igen.',
         line: 'Annulleret forsendelse: {{shipmentNo}}',
       },
+      prepared_cancelled: {
+        what: 'Denne webshopordre blev booket én gang fra sin forberedte forsendelse, og den forsendelse er annulleret: en forberedt forsendelse bookes kun én gang.',
+        todo: 'Etiketten er ugyldig: udskriv den ikke igen. Bed webshoppens team om at oprette en ny forsendelse til ordren, og scan derefter igen.',
+        line: 'Annulleret forsendelse: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'Den gemte forsendelse kan ikke bookes: den er ikke klar.',
         todo: 'Opdatér listen. Hvis den allerede er booket, så udskriv labelen igen i stedet.',
@@ -231,6 +236,9 @@ const da: Messages = {
       },
       stored_booking_not_listed: {
         line: 'nShift viser den gemte forsendelse som booket, men viser ikke forsendelsen endnu.',
+      },
+      prepared_booking_not_listed: {
+        line: 'nShift har ikke længere den forberedte forsendelse (den er booket), men viser ikke forsendelsen endnu.',
       },
       consolidated_gone: {
         what: 'Den samlede forsendelse er ikke længere åben i nShift.',
@@ -363,6 +371,14 @@ const da: Messages = {
       checkout_not_configured: {
         what: 'Der er ingen klientoplysninger til nShift Checkout på denne station.',
         todo: 'Bed en arbejdsleder om at indtaste klient-id og hemmelighed i Indstillinger under nShift Checkout.',
+      },
+      checkout_credentials_refused: {
+        what: 'nShift Checkout accepterede ikke stationens klientoplysninger: der blev ikke slået noget op der.',
+        todo: 'Bed en arbejdsleder om at kontrollere klient-id og hemmelighed i Indstillinger under nShift Checkout, og at klienten er aktiveret i nShift Portal.',
+      },
+      checkout_refused: {
+        what: 'nShift Checkout afviste forespørgslen.',
+        todo: 'Ret det, der nævnes nedenfor, og prøv igen; kan intet af det ændres her, så spørg webshoppens team.',
       },
       station_token_refused: {
         what: 'Packbench afviste denne side: dens adgangsnøgle er forældet, fordi Packbench er blevet genstartet og har lavet en ny. Intet blev gjort.',
@@ -857,6 +873,7 @@ const da: Messages = {
       sources: 'Slå scanninger op i',
       order: 'Åbne ordrer i nShift',
       stored: 'Gemte forsendelser i nShift',
+      prepared: 'Webshopordrer i nShift Checkout (forberedte forsendelser)',
       shipment: 'Forsendelser, der allerede er booket (tilbyder genudskrivning)',
       up: 'Op',
       down: 'Ned',
@@ -907,7 +924,10 @@ const da: Messages = {
     option: 'Valgt mulighed',
     parcels: 'Kolli',
     delivery: 'nShift Delivery',
-    transferred: 'Gemt forsendelse {{storedId}}',
+    prepared: 'Forberedt forsendelse {{prepareId}}',
+    stored: 'Gemt forsendelse {{storedId}}',
+    storedUnnamed: 'Gemt forsendelse',
+    pickupPoint: 'Udleveringssted: {{name}}',
     pending: 'Ikke i Delivery endnu',
     bookedAs: 'Booket som forsendelse {{shipmentNo}}',
     booked: 'Booket',
@@ -916,6 +936,8 @@ const da: Messages = {
     delete: 'Slet',
     deleteConfirm: 'Slet delforsendelse {{id}} (ordre {{orderNo}}) fra nShift Checkout?',
     deleteKeeps: 'nShift Delivery beholder sin gemte forsendelse: ordren kan stadig bookes ved bænken.',
+    deleteKeepsPrepared:
+      'nShift Delivery beholder den forberedte forsendelse, men en scanning af ordren finder den ikke længere her: den skal så bookes i nShift Delivery.',
     deleteKeepsBooked:
       'nShift Delivery beholder den bookede forsendelse: dens label og sporing påvirkes ikke.',
     deleted: 'Delforsendelsen blev slettet fra nShift Checkout.',

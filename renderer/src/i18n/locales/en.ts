@@ -207,6 +207,11 @@ const en = {
         todo: 'Its label is void: do not reprint it. Have a new shipment made for this order in the order system or in nShift, then scan again.',
         line: 'Cancelled shipment: {{shipmentNo}}',
       },
+      prepared_cancelled: {
+        what: 'This web-shop order was booked from its prepared shipment once, and that shipment has been cancelled: a prepared shipment is booked only once.',
+        todo: 'Its label is void: do not reprint it. Ask the web shop team to make a new shipment for this order, then scan again.',
+        line: 'Cancelled shipment: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'This stored shipment cannot be booked: it is not ready.',
         todo: 'Refresh the list. If it was booked already, reprint its label instead.',
@@ -232,6 +237,9 @@ const en = {
       },
       stored_booking_not_listed: {
         line: 'nShift shows the stored shipment as booked, but does not list its shipment yet.',
+      },
+      prepared_booking_not_listed: {
+        line: 'nShift no longer holds the prepared shipment (it was booked) but does not list its shipment yet.',
       },
       consolidated_gone: {
         what: 'This consolidated shipment is no longer open in nShift.',
@@ -364,6 +372,14 @@ const en = {
       checkout_not_configured: {
         what: 'No nShift Checkout client credentials are set up on this station.',
         todo: 'Ask a supervisor to enter the client id and secret in Settings, under nShift Checkout.',
+      },
+      checkout_credentials_refused: {
+        what: "nShift Checkout did not accept this station's client credentials: nothing was looked up there.",
+        todo: 'Ask a supervisor to check the client id and secret in Settings, under nShift Checkout, and that the client is enabled in the nShift Portal.',
+      },
+      checkout_refused: {
+        what: 'nShift Checkout refused the request.',
+        todo: 'Correct what it names below and try again; if it names nothing you can change, ask the web shop team.',
       },
       // The web page's own: the web host refused its token, or did not answer at all (never nShift).
       station_token_refused: {
@@ -856,6 +872,7 @@ const en = {
       sources: 'Look up scans in',
       order: 'Open orders in nShift',
       stored: 'Stored shipments in nShift',
+      prepared: 'Web shop orders in nShift Checkout (prepared shipments)',
       shipment: 'Shipments already booked (offers a reprint)',
       up: 'Up',
       down: 'Down',
@@ -906,7 +923,10 @@ const en = {
     option: 'Chosen option',
     parcels: 'Parcels',
     delivery: 'nShift Delivery',
-    transferred: 'Stored shipment {{storedId}}',
+    prepared: 'Prepared shipment {{prepareId}}',
+    stored: 'Stored shipment {{storedId}}',
+    storedUnnamed: 'Stored shipment',
+    pickupPoint: 'Pickup point: {{name}}',
     pending: 'Not yet in Delivery',
     bookedAs: 'Booked as shipment {{shipmentNo}}',
     booked: 'Booked',
@@ -915,6 +935,8 @@ const en = {
     delete: 'Delete',
     deleteConfirm: 'Delete partial shipment {{id}} (order {{orderNo}}) from nShift Checkout?',
     deleteKeeps: 'nShift Delivery keeps its stored shipment: the order can still be booked at the bench.',
+    deleteKeepsPrepared:
+      'nShift Delivery keeps the prepared shipment made from it, but a scan of the order no longer finds it here: it must then be booked in nShift Delivery.',
     deleteKeepsBooked: 'nShift Delivery keeps the booked shipment: its label and tracking are not affected.',
     deleted: 'Partial shipment deleted from nShift Checkout.',
     anonymize: 'Anonymize',

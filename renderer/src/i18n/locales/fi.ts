@@ -215,6 +215,11 @@ const fi: Messages = {
         todo: 'Sen osoitekortti on mitätön: älä tulosta sitä uudelleen. Pyydä luomaan tilaukselle uusi lähetys tilausjärjestelmässä tai nShiftissä ja skannaa sitten uudelleen.',
         line: 'Peruttu lähetys: {{shipmentNo}}',
       },
+      prepared_cancelled: {
+        what: 'Tämä verkkokaupan tilaus varattiin kerran valmistellusta lähetyksestään, ja se lähetys on peruttu: valmisteltu lähetys varataan vain kerran.',
+        todo: 'Sen osoitekortti on mitätön: älä tulosta sitä uudelleen. Pyydä verkkokaupan tiimiä luomaan tilaukselle uusi lähetys ja skannaa sitten uudelleen.',
+        line: 'Peruttu lähetys: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'Tallennettua lähetystä ei voi varata: se ei ole valmis.',
         todo: 'Päivitä luettelo. Jos lähetys on jo varattu, tulosta sen etiketti uudelleen.',
@@ -240,6 +245,9 @@ const fi: Messages = {
       },
       stored_booking_not_listed: {
         line: 'nShift näyttää tallennetun lähetyksen varattuna, mutta ei vielä luettele sen lähetystä.',
+      },
+      prepared_booking_not_listed: {
+        line: 'nShiftissä ei enää ole valmisteltua lähetystä (se on varattu), mutta sen lähetystä ei vielä luetella.',
       },
       consolidated_gone: {
         what: 'Yhdistetty lähetys ei ole enää avoin nShiftissä.',
@@ -372,6 +380,14 @@ const fi: Messages = {
       checkout_not_configured: {
         what: 'Tällä asemalla ei ole nShift Checkoutin asiakastunnuksia.',
         todo: 'Pyydä esihenkilöä syöttämään asiakastunnus ja salaisuus Asetuksiin kohtaan nShift Checkout.',
+      },
+      checkout_credentials_refused: {
+        what: 'nShift Checkout ei hyväksynyt tämän aseman asiakastunnuksia: sieltä ei haettu mitään.',
+        todo: 'Pyydä esihenkilöä tarkistamaan asiakastunnus ja salaisuus Asetuksista kohdasta nShift Checkout sekä että asiakas on otettu käyttöön nShift Portalissa.',
+      },
+      checkout_refused: {
+        what: 'nShift Checkout hylkäsi pyynnön.',
+        todo: 'Korjaa alla mainitut kohdat ja yritä uudelleen; jos mitään niistä ei voi muuttaa täällä, kysy verkkokaupan tiimiltä.',
       },
       station_token_refused: {
         what: 'Packbench hylkäsi tämän sivun: sen käyttöavain on vanhentunut, koska Packbench on käynnistetty uudelleen ja se loi uuden avaimen. Mitään ei tehty.',
@@ -865,6 +881,7 @@ const fi: Messages = {
       sources: 'Hae skannauksia kohteista',
       order: 'Avoimet tilaukset nShiftissä',
       stored: 'Tallennetut lähetykset nShiftissä',
+      prepared: 'Verkkokaupan tilaukset nShift Checkoutissa (valmistellut lähetykset)',
       shipment: 'Jo varatut lähetykset (tarjoaa uudelleentulostuksen)',
       up: 'Ylös',
       down: 'Alas',
@@ -915,7 +932,10 @@ const fi: Messages = {
     option: 'Valittu vaihtoehto',
     parcels: 'Kollit',
     delivery: 'nShift Delivery',
-    transferred: 'Tallennettu lähetys {{storedId}}',
+    prepared: 'Valmisteltu lähetys {{prepareId}}',
+    stored: 'Tallennettu lähetys {{storedId}}',
+    storedUnnamed: 'Tallennettu lähetys',
+    pickupPoint: 'Noutopiste: {{name}}',
     pending: 'Ei vielä Deliveryssä',
     bookedAs: 'Varattu lähetyksenä {{shipmentNo}}',
     booked: 'Varattu',
@@ -925,6 +945,8 @@ const fi: Messages = {
     deleteConfirm: 'Poistetaanko osalähetys {{id}} (tilaus {{orderNo}}) nShift Checkoutista?',
     deleteKeeps:
       'nShift Delivery säilyttää tallennetun lähetyksensä: tilauksen voi yhä varata pakkauspisteellä.',
+    deleteKeepsPrepared:
+      'nShift Delivery säilyttää siitä tehdyn valmistellun lähetyksen, mutta tilauksen skannaus ei enää löydä sitä täältä: se on silloin varattava nShift Deliveryssä.',
     deleteKeepsBooked:
       'nShift Delivery säilyttää varatun lähetyksen: sen osoitekortti ja seuranta eivät muutu.',
     deleted: 'Osalähetys poistettiin nShift Checkoutista.',

@@ -207,6 +207,11 @@ const nb: Messages = {
         todo: 'Etiketten er ugyldig: ikke skriv den ut på nytt. Få laget en ny sending for ordren i ordresystemet eller i nShift, og skann deretter på nytt.',
         line: 'Kansellert sending: {{shipmentNo}}',
       },
+      prepared_cancelled: {
+        what: 'Denne nettbutikkordren ble booket én gang fra sin forberedte sending, og den sendingen er kansellert: en forberedt sending bookes bare én gang.',
+        todo: 'Etiketten er ugyldig: ikke skriv den ut på nytt. Be nettbutikkens team lage en ny sending for ordren, og skann deretter på nytt.',
+        line: 'Kansellert sending: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'Den lagrede sendingen kan ikke bookes: den er ikke klar.',
         todo: 'Oppdater listen. Hvis den allerede er booket, skriv ut etiketten på nytt i stedet.',
@@ -232,6 +237,9 @@ const nb: Messages = {
       },
       stored_booking_not_listed: {
         line: 'nShift viser den lagrede sendingen som booket, men lister ikke sendingen ennå.',
+      },
+      prepared_booking_not_listed: {
+        line: 'nShift har ikke lenger den forberedte sendingen (den er booket), men lister ikke sendingen ennå.',
       },
       consolidated_gone: {
         what: 'Den samlastede sendingen er ikke lenger åpen i nShift.',
@@ -364,6 +372,14 @@ const nb: Messages = {
       checkout_not_configured: {
         what: 'Ingen klientopplysninger for nShift Checkout er lagt inn på denne stasjonen.',
         todo: 'Be en arbeidsleder om å legge inn klient-id og hemmelighet i Innstillinger, under nShift Checkout.',
+      },
+      checkout_credentials_refused: {
+        what: 'nShift Checkout godtok ikke stasjonens klientopplysninger: ingenting ble slått opp der.',
+        todo: 'Be en arbeidsleder kontrollere klient-id og hemmelighet i Innstillinger, under nShift Checkout, og at klienten er aktivert i nShift Portal.',
+      },
+      checkout_refused: {
+        what: 'nShift Checkout avviste forespørselen.',
+        todo: 'Rett det som nevnes nedenfor, og prøv igjen; kan ingenting av det endres her, spør nettbutikkens team.',
       },
       station_token_refused: {
         what: 'Packbench avviste denne siden: tilgangsnøkkelen er utdatert, fordi Packbench er startet på nytt og har laget en ny. Ingenting ble gjort.',
@@ -856,6 +872,7 @@ const nb: Messages = {
       sources: 'Slå opp skanninger i',
       order: 'Åpne ordrer i nShift',
       stored: 'Lagrede sendinger i nShift',
+      prepared: 'Nettbutikkordrer i nShift Checkout (forberedte sendinger)',
       shipment: 'Sendinger som allerede er booket (tilbyr ny utskrift)',
       up: 'Opp',
       down: 'Ned',
@@ -906,7 +923,10 @@ const nb: Messages = {
     option: 'Valgt alternativ',
     parcels: 'Kolli',
     delivery: 'nShift Delivery',
-    transferred: 'Lagret sending {{storedId}}',
+    prepared: 'Forberedt sending {{prepareId}}',
+    stored: 'Lagret sending {{storedId}}',
+    storedUnnamed: 'Lagret sending',
+    pickupPoint: 'Hentested: {{name}}',
     pending: 'Ikke i Delivery ennå',
     bookedAs: 'Booket som sending {{shipmentNo}}',
     booked: 'Booket',
@@ -915,6 +935,8 @@ const nb: Messages = {
     delete: 'Slett',
     deleteConfirm: 'Slette delsending {{id}} (ordre {{orderNo}}) fra nShift Checkout?',
     deleteKeeps: 'nShift Delivery beholder sin lagrede sending: ordren kan fortsatt bookes ved benken.',
+    deleteKeepsPrepared:
+      'nShift Delivery beholder den forberedte sendingen, men en skanning av ordren finner den ikke lenger her: den må da bookes i nShift Delivery.',
     deleteKeepsBooked:
       'nShift Delivery beholder den bookede sendingen: etiketten og sporingen påvirkes ikke.',
     deleted: 'Delsendingen ble slettet fra nShift Checkout.',

@@ -212,6 +212,11 @@ const sv: Messages = {
         todo: 'Etiketten är ogiltig: skriv inte ut den igen. Låt skapa en ny sändning för ordern i ordersystemet eller i nShift och skanna sedan igen.',
         line: 'Makulerad sändning: {{shipmentNo}}',
       },
+      prepared_cancelled: {
+        what: 'Den här webbutiksordern bokades en gång från sin förberedda sändning, och den sändningen har makulerats: en förberedd sändning bokas bara en gång.',
+        todo: 'Etiketten är ogiltig: skriv inte ut den igen. Be webbutikens team skapa en ny sändning för ordern och skanna sedan igen.',
+        line: 'Makulerad sändning: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'Den lagrade sändningen kan inte bokas: den är inte klar.',
         todo: 'Uppdatera listan. Om den redan är bokad, skriv ut etiketten igen i stället.',
@@ -237,6 +242,9 @@ const sv: Messages = {
       },
       stored_booking_not_listed: {
         line: 'nShift visar den lagrade sändningen som bokad men listar inte sändningen ännu.',
+      },
+      prepared_booking_not_listed: {
+        line: 'nShift har inte längre den förberedda sändningen (den är bokad) men listar inte sändningen ännu.',
       },
       consolidated_gone: {
         what: 'Den samlastade sändningen är inte längre öppen i nShift.',
@@ -369,6 +377,14 @@ const sv: Messages = {
       checkout_not_configured: {
         what: 'Inga klientuppgifter för nShift Checkout är inlagda på den här stationen.',
         todo: 'Be en arbetsledare att ange klient-id och hemlighet i Inställningar, under nShift Checkout.',
+      },
+      checkout_credentials_refused: {
+        what: 'nShift Checkout godtog inte stationens klientuppgifter: ingenting slogs upp där.',
+        todo: 'Be en arbetsledare kontrollera klient-id och hemlighet i Inställningar, under nShift Checkout, och att klienten är aktiverad i nShift Portal.',
+      },
+      checkout_refused: {
+        what: 'nShift Checkout avvisade begäran.',
+        todo: 'Rätta det som anges nedan och försök igen; om inget av det går att ändra här, fråga webbutikens team.',
       },
       station_token_refused: {
         what: 'Packbench avvisade den här sidan: dess åtkomstnyckel är inaktuell, eftersom Packbench har startats om och skapat en ny. Ingenting gjordes.',
@@ -860,6 +876,7 @@ const sv: Messages = {
       sources: 'Slå upp skanningar i',
       order: 'Öppna order i nShift',
       stored: 'Lagrade sändningar i nShift',
+      prepared: 'Webbutiksordrar i nShift Checkout (förberedda sändningar)',
       shipment: 'Redan bokade sändningar (erbjuder ny utskrift)',
       up: 'Upp',
       down: 'Ned',
@@ -910,7 +927,10 @@ const sv: Messages = {
     option: 'Valt alternativ',
     parcels: 'Kollin',
     delivery: 'nShift Delivery',
-    transferred: 'Lagrad försändelse {{storedId}}',
+    prepared: 'Förberedd sändning {{prepareId}}',
+    stored: 'Lagrad försändelse {{storedId}}',
+    storedUnnamed: 'Lagrad försändelse',
+    pickupPoint: 'Utlämningsställe: {{name}}',
     pending: 'Inte i Delivery än',
     bookedAs: 'Bokad som försändelse {{shipmentNo}}',
     booked: 'Bokad',
@@ -919,6 +939,8 @@ const sv: Messages = {
     delete: 'Ta bort',
     deleteConfirm: 'Ta bort delförsändelse {{id}} (order {{orderNo}}) från nShift Checkout?',
     deleteKeeps: 'nShift Delivery behåller sin lagrade försändelse: ordern kan fortfarande bokas vid bänken.',
+    deleteKeepsPrepared:
+      'nShift Delivery behåller den förberedda sändningen, men en skanning av ordern hittar den inte längre här: den måste då bokas i nShift Delivery.',
     deleteKeepsBooked:
       'nShift Delivery behåller den bokade försändelsen: dess etikett och spårning påverkas inte.',
     deleted: 'Delförsändelsen togs bort från nShift Checkout.',

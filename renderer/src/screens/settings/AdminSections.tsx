@@ -14,7 +14,7 @@ import { formatNumber } from '../../i18n/format';
  * schema and applies it at once; the verdict on a value shows under its field.
  */
 
-const ALL_SOURCES: readonly ResolveSource[] = ['order', 'stored', 'shipment'];
+const ALL_SOURCES: readonly ResolveSource[] = ['order', 'stored', 'prepared', 'shipment'];
 
 interface SourceRow {
   source: ResolveSource;

@@ -66,7 +66,7 @@ describe('the local index kept between starts', () => {
     await connected(bench, restarted);
     const job = await scanAndWait(restarted, 'SO-2001');
     expect(job.state).toBe('printed');
-    expect(requestsTo(bench.sim, 'POST /stored-shipments/:id/shipments')).toBe(1);
+    expect(requestsTo(bench.sim, 'POST /stored-shipments/:storedId/shipments')).toBe(1);
     expect(requestsTo(bench.sim, 'GET /stored-shipments')).toBe(0);
     expect(requestsTo(bench.sim, 'GET /orders')).toBe(0);
   });
@@ -86,7 +86,7 @@ describe('the local index kept between starts', () => {
     const job = await scanAndWait(other, 'SO-2001');
     expect(job.state).toBe('printed');
     expect(requestsTo(bench.sim, 'GET /stored-shipments', 'OTHER-KEY')).toBe(1);
-    expect(requestsTo(bench.sim, 'POST /stored-shipments/:id/shipments', 'OTHER-KEY')).toBe(1);
+    expect(requestsTo(bench.sim, 'POST /stored-shipments/:storedId/shipments', 'OTHER-KEY')).toBe(1);
     expect(lines.join('\n')).toMatch(
       /saved index .* is not used: it was saved for another API key or Delivery URL/,
     );

@@ -48,7 +48,7 @@ describe('order bookings’ shipment numbers', () => {
     for (const code of orders) jobs.push(await scanAndWait(station, code));
     expect(jobs.map((j) => j.state)).toEqual(Array(5).fill('printed'));
     expect(requestsTo(bench!, 'POST /orders/shipments')).toBe(5);
-    expect(requestsTo(bench!, 'GET /shipments/:id/prints')).toBe(5);
+    expect(requestsTo(bench!, 'GET /shipments/:shipmentId/prints')).toBe(5);
 
     for (const [i, code] of orders.entries()) {
       const booked = sim.records().find((r) => r.internalReference === code)!;

@@ -411,6 +411,8 @@ export interface SettingsView {
   };
   /** Days the data directory keeps the journal, the label cache and finished spool jobs (see docs/architecture.md). */
   retention?: { journalDays: number; labelDays: number; spoolDays: number };
+  /** What the station is called (window title, status bar, headless `ready`); empty: the computer's name. */
+  station: { name: string };
   /**
    * The fields above are the saved settings, which the Settings forms edit; this is what the station runs on now,
    * with each part's source. Where a part's source is not `settings`, a flag or demo mode overrides the saved
@@ -598,10 +600,18 @@ export type AccountState =
 export interface StationStatus {
   host: 'electron' | 'web' | 'headless';
   version: string;
+  /** The station's name in use: the setting `station.name`, or the computer's name while that is empty. */
+  stationName: string;
   demo: boolean;
   account: { state: AccountState; message?: string; missingLicenses?: string[] };
   printers: PrinterStateView[];
   queueLength: number;
+  /**
+   * The printer a label goes to when no carrier or service rule picks another: a routing rule for labels, or the
+   * station's label printer. Absent when neither names one that takes the label's format (a label would fall to
+   * the document printer, or to none): then no scan can print a label, and the Scan screen says so.
+   */
+  labelPrinterId?: string;
   /** When the local index of open orders and READY stored shipments was last refreshed. */
   indexRefreshedAt?: string;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import type {
@@ -42,6 +43,7 @@ import type { JobStart } from './workflows/types';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
 import { pruneDataDir, type PruneReport } from './retention';
 import { RequestRate } from '../nshift/shared/request-rate';
+import { labelPrinterId } from './label-printer';
 
 /** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
 const PRUNE_FIRST_AFTER_MS = 5 * 60 * 1000;
@@ -59,6 +61,8 @@ export interface StationOptions {
   checkoutClientOptions?: Partial<CheckoutClientOptions>;
   /** Settings forced by the host for this run (demo mode, flags); applied over the stored ones, never saved. */
   overrides?: readonly SettingsLayer[];
+  /** The computer's name, the station's name while its setting is empty (tests give one). */
+  computerName?: string;
   /** How many jobs run at once. 1 keeps labels in scan order, which a print-and-apply line needs. */
   concurrency?: number;
   log?: (line: string) => void;
@@ -120,6 +124,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     }
   };
 
+  const computerName = options.computerName ?? hostname();
   const startupWarnings: string[] = [];
   const loaded = await options.settingsStore.load();
   if (loaded.warning) startupWarnings.push(loaded.warning);
@@ -288,13 +293,16 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
   function status(): StationStatus {
     const printers = printService.printerStates();
+    const labelPrinter = labelPrinterId(settings);
     return {
       host: options.host,
       version: options.version,
+      stationName: settings.station.name || computerName,
       demo: options.demo ?? false,
       account,
       printers,
       queueLength: printService.unfinished().length,
+      ...(labelPrinter ? { labelPrinterId: labelPrinter } : {}),
       ...(index?.refreshedAt() ? { indexRefreshedAt: index.refreshedAt()!.toISOString() } : {}),
     };
   }

@@ -50,6 +50,7 @@ export function defaultSettings(): SettingsView {
       authUrl: 'https://sim.local/identity',
       hasSecret: false,
     },
+    station: { name: '' },
   } satisfies Omit<SettingsView, 'inForce'>;
   // Nothing overridden: everything in force is the saved value (tests set flag or demo sources themselves).
   const own = <T>(value: T) => ({ value, source: 'settings' as const });
@@ -72,6 +73,7 @@ export function defaultStatus(): StationStatus {
   return {
     host: 'web',
     version: '0.1.0-test',
+    stationName: 'bench-pc-07',
     demo: true,
     account: { state: 'connected' },
     printers: [
@@ -85,6 +87,7 @@ export function defaultStatus(): StationStatus {
       },
     ],
     queueLength: 0,
+    labelPrinterId: 'zebra-1',
   };
 }
 

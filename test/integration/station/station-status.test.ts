@@ -1,0 +1,41 @@
+/**
+ * What the station's status says about itself (issue 29, points 1 and 9): its name, and the printer its labels
+ * go to, which the Scan screen's readiness is judged by. A station on the simulator over HTTP and a virtual
+ * Zebra over TCP.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startBench, type Bench } from '../../support/station-harness';
+
+let bench: Bench | undefined;
+afterEach(async () => {
+  await bench?.close();
+  bench = undefined;
+});
+
+describe('the station status', () => {
+  it("names the station by its setting, and by the computer's name while that is empty", async () => {
+    bench = await startBench({ extra: { computerName: 'pack-pc-07' } });
+    expect((await bench.station.getStatus()).stationName).toBe('pack-pc-07');
+
+    await bench.station.saveSettings({ station: { name: '  Bench 3 (returns)  ' } });
+    expect((await bench.station.getStatus()).stationName).toBe('Bench 3 (returns)');
+    expect((await bench.station.getSettings()).station).toEqual({ name: 'Bench 3 (returns)' });
+
+    await bench.station.saveSettings({ station: { name: '' } });
+    expect((await bench.station.getStatus()).stationName).toBe('pack-pc-07');
+  });
+
+  it('names the label printer, and none once labels would only reach the documents folder', async () => {
+    bench = await startBench();
+    expect((await bench.station.getStatus()).labelPrinterId).toBe('zebra');
+
+    const statuses: (string | undefined)[] = [];
+    bench.station.subscribe((event) => {
+      if (event.type === 'status') statuses.push(event.status.labelPrinterId ?? 'none');
+    });
+    await bench.station.removePrinter({ printerId: 'zebra' });
+    expect((await bench.station.getStatus()).labelPrinterId).toBeUndefined();
+    // Said to the UI as it happens, not at the next reload.
+    expect(statuses.at(-1)).toBe('none');
+  });
+});

@@ -63,6 +63,8 @@ export interface StationOptions {
   overrides?: readonly SettingsLayer[];
   /** The computer's name, the station's name while its setting is empty (tests give one). */
   computerName?: string;
+  /** How often a key nShift could not be asked about (it did not answer) is checked again; default 30 s. */
+  accountRecheckMs?: number;
   /** How many jobs run at once. 1 keeps labels in scan order, which a print-and-apply line needs. */
   concurrency?: number;
   log?: (line: string) => void;
@@ -565,6 +567,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
   const printerChecks = setInterval(() => void checkIdlePrinters(), 30_000);
   printerChecks.unref();
+  // nShift did not answer the key's check (at start, or when asked): the status says so, and the Scan screen says
+  // a scan cannot succeed, until a check gets through. Without this it would say so until someone asked again.
+  const accountChecks = setInterval(() => {
+    if (apiKey && account.state === 'offline') void checkConnection();
+  }, options.accountRecheckMs ?? 30_000);
+  accountChecks.unref();
 
   // Pruning by age: a few minutes after start (never on the way to `ready` or the first scans), then daily.
   let pruning: Promise<PruneReport> | undefined;
@@ -643,6 +651,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       index?.stop();
       await statusEvents.close();
       clearInterval(printerChecks);
+      clearInterval(accountChecks);
       clearTimeout(firstPrune);
       clearInterval(dailyPrune);
       await queue.onIdle();

@@ -3,6 +3,9 @@
  * go to, which the Scan screen's readiness is judged by. A station on the simulator over HTTP and a virtual
  * Zebra over TCP.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBench, type Bench } from '../../support/station-harness';
 
@@ -37,5 +40,26 @@ describe('the station status', () => {
     expect((await bench.station.getStatus()).labelPrinterId).toBeUndefined();
     // Said to the UI as it happens, not at the next reload.
     expect(statuses.at(-1)).toBe('none');
+  });
+});
+
+describe('the account in the status', () => {
+  it('is checked again while nShift does not answer, and reads connected once it does', async () => {
+    bench = await startBench();
+    bench.sim.setReachable(false);
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-recheck-'));
+    try {
+      const station = await bench.startStation({ dataDir, extra: { accountRecheckMs: 100 } });
+      await expect
+        .poll(async () => (await station.getStatus()).account.state, { timeout: 10_000 })
+        .toBe('offline');
+      bench.sim.setReachable(true);
+      await expect
+        .poll(async () => (await station.getStatus()).account.state, { timeout: 10_000 })
+        .toBe('connected');
+      await station.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

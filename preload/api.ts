@@ -131,6 +131,8 @@ export interface FailureDetailParams {
   spool_job_state: { state: SpoolJobState };
   /** The API key comes from the environment on this station (headless, kiosk): it cannot be changed here. */
   api_key_from_environment: Record<string, never>;
+  /** No printer takes this station's labels: the page did not send the scan, so nothing was booked. */
+  no_label_printer: Record<string, never>;
 }
 
 export type FailureDetail = keyof FailureDetailParams;

@@ -4,7 +4,9 @@ import type { i18n as I18n } from 'i18next';
 import type { StationApi } from '../../preload/api';
 import { StationStore } from './state/station-store';
 import { ServicesContext, useServices, useStationState, type AppServices } from './state/context';
-import { useScanSession } from './state/scan-session';
+import { useScanSession, type ScanSession } from './state/scan-session';
+import { useReadiness } from './state/use-readiness';
+import { scanRefusal, type ReadinessAction } from './state/readiness';
 import { ScanRoutingContext, type ScanHandler, type ScanRouting } from './scan/scan-routing';
 import { attachKeyboardScanner } from './scan/keyboard-scanner';
 import { DuplicateFilter, judgeScan } from './scan/normalize';
@@ -82,7 +84,21 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
   const state = useStationState();
   const { settings, jobs, status, spool } = state;
   const [screen, setScreen] = useState<Screen>('scan');
-  const session = useScanSession(api);
+  const ready = useReadiness();
+  const refusal = scanRefusal(ready);
+  const stationSession = useScanSession(api);
+  // With no label printer a scan would be booked with nowhere to print its label: it is shown refused, in the
+  // words the Scan screen already says, and not sent. Every other scan goes to the station, the judge.
+  const session = useMemo<ScanSession>(
+    () =>
+      refusal
+        ? {
+            ...stationSession,
+            scan: async (code) => stationSession.refuse(code, refusal),
+          }
+        : stationSession,
+    [stationSession, refusal],
+  );
   const [repeatNotice, setRepeatNotice] = useState<{ code: string; at: number } | undefined>();
 
   // settings.language switches the UI live.
@@ -202,6 +218,12 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     sounds.play(kind, soundSettings ?? { enabled: true, volume: 0.7 });
   }, [session.last, lastJob, waiting, sounds, soundSettings]);
 
+  function onReadinessAction(action: ReadinessAction): void {
+    if (action === 'setup_key' || action === 'setup_printer') setScreen('settings');
+    else if (action === 'check_connection') void api.testConnection().catch(() => undefined);
+    else if (action === 'reload') void store.load();
+  }
+
   return (
     <ScanRoutingContext.Provider value={routing}>
       <div className="app">
@@ -214,7 +236,12 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
           )}
           {state.loadError ? <LoadError error={state.loadError} /> : null}
           {screen === 'scan' ? (
-            <ScanScreen session={session} burstGapMs={burstGapMs} repeatNotice={repeatNotice} />
+            <ScanScreen
+              session={session}
+              burstGapMs={burstGapMs}
+              repeatNotice={repeatNotice}
+              onReadinessAction={onReadinessAction}
+            />
           ) : null}
           {screen === 'jobs' ? <JobsScreen /> : null}
           {screen === 'stored' ? <StoredScreen /> : null}

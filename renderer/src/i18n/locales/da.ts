@@ -174,6 +174,36 @@ const da: Messages = {
     state: 'Status',
     result: 'Resultat',
   },
+  readiness: {
+    notReady: 'Ikke klar til scanning',
+    headline: {
+      starting: 'Forbinder til stationen…',
+      station_unreachable: 'Packbench svarer ikke',
+      station_token_refused: 'Sidens adgangsnøgle er forældet',
+      auth_missing_key: 'Ingen nShift API-nøgle endnu',
+      checking_key: 'Kontrollerer nShift API-nøglen…',
+      auth_invalid_key: 'nShift afviste API-nøglen',
+      access_denied: 'nShift giver ikke denne API-nøgle adgang',
+      nshift_unreachable: 'nShift kan ikke nås',
+      no_label_printer: 'Ingen labelprinter endnu',
+      label_printer_offline: 'Labelprinteren er offline',
+      label_printer_error: 'Labelprinteren har et problem',
+    },
+    starting: 'En scanning, der laves nu, sendes, så snart stationen svarer.',
+    checking: 'Det tager nogle sekunder. En scanning, der laves nu, sendes som normalt.',
+    printerOffline: '{{printer}} svarer ikke.',
+    printerError: '{{printer}}: {{problems}}.',
+    printerTodo:
+      'Kontrollér, at den er tændt, tilsluttet og fyldt op, med hovedet lukket. En scanning, der laves nu, bliver booket, og dens label venter, til printeren er tilbage.',
+    labelsOn: 'Labels udskrives på {{printer}}.',
+    missingLicenses: 'nShift-kontoen mangler {{list}}: scanninger, der kræver det, mislykkes.',
+    action: {
+      setup_key: 'Indtast API-nøglen',
+      setup_printer: 'Sæt labelprinteren op',
+      check_connection: 'Kontrollér igen',
+      reload: 'Prøv igen',
+    },
+  },
   failure: {
     whatHappened: 'Hvad skete der',
     whatToDo: 'Hvad du skal gøre',
@@ -344,6 +374,10 @@ const da: Messages = {
       api_key_from_environment: {
         what: 'Stationen henter sin nShift-API-nøgle fra sit miljø.',
         todo: 'Bed IT om at ændre nøglen dér, hvor stationen startes.',
+      },
+      no_label_printer: {
+        what: 'Der er ingen labelprinter sat op på denne station, så scanningen blev ikke sendt: intet blev booket.',
+        todo: 'Bed en arbejdsleder om at tilføje labelprinteren (Sæt labelprinteren op på skærmen Scan), og scan derefter igen.',
       },
     },
     codes: {

@@ -173,6 +173,37 @@ const en = {
     state: 'State',
     result: 'Result',
   },
+  /** The Scan screen before a scan: ready, or what is missing and the one thing to do about it (issue 29). */
+  readiness: {
+    notReady: 'Not ready to scan',
+    headline: {
+      starting: 'Connecting to the station…',
+      station_unreachable: 'Packbench is not answering',
+      station_token_refused: 'This page’s access key is out of date',
+      auth_missing_key: 'No nShift API key yet',
+      checking_key: 'Checking the nShift API key…',
+      auth_invalid_key: 'nShift refused the API key',
+      access_denied: 'nShift refuses this API key',
+      nshift_unreachable: 'nShift cannot be reached',
+      no_label_printer: 'No label printer yet',
+      label_printer_offline: 'The label printer is offline',
+      label_printer_error: 'The label printer has a problem',
+    },
+    starting: 'A scan made now is sent as soon as the station answers.',
+    checking: 'This takes a few seconds. A scan made now is sent as usual.',
+    printerOffline: '{{printer}} does not answer.',
+    printerError: '{{printer}}: {{problems}}.',
+    printerTodo:
+      'Check that it is switched on, connected and loaded, with its head closed. A scan made now is booked, and its label waits until the printer is back.',
+    labelsOn: 'Labels print on {{printer}}.',
+    missingLicenses: 'The nShift account lacks {{list}}: scans that need it fail.',
+    action: {
+      setup_key: 'Enter the API key',
+      setup_printer: 'Set up the label printer',
+      check_connection: 'Check again',
+      reload: 'Try again',
+    },
+  },
   failure: {
     whatHappened: 'What happened',
     whatToDo: 'What to do',
@@ -345,6 +376,10 @@ const en = {
       api_key_from_environment: {
         what: 'This station takes its nShift API key from its environment.',
         todo: 'Ask IT to change the key where the station is started.',
+      },
+      no_label_printer: {
+        what: 'No label printer is set up on this station, so the scan was not sent: nothing was booked.',
+        todo: 'Ask a supervisor to add the label printer (Set up the label printer on the Scan screen), then scan again.',
       },
     },
     codes: {

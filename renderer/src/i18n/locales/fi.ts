@@ -183,6 +183,36 @@ const fi: Messages = {
     state: 'Tila',
     result: 'Tulos',
   },
+  readiness: {
+    notReady: 'Ei valmis skannaukseen',
+    headline: {
+      starting: 'Yhdistetään asemaan…',
+      station_unreachable: 'Packbench ei vastaa',
+      station_token_refused: 'Sivun käyttöavain on vanhentunut',
+      auth_missing_key: 'nShift API-avainta ei vielä ole',
+      checking_key: 'Tarkistetaan nShift API-avainta…',
+      auth_invalid_key: 'nShift hylkäsi API-avaimen',
+      access_denied: 'nShift ei anna tälle API-avaimelle käyttöoikeutta',
+      nshift_unreachable: 'nShiftiin ei saada yhteyttä',
+      no_label_printer: 'Tarratulostinta ei vielä ole',
+      label_printer_offline: 'Tarratulostimeen ei saada yhteyttä',
+      label_printer_error: 'Tarratulostimessa on ongelma',
+    },
+    starting: 'Nyt tehty skannaus lähetetään heti, kun asema vastaa.',
+    checking: 'Tämä kestää muutaman sekunnin. Nyt tehty skannaus lähetetään tavalliseen tapaan.',
+    printerOffline: '{{printer}} ei vastaa.',
+    printerError: '{{printer}}: {{problems}}.',
+    printerTodo:
+      'Tarkista, että tulostin on päällä ja kytketty, siinä on tarroja ja sen kansi on kiinni. Nyt tehty skannaus varataan, ja sen osoitekortti odottaa, kunnes tulostin on taas käytettävissä.',
+    labelsOn: 'Osoitekortit tulostuvat tulostimelle {{printer}}.',
+    missingLicenses: 'nShift-tililtä puuttuu {{list}}: sitä tarvitsevat skannaukset epäonnistuvat.',
+    action: {
+      setup_key: 'Syötä API-avain',
+      setup_printer: 'Määritä tarratulostin',
+      check_connection: 'Tarkista uudelleen',
+      reload: 'Yritä uudelleen',
+    },
+  },
   failure: {
     whatHappened: 'Mitä tapahtui',
     whatToDo: 'Mitä tehdä',
@@ -353,6 +383,10 @@ const fi: Messages = {
       api_key_from_environment: {
         what: 'Asema lukee nShift-API-avaimensa ympäristöstään.',
         todo: 'Pyydä IT:tä vaihtamaan avain siellä, missä asema käynnistetään.',
+      },
+      no_label_printer: {
+        what: 'Tälle asemalle ei ole määritetty tarratulostinta, joten skannausta ei lähetetty: mitään ei varattu.',
+        todo: 'Pyydä esimiestä lisäämään tarratulostin (Määritä tarratulostin Skannaus-näkymässä) ja skannaa sitten uudelleen.',
       },
     },
     codes: {

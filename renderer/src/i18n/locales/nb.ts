@@ -175,6 +175,36 @@ const nb: Messages = {
     state: 'Status',
     result: 'Resultat',
   },
+  readiness: {
+    notReady: 'Ikke klar til skanning',
+    headline: {
+      starting: 'Kobler til stasjonen…',
+      station_unreachable: 'Packbench svarer ikke',
+      station_token_refused: 'Sidens tilgangsnøkkel er utdatert',
+      auth_missing_key: 'Ingen nShift API-nøkkel ennå',
+      checking_key: 'Kontrollerer nShift API-nøkkelen…',
+      auth_invalid_key: 'nShift avviste API-nøkkelen',
+      access_denied: 'nShift gir ikke denne API-nøkkelen tilgang',
+      nshift_unreachable: 'nShift kan ikke nås',
+      no_label_printer: 'Ingen etikettskriver ennå',
+      label_printer_offline: 'Etikettskriveren er frakoblet',
+      label_printer_error: 'Etikettskriveren har et problem',
+    },
+    starting: 'En skanning som gjøres nå, sendes så snart stasjonen svarer.',
+    checking: 'Dette tar noen sekunder. En skanning som gjøres nå, sendes som vanlig.',
+    printerOffline: '{{printer}} svarer ikke.',
+    printerError: '{{printer}}: {{problems}}.',
+    printerTodo:
+      'Kontroller at den er slått på, tilkoblet og fylt opp, med hodet lukket. En skanning som gjøres nå, blir booket, og etiketten venter til skriveren er tilbake.',
+    labelsOn: 'Etiketter skrives ut på {{printer}}.',
+    missingLicenses: 'nShift-kontoen mangler {{list}}: skanninger som trenger det, mislykkes.',
+    action: {
+      setup_key: 'Legg inn API-nøkkelen',
+      setup_printer: 'Sett opp etikettskriveren',
+      check_connection: 'Kontroller igjen',
+      reload: 'Prøv igjen',
+    },
+  },
   failure: {
     whatHappened: 'Hva skjedde',
     whatToDo: 'Hva du gjør',
@@ -345,6 +375,10 @@ const nb: Messages = {
       api_key_from_environment: {
         what: 'Stasjonen henter nShift-API-nøkkelen sin fra miljøet.',
         todo: 'Be IT endre nøkkelen der stasjonen startes.',
+      },
+      no_label_printer: {
+        what: 'Ingen etikettskriver er satt opp på denne stasjonen, så skanningen ble ikke sendt: ingenting ble booket.',
+        todo: 'Be en arbeidsleder legge til etikettskriveren (Sett opp etikettskriveren på skjermen Skann), og skann deretter på nytt.',
       },
     },
     codes: {

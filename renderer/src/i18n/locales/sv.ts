@@ -180,6 +180,36 @@ const sv: Messages = {
     state: 'Status',
     result: 'Resultat',
   },
+  readiness: {
+    notReady: 'Inte redo att skanna',
+    headline: {
+      starting: 'Ansluter till stationen…',
+      station_unreachable: 'Packbench svarar inte',
+      station_token_refused: 'Sidans åtkomstnyckel är inaktuell',
+      auth_missing_key: 'Ingen nShift API-nyckel än',
+      checking_key: 'Kontrollerar nShift API-nyckeln…',
+      auth_invalid_key: 'nShift nekade API-nyckeln',
+      access_denied: 'nShift ger inte den här API-nyckeln åtkomst',
+      nshift_unreachable: 'nShift kan inte nås',
+      no_label_printer: 'Ingen etikettskrivare än',
+      label_printer_offline: 'Etikettskrivaren är frånkopplad',
+      label_printer_error: 'Etikettskrivaren har ett problem',
+    },
+    starting: 'En skanning som görs nu skickas så snart stationen svarar.',
+    checking: 'Det tar några sekunder. En skanning som görs nu skickas som vanligt.',
+    printerOffline: '{{printer}} svarar inte.',
+    printerError: '{{printer}}: {{problems}}.',
+    printerTodo:
+      'Kontrollera att den är påslagen, ansluten och påfylld, med huvudet stängt. En skanning som görs nu bokas, och dess etikett väntar tills skrivaren är tillbaka.',
+    labelsOn: 'Etiketter skrivs ut på {{printer}}.',
+    missingLicenses: 'nShift-kontot saknar {{list}}: skanningar som behöver det misslyckas.',
+    action: {
+      setup_key: 'Ange API-nyckeln',
+      setup_printer: 'Ställ in etikettskrivaren',
+      check_connection: 'Kontrollera igen',
+      reload: 'Försök igen',
+    },
+  },
   failure: {
     whatHappened: 'Vad hände',
     whatToDo: 'Vad du gör',
@@ -350,6 +380,10 @@ const sv: Messages = {
       api_key_from_environment: {
         what: 'Stationen hämtar sin nShift-API-nyckel från sin miljö.',
         todo: 'Be IT ändra nyckeln där stationen startas.',
+      },
+      no_label_printer: {
+        what: 'Ingen etikettskrivare är inställd på den här stationen, så skanningen skickades inte: inget bokades.',
+        todo: 'Be en arbetsledare att lägga till etikettskrivaren (Ställ in etikettskrivaren på skärmen Skanna) och skanna sedan igen.',
       },
     },
     codes: {

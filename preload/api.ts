@@ -599,6 +599,12 @@ export interface DocumentPreview {
 export type AccountState =
   'connected' | 'not_configured' | 'unauthorized' | 'forbidden' | 'offline' | 'unknown';
 
+/**
+ * What the demo's virtual label printer does (demo mode only): work, be switched off, run out of paper or have
+ * its head open, so the station's answers to each can be tried without an undocumented URL.
+ */
+export type DemoPrinterFault = 'none' | 'offline' | 'paper_out' | 'head_open';
+
 export interface StationStatus {
   host: 'electron' | 'web' | 'headless';
   version: string;
@@ -616,6 +622,8 @@ export interface StationStatus {
   labelPrinterId?: string;
   /** When the local index of open orders and READY stored shipments was last refreshed. */
   indexRefreshedAt?: string;
+  /** Demo mode only: what the virtual label printer has been set to do (`setDemoPrinterFault`). */
+  demoPrinterFault?: DemoPrinterFault;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -732,6 +740,9 @@ export interface StationMethods {
   cancelSpoolJob: { input: { spoolJobId: string }; output: SpoolJobView };
   retrySpoolJob: { input: { spoolJobId: string }; output: SpoolJobView };
   getDocumentPreview: { input: { documentId: string }; output: DocumentPreview };
+
+  // Demo mode only (refused with not_found elsewhere): the virtual label printer's fault, on a switch.
+  setDemoPrinterFault: { input: { fault: DemoPrinterFault }; output: StationStatus };
 }
 
 export type StationMethodName = keyof StationMethods;

@@ -5,6 +5,7 @@ import PQueue from 'p-queue';
 import type {
   AccountState,
   ConnectionTest,
+  DemoPrinterFault,
   Failure,
   JobKind,
   MethodInput,
@@ -61,6 +62,11 @@ export interface StationOptions {
   checkoutClientOptions?: Partial<CheckoutClientOptions>;
   /** Settings forced by the host for this run (demo mode, flags); applied over the stored ones, never saved. */
   overrides?: readonly SettingsLayer[];
+  /**
+   * Demo mode's virtual label printer, so the UI can switch its faults (`setDemoPrinterFault`). Without it (every
+   * station that is not a demo) the method is refused.
+   */
+  demoPrinter?: { setFault(fault: DemoPrinterFault): Promise<void> };
   /** The computer's name, the station's name while its setting is empty (tests give one). */
   computerName?: string;
   /** How often a key nShift could not be asked about (it did not answer) is checked again; default 30 s. */
@@ -293,6 +299,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     }
   }
 
+  let demoPrinterFault: DemoPrinterFault = 'none';
   function status(): StationStatus {
     const printers = printService.printerStates();
     const labelPrinter = labelPrinterId(settings);
@@ -305,6 +312,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       printers,
       queueLength: printService.unfinished().length,
       ...(labelPrinter ? { labelPrinterId: labelPrinter } : {}),
+      ...(options.demoPrinter ? { demoPrinterFault } : {}),
       ...(index?.refreshedAt() ? { indexRefreshedAt: index.refreshedAt()!.toISOString() } : {}),
     };
   }
@@ -509,6 +517,22 @@ export async function createStation(options: StationOptions): Promise<Station> {
     releaseSpoolJob: ({ spoolJobId }) => spoolAction(printService.release(spoolJobId)),
     cancelSpoolJob: ({ spoolJobId }) => spoolAction(printService.cancel(spoolJobId)),
     retrySpoolJob: ({ spoolJobId }) => spoolAction(printService.retry(spoolJobId)),
+    async setDemoPrinterFault({ fault }) {
+      const demoPrinter = options.demoPrinter;
+      if (!demoPrinter) {
+        const message = 'Printer faults can be switched only in demo mode.';
+        throw StationError.notFound(
+          message,
+          failure('printer', 'no_printer', message, detailed('no_such_printer', {})),
+        );
+      }
+      await demoPrinter.setFault(fault);
+      demoPrinterFault = fault;
+      // Said at once, not at the next 30-second check: the switch is there to watch the station answer.
+      await Promise.all(settings.printers.map((p) => printService.checkPrinter(p.id).catch(() => undefined)));
+      emitStatus();
+      return status();
+    },
     async getDocumentPreview({ documentId }) {
       const cached = await labelCache.get(documentId);
       if (!cached) {

@@ -11,6 +11,7 @@ import {
 import { CHECKOUT_DEMO_CLIENT_ID, CHECKOUT_DEMO_CLIENT_SECRET } from '../../simulator/checkout/account';
 import { createVirtualZebra, type VirtualZebra } from '../../simulator/virtual-zebra';
 import type { StationOptions } from '../../station/station';
+import type { DemoPrinterFault } from '../../../preload/api';
 
 /** Demo mode: the nShift simulator and a virtual Zebra in this process, so a fresh machine can do the main job. */
 export interface Demo {
@@ -27,6 +28,8 @@ export interface Demo {
    * that clock forward through the control API brings the carriers' events in without waiting minutes.
    */
   stationOptions: Pick<StationOptions, 'statusEvents'>;
+  /** The virtual Zebra works, is switched off (refuses connections) or reports out of paper or its head open. */
+  setLabelPrinterFault(fault: DemoPrinterFault): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -69,6 +72,12 @@ export async function startDemo(
     },
     samples,
     stationOptions: { statusEvents: { now: () => simulator.clock.now(), checkEveryMs: 1000 } },
+    async setLabelPrinterFault(fault) {
+      if (fault === 'offline') return zebra.offline();
+      await zebra.online();
+      zebra.normal();
+      zebra.status(fault === 'none' ? [] : fault);
+    },
     async stop() {
       await zebra.close();
       await simulator.stop();

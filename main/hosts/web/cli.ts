@@ -166,8 +166,9 @@ async function start(
 /** The demo's printer and clock, for tests to drive (under /api/_demo/, token-guarded like every call). */
 function demoControls(demo: Demo, opening: Promise<Station>): Record<string, () => Promise<unknown>> {
   return {
-    'printer/offline': async () => demo.zebra.offline(),
-    'printer/online': async () => demo.zebra.online(),
+    // The UI's switch (setDemoPrinterFault) under the tests' old names, so the switch shows what the printer does.
+    'printer/offline': async () => (await opening).setDemoPrinterFault({ fault: 'offline' }),
+    'printer/online': async () => (await opening).setDemoPrinterFault({ fault: 'none' }),
     labels: async () => demo.zebra.labels().map((label) => label.toString('latin1')),
     // What the follower's timer does every second, awaited: after it, a test knows whether the
     // station read the feed at the simulator's current time. A second check starts after any that ran.

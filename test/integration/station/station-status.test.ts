@@ -7,6 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DemoPrinterFault, StationStatus } from '../../../preload/api';
+import { dispatch } from '../../../main/hosts/shared/dispatch';
 import { startBench, type Bench } from '../../support/station-harness';
 
 let bench: Bench | undefined;
@@ -57,6 +59,49 @@ describe('the account in the status', () => {
       await expect
         .poll(async () => (await station.getStatus()).account.state, { timeout: 10_000 })
         .toBe('connected');
+      await station.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the demo’s label printer on a switch (issue 29, point 10)', () => {
+  it('is refused on a station that is not a demo, and a fault it does not know is refused at the door', async () => {
+    bench = await startBench();
+    const refused = await dispatch(bench.station, 'setDemoPrinterFault', { fault: 'offline' });
+    expect(refused).toMatchObject({ ok: false, status: 404, body: { error: 'not_found' } });
+    const unknown = await dispatch(bench.station, 'setDemoPrinterFault', { fault: 'on_fire' });
+    expect(unknown).toMatchObject({ ok: false, status: 400, body: { error: 'invalid_argument' } });
+    expect((await bench.station.getStatus()).demoPrinterFault).toBeUndefined();
+  });
+
+  it('switches the virtual Zebra off, out of paper, head open and back, each in the status at once', async () => {
+    bench = await startBench();
+    const zebra = bench.zebra;
+    const setFault = async (fault: DemoPrinterFault): Promise<void> => {
+      if (fault === 'offline') return zebra.offline();
+      await zebra.online();
+      zebra.status(fault === 'none' ? [] : fault);
+    };
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-demo-switch-'));
+    try {
+      const station = await bench.startStation({ dataDir, extra: { demoPrinter: { setFault } } });
+      const label = (s: StationStatus) => s.printers.find((p) => p.printerId === 'zebra');
+
+      const offline = await station.setDemoPrinterFault({ fault: 'offline' });
+      expect(offline.demoPrinterFault).toBe('offline');
+      expect(label(offline)).toMatchObject({ state: 'offline' });
+
+      const paper = await station.setDemoPrinterFault({ fault: 'paper_out' });
+      expect(label(paper)).toMatchObject({ state: 'error', problems: ['paper_out'] });
+      const head = await station.setDemoPrinterFault({ fault: 'head_open' });
+      expect(label(head)).toMatchObject({ state: 'error', problems: ['head_open'] });
+
+      const working = await station.setDemoPrinterFault({ fault: 'none' });
+      expect(working.demoPrinterFault).toBe('none');
+      expect(label(working)).toMatchObject({ state: 'ready', problems: [] });
+      expect(label(await station.getStatus())).toMatchObject({ state: 'ready' });
       await station.close();
     } finally {
       await rm(dataDir, { recursive: true, force: true });

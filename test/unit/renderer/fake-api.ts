@@ -378,6 +378,11 @@ export class FakeStation {
       fileName: `checkout-usage_${dateFrom}_${dateTo}.csv`,
       csv: 'date,tokens\r\n',
     }),
+    setDemoPrinterFault: ({ fault }) => {
+      this.status = { ...this.status, demoPrinterFault: fault };
+      this.emit({ type: 'status', status: this.status });
+      return this.status;
+    },
   };
 
   private spoolTo(spoolJobId: string, state: SpoolJobView['state']): SpoolJobView {

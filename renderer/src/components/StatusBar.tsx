@@ -2,8 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { PrinterStateView, StationStatus } from '../../../preload/api';
 import { useStationState } from '../state/context';
 import { formatList } from '../i18n/format';
+import { DemoFaults } from './DemoFaults';
+import { KEY_SHEET_KEY } from './Nav';
 
-/** More printer chips than this would push the bar onto a second line at 1280 px: the rest become "+N". */
+/**
+ * Printer chips shown by name; a station with more shows the rest as "+N" (their names and states in its title).
+ * The ones needing the packer come first, so the printer to walk to is always among those named.
+ */
 export const MAX_PRINTER_CHIPS = 3;
 
 function needsAttention(printer: PrinterStateView): boolean {
@@ -31,12 +36,13 @@ function chipTone(printer: PrinterStateView): string {
 }
 
 /**
- * Account connection, every printer's state and the queue: on every screen, one line, updated from events.
- * Printers with a problem come first, so an overflow never hides the one the packer has to walk to.
+ * The station's name, the account connection, every printer's state and the queue: on every screen, updated from
+ * events, each chip whole (two lines where one is too narrow). Printers with a problem come first, so an overflow
+ * never hides the one the packer has to walk to.
  * While the station cannot be reached, what it said last is no longer known: no chip claims "Connected" or
  * "Ready" then, so the packer is not sent to check nShift or the printer when it is the station that is gone.
  */
-export function StatusBar() {
+export function StatusBar({ onKeys }: { onKeys(): void }) {
   const { t, i18n } = useTranslation();
   const { status: lastStatus, connectionProblem } = useStationState();
   const status = lastStatus && connectionProblem ? unknownWhileUnreachable(lastStatus) : lastStatus;
@@ -65,6 +71,12 @@ export function StatusBar() {
 
   return (
     <footer className="status-bar" data-testid="status-bar" aria-label={t('status.label')}>
+      {status ? (
+        <span className="chip chip-station" data-testid="station-name">
+          <span className="chip-label">{t('stationName.label')}</span>
+          <span>{status.stationName}</span>
+        </span>
+      ) : null}
       {connectionProblem ? (
         <span className="chip chip-bad" role="status" data-connection-problem={connectionProblem}>
           {t(connectionProblem === 'token_refused' ? 'status.tokenRefused' : 'status.disconnected')}
@@ -109,7 +121,7 @@ export function StatusBar() {
           ))}
           {hidden.length > 0 ? (
             <span
-              className="chip chip-neutral chip-more"
+              className={`chip chip-more chip-${hidden.some(needsAttention) ? 'bad' : 'neutral'}`}
               data-hidden-printers={hidden.map((printer) => printer.printerId).join(' ')}
               title={hidden.map(describe).join('\n')}
               aria-label={t('status.morePrinters', {
@@ -129,9 +141,19 @@ export function StatusBar() {
               {t('status.queue', { count: status.queueLength })}
             </span>
           )}
-          {status.demo ? <span className="chip chip-warn">{t('status.demo')}</span> : null}
+          {status.demo ? <DemoFaults fault={status.demoPrinterFault ?? 'none'} /> : null}
         </>
       ) : null}
+      <button
+        type="button"
+        className="chip chip-neutral chip-button chip-keys"
+        data-testid="keys-button"
+        aria-keyshortcuts={KEY_SHEET_KEY}
+        onClick={onKeys}
+      >
+        {t('keys.button')}
+        <kbd>{KEY_SHEET_KEY}</kbd>
+      </button>
     </footer>
   );
 }

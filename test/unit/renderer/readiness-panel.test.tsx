@@ -1,11 +1,17 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PrinterStateView } from '../../../preload/api';
 import { FakeStation } from './fake-api';
 import { renderApp } from './render-app';
+import { SETUP_LEFT_STORAGE_KEY } from '../../../renderer/src/screens/SetupScreen';
 
-afterEach(() => cleanup());
+// The fresh station below would open its setup first: these tests are about the Scan screen the admin left it for.
+beforeEach(() => localStorage.setItem(SETUP_LEFT_STORAGE_KEY, '1'));
+afterEach(() => {
+  cleanup();
+  localStorage.removeItem(SETUP_LEFT_STORAGE_KEY);
+});
 
 function typeAndEnter(code: string): void {
   const input = screen.getByTestId('scan-input');

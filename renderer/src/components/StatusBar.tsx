@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrinterStateView, StationStatus } from '../../../preload/api';
 import { useStationState } from '../state/context';
@@ -7,9 +8,27 @@ import { KEY_SHEET_KEY } from './Nav';
 
 /**
  * Printer chips shown by name; a station with more shows the rest as "+N" (their names and states in its title).
- * The ones needing the packer come first, so the printer to walk to is always among those named.
+ * The ones needing the packer come first, so the printer to walk to is always among those named. A window under
+ * 1024 px names two: each chip is whole, so every one more would be another line taken from the screen above.
  */
 export const MAX_PRINTER_CHIPS = 3;
+export const MAX_PRINTER_CHIPS_NARROW = 2;
+const NARROW = '(max-width: 1023px)';
+
+function narrowQuery(): MediaQueryList | undefined {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : undefined;
+}
+function onNarrowChange(changed: () => void): () => void {
+  const query = narrowQuery();
+  query?.addEventListener('change', changed);
+  return () => query?.removeEventListener('change', changed);
+}
+const isNarrow = (): boolean => narrowQuery()?.matches ?? false;
+
+/** Whether the window is narrow (800 px): followed as it is resized. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(onNarrowChange, isNarrow);
+}
 
 function needsAttention(printer: PrinterStateView): boolean {
   return printer.state === 'offline' || printer.state === 'error' || printer.problems.length > 0;
@@ -46,10 +65,12 @@ export function StatusBar({ onKeys }: { onKeys(): void }) {
   const { t, i18n } = useTranslation();
   const { status: lastStatus, connectionProblem } = useStationState();
   const status = lastStatus && connectionProblem ? unknownWhileUnreachable(lastStatus) : lastStatus;
-  const printers = status
-    ? [...status.printers].sort((a, b) => Number(needsAttention(b)) - Number(needsAttention(a)))
-    : [];
-  const shown = printers.length > MAX_PRINTER_CHIPS ? printers.slice(0, MAX_PRINTER_CHIPS - 1) : printers;
+  // Printers needing the packer first, and of those (and of the rest) the label printer, which every scan needs.
+  const rank = (printer: PrinterStateView): number =>
+    Number(needsAttention(printer)) * 2 + Number(printer.printerId === status?.labelPrinterId);
+  const printers = status ? [...status.printers].sort((a, b) => rank(b) - rank(a)) : [];
+  const max = useNarrow() ? MAX_PRINTER_CHIPS_NARROW : MAX_PRINTER_CHIPS;
+  const shown = printers.length > max ? printers.slice(0, max - 1) : printers;
   const hidden = printers.slice(shown.length);
 
   // "Not checked yet" would promise a check: while the station is away, nobody is checking.

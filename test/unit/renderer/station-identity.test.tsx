@@ -115,3 +115,32 @@ describe('demo mode’s printer switch (issue 29, point 10)', () => {
     expect(screen.queryByTestId('demo-chip')).toBeNull();
   });
 });
+
+describe('the status bar reads whole (issue 29, point 3)', () => {
+  it('names the label printer first among printers that are down, each chip with its name and state', async () => {
+    const fake = new FakeStation();
+    const down = (id: string, name: string) => ({
+      printerId: id,
+      name,
+      kind: 'zpl-tcp' as const,
+      state: 'offline' as const,
+      problems: ['unreachable' as const],
+      queueLength: 0,
+    });
+    fake.status = {
+      ...fake.status,
+      printers: [
+        down('office', 'Office laser'),
+        { ...down('zebra-1', 'Zebra 1'), state: 'ready', problems: [] },
+      ],
+    };
+    await renderApp({ fake });
+    const bar = screen.getByTestId('status-bar');
+    const ids = () =>
+      [...bar.querySelectorAll('[data-printer-id]')].map((c) => c.getAttribute('data-printer-id'));
+    expect(ids()).toEqual(['office', 'zebra-1']);
+    act(() => fake.emit({ type: 'printer', printer: down('zebra-1', 'Zebra 1') }));
+    expect(ids()).toEqual(['zebra-1', 'office']);
+    expect(bar.querySelector('[data-printer-id="zebra-1"]')?.textContent).toBe('Zebra 1Offlinenot reachable');
+  });
+});

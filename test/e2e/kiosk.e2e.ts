@@ -49,6 +49,8 @@ for (const { size, language, name } of COMBOS) {
     // A reload (the kiosk's morning) keeps working too.
     await page.reload();
     await expect(page.getByTestId('last-result')).toHaveAttribute('data-ready', 'true');
+    // Its language's catalogue is fetched from the host after a reload: in before the host goes.
+    await expect(page.getByTestId('nav-scan')).toContainText(words.nav.scan);
     await restarted.stop();
 
     const rotated = await start('--rotate-token', port);

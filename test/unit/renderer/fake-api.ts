@@ -6,6 +6,7 @@ import type {
   JobView,
   ManifestView,
   PartialShipmentView,
+  PrinterStateView,
   MethodInput,
   MethodOutput,
   SettingsView,
@@ -69,6 +70,18 @@ export function defaultSettings(): SettingsView {
   };
 }
 
+/** The default station's label printer, ready, with nothing waiting. */
+export function readyZebra(): PrinterStateView {
+  return {
+    printerId: 'zebra-1',
+    name: 'Zebra 1',
+    kind: 'zpl-tcp',
+    state: 'ready',
+    problems: [],
+    queueLength: 0,
+  };
+}
+
 export function defaultStatus(): StationStatus {
   return {
     host: 'web',
@@ -76,19 +89,15 @@ export function defaultStatus(): StationStatus {
     stationName: 'bench-pc-07',
     demo: true,
     account: { state: 'connected' },
-    printers: [
-      {
-        printerId: 'zebra-1',
-        name: 'Zebra 1',
-        kind: 'zpl-tcp',
-        state: 'ready',
-        problems: [],
-        queueLength: 0,
-      },
-    ],
+    printers: [readyZebra()],
     queueLength: 0,
     labelPrinterId: 'zebra-1',
   };
+}
+
+/** A station as it is first started: no API key, and no label printer (labels would fall to its documents folder). */
+export function firstStartStatus(): StationStatus {
+  return { ...defaultStatus(), demo: false, account: { state: 'not_configured' }, labelPrinterId: undefined };
 }
 
 let clock = 0;

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PrinterStateView } from '../../../preload/api';
-import { FakeStation } from './fake-api';
+import { FakeStation, firstStartStatus, readyZebra, refusedCall } from './fake-api';
 import { renderApp } from './render-app';
 import { SETUP_LEFT_STORAGE_KEY } from '../../../renderer/src/screens/SetupScreen';
 
@@ -19,45 +18,21 @@ function typeAndEnter(code: string): void {
   fireEvent.submit(input.closest('form') as HTMLFormElement);
 }
 
-/** A station as it is first started: no API key, no label printer (its documents folder is not one). */
+/** A station as it is first started, whose scans the station refuses for want of a key. */
 function freshStation(): FakeStation {
   const fake = new FakeStation();
-  fake.status = {
-    ...fake.status,
-    demo: false,
-    account: { state: 'not_configured' },
-    printers: [
-      {
-        printerId: 'documents',
-        name: 'Document printer (file:documents)',
-        kind: 'file',
-        state: 'ready',
-        problems: [],
-        queueLength: 0,
-      },
-    ],
-    labelPrinterId: undefined,
-  };
+  fake.status = firstStartStatus();
   fake.on('scan', () => {
-    throw Object.assign(new Error('no key'), {
-      body: {
-        error: 'failed',
-        message: 'No key',
-        failure: { reason: 'auth', code: 'auth_missing_key', message: 'No key' },
-      },
+    throw refusedCall({
+      error: 'failed',
+      message: 'No key',
+      failure: { reason: 'auth', code: 'auth_missing_key', message: 'No key' },
     });
   });
   return fake;
 }
 
-const zebra: PrinterStateView = {
-  printerId: 'zebra-1',
-  name: 'Zebra 1',
-  kind: 'zpl-tcp',
-  state: 'ready',
-  problems: [],
-  queueLength: 0,
-};
+const zebra = readyZebra();
 
 describe('The Scan screen says "Ready to scan" only when a scan can succeed (issue 29, point 1)', () => {
   it('is ready, and names where labels print, on a station with its key accepted and a label printer', async () => {

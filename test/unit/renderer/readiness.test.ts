@@ -3,17 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { PrinterStateView, StationStatus } from '../../../preload/api';
 import { readiness, scanRefusal } from '../../../renderer/src/state/readiness';
 import { StationCallError } from '../../../renderer/src/api/errors';
-import { defaultStatus } from './fake-api';
+import { defaultStatus, readyZebra } from './fake-api';
 
-const zebra = (over: Partial<PrinterStateView> = {}): PrinterStateView => ({
-  printerId: 'zebra-1',
-  name: 'Zebra 1',
-  kind: 'zpl-tcp',
-  state: 'ready',
-  problems: [],
-  queueLength: 0,
-  ...over,
-});
+const zebra = (over: Partial<PrinterStateView> = {}): PrinterStateView => ({ ...readyZebra(), ...over });
 
 function status(over: Partial<StationStatus> = {}): StationStatus {
   return { ...defaultStatus(), printers: [zebra()], labelPrinterId: 'zebra-1', ...over };

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StationStatus } from '../../../preload/api';
-import { FakeStation, makeJob } from './fake-api';
+import { FakeStation, firstStartStatus, makeJob } from './fake-api';
 import { renderApp } from './render-app';
 import { SETUP_LEFT_STORAGE_KEY } from '../../../renderer/src/screens/SetupScreen';
 
@@ -12,12 +12,7 @@ afterEach(() => cleanup());
 /** A station as it is first started: no API key, and labels with nowhere to go but the documents folder. */
 function freshStation(): FakeStation {
   const fake = new FakeStation();
-  fake.status = {
-    ...fake.status,
-    demo: false,
-    account: { state: 'not_configured' },
-    labelPrinterId: undefined,
-  };
+  fake.status = firstStartStatus();
   fake.settings = {
     ...fake.settings,
     account: { ...fake.settings.account, hasSecret: false },

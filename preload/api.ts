@@ -137,6 +137,8 @@ export interface FailureDetailParams {
   spool_job_state: { state: SpoolJobState };
   /** The API key comes from the environment on this station (headless, kiosk): it cannot be changed here. */
   api_key_from_environment: Record<string, never>;
+  /** No printer takes this station's labels: the page did not send the scan, so nothing was booked. */
+  no_label_printer: Record<string, never>;
 }
 
 export type FailureDetail = keyof FailureDetailParams;
@@ -421,6 +423,8 @@ export interface SettingsView {
   };
   /** Days the data directory keeps the journal, the label cache and finished spool jobs (see docs/architecture.md). */
   retention?: { journalDays: number; labelDays: number; spoolDays: number };
+  /** What the station is called (window title, status bar, headless `ready`); empty: the computer's name. */
+  station: { name: string };
   /**
    * The fields above are the saved settings, which the Settings forms edit; this is what the station runs on now,
    * with each part's source. Where a part's source is not `settings`, a flag or demo mode overrides the saved
@@ -612,15 +616,31 @@ export interface DocumentPreview {
 export type AccountState =
   'connected' | 'not_configured' | 'unauthorized' | 'forbidden' | 'offline' | 'unknown';
 
+/**
+ * What the demo's virtual label printer does (demo mode only): work, be switched off, run out of paper or have
+ * its head open, so the station's answers to each can be tried without an undocumented URL.
+ */
+export type DemoPrinterFault = 'none' | 'offline' | 'paper_out' | 'head_open';
+
 export interface StationStatus {
   host: 'electron' | 'web' | 'headless';
   version: string;
+  /** The station's name in use: the setting `station.name`, or the computer's name while that is empty. */
+  stationName: string;
   demo: boolean;
   account: { state: AccountState; message?: string; missingLicenses?: string[] };
   printers: PrinterStateView[];
   queueLength: number;
+  /**
+   * The printer a label goes to when no carrier or service rule picks another: a routing rule for labels, or the
+   * station's label printer. Absent when neither names one that takes the label's format (a label would fall to
+   * the document printer, or to none): then no scan can print a label, and the Scan screen says so.
+   */
+  labelPrinterId?: string;
   /** When the local index of open orders and READY stored shipments was last refreshed. */
   indexRefreshedAt?: string;
+  /** Demo mode only: what the virtual label printer has been set to do (`setDemoPrinterFault`). */
+  demoPrinterFault?: DemoPrinterFault;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -737,6 +757,9 @@ export interface StationMethods {
   cancelSpoolJob: { input: { spoolJobId: string }; output: SpoolJobView };
   retrySpoolJob: { input: { spoolJobId: string }; output: SpoolJobView };
   getDocumentPreview: { input: { documentId: string }; output: DocumentPreview };
+
+  // Demo mode only (refused with not_found elsewhere): the virtual label printer's fault, on a switch.
+  setDemoPrinterFault: { input: { fault: DemoPrinterFault }; output: StationStatus };
 }
 
 export type StationMethodName = keyof StationMethods;

@@ -140,6 +140,14 @@ const retentionSection = z.object({
   spoolDays: z._default(z.intWithin(7, 3650), 14),
 });
 
+/**
+ * What this station is called where people see it: the window's title, the status bar, the headless `ready`
+ * line. Empty means the computer's own name, so a fresh station is told apart from its neighbours at once.
+ */
+const stationSection = z.object({
+  name: z._default(z.string().check(z.trim(), z.maxLength(60)), ''),
+});
+
 export const settingsSchema = z.object({
   deliveryUrl: z._default(httpUrl, DEFAULT_DELIVERY_URL),
   printConfig: z._default(printConfigSection, {
@@ -164,6 +172,7 @@ export const settingsSchema = z.object({
     connectionId: '',
   }),
   retention: z._default(retentionSection, { journalDays: 90, labelDays: 30, spoolDays: 14 }),
+  station: z._default(stationSection, { name: '' }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -182,6 +191,7 @@ export const settingsPatchSchema = z.strictObject({
   language: z.optional(languageSchema),
   checkout: z.optional(z.partial(z.strictObject(checkoutShape))),
   retention: z.optional(retentionSection),
+  station: z.optional(stationSection),
 });
 export type SettingsPatchInput = z.input<typeof settingsPatchSchema>;
 

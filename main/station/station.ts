@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import type {
   AccountState,
   ConnectionTest,
+  DemoPrinterFault,
   Failure,
   JobKind,
   MethodInput,
@@ -44,6 +46,7 @@ import type { JobStart } from './workflows/types';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
 import { pruneDataDir, type PruneReport } from './retention';
 import { RequestRate } from '../nshift/shared/request-rate';
+import { labelPrinterId } from './label-printer';
 
 /** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
 const PRUNE_FIRST_AFTER_MS = 5 * 60 * 1000;
@@ -61,6 +64,15 @@ export interface StationOptions {
   checkoutClientOptions?: Partial<CheckoutClientOptions>;
   /** Settings forced by the host for this run (demo mode, flags); applied over the stored ones, never saved. */
   overrides?: readonly SettingsLayer[];
+  /**
+   * Demo mode's virtual label printer, so the UI can switch its faults (`setDemoPrinterFault`). Without it (every
+   * station that is not a demo) the method is refused.
+   */
+  demoPrinter?: { setFault(fault: DemoPrinterFault): Promise<void> };
+  /** The computer's name, the station's name while its setting is empty (tests give one). */
+  computerName?: string;
+  /** How often a key nShift could not be asked about (it did not answer) is checked again; default 30 s. */
+  accountRecheckMs?: number;
   /** How many jobs run at once. 1 keeps labels in scan order, which a print-and-apply line needs. */
   concurrency?: number;
   log?: (line: string) => void;
@@ -127,6 +139,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     }
   };
 
+  const computerName = options.computerName ?? hostname();
   const startupWarnings: string[] = [];
   const loaded = await options.settingsStore.load();
   if (loaded.warning) startupWarnings.push(loaded.warning);
@@ -303,15 +316,20 @@ export async function createStation(options: StationOptions): Promise<Station> {
     }
   }
 
+  let demoPrinterFault: DemoPrinterFault = 'none';
   function status(): StationStatus {
     const printers = printService.printerStates();
+    const labelPrinter = labelPrinterId(settings);
     return {
       host: options.host,
       version: options.version,
+      stationName: settings.station.name || computerName,
       demo: options.demo ?? false,
       account,
       printers,
       queueLength: printService.unfinished().length,
+      ...(labelPrinter ? { labelPrinterId: labelPrinter } : {}),
+      ...(options.demoPrinter ? { demoPrinterFault } : {}),
       ...(index?.refreshedAt() ? { indexRefreshedAt: index.refreshedAt()!.toISOString() } : {}),
     };
   }
@@ -522,6 +540,22 @@ export async function createStation(options: StationOptions): Promise<Station> {
     releaseSpoolJob: ({ spoolJobId }) => spoolAction(printService.release(spoolJobId)),
     cancelSpoolJob: ({ spoolJobId }) => spoolAction(printService.cancel(spoolJobId)),
     retrySpoolJob: ({ spoolJobId }) => spoolAction(printService.retry(spoolJobId)),
+    async setDemoPrinterFault({ fault }) {
+      const demoPrinter = options.demoPrinter;
+      if (!demoPrinter) {
+        const message = 'Printer faults can be switched only in demo mode.';
+        throw StationError.notFound(
+          message,
+          failure('printer', 'no_printer', message, detailed('no_such_printer', {})),
+        );
+      }
+      await demoPrinter.setFault(fault);
+      demoPrinterFault = fault;
+      // Said at once, not at the next 30-second check: the switch is there to watch the station answer.
+      await Promise.all(settings.printers.map((p) => printService.checkPrinter(p.id).catch(() => undefined)));
+      emitStatus();
+      return status();
+    },
     async getDocumentPreview({ documentId }) {
       const cached = await labelCache.get(documentId);
       if (!cached) {
@@ -580,6 +614,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
   const printerChecks = setInterval(() => void checkIdlePrinters(), 30_000);
   printerChecks.unref();
+  // nShift did not answer the key's check (at start, or when asked): the status says so, and the Scan screen says
+  // a scan cannot succeed, until a check gets through. Without this it would say so until someone asked again.
+  const accountChecks = setInterval(() => {
+    if (apiKey && account.state === 'offline') void checkConnection();
+  }, options.accountRecheckMs ?? 30_000);
+  accountChecks.unref();
 
   // Pruning by age: a few minutes after start (never on the way to `ready` or the first scans), then daily.
   let pruning: Promise<PruneReport> | undefined;
@@ -662,6 +702,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       const indexSaved = index?.close();
       await statusEvents.close();
       clearInterval(printerChecks);
+      clearInterval(accountChecks);
       clearTimeout(firstPrune);
       clearInterval(dailyPrune);
       await queue.onIdle();

@@ -19,10 +19,14 @@ export interface DemoHost {
   stop(): Promise<void>;
 }
 
-/** `port`: a given one, to start a host again where an open page expects it (a restart); a free one otherwise. */
-export async function startDemoHost(options: { port?: number } = {}): Promise<DemoHost> {
+/**
+ * `port`: a given one, to start a host again where an open page expects it (a restart); a free one otherwise.
+ * `args`: more flags (a kept `--data-dir`, `--keep-token`).
+ */
+export async function startDemoHost(options: { port?: number; args?: string[] } = {}): Promise<DemoHost> {
   const port = String(options.port ?? 0);
-  const child: ChildProcess = spawn(process.execPath, ['dist/main/web.js', '--demo', '--port', port], {
+  const args = ['dist/main/web.js', '--demo', '--port', port, ...(options.args ?? [])];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: new URL('../..', import.meta.url).pathname,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PACKBENCH_VAULT_KEY: 'e2e' },

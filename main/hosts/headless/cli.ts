@@ -237,7 +237,8 @@ async function main(): Promise<number> {
     log(message);
     write({ event: 'warning', message });
   }
-  write({ event: 'ready', version: PACKBENCH_VERSION, dataDir });
+  const { stationName } = await station.getStatus();
+  write({ event: 'ready', version: PACKBENCH_VERSION, dataDir, station: stationName });
   if (demo) {
     log('demo mode: the nShift simulator and a virtual label printer run in this process');
     for (const sample of demo.samples) log(`  sample: ${sample.code.padEnd(14)} ${sample.description}`);

@@ -11,6 +11,7 @@ import {
 import { CHECKOUT_DEMO_CLIENT_ID, CHECKOUT_DEMO_CLIENT_SECRET } from '../../simulator/checkout/account';
 import { createVirtualZebra, type VirtualZebra } from '../../simulator/virtual-zebra';
 import type { StationOptions } from '../../station/station';
+import type { DemoPrinterFault } from '../../../preload/api';
 
 /** Demo mode: the nShift simulator and a virtual Zebra in this process, so a fresh machine can do the main job. */
 export interface Demo {
@@ -28,6 +29,8 @@ export interface Demo {
    * looks up each order booking's shipment number at once rather than in batches.
    */
   stationOptions: Pick<StationOptions, 'statusEvents' | 'shipmentNumbers'>;
+  /** The virtual Zebra works, is switched off (refuses connections) or reports out of paper or its head open. */
+  setLabelPrinterFault(fault: DemoPrinterFault): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -74,6 +77,12 @@ export async function startDemo(
       // Someone trying the station reads the shipment number beside each label at once; the simulated account
       // has no load to save by batching the look-ups.
       shipmentNumbers: { maxWaitMs: 0 },
+    },
+    async setLabelPrinterFault(fault) {
+      if (fault === 'offline') return zebra.offline();
+      await zebra.online();
+      zebra.normal();
+      zebra.status(fault === 'none' ? [] : fault);
     },
     async stop() {
       await zebra.close();

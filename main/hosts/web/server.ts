@@ -20,7 +20,7 @@ export interface WebHostOptions {
   rendererDir: string;
   host?: string;
   port?: number;
-  /** Random per launch unless given (tests). */
+  /** Random per launch unless given (tests, or the token kept in the data folder: `--keep-token`). */
   token?: string;
   /** Extra endpoints under /api/_demo/ (demo mode only), token-guarded like the rest. */
   demoControls?: Record<string, () => Promise<unknown>>;

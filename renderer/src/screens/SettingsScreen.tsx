@@ -15,6 +15,7 @@ import {
   SoundsSection,
 } from './settings/SmallSections';
 import { ConsolidationSection, HoldSection, ResolveSection } from './settings/AdminSections';
+import { StationNameSection } from './settings/StationNameSection';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -29,6 +30,7 @@ export function SettingsScreen() {
       <div className="settings-grid">
         <AccountSection settings={settings} />
         <LanguageSection settings={settings} />
+        <StationNameSection settings={settings} />
         <PrintersSection settings={settings} />
         <RoutingSection key={settings.printers.map((p) => p.id).join()} settings={settings} />
         <PrintConfigSection settings={settings} />

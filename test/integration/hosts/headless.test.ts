@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -132,9 +132,29 @@ describe('packbench-headless --demo', () => {
     const run = await runHeadless(['--demo'], 'ORD-1001\n');
     expect(run.code).toBe(0);
     const dataDir = printedDataDir(run.stderr);
-    expect(run.events[0]).toMatchObject({ event: 'ready', dataDir });
+    expect(run.events[0]).toMatchObject({ event: 'ready', dataDir, station: hostname() });
     expect(byEvent(run.events, 'printed')).toHaveLength(1); // the folder was in use
     expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it("names the station in ready: its settings' name (issue 29, point 9)", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-named-'));
+    await writeFile(
+      join(dataDir, 'settings.json'),
+      JSON.stringify({ station: { name: 'Bench 3 (returns)' } }),
+    );
+    try {
+      const run = await runHeadless(['--demo', '--data-dir', dataDir], '');
+      expect(run.code).toBe(0);
+      expect(run.events[0]).toEqual({
+        event: 'ready',
+        version: expect.any(String),
+        dataDir,
+        station: 'Bench 3 (returns)',
+      });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('removes the demo folder on SIGTERM too, and exits 143', async () => {

@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileSettingsStore } from '../../../main/settings/file-store';
 import { createFileVault } from '../../../main/settings/file-vault';
-import { applySettingsPatch, defaultSettings, settingsView } from '../../../main/settings/schema';
+import {
+  applySettingsPatch,
+  defaultSettings,
+  settingsPatchSchema,
+  settingsView,
+} from '../../../main/settings/schema';
 
 const dir = () => mkdtemp(join(tmpdir(), 'packbench-settings-'));
 
@@ -84,5 +89,18 @@ describe('a settings patch', () => {
       printConfig: { targets: [{ media: 'thermo-brev3', type: 'zpl' }] },
     });
     expect(next.printConfig.targets).toEqual([{ media: 'thermo-brev3', type: 'zpl' }]);
+  });
+});
+
+describe("the station's name (issue 29, point 9)", () => {
+  it('is empty by default: the station then goes by the computer’s name', () => {
+    expect(defaultSettings().station).toEqual({ name: '' });
+  });
+
+  it('is saved trimmed, and refused past 60 characters', () => {
+    expect(applySettingsPatch(defaultSettings(), { station: { name: '  Bench 3  ' } }).station).toEqual({
+      name: 'Bench 3',
+    });
+    expect(settingsPatchSchema.safeParse({ station: { name: 'x'.repeat(61) } }).success).toBe(false);
   });
 });

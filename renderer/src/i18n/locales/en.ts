@@ -173,6 +173,119 @@ const en = {
     state: 'State',
     result: 'Result',
   },
+  /** The Scan screen before a scan: ready, or what is missing and the one thing to do about it (issue 29). */
+  readiness: {
+    notReady: 'Not ready to scan',
+    headline: {
+      starting: 'Connecting to the station…',
+      station_unreachable: 'Packbench is not answering',
+      station_token_refused: 'This page’s access key is out of date',
+      auth_missing_key: 'No nShift API key yet',
+      checking_key: 'Checking the nShift API key…',
+      auth_invalid_key: 'nShift refused the API key',
+      access_denied: 'nShift refuses this API key',
+      nshift_unreachable: 'nShift cannot be reached',
+      no_label_printer: 'No label printer yet',
+      label_printer_offline: 'The label printer is offline',
+      label_printer_error: 'The label printer has a problem',
+    },
+    starting: 'A scan made now is sent as soon as the station answers.',
+    checking: 'This takes a few seconds. A scan made now is sent as usual.',
+    printerOffline: '{{printer}} does not answer.',
+    printerError: '{{printer}}: {{problems}}.',
+    printerTodo:
+      'Check that it is switched on, connected and loaded, with its head closed. A scan made now is booked, and its label waits until the printer is back.',
+    labelsOn: 'Labels print on {{printer}}.',
+    missingLicenses: 'The nShift account lacks {{list}}: scans that need it fail.',
+    action: {
+      setup_key: 'Enter the API key',
+      setup_printer: 'Set up the label printer',
+      check_connection: 'Check again',
+      reload: 'Try again',
+    },
+  },
+  /** The station's name: the window title, the status bar, its Settings section (issue 29, point 9). */
+  stationName: {
+    label: 'Station',
+    windowTitle: '{{name}} · Packbench',
+    settingsTitle: 'This station',
+    field: 'Station name',
+    hint: 'Shown in the window title and the status bar, so each bench can be told apart at a glance. Empty: the computer’s name ({{computer}}).',
+    hintNamed:
+      'Shown in the window title and the status bar, so each bench can be told apart at a glance. Empty: the computer’s name.',
+    save: 'Save the name',
+  },
+  /** The key cheat sheet (F9), listed in the nav (issue 29, point 9). */
+  keys: {
+    button: 'Keys',
+    title: 'Keys',
+    intro: 'Everything works from the scanner and the keyboard. F9 shows or hides this list on every screen.',
+    close: 'Close (Esc)',
+    everywhere: 'On every screen',
+    scanScreen: 'Scan screen',
+    lists: 'Jobs and History lists',
+    questions: 'A question (delete, cancel, remove)',
+    screen: 'Go to {{screen}}',
+    scan: 'Scan: books the order and prints its label (no key needed)',
+    enter: 'Book and print the code typed',
+    reprint: 'Reprint the label shown (when the field is empty)',
+    clear: 'Clear the result shown',
+    arrows: 'Up and down the list',
+    historyKeys: 'Reprint (R) or cancel (C) the shipment chosen',
+    no: 'Answer no and go back',
+    help: 'Show or hide this list',
+    cap: { enter: 'Enter', esc: 'Esc', arrows: '↑ ↓' },
+  },
+  /** Demo mode: the virtual label printer's faults on a switch (issue 29, point 10). */
+  demoFaults: {
+    open: 'Demo mode: printer faults',
+    title: 'Demo: the virtual label printer',
+    intro: 'Make the demo’s label printer fail, to see what the station says and does. Only in demo mode.',
+    fault: {
+      none: 'Working',
+      offline: 'Offline',
+      paper_out: 'Out of paper',
+      head_open: 'Head open',
+    },
+    now: 'Demo mode · label printer: {{fault}}',
+  },
+  /** The first start's setup (issue 29, point 2). */
+  setup: {
+    title: 'Set up this station',
+    intro:
+      'Three steps to a working bench: the nShift API key, the label printer, a test label. You can leave at any time: the Scan screen says what is still missing and brings you back here.',
+    open: 'Step-by-step setup',
+    leave: 'Leave setup',
+    back: 'Back',
+    next: 'Next',
+    finish: 'Start scanning',
+    stepsLabel: 'Setup steps',
+    step: { start: 'Start', key: 'nShift API key', printer: 'Label printer', test: 'Test label' },
+    done: 'Done',
+    todo: 'To do',
+    demoTitle: 'Try the demo first',
+    demoText:
+      'Demo mode runs Packbench with a simulated nShift and a virtual label printer: nothing is booked or printed for real. Start it from Packbench’s folder with this command, then open the address it prints:',
+    demoCommand: 'npm run demo',
+    demoHere:
+      'This is the demo: its API key and its virtual label printer are already set. Print a test label, then scan a sample order such as ORD-1001.',
+    realTitle: 'Set up for real',
+    realText:
+      'You need the nShift API key (its Id and Secret Id, from nShift) and the label printer: its network address, or a print queue on this computer.',
+    realStart: 'Enter the API key',
+    keyDone: 'nShift accepted the API key.',
+    keyTodo: 'Enter the key’s Id and Secret Id and save: Packbench asks nShift about it at once.',
+    printerIntro:
+      'Find the printers this computer knows, or add the label printer by its address; then choose it for labels.',
+    labelPrinter: 'Labels print on',
+    labelPrinterNone: 'Choose a printer',
+    saveLabelPrinter: 'Use it for labels',
+    printerDone: 'Labels print on {{printer}}.',
+    testIntro: 'Print a test label on {{printer}} and check that it comes out whole and readable.',
+    testNoPrinter: 'Choose the label printer first (step 3).',
+    testPrint: 'Print a test label',
+    testDone: 'The test label printed: the station is ready.',
+  },
   failure: {
     whatHappened: 'What happened',
     whatToDo: 'What to do',
@@ -353,6 +466,10 @@ const en = {
       api_key_from_environment: {
         what: 'This station takes its nShift API key from its environment.',
         todo: 'Ask IT to change the key where the station is started.',
+      },
+      no_label_printer: {
+        what: 'No label printer is set up on this station, so the scan was not sent: nothing was booked.',
+        todo: 'Ask a supervisor to add the label printer (Set up the label printer on the Scan screen), then scan again.',
       },
     },
     codes: {

@@ -7,6 +7,7 @@ import type * as z from 'zod';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
 import type { ApiError } from './errors';
+import { describeApiError } from './errors';
 import { serverErrorBodySchema, validationListSchema } from './error-bodies';
 import { buildPath, joinUrl, queryString } from './routes';
 import type { Query, RouteDef } from './routes';
@@ -111,8 +112,7 @@ export function createCaller<Op extends string, M>(deps: CallerDeps<Op, M>): Cal
         json: spec.body,
         timeouts: spec.timeouts,
       });
-      if (!sent.ok) return sent;
-      if (sent.value.status === 401) {
+      if (sent.ok && sent.value.status === 401) {
         deps.tokens.invalidate(token.value);
         if (attempt < 2) continue;
         return err({
@@ -123,9 +123,28 @@ export function createCaller<Op extends string, M>(deps: CallerDeps<Op, M>): Cal
           message: `${deps.serviceName ?? 'nShift'} refused a freshly exchanged token (401)`,
         });
       }
-      if (sent.value.status >= 200 && sent.value.status < 300) return sent;
-      return err(errorFromStatus(spec.operation, route, sent.value, deps));
+      if (sent.ok && sent.value.status >= 200 && sent.value.status < 300) return sent;
+      const failed = sent.ok ? err(errorFromStatus(spec.operation, route, sent.value, deps)) : sent;
+      return attempt > 1 && !route.idempotent ? replayedAfter401(spec.operation, failed.error) : failed;
     }
+  }
+
+  /**
+   * A booking answered 401, then refused or lost on its replay with a fresh token. A 401 usually means nothing
+   * was done, but not always: a token that expired while nShift committed, or a gateway in front of it, can
+   * answer 401 for a booking that was made — and the replay is then refused because the order is booked. That
+   * refusal says nothing about who booked it, so the first attempt's outcome is unknown: the station looks it up
+   * (and takes over its own booking) instead of calling it another station's or booking again.
+   */
+  function replayedAfter401(operation: Op, replay: ApiError<Op>): Result<never, ApiError<Op>> {
+    if (replay.kind === 'outcome_unknown') return err(replay);
+    return err({
+      kind: 'outcome_unknown',
+      operation,
+      cause: 'token_rejected',
+      ...('status' in replay && replay.status ? { status: replay.status } : {}),
+      message: `the booking's token was refused (401) and its replay failed (${deps.redact(describeApiError(replay))}): the first attempt may have been booked`,
+    });
   }
 
   return {

@@ -70,6 +70,26 @@ describe('a booking answer spoiled after nShift committed it', () => {
   });
 });
 
+describe('a booking refused with 401 after nShift committed it', () => {
+  it('is reconciled as this job’s booking and printed once, never reported "booked by another station"', async () => {
+    const { bench: b, proxy: p } = await benchBehindProxy();
+    // The booking reaches nShift and is committed; the answer that comes back says the token was refused. The
+    // station replays it with a fresh token, and nShift refuses that one: the order is booked (by the first).
+    p.spoil('POST', BOOK_ORDER, {
+      kind: 'wrong-shape',
+      status: 401,
+      json: { code: 'ILLEGAL', message: 'Token expired' },
+    });
+    const job = await scanAndWait(b.station, 'ORD-1001');
+    expect(p.spoiled()).toBe(1);
+    expect(job.failure?.detail).not.toBe('booked_elsewhere');
+    expect(job.state).toBe('printed');
+    expect(bookingsOf(b, 'ORD-1001')).toHaveLength(1);
+    expect(job.shipments.map((s) => s.shipmentId)).toEqual([bookingsOf(b, 'ORD-1001')[0]!.shipmentId]);
+    expect(b.zebra.labels()).toHaveLength(bookingsOf(b, 'ORD-1001')[0]!.parcelNos.length);
+  });
+});
+
 describe('a lookup answer that cannot be read', () => {
   it('garbage on every try: the scan fails with a clear "scan again" message, nothing is booked, the next scan works', async () => {
     const { bench: b, proxy: p } = await benchBehindProxy();

@@ -12,7 +12,7 @@ import { serverErrorBodySchema, validationListSchema } from './error-bodies';
 import { buildPath, joinUrl, queryString } from './routes';
 import type { Query, RouteDef } from './routes';
 import type { TokenManager } from './token-manager';
-import type { HttpResponse, Transport } from './transport';
+import type { HttpRequest, HttpResponse, Transport } from './transport';
 import { parseRetryAfter } from './transport';
 
 export interface CallSpec<Op extends string = string> {
@@ -77,7 +77,10 @@ export function createCaller<Op extends string, M>(deps: CallerDeps<Op, M>): Cal
   }
 
   /** Sends with a bearer token; a 401 drops the token and replays once with a fresh one. */
-  async function authorised(spec: CallSpec<Op>): Promise<Result<HttpResponse, ApiError<Op>>> {
+  async function authorised(
+    spec: CallSpec<Op>,
+    answer: HttpRequest['answer'] = 'json',
+  ): Promise<Result<HttpResponse, ApiError<Op>>> {
     const route: RouteDef = deps.routes[spec.operation];
     let url: string;
     try {
@@ -111,6 +114,7 @@ export function createCaller<Op extends string, M>(deps: CallerDeps<Op, M>): Cal
         headers: { authorization: `Bearer ${token.value}`, ...(spec.accept ? { accept: spec.accept } : {}) },
         json: spec.body,
         timeouts: spec.timeouts,
+        answer,
       });
       if (sent.ok && sent.value.status === 401) {
         deps.tokens.invalidate(token.value);
@@ -158,7 +162,8 @@ export function createCaller<Op extends string, M>(deps: CallerDeps<Op, M>): Cal
       return sent.ok ? ok(undefined) : sent;
     },
     async bytes(spec) {
-      const sent = await authorised(spec);
+      // A document's bytes have their own size limit and deadline (transport.ts), larger than a JSON answer's.
+      const sent = await authorised(spec, 'document');
       if (!sent.ok) return sent;
       return ok({ bytes: sent.value.body, contentType: sent.value.headers['content-type'] });
     },

@@ -103,9 +103,10 @@ const consolidationSection = z.object({ key: z.optional(z.string().check(z.maxLe
  * per five minutes per account: with several stations on one account, each reads the feed every
  * `stationsOnAccount` × 5 minutes, or all but one stop following it.
  */
+const statusEventsFields = { follow: z.boolean(), stationsOnAccount: z.intWithin(1, 100) };
 const statusEventsSection = z.object({
-  follow: z._default(z.boolean(), true),
-  stationsOnAccount: z._default(z.intWithin(1, 100), 1),
+  follow: z._default(statusEventsFields.follow, true),
+  stationsOnAccount: z._default(statusEventsFields.stationsOnAccount, 1),
 });
 /** A label older than this is held for the packer's release instead of printing unasked (fractions allowed). */
 const spoolSection = z.object({
@@ -122,11 +123,16 @@ const soundsSection = z.object({
 });
 const languageSchema = z.enum(['en', 'sv', 'nb', 'da', 'fi']);
 /** nShift Checkout: its addresses and the connection; the client credentials live in their own vault. */
-const checkoutShape = {
-  baseUrl: z._default(httpUrl, DEFAULT_CHECKOUT_BASE_URL),
-  authUrl: z._default(httpUrl, DEFAULT_CHECKOUT_AUTH_URL),
+const checkoutFields = {
+  baseUrl: httpUrl,
+  authUrl: httpUrl,
   /** Empty = none. */
-  connectionId: z._default(z.string().check(z.trim(), z.maxLength(128)), ''),
+  connectionId: z.string().check(z.trim(), z.maxLength(128)),
+};
+const checkoutShape = {
+  baseUrl: z._default(checkoutFields.baseUrl, DEFAULT_CHECKOUT_BASE_URL),
+  authUrl: z._default(checkoutFields.authUrl, DEFAULT_CHECKOUT_AUTH_URL),
+  connectionId: z._default(checkoutFields.connectionId, ''),
 };
 /**
  * How long the data directory keeps what the station wrote, in days (docs/architecture.md#retention). The
@@ -173,12 +179,14 @@ export const settingsPatchSchema = z.strictObject({
   scanner: z.optional(scannerSection),
   resolve: z.optional(resolveSection),
   consolidation: z.optional(consolidationSection),
-  statusEvents: z.optional(z.partial(statusEventsSection)),
+  // A patch's fields without their defaults: one that names only `follow` (or only the Checkout base address)
+  // leaves the others as they are, where the settings' defaults would have put them back.
+  statusEvents: z.optional(z.partial(z.object(statusEventsFields))),
   spool: z.optional(spoolSection),
   manifest: z.optional(manifestSection),
   sounds: z.optional(soundsSection),
   language: z.optional(languageSchema),
-  checkout: z.optional(z.partial(z.strictObject(checkoutShape))),
+  checkout: z.optional(z.partial(z.strictObject(checkoutFields))),
   retention: z.optional(retentionSection),
 });
 export type SettingsPatchInput = z.input<typeof settingsPatchSchema>;

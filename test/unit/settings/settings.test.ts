@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileSettingsStore } from '../../../main/settings/file-store';
 import { createFileVault } from '../../../main/settings/file-vault';
-import { applySettingsPatch, defaultSettings, settingsView } from '../../../main/settings/schema';
+import {
+  applySettingsPatch,
+  defaultSettings,
+  settingsPatchSchema,
+  settingsView,
+} from '../../../main/settings/schema';
 
 const dir = () => mkdtemp(join(tmpdir(), 'packbench-settings-'));
 
@@ -77,6 +82,31 @@ describe('a settings patch', () => {
     });
     const next = applySettingsPatch(start, { resolve: { sources: ['stored', 'order'] } });
     expect(next.resolve).toEqual({ sources: ['stored', 'order'], indexRefreshSeconds: 0 });
+  });
+
+  it('naming one field of the Checkout or tracking section keeps the others, not their defaults', () => {
+    const start = applySettingsPatch(defaultSettings(), {
+      checkout: {
+        baseUrl: 'https://checkout.example/api',
+        authUrl: 'https://id.example',
+        connectionId: 'c-1',
+      },
+      statusEvents: { follow: true, stationsOnAccount: 4 },
+    });
+    // As the station gets it: judged by the patch schema first (main/hosts/shared/schemas.ts).
+    const next = applySettingsPatch(
+      start,
+      settingsPatchSchema.parse({
+        checkout: { baseUrl: 'https://checkout2.example/api' },
+        statusEvents: { follow: false },
+      }),
+    );
+    expect(next.checkout).toEqual({
+      baseUrl: 'https://checkout2.example/api',
+      authUrl: 'https://id.example',
+      connectionId: 'c-1',
+    });
+    expect(next.statusEvents).toEqual({ follow: false, stationsOnAccount: 4 });
   });
 
   it('replaces lists whole (print targets, routing rules)', () => {

@@ -9,7 +9,7 @@ import { startDemoIn } from '../shared/demo-start';
 import { explainOpeningFailure } from '../shared/data-dir-lock';
 import { parsePrinterUrl } from '../shared/printer-url';
 import type { Demo } from '../shared/demo';
-import { settingsLayers, type StationFlags } from '../shared/overrides';
+import { checkServiceUrlFlags, settingsLayers, type StationFlags } from '../shared/overrides';
 import { onStopSignal, SIGNAL_EXIT_CODES, Teardown, within } from '../shared/teardown';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { HeadlessEventMapper, type HeadlessEvent } from './contract-events';
@@ -40,6 +40,7 @@ Options:
   --checkout-auth-url URL
                        nShift Checkout's identity service (default: from settings, else
                        https://account.nshiftportal.com)
+                       These three are https://, or plain http:// to this computer only (the simulator).
   --label-printer URL  the ZPL label printer (a Zebra's raw port), tcp://HOST:PORT (default: from settings)
   --document-printer   where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT, a network
                        printer's raw port (AppSocket/JetDirect, 9100) that takes PDFs, or file:DIR;
@@ -60,7 +61,8 @@ Options:
 
 The API key comes only from the environment: PACKBENCH_API_KEY_ID and PACKBENCH_API_KEY_SECRET.
 Optional nShift Checkout client credentials: PACKBENCH_CHECKOUT_CLIENT_ID and
-PACKBENCH_CHECKOUT_CLIENT_SECRET. With them, a scan that finds nothing in Delivery is looked up among
+PACKBENCH_CHECKOUT_CLIENT_SECRET. Each goes only to the addresses this run starts with (the key to the
+Delivery URL, the credentials to the Checkout and identity-service URLs), never to another. With them, a scan that finds nothing in Delivery is looked up among
 Checkout's partial shipments (failed codes checkout_not_created, checkout_not_in_delivery); without them
 Checkout is never asked.
 
@@ -108,11 +110,11 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
   if (charset !== undefined && charset.toLowerCase() !== 'cp850' && charset.toLowerCase() !== 'utf8') {
     throw new Error(`--charset must be cp850 or UTF8, not "${charset}"`);
   }
-  for (const flag of ['delivery-url', 'checkout-url', 'checkout-auth-url'] as const) {
-    const value = values[flag];
-    if (value !== undefined && !/^https?:\/\//.test(value))
-      throw new Error(`--${flag} must be an http(s) URL`);
-  }
+  checkServiceUrlFlags({
+    'delivery-url': values['delivery-url'],
+    'checkout-url': values['checkout-url'],
+    'checkout-auth-url': values['checkout-auth-url'],
+  });
   // Printer URLs are checked here with the other flags (a usage error, exit 2), before a demo starts; the station
   // parses them again at start, relative to the data folder it then knows.
   const labelPrinter = values['label-printer'];

@@ -64,6 +64,13 @@ async function flood(res: ServerResponse, served: Served, bytes: number): Promis
   if (!res.destroyed) res.end();
 }
 
+/** Headers at once, then a byte every 20 ms of a body that never ends: never idle long enough to time out. */
+function trickle(res: ServerResponse, status: number): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': '1000000' });
+  const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 20);
+  res.on('close', () => clearInterval(timer));
+}
+
 function transport(options: TransportOptions = {}) {
   const t = createTransport({ retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 2 }, ...options });
   closers.push(() => t.close());
@@ -147,11 +154,7 @@ describe('an answer larger than its limit', () => {
 
 describe('a call’s deadline', () => {
   it('a server trickling its answer a byte at a time, never idle long enough to time out, fails the call at the deadline', async () => {
-    const server = await serve((res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000000' });
-      const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 20);
-      res.on('close', () => clearInterval(timer));
-    });
+    const server = await serve((res) => trickle(res, 200));
     const result = await transport({ timeouts: { bodyMs: 5_000, callMs: 500 } }).send({
       operation: 'orders.list',
       method: 'GET',
@@ -165,11 +168,7 @@ describe('a call’s deadline', () => {
   });
 
   it('a booking cut off by the deadline is outcome_unknown (timeout), sent once', async () => {
-    const server = await serve((res) => {
-      res.writeHead(201, { 'content-type': 'application/json', 'content-length': '1000' });
-      const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 20);
-      res.on('close', () => clearInterval(timer));
-    });
+    const server = await serve((res) => trickle(res, 201));
     const result = await transport({ timeouts: { bodyMs: 5_000, callMs: 500 } }).send({
       operation: 'shipments.create',
       method: 'POST',

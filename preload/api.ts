@@ -131,6 +131,11 @@ export interface FailureDetailParams {
   spool_job_state: { state: SpoolJobState };
   /** The API key comes from the environment on this station (headless, kiosk): it cannot be changed here. */
   api_key_from_environment: Record<string, never>;
+  /**
+   * A secret was not saved: its vault's key file (`file`) is missing or damaged, and another vault file (`other`)
+   * may still be encrypted with it, so no new key file is made.
+   */
+  vault_key_kept: { file: string; other: string };
 }
 
 export type FailureDetail = keyof FailureDetailParams;

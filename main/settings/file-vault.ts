@@ -13,7 +13,7 @@ import { chmod, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic';
 import { storedKeySchema } from './schema';
-import { keyRead, VAULT_SLOTS } from './store';
+import { keyRead, VAULT_SLOTS, VaultRefusal } from './store';
 import type { StoredKey, SecretVault, VaultProblem, VaultRead, VaultSlot } from './store';
 
 /**
@@ -182,7 +182,9 @@ export function createFileVault(
       .filter((other) => other !== file);
     for (const other of others) {
       if (await usesKeyFile(other))
-        throw new Error(
+        throw new VaultRefusal(
+          keyFilePath,
+          other,
           `${why?.message ?? `${keyFilePath} cannot be used.`} A new key file is not made while ${other} may be encrypted with the old one: put vault.key back, or remove ${other} to give up its secret.`,
         );
     }

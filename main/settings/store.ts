@@ -40,6 +40,21 @@ export async function keyRead(vault: Pick<SecretVault, 'read'>): Promise<ApiKey 
   return key ? { id: key.id, secret: key.secret } : undefined;
 }
 
+/**
+ * A secret not saved because its vault would have had to replace a key file that another vault file may still
+ * be encrypted with (`other`): the message says to put the key file back, or to give up that file.
+ */
+export class VaultRefusal extends Error {
+  constructor(
+    readonly keyFile: string,
+    readonly other: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'VaultRefusal';
+  }
+}
+
 /** Where the API key lives: encrypted at rest, never returned to the UI. */
 export interface SecretVault {
   /** A short name for the status/README ("Electron safeStorage", "encrypted file", "environment"). */

@@ -23,7 +23,7 @@ import { createPrintService, type PrintService, type PrintServiceOptions } from 
 import { resolveSettings, type SettingsLayer } from '../settings/in-force';
 import { applySettingsPatch, settingsView, type Settings } from '../settings/schema';
 import { openBoundSecret } from '../settings/bound-secret';
-import type { SecretVault, SettingsStore } from '../settings/store';
+import { VaultRefusal, type SecretVault, type SettingsStore } from '../settings/store';
 import { StationError } from './station-error';
 import { fail, record, recordPrintState, type StationContext } from './context';
 import { cannotSave, detailed, failure, failureOfError, noSuchJob, stoppedBeforeStart } from './failures';
@@ -483,7 +483,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
           ),
         );
       }
-      await deliverySecret.set(key, deliveryUrls());
+      await vaultSaved(deliverySecret.set(key, deliveryUrls()));
       await client.close();
       client = newClient();
       await indexClient?.close();
@@ -499,7 +499,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
             'This station takes its Checkout client credentials from the environment; they cannot be changed here.',
         });
       }
-      await checkoutSecret.set({ id: clientId, secret: clientSecret }, checkoutUrls());
+      await vaultSaved(checkoutSecret.set({ id: clientId, secret: clientSecret }, checkoutUrls()));
       await renewCheckoutClient();
       return view();
     },
@@ -550,6 +550,23 @@ export async function createStation(options: StationOptions): Promise<Station> {
       };
     },
   };
+
+  /** A secret the vault would not save (its key file is kept for another secret): said in the packer's language. */
+  async function vaultSaved(saving: Promise<void>): Promise<void> {
+    try {
+      await saving;
+    } catch (error) {
+      if (!(error instanceof VaultRefusal)) throw error;
+      throw StationError.failed(
+        failure(
+          'station',
+          'internal',
+          error.message,
+          detailed('vault_key_kept', { file: error.keyFile, other: error.other }),
+        ),
+      );
+    }
+  }
 
   async function spoolAction(
     pending: Promise<Result<SpoolJobView, SpoolOperationError>>,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -254,5 +254,39 @@ describe('a vault that cannot read its secret says so at the station', () => {
     });
     expect((await station.getSettings()).account.vault).toEqual({ code: 'damaged', file });
     expect((await station.testConnection()).message).toContain(file);
+  });
+
+  it('a key file kept for another secret: saving the key is refused in words, and vault.key is left as it is', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-vault-station-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    await createFileVault(dataDir, {}, 'checkout').set({ id: 'client', secret: 'client-secret' });
+    const damaged = Buffer.alloc(16, 7);
+    await writeFile(join(dataDir, 'vault.key'), damaged, { mode: 0o600 });
+    const b = await bench();
+    const station = await b.startStation({
+      dataDir,
+      apiKey: undefined,
+      extra: { vault: createFileVault(dataDir, {}), checkoutVault: createFileVault(dataDir, {}, 'checkout') },
+    });
+    expect((await station.getSettings()).checkout.vault).toEqual({
+      code: 'key_damaged',
+      file: join(dataDir, 'vault.key'),
+    });
+    const refused = await dispatch(station, 'setApiKey', {
+      id: DEMO_API_KEY_ID,
+      secret: DEMO_API_KEY_SECRET,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 422,
+      body: {
+        failure: {
+          reason: 'station',
+          detail: 'vault_key_kept',
+          params: { file: join(dataDir, 'vault.key'), other: join(dataDir, 'checkout-secrets.enc') },
+        },
+      },
+    });
+    expect(await readFile(join(dataDir, 'vault.key'))).toEqual(damaged);
   });
 });

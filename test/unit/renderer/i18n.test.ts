@@ -342,6 +342,10 @@ const DETAIL_SAMPLES: {
   spool_job_gone: { code: 'unknown_code', params: {} },
   spool_job_state: { code: 'printer_error', params: { state: 'printed' } },
   api_key_from_environment: { code: 'auth_missing_key', params: {} },
+  vault_key_kept: {
+    code: 'internal',
+    params: { file: '/data/vault.key', other: '/data/checkout-secrets.enc' },
+  },
 };
 
 /** Texts a language may share with English word for word (the same word in both languages). */

@@ -345,6 +345,10 @@ const da: Messages = {
         what: 'Stationen henter sin nShift-API-nøgle fra sit miljø.',
         todo: 'Bed IT om at ændre nøglen dér, hvor stationen startes.',
       },
+      vault_key_kept: {
+        what: 'Nøglefilen {{file}} kan ikke bruges, og Packbench laver ikke en ny, så længe {{other}} måske stadig kan åbnes med den: hemmeligheden blev ikke gemt.',
+        todo: 'Læg vault.key tilbage fra en sikkerhedskopi. Vil du i stedet opgive hemmeligheden i {{other}}: fjern den fil, og gem igen.',
+      },
     },
     codes: {
       unknown_code: {

@@ -346,6 +346,10 @@ const en = {
         what: 'This station takes its nShift API key from its environment.',
         todo: 'Ask IT to change the key where the station is started.',
       },
+      vault_key_kept: {
+        what: 'The key file {{file}} cannot be used, and Packbench makes no new one while {{other}} may still be opened with it: the secret was not saved.',
+        todo: 'Put vault.key back from a backup. To give up the secret in {{other}} instead, remove that file, then save again.',
+      },
     },
     codes: {
       unknown_code: {

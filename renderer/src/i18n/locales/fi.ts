@@ -354,6 +354,10 @@ const fi: Messages = {
         what: 'Asema lukee nShift-API-avaimensa ympäristöstään.',
         todo: 'Pyydä IT:tä vaihtamaan avain siellä, missä asema käynnistetään.',
       },
+      vault_key_kept: {
+        what: 'Avaintiedostoa {{file}} ei voi käyttää, eikä Packbench tee uutta niin kauan kuin {{other}} saattaa vielä aueta sillä: salaisuutta ei tallennettu.',
+        todo: 'Palauta vault.key varmuuskopiosta. Jos haluat sen sijaan luopua tiedoston {{other}} salaisuudesta, poista se tiedosto ja tallenna uudelleen.',
+      },
     },
     codes: {
       unknown_code: {

@@ -346,6 +346,10 @@ const nb: Messages = {
         what: 'Stasjonen henter nShift-API-nøkkelen sin fra miljøet.',
         todo: 'Be IT endre nøkkelen der stasjonen startes.',
       },
+      vault_key_kept: {
+        what: 'Nøkkelfilen {{file}} kan ikke brukes, og Packbench lager ingen ny så lenge {{other}} kanskje fortsatt kan åpnes med den: hemmeligheten ble ikke lagret.',
+        todo: 'Legg vault.key tilbake fra en sikkerhetskopi. Vil du heller gi opp hemmeligheten i {{other}}: fjern den filen og lagre på nytt.',
+      },
     },
     codes: {
       unknown_code: {

@@ -351,6 +351,10 @@ const sv: Messages = {
         what: 'Stationen hämtar sin nShift-API-nyckel från sin miljö.',
         todo: 'Be IT ändra nyckeln där stationen startas.',
       },
+      vault_key_kept: {
+        what: 'Nyckelfilen {{file}} kan inte användas, och Packbench gör ingen ny så länge {{other}} kanske fortfarande kan öppnas med den: hemligheten sparades inte.',
+        todo: 'Lägg tillbaka vault.key från en säkerhetskopia. Vill du i stället ge upp hemligheten i {{other}}: ta bort den filen och spara igen.',
+      },
     },
     codes: {
       unknown_code: {

@@ -139,6 +139,11 @@ export interface FailureDetailParams {
   api_key_from_environment: Record<string, never>;
   /** No printer takes this station's labels: the page did not send the scan, so nothing was booked. */
   no_label_printer: Record<string, never>;
+  /**
+   * A secret was not saved: its vault's key file (`file`) is missing or damaged, and another vault file (`other`)
+   * may still be encrypted with it, so no new key file is made.
+   */
+  vault_key_kept: { file: string; other: string };
 }
 
 export type FailureDetail = keyof FailureDetailParams;
@@ -386,13 +391,41 @@ export interface PrintTarget {
 export type ResolveSource = 'order' | 'stored' | 'prepared' | 'shipment';
 export type Language = 'en' | 'sv' | 'nb' | 'da' | 'fi';
 
+/**
+ * What the station's secret vault says about a saved secret (`file` is the vault file it concerns): it cannot
+ * be read (`damaged`, `wrong_key`, `passphrase_missing`, `key_missing`, `key_damaged`, `cannot_decrypt`), or it
+ * can but the admin should know (`key_was_readable`: the key file was readable by other users and was made
+ * private; `basic_text`: Electron's safeStorage has no keyring here and uses a fixed password).
+ */
+export type VaultNoticeCode =
+  | 'damaged'
+  | 'wrong_key'
+  | 'passphrase_missing'
+  | 'key_missing'
+  | 'key_damaged'
+  | 'cannot_decrypt'
+  | 'key_was_readable'
+  | 'basic_text';
+
+export interface VaultNotice {
+  code: VaultNoticeCode;
+  file: string;
+}
+
 export interface SettingsView {
   account: {
     deliveryUrl: string;
     apiKeyId?: string;
-    /** The secret is never sent to the UI: only whether one is stored, and a mask. */
+    /**
+     * The secret is never sent to the UI: only whether one is stored for the Delivery address in force, and a
+     * mask. A key is sent only to the address it was entered for.
+     */
     hasSecret: boolean;
     secretMask?: string;
+    /** A saved key entered for another address (its origin): it is not used here until entered again. */
+    secretFor?: string;
+    /** The vault could not read the saved key, or has a warning about it. */
+    vault?: VaultNotice;
   };
   /** Up to four targets, smallest label first, A4 last (nShift picks the first whose media fits). */
   printConfig: { targets: PrintTarget[] };
@@ -418,8 +451,12 @@ export interface SettingsView {
     authUrl: string;
     connectionId?: string;
     clientId?: string;
+    /** Stored for the identity service and base address in force (the secret is sent only where it was entered). */
     hasSecret: boolean;
     secretMask?: string;
+    /** Saved credentials entered for other addresses (their origins): not used here until entered again. */
+    secretFor?: string;
+    vault?: VaultNotice;
   };
   /** Days the data directory keeps the journal, the label cache and finished spool jobs (see docs/architecture.md). */
   retention?: { journalDays: number; labelDays: number; spoolDays: number };

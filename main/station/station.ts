@@ -24,7 +24,8 @@ import { createLabelCache } from '../labels/label-cache';
 import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
 import { resolveSettings, type SettingsLayer } from '../settings/in-force';
 import { applySettingsPatch, settingsView, type Settings } from '../settings/schema';
-import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
+import { openBoundSecret } from '../settings/bound-secret';
+import { VaultRefusal, type SecretVault, type SettingsStore } from '../settings/store';
 import { StationError } from './station-error';
 import { fail, record, recordPrintState, type StationContext } from './context';
 import { cannotSave, detailed, failure, failureOfError, noSuchJob, stoppedBeforeStart } from './failures';
@@ -147,7 +148,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
   let resolved = resolveSettings(storedSettings, options.overrides ?? []);
   let settings = resolved.settings;
   /** The UI's view: the saved settings to edit, and what this run uses with where it comes from. */
-  const view = (): SettingsView => settingsView(storedSettings, apiKey, resolved.inForce, checkoutKey);
+  const view = (): SettingsView =>
+    settingsView(
+      storedSettings,
+      deliverySecret.for(deliveryUrls()),
+      resolved.inForce,
+      checkoutSecret?.for(checkoutUrls()),
+      { delivery: deliverySecret.note(deliveryUrls()), checkout: checkoutSecret?.note(checkoutUrls()) },
+    );
 
   const { journal, jobs, checkpointer, warnings } = await openJobJournal({
     journalDir: join(options.dataDir, 'journal'),
@@ -158,7 +166,16 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
   startupWarnings.push(...warnings);
 
-  let apiKey: ApiKey | undefined = await options.vault.get();
+  // Each secret goes only to the addresses it was entered for (main/settings/bound-secret.ts): the Delivery key to
+  // the Delivery address, the Checkout credentials to its identity service and its base address.
+  const deliveryUrls = (): string[] => [settings.deliveryUrl];
+  const checkoutUrls = (): string[] => [settings.checkout.authUrl, settings.checkout.baseUrl];
+  const deliverySecret = await openBoundSecret(options.vault, deliveryUrls(), log);
+  const checkoutSecret = options.checkoutVault
+    ? await openBoundSecret(options.checkoutVault, checkoutUrls(), log)
+    : undefined;
+  for (const said of [deliverySecret.problem, checkoutSecret?.problem])
+    if (said) startupWarnings.push(said.message);
   const statusEvents = createStatusEvents({
     dataDir: options.dataDir,
     client: () => client,
@@ -169,9 +186,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const requestRate = new RequestRate();
   let client: DeliveryClient = newClient();
   function newClient(): DeliveryClient {
+    const baseUrl = settings.deliveryUrl;
     return createDeliveryClient({
-      baseUrl: settings.deliveryUrl,
-      apiKey: () => apiKey,
+      baseUrl,
+      // The key only if it was entered for this client's address: a client for another one never gets it.
+      apiKey: () => deliverySecret.for([baseUrl]),
       logger: log,
       // One guard for every client this station makes: a new key or URL does not reset the feeds' call rate.
       feedRate: statusEvents.guard,
@@ -181,20 +200,23 @@ export async function createStation(options: StationOptions): Promise<Station> {
     });
   }
 
-  let checkoutKey: ApiKey | undefined = await options.checkoutVault?.get();
   let checkout: CheckoutClient | undefined = await newCheckoutClient();
   /**
-   * Only with credentials: without them the station makes no Checkout request at all, and its client (and its
-   * schemas) are never even loaded.
+   * Only with credentials entered for its addresses: without them the station makes no Checkout request at all,
+   * and its client (and its schemas) are never even loaded.
    */
   async function newCheckoutClient(): Promise<CheckoutClient | undefined> {
-    if (!checkoutKey) return undefined;
+    const urls = checkoutUrls();
+    if (!checkoutSecret?.for(urls)) return undefined;
     const { createCheckoutClient } = await import('../nshift/checkout/client');
+    const [authUrl, baseUrl] = urls;
     return createCheckoutClient({
-      baseUrl: settings.checkout.baseUrl,
-      authUrl: settings.checkout.authUrl,
-      credentials: () =>
-        checkoutKey ? { clientId: checkoutKey.id, clientSecret: checkoutKey.secret } : undefined,
+      baseUrl,
+      authUrl,
+      credentials: () => {
+        const key = checkoutSecret.for(urls);
+        return key ? { clientId: key.id, clientSecret: key.secret } : undefined;
+      },
       logger: log,
       ...options.checkoutClientOptions,
     });
@@ -214,7 +236,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
     return renewingCheckout;
   }
 
-  let account: StationStatus['account'] = { state: apiKey ? 'unknown' : 'not_configured' };
+  let account: StationStatus['account'] = accountBeforeTest();
+  /** The account's state before a connection test: a key to test, or why there is none for this address. */
+  function accountBeforeTest(): StationStatus['account'] {
+    if (deliverySecret.for(deliveryUrls())) return { state: 'unknown' };
+    const why = deliverySecret.elsewhere(deliveryUrls(), 'API key') ?? deliverySecret.unreadable?.message;
+    return { state: 'not_configured', ...(why ? { message: why } : {}) };
+  }
   const labelCache = createLabelCache(join(options.dataDir, 'labels'), { now });
   const printService: PrintService = createPrintService({
     dataDir: options.dataDir,
@@ -249,7 +277,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
           // Kept between starts for the account in use: another key or Delivery URL never reads it.
           file: createIndexFile({
             path: join(options.dataDir, INDEX_FILE),
-            account: () => (apiKey ? indexAccount(settings.deliveryUrl, apiKey.id) : undefined),
+            account: () => {
+              const key = deliverySecret.for(deliveryUrls());
+              return key ? indexAccount(settings.deliveryUrl, key.id) : undefined;
+            },
             log,
           }),
           ...options.indexOptions,
@@ -347,7 +378,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
 
   async function checkConnection(): Promise<ConnectionTest> {
-    const test = await testConnection(client, apiKey !== undefined);
+    const before = accountBeforeTest();
+    // No key for this address (one for another, or none the vault could read): nothing is sent, and the reason
+    // is what the test says.
+    const test: ConnectionTest =
+      before.state === 'not_configured' && before.message
+        ? { ok: false, state: 'not_configured', message: before.message, missingLicenses: [] }
+        : await testConnection(client, before.state !== 'not_configured');
     setAccount(test.state, test.message, test.missingLicenses);
     return test;
   }
@@ -415,6 +452,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       indexClient = undefined;
       // Another account's ids: nothing of the index may be used any more.
       index?.reset();
+      // A key entered for the old address is not for this one: the status says so until it is entered again.
+      account = accountBeforeTest();
     }
     if (
       settings.checkout.baseUrl !== before.checkout.baseUrl ||
@@ -484,8 +523,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
           ),
         );
       }
-      await options.vault.set(key);
-      apiKey = key;
+      await vaultSaved(deliverySecret.set(key, deliveryUrls()));
       await client.close();
       client = newClient();
       await indexClient?.close();
@@ -498,17 +536,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return view();
     },
     async setCheckoutCredentials({ clientId, clientSecret }) {
-      const vault = options.checkoutVault;
-      if (!vault?.writable) {
+      if (!options.checkoutVault?.writable || !checkoutSecret) {
         throw new StationError({
           error: 'failed',
           message:
             'This station takes its Checkout client credentials from the environment; they cannot be changed here.',
         });
       }
-      const key = { id: clientId, secret: clientSecret };
-      await vault.set(key);
-      checkoutKey = key;
+      await vaultSaved(checkoutSecret.set({ id: clientId, secret: clientSecret }, checkoutUrls()));
       await renewCheckoutClient();
       return view();
     },
@@ -576,6 +611,23 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
   };
 
+  /** A secret the vault would not save (its key file is kept for another secret): said in the packer's language. */
+  async function vaultSaved(saving: Promise<void>): Promise<void> {
+    try {
+      await saving;
+    } catch (error) {
+      if (!(error instanceof VaultRefusal)) throw error;
+      throw StationError.failed(
+        failure(
+          'station',
+          'internal',
+          error.message,
+          detailed('vault_key_kept', { file: error.keyFile, other: error.other }),
+        ),
+      );
+    }
+  }
+
   async function spoolAction(
     pending: Promise<Result<SpoolJobView, SpoolOperationError>>,
   ): Promise<SpoolJobView> {
@@ -617,7 +669,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   // nShift did not answer the key's check (at start, or when asked): the status says so, and the Scan screen says
   // a scan cannot succeed, until a check gets through. Without this it would say so until someone asked again.
   const accountChecks = setInterval(() => {
-    if (apiKey && account.state === 'offline') void checkConnection();
+    if (deliverySecret.for(deliveryUrls()) && account.state === 'offline') void checkConnection();
   }, options.accountRecheckMs ?? 30_000);
   accountChecks.unref();
 
@@ -646,7 +698,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   void checkIdlePrinters();
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs, and the local
   // index kept from the last run read back (scans wait for that, briefly: local-index.ts).
-  if (apiKey) {
+  if (deliverySecret.for(deliveryUrls())) {
     void index?.load();
     void checkConnection().then(() => {
       index?.start();

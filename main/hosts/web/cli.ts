@@ -6,7 +6,7 @@ import type { Demo } from '../shared/demo';
 import { chooseDataDir, dataDirLine } from '../shared/data-dir';
 import { startDemoIn } from '../shared/demo-start';
 import { explainOpeningFailure } from '../shared/data-dir-lock';
-import { settingsLayers } from '../shared/overrides';
+import { checkServiceUrlFlags, settingsLayers } from '../shared/overrides';
 import { onStopSignal, Teardown, within } from '../shared/teardown';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { startWebHost } from './server';
@@ -24,7 +24,8 @@ Usage: npm run web -- [--demo] [--port N] [--data-dir DIR] [--delivery-url URL]
   --data-dir DIR          journal, label cache, spool, settings and the encrypted API key
                           (default ~/.local/share/packbench; with --demo a fresh temporary folder,
                           removed when the demo ends); the folder in use is printed on stderr at start
-  --delivery-url URL      nShift Delivery base URL (default: from Settings)
+  --delivery-url URL      nShift Delivery base URL (default: from Settings): https://, or plain http:// to this
+                          computer only (the simulator)
   --label-printer URL     the ZPL label printer (a Zebra's raw port), tcp://HOST:PORT
   --document-printer URL  where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT, a network
                           printer's raw port (AppSocket/JetDirect, 9100) that takes PDFs, or file:DIR
@@ -37,8 +38,10 @@ Usage: npm run web -- [--demo] [--port N] [--data-dir DIR] [--delivery-url URL]
 The URL printed on start carries a token that every API call must present: a new random one at every
 start, or with --keep-token the one kept in the data folder (anyone who can read that file or the URL can
 use this station from this computer: see docs/security.md).
-The API key is entered in Settings and stored encrypted (key from PACKBENCH_VAULT_KEY or a private key file);
-so are the optional nShift Checkout client credentials (Settings, nShift Checkout).`;
+The API key is entered in Settings and stored encrypted (key from PACKBENCH_VAULT_KEY, through scrypt, or a
+private key file); so are the optional nShift Checkout client credentials (Settings, nShift Checkout). Each is
+sent only to the addresses it was entered for: after another address is set (in Settings or with
+--delivery-url), it is entered again.`;
 
 function parseFlags() {
   return parseArgs({
@@ -68,6 +71,7 @@ async function main(): Promise<number | 'running'> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error('--port must be a number from 0 to 65535');
+  checkServiceUrlFlags({ 'delivery-url': values['delivery-url'] });
   const host = values.host ?? '127.0.0.1';
   if (!['127.0.0.1', 'localhost', '::1'].includes(host) && !values['allow-remote']) {
     throw new Error(

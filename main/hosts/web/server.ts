@@ -122,6 +122,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const log = options.log ?? (() => {});
   const rendererRoot = normalize(options.rendererDir);
   const eventStreams = new Set<ServerResponse>();
+  // A Map, not the options' object: a route name is looked up among the controls given, never on
+  // Object.prototype (`constructor`, `toString`, `__proto__` are no controls).
+  const demoControls = new Map(Object.entries(options.demoControls ?? {}));
   let port = 0;
 
   const allowedHosts = (): Set<string> =>
@@ -249,9 +252,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     const name = url.pathname.slice('/api/'.length);
-    const demoControl = name.startsWith('_demo/')
-      ? options.demoControls?.[name.slice('_demo/'.length)]
-      : undefined;
+    const demoControl = name.startsWith('_demo/') ? demoControls.get(name.slice('_demo/'.length)) : undefined;
     if (demoControl) {
       sendJson(res, 200, { result: (await demoControl()) ?? null });
       return;

@@ -117,6 +117,12 @@ describe('packbench-headless --demo', () => {
     ['--label-printer', 'http://x', /--label-printer must be tcp:\/\/HOST:PORT/],
     ['--label-printer', 'tcp://host:99999', /--label-printer: .*is not tcp:\/\/HOST:PORT/],
     ['--document-printer', '/tmp', /--document-printer: .*use tcp:\/\/HOST:PORT or file:DIR/],
+    [
+      '--delivery-url',
+      'http://nshift.example.com/v1',
+      /--delivery-url: plain http:\/\/ is only for this computer/,
+    ],
+    ['--checkout-auth-url', 'http://10.1.1.1/id', /--checkout-auth-url: plain http:\/\/ is only for this/],
   ])(
     '%s %s is a usage error like every other flag: exit 2, before any demo starts',
     async (flag, url, says) => {

@@ -43,13 +43,18 @@ async function benchWithCheckout(): Promise<Bench> {
       checkoutVault: createMemoryVault({ id: CHECKOUT_DEMO_CLIENT_ID, secret: CHECKOUT_DEMO_CLIENT_SECRET }),
     },
   });
-  // The settings point the station's Checkout at the simulator (saved like an admin would).
+  // The settings point the station's Checkout at the simulator, and the credentials are entered for it (as an
+  // admin would: credentials go only to the addresses they were entered for).
   await b.station.saveSettings({
     checkout: {
       baseUrl: b.sim.checkoutBaseUrl!,
       authUrl: b.sim.checkoutAuthUrl!,
       connectionId: 'demo-connection',
     },
+  });
+  await b.station.setCheckoutCredentials({
+    clientId: CHECKOUT_DEMO_CLIENT_ID,
+    clientSecret: CHECKOUT_DEMO_CLIENT_SECRET,
   });
   return b;
 }

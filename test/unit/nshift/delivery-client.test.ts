@@ -102,6 +102,33 @@ describe('token exchange', () => {
     expect(fake?.calls()).toHaveLength(2);
   });
 
+  it('a booking answered 401 whose replay is refused is outcome_unknown (the first may have been booked)', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      if (req.headers.authorization === 'Bearer tok-1') return json(res, 401, undefined);
+      json(res, 422, [{ field: 'orderNo', message: 'The order is already booked', type: 'error' }]);
+    });
+    const error = collect(await client.shipments.create({ shipment, printConfig }));
+    expect(error).toMatchObject({
+      kind: 'outcome_unknown',
+      cause: 'token_rejected',
+      status: 422,
+      operation: 'shipments.create',
+    });
+    expect(fake?.calls()).toHaveLength(2);
+  });
+
+  it('a read answered 401 whose replay is refused keeps the replay’s answer (nothing to reconcile)', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      if (req.headers.authorization === 'Bearer tok-1') return json(res, 401, undefined);
+      json(res, 404, { code: 'NOT_FOUND', message: 'No such order' });
+    });
+    expect(collect(await client.orders.get('77'))).toMatchObject({ kind: 'not_found', status: 404 });
+  });
+
   it('a refused API key is auth invalid_key and no call is made', async () => {
     const { client } = await setup(
       (_req, res) => json(res, 401, { code: 'ILLEGAL', message: 'Unauthorized' }),

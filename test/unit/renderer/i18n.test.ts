@@ -350,6 +350,10 @@ const DETAIL_SAMPLES: {
   spool_job_state: { code: 'printer_error', params: { state: 'printed' } },
   api_key_from_environment: { code: 'auth_missing_key', params: {} },
   no_label_printer: { code: 'no_printer', params: {} },
+  vault_key_kept: {
+    code: 'internal',
+    params: { file: '/data/vault.key', other: '/data/checkout-secrets.enc' },
+  },
 };
 
 /** Texts a language may share with English word for word (the same word in both languages). */

@@ -84,6 +84,31 @@ describe('a settings patch', () => {
     expect(next.resolve).toEqual({ sources: ['stored', 'order'], indexRefreshSeconds: 0 });
   });
 
+  it('naming one field of the Checkout or tracking section keeps the others, not their defaults', () => {
+    const start = applySettingsPatch(defaultSettings(), {
+      checkout: {
+        baseUrl: 'https://checkout.example/api',
+        authUrl: 'https://id.example',
+        connectionId: 'c-1',
+      },
+      statusEvents: { follow: true, stationsOnAccount: 4 },
+    });
+    // As the station gets it: judged by the patch schema first (main/hosts/shared/schemas.ts).
+    const next = applySettingsPatch(
+      start,
+      settingsPatchSchema.parse({
+        checkout: { baseUrl: 'https://checkout2.example/api' },
+        statusEvents: { follow: false },
+      }),
+    );
+    expect(next.checkout).toEqual({
+      baseUrl: 'https://checkout2.example/api',
+      authUrl: 'https://id.example',
+      connectionId: 'c-1',
+    });
+    expect(next.statusEvents).toEqual({ follow: false, stationsOnAccount: 4 });
+  });
+
   it('replaces lists whole (print targets, routing rules)', () => {
     const next = applySettingsPatch(defaultSettings(), {
       printConfig: { targets: [{ media: 'thermo-brev3', type: 'zpl' }] },

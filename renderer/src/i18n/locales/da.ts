@@ -465,6 +465,10 @@ const da: Messages = {
         what: 'Der er ingen labelprinter sat op på denne station, så scanningen blev ikke sendt: intet blev booket.',
         todo: 'Bed en arbejdsleder om at tilføje labelprinteren (Sæt labelprinteren op på skærmen Scan), og scan derefter igen.',
       },
+      vault_key_kept: {
+        what: 'Nøglefilen {{file}} kan ikke bruges, og Packbench laver ikke en ny, så længe {{other}} måske stadig kan åbnes med den: hemmeligheden blev ikke gemt.',
+        todo: 'Læg vault.key tilbage fra en sikkerhedskopi. Vil du i stedet opgive hemmeligheden i {{other}}: fjern den fil, og gem igen.',
+      },
     },
     codes: {
       unknown_code: {
@@ -964,6 +968,8 @@ const da: Messages = {
     too_big: 'For stor eller for lang: højst {{maximum}}.',
     invalid_type: 'Udfyld en værdi her (et tal, hvor der spørges om et tal).',
     invalid_format: 'Ikke i den rigtige form (en adresse skal begynde med https:// eller http://).',
+    plain_http:
+      'Almindelig http:// kun til denne computer (simulatoren, test): en nShift-adresse skal begynde med https://.',
     invalid_value: 'Dette valg er ikke blandt mulighederne.',
     other: 'Værdien accepteres ikke: kontrollér den, og gem igen.',
   },
@@ -1100,6 +1106,31 @@ const da: Messages = {
     reprintState: 'Genudskrift kl. {{time}}: {{state}}',
     reprintOf: 'Genudskrift af {{code}}, scannet kl. {{time}}',
     cancelledNoReprint: 'Annulleret: etiketten er ugyldig og udskrives derfor ikke igen.',
+  },
+  /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  secrets: {
+    boundHint:
+      'Hemmeligheden nedenfor sendes kun til den adresse, den blev indtastet til: indtast den igen, når du har ændret adressen.',
+    enteredFor:
+      'Den gemte hemmelighed blev indtastet til {{origins}} og sendes ikke til den adresse, der bruges: indtast den igen for at bruge den her.',
+    vault: {
+      damaged:
+        '{{file}} er beskadiget og kan ikke læses. Indtast hemmeligheden igen (når den gemmes, skrives en ny fil).',
+      wrong_key:
+        '{{file}} blev gemt med en anden krypteringsnøgle (PACKBENCH_VAULT_KEY eller vault.key). Start Packbench med den, eller indtast hemmeligheden igen.',
+      passphrase_missing:
+        '{{file}} blev gemt med en adgangssætning (PACKBENCH_VAULT_KEY), som denne start ikke har. Start Packbench med den, eller indtast hemmeligheden igen.',
+      key_missing:
+        'Nøglefilen til {{file}} (vault.key) mangler. Læg den tilbage fra en sikkerhedskopi, eller indtast hemmeligheden igen.',
+      key_damaged:
+        'Nøglefilen {{file}} er beskadiget, så de gemte hemmeligheder ikke kan læses. Læg den tilbage fra en sikkerhedskopi, eller indtast hemmeligheden igen.',
+      cannot_decrypt:
+        '{{file}} kan ikke dekrypteres med computerens nøglering (nøgleringen eller brugerkontoen er ændret). Indtast hemmeligheden igen.',
+      key_was_readable:
+        'Nøglefilen {{file}} kunne læses af andre brugere på computeren; Packbench har gjort den privat. Hvis nogen kan have kopieret den: skift nøglen i nShift, og indtast den nye her.',
+      basic_text:
+        'Computeren har ingen nøglering, så hemmeligheden i {{file}} er kun beskyttet af en fast adgangskode, som alle denne brugers programmer kan låse op. Bed IT om at opsætte en nøglering (GNOME Keyring, KWallet), og indtast derefter hemmeligheden igen.',
+    },
   },
 };
 

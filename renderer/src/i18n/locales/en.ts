@@ -471,6 +471,10 @@ const en = {
         what: 'No label printer is set up on this station, so the scan was not sent: nothing was booked.',
         todo: 'Ask a supervisor to add the label printer (Set up the label printer on the Scan screen), then scan again.',
       },
+      vault_key_kept: {
+        what: 'The key file {{file}} cannot be used, and Packbench makes no new one while {{other}} may still be opened with it: the secret was not saved.',
+        todo: 'Put vault.key back from a backup. To give up the secret in {{other}} instead, remove that file, then save again.',
+      },
     },
     codes: {
       unknown_code: {
@@ -971,6 +975,8 @@ const en = {
     too_big: 'Too large or too long: at most {{maximum}}.',
     invalid_type: 'Enter a value here (a number where a number is asked for).',
     invalid_format: 'Not in the right form (an address must start with https:// or http://).',
+    plain_http:
+      'Plain http:// only for this computer (the simulator, tests): an nShift address must start with https://.',
     invalid_value: 'This choice is not one of those offered.',
     other: 'This value is not accepted: check it and save again.',
   },
@@ -1104,6 +1110,31 @@ const en = {
     reprintState: 'Reprint at {{time}}: {{state}}',
     reprintOf: 'Reprint of {{code}}, scanned at {{time}}',
     cancelledNoReprint: 'Cancelled: its label is void, so it is not reprinted.',
+  },
+  /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  secrets: {
+    boundHint:
+      'The secret below is sent only to the address it was entered for: after changing the address, enter it again.',
+    enteredFor:
+      'The saved secret was entered for {{origins}} and is not sent to the address in use: enter it again to use it here.',
+    vault: {
+      damaged:
+        '{{file}} is damaged and cannot be read. Enter the secret again (saving it writes a new file).',
+      wrong_key:
+        '{{file}} was saved with another encryption key (PACKBENCH_VAULT_KEY or vault.key). Start Packbench with that one, or enter the secret again.',
+      passphrase_missing:
+        '{{file}} was saved with a passphrase (PACKBENCH_VAULT_KEY) this start does not have. Start Packbench with it, or enter the secret again.',
+      key_missing:
+        'The key file of {{file}} (vault.key) is missing. Put it back from a backup, or enter the secret again.',
+      key_damaged:
+        'The key file {{file}} is damaged, so the saved secrets cannot be read. Put it back from a backup, or enter the secret again.',
+      cannot_decrypt:
+        '{{file}} cannot be decrypted with this computer’s keyring (the keyring or the user account changed). Enter the secret again.',
+      key_was_readable:
+        'The key file {{file}} could be read by other users of this computer; Packbench made it private. If anyone may have copied it, change the key in nShift and enter the new one here.',
+      basic_text:
+        'This computer has no keyring, so the secret in {{file}} is protected only by a fixed password that any program of this user can undo. Ask IT to set up a keyring (GNOME Keyring, KWallet), then enter the secret again.',
+    },
   },
 };
 

@@ -477,6 +477,10 @@ const fi: Messages = {
         what: 'Tälle asemalle ei ole määritetty tarratulostinta, joten skannausta ei lähetetty: mitään ei varattu.',
         todo: 'Pyydä esimiestä lisäämään tarratulostin (Määritä tarratulostin Skannaus-näkymässä) ja skannaa sitten uudelleen.',
       },
+      vault_key_kept: {
+        what: 'Avaintiedostoa {{file}} ei voi käyttää, eikä Packbench tee uutta niin kauan kuin {{other}} saattaa vielä aueta sillä: salaisuutta ei tallennettu.',
+        todo: 'Palauta vault.key varmuuskopiosta. Jos haluat sen sijaan luopua tiedoston {{other}} salaisuudesta, poista se tiedosto ja tallenna uudelleen.',
+      },
     },
     codes: {
       unknown_code: {
@@ -975,6 +979,8 @@ const fi: Messages = {
     too_big: 'Liian suuri tai pitkä: enintään {{maximum}}.',
     invalid_type: 'Anna tähän arvo (luku, kun kysytään lukua).',
     invalid_format: 'Ei oikeassa muodossa (osoitteen on alettava https:// tai http://).',
+    plain_http:
+      'Pelkkä http:// vain tähän tietokoneeseen (simulaattori, testit): nShift-osoitteen on alettava https://.',
     invalid_value: 'Tämä valinta ei ole tarjolla olevien joukossa.',
     other: 'Arvoa ei hyväksytä: tarkista se ja tallenna uudelleen.',
   },
@@ -1112,6 +1118,31 @@ const fi: Messages = {
     reprintState: 'Uusintatulostus klo {{time}}: {{state}}',
     reprintOf: 'Uusintatulostus: {{code}}, skannattu klo {{time}}',
     cancelledNoReprint: 'Peruttu: osoitekortti on mitätön, joten sitä ei tulosteta uudelleen.',
+  },
+  /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  secrets: {
+    boundHint:
+      'Alla oleva salaisuus lähetetään vain osoitteeseen, jota varten se syötettiin: syötä se uudelleen, kun olet vaihtanut osoitteen.',
+    enteredFor:
+      'Tallennettu salaisuus syötettiin osoitteelle {{origins}}, eikä sitä lähetetä käytössä olevaan osoitteeseen: syötä se uudelleen käyttääksesi sitä täällä.',
+    vault: {
+      damaged:
+        '{{file}} on vioittunut, eikä sitä voi lukea. Syötä salaisuus uudelleen (tallennus kirjoittaa uuden tiedoston).',
+      wrong_key:
+        '{{file}} tallennettiin toisella salausavaimella (PACKBENCH_VAULT_KEY tai vault.key). Käynnistä Packbench sillä tai syötä salaisuus uudelleen.',
+      passphrase_missing:
+        '{{file}} tallennettiin tunnuslauseella (PACKBENCH_VAULT_KEY), jota tällä käynnistyskerralla ei ole. Käynnistä Packbench sen kanssa tai syötä salaisuus uudelleen.',
+      key_missing:
+        'Tiedoston {{file}} avaintiedosto (vault.key) puuttuu. Palauta se varmuuskopiosta tai syötä salaisuus uudelleen.',
+      key_damaged:
+        'Avaintiedosto {{file}} on vioittunut, joten tallennettuja salaisuuksia ei voi lukea. Palauta se varmuuskopiosta tai syötä salaisuus uudelleen.',
+      cannot_decrypt:
+        'Tiedostoa {{file}} ei voi purkaa tämän tietokoneen avainnipulla (avainnippu tai käyttäjätili on vaihtunut). Syötä salaisuus uudelleen.',
+      key_was_readable:
+        'Tietokoneen muut käyttäjät pystyivät lukemaan avaintiedoston {{file}}; Packbench teki siitä yksityisen. Jos joku on voinut kopioida sen, vaihda avain nShiftissä ja syötä uusi tähän.',
+      basic_text:
+        'Tietokoneella ei ole avainnippua, joten tiedoston {{file}} salaisuutta suojaa vain kiinteä salasana, jonka mikä tahansa tämän käyttäjän ohjelma voi purkaa. Pyydä IT:tä ottamaan avainnippu käyttöön (GNOME Keyring, KWallet) ja syötä sitten salaisuus uudelleen.',
+    },
   },
 };
 

@@ -466,6 +466,10 @@ const nb: Messages = {
         what: 'Ingen etikettskriver er satt opp på denne stasjonen, så skanningen ble ikke sendt: ingenting ble booket.',
         todo: 'Be en arbeidsleder legge til etikettskriveren (Sett opp etikettskriveren på skjermen Skann), og skann deretter på nytt.',
       },
+      vault_key_kept: {
+        what: 'Nøkkelfilen {{file}} kan ikke brukes, og Packbench lager ingen ny så lenge {{other}} kanskje fortsatt kan åpnes med den: hemmeligheten ble ikke lagret.',
+        todo: 'Legg vault.key tilbake fra en sikkerhetskopi. Vil du heller gi opp hemmeligheten i {{other}}: fjern den filen og lagre på nytt.',
+      },
     },
     codes: {
       unknown_code: {
@@ -966,6 +970,8 @@ const nb: Messages = {
     too_big: 'For stort eller for langt: høyst {{maximum}}.',
     invalid_type: 'Fyll inn en verdi her (et tall der det spørres etter et tall).',
     invalid_format: 'Ikke i riktig form (en adresse må begynne med https:// eller http://).',
+    plain_http:
+      'Vanlig http:// bare til denne datamaskinen (simulatoren, tester): en nShift-adresse må begynne med https://.',
     invalid_value: 'Dette valget er ikke blant alternativene.',
     other: 'Verdien godtas ikke: sjekk den og lagre igjen.',
   },
@@ -1099,6 +1105,31 @@ const nb: Messages = {
     reprintState: 'Ny utskrift kl. {{time}}: {{state}}',
     reprintOf: 'Ny utskrift av {{code}}, skannet kl. {{time}}',
     cancelledNoReprint: 'Kansellert: etiketten er ugyldig og skrives derfor ikke ut på nytt.',
+  },
+  /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  secrets: {
+    boundHint:
+      'Hemmeligheten nedenfor sendes bare til adressen den ble lagt inn for: legg den inn på nytt etter at du har endret adressen.',
+    enteredFor:
+      'Den lagrede hemmeligheten ble lagt inn for {{origins}} og sendes ikke til adressen som brukes: legg den inn på nytt for å bruke den her.',
+    vault: {
+      damaged:
+        '{{file}} er skadet og kan ikke leses. Legg inn hemmeligheten på nytt (når den lagres, skrives en ny fil).',
+      wrong_key:
+        '{{file}} ble lagret med en annen krypteringsnøkkel (PACKBENCH_VAULT_KEY eller vault.key). Start Packbench med den, eller legg inn hemmeligheten på nytt.',
+      passphrase_missing:
+        '{{file}} ble lagret med en passordfrase (PACKBENCH_VAULT_KEY) som denne starten ikke har. Start Packbench med den, eller legg inn hemmeligheten på nytt.',
+      key_missing:
+        'Nøkkelfilen til {{file}} (vault.key) mangler. Legg den tilbake fra en sikkerhetskopi, eller legg inn hemmeligheten på nytt.',
+      key_damaged:
+        'Nøkkelfilen {{file}} er skadet, så de lagrede hemmelighetene kan ikke leses. Legg den tilbake fra en sikkerhetskopi, eller legg inn hemmeligheten på nytt.',
+      cannot_decrypt:
+        '{{file}} kan ikke dekrypteres med datamaskinens nøkkelring (nøkkelringen eller brukerkontoen er endret). Legg inn hemmeligheten på nytt.',
+      key_was_readable:
+        'Nøkkelfilen {{file}} kunne leses av andre brukere på datamaskinen; Packbench har gjort den privat. Hvis noen kan ha kopiert den: bytt nøkkelen i nShift og legg inn den nye her.',
+      basic_text:
+        'Datamaskinen har ingen nøkkelring, så hemmeligheten i {{file}} er bare beskyttet av et fast passord som alle programmer for denne brukeren kan låse opp. Be IT sette opp en nøkkelring (GNOME Keyring, KWallet), og legg så inn hemmeligheten på nytt.',
+    },
   },
 };
 

@@ -472,6 +472,10 @@ const sv: Messages = {
         what: 'Ingen etikettskrivare är inställd på den här stationen, så skanningen skickades inte: inget bokades.',
         todo: 'Be en arbetsledare att lägga till etikettskrivaren (Ställ in etikettskrivaren på skärmen Skanna) och skanna sedan igen.',
       },
+      vault_key_kept: {
+        what: 'Nyckelfilen {{file}} kan inte användas, och Packbench gör ingen ny så länge {{other}} kanske fortfarande kan öppnas med den: hemligheten sparades inte.',
+        todo: 'Lägg tillbaka vault.key från en säkerhetskopia. Vill du i stället ge upp hemligheten i {{other}}: ta bort den filen och spara igen.',
+      },
     },
     codes: {
       unknown_code: {
@@ -971,6 +975,8 @@ const sv: Messages = {
     too_big: 'För stort eller för långt: högst {{maximum}}.',
     invalid_type: 'Fyll i ett värde här (ett tal där ett tal efterfrågas).',
     invalid_format: 'Inte i rätt form (en adress måste börja med https:// eller http://).',
+    plain_http:
+      'Vanlig http:// bara till den här datorn (simulatorn, tester): en nShift-adress måste börja med https://.',
     invalid_value: 'Det här valet finns inte bland alternativen.',
     other: 'Värdet godtas inte: kontrollera det och spara igen.',
   },
@@ -1104,6 +1110,31 @@ const sv: Messages = {
     reprintState: 'Omutskrift kl. {{time}}: {{state}}',
     reprintOf: 'Omutskrift av {{code}}, skannad kl. {{time}}',
     cancelledNoReprint: 'Makulerad: etiketten är ogiltig och skrivs därför inte ut igen.',
+  },
+  /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  secrets: {
+    boundHint:
+      'Hemligheten nedan skickas bara till den adress den angavs för: ange den igen när du har ändrat adressen.',
+    enteredFor:
+      'Den sparade hemligheten angavs för {{origins}} och skickas inte till adressen som används: ange den igen för att använda den här.',
+    vault: {
+      damaged:
+        '{{file}} är skadad och kan inte läsas. Ange hemligheten igen (när den sparas skrivs en ny fil).',
+      wrong_key:
+        '{{file}} sparades med en annan krypteringsnyckel (PACKBENCH_VAULT_KEY eller vault.key). Starta Packbench med den, eller ange hemligheten igen.',
+      passphrase_missing:
+        '{{file}} sparades med en lösenfras (PACKBENCH_VAULT_KEY) som saknas vid den här starten. Starta Packbench med den, eller ange hemligheten igen.',
+      key_missing:
+        'Nyckelfilen till {{file}} (vault.key) saknas. Lägg tillbaka den från en säkerhetskopia, eller ange hemligheten igen.',
+      key_damaged:
+        'Nyckelfilen {{file}} är skadad, så de sparade hemligheterna kan inte läsas. Lägg tillbaka den från en säkerhetskopia, eller ange hemligheten igen.',
+      cannot_decrypt:
+        '{{file}} kan inte dekrypteras med datorns nyckelring (nyckelringen eller användarkontot har ändrats). Ange hemligheten igen.',
+      key_was_readable:
+        'Nyckelfilen {{file}} kunde läsas av andra användare på datorn; Packbench har gjort den privat. Om någon kan ha kopierat den: byt nyckeln i nShift och ange den nya här.',
+      basic_text:
+        'Datorn har ingen nyckelring, så hemligheten i {{file}} skyddas bara av ett fast lösenord som alla program för den här användaren kan låsa upp. Be IT att sätta upp en nyckelring (GNOME Keyring, KWallet) och ange sedan hemligheten igen.',
+    },
   },
 };
 

@@ -9,6 +9,7 @@ import { TextField } from '../../components/Field';
 import { Panel } from '../../components/Panel';
 import { CredentialsForm } from './CredentialsForm';
 import { AddressSource } from './InForceNote';
+import { useStoredSecretLine, VaultNoticeAlert } from './SecretNotes';
 import { SettingsFeedback } from './SettingsSection';
 import { useSettingsSave } from './use-settings-save';
 
@@ -20,6 +21,7 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
   const [testState, runTest] = useAction();
   const [test, setTest] = useState<ConnectionTest | undefined>();
   const [urlState, saveUrl] = useSettingsSave();
+  const storedLine = useStoredSecretLine();
   // The address in use may come from demo mode or --delivery-url, not from Settings: show that one, say where it
   // comes from, and do not offer to save it (it holds for this run only).
   const urlInForce = settings.inForce.deliveryUrl;
@@ -57,7 +59,9 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
                 <AddressSource source={urlInForce.source} testId="delivery-url-source">
                   {t(`settings.account.urlFrom.${urlInForce.source}`)}
                 </AddressSource>
-              ) : undefined
+              ) : (
+                <span data-testid="delivery-url-binds-key">{t('secrets.boundHint')}</span>
+              )
             }
           />
           {urlFixed ? null : <Button type="submit">{t('settings.account.saveUrl')}</Button>}
@@ -71,15 +75,15 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
           save: t('settings.account.saveKey'),
         }}
         initialId={settings.account.apiKeyId}
-        stored={
-          settings.account.hasSecret
-            ? t('settings.account.secretStored', { mask: settings.account.secretMask ?? '••••••••' })
-            : t('settings.account.noSecret')
-        }
+        stored={storedLine(settings.account, {
+          stored: (mask) => t('settings.account.secretStored', { mask }),
+          none: t('settings.account.noSecret'),
+        })}
         maskTestId="secret-mask"
         save={(id, secret) => api.setApiKey({ id, secret })}
         actions={<Button onClick={() => void testConnection()}>{t('settings.account.test')}</Button>}
       />
+      <VaultNoticeAlert notice={settings.account.vault} testId="account-vault-notice" />
       <ActionFeedback state={testState} />
       {test ? (
         <div

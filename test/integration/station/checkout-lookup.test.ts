@@ -184,6 +184,8 @@ describe('the Checkout screen’s list', () => {
     await bench.station.saveSettings({
       checkout: { baseUrl: bench.sim.checkoutBaseUrl!, authUrl: bench.sim.checkoutAuthUrl! },
     });
+    // Entered for the simulator's addresses (credentials go only where they were entered for), but wrong.
+    await bench.station.setCheckoutCredentials({ clientId: CHECKOUT_DEMO_CLIENT_ID, clientSecret: 'wrong' });
     await expect(bench.station.listPartialShipments({ orderNo: 'SPLIT-3001' })).rejects.toMatchObject({
       body: { failure: { reason: 'auth', code: 'checkout_credentials_refused' } },
     });

@@ -2,6 +2,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic';
 import { defaultSettings, settingsSchema, type Settings } from './schema';
+import { migrateSavedSettings } from './migrate';
 import type { SettingsStore } from './store';
 
 /**
@@ -22,7 +23,7 @@ export function createFileSettingsStore(dataDir: string): SettingsStore {
       }
       let parsed: ReturnType<typeof settingsSchema.safeParse>;
       try {
-        parsed = settingsSchema.safeParse(JSON.parse(text));
+        parsed = settingsSchema.safeParse(migrateSavedSettings(JSON.parse(text)));
       } catch {
         parsed = settingsSchema.safeParse(Symbol('unparseable'));
       }

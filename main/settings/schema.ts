@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import type { SettingsInForce, SettingsView } from '../../preload/api';
+import { SETTINGS_VERSION } from './migrate';
 
 /**
  * The station's settings as stored on disk (the API key is not here: it lives in the secret vault).
@@ -149,6 +150,8 @@ const stationSection = z.object({
 });
 
 export const settingsSchema = z.object({
+  /** The settings' shape this file was saved in (main/settings/migrate.ts); a new station starts at the current one. */
+  settingsVersion: z._default(z.int().check(z.positive()), SETTINGS_VERSION),
   deliveryUrl: z._default(httpUrl, DEFAULT_DELIVERY_URL),
   printConfig: z._default(printConfigSection, {
     targets: [
@@ -220,7 +223,7 @@ export function settingsView(
   inForce: SettingsInForce,
   checkoutKey?: { id: string; secret: string },
 ): SettingsView {
-  const { deliveryUrl, checkout, ...rest } = settings;
+  const { deliveryUrl, checkout, settingsVersion: _version, ...rest } = settings;
   return {
     ...rest,
     inForce,

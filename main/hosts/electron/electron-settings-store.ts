@@ -1,5 +1,6 @@
 import Store from 'electron-store';
 import { defaultSettings, settingsSchema, type Settings } from '../../settings/schema';
+import { migrateSavedSettings } from '../../settings/migrate';
 import type { SettingsStore } from '../../settings/store';
 
 /** Settings in electron-store (config.json in userData); parsed with the same schema as every host. */
@@ -9,7 +10,7 @@ export function createElectronSettingsStore(): SettingsStore {
     async load() {
       const raw = store.get('settings');
       if (raw === undefined) return { settings: defaultSettings() };
-      const parsed = settingsSchema.safeParse(raw);
+      const parsed = settingsSchema.safeParse(migrateSavedSettings(raw));
       if (parsed.success) return { settings: parsed.data };
       store.set('settings-corrupt', raw);
       return {

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Settings } from '../../../main/settings/schema';
 import { BENCH_PDF_PRINTER_ID, BENCH_ZPL_PRINTER_ID } from '../../../main/simulator/index';
 import { scanAndWait, startBench, waitForJob, type Bench } from '../../support/station-harness';
 
@@ -10,22 +11,25 @@ afterEach(async () => {
   bench = undefined;
 });
 
+/** The bench's settings with a Print Client printer added, as the station's label or document printer. */
+function withPrintClient(
+  printer: { id: string; name: string; printerId: number },
+  role: 'labelPrinterId' | 'documentPrinterId',
+): (s: Settings) => Settings {
+  return (s) => ({
+    ...s,
+    printers: [...s.printers, { kind: 'print-client', ...printer }],
+    routing: { ...s.routing, [role]: printer.id },
+  });
+}
+
 describe('an nShift Print Client printer', () => {
   it('prints a booked label through the print-job API, as a raw_uri job for the shipment document', async () => {
     bench = await startBench({
-      settings: (s) => ({
-        ...s,
-        printers: [
-          ...s.printers,
-          {
-            kind: 'print-client',
-            id: 'pc-zebra',
-            name: 'Zebra on the bench PC',
-            printerId: BENCH_ZPL_PRINTER_ID,
-          },
-        ],
-        routing: { ...s.routing, labelPrinterId: 'pc-zebra' },
-      }),
+      settings: withPrintClient(
+        { id: 'pc-zebra', name: 'Zebra on the bench PC', printerId: BENCH_ZPL_PRINTER_ID },
+        'labelPrinterId',
+      ),
     });
     const job = await scanAndWait(bench.station, 'ORD-1001');
     expect(job.state).toBe('printed');
@@ -38,19 +42,10 @@ describe('an nShift Print Client printer', () => {
 
   it('prints the end-of-day manifest, and its reprint, as pdf_uri jobs under the manifest’s type and id', async () => {
     bench = await startBench({
-      settings: (s) => ({
-        ...s,
-        printers: [
-          ...s.printers,
-          {
-            kind: 'print-client',
-            id: 'pc-laser',
-            name: 'Office laser (PC)',
-            printerId: BENCH_PDF_PRINTER_ID,
-          },
-        ],
-        routing: { ...s.routing, documentPrinterId: 'pc-laser' },
-      }),
+      settings: withPrintClient(
+        { id: 'pc-laser', name: 'Office laser (PC)', printerId: BENCH_PDF_PRINTER_ID },
+        'documentPrinterId',
+      ),
     });
     expect((await scanAndWait(bench.station, 'ORD-1001')).state).toBe('printed');
     const made = await waitForJob(

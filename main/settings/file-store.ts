@@ -2,6 +2,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic';
 import { refusedFieldsWarning, settingsKeepingGoodFields } from './field-refusal';
+import { migrateSavedSettings } from './migrate';
 import { defaultSettings, type Settings } from './schema';
 import type { SettingsStore } from './store';
 
@@ -29,7 +30,7 @@ export function createFileSettingsStore(dataDir: string): SettingsStore {
       } catch {
         raw = undefined;
       }
-      const kept = settingsKeepingGoodFields(raw);
+      const kept = settingsKeepingGoodFields(migrateSavedSettings(raw));
       if (kept) {
         if (kept.refused.length === 0) return { settings: kept.settings };
         return { settings: kept.settings, warning: refusedFieldsWarning(path, kept.refused) };

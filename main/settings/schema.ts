@@ -1,6 +1,7 @@
 import { plainHttpRefusal } from '../service-url';
 import * as z from '../zod';
 import type { SettingsInForce, SettingsView, VaultNotice } from '../../preload/api';
+import { SETTINGS_VERSION } from './migrate';
 
 /**
  * The station's settings as stored on disk (the API key is not here: it lives in the secret vault).
@@ -173,6 +174,8 @@ const stationSection = z.object({
 });
 
 export const settingsSchema = z.object({
+  /** The settings' shape this file was saved in (main/settings/migrate.ts); a new station starts at the current one. */
+  settingsVersion: z._default(z.int().check(z.positive()), SETTINGS_VERSION),
   deliveryUrl: z._default(serviceUrl, DEFAULT_DELIVERY_URL),
   printConfig: z._default(printConfigSection, {
     targets: [
@@ -260,7 +263,7 @@ export function settingsView(
   checkoutKey?: { id: string; secret: string },
   notes: { delivery?: SecretNote; checkout?: SecretNote } = {},
 ): SettingsView {
-  const { deliveryUrl, checkout, ...rest } = settings;
+  const { deliveryUrl, checkout, settingsVersion: _version, ...rest } = settings;
   return {
     ...rest,
     inForce,

@@ -2,6 +2,7 @@ import Store from 'electron-store';
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { refusedFieldsWarning, settingsKeepingGoodFields } from '../../settings/field-refusal';
+import { migrateSavedSettings } from '../../settings/migrate';
 import { defaultSettings, type Settings } from '../../settings/schema';
 import type { SettingsStore } from '../../settings/store';
 
@@ -46,7 +47,7 @@ export function createElectronSettingsStore(userData: string): SettingsStore {
         };
       const raw = opened.get('settings');
       if (raw === undefined) return { settings: defaultSettings() };
-      const kept = settingsKeepingGoodFields(raw);
+      const kept = settingsKeepingGoodFields(migrateSavedSettings(raw));
       if (kept)
         return kept.refused.length === 0
           ? { settings: kept.settings }

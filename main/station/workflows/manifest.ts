@@ -31,7 +31,12 @@ async function printManifest(
       { target1Media: 'laser-a4', target1Type: 'pdf' },
     );
   if (!documents.ok) return fail(ctx, jobId, failureFromDelivery(documents.error));
-  const manifests = documents.value.map((d) => ({ ...d, kind: 'manifest' as const }));
+  // Each document names its manifest, which a Print Client printer needs to ask nShift for a print job.
+  const manifests = documents.value.map((d) => ({
+    ...d,
+    kind: 'manifest' as const,
+    manifest: { manifestType, manifestId },
+  }));
   await Promise.all(manifests.map((doc) => ctx.labelCache.put(doc)));
   await record(ctx, { type: 'documents', jobId, ownerId: manifestId, documents: manifests.map(documentRef) });
   const problem = await printDocuments(ctx, jobId, manifestId, manifests);

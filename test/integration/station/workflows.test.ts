@@ -438,6 +438,16 @@ describe('printer test and connection test', () => {
     });
   });
 
+  it('reads offline, not connected, when nShift stops answering after a first successful test (its token still cached)', async () => {
+    bench = await startBench();
+    expect(await bench.station.testConnection()).toMatchObject({ ok: true, state: 'connected' });
+    await bench.sim.stop();
+    const test = await bench.station.testConnection();
+    expect(test).toMatchObject({ ok: false, state: 'offline' });
+    expect(test.message).toMatch(/cannot reach nShift/);
+    expect((await bench.station.getStatus()).account.state).toBe('offline');
+  });
+
   it('names the licence the API key lacks', async () => {
     bench = await startBench({ apiKey: { id: 'no-store', secret: 'no-store-secret' } });
     bench.sim.addApiKey({ id: 'no-store', secret: 'no-store-secret', licenses: ['REST API Print'] });

@@ -475,6 +475,41 @@ describe('Settings screen', () => {
     );
   });
 
+  it('a scan lookup kept from before prepared shipments, with Checkout credentials: a note offers to add them', async () => {
+    const fake = new FakeStation();
+    fake.settings.resolve.sources = ['stored', 'order', 'shipment'];
+    fake.settings.checkout.hasSecret = true;
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    expect(screen.getByTestId('resolve-prepared-off').textContent).toMatch(
+      /^Web shop orders in nShift Checkout are not looked up: their prepared shipments are not booked/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Look them up too' }));
+    expect(screen.queryByTestId('resolve-prepared-off')).toBeNull();
+    const rows = within(screen.getByTestId('resolve-sources')).getAllByRole('listitem');
+    expect(rows.map((row) => [row.dataset.source, row.dataset.used])).toEqual([
+      ['stored', 'true'],
+      ['order', 'true'],
+      ['prepared', 'true'],
+      ['shipment', 'true'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Save scan lookup' }));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toEqual([
+        { resolve: expect.objectContaining({ sources: ['stored', 'order', 'prepared', 'shipment'] }) },
+      ]),
+    );
+  });
+
+  it('says nothing of prepared shipments where the station has no Checkout credentials', async () => {
+    const fake = new FakeStation();
+    fake.settings.resolve.sources = ['order', 'stored', 'shipment'];
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    expect(screen.getByTestId('resolve-sources')).toBeTruthy();
+    expect(screen.queryByTestId('resolve-prepared-off')).toBeNull();
+  });
+
   it('offers the saved Checkout addresses for editing and saving, unmarked', async () => {
     const { fake } = await renderApp();
     fireEvent.click(screen.getByTestId('nav-settings'));

@@ -49,6 +49,51 @@ describe('settings', () => {
   });
 });
 
+describe('settings saved before the prepared scan source (version 1)', () => {
+  /** A settings.json as Packbench wrote it before version 2: every section, and no settingsVersion. */
+  async function oldFile(sources: string[]): Promise<string> {
+    const d = await dir();
+    const { settingsVersion: _version, ...before } = defaultSettings();
+    const old = { ...before, language: 'sv', resolve: { sources, indexRefreshSeconds: 30 } };
+    await writeFile(join(d, 'settings.json'), JSON.stringify(old, null, 2));
+    return d;
+  }
+
+  it('a scan lookup left at the old default gets the new default, prepared shipments included', async () => {
+    const loaded = await createFileSettingsStore(await oldFile(['order', 'stored', 'shipment'])).load();
+    expect(loaded.warning).toBeUndefined();
+    expect(loaded.settings.resolve).toEqual({
+      sources: ['order', 'stored', 'prepared', 'shipment'],
+      indexRefreshSeconds: 30,
+    });
+    expect(loaded.settings.language).toBe('sv');
+    expect(loaded.settings.settingsVersion).toBe(2);
+  });
+
+  it('a scan lookup the admin changed is kept as it is', async () => {
+    for (const sources of [['stored', 'order'], ['shipment', 'order', 'stored'], ['order']]) {
+      const loaded = await createFileSettingsStore(await oldFile(sources)).load();
+      expect(loaded.settings.resolve.sources).toEqual(sources);
+    }
+  });
+
+  it('once saved in version 2, the old list an admin chooses again stays chosen across restarts', async () => {
+    const store = createFileSettingsStore(await oldFile(['order', 'stored', 'shipment']));
+    const migrated = (await store.load()).settings;
+    await store.save(
+      applySettingsPatch(migrated, {
+        resolve: { sources: ['order', 'stored', 'shipment'], indexRefreshSeconds: 30 },
+      }),
+    );
+    expect((await store.load()).settings.resolve.sources).toEqual(['order', 'stored', 'shipment']);
+  });
+
+  it('the UI’s view carries no settingsVersion: nothing for an admin to edit', () => {
+    const view = settingsView(defaultSettings(), undefined, resolveSettings(defaultSettings(), []).inForce);
+    expect(Object.keys(view)).not.toContain('settingsVersion');
+  });
+});
+
 describe('the encrypted file vault', () => {
   it('stores the key encrypted and gives it back', async () => {
     const d = await dir();

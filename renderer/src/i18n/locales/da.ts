@@ -992,6 +992,9 @@ const da: Messages = {
       order: 'Åbne ordrer i nShift',
       stored: 'Gemte forsendelser i nShift',
       prepared: 'Webshopordrer i nShift Checkout (forberedte forsendelser)',
+      preparedOff:
+        'Webshopordrer i nShift Checkout slås ikke op: deres forberedte forsendelser bookes ikke ved denne station.',
+      addPrepared: 'Slå dem også op',
       shipment: 'Forsendelser, der allerede er booket (tilbyder genudskrivning)',
       up: 'Op',
       down: 'Ned',

@@ -996,6 +996,9 @@ const en = {
       order: 'Open orders in nShift',
       stored: 'Stored shipments in nShift',
       prepared: 'Web shop orders in nShift Checkout (prepared shipments)',
+      preparedOff:
+        'Web shop orders in nShift Checkout are not looked up: their prepared shipments are not booked at this station.',
+      addPrepared: 'Look them up too',
       shipment: 'Shipments already booked (offers a reprint)',
       up: 'Up',
       down: 'Down',

@@ -1003,6 +1003,9 @@ const fi: Messages = {
       order: 'Avoimet tilaukset nShiftissä',
       stored: 'Tallennetut lähetykset nShiftissä',
       prepared: 'Verkkokaupan tilaukset nShift Checkoutissa (valmistellut lähetykset)',
+      preparedOff:
+        'Verkkokaupan tilauksia nShift Checkoutissa ei haeta: niiden valmisteltuja lähetyksiä ei varata tällä asemalla.',
+      addPrepared: 'Hae myös ne',
       shipment: 'Jo varatut lähetykset (tarjoaa uudelleentulostuksen)',
       up: 'Ylös',
       down: 'Alas',

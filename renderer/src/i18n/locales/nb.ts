@@ -991,6 +991,9 @@ const nb: Messages = {
       order: 'Åpne ordrer i nShift',
       stored: 'Lagrede sendinger i nShift',
       prepared: 'Nettbutikkordrer i nShift Checkout (forberedte sendinger)',
+      preparedOff:
+        'Nettbutikkordrer i nShift Checkout slås ikke opp: de forberedte sendingene deres bookes ikke på denne stasjonen.',
+      addPrepared: 'Slå dem opp også',
       shipment: 'Sendinger som allerede er booket (tilbyr ny utskrift)',
       up: 'Opp',
       down: 'Ned',

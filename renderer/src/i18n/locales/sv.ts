@@ -996,6 +996,9 @@ const sv: Messages = {
       order: 'Öppna order i nShift',
       stored: 'Lagrade sändningar i nShift',
       prepared: 'Webbutiksordrar i nShift Checkout (förberedda sändningar)',
+      preparedOff:
+        'Webbutiksordrar i nShift Checkout slås inte upp: deras förberedda sändningar bokas inte vid den här stationen.',
+      addPrepared: 'Slå upp dem också',
       shipment: 'Redan bokade sändningar (erbjuder ny utskrift)',
       up: 'Upp',
       down: 'Ned',

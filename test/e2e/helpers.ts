@@ -48,3 +48,19 @@ export async function scanAndWait(
 export function labels(demo: DemoHost): Promise<string[]> {
   return demo.call<string[]>('_demo/labels');
 }
+
+/**
+ * How many labels the virtual Zebra holds once no more are arriving: two reads a quarter second apart agree. A
+ * booking's labels can reach the printer over several connections, and on a busy machine the first read may
+ * come between them.
+ */
+export async function settledLabelCount(demo: DemoHost): Promise<number> {
+  let previous = -1;
+  let count = (await labels(demo)).length;
+  while (count !== previous) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    previous = count;
+    count = (await labels(demo)).length;
+  }
+  return count;
+}

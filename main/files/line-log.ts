@@ -5,6 +5,7 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
+import { PRIVATE_FILE_MODE } from './private';
 
 export function checksumLine(json: string): string {
   return `${checksumOf(json)} ${json}\n`;
@@ -188,7 +189,7 @@ export class GroupCommitLog {
   private async fileAt(path: string): Promise<FileHandle> {
     if (this.handle && this.handlePath === path) return this.handle;
     await this.handle?.close();
-    this.handle = await open(path, 'a');
+    this.handle = await open(path, 'a', PRIVATE_FILE_MODE);
     this.handlePath = path;
     if (!this.sizes.has(path)) this.sizes.set(path, (await this.handle.stat()).size);
     return this.handle;

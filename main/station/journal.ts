@@ -1,8 +1,9 @@
-import { access, constants, mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { access, constants, open, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import * as z from '../zod';
 import { fsyncDirectory, isErrnoException, readFileIfExists, writeFileAtomic } from '../files/atomic';
 import { checksumLine, GroupCommitLog, parseLines } from '../files/line-log';
+import { makePrivateDir } from '../files/private';
 
 /**
  * The station's append-only journal: the record that makes booking exactly-once.
@@ -231,7 +232,7 @@ export class Journal {
     dir: string,
     options: JournalOptions = {},
   ): Promise<{ journal: Journal; recoveries: JournalRecovery[] }> {
-    await mkdir(dir, { recursive: true });
+    await makePrivateDir(dir);
     // A journal this user may not write (a folder left by a start as root) would let the station say it is
     // ready and then refuse every scan: refused here, at the start, where the host names the folder.
     await access(dir, constants.W_OK);

@@ -41,6 +41,7 @@ import { stationWorkflows } from './workflows';
 import type { JobStart } from './workflows/types';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
 import { pruneDataDir, type PruneReport } from './retention';
+import { tightenDataDir } from '../files/private';
 import { RequestRate } from '../nshift/shared/request-rate';
 
 /** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
@@ -119,6 +120,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
       }
     }
   };
+
+  // A folder an older version made readable by everyone (0755, files 0644) becomes this user's only, beside the
+  // start: what is created from now on is private already (main/files/private.ts).
+  const tightening = tightenDataDir(options.dataDir).then(({ failed }) => {
+    if (failed.length > 0)
+      log(`could not make ${failed.length} path(s) of the data folder private, e.g. ${failed[0]}`);
+  });
 
   const startupWarnings: string[] = [];
   const loaded = await options.settingsStore.load();
@@ -646,6 +654,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await indexClient?.close();
       await checkpointer.close();
       await journal.close();
+      await tightening;
       listeners.clear();
     },
   };

@@ -46,6 +46,8 @@ import { RequestRate } from '../nshift/shared/request-rate';
 
 /** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
 const PRUNE_FIRST_AFTER_MS = 5 * 60 * 1000;
+/** The label cache's index is read this long after start (or at its first use, if sooner). */
+const LABEL_INDEX_AFTER_MS = 1000;
 
 export interface StationOptions {
   dataDir: string;
@@ -598,6 +600,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
   void queue.add(() =>
     resumeOpenJobs(ctx).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
   );
+  // The label cache's index is read in the background, soon after the start rather than on its way: a reprint
+  // then finds it in memory. A scan's labels are written without it.
+  const cacheWarm = setTimeout(() => void labelCache.open(), LABEL_INDEX_AFTER_MS);
+  cacheWarm.unref();
 
   /**
    * No job starts any more: each one still waiting fails (journalled, so a restart does not run it), and so does
@@ -645,6 +651,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       clearInterval(printerChecks);
       clearTimeout(firstPrune);
       clearInterval(dailyPrune);
+      clearTimeout(cacheWarm);
       await queue.onIdle();
       await Promise.all([...deferred]);
       await printService.stop();
@@ -654,6 +661,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await indexClient?.close();
       await checkpointer.close();
       await journal.close();
+      await labelCache.close();
       await tightening;
       listeners.clear();
     },

@@ -2,7 +2,7 @@ import type { Failure, JobView } from '../../preload/api';
 import type { PrintableDocument } from '../labels/document';
 import type { Settings } from '../settings/schema';
 import { JournalWriteError, type DocumentRef, type Journal, type JournalEntryBody } from './journal';
-import { BOOKING_KINDS, type JobBook } from './jobs';
+import { BOOKING_KINDS, isOpen, type JobBook } from './jobs';
 import type { DeliveryClient } from '../nshift/delivery/client';
 import type { CheckoutClient } from '../nshift/checkout/client';
 import type { PrintService } from '../printers/print-service';
@@ -47,6 +47,17 @@ export async function record(ctx: StationContext, body: JournalEntryBody): Promi
   if (job || body.type === 'job') return job;
   // An older job a restart left on disk only (a held label released hours later): read it back, entry included.
   return (await ctx.jobs.ensure(body.jobId)) ? ctx.jobs.get(body.jobId) : undefined;
+}
+
+/**
+ * Ends a job done. A job whose documents all reached their end (printed, held, failed) has ended already: its
+ * `finished` would change nothing, so none is written. That is one durable write fewer per scan, and a disk that
+ * fills up just then cannot turn a job the packer saw printed into a failed one.
+ */
+export async function finish(ctx: StationContext, jobId: string): Promise<void> {
+  const job = ctx.jobs.get(jobId);
+  if (job && !isOpen(job)) return;
+  await record(ctx, { type: 'finished', jobId });
 }
 
 /**

@@ -6,8 +6,9 @@
  */
 import type { JobView } from '../../preload/api';
 import { Checkpointer, readCheckpoint } from './checkpoint';
+import { cannotSave } from './failures';
 import { JobBook } from './jobs';
-import { Journal, type JournalEntry } from './journal';
+import { Journal, JournalWriteError, type JournalEntry, type StopMark } from './journal';
 
 /** Days of journal read back at start besides today (unfinished jobs older than this are not resumed). */
 export const JOURNAL_DAYS = 2;
@@ -40,7 +41,7 @@ export async function openJobJournal(options: JobJournalOptions): Promise<JobJou
   const found = await readCheckpoint(journalDir);
   if ('problem' in found && found.problem) warnings.push(found.problem);
   const checkpoint = 'checkpoint' in found ? found.checkpoint : undefined;
-  const { journal, recoveries } = await Journal.open(journalDir, {
+  const { journal, recoveries, stoppedAt } = await Journal.open(journalDir, {
     now,
     daysToLoad: JOURNAL_DAYS,
     ...(checkpoint ? { from: { seq: checkpoint.seq, files: checkpoint.files } } : {}),
@@ -70,6 +71,7 @@ export async function openJobJournal(options: JobJournalOptions): Promise<JobJou
   journal.releaseEntries();
   // A job the checkpoint kept only as a summary, with entries after it: read back in full.
   for (const jobId of absent) await jobs.ensure(jobId);
+  if (stoppedAt) await honourStop(journal, jobs, stoppedAt, log);
 
   const checkpointer = new Checkpointer({
     journalDir,
@@ -85,6 +87,38 @@ export async function openJobJournal(options: JobJournalOptions): Promise<JobJou
   // A start that replayed entries writes a checkpoint soon, so the next start need not.
   if (replayed > 0 || (!restored && days.length > 0)) checkpointer.note();
   return { journal, jobs, checkpointer, warnings, start: { fromCheckpoint: restored, replayed } };
+}
+
+/**
+ * The journal stopped last time (its disk refused a write): every job still open then was shown failed with
+ * `cannot_save`, and the journal could not say so. What was said holds: those that never asked nShift to book
+ * anything are journalled failed now, before anything runs, so the restart does not book them behind the
+ * packer's back (a print-and-apply line would get labels for parcels long gone). A job with an intent on disk
+ * is left to resume: nShift may hold its booking, whose label must not be lost (the packer was told it prints
+ * after the restart). Then the mark goes; a crash before that only does the same again.
+ */
+async function honourStop(
+  journal: Journal,
+  jobs: JobBook,
+  stop: StopMark,
+  log: (line: string) => void,
+): Promise<void> {
+  const refusal = Object.assign(new Error(stop.message), stop.code ? { code: stop.code } : {});
+  const told = jobs.openJobs().filter((job) => !jobs.askedToBook(job.id));
+  try {
+    for (const job of told) {
+      const entry = await journal.append({ type: 'failed', jobId: job.id, failure: cannotSave(refusal) });
+      jobs.apply(entry, false);
+    }
+    await journal.clearStopMark();
+    if (told.length > 0)
+      log(
+        `the journal had stopped (${stop.message}): ${told.length} job(s) shown failed then are journalled failed`,
+      );
+  } catch (error) {
+    // Still refused: the journal stops again and its new mark stands for these jobs too.
+    if (!(error instanceof JournalWriteError)) log(`could not honour the journal's stop: ${String(error)}`);
+  }
 }
 
 /** A job's entries from its day's journal file (the day is in its id); every day in the window otherwise. */

@@ -218,6 +218,21 @@ export async function createStation(options: StationOptions): Promise<Station> {
     // comes out within seconds of the printer being back rather than after a long backoff.
     backoffMs: (attempts) => Math.min(5_000, 500 * 2 ** Math.max(0, attempts - 1)),
     ...options.printServiceOptions,
+    // A booking's label on its way out is kept by the label cache, not by the spool; and the journal's
+    // `printed` settles a spool job whose move to done/ never landed.
+    ownerBytes: async (documentId) => (await labelCache.get(documentId))?.document.bytes,
+    ownerPrinted: async ({ stationJobId, documentId, spoolJobId }) => {
+      if (!(await jobs.ensure(stationJobId))) return false;
+      return (
+        jobs
+          .get(stationJobId)
+          ?.shipments.some((s) =>
+            s.documents.some(
+              (d) => d.documentId === documentId && d.state === 'printed' && d.spoolJobId === spoolJobId,
+            ),
+          ) ?? false
+      );
+    },
     onEvent: (event) => {
       emit(event);
       if (event.type === 'spool') void followSpoolJob(event.job);

@@ -91,7 +91,12 @@ describe('reprint', () => {
 
   it('a reprint carries the shipment’s numbers, parcels and receiver and names the booking it reprints', async () => {
     bench = await startBench();
-    const booking = await scanAndWait(bench.station, 'ORD-1001');
+    const { id } = await scanAndWait(bench.station, 'ORD-1001');
+    // An order's numbers come from nShift's history beside the job, not before its label: wait for them.
+    await expect
+      .poll(async () => (await bench!.station.getJob({ jobId: id })).shipments[0]?.shipmentNo)
+      .toBeTruthy();
+    const booking = await bench.station.getJob({ jobId: id });
     const booked = booking.shipments[0]!;
     expect(booked.shipmentNo).toBeTruthy();
 

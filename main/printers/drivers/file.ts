@@ -13,7 +13,7 @@ import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import { safeFileName, safeJoin, writeFileAtomic } from '../../files/atomic';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../files/private';
-import { access, constants, mkdir } from 'node:fs/promises';
+import { access, constants, mkdir, stat } from 'node:fs/promises';
 import type { SendHooks, SpoolAwareDriver } from '../driver';
 import { describeError, printerError } from '../driver';
 import type { PrinterError, PrinterStatus } from '../types';
@@ -57,6 +57,9 @@ export function createFileDriver(config: FilePrinterConfig, options: FileDriverO
         await writeFileAtomic(target.value, document.bytes, { mode: modes.file });
         return ok({ bytes: document.bytes.length });
       } catch (error) {
+        // The rename is the delivery: a document in place whose folder's fsync then failed may already be with
+        // the program that watches the folder, so it is reported printed, never written a second time.
+        if (await inPlace(target.value, document.bytes.length)) return ok({ bytes: document.bytes.length });
         return err(
           printerError('io', `${config.name}: cannot write ${target.value}: ${describeError(error)}`, true),
         );
@@ -81,4 +84,12 @@ function modesFor(dir: string, dataDir: string): { dir: number; file: number } {
   const relative = path.relative(path.resolve(dataDir), dir);
   const inside = relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
   return inside ? { dir: PRIVATE_DIR_MODE, file: PRIVATE_FILE_MODE } : { dir: 0o777, file: 0o666 };
+}
+
+/** Is the whole document in place under its name? */
+async function inPlace(file: string, bytes: number): Promise<boolean> {
+  return stat(file).then(
+    (s) => s.isFile() && s.size === bytes,
+    () => false,
+  );
 }

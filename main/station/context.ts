@@ -184,7 +184,13 @@ export function recordPrintOutcome(
   });
 }
 
-/** Idempotent: the spool's own events and the print call's outcome may both report the same state. */
+/** The print states being journalled, so the spool's event and the print call's outcome share one entry. */
+const recording = new WeakMap<StationContext, Map<string, Promise<void>>>();
+
+/**
+ * Idempotent: the spool's own events and the print call's outcome may both report the same state, at the same
+ * moment (the spool tells both at once): the second waits for the first's entry rather than writing its own.
+ */
 export async function recordPrintState(
   ctx: StationContext,
   jobId: string,
@@ -201,6 +207,27 @@ export async function recordPrintState(
   const job = ctx.jobs.get(jobId);
   const doc = job?.shipments.flatMap((s) => s.documents).find((d) => d.documentId === documentId);
   if (doc?.state === outcome.state) return;
+  let inFlight = recording.get(ctx);
+  if (!inFlight) recording.set(ctx, (inFlight = new Map()));
+  const key = [jobId, shipmentId ?? '', documentId, outcome.state].join('\u0000');
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const written = writePrintState(ctx, jobId, shipmentId, documentId, outcome);
+  inFlight.set(key, written);
+  try {
+    await written;
+  } finally {
+    inFlight.delete(key);
+  }
+}
+
+async function writePrintState(
+  ctx: StationContext,
+  jobId: string,
+  shipmentId: string | undefined,
+  documentId: string,
+  outcome: Parameters<typeof recordPrintState>[4],
+): Promise<void> {
   await record(ctx, {
     type: 'print_state',
     jobId,

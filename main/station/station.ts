@@ -300,9 +300,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
     if (job && !job.shipments.some((s) => s.documents.some((d) => d.documentId === spoolJob.documentId)))
       return;
     try {
+      // Named as the print call names it: the two share one entry when both report the same state at once.
+      const printerName = printService.printerStates().find((p) => p.printerId === spoolJob.printerId)?.name;
       await recordPrintState(ctx, spoolJob.stationJobId, spoolJob.shipmentId, spoolJob.documentId, {
         state: spoolJob.state,
         printerId: spoolJob.printerId,
+        ...(printerName ? { printerName } : {}),
         spoolJobId: spoolJob.id,
         bytes: spoolJob.bytes,
       });

@@ -31,7 +31,7 @@ export interface JobJournalOptions {
   onChange: (job: JobView) => void;
   /** True while jobs run: checkpoints wait for a quiet moment. */
   busy: () => boolean;
-  /** Checkpoint policy (tests make it eager). */
+  /** Checkpoint policy (tests make it eager): every `entries` entries, and `quietMs` after the last one if set. */
   checkpointEvery?: { entries?: number; quietMs?: number };
 }
 
@@ -85,7 +85,10 @@ export async function openJobJournal(options: JobJournalOptions): Promise<JobJou
   });
   late.checkpointer = checkpointer;
   // A start that replayed entries writes a checkpoint soon, so the next start need not.
-  if (replayed > 0 || (!restored && days.length > 0)) checkpointer.note();
+  if (replayed > 0 || (!restored && days.length > 0)) {
+    checkpointer.note();
+    checkpointer.soon();
+  }
   return { journal, jobs, checkpointer, warnings, start: { fromCheckpoint: restored, replayed } };
 }
 

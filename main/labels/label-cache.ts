@@ -124,6 +124,8 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
 
   const entries = new Map<string, Entry>();
   const byShipment = new Map<string, Set<string>>();
+  /** Documents of an older version's files that were put again since: their files go at the next prune. */
+  const supersededLegacy = new Set<string>();
   /** Every pack known, and how far into each the index reaches. */
   const indexedEnd = new Map<string, number>();
   let folderMade: Promise<void> | undefined;
@@ -141,6 +143,7 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
     const known = entries.get(id);
     // The newest put of a document wins (a label downloaded again after a restart).
     if (known && known.createdAt > entry.createdAt) return;
+    if (known && known.file === undefined && entry.file !== undefined) supersededLegacy.add(id);
     if (known?.shipmentId !== undefined) byShipment.get(known.shipmentId)?.delete(id);
     entries.set(id, entry);
     if (entry.shipmentId !== undefined) {
@@ -365,6 +368,12 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
           await rm(legacyFile(id, 'json'), { force: true }).catch(() => undefined);
           await rm(legacyFile(id, 'bin'), { force: true }).catch(() => undefined);
         }
+      }
+      for (const id of [...supersededLegacy]) {
+        supersededLegacy.delete(id);
+        if (entries.get(id)?.file === undefined) continue; // the older file is what is kept of it again
+        await rm(legacyFile(id, 'json'), { force: true }).catch(() => undefined);
+        await rm(legacyFile(id, 'bin'), { force: true }).catch(() => undefined);
       }
       // A pack goes once no document in it is kept (a day's pack may keep that day's older documents a day longer).
       const kept = new Set([...entries.values()].map((e) => e.file));

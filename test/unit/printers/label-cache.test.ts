@@ -142,13 +142,18 @@ describe('the label cache', () => {
     expect(await cache.get('shp-9-print-1')).toBeUndefined();
     await cache.put(doc('new', '8'));
 
+    // One of them downloaded again (after a restart): its older files are no longer what is kept of it.
+    await cache.put(doc('shp-8-print-1', '8', '^XA^FDagain^FS^XZ'));
+
     expect(await cache.prune(7)).toBe(1);
     expect(await cache.get('shp-7-print-1')).toBeUndefined();
     expect(await readdir(dir)).not.toContain('shp-7-print-1.bin');
+    expect(await readdir(dir)).not.toContain('shp-8-print-1.json');
+    expect((await cache.get('shp-8-print-1'))?.document.bytes.toString('latin1')).toBe('^XA^FDagain^FS^XZ');
     await cache.close();
     // Listed once: a later start reads the index, and still finds both kinds.
     const later = cacheAt(dir, () => now);
-    expect((await later.documentsOf('8')).map((d) => d.meta.id)).toEqual(['shp-8-print-1', 'new']);
+    expect((await later.documentsOf('8')).map((d) => d.meta.id).sort()).toEqual(['new', 'shp-8-print-1']);
   });
 
   it('prunes whole packs of old days and keeps the index to what is left', async () => {

@@ -123,7 +123,8 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
     path.join(dir, `${safeFileName(id)}.${ext}`);
 
   const entries = new Map<string, Entry>();
-  const byShipment = new Map<string, Set<string>>();
+  /** A shipment's documents: one id as a string, several in an array (most shipments have one or two). */
+  const byShipment = new Map<string, string | string[]>();
   /** Documents of an older version's files that were put again since: their files go at the next prune. */
   const supersededLegacy = new Set<string>();
   /** Every pack known, and how far into each the index reaches. */
@@ -144,12 +145,13 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
     // The newest put of a document wins (a label downloaded again after a restart).
     if (known && known.createdAt > entry.createdAt) return;
     if (known && known.file === undefined && entry.file !== undefined) supersededLegacy.add(id);
-    if (known?.shipmentId !== undefined) byShipment.get(known.shipmentId)?.delete(id);
+    if (known?.shipmentId !== undefined) unlist(known.shipmentId, id);
     entries.set(id, entry);
     if (entry.shipmentId !== undefined) {
-      let ids = byShipment.get(entry.shipmentId);
-      if (!ids) byShipment.set(entry.shipmentId, (ids = new Set()));
-      ids.add(id);
+      const ids = byShipment.get(entry.shipmentId);
+      if (ids === undefined) byShipment.set(entry.shipmentId, id);
+      else if (typeof ids === 'string') byShipment.set(entry.shipmentId, ids === id ? id : [ids, id]);
+      else if (!ids.includes(id)) ids.push(id);
     }
   }
 
@@ -157,10 +159,31 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
     const known = entries.get(id);
     if (!known) return;
     entries.delete(id);
-    if (known.shipmentId === undefined) return;
-    const ids = byShipment.get(known.shipmentId);
-    ids?.delete(id);
-    if (ids?.size === 0) byShipment.delete(known.shipmentId);
+    if (known.shipmentId !== undefined) unlist(known.shipmentId, id);
+  }
+
+  /** Takes a document off its shipment's list. */
+  function unlist(shipmentId: string, id: string): void {
+    const ids = byShipment.get(shipmentId);
+    if (ids === id) byShipment.delete(shipmentId);
+    else if (Array.isArray(ids)) {
+      const left = ids.filter((other) => other !== id);
+      byShipment.set(shipmentId, left.length === 1 ? left[0]! : left);
+    }
+  }
+
+  /** The ids a shipment has in the cache. */
+  function listed(shipmentId: string): string[] {
+    const ids = byShipment.get(shipmentId);
+    return ids === undefined ? [] : typeof ids === 'string' ? [ids] : [...ids];
+  }
+
+  /** One string per pack name: tens of thousands of entries name a few dozen packs. */
+  const packNames = new Map<string, string>();
+  function pooled(file: string): string {
+    let name = packNames.get(file);
+    if (name === undefined) packNames.set(file, (name = file));
+    return name;
   }
 
   function reach(file: string, end: number): void {
@@ -205,7 +228,7 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
           continue;
         }
         const entry: Entry = {
-          file: line.legacy ? undefined : line.file,
+          file: line.legacy ? undefined : pooled(line.file!),
           offset: line.offset ?? 0,
           length: line.length ?? 0,
           shipmentId: line.shipmentId,
@@ -310,7 +333,7 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
 
   async function documentsOf(shipmentId: string): Promise<CachedDocument[]> {
     await ensureOpen();
-    const ids = [...(byShipment.get(shipmentId) ?? [])];
+    const ids = listed(shipmentId);
     const docs = await Promise.all(ids.map((id) => readEntry(id, entries.get(id)!)));
     return docs
       .filter((d): d is CachedDocument => d !== undefined)
@@ -325,7 +348,7 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
       await folderMade;
       const at = await pack.append(record);
       const entry: Entry = {
-        file: path.basename(at.path),
+        file: pooled(path.basename(at.path)),
         offset: at.offset,
         length: record.length,
         shipmentId: document.shipmentId,

@@ -32,6 +32,25 @@ export function verifiedJson(line: Buffer): string | undefined {
 }
 
 /**
+ * Hands the JSON of each verified line to `visit`, in order, without keeping any of them: for files of tens of
+ * thousands of lines read into memory structures of their own (the label cache's index). Returns how many lines
+ * failed their checksum or were torn (a last line without its newline).
+ */
+export function forEachVerifiedLine(bytes: Buffer, visit: (json: string) => void): number {
+  let bad = 0;
+  let start = 0;
+  while (start < bytes.length) {
+    const nl = bytes.indexOf(0x0a, start);
+    const end = nl === -1 ? bytes.length : nl;
+    const json = nl === -1 ? undefined : verifiedJson(bytes.subarray(start, end));
+    if (json !== undefined) visit(json);
+    else if (end > start) bad++;
+    start = end + 1;
+  }
+  return bad;
+}
+
+/**
  * Splits bytes into verified values and the raw bytes of lines that fail their checksum or `parse` (a torn
  * last line has no newline and always fails). `goodBytes` is the file without the bad lines.
  */

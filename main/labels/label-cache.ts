@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { open as openFile, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDirectory, readFileIfExists, safeFileName, writeFileAtomic } from '../files/atomic';
-import { checksumLine, GroupCommitLog, parseLines } from '../files/line-log';
+import { checksumLine, forEachVerifiedLine, GroupCommitLog } from '../files/line-log';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../files/private';
 import type { PrintableDocument } from './document';
 import {
@@ -220,23 +220,30 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
     let torn = false;
     let legacyListed = false;
     if (raw !== undefined) {
-      const parsed = parseLines(raw, parseIndexLine);
-      torn = parsed.badChunks.length > 0;
-      for (const line of parsed.values) {
-        if (line === 'legacy listed') {
-          legacyListed = true;
-          continue;
+      // Line by line into the maps: the index is tens of thousands of lines, never all held as objects at once.
+      let unusable = 0;
+      const bad = forEachVerifiedLine(raw, (json) => {
+        let line: ReturnType<typeof parseIndexLine>;
+        try {
+          line = parseIndexLine(json);
+        } catch {
+          line = undefined;
         }
-        const entry: Entry = {
-          file: line.legacy ? undefined : pooled(line.file!),
-          offset: line.offset ?? 0,
-          length: line.length ?? 0,
-          shipmentId: line.shipmentId,
-          createdAt: Date.parse(line.createdAt),
-        };
-        if (entry.file !== undefined) reach(entry.file, entry.offset + entry.length);
-        remember(line.id, entry);
-      }
+        if (line === undefined) unusable++;
+        else if (line === 'legacy listed') legacyListed = true;
+        else {
+          const entry: Entry = {
+            file: line.legacy ? undefined : pooled(line.file!),
+            offset: line.offset ?? 0,
+            length: line.length ?? 0,
+            shipmentId: line.shipmentId,
+            createdAt: Date.parse(line.createdAt),
+          };
+          if (entry.file !== undefined) reach(entry.file, entry.offset + entry.length);
+          remember(line.id, entry);
+        }
+      });
+      torn = bad + unusable > 0;
     }
     const names = await readdir(dir).catch(() => [] as string[]);
     const found: [string, Entry][] = [];

@@ -23,6 +23,10 @@ export interface Step {
   /** The file or folder it touched, relative to the watched folder. */
   path: string;
   refused: boolean;
+  /** Bytes a write asked to write (0 for the other steps). */
+  bytes: number;
+  /** When it started (performance.now()). */
+  at: number;
 }
 
 export type FaultMode = 'full' | 'once';
@@ -49,19 +53,23 @@ function refusal(mode: FaultMode, op: string, path: string): NodeJS.ErrnoExcepti
   return Object.assign(new Error(`${code}: ${text}, ${op} '${path}'`), { code, errno, syscall: op });
 }
 
+/** What a write asks to write: a buffer's length (or the length asked for), a string's UTF-8 bytes. */
+function bytesOf(op: StepOp, args: unknown[]): number {
+  if (op !== 'write' && op !== 'writeFile') return 0;
+  const [data, offset, length] = args;
+  if (Buffer.isBuffer(data) || data instanceof Uint8Array)
+    return typeof length === 'number' ? length : data.length - (Number(offset) || 0);
+  return typeof data === 'string' ? Buffer.byteLength(data) : 0;
+}
+
 /** Does this step need new space on the disk (a write past a file's end, a new name)? */
 function needsSpace(op: StepOp, fd: number | undefined, args: unknown[]): boolean {
   if (op === 'sync' || op === 'truncate') return false;
   if (op === 'rename' || op === 'writeFile' || fd === undefined) return true;
   // write(buffer, offset, length, position): in place when it ends within the file as it is.
-  const [data, offset, length, position] = args;
+  const position = args[3];
   if (typeof position !== 'number' || position < 0) return true;
-  const size = Buffer.isBuffer(data)
-    ? typeof length === 'number'
-      ? length
-      : data.length - (Number(offset) || 0)
-    : String(data).length;
-  return position + size > fstatSync(fd).size;
+  return position + bytesOf(op, args) > fstatSync(fd).size;
 }
 
 export async function installFileFaults(folder: string): Promise<FileFaults> {
@@ -84,7 +92,7 @@ export async function installFileFaults(folder: string): Promise<FileFaults> {
     if (rel === undefined) return false;
     const index = steps.length;
     const refused = mode === 'once' ? index === refuseAt : index >= refuseAt && needsSpace(op, fd, args);
-    steps.push({ op, path: rel, refused });
+    steps.push({ op, path: rel, refused, bytes: bytesOf(op, args), at: performance.now() });
     return refused;
   };
 

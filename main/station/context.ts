@@ -77,6 +77,8 @@ export async function fail(
     if (!(error instanceof JournalWriteError) || error.entry.type !== 'failed') throw error;
     ctx.log(`job ${jobId}: ${failure.message} (not saved: ${error.message})`);
     const shown = failure.reason === 'station' ? failure : cannotSave(error.cause);
+    // The packer is told its label prints after the restart: the journal's stop mark keeps that promise.
+    if (shown.detail === 'booking_not_saved') ctx.journal.keepForRestart(jobId);
     const { duplicateOf: _notShown, ...entry } = error.entry;
     ctx.jobs.apply({ ...entry, failure: shown });
   }
@@ -118,13 +120,22 @@ export async function printDocuments(
   let notSpooled: { shipmentId: string | undefined; cause: unknown } | undefined;
   // Queue every document first, so the spool keeps their order; then wait for the outcomes.
   const outcomes = documents.map((document) =>
-    ctx.printService.print({
-      document,
-      stationJobId: jobId,
-      ...(document.shipmentId ? { shipmentId: document.shipmentId } : {}),
-      ...(options.journalled ? { sendAfter: options.journalled } : {}),
-      ...(options.releaseHeld ? { releaseHeld: true } : {}),
-    }),
+    ctx.printService
+      .print({
+        document,
+        stationJobId: jobId,
+        ...(document.shipmentId ? { shipmentId: document.shipmentId } : {}),
+        ...(options.journalled ? { sendAfter: options.journalled } : {}),
+        ...(options.releaseHeld ? { releaseHeld: true } : {}),
+      })
+      .then((outcome) => {
+        // The spool's disk refused this document, so it was never sent: the journal stops at once, before the
+        // spool's own event about it (already on its way to the journal) can record it as failed at the printer.
+        // Failed, a restart would leave it out; not recorded, the restart prints it (see below).
+        if (outcome.spoolRefused !== undefined && isDiskRefusal(outcome.spoolRefused))
+          ctx.journal.refuseWrites(outcome.spoolRefused);
+        return outcome;
+      }),
   );
   // The journal's own failure is the caller's to report (it awaits the same write); here it only orders.
   await options.journalled?.catch(() => undefined);

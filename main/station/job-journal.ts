@@ -93,12 +93,13 @@ export async function openJobJournal(options: JobJournalOptions): Promise<JobJou
 }
 
 /**
- * The journal stopped last time (its disk refused a write): every job still open then was shown failed with
- * `cannot_save`, and the journal could not say so. What was said holds: those that never asked nShift to book
- * anything are journalled failed now, before anything runs, so the restart does not book them behind the
- * packer's back (a print-and-apply line would get labels for parcels long gone). A job with an intent on disk
- * is left to resume: nShift may hold its booking, whose label must not be lost (the packer was told it prints
- * after the restart). Then the mark goes; a crash before that only does the same again.
+ * The journal stopped last time (its disk refused a write): every job still open then was shown failed, and the
+ * journal could not say so. What was said holds, before anything runs: those jobs are journalled failed
+ * (`cannot_save`, as the packer saw it), so the restart neither books nor prints them behind the packer's back (a
+ * print-and-apply line would get labels for parcels long gone, and a job two outcomes). The exception is a job
+ * shown `booking_not_saved` (the mark lists it): nShift booked it, the station could not keep it, and the packer
+ * was told the label prints after the restart, so it resumes as after a crash. Then the mark goes; a crash before
+ * that only does the same again, since nothing else ran.
  */
 async function honourStop(
   journal: Journal,
@@ -107,7 +108,8 @@ async function honourStop(
   log: (line: string) => void,
 ): Promise<void> {
   const refusal = Object.assign(new Error(stop.message), stop.code ? { code: stop.code } : {});
-  const told = jobs.openJobs().filter((job) => !jobs.askedToBook(job.id));
+  const kept = new Set(stop.kept ?? []);
+  const told = jobs.openJobs().filter((job) => !kept.has(job.id));
   try {
     for (const job of told) {
       const entry = await journal.append({ type: 'failed', jobId: job.id, failure: cannotSave(refusal) });

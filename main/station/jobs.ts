@@ -284,11 +284,6 @@ export class JobBook {
     return [...(this.intents.get(jobId) ?? [])].filter((k) => !booked.has(k));
   }
 
-  /** Has the job ever asked nShift to book something (an intent on disk)? Then nShift may hold a booking of it. */
-  askedToBook(jobId: string): boolean {
-    return (this.intents.get(jobId)?.size ?? 0) > 0;
-  }
-
   isBooked(jobId: string, targetKey: string): boolean {
     return this.bookedTargets.get(jobId)?.has(targetKey) ?? false;
   }

@@ -204,15 +204,21 @@ export interface JournalPosition {
 }
 
 /**
- * Written when the journal stops taking entries (its disk refused one): the last sequence number on disk and the
- * refusal. Every job still open then was told it failed, and the journal could not say so; the next start reads
- * this and journals those failures before anything runs (see `openJobJournal`).
+ * Written when the journal stops taking entries (its disk refused one): the last sequence number on disk, the
+ * refusal, and the jobs the packer was told would be finished by the restart. Every other job still open then was
+ * told it failed, and the journal could not say so; the next start reads this and journals those failures before
+ * anything runs (see `openJobJournal`).
  */
 export interface StopMark {
   seq: number;
   /** The file system's error code (`ENOSPC`, …) and message, for the failure the packer was shown. */
   code?: string;
   message: string;
+  /**
+   * Jobs shown `booking_not_saved`: nShift booked, the station could not keep it, and the packer was told the
+   * restart prints the label. These resume as after a crash.
+   */
+  kept?: string[];
 }
 
 /**
@@ -238,8 +244,9 @@ export class Journal {
   private readonly marks: JournalPosition[] = [];
   /** The last sequence number on disk. */
   private durableSeq = 0;
-  /** The stop mark being written, once the journal stopped. */
-  private stopMarked: Promise<void> | undefined;
+  /** The stop mark once the journal stopped, and its writes (in place, one after the other). */
+  private stopMark: StopMark | undefined;
+  private stopMarkWrites: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly dir: string,
@@ -363,16 +370,37 @@ export class Journal {
     await writeInPlace(join(this.dir, STOP_MARK_FILE), Buffer.alloc(STOP_MARK_BYTES));
   }
 
+  /**
+   * Once the journal stopped: the packer was told this job's booking, which the station could not keep, is
+   * finished by the restart (`booking_not_saved`); the stop mark says so, so the restart resumes it.
+   */
+  keepForRestart(jobId: string): void {
+    const mark = this.stopMark;
+    if (!mark || mark.kept?.includes(jobId)) return;
+    mark.kept = [...(mark.kept ?? []), jobId];
+    this.writeStopMark();
+  }
+
   /** Writes the stop mark once, in place (see STOP_MARK_FILE); a disk that refuses even that leaves none. */
   private markStopped(cause: unknown): void {
-    if (this.stopMarked) return;
-    const mark: StopMark = {
+    if (this.stopMark) return;
+    this.stopMark = {
       seq: this.durableSeq,
       ...(isErrnoException(cause) && cause.code ? { code: cause.code } : {}),
       message: cause instanceof Error ? cause.message : String(cause),
     };
-    const line = Buffer.from(checksumLine(JSON.stringify(mark)), 'utf8');
-    this.stopMarked = writeInPlace(join(this.dir, STOP_MARK_FILE), line).catch(() => undefined);
+    this.writeStopMark();
+  }
+
+  private writeStopMark(): void {
+    const line = Buffer.from(checksumLine(JSON.stringify(this.stopMark)), 'utf8');
+    // The whole reserved size each time: a shorter mark leaves nothing of a longer one behind it. A mark that
+    // would not fit (hundreds of jobs kept) is not written again: the one before stands.
+    if (line.length > STOP_MARK_BYTES) return;
+    const bytes = Buffer.concat([line, Buffer.alloc(STOP_MARK_BYTES - line.length)]);
+    this.stopMarkWrites = this.stopMarkWrites
+      .then(() => writeInPlace(join(this.dir, STOP_MARK_FILE), bytes))
+      .catch(() => undefined);
   }
 
   /** True once the disk refused a write: the journal takes no entry until Packbench restarts. */
@@ -382,7 +410,7 @@ export class Journal {
 
   async close(): Promise<void> {
     await this.log.close();
-    await this.stopMarked;
+    await this.stopMarkWrites;
   }
 
   private today(): string {
@@ -481,13 +509,16 @@ async function readStopMark(file: string): Promise<StopMark | undefined> {
   if (json === undefined) return undefined;
   try {
     const mark = JSON.parse(json) as Partial<StopMark>;
-    return typeof mark.seq === 'number' && typeof mark.message === 'string'
-      ? {
-          seq: mark.seq,
-          message: mark.message,
-          ...(typeof mark.code === 'string' ? { code: mark.code } : {}),
-        }
-      : undefined;
+    if (typeof mark.seq !== 'number' || typeof mark.message !== 'string') return undefined;
+    const kept = Array.isArray(mark.kept)
+      ? mark.kept.filter((id): id is string => typeof id === 'string')
+      : [];
+    return {
+      seq: mark.seq,
+      message: mark.message,
+      ...(typeof mark.code === 'string' ? { code: mark.code } : {}),
+      ...(kept.length > 0 ? { kept } : {}),
+    };
   } catch {
     return undefined;
   }

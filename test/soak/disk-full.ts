@@ -3,16 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  DEMO_DELIVERY_OPTIONS,
-  DEMO_ORDER_CHANNEL_ID,
-  DEMO_RECEIVERS,
-  ensureDemoAccount,
-} from '../../main/simulator/demo';
-import { createOrder } from '../../main/simulator/routes/orders';
+import { ensureDemoAccount } from '../../main/simulator/demo';
 import { createSimulator } from '../../main/simulator/server';
 import { createVirtualOfficePrinter } from '../../main/simulator/virtual-office-printer';
 import { createVirtualZebra } from '../../main/simulator/virtual-zebra';
+import { seedCustomsOrders } from '../support/customs-orders';
 import { accountForPaper, type ToldEvent } from '../support/paper-account';
 import { HeadlessChild } from './headless-child';
 import { grepSecrets } from './verify';
@@ -95,19 +90,8 @@ async function fillUp(point: string, options: DiskFullOptions): Promise<DiskFull
   const secret = `soak-full-${randomBytes(12).toString('hex')}`;
   ensureDemoAccount(sim);
   sim.addApiKey({ id: keyId, secret });
-  const codes: string[] = [];
-  for (let i = 1; i <= options.orders; i++) {
-    const code = `FULL-${i}`;
-    // To Oslo, outside the EU: nShift makes a label and a customs declaration.
-    createOrder(sim.context, {
-      orderChannelId: DEMO_ORDER_CHANNEL_ID,
-      internalReference: code,
-      receiver: DEMO_RECEIVERS[1]!,
-      parcels: [{ weight: 1 + (i % 4), contents: 'Goods' }],
-      deliveryOptionId: DEMO_DELIVERY_OPTIONS.P15,
-    });
-    codes.push(code);
-  }
+  // To Oslo, outside the EU: nShift makes a label and a customs declaration for each.
+  const codes = seedCustomsOrders(sim, options.orders, 'FULL-');
   const { deliveryBaseUrl } = await sim.start({ host: '127.0.0.1' });
   const zebra = await createVirtualZebra({ host: '127.0.0.1' });
   const office = await createVirtualOfficePrinter();

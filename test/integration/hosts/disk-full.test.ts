@@ -10,13 +10,6 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder } from '../../../main/simulator/routes/orders';
-import {
-  DEMO_DELIVERY_OPTIONS,
-  DEMO_ORDER_CHANNEL_ID,
-  DEMO_RECEIVERS,
-  ensureDemoAccount,
-} from '../../../main/simulator/demo';
 import { createSimulator, type Simulator } from '../../../main/simulator/server';
 import {
   createVirtualOfficePrinter,
@@ -24,6 +17,7 @@ import {
 } from '../../../main/simulator/virtual-office-printer';
 import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
 import { DEMO_KEY_ENV, runHeadless, stationFlags } from '../../support/headless-process';
+import { seedCustomsOrders } from '../../support/customs-orders';
 import { accountForPaper, asTold } from '../../support/paper-account';
 
 let point = '';
@@ -45,24 +39,6 @@ afterAll(async () => {
   await rm(point, { recursive: true, force: true });
 });
 
-/** Fifty open orders to Oslo (outside the EU): nShift makes a label and a customs declaration for each. */
-function seedCustomsOrders(sim: Simulator, count: number): string[] {
-  ensureDemoAccount(sim);
-  const codes: string[] = [];
-  for (let i = 1; i <= count; i++) {
-    const code = `FULL-${i}`;
-    createOrder(sim.context, {
-      orderChannelId: DEMO_ORDER_CHANNEL_ID,
-      internalReference: code,
-      receiver: DEMO_RECEIVERS[1]!,
-      parcels: [{ weight: 1 + (i % 4), contents: 'Goods' }],
-      deliveryOptionId: DEMO_DELIVERY_OPTIONS.P15,
-    });
-    codes.push(code);
-  }
-  return codes;
-}
-
 describe('a data folder on a 280 kB disk that fills up', () => {
   let sim: Simulator;
   let zebra: VirtualZebra;
@@ -81,7 +57,7 @@ describe('a data folder on a 280 kB disk that fills up', () => {
 
   it('loses no label and books no job it reported failed: every document once, or the job failed', async (context) => {
     if (mountRefused) context.skip(mountRefused);
-    const codes = seedCustomsOrders(sim, 50);
+    const codes = seedCustomsOrders(sim, 50, 'FULL-');
     const dataDir = join(point, 'data');
     await mkdir(dataDir);
     const flags = stationFlags(

@@ -5,10 +5,10 @@
  * meta without its bytes when the disk filled up; reading it dropped the label and kept the customs
  * declaration). The restart must print every document of the shipment once, or fail the job saying so.
  */
-import { mkdtemp, readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, rm, writeFile, mkdir, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JobView } from '../../../preload/api';
 import { DEMO_API_KEY_ID } from '../../../main/simulator/demo';
 import { createLabelCache } from '../../../main/labels/label-cache';
@@ -17,8 +17,18 @@ import { startBench, waitForJob, type Bench } from '../../support/station-harnes
 
 let bench: Bench | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
   await bench?.close();
   bench = undefined;
+});
+
+let handles: Pick<FileHandle, 'writeFile'>;
+beforeAll(async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'packbench-probe-'));
+  const probe = await open(join(dir, 'probe'), 'w');
+  handles = Object.getPrototypeOf(probe) as typeof handles;
+  await probe.close();
+  await rm(dir, { recursive: true, force: true });
 });
 
 async function api<T>(b: Bench, method: string, path: string, body?: unknown): Promise<T> {
@@ -216,5 +226,39 @@ describe('a booking reconciled after a restart whose label cache holds only some
     expect(
       (await createLabelCache(join(dir, 'labels')).documentsOf('1')).map((d) => d.meta.id).sort(),
     ).toEqual(['c', 'l']);
+  });
+});
+
+describe('a booking whose customs declaration the spool’s disk refused while its label went out', () => {
+  it('prints the declaration once after the restart: never a job printed with it left out', async () => {
+    bench = await startBench();
+    // The customs declaration's `sending` record is refused (the disk is full just then); the label's is not.
+    const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
+    vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+      const [data] = args;
+      if (typeof data === 'string' && data.includes('"state":"sending"') && data.includes('"kind":"customs"'))
+        return Promise.reject(
+          Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
+        );
+      return writeFile.apply(this, args);
+    });
+    const { jobId } = await bench.station.scan({ code: 'ORD-1002' });
+    const told = await waitForJob(bench.station, jobId);
+    await bench.station.whenIdle();
+    expect(told.failure).toMatchObject({ code: 'cannot_save', detail: 'booking_not_saved' });
+
+    vi.restoreAllMocks();
+    await bench.station.close();
+    const restarted = await bench.startStation();
+    const job = await settled(restarted, jobId);
+    expect(job.state).toBe('printed');
+    const documents = job.shipments.flatMap((s) => s.documents);
+    expect(documents.map((d) => [d.kind, d.state]).sort()).toEqual([
+      ['customs', 'printed'],
+      ['label', 'printed'],
+    ]);
+    const paper = await printedOn(bench, bench.dataDir);
+    expect(paper.pdfs).toHaveLength(1);
+    expect(bench.zebra.labels()).toHaveLength(1);
   });
 });

@@ -190,15 +190,24 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
     indexedEnd.set(file, Math.max(indexedEnd.get(file) ?? 0, end));
   }
 
-  /** Appends index lines (no fsync: see the header). A failure leaves them to be found in the packs again. */
+  /**
+   * Appends index lines (no fsync: see the header). After a failed append (a full disk, perhaps with half a line
+   * written) nothing more is appended until the index is written anew: every document put since lies past the
+   * index's last whole line in its pack, where the next start finds it.
+   */
+  let indexRefused = false;
   function appendIndex(lines: string[]): Promise<void> {
     if (lines.length === 0) return indexChain;
     indexChain = indexChain
       .then(async () => {
+        if (indexRefused) return;
         indexHandle ??= await openFile(indexPath, 'a', PRIVATE_FILE_MODE);
-        await indexHandle.write(lines.join(''));
+        // writeFile writes all of it or fails; a write() may take part of it and say nothing.
+        await indexHandle.writeFile(lines.join(''));
       })
-      .catch(() => undefined);
+      .catch(() => {
+        indexRefused = true;
+      });
     return indexChain;
   }
 
@@ -210,6 +219,7 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
         indexHandle = undefined;
         const lines = [...entries].map(([id, entry]) => indexLine(id, entry));
         await writeFileAtomic(indexPath, [...lines, LEGACY_LISTED].join(''));
+        indexRefused = false;
       })
       .catch(() => undefined);
     return indexChain;

@@ -436,13 +436,16 @@ async function fetchShipments(
       return err(bookingNotSaved(shipmentId, error));
     }
     const share = shareWithSpool(ctx, jobId, shipmentId, documents.ok ? documents.value : [], spoolJobs);
-    // The spool has the label: a failed download does not stop the journal from recording the booking.
-    if (!documents.ok && share.spooled.length === 0) return err(failureFromDelivery(documents.error));
+    // The spool has the label: a failed download does not stop the journal from recording the booking. Without
+    // it the booking is recorded all the same, and the job fails as a live booking whose label did not come down
+    // (`label_not_downloaded`: reprint it, never book it again).
+    const notDownloaded = !documents.ok && share.spooled.length === 0 ? documents.error : undefined;
     shipments.push({
       shipmentId,
       parcelNos: [],
       documents: share.toPrint,
       ...(share.spooled.length > 0 ? { spooled: share } : {}),
+      ...(notDownloaded ? { documentsError: notDownloaded } : {}),
     });
   }
   return ok(shipments);

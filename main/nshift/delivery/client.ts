@@ -37,6 +37,7 @@ import type {
 import type { PrintableDocument } from '../../labels/document';
 import { documentsFromPrints, documentsFromShipmentResult } from './documents';
 import { preparedShipmentsOf, type PreparedShipments } from './prepared-shipments';
+import { consolidationKeyOf } from './consolidation';
 import type { DocumentOwner } from './documents';
 import { createTokenManager } from '../shared/token-manager';
 import type { ApiKey, ApiKeySource } from '../shared/token-manager';
@@ -985,18 +986,6 @@ async function pages<T extends { id?: number | string }>(
     if (got.value.length < size || fresh.length === 0) break;
   }
   return ok(all);
-}
-
-/** Does the shipment ask for a return shipment (addon RETURN)? nShift then books two, in one answer. */
-export function asksForReturnShipment(shipment: Shipment): boolean {
-  const addons = Array.isArray(shipment.service?.addons) ? shipment.service.addons : [];
-  return addons.some((a) => String(a.id).toUpperCase() === 'RETURN');
-}
-
-/** The key of a shipment's CONSOLIDATE option (ids are case-insensitive), if it has one with a key. */
-export function consolidationKeyOf(shipment: Shipment): string | undefined {
-  const option = (shipment.options ?? []).find((o) => String(o.id).toUpperCase() === 'CONSOLIDATE');
-  return typeof option?.key === 'string' && option.key.trim() ? option.key : undefined;
 }
 
 function missingConsolidationKey(): DeliveryError {

@@ -11,6 +11,7 @@ export type {
 export type { DeliveryError, DeliveryErrorKind, ValidationItem, NetworkCause, AuthReason } from './errors';
 export { describeDeliveryError } from './errors';
 export type { PreparedBookOptions, PreparedShipments } from './prepared-shipments';
+export { consolidationKeyOf, isConsolidateOption } from './consolidation';
 export { ROUTES } from './routes';
 export type { OperationName, RouteDef } from './routes';
 export type * from './schemas';

@@ -1,13 +1,8 @@
 /** The nShift Delivery API client: import from here. */
 export { createDeliveryClient } from './client';
-export type {
-  DeliveryClient,
-  DeliveryClientOptions,
-  FeedOptions,
-  Feed,
-  ApiKey,
-  ApiKeySource,
-} from './client';
+export type { DeliveryClient, DeliveryClientOptions, ApiKey, ApiKeySource } from './client';
+export type { FeedOptions, Feed } from './feeds';
+export type { ConsolidatedDeletion } from './consolidated';
 export type { DeliveryError, DeliveryErrorKind, ValidationItem, NetworkCause, AuthReason } from './errors';
 export { describeDeliveryError } from './errors';
 export type { PreparedBookOptions, PreparedShipments } from './prepared-shipments';

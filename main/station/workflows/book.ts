@@ -1,9 +1,12 @@
 import type { Failure } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
-import type { DeliveryError } from '../../nshift/delivery/errors';
-import { consolidationKeyOf } from '../../nshift/delivery';
-import type { ShipmentResult, ShipmentSummary } from '../../nshift/delivery/schemas';
-import type { Shipment } from '../../nshift/delivery/types';
+import {
+  consolidationKeyOf,
+  type DeliveryError,
+  type ShipmentResult,
+  type ShipmentSummary,
+  type Shipment,
+} from '../../nshift/delivery';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import { bookingTargetKey, type BookingTarget, type DocumentRef } from '../journal';

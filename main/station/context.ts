@@ -3,8 +3,8 @@ import type { PrintableDocument } from '../labels/document';
 import type { Settings } from '../settings/schema';
 import { JournalWriteError, type DocumentRef, type Journal, type JournalEntryBody } from './journal';
 import { BOOKING_KINDS, isOpen, type JobBook } from './jobs';
-import type { DeliveryClient } from '../nshift/delivery/client';
-import type { CheckoutClient } from '../nshift/checkout/client';
+import type { DeliveryClient, PrintConfig } from '../nshift/delivery';
+import type { CheckoutClient } from '../nshift/checkout';
 import type { PrintService } from '../printers/print-service';
 import type { PrintOutcome } from '../printers/types';
 import type { LabelCache } from '../labels/label-cache';
@@ -13,7 +13,6 @@ import type { StatusEvents } from './status-events/follower';
 import type { ShipmentNumbers } from './workflows/shipment-numbers';
 import { bookingNotSaved, cannotSave, failureFromPrinter, isDiskRefusal } from './failures';
 import { toNshiftPrintConfig } from './print-config';
-import type { PrintConfig } from '../nshift/delivery/types';
 
 /** What every workflow needs: the journal, the job book, the nShift client, printing, and the settings. */
 export interface StationContext {

@@ -1,7 +1,5 @@
 import type { PrintableDocument } from '../labels/document';
-import type { DeliveryClient } from '../nshift/delivery/client';
-import type { DeliveryError } from '../nshift/delivery/errors';
-import type { PrintConfig } from '../nshift/delivery/types';
+import type { DeliveryClient, DeliveryError, PrintConfig } from '../nshift/delivery';
 import type { Result } from '../result';
 import { ok } from '../result';
 import type { StationContext } from './context';

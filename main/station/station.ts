@@ -18,8 +18,8 @@ import type {
   SpoolJobView,
   StationStatus,
 } from '../../preload/api';
-import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery/client';
-import type { CheckoutClient, CheckoutClientOptions } from '../nshift/checkout/client';
+import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery';
+import type { CheckoutClient, CheckoutClientOptions } from '../nshift/checkout';
 import { createLabelCache } from '../labels/label-cache';
 import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
 import { resolveSettings, type SettingsLayer } from '../settings/in-force';
@@ -47,7 +47,7 @@ import type { JobStart } from './workflows/types';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
 import { pruneDataDir, type PruneReport } from './retention';
 import { tightenDataDir } from '../files/private';
-import { RequestRate } from '../nshift/shared/request-rate';
+import { RequestRate } from '../nshift/shared';
 import { labelPrinterId } from './label-printer';
 
 /** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
@@ -219,7 +219,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   async function newCheckoutClient(): Promise<CheckoutClient | undefined> {
     const urls = checkoutUrls();
     if (!checkoutSecret?.for(urls)) return undefined;
-    const { createCheckoutClient } = await import('../nshift/checkout/client');
+    const { createCheckoutClient } = await import('../nshift/checkout');
     const [authUrl, baseUrl] = urls;
     return createCheckoutClient({
       baseUrl,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import PQueue from 'p-queue';
 import type {
   AccountState,
   ConnectionTest,
@@ -11,39 +10,37 @@ import type {
   MethodInput,
   MethodOutput,
   StationApi,
-  StationEvent,
-  StationEventListener,
   StationMethodName,
   SettingsView,
   SpoolJobView,
   StationStatus,
 } from '../../preload/api';
 import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery';
-import type { CheckoutClient, CheckoutClientOptions } from '../nshift/checkout';
+import type { CheckoutClient } from '../nshift/checkout';
 import { createLabelCache } from '../labels/label-cache';
-import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
-import { resolveSettings, type SettingsLayer } from '../settings/in-force';
+import { createPrintService, type PrintService } from '../printers/print-service';
+import { resolveSettings } from '../settings/in-force';
 import { applySettingsPatch, settingsView, type Settings } from '../settings/schema';
 import { openBoundSecret } from '../settings/bound-secret';
-import { VaultRefusal, type SecretVault, type SettingsStore } from '../settings/store';
+import { VaultRefusal } from '../settings/store';
 import { StationError } from './station-error';
-import { fail, record, recordPrintState, type StationContext } from './context';
-import { cannotSave, detailed, failure, failureOfError, noSuchJob, stoppedBeforeStart } from './failures';
+import { recordPrintState, type StationContext } from './context';
+import { detailed, failure, noSuchJob } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
-import { LocalIndex, type IndexFigures, type LocalIndexOptions } from './local-index';
+import { LocalIndex, type IndexFigures } from './local-index';
 import { createIndexFile, INDEX_FILE, indexAccount } from './local-index-file';
 import { openJobJournal } from './job-journal';
-import { JournalWriteError } from './journal';
 import { displayScan, parseScanCode, scanRefused } from './scan-code';
-import { resumeOpenJobs } from './workflows/resume';
 import { runScan } from './workflows/scan';
-import { ShipmentNumbers, type ShipmentNumbersOptions } from './workflows/shipment-numbers';
+import { ShipmentNumbers } from './workflows/shipment-numbers';
 import { createPrintJobApi } from './print-job-api';
 import { testConnection } from './connection';
 import { startTestPrint } from './workflows/test-print';
 import { stationWorkflows } from './workflows';
-import type { JobStart } from './workflows/types';
+import { createJobRunner } from './job-runner';
+import type { StationOptions } from './station-options';
+import { createSubscribers } from './subscribers';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
 import { pruneDataDir, type PruneReport } from './retention';
 import { tightenDataDir } from '../files/private';
@@ -55,52 +52,7 @@ const PRUNE_FIRST_AFTER_MS = 5 * 60 * 1000;
 /** The label cache's index is read this long after start (or at its first use, if sooner). */
 const LABEL_INDEX_AFTER_MS = 1000;
 
-export interface StationOptions {
-  dataDir: string;
-  host: StationStatus['host'];
-  version: string;
-  demo?: boolean;
-  settingsStore: SettingsStore;
-  vault: SecretVault;
-  /** The Checkout client credentials (same kind of vault, its own slot). None: Checkout is never asked. */
-  checkoutVault?: SecretVault;
-  /** The Checkout client's options (tests shorten timeouts). */
-  checkoutClientOptions?: Partial<CheckoutClientOptions>;
-  /** Settings forced by the host for this run (demo mode, flags); applied over the stored ones, never saved. */
-  overrides?: readonly SettingsLayer[];
-  /**
-   * Demo mode's virtual label printer, so the UI can switch its faults (`setDemoPrinterFault`). Without it (every
-   * station that is not a demo) the method is refused.
-   */
-  demoPrinter?: { setFault(fault: DemoPrinterFault): Promise<void> };
-  /** The computer's name, the station's name while its setting is empty (tests give one). */
-  computerName?: string;
-  /** How often a key nShift could not be asked about (it did not answer) is checked again; default 30 s. */
-  accountRecheckMs?: number;
-  /** How many jobs run at once. 1 keeps labels in scan order, which a print-and-apply line needs. */
-  concurrency?: number;
-  log?: (line: string) => void;
-  now?: () => Date;
-  /** The Delivery client's transport options (tests shorten timeouts). */
-  clientOptions?: Partial<Parameters<typeof createDeliveryClient>[0]>;
-  /**
-   * How order bookings' shipment numbers are batched (shipment-numbers.ts). Tests and demo mode look each up at
-   * once (`maxWaitMs: 0`), as a person trying the station expects to read the number beside the label.
-   */
-  shipmentNumbers?: ShipmentNumbersOptions;
-  /** Local index options beyond the settings (tests and benchmarks pace it differently). */
-  indexOptions?: Partial<Omit<LocalIndexOptions, 'client' | 'intervalMs' | 'log'>>;
-  /** Spool and driver options (tests shorten backoff and timeouts). */
-  printServiceOptions?: Pick<
-    PrintServiceOptions,
-    'backoffMs' | 'holdAfterAttempts' | 'driverOptions' | 'clock'
-  >;
-  /**
-   * The status-event follower's clock (epoch ms) and how often it checks whether a read is due. Tests and
-   * demo mode pass the simulator's clock, so moving it moves the feed's schedule.
-   */
-  statusEvents?: { now?: () => number; checkEveryMs?: number };
-}
+export type { StationOptions } from './station-options';
 
 export interface Station extends StationApi {
   /** Resolves when every job started so far has finished (the headless host waits on it at end of input). */
@@ -132,16 +84,8 @@ export interface Station extends StationApi {
 export async function createStation(options: StationOptions): Promise<Station> {
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => new Date());
-  const listeners = new Set<StationEventListener>();
-  const emit = (event: StationEvent): void => {
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        log(`event listener failed: ${String(error)}`);
-      }
-    }
-  };
+  const subscribers = createSubscribers(log);
+  const { emit } = subscribers;
 
   const computerName = options.computerName ?? hostname();
 
@@ -173,7 +117,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     now,
     log,
     onChange: (job) => emit({ type: 'job', job }),
-    busy: () => queue.size > 0 || queue.pending > 0,
+    busy: () => runner.busy(),
   });
   startupWarnings.push(...warnings);
 
@@ -339,12 +283,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
   };
   const shipmentNumbers = new ShipmentNumbers(ctx, options.shipmentNumbers);
 
-  const queue = new PQueue({ concurrency: options.concurrency ?? 1 });
-  /** Jobs on the queue that have not started, and what each fails with if the station stops first. */
-  const notStarted = new Map<string, { written: Promise<unknown>; failure: Failure }>();
-  let stopping = false;
-  /** Codes with a job in flight: a second scan of the same code waits for the first instead of racing it. */
-  const inFlight = new Map<string, Promise<void>>();
+  const runner = createJobRunner(ctx, options);
+  const { startJob, failedJob } = runner;
 
   /** A held document released later and printed: the journal learns it from the spool's event. */
   async function followSpoolJob(spoolJob: SpoolJobView): Promise<void> {
@@ -418,55 +358,6 @@ export async function createStation(options: StationOptions): Promise<Station> {
     return test;
   }
 
-  /** Starts a job: journalled before anything else happens, then run on the station's queue. */
-  async function startJob(
-    kind: JobKind,
-    scan: string,
-    run: (jobId: string) => Promise<void>,
-    start: JobStart = {},
-    failed?: Failure,
-  ): Promise<string> {
-    const jobId = ctx.newId(kind === 'scan' ? 'scan' : kind);
-    const written = record(ctx, { type: 'job', jobId, kind, scan, ...start });
-    const unstarted = failed ?? stoppedBeforeStart(kind);
-    // A station that is stopping starts nothing: the job fails as soon as its entry is on disk (below).
-    const refused = stopping;
-    if (!refused) notStarted.set(jobId, { written, failure: unstarted });
-    void queue.add(async () => {
-      // Failed by stopStarting meanwhile, or asked for after it.
-      if (!notStarted.delete(jobId)) return;
-      try {
-        // A scan's first calls are read-only lookups, so they may leave while its entry is being fsynced:
-        // every booking is preceded by its intent, which the journal writes after this entry. Other jobs
-        // (cancel, manifest, close) call nShift first thing, so they wait until their entry is on disk.
-        if (kind !== 'scan') await written;
-        await run(jobId);
-      } catch (error) {
-        log(
-          `job ${jobId} failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        );
-        await fail(ctx, jobId, failureOfError(error)).catch(() => {});
-      }
-    });
-    // The caller has the job's id only once the job is on disk, or once it shows why it could not be saved.
-    try {
-      await written;
-      if (refused) await fail(ctx, jobId, unstarted);
-    } catch (error) {
-      if (!(error instanceof JournalWriteError)) throw error;
-      // A scan the packer made must show what became of it: the job, unsaved, failed with the reason. Nothing
-      // of it can be booked, since its intent would follow this entry into a journal that refuses writes.
-      ctx.jobs.apply(error.entry);
-      await fail(ctx, jobId, cannotSave(error.cause));
-    }
-    return jobId;
-  }
-
-  /** A job that fails before it starts: journalled like every other, so its id is real. */
-  function failedJob(kind: JobKind, scan: string, reason: Failure): Promise<string> {
-    return startJob(kind, scan, (id) => fail(ctx, id, reason), {}, reason);
-  }
-
   async function saveSettings(next: Settings): Promise<void> {
     await options.settingsStore.save(next);
     storedSettings = next;
@@ -501,20 +392,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
         return { jobId: await failedJob('scan', displayScan(code), scanRefused(parsed.error)) };
       }
       const clean = parsed.value;
-      const jobId = await startJob('scan', clean, async (id) => {
-        // The same code twice at once (concurrency > 1): the second waits for the first and then finds it booked.
-        const earlier = inFlight.get(clean);
-        const mine = (async () => {
-          await earlier?.catch(() => {});
-          await runScan(ctx, id, clean);
-        })();
-        inFlight.set(clean, mine);
-        try {
-          await mine;
-        } finally {
-          if (inFlight.get(clean) === mine) inFlight.delete(clean);
-        }
-      });
+      const jobId = await startJob('scan', clean, (id) =>
+        runner.inTurn(clean, () => runScan(ctx, id, clean)),
+      );
       return { jobId };
     },
     async listJobs(input) {
@@ -734,32 +614,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       statusEvents.start();
     });
   }
-  void queue.add(() =>
-    resumeOpenJobs(ctx).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
-  );
+  runner.resumeOpenJobs();
   // The label cache's index is read in the background, soon after the start rather than on its way: a reprint
   // then finds it in memory. A scan's labels are written without it.
   const cacheWarm = setTimeout(() => void labelCache.open(), LABEL_INDEX_AFTER_MS);
   cacheWarm.unref();
-
-  /**
-   * No job starts any more: each one still waiting fails (journalled, so a restart does not run it), and so does
-   * every job asked for from now on. Nothing of them reached nShift. Idempotent.
-   */
-  async function stopStarting(): Promise<void> {
-    stopping = true;
-    const waiting = [...notStarted];
-    notStarted.clear();
-    // A job whose own entry the journal refused has failed already, with cannot_save (startJob).
-    await Promise.all(
-      waiting.map(([jobId, { written, failure: reason }]) =>
-        written.then(
-          () => fail(ctx, jobId, reason),
-          () => undefined,
-        ),
-      ),
-    );
-  }
 
   const station: Station = {
     ...methods,
@@ -767,22 +626,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
     async recordFailure({ kind, scan, failure: reason }) {
       return { jobId: await failedJob(kind, displayScan(scan), reason) };
     },
-    stopStarting,
+    stopStarting: runner.stopStarting,
     statusEvents,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async whenIdle() {
-      await queue.onIdle();
-    },
+    subscribe: subscribers.subscribe,
+    whenIdle: runner.whenIdle,
     refreshIndex: async (o) => index?.refresh(o),
     indexFigures: () => index?.figuresNow(),
     prune,
     async close() {
       // Closing (any host: the desktop window, the web host's Ctrl+C, a test) starts no queued job: a booking
       // nobody is there to see would go out. Each fails, journalled, and says to scan it again.
-      await stopStarting();
+      await runner.stopStarting();
       // The index stops refreshing at once and saves what it holds for the next start.
       const indexSaved = index?.close();
       await statusEvents.close();
@@ -791,7 +645,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       clearTimeout(firstPrune);
       clearInterval(dailyPrune);
       clearTimeout(cacheWarm);
-      await queue.onIdle();
+      await runner.whenIdle();
       await Promise.all([...deferred]);
       await shipmentNumbers.close();
       await printService.stop();
@@ -804,7 +658,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await journal.close();
       await labelCache.close();
       await tightening;
-      listeners.clear();
+      subscribers.clear();
     },
   };
   return station;

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type {
-  AccountState,
-  ConnectionTest,
   DemoPrinterFault,
   Failure,
   JobKind,
@@ -11,31 +9,25 @@ import type {
   MethodOutput,
   StationApi,
   StationMethodName,
-  SettingsView,
   SpoolJobView,
   StationStatus,
 } from '../../preload/api';
-import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery';
-import type { CheckoutClient } from '../nshift/checkout';
 import { createLabelCache } from '../labels/label-cache';
 import { createPrintService, type PrintService } from '../printers/print-service';
-import { resolveSettings } from '../settings/in-force';
-import { applySettingsPatch, settingsView, type Settings } from '../settings/schema';
-import { openBoundSecret } from '../settings/bound-secret';
-import { VaultRefusal } from '../settings/store';
 import { StationError } from './station-error';
 import { recordPrintState, type StationContext } from './context';
 import { detailed, failure, noSuchJob } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
-import { LocalIndex, type IndexFigures } from './local-index';
-import { createIndexFile, INDEX_FILE, indexAccount } from './local-index-file';
+import type { IndexFigures } from './local-index';
+import { openAccountIndex } from './account-index';
 import { openJobJournal } from './job-journal';
 import { displayScan, parseScanCode, scanRefused } from './scan-code';
 import { runScan } from './workflows/scan';
 import { ShipmentNumbers } from './workflows/shipment-numbers';
 import { createPrintJobApi } from './print-job-api';
-import { testConnection } from './connection';
+import { openNshiftConnections } from './nshift-connections';
+import { openSettingsService } from './settings-service';
 import { startTestPrint } from './workflows/test-print';
 import { stationWorkflows } from './workflows';
 import { createJobRunner } from './job-runner';
@@ -44,7 +36,6 @@ import { createSubscribers } from './subscribers';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
 import { pruneDataDir, type PruneReport } from './retention';
 import { tightenDataDir } from '../files/private';
-import { RequestRate } from '../nshift/shared';
 import { labelPrinterId } from './label-printer';
 
 /** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
@@ -97,20 +88,17 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
 
   const startupWarnings: string[] = [];
-  const loaded = await options.settingsStore.load();
-  if (loaded.warning) startupWarnings.push(loaded.warning);
-  let storedSettings = loaded.settings;
-  let resolved = resolveSettings(storedSettings, options.overrides ?? []);
-  let settings = resolved.settings;
-  /** The UI's view: the saved settings to edit, and what this run uses with where it comes from. */
-  const view = (): SettingsView =>
-    settingsView(
-      storedSettings,
-      deliverySecret.for(deliveryUrls()),
-      resolved.inForce,
-      checkoutSecret?.for(checkoutUrls()),
-      { delivery: deliverySecret.note(deliveryUrls()), checkout: checkoutSecret?.note(checkoutUrls()) },
-    );
+  const settings = await openSettingsService({
+    settingsStore: options.settingsStore,
+    overrides: options.overrides,
+    secrets: () => connections.secrets(),
+    async changed(before) {
+      await connections.settingsChanged(before);
+      emitStatus();
+    },
+  });
+  if (settings.loadWarning) startupWarnings.push(settings.loadWarning);
+  const inForce = settings.inForce;
 
   const { journal, jobs, checkpointer, warnings } = await openJobJournal({
     journalDir: join(options.dataDir, 'journal'),
@@ -121,92 +109,37 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
   startupWarnings.push(...warnings);
 
-  // Each secret goes only to the addresses it was entered for (main/settings/bound-secret.ts): the Delivery key to
-  // the Delivery address, the Checkout credentials to its identity service and its base address.
-  const deliveryUrls = (): string[] => [settings.deliveryUrl];
-  const checkoutUrls = (): string[] => [settings.checkout.authUrl, settings.checkout.baseUrl];
-  const deliverySecret = await openBoundSecret(options.vault, deliveryUrls(), log);
-  const checkoutSecret = options.checkoutVault
-    ? await openBoundSecret(options.checkoutVault, checkoutUrls(), log)
-    : undefined;
-  for (const said of [deliverySecret.problem, checkoutSecret?.problem])
-    if (said) startupWarnings.push(said.message);
   const statusEvents = createStatusEvents({
     dataDir: options.dataDir,
-    client: () => client,
-    settings: () => settings.statusEvents,
+    client: () => connections.client(),
+    settings: () => inForce().statusEvents,
     log,
     ...options.statusEvents,
   });
-  const requestRate = new RequestRate();
-  let client: DeliveryClient = newClient();
-  function newClient(): DeliveryClient {
-    const baseUrl = settings.deliveryUrl;
-    return createDeliveryClient({
-      baseUrl,
-      // The key only if it was entered for this client's address: a client for another one never gets it.
-      apiKey: () => deliverySecret.for([baseUrl]),
-      logger: log,
-      // One guard for every client this station makes: a new key or URL does not reset the feeds' call rate.
-      feedRate: statusEvents.guard,
-      // One count of the requests every client makes: the index holds back while the account's second is full.
-      requestRate,
-      ...options.clientOptions,
-    });
-  }
+  const connections = await openNshiftConnections({
+    ...options,
+    settings: inForce,
+    log,
+    feedRate: statusEvents.guard,
+    // Another account's ids: nothing of the index may be used any more.
+    renewed: () => index?.reset(),
+    checked: () => {
+      index?.start();
+      statusEvents.start();
+    },
+    accountChanged: () => emitStatus(),
+  });
+  startupWarnings.push(...connections.startupWarnings);
 
-  let checkout: CheckoutClient | undefined = await newCheckoutClient();
-  /**
-   * Only with credentials entered for its addresses: without them the station makes no Checkout request at all,
-   * and its client (and its schemas) are never even loaded.
-   */
-  async function newCheckoutClient(): Promise<CheckoutClient | undefined> {
-    const urls = checkoutUrls();
-    if (!checkoutSecret?.for(urls)) return undefined;
-    const { createCheckoutClient } = await import('../nshift/checkout');
-    const [authUrl, baseUrl] = urls;
-    return createCheckoutClient({
-      baseUrl,
-      authUrl,
-      credentials: () => {
-        const key = checkoutSecret.for(urls);
-        return key ? { clientId: key.id, clientSecret: key.secret } : undefined;
-      },
-      logger: log,
-      ...options.checkoutClientOptions,
-    });
-  }
-  let renewingCheckout: Promise<void> = Promise.resolve();
-  /** One renewal at a time, so two quick saves cannot leave two clients behind. */
-  function renewCheckoutClient(): Promise<void> {
-    renewingCheckout = renewingCheckout
-      .catch(() => undefined)
-      .then(async () => {
-        // The new client is in place before the old one closes: a scan meanwhile always finds one of them.
-        const next = await newCheckoutClient();
-        const old = checkout;
-        checkout = next;
-        await old?.close();
-      });
-    return renewingCheckout;
-  }
-
-  let account: StationStatus['account'] = accountBeforeTest();
-  /** The account's state before a connection test: a key to test, or why there is none for this address. */
-  function accountBeforeTest(): StationStatus['account'] {
-    if (deliverySecret.for(deliveryUrls())) return { state: 'unknown' };
-    const why = deliverySecret.elsewhere(deliveryUrls(), 'API key') ?? deliverySecret.unreadable?.message;
-    return { state: 'not_configured', ...(why ? { message: why } : {}) };
-  }
   const labelCache = createLabelCache(join(options.dataDir, 'labels'), { now });
   const printService: PrintService = createPrintService({
     dataDir: options.dataDir,
     getConfig: () => ({
-      printers: settings.printers,
-      routing: settings.routing,
-      ttlMinutes: settings.spool.ttlMinutes,
+      printers: inForce().printers,
+      routing: inForce().routing,
+      ttlMinutes: inForce().spool.ttlMinutes,
     }),
-    printJobApi: createPrintJobApi(() => client),
+    printJobApi: createPrintJobApi(connections.client),
     // A label printer is on the local network: trying again every few seconds costs nothing, and the label
     // comes out within seconds of the printer being back rather than after a long backoff.
     backoffMs: (attempts) => Math.min(5_000, 500 * 2 ** Math.max(0, attempts - 1)),
@@ -234,28 +167,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
 
   const deferred = new Set<Promise<void>>();
-  // The index has an HTTP client (and connections) of its own: a sweep of a thousand pages never holds the
-  // connection a scan is about to use, so no scan waits for a new connection because of it.
-  let indexClient: DeliveryClient | undefined;
-  const index =
-    settings.resolve.indexRefreshSeconds > 0
-      ? new LocalIndex({
-          client: () => (indexClient ??= newClient()),
-          requestRate,
-          intervalMs: settings.resolve.indexRefreshSeconds * 1000,
-          log,
-          // Kept between starts for the account in use: another key or Delivery URL never reads it.
-          file: createIndexFile({
-            path: join(options.dataDir, INDEX_FILE),
-            account: () => {
-              const key = deliverySecret.for(deliveryUrls());
-              return key ? indexAccount(settings.deliveryUrl, key.id) : undefined;
-            },
-            log,
-          }),
-          ...options.indexOptions,
-        })
-      : undefined;
+  const index = openAccountIndex({ ...options, settings: inForce, connections, log });
 
   const ctx: StationContext = {
     journal,
@@ -265,9 +177,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...(index ? { index } : {}),
     statusEvents,
     consolidationKeys: new Map(),
-    client: () => client,
-    checkout: () => checkout,
-    settings: () => settings,
+    client: connections.client,
+    checkout: connections.checkout,
+    settings: inForce,
     now,
     log,
     newId: (prefix) =>
@@ -319,13 +231,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
   let demoPrinterFault: DemoPrinterFault = 'none';
   function status(): StationStatus {
     const printers = printService.printerStates();
-    const labelPrinter = labelPrinterId(settings);
+    const labelPrinter = labelPrinterId(inForce());
     return {
       host: options.host,
       version: options.version,
-      stationName: settings.station.name || computerName,
+      stationName: inForce().station.name || computerName,
       demo: options.demo ?? false,
-      account,
+      account: connections.account(),
       printers,
       queueLength: printService.unfinished().length,
       ...(labelPrinter ? { labelPrinterId: labelPrinter } : {}),
@@ -335,52 +247,6 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
   function emitStatus(): void {
     emit({ type: 'status', status: status() });
-  }
-
-  function setAccount(state: AccountState, message?: string, missingLicenses?: string[]): void {
-    account = {
-      state,
-      ...(message ? { message } : {}),
-      ...(missingLicenses?.length ? { missingLicenses } : {}),
-    };
-    emitStatus();
-  }
-
-  async function checkConnection(): Promise<ConnectionTest> {
-    const before = accountBeforeTest();
-    // No key for this address (one for another, or none the vault could read): nothing is sent, and the reason
-    // is what the test says.
-    const test: ConnectionTest =
-      before.state === 'not_configured' && before.message
-        ? { ok: false, state: 'not_configured', message: before.message, missingLicenses: [] }
-        : await testConnection(client, before.state !== 'not_configured');
-    setAccount(test.state, test.message, test.missingLicenses);
-    return test;
-  }
-
-  async function saveSettings(next: Settings): Promise<void> {
-    await options.settingsStore.save(next);
-    storedSettings = next;
-    const before = settings;
-    resolved = resolveSettings(storedSettings, options.overrides ?? []);
-    settings = resolved.settings;
-    // The address in force decides: one a flag or demo mode sets stays, whatever is saved under it.
-    if (settings.deliveryUrl !== before.deliveryUrl) {
-      await client.close();
-      client = newClient();
-      await indexClient?.close();
-      indexClient = undefined;
-      // Another account's ids: nothing of the index may be used any more.
-      index?.reset();
-      // A key entered for the old address is not for this one: the status says so until it is entered again.
-      account = accountBeforeTest();
-    }
-    if (
-      settings.checkout.baseUrl !== before.checkout.baseUrl ||
-      settings.checkout.authUrl !== before.checkout.authUrl
-    )
-      await renewCheckoutClient();
-    emitStatus();
   }
 
   const workflows = stationWorkflows(ctx, startJob);
@@ -415,67 +281,29 @@ export async function createStation(options: StationOptions): Promise<Station> {
       return status();
     },
     async getSettings() {
-      return view();
+      return settings.view();
     },
     async saveSettings(patch) {
-      await saveSettings(applySettingsPatch(storedSettings, patch));
-      return view();
+      await settings.patch(patch);
+      return settings.view();
     },
     async setApiKey(key) {
-      if (!options.vault.writable) {
-        throw StationError.failed(
-          failure(
-            'auth',
-            'auth_missing_key',
-            'This station takes its API key from the environment; it cannot be changed here.',
-            detailed('api_key_from_environment', {}),
-          ),
-        );
-      }
-      await vaultSaved(deliverySecret.set(key, deliveryUrls()));
-      await client.close();
-      client = newClient();
-      await indexClient?.close();
-      indexClient = undefined;
-      index?.reset();
-      void checkConnection().then(() => {
-        index?.start();
-        statusEvents.start();
-      });
-      return view();
+      await connections.setApiKey(key);
+      return settings.view();
     },
-    async setCheckoutCredentials({ clientId, clientSecret }) {
-      if (!options.checkoutVault?.writable || !checkoutSecret) {
-        throw new StationError({
-          error: 'failed',
-          message:
-            'This station takes its Checkout client credentials from the environment; they cannot be changed here.',
-        });
-      }
-      await vaultSaved(checkoutSecret.set({ id: clientId, secret: clientSecret }, checkoutUrls()));
-      await renewCheckoutClient();
-      return view();
+    async setCheckoutCredentials(credentials) {
+      await connections.setCheckoutCredentials(credentials);
+      return settings.view();
     },
-    testConnection: () => checkConnection(),
+    testConnection: () => connections.checkConnection(),
     discoverPrinters: () => printService.discover(),
     async savePrinter(printer) {
-      const printers = storedSettings.printers.filter((p) => p.id !== printer.id).concat(printer);
-      await saveSettings({ ...storedSettings, printers });
-      return view();
+      await settings.savePrinter(printer);
+      return settings.view();
     },
     async removePrinter({ printerId }) {
-      const routing = {
-        ...storedSettings.routing,
-        rules: storedSettings.routing.rules.filter((r) => r.printerId !== printerId),
-        ...(storedSettings.routing.labelPrinterId === printerId ? { labelPrinterId: undefined } : {}),
-        ...(storedSettings.routing.documentPrinterId === printerId ? { documentPrinterId: undefined } : {}),
-      };
-      await saveSettings({
-        ...storedSettings,
-        printers: storedSettings.printers.filter((p) => p.id !== printerId),
-        routing,
-      });
-      return view();
+      await settings.removePrinter(printerId);
+      return settings.view();
     },
     testPrinter: (input) => startTestPrint(ctx, startJob, input),
     async listSpool() {
@@ -496,7 +324,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await demoPrinter.setFault(fault);
       demoPrinterFault = fault;
       // Said at once, not at the next 30-second check: the switch is there to watch the station answer.
-      await Promise.all(settings.printers.map((p) => printService.checkPrinter(p.id).catch(() => undefined)));
+      await Promise.all(
+        inForce().printers.map((p) => printService.checkPrinter(p.id).catch(() => undefined)),
+      );
       emitStatus();
       return status();
     },
@@ -519,23 +349,6 @@ export async function createStation(options: StationOptions): Promise<Station> {
       };
     },
   };
-
-  /** A secret the vault would not save (its key file is kept for another secret): said in the packer's language. */
-  async function vaultSaved(saving: Promise<void>): Promise<void> {
-    try {
-      await saving;
-    } catch (error) {
-      if (!(error instanceof VaultRefusal)) throw error;
-      throw StationError.failed(
-        failure(
-          'station',
-          'internal',
-          error.message,
-          detailed('vault_key_kept', { file: error.keyFile, other: error.other }),
-        ),
-      );
-    }
-  }
 
   async function spoolAction(
     pending: Promise<Result<SpoolJobView, SpoolOperationError>>,
@@ -569,7 +382,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
         .filter((j) => j.state === 'queued' || j.state === 'sending')
         .map((j) => j.printerId),
     );
-    for (const printer of settings.printers) {
+    for (const printer of inForce().printers) {
       if (!busy.has(printer.id)) await printService.checkPrinter(printer.id).catch(() => undefined);
     }
   }
@@ -577,9 +390,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   printerChecks.unref();
   // nShift did not answer the key's check (at start, or when asked): the status says so, and the Scan screen says
   // a scan cannot succeed, until a check gets through. Without this it would say so until someone asked again.
-  const accountChecks = setInterval(() => {
-    if (deliverySecret.for(deliveryUrls()) && account.state === 'offline') void checkConnection();
-  }, options.accountRecheckMs ?? 30_000);
+  const accountChecks = setInterval(() => connections.recheckIfOffline(), options.accountRecheckMs ?? 30_000);
   accountChecks.unref();
 
   // Pruning by age: a few minutes after start (never on the way to `ready` or the first scans), then daily.
@@ -607,12 +418,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
   void checkIdlePrinters();
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs, and the local
   // index kept from the last run read back (scans wait for that, briefly: local-index.ts).
-  if (deliverySecret.for(deliveryUrls())) {
+  if (connections.deliveryKey()) {
     void index?.load();
-    void checkConnection().then(() => {
-      index?.start();
-      statusEvents.start();
-    });
+    connections.connect();
   }
   runner.resumeOpenJobs();
   // The label cache's index is read in the background, soon after the start rather than on its way: a reprint
@@ -649,10 +457,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await Promise.all([...deferred]);
       await shipmentNumbers.close();
       await printService.stop();
-      await client.close();
-      await renewingCheckout.catch(() => undefined);
-      await checkout?.close();
-      await indexClient?.close();
+      await connections.close();
       await indexSaved;
       await checkpointer.close();
       await journal.close();

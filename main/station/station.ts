@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type {
-  DemoPrinterFault,
   Failure,
   JobKind,
   MethodInput,
@@ -10,12 +9,10 @@ import type {
   StationApi,
   StationMethodName,
   SpoolJobView,
-  StationStatus,
 } from '../../preload/api';
 import { createLabelCache } from '../labels/label-cache';
-import { createPrintService, type PrintService } from '../printers/print-service';
 import { StationError } from './station-error';
-import { recordPrintState, type StationContext } from './context';
+import type { StationContext } from './context';
 import { detailed, failure, noSuchJob } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
@@ -25,7 +22,9 @@ import { openJobJournal } from './job-journal';
 import { displayScan, parseScanCode, scanRefused } from './scan-code';
 import { runScan } from './workflows/scan';
 import { ShipmentNumbers } from './workflows/shipment-numbers';
-import { createPrintJobApi } from './print-job-api';
+import { openStationPrinting } from './printing';
+import { createStatusReporter } from './status';
+import { startMaintenance } from './maintenance';
 import { openNshiftConnections } from './nshift-connections';
 import { openSettingsService } from './settings-service';
 import { startTestPrint } from './workflows/test-print';
@@ -34,14 +33,8 @@ import { createJobRunner } from './job-runner';
 import type { StationOptions } from './station-options';
 import { createSubscribers } from './subscribers';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
-import { pruneDataDir, type PruneReport } from './retention';
+import type { PruneReport } from './retention';
 import { tightenDataDir } from '../files/private';
-import { labelPrinterId } from './label-printer';
-
-/** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
-const PRUNE_FIRST_AFTER_MS = 5 * 60 * 1000;
-/** The label cache's index is read this long after start (or at its first use, if sooner). */
-const LABEL_INDEX_AFTER_MS = 1000;
 
 export type { StationOptions } from './station-options';
 
@@ -78,8 +71,6 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const subscribers = createSubscribers(log);
   const { emit } = subscribers;
 
-  const computerName = options.computerName ?? hostname();
-
   // A folder an older version made readable by everyone (0755, files 0644) becomes this user's only, beside the
   // start: what is created from now on is private already (main/files/private.ts).
   const tightening = tightenDataDir(options.dataDir).then(({ failed }) => {
@@ -94,7 +85,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     secrets: () => connections.secrets(),
     async changed(before) {
       await connections.settingsChanged(before);
-      emitStatus();
+      status.emit();
     },
   });
   if (settings.loadWarning) startupWarnings.push(settings.loadWarning);
@@ -127,43 +118,21 @@ export async function createStation(options: StationOptions): Promise<Station> {
       index?.start();
       statusEvents.start();
     },
-    accountChanged: () => emitStatus(),
+    accountChanged: () => status.emit(),
   });
   startupWarnings.push(...connections.startupWarnings);
 
   const labelCache = createLabelCache(join(options.dataDir, 'labels'), { now });
-  const printService: PrintService = createPrintService({
-    dataDir: options.dataDir,
-    getConfig: () => ({
-      printers: inForce().printers,
-      routing: inForce().routing,
-      ttlMinutes: inForce().spool.ttlMinutes,
-    }),
-    printJobApi: createPrintJobApi(connections.client),
-    // A label printer is on the local network: trying again every few seconds costs nothing, and the label
-    // comes out within seconds of the printer being back rather than after a long backoff.
-    backoffMs: (attempts) => Math.min(5_000, 500 * 2 ** Math.max(0, attempts - 1)),
-    ...options.printServiceOptions,
-    // A booking's label on its way out is kept by the label cache, not by the spool; and the journal's
-    // `printed` settles a spool job whose move to done/ never landed.
-    ownerBytes: async (documentId) => (await labelCache.get(documentId))?.document.bytes,
-    ownerPrinted: async ({ stationJobId, documentId, spoolJobId }) => {
-      if (!(await jobs.ensure(stationJobId))) return false;
-      return (
-        jobs
-          .get(stationJobId)
-          ?.shipments.some((s) =>
-            s.documents.some(
-              (d) => d.documentId === documentId && d.state === 'printed' && d.spoolJobId === spoolJobId,
-            ),
-          ) ?? false
-      );
-    },
-    onEvent: (event) => {
-      emit(event);
-      if (event.type === 'spool') void followSpoolJob(event.job);
-      if (event.type === 'spool' || event.type === 'printer') emitStatus();
-    },
+  const printService = openStationPrinting({
+    ...options,
+    settings: inForce,
+    client: connections.client,
+    labelCache,
+    jobs,
+    ctx: () => ctx,
+    emit,
+    statusChanged: () => status.emit(),
+    log,
   });
 
   const deferred = new Set<Promise<void>>();
@@ -198,56 +167,15 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const runner = createJobRunner(ctx, options);
   const { startJob, failedJob } = runner;
 
-  /** A held document released later and printed: the journal learns it from the spool's event. */
-  async function followSpoolJob(spoolJob: SpoolJobView): Promise<void> {
-    if (!spoolJob.stationJobId) return;
-    if (
-      spoolJob.state !== 'printed' &&
-      spoolJob.state !== 'held' &&
-      spoolJob.state !== 'cancelled' &&
-      spoolJob.state !== 'failed'
-    )
-      return;
-    // A label spooled while its booking's journal entry is still being written: the print call journals its
-    // first answer after that entry (and a restart adopts what the spool did), so it is not written first here.
-    const job = ctx.jobs.get(spoolJob.stationJobId);
-    if (job && !job.shipments.some((s) => s.documents.some((d) => d.documentId === spoolJob.documentId)))
-      return;
-    try {
-      // Named as the print call names it: the two share one entry when both report the same state at once.
-      const printerName = printService.printerStates().find((p) => p.printerId === spoolJob.printerId)?.name;
-      await recordPrintState(ctx, spoolJob.stationJobId, spoolJob.shipmentId, spoolJob.documentId, {
-        state: spoolJob.state,
-        printerId: spoolJob.printerId,
-        ...(printerName ? { printerName } : {}),
-        spoolJobId: spoolJob.id,
-        bytes: spoolJob.bytes,
-      });
-    } catch (error) {
-      log(`could not journal spool state of ${spoolJob.id}: ${String(error)}`);
-    }
-  }
-
-  let demoPrinterFault: DemoPrinterFault = 'none';
-  function status(): StationStatus {
-    const printers = printService.printerStates();
-    const labelPrinter = labelPrinterId(inForce());
-    return {
-      host: options.host,
-      version: options.version,
-      stationName: inForce().station.name || computerName,
-      demo: options.demo ?? false,
-      account: connections.account(),
-      printers,
-      queueLength: printService.unfinished().length,
-      ...(labelPrinter ? { labelPrinterId: labelPrinter } : {}),
-      ...(options.demoPrinter ? { demoPrinterFault } : {}),
-      ...(index?.refreshedAt() ? { indexRefreshedAt: index.refreshedAt()!.toISOString() } : {}),
-    };
-  }
-  function emitStatus(): void {
-    emit({ type: 'status', status: status() });
-  }
+  const status = createStatusReporter({
+    ...options,
+    computerName: options.computerName ?? hostname(),
+    settings: inForce,
+    account: connections.account,
+    printService,
+    index,
+    emit,
+  });
 
   const workflows = stationWorkflows(ctx, startJob);
 
@@ -278,7 +206,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
     ...workflows,
     async getStatus() {
-      return status();
+      return status.now();
     },
     async getSettings() {
       return settings.view();
@@ -322,13 +250,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
         );
       }
       await demoPrinter.setFault(fault);
-      demoPrinterFault = fault;
+      status.demoPrinterFaultSet(fault);
       // Said at once, not at the next 30-second check: the switch is there to watch the station answer.
       await Promise.all(
         inForce().printers.map((p) => printService.checkPrinter(p.id).catch(() => undefined)),
       );
-      emitStatus();
-      return status();
+      status.emit();
+      return status.now();
     },
     async getDocumentPreview({ documentId }) {
       const cached = await labelCache.get(documentId);
@@ -371,51 +299,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
         );
   }
 
-  /**
-   * Every printer's state for the status bar, checked at start and every 30 s. A printer with labels on their
-   * way is left alone: its spool reports its state with every send.
-   */
-  async function checkIdlePrinters(): Promise<void> {
-    const busy = new Set(
-      printService
-        .unfinished()
-        .filter((j) => j.state === 'queued' || j.state === 'sending')
-        .map((j) => j.printerId),
-    );
-    for (const printer of inForce().printers) {
-      if (!busy.has(printer.id)) await printService.checkPrinter(printer.id).catch(() => undefined);
-    }
-  }
-  const printerChecks = setInterval(() => void checkIdlePrinters(), 30_000);
-  printerChecks.unref();
-  // nShift did not answer the key's check (at start, or when asked): the status says so, and the Scan screen says
-  // a scan cannot succeed, until a check gets through. Without this it would say so until someone asked again.
-  const accountChecks = setInterval(() => connections.recheckIfOffline(), options.accountRecheckMs ?? 30_000);
-  accountChecks.unref();
-
-  // Pruning by age: a few minutes after start (never on the way to `ready` or the first scans), then daily.
-  let pruning: Promise<PruneReport> | undefined;
-  function prune(): Promise<PruneReport> {
-    pruning ??= pruneDataDir(ctx).finally(() => (pruning = undefined));
-    return pruning;
-  }
-  function prunedInBackground(): void {
-    ctx.defer(async () => {
-      const report = await prune();
-      const { journalFiles, labels, spoolRecords } = report;
-      if (journalFiles.length + labels + spoolRecords > 0)
-        log(
-          `pruned by age: ${journalFiles.length} journal files, ${labels} labels, ${spoolRecords} spool records`,
-        );
-    });
-  }
-  const firstPrune = setTimeout(prunedInBackground, PRUNE_FIRST_AFTER_MS);
-  firstPrune.unref();
-  const dailyPrune = setInterval(prunedInBackground, 24 * 60 * 60 * 1000);
-  dailyPrune.unref();
-
   await printService.start();
-  void checkIdlePrinters();
+  const maintenance = startMaintenance(ctx, connections, options);
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs, and the local
   // index kept from the last run read back (scans wait for that, briefly: local-index.ts).
   if (connections.deliveryKey()) {
@@ -423,11 +308,6 @@ export async function createStation(options: StationOptions): Promise<Station> {
     connections.connect();
   }
   runner.resumeOpenJobs();
-  // The label cache's index is read in the background, soon after the start rather than on its way: a reprint
-  // then finds it in memory. A scan's labels are written without it.
-  const cacheWarm = setTimeout(() => void labelCache.open(), LABEL_INDEX_AFTER_MS);
-  cacheWarm.unref();
-
   const station: Station = {
     ...methods,
     startupWarnings,
@@ -440,7 +320,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     whenIdle: runner.whenIdle,
     refreshIndex: async (o) => index?.refresh(o),
     indexFigures: () => index?.figuresNow(),
-    prune,
+    prune: maintenance.prune,
     async close() {
       // Closing (any host: the desktop window, the web host's Ctrl+C, a test) starts no queued job: a booking
       // nobody is there to see would go out. Each fails, journalled, and says to scan it again.
@@ -448,11 +328,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       // The index stops refreshing at once and saves what it holds for the next start.
       const indexSaved = index?.close();
       await statusEvents.close();
-      clearInterval(printerChecks);
-      clearInterval(accountChecks);
-      clearTimeout(firstPrune);
-      clearInterval(dailyPrune);
-      clearTimeout(cacheWarm);
+      maintenance.stop();
       await runner.whenIdle();
       await Promise.all([...deferred]);
       await shipmentNumbers.close();

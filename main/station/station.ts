@@ -1,40 +1,55 @@
+/**
+ * The station: `createStation` only wires. Each part has one job and says why in its own header; they are made in
+ * this order, and each reads what was made above it (a getter such as `settings.inForce`). A part made earlier
+ * reaches a later one only through a function handed to it here: → tells it of a change, ← reads it.
+ *
+ *   settings-service     the saved settings and those in force; saves patches and printer changes
+ *                          → connections.settingsChanged, status.emit      ← connections.secrets (for the view)
+ *   job-journal          the journal and the job book                      ← runner.busy (checkpoints wait)
+ *   status-events        the carrier status feed, read in the background
+ *   nshift-connections   the Delivery, index and Checkout clients, their secrets and the account's state;
+ *                        renewDelivery / renewCheckout close and make them anew
+ *                          → index.reset (renewed), index and feed start (checked), status.emit
+ *   printing             the print service over the label cache        → status.emit, ← ctx (the spool's events
+ *                        journalled)
+ *   account-index        the local index of the account in use, on the index client
+ *   StationContext       what every workflow reads (context.ts), with shipment numbers and deferred work
+ *   job-runner           the queue: startJob, one job per code in flight, stopStarting
+ *   status               the StationStatus the subscribers hear
+ *   methods/, workflows/ the StationApi, one file per group of methods / per thing a packer does
+ *   maintenance          timers, once the print service has started: printer checks, account re-checks,
+ *                        pruning, the label cache's index
+ */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import type {
-  Failure,
-  JobKind,
-  MethodInput,
-  MethodOutput,
-  StationApi,
-  StationMethodName,
-  SpoolJobView,
-} from '../../preload/api';
+import type { Failure, JobKind, StationApi, StationMethodName } from '../../preload/api';
 import { createLabelCache } from '../labels/label-cache';
-import { StationError } from './station-error';
-import type { StationContext } from './context';
-import { detailed, failure, noSuchJob } from './failures';
-import type { Result } from '../result';
-import type { SpoolOperationError } from '../printers/spool';
+import { tightenDataDir } from '../files/private';
+import { createJobRunner } from './job-runner';
+import { openJobJournal } from './job-journal';
 import type { IndexFigures } from './local-index';
 import { openAccountIndex } from './account-index';
-import { openJobJournal } from './job-journal';
-import { displayScan, parseScanCode, scanRefused } from './scan-code';
-import { runScan } from './workflows/scan';
-import { ShipmentNumbers } from './workflows/shipment-numbers';
-import { openStationPrinting } from './printing';
-import { createStatusReporter } from './status';
 import { startMaintenance } from './maintenance';
 import { openNshiftConnections } from './nshift-connections';
-import { openSettingsService } from './settings-service';
-import { startTestPrint } from './workflows/test-print';
-import { stationWorkflows } from './workflows';
-import { createJobRunner } from './job-runner';
-import type { StationOptions } from './station-options';
-import { createSubscribers } from './subscribers';
-import { createStatusEvents, type StatusEvents } from './status-events/follower';
+import { openStationPrinting } from './printing';
 import type { PruneReport } from './retention';
-import { tightenDataDir } from '../files/private';
+import { displayScan } from './scan-code';
+import { openSettingsService } from './settings-service';
+import type { StationContext } from './context';
+import type { StationOptions } from './station-options';
+import { createStatusReporter } from './status';
+import { createStatusEvents, type StatusEvents } from './status-events/follower';
+import { createSubscribers } from './subscribers';
+import { stationWorkflows } from './workflows';
+import { ShipmentNumbers } from './workflows/shipment-numbers';
+import { documentMethods } from './methods/documents';
+import { jobMethods } from './methods/jobs';
+import { printerMethods } from './methods/printers';
+import { settingsMethods } from './methods/settings';
+import { spoolMethods } from './methods/spool';
+import { statusMethods } from './methods/status';
+import type { Methods, StationParts } from './methods/types';
 
 export type { StationOptions } from './station-options';
 
@@ -134,10 +149,9 @@ export async function createStation(options: StationOptions): Promise<Station> {
     statusChanged: () => status.emit(),
     log,
   });
-
-  const deferred = new Set<Promise<void>>();
   const index = openAccountIndex({ ...options, settings: inForce, connections, log });
 
+  const deferred = new Set<Promise<void>>();
   const ctx: StationContext = {
     journal,
     jobs,
@@ -163,10 +177,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     },
   };
   const shipmentNumbers = new ShipmentNumbers(ctx, options.shipmentNumbers);
-
   const runner = createJobRunner(ctx, options);
-  const { startJob, failedJob } = runner;
-
   const status = createStatusReporter({
     ...options,
     computerName: options.computerName ?? hostname(),
@@ -177,127 +188,23 @@ export async function createStation(options: StationOptions): Promise<Station> {
     emit,
   });
 
-  const workflows = stationWorkflows(ctx, startJob);
-
-  const methods: { [K in StationMethodName]: (input: MethodInput<K>) => Promise<MethodOutput<K>> } = {
-    async scan({ code }) {
-      const parsed = parseScanCode(code);
-      if (!parsed.ok) {
-        return { jobId: await failedJob('scan', displayScan(code), scanRefused(parsed.error)) };
-      }
-      const clean = parsed.value;
-      const jobId = await startJob('scan', clean, (id) =>
-        runner.inTurn(clean, () => runScan(ctx, id, clean)),
-      );
-      return { jobId };
-    },
-    async listJobs(input) {
-      const limit = input?.limit ?? 500;
-      const today = now().toISOString().slice(0, 10);
-      // More jobs asked for than memory holds after a start from a checkpoint: read today's journal once.
-      if (!jobs.listable(limit, today)) await jobs.hydrate(today, (day) => journal.readDay(day));
-      return jobs.list(limit, today);
-    },
-    async getJob({ jobId }) {
-      await jobs.ensure(jobId);
-      const job = jobs.get(jobId);
-      if (!job) throw noSuchJob(jobId);
-      return job;
-    },
-    ...workflows,
-    async getStatus() {
-      return status.now();
-    },
-    async getSettings() {
-      return settings.view();
-    },
-    async saveSettings(patch) {
-      await settings.patch(patch);
-      return settings.view();
-    },
-    async setApiKey(key) {
-      await connections.setApiKey(key);
-      return settings.view();
-    },
-    async setCheckoutCredentials(credentials) {
-      await connections.setCheckoutCredentials(credentials);
-      return settings.view();
-    },
-    testConnection: () => connections.checkConnection(),
-    discoverPrinters: () => printService.discover(),
-    async savePrinter(printer) {
-      await settings.savePrinter(printer);
-      return settings.view();
-    },
-    async removePrinter({ printerId }) {
-      await settings.removePrinter(printerId);
-      return settings.view();
-    },
-    testPrinter: (input) => startTestPrint(ctx, startJob, input),
-    async listSpool() {
-      return printService.list();
-    },
-    releaseSpoolJob: ({ spoolJobId }) => spoolAction(printService.release(spoolJobId)),
-    cancelSpoolJob: ({ spoolJobId }) => spoolAction(printService.cancel(spoolJobId)),
-    retrySpoolJob: ({ spoolJobId }) => spoolAction(printService.retry(spoolJobId)),
-    async setDemoPrinterFault({ fault }) {
-      const demoPrinter = options.demoPrinter;
-      if (!demoPrinter) {
-        const message = 'Printer faults can be switched only in demo mode.';
-        throw StationError.notFound(
-          message,
-          failure('printer', 'no_printer', message, detailed('no_such_printer', {})),
-        );
-      }
-      await demoPrinter.setFault(fault);
-      status.demoPrinterFaultSet(fault);
-      // Said at once, not at the next 30-second check: the switch is there to watch the station answer.
-      await Promise.all(
-        inForce().printers.map((p) => printService.checkPrinter(p.id).catch(() => undefined)),
-      );
-      status.emit();
-      return status.now();
-    },
-    async getDocumentPreview({ documentId }) {
-      const cached = await labelCache.get(documentId);
-      if (!cached) {
-        const message = 'This document is no longer in the label cache.';
-        throw StationError.notFound(
-          message,
-          failure('not_found', 'document_expired', message, detailed('not_in_cache', {})),
-        );
-      }
-      const d = cached.document;
-      return {
-        documentId,
-        format: d.format,
-        base64: d.bytes.toString('base64'),
-        ...(d.charset ? { charset: d.charset } : {}),
-        ...(d.description ? { description: d.description } : {}),
-      };
-    },
+  const parts: StationParts = {
+    ctx,
+    runner,
+    settings,
+    connections,
+    status,
+    demoPrinter: options.demoPrinter,
   };
-
-  async function spoolAction(
-    pending: Promise<Result<SpoolJobView, SpoolOperationError>>,
-  ): Promise<SpoolJobView> {
-    const result = await pending;
-    if (result.ok) return result.value;
-    const { code, message, state } = result.error;
-    throw code === 'not_found'
-      ? StationError.notFound(
-          message,
-          failure('not_found', 'unknown_code', message, detailed('spool_job_gone', {})),
-        )
-      : StationError.failed(
-          failure(
-            'printer',
-            'printer_error',
-            message,
-            state ? detailed('spool_job_state', { state }) : detailed('spool_job_gone', {}),
-          ),
-        );
-  }
+  const methods: Methods<StationMethodName> = {
+    ...jobMethods(parts),
+    ...stationWorkflows(ctx, runner.startJob),
+    ...settingsMethods(parts),
+    ...printerMethods(parts),
+    ...spoolMethods(parts),
+    ...statusMethods(parts),
+    ...documentMethods(parts),
+  };
 
   await printService.start();
   const maintenance = startMaintenance(ctx, connections, options);
@@ -308,11 +215,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
     connections.connect();
   }
   runner.resumeOpenJobs();
-  const station: Station = {
+
+  return {
     ...methods,
     startupWarnings,
     async recordFailure({ kind, scan, failure: reason }) {
-      return { jobId: await failedJob(kind, displayScan(scan), reason) };
+      return { jobId: await runner.failedJob(kind, displayScan(scan), reason) };
     },
     stopStarting: runner.stopStarting,
     statusEvents,
@@ -342,5 +250,4 @@ export async function createStation(options: StationOptions): Promise<Station> {
       subscribers.clear();
     },
   };
-  return station;
 }

@@ -21,7 +21,8 @@ import {
 import { buildWaybillPdf } from '../pdf';
 import { parsePrintConfig, pickTarget } from '../print-config';
 import { priceBodySchema } from '../schemas';
-import { nextId, type RecordStore } from '../state';
+import type { RecordStore } from '../record-store';
+import { nextId } from '../state';
 import { hasErrors } from '../validation';
 import { validateShipment } from '../validation';
 import { resolveSender } from '../booking';

@@ -12,7 +12,7 @@ import type { CheckoutClient } from '../../nshift/checkout/client';
 import type { CheckoutAddress, PartialShipment } from '../../nshift/checkout/schemas';
 import { describeApiError } from '../../nshift/shared/errors';
 import type { Party } from '../schemas';
-import type { Simulator } from '../server';
+import type { Simulator } from '../simulator';
 import {
   CHECKOUT_DEMO_CLIENT_ID,
   CHECKOUT_DEMO_CLIENT_SECRET,

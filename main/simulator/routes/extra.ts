@@ -29,8 +29,8 @@ import { resolveSender } from '../booking';
 import { readJsonObject, registerCrud } from './crud';
 import { serve } from '../operations';
 import { serveFeed } from '../feeds';
-import { fetchDocument } from './shipments';
-import { shipmentSearchValues, textMatches } from './stored';
+import { fetchDocument } from './document-fetch';
+import { shipmentSearchValues, textMatches } from './search';
 
 const SIX_MONTHS_MS = 183 * 86_400_000;
 const HISTORY_PAGE = 50;

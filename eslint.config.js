@@ -163,6 +163,10 @@ const FLOORS = [
   },
 ];
 
+// Issue 31 point 3: outside main/nshift/, the nShift clients are reached only through their index files.
+const NSHIFT_ONLY_THROUGH_INDEX =
+  "Import the nShift clients through their index files ('…/nshift/delivery', '…/nshift/checkout', '…/nshift/shared'), never a file inside: a client's files can then be split or renamed without touching its users.";
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'release/**'] },
   js.configs.recommended,
@@ -229,5 +233,31 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
     },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: FLOORS }] },
+  },
+  {
+    // nShift clients through their index files only (main/nshift/{delivery,checkout,shared}/index.ts), for
+    // every file outside main/nshift/; tests may import internals. A block of its own, with typescript-eslint's
+    // copy of no-restricted-imports: ESLint keeps one block's options per rule, so this neither replaces nor is
+    // replaced by the blocks above (and the folder-direction rules) that set `no-restricted-imports`. A dynamic
+    // import() (the station loads the Checkout client so) is held to the same rule by no-restricted-syntax.
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    ignores: ['main/nshift/**', 'test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)nshift/(delivery|checkout|shared)/', message: NSHIFT_ONLY_THROUGH_INDEX },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)nshift\\/(delivery|checkout|shared)\\//]',
+          message: NSHIFT_ONLY_THROUGH_INDEX,
+        },
+      ],
+    },
   },
 );

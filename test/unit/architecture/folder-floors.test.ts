@@ -61,7 +61,7 @@ describe('a wrong arrow fails the lint', () => {
     ['main/hosts/shared/probe.ts', "import '../electron/main';", 'serves the hosts'],
     [
       'main/hosts/web/probe.ts',
-      "import { createDeliveryClient } from '../../nshift/delivery/client';",
+      "import { createDeliveryClient } from '../../nshift/delivery';",
       'drive the station',
     ],
     [
@@ -131,7 +131,7 @@ describe('a wrong arrow fails the lint', () => {
     ],
     [
       'main/printers/drivers/probe.ts',
-      "import type { DeliveryClient } from '../../nshift/delivery/client';",
+      "import type { DeliveryClient } from '../../nshift/delivery';",
       'print documents',
     ],
     [
@@ -144,7 +144,7 @@ describe('a wrong arrow fails the lint', () => {
       "import { createSpool } from '../printers/spool';",
       'below nShift and the printers',
     ],
-    ['main/settings/probe.ts', "import { describeApiError } from '../nshift/shared/errors';", 'below nShift'],
+    ['main/settings/probe.ts', "import { describeApiError } from '../nshift/shared';", 'below nShift'],
     ['main/labels/probe.ts', "import type { Settings } from '../settings/schema';", 'not the settings'],
     [
       'main/labels/probe.ts',
@@ -250,7 +250,7 @@ describe('an arrow the map allows passes', () => {
     ],
     ['main/hosts/shared/demo.ts', "import { createSimulator } from '../../simulator/server';"],
     ['main/hosts/shared/demo-start.ts', "const demo = () => import('../../simulator/demo');"],
-    ['main/station/probe.ts', "import { createDeliveryClient } from '../nshift/delivery/client';"],
+    ['main/station/probe.ts', "import { createDeliveryClient } from '../nshift/delivery';"],
     [
       'main/station/workflows/probe.ts',
       "import { createSpool } from '../../printers/spool';\nimport { createLabelCache } from '../../labels/label-cache';",
@@ -273,7 +273,7 @@ describe('an arrow the map allows passes', () => {
       "import { plainHttpRefusal } from '../service-url';\nimport * as z from '../zod';",
     ],
     ['main/files/probe.ts', "import { ok } from '../result';"],
-    ['main/simulator/routes/probe.ts', "import { ROUTES } from '../../nshift/delivery/routes';"],
+    ['main/simulator/routes/probe.ts', "import { ROUTES } from '../../nshift/delivery';"],
     [
       'main/simulator/probe.ts',
       "import { formatHostStatus } from '../printers/zpl-status';\nimport type { PrinterProblem } from '../../preload/api';",

@@ -7,7 +7,7 @@ import { seedDemoDataWithCheckout, seedOrders, seedPrinters, seedStoredShipments
 import { formatTimestamp } from './format';
 import { apiError, json, notFound, type Reply } from './http';
 import { isLicense } from './licenses';
-import type { Simulator } from './server';
+import type { Simulator } from './simulator';
 import { configureCarrier, progressCarriers } from './carrier';
 import { feedLogJson } from './feeds';
 

@@ -14,8 +14,8 @@ import { buildManifestPdf } from '../pdf';
 import { manifestBodySchema } from '../schemas';
 import type { SimManifest } from '../state';
 import { nextId } from '../state';
-import { fetchDocument } from './shipments';
-import { listFilter, shipmentSearchValues, textMatches } from './stored';
+import { fetchDocument } from './document-fetch';
+import { listFilter, shipmentSearchValues, textMatches } from './search';
 
 const DAY_MS = 86_400_000;
 

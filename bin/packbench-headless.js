@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The packbench-headless command: runs the built headless host (see README, "Headless host").
+// The packbench-headless command: runs the built headless host (see docs/headless.md).
 import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/main/headless.js', import.meta.url);

@@ -513,7 +513,7 @@ export interface ConnectionTest {
   ok: boolean;
   state: AccountState;
   message: string;
-  /** Licences the API key lacks (from the seed's licence table), when nShift said 403. */
+  /** Licences the API key lacks (docs/nshift-api.md 1.1, licence keys), when nShift said 403. */
   missingLicenses: string[];
 }
 

@@ -9,7 +9,7 @@ import { SETTINGS_VERSION } from './migrate';
  */
 
 export const DEFAULT_DELIVERY_URL = 'https://api.unifaun.com/rs-extapi/v1';
-/** nshift-api.md section 2 (kept here, not imported from the client, so settings stay free of nShift code). */
+/** docs/nshift-checkout-api.md (kept here, not imported from the client, so settings stay free of nShift code). */
 export const DEFAULT_CHECKOUT_BASE_URL = 'https://api.nshiftportal.com/checkout';
 export const DEFAULT_CHECKOUT_AUTH_URL = 'https://account.nshiftportal.com';
 

@@ -1,13 +1,13 @@
 /**
  * The test/demo control API under `/_sim/` (JSON, no auth; the server only listens on 127.0.0.1).
- * Documented in README.md. It drives the same in-process objects as `sim.faults`, `sim.clock`, etc.
+ * Documented in main/simulator/README.md. It drives the same in-process objects as `sim.faults`, `sim.clock`, etc.
  */
 import * as z from 'zod';
 import { seedDemoDataWithCheckout, seedOrders, seedPrinters, seedStoredShipments } from './demo';
 import { formatTimestamp } from './format';
 import { apiError, json, notFound, type Reply } from './http';
 import { isLicense } from './licenses';
-import type { Simulator } from './server';
+import type { Simulator } from './simulator';
 import { configureCarrier, progressCarriers } from './carrier';
 import { feedLogJson } from './feeds';
 

@@ -6,7 +6,7 @@ import { commitShipment, expandParcels, newShipmentNo, DEFAULT_SENDER } from './
 import { MEDIA } from './catalogue';
 import { parcelLabels, storeDocument } from './documents';
 import type { Party, ShipmentInput } from './schemas';
-import type { Simulator } from './server';
+import type { Simulator } from './simulator';
 import { nextId, type SimConsolidated } from './state';
 import { createOrder } from './routes/orders';
 import { createStored } from './routes/stored';

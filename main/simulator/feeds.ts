@@ -1,6 +1,6 @@
 /**
- * The seed's call-rate rule for the fetch-in-batches feeds (printed shipments, price history, status events):
- * "keep below one call per five minutes; repeated calls while `done` is false are exempt". The simulator
+ * The call-rate rule for the fetch-in-batches feeds (printed shipments, price history, status events), in
+ * docs/nshift-api.md: below one call per five minutes; calls while `done` is false are exempt. The simulator
  * enforces it per feed and API key, the way a client must expect nShift to: a call that comes too soon gets
  * no items, its own fetchId back, `done: true` and `minDelay` = the wait. Every call is logged, so tests can
  * count the calls a client made while the clock moved and prove it never came too soon.

@@ -1,12 +1,6 @@
 /** The nShift Delivery simulator: public surface for tests, benchmarks, demo mode and the CLI. */
-export {
-  createSimulator,
-  type Simulator,
-  type SimulatorOptions,
-  type StartOptions,
-  type StartedSimulator,
-  type AddApiKeyInput,
-} from './server';
+export { createSimulator, type SimulatorOptions } from './server';
+export type { Simulator, StartOptions, StartedSimulator, AddApiKeyInput } from './simulator';
 export { createManualClock, createRealTimeClock, type SimClock } from './clock';
 export { ALL_LICENSES, isLicense, type License } from './licenses';
 export {

@@ -1,7 +1,7 @@
 /**
  * What the simulator's accounts ask of it: requests per account per second, in total and per endpoint, and
- * calls to the fetch-in-batches feeds that came sooner than five minutes after a `done` call (the seed's rate
- * rule; calls while `done` is false are exempt). Benchmarks read it to show a station, or a warehouse of
+ * calls to the fetch-in-batches feeds that came sooner than five minutes after a `done` call (the call rate of
+ * docs/nshift-api.md; calls while `done` is false are exempt). Benchmarks read it to show a station, or a warehouse of
  * stations on one account, keeps inside nShift's rules. Optionally an account is limited to a number of
  * requests per second, answered `429` with `Retry-After` beyond it, as an API gateway would: nShift documents no
  * such limit, so it is off unless a test or benchmark sets one **(assumed)**.

@@ -14,9 +14,9 @@ import { forbidden, apiError, Router, type Reply, type RequestCtx, type Route } 
 import { checkoutClientOf, registerIdentityRoutes } from './checkout/identity';
 import { problem } from './checkout/problem';
 import { registerCheckoutRoutes } from './checkout/routes';
-import { ALL_LICENSES, type License } from './licenses';
+import { ALL_LICENSES } from './licenses';
 import { createRandom } from './random';
-import { recordsJson, type BookingRecordJson } from './records';
+import { recordsJson } from './records';
 import { RequestStats } from './request-stats';
 import { issueToken, registerAuthRoutes } from './routes/auth';
 import { registerConsolidatedRoutes } from './routes/consolidated';
@@ -27,10 +27,14 @@ import { registerPreparedRoutes } from './routes/prepared';
 import { registerPrintRoutes } from './routes/print';
 import { registerShipmentRoutes } from './routes/shipments';
 import { registerStoredRoutes } from './routes/stored';
-import { createState, type ApiKey, type CarrierTimings, type FeedCall, type SimState } from './state';
+import { createState, type ApiKey, type CarrierTimings } from './state';
 import { REQUEST_LOG_MAX, type CheckoutClientRecord } from './checkout/state';
 import { configureCarrier, progressCarriers, setCarrierStage } from './carrier';
 import { DEFAULT_SENDER } from './booking';
+import type { AddApiKeyInput, Simulator, StartOptions, StartedSimulator } from './simulator';
+
+// Those who import createSimulator find the shape it makes here too.
+export type { AddApiKeyInput, Simulator, StartOptions, StartedSimulator };
 
 export interface SimulatorOptions {
   clock?: SimClock;
@@ -61,60 +65,6 @@ export interface SimulatorOptions {
    * so its ids never meet those the folder's journal and label cache hold from an earlier run.
    */
   idBlock?: number;
-}
-
-export interface StartOptions {
-  port?: number;
-  host?: string;
-}
-
-export interface StartedSimulator {
-  url: string;
-  deliveryBaseUrl: string;
-  /** The Checkout service's base URL (`{base_url}` of section 2). */
-  checkoutBaseUrl: string;
-  /** The identity service's base URL (`{auth_url}`): tokens at `/idp/connect/token` below it. */
-  checkoutAuthUrl: string;
-}
-
-export interface AddApiKeyInput {
-  id: string;
-  secret: string;
-  /** Default: every licence. */
-  licenses?: readonly License[];
-}
-
-export interface Simulator {
-  readonly state: SimState;
-  readonly clock: SimClock;
-  readonly faults: Faults;
-  readonly context: SimContext;
-  /** Set once started. */
-  readonly url: string | undefined;
-  readonly deliveryBaseUrl: string | undefined;
-  readonly checkoutBaseUrl: string | undefined;
-  readonly checkoutAuthUrl: string | undefined;
-  start(opts?: StartOptions): Promise<StartedSimulator>;
-  stop(): Promise<void>;
-  addApiKey(input: AddApiKeyInput): ApiKey;
-  /** A Checkout API client (client id + secret); `enabled: false` models a client disabled in the portal. */
-  addCheckoutClient(input: { id: string; secret: string; enabled?: boolean }): CheckoutClientRecord;
-  /** A token for a key without going through HTTP (handy in tests). */
-  issueToken(keyId: string): string;
-  /** The carrier picked the shipment up: status IN_TRANSIT and a status event. */
-  handOver(shipmentId: string): boolean;
-  /** Delivered: status DELIVERED and a STATUS_DELIVERED event. */
-  deliver(shipmentId: string): boolean;
-  /** Every call of the batch feeds (`/shipments`, `/alerts`, `/prices/history`) and the refusals. */
-  feedCalls(feed?: FeedCall['feed']): FeedCall[];
-  /** While false, every Delivery API request is cut off before an answer (nShift unreachable). */
-  setReachable(reachable: boolean): void;
-  /** Every booking ever made. */
-  records(): BookingRecordJson[];
-  /** Requests per account, endpoint and second, and the feeds' rate rule (see request-stats.ts). */
-  readonly requests: RequestStats;
-  /** The Delivery routes it serves, each with the client operation it serves (main/simulator/operations.ts). */
-  deliveryRoutes(): Array<{ method: string; pattern: string; operation: string | undefined }>;
 }
 
 const DELIVERY_SEGMENT = '/rs-extapi/v1';

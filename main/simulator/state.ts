@@ -3,6 +3,7 @@
  * Ids are counters, so a run is reproducible.
  */
 import type { License } from './licenses';
+import type { RecordStore } from './record-store';
 import type { Party, ShipmentInput } from './schemas';
 import { createCheckoutState, type CheckoutState } from './checkout/state';
 
@@ -266,9 +267,6 @@ export interface BookingRecord {
   /** A stored shipment that joined a consolidated shipment. */
   storedId?: string;
 }
-
-/** A generic record store for the routes that only need CRUD (address book, channels, webhooks, …). */
-export type RecordStore = Map<string, Record<string, unknown>>;
 
 export interface SimState {
   apiKeys: Map<string, ApiKey>;

@@ -10,7 +10,6 @@ import type { PrintOutcome } from '../printers/types';
 import type { LabelCache } from '../labels/label-cache';
 import type { LocalIndex } from './local-index';
 import type { StatusEvents } from './status-events/follower';
-import type { ShipmentNumbers } from './workflows/shipment-numbers';
 import { bookingNotSaved, cannotSave, failureFromPrinter, isDiskRefusal } from './failures';
 import { toNshiftPrintConfig } from './print-config';
 
@@ -39,7 +38,25 @@ export interface StationContext {
   /** Work that need not hold up the job queue (details fetched after a label printed); awaited on close. */
   defer(task: () => Promise<void>): void;
   /** Bookings whose answer carried no shipment number: looked up in nShift's history in batches. */
-  readonly shipmentNumbers: ShipmentNumbers;
+  readonly shipmentNumbers: ShipmentNumberLookups;
+}
+
+/**
+ * What the workflows hand a booking whose answer carried no shipment number to (`ShipmentNumbers` in
+ * workflows/shipment-numbers.ts does the looking up): declared here, so that the context does not import the
+ * workflow that imports it.
+ */
+export interface ShipmentNumberLookups {
+  add(booking: BookingWithoutNumber): void;
+}
+
+export interface BookingWithoutNumber {
+  jobId: string;
+  shipmentId: string;
+  /** The code the packer scanned: the order number a single look-up searches by. */
+  code: string;
+  /** The journal's `booked`: the number is recorded after it, and not at all when it failed. */
+  journalled: Promise<void>;
 }
 
 /** Journal first, then the view: a state the packer sees is a state that survives a crash. */

@@ -73,7 +73,7 @@ Lines starting with ":" are commands:
   :cancel CODE     cancel the shipment (no confirmation prompt here)
   :manifest TYPE   create and print the end-of-day manifest of that type (one of --manifest-type)
 Output: one JSON object per line: ready, booked, printed, held, failed, reprinted, cancelled, manifest,
-warning (see the README). Every failed line has a jobId and a message that says what happened and what to
+warning (see docs/headless.md). Every failed line has a jobId and a message that says what happened and what to
 do here (":reprint CODE", a flag, an environment variable). Logs go to stderr. At end of input, pending work
 finishes and the exit code is 0; SIGINT/SIGTERM stop it (exit 130/143; scans and commands read but not
 started fail, nothing of them booked), a usage error (an unknown flag, a bad flag value, an argument) exits 2

@@ -10,7 +10,7 @@ import { headlessMessage } from './advice';
 import { isOpen } from '../../station/jobs';
 
 /**
- * The headless host's public output contract (README, "Headless host"). Scripts and conveyor lines parse
+ * The headless host's public output contract (docs/headless.md). Scripts and conveyor lines parse
  * these lines: fields are only ever added, never renamed or dropped.
  */
 export type HeadlessEvent =

@@ -70,7 +70,7 @@ export interface CheckoutClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   renewInBackground?: boolean;
-  /** Default 4 hours, as the seed says: a session unused for this long is recreated before use. */
+  /** Default 4 hours (docs/nshift-checkout-api.md): a session unused for this long is recreated before use. */
   sessionLifetimeMs?: number;
 }
 

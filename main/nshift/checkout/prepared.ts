@@ -1,6 +1,6 @@
 /**
- * How a Checkout partial shipment is found in nShift Delivery. The seed says a partial shipment "is also
- * created in the linked shipping solution account", where nShift Delivery calls it a prepared shipment
+ * How a Checkout partial shipment is found in nShift Delivery. A partial shipment "is also created in the
+ * linked shipping solution" (docs/nshift-checkout-api.md), where nShift Delivery calls it a prepared shipment
  * (`/prepared-shipments/{prepareId}`). nShift's older DeliveryCheckout API named a partial shipment by that same
  * prepare ID on both sides (`/delivery-checkout-shipments/{prepareId}` and `/prepared-shipments/{prepareId}`);
  * no public material shows how nShift Checkout's partial-shipment `id` relates to it. Decided here, once, and

@@ -48,7 +48,7 @@ export const CHECKOUT_ROUTES = {
   'shipments.delete': r('DELETE', '/shipments/v1/shipments/{shipmentId}', true),
   'shipments.anonymize': r('POST', '/shipments/v1/shipments/{shipmentId}/anonymize', true), // (assumed)
   'shipments.anonymizeByContact': r('POST', '/shipments/v1/shipments/anonymize', true), // (assumed)
-  // Management API (optional in the seed): every path (assumed).
+  // Management API (optional; docs/nshift-checkout-api.md): every path (assumed).
   ...crud('senders', 'senderId', '/management/v1/senders'),
   ...crud('configurations', 'configurationId', '/management/v1/configurations'),
   'configurations.getStatus': r('GET', '/management/v1/configurations/{configurationId}/status', true),

@@ -100,8 +100,8 @@ export const partialShipmentRequestSchema = choiceSchema.extend({
 export type PartialShipmentRequest = z.input<typeof partialShipmentRequestSchema>;
 
 /**
- * `POST /shipments/v1/split-shipments/shipments` (assumed body: the seed says only "subShipments with the
- * consumer-selected data"): the order and session once, the single-shipment choice per sub-shipment, the
+ * `POST /shipments/v1/split-shipments/shipments` (assumed body: docs/nshift-checkout-api.md says only
+ * `subShipments` with what the consumer chose): the order and session once, the single-shipment choice per sub-shipment, the
  * receiver once or per sub-shipment.
  */
 export const splitShipmentsRequestSchema = z.looseObject({

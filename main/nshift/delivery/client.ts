@@ -47,7 +47,7 @@ export interface DeliveryClientOptions {
   logger?: (line: string) => void;
   fetchIdStore?: FetchIdStore;
   /**
-   * Holds the seed's call-rate rule for the batch feeds (feed-rate.ts). Pass one that outlives the client
+   * Holds the call-rate rule for the batch feeds (feed-rate.ts, docs/nshift-api.md). Pass one that outlives the client
    * (and is restored after a restart); by default each client has its own.
    */
   feedRate?: FeedRateGuard;

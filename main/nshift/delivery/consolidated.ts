@@ -39,7 +39,7 @@ export interface Consolidated {
   close(consolidatedId: string, printConfig: PrintConfig, options?: ReturnFileOption): R<ShipmentResult[]>;
   listPrints(consolidatedId: string, options?: ReturnFileOption): R<Print[]>;
   fetchPrint(consolidatedId: string, printId: string, accept?: DocumentAccept): R<Buffer>;
-  /** The seed's consolidated PDF list: `inlinePdf` (default true) puts each PDF inline in `pdf`. */
+  /** The legacy PDF list (docs/nshift-api.md 1.5): `inlinePdf` (default true) puts each PDF inline in `pdf`. */
   listPdfs(consolidatedId: string, options?: InlinePdfOption): R<Print[]>;
   fetchPdf(consolidatedId: string, pdfId: string): R<Buffer>;
 }

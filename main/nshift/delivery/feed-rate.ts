@@ -1,7 +1,7 @@
 /**
- * The seed's call-rate rule for the fetch-in-batches feeds (printed shipments, price history, status events):
- * "keep below one call per five minutes"; "repeated calls while `done` is false are exempt"; "when calls come
- * too fast, `minDelay` gives the wait in milliseconds".
+ * The call-rate rule for the fetch-in-batches feeds (printed shipments, price history, status events;
+ * docs/nshift-api.md, "Fetch in batches"): keep below one call per five minutes; calls again while `done` is
+ * false are exempt; when calls come too fast, `minDelay` gives the wait in milliseconds.
  *
  * The client holds the rule itself rather than trusting every caller to: before a feed call leaves, the
  * guard either lets it go (and counts it, unless the previous answer said `done: false`) or refuses it with
@@ -41,7 +41,7 @@ export interface FeedRateGuard {
 
 export interface FeedRateGuardOptions {
   now?: () => number;
-  /** Default five minutes (the seed). */
+  /** Default five minutes (docs/nshift-api.md, "Fetch in batches"). */
   minIntervalMs?: number;
 }
 

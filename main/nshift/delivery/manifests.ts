@@ -24,7 +24,7 @@ export interface Manifests {
   /** The manifest's documents (each inline in `data` with `returnFile`, default true). */
   listPrints(manifestType: string, manifestId: string, options?: ReturnFileOption): R<Print[]>;
   fetchPrint(manifestType: string, manifestId: string, printId: string): R<Buffer>;
-  /** The seed's PDF list: `inlinePdf` (default true) puts each PDF inline in `pdf`. */
+  /** The legacy PDF list (docs/nshift-api.md 1.6): `inlinePdf` (default true) puts each PDF inline in `pdf`. */
   listPdfs(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Print[]>;
   fetchPdf(manifestType: string, manifestId: string, pdfId: string): R<Buffer>;
   /** Prints the manifest again (nShift's documents live one hour); `printConfig` as for a booking. */

@@ -4,12 +4,12 @@
  * cannot drift. docs/nshift-api.md is this table in words, with the counts; a test keeps the two equal.
  *
  * `source` says what public material shows each row (nShift's help centre, Unifaun's RAML, real clients of
- * the service): nShift's own documentation wins over the seed. A row marked `assumed` is a one-line change
+ * the service): nShift's own documentation wins (docs/nshift-api.md). A row marked `assumed` is a one-line change
  * when a real account shows otherwise.
  *
  * `idempotent` decides retries: only idempotent routes are retried on network errors and 5xx/429/503.
  * A non-idempotent route whose request may have reached the server ends as `outcome_unknown`.
- * `license` names the nShift licence key a 403 most likely means is missing (seed's licence table).
+ * `license` names the nShift licence key a 403 most likely means is missing (docs/nshift-api.md 1.1).
  */
 
 import type { RouteDef, RouteSource } from '../shared/routes';
@@ -74,7 +74,7 @@ const assumed = (note?: string, ref?: string): RouteSource => ({
 const printArticle = (what: string) => assumed(`"${what}"; path not readable`, SOURCES.print);
 /** An operation the shipment-manifests article names, placed under its documented root. */
 const manifestArticle = (what: string) => assumed(`${what}, under the documented root`, SOURCES.manifests);
-/** Order management, webhooks and onboarding: the seed names the operations, no public page their paths. */
+/** Order management, webhooks and onboarding: no public page shows their paths (docs/nshift-api.md 1.8). */
 const ORDER_MANAGEMENT = assumed('the seed names the operation, not its path; no public page shows it');
 
 const route =
@@ -99,8 +99,8 @@ export const ROUTES = {
   // 1.1 authentication
   'sessions.token': get('/sessions/jwt', seed('the RAML documents the bearer token, not the exchange path')),
 
-  // 1.9 address book: `/addresses/…`, and a list needs `page` (from 0, 50 a page). The seed's `/senders`,
-  // `/receivers` were its shorthand. One sender is fetched through the list (`senderId`): no GET by id shown.
+  // 1.9 address book: `/addresses/…`, and a list needs `page` (from 0, 50 a page). An earlier `/senders`,
+  // `/receivers` were shorthand. One sender is fetched through the list (`senderId`): no GET by id shown.
   'senders.create': post('/addresses/senders', fixed(SOURCES.senders)),
   'senders.list': get(
     '/addresses/senders',
@@ -245,7 +245,7 @@ export const ROUTES = {
     assumed("the shipments' `prints` names; the RAML shows only `pdfs`"),
     PRINT_CONSOLIDATION,
   ),
-  // The seed's consolidated PDF list (query `inlinePdf`) and PDF fetch.
+  // The legacy consolidated PDF list (query `inlinePdf`) and PDF fetch (docs/nshift-api.md 1.5).
   'consolidated.listPdfs': get(
     '/consolidated-shipments/{consolidatedId}/pdfs',
     confirmed(SOURCES.raml),
@@ -259,7 +259,7 @@ export const ROUTES = {
 
   // 1.6 manifests ("shipment lists"): everything under `/shipment-manifests/{manifestType}/manifests`, documents
   // inline in `prints[].data` with `returnFile`. The article names documents, a filtered list, the previously
-  // printed list and a copy without paths we could read: those rows are assumed under its root. The seed's PDF
+  // printed list and a copy without paths we could read: those rows are assumed under its root. The legacy PDF
   // list and PDF keep the legacy `pdfs` name (query `inlinePdf`, field `pdf`).
   'manifests.create': post(
     '/shipment-manifests/{manifestType}/manifests',

@@ -39,7 +39,7 @@ export function defaultOwner(
   return { target, ownerId: document.shipmentId };
 }
 
-/** The seed's default: the `*_uri` variant that fits the document's format. */
+/** The default (docs/nshift-api.md 1.7): the `*_uri` variant that fits the document's format. */
 export function contentTypeFor(document: PrintableDocument): PrintJobContentType {
   return document.format === 'pdf' ? 'pdf_uri' : 'raw_uri';
 }

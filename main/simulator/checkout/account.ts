@@ -6,7 +6,7 @@
  * checkout, not yet in nShift Delivery").
  */
 import { DEFAULT_SENDER } from '../booking';
-import type { Simulator } from '../server';
+import type { Simulator } from '../simulator';
 import { addVersion, senderUuid } from './routes';
 
 export const CHECKOUT_DEMO_CLIENT_ID = 'checkout-demo';

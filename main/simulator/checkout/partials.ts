@@ -212,7 +212,8 @@ export function registerPartialShipmentRoutes(router: Router, ctx: SimContext): 
     const p = state.partialShipments.get(id);
     return p ? json(200, partialJson(p)) : shipmentGone(id);
   });
-  // The seed: deletes the shipment stored in the checkout service only, nothing in the shipping solution.
+  // docs/nshift-checkout-api.md: deletes the shipment stored in the checkout service only, nothing in the
+  // shipping solution.
   router.add('DELETE', '/shipments/v1/shipments/:shipmentId', (req) => {
     const id = req.params.shipmentId ?? '';
     return state.partialShipments.delete(id) ? noContent() : shipmentGone(id);

@@ -4,7 +4,8 @@
  * (partials.ts), the management API (senders, configurations with status and versions, connections) and usage
  * metrics as CSV. Bodies use nShift Checkout's field names; refusals are problem+json (problem.ts).
  *
- * Where the seed says "not shown", the simulator decides, and main/simulator/README.md says how.
+ * Where docs/nshift-checkout-api.md says a detail is not shown, the simulator decides, and main/simulator/README.md
+ * says how.
  */
 import * as z from 'zod';
 import { contextBodySchema } from '../../nshift/checkout';
@@ -21,7 +22,7 @@ import type { SimCheckoutSession } from './state';
 import { countUsage, MAX_METRICS_DAYS, usageCsv } from './usage';
 
 export { CHECKOUT_SESSION_TTL_MS } from './sessions';
-/** Configuration statuses (assumed: the seed shows that a configuration has a status, not its values). */
+/** Configuration statuses (assumed: a configuration has a status, its values not shown; docs/nshift-checkout-api.md). */
 export const CONFIGURATION_STATUSES = ['ACTIVE', 'INACTIVE', 'DRAFT'] as const;
 
 const splitBody = contextBodySchema.extend({ subShipments: z.array(z.looseObject({})) });

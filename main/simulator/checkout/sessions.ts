@@ -45,7 +45,7 @@ export function senderOf(ctx: SimContext, session: SimCheckoutSession): { addres
   const override = session.body.mainSenderOverride;
   const address = {
     ...((sender?.address as Party | undefined) ?? {}),
-    // The seed: an override replaces the sender's address only, written as Checkout writes addresses.
+    // An override replaces the sender's address only (docs/nshift-checkout-api.md), written as Checkout writes addresses.
     ...(override && typeof override === 'object' ? toDeliveryParty(override as CheckoutParty) : {}),
   };
   return { address, linked: Boolean(sender?.shippingSolution) };

@@ -3,7 +3,7 @@
  * Ids are counters, so a run is reproducible.
  */
 import type { CheckoutAddress } from '../../nshift/checkout';
-import type { RecordStore } from '../state';
+import type { RecordStore } from '../record-store';
 
 export interface CheckoutClientRecord {
   id: string;

@@ -14,7 +14,7 @@ import {
 import { createDeliveryClient } from '../../nshift/delivery';
 import { describeApiError, type ApiKey } from '../../nshift/shared';
 import type { Party } from '../schemas';
-import type { Simulator } from '../server';
+import type { Simulator } from '../simulator';
 import {
   CHECKOUT_DEMO_CLIENT_ID,
   CHECKOUT_DEMO_CLIENT_SECRET,

@@ -34,7 +34,7 @@ export function registerAuthRoutes(router: Router, ctx: SimContext): void {
     if (!creds || !key || key.secret !== creds.secret) return apiError(401, 'ILLEGAL', 'Invalid API key');
     return json(200, { token: issueToken(ctx, key.id).token });
   };
-  // The seed names GET; public examples use POST. Both work.
+  // docs/nshift-api.md 1.1: the exchange is GET; public examples use POST. Both work.
   serve(router, 'sessions.token', (req) => exchange(req.headers), { auth: false });
   router.add('POST', '/sessions/jwt', (req) => exchange(req.headers), { auth: false });
 }

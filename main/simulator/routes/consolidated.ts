@@ -36,8 +36,9 @@ import { createShipmentBodySchema, printConfigSchema, type ShipmentInput } from 
 import type { SimConsolidated, SimShipment } from '../state';
 import { nextId } from '../state';
 import { hasErrors, hasOption, validateShipment } from '../validation';
-import { printConfigError, fetchDocument } from './shipments';
-import { listFilter, textMatches } from './stored';
+import { fetchDocument } from './document-fetch';
+import { printConfigError } from './print-config-error';
+import { listFilter, textMatches } from './search';
 
 function consolidationKey(data: ShipmentInput): string | undefined {
   const option = (data.options ?? []).find((o) => o.id.toUpperCase() === 'CONSOLIDATE');

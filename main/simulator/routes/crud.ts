@@ -13,7 +13,7 @@ import {
   type Router,
 } from '../http';
 import type { License } from '../licenses';
-import type { RecordStore } from '../state';
+import type { RecordStore } from '../record-store';
 import { nextId } from '../state';
 import { serve } from '../operations';
 

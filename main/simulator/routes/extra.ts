@@ -21,15 +21,16 @@ import {
 import { buildWaybillPdf } from '../pdf';
 import { parsePrintConfig, pickTarget } from '../print-config';
 import { priceBodySchema } from '../schemas';
-import { nextId, type RecordStore } from '../state';
+import type { RecordStore } from '../record-store';
+import { nextId } from '../state';
 import { hasErrors } from '../validation';
 import { validateShipment } from '../validation';
 import { resolveSender } from '../booking';
 import { readJsonObject, registerCrud } from './crud';
 import { serve } from '../operations';
 import { serveFeed } from '../feeds';
-import { fetchDocument } from './shipments';
-import { shipmentSearchValues, textMatches } from './stored';
+import { fetchDocument } from './document-fetch';
+import { shipmentSearchValues, textMatches } from './search';
 
 const SIX_MONTHS_MS = 183 * 86_400_000;
 const HISTORY_PAGE = 50;

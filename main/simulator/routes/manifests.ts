@@ -1,7 +1,7 @@
 /**
  * docs/nshift-api.md 1.6: end-of-day manifests ("shipment lists") under `/shipment-manifests/{manifestType}/manifests`,
  * a PDF listing the day's shipments that are not cancelled and that no earlier manifest holds. Documents are
- * inline in `prints[].data` with `returnFile`; the seed's PDF list keeps `inlinePdf` and `pdf`. nShift makes a shipment list "with available shipments" and serves earlier lists by
+ * inline in `prints[].data` with `returnFile`; the legacy PDF list keeps `inlinePdf` and `pdf`. nShift makes a shipment list "with available shipments" and serves earlier lists by
  * fetch and copy, so a manifest made again takes only what came after: a parcel is never on two manifests.
  */
 import { shipmentResultJson } from '../booking';
@@ -14,8 +14,8 @@ import { buildManifestPdf } from '../pdf';
 import { manifestBodySchema } from '../schemas';
 import type { SimManifest } from '../state';
 import { nextId } from '../state';
-import { fetchDocument } from './shipments';
-import { listFilter, shipmentSearchValues, textMatches } from './stored';
+import { fetchDocument } from './document-fetch';
+import { listFilter, shipmentSearchValues, textMatches } from './search';
 
 const DAY_MS = 86_400_000;
 

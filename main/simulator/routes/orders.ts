@@ -27,7 +27,7 @@ import type { OrderStatus, SimOrder, SimShipment } from '../state';
 import { indexAdd, indexRemove, nextId } from '../state';
 import { readJsonObject, registerCrud } from './crud';
 import { serve } from '../operations';
-import { printConfigError } from './shipments';
+import { printConfigError } from './print-config-error';
 
 export function orderJson(order: SimOrder): Record<string, unknown> {
   return {

@@ -20,7 +20,7 @@ import { parsePrintConfig } from '../print-config';
 import { printConfigSchema, shipmentSchema, type ShipmentInput } from '../schemas';
 import type { SimPrepared } from '../state';
 import { serve } from '../operations';
-import { printConfigError } from './shipments';
+import { printConfigError } from './print-config-error';
 import { createStored, storedJson } from './stored';
 
 export function createPrepared(ctx: SimContext, prepareId: string, data: ShipmentInput): SimPrepared {

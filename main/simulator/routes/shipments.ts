@@ -1,9 +1,8 @@
 /** docs/nshift-api.md 1.3: create and print, printed-shipments feed, cancel, document copy/list/fetch (+ /pdfs). */
 import { bookAndPrint, shipmentResultJson } from '../booking';
 import type { SimContext } from '../context';
-import { generateShipmentDocuments, liveDocument, printJson } from '../documents';
+import { generateShipmentDocuments, printJson } from '../documents';
 import {
-  apiError,
   bool,
   empty,
   json,
@@ -17,17 +16,15 @@ import {
   type Router,
 } from '../http';
 import { serve } from '../operations';
-import { asPdfTargets, parsePrintConfig, type ParsedPrintConfig } from '../print-config';
+import { asPdfTargets, parsePrintConfig } from '../print-config';
 import { createShipmentBodySchema, printConfigSchema } from '../schemas';
-import type { DocumentOwner, SimShipment } from '../state';
+import type { SimShipment } from '../state';
 import { hasOption } from '../validation';
 import { serveFeed } from '../feeds';
 import { addToConsolidated } from './consolidated';
+import { fetchDocument } from './document-fetch';
 import { releaseOrderParcels } from './orders';
-
-export function printConfigError(parsed: Extract<ParsedPrintConfig, { ok: false }>): Reply {
-  return unprocessable([validationItem(parsed.message, 'PrintConfig', parsed.field, 'printConfig')]);
-}
+import { printConfigError } from './print-config-error';
 
 function findShipment(ctx: SimContext, id: string | undefined): SimShipment | undefined {
   return id === undefined ? undefined : ctx.state.shipments.get(id);
@@ -76,29 +73,6 @@ function listDocuments(ctx: SimContext, req: RequestCtx, pdfOnly: boolean): Repl
     200,
     docs.map((d) => printJson(ctx, d, inline, pdfOnly ? 'pdf' : 'data', pdfOnly ? 'pdfs' : 'prints')),
   );
-}
-
-const ACCEPTABLE = ['application/pdf', 'application/octet-stream', '*/*', 'application/*'];
-
-/** Raw bytes of a live document; 404 once it is older than one hour. */
-export function fetchDocument(
-  ctx: SimContext,
-  req: RequestCtx,
-  owner: DocumentOwner,
-  pdfOnly = false,
-  alsoIds: string[] = [],
-): Reply {
-  const accept = req.headers.accept;
-  if (accept && !ACCEPTABLE.some((a) => accept.includes(a)))
-    return apiError(406, 'ILLEGAL', 'Accept must be application/pdf or application/octet-stream');
-  // `printId` on the prints routes, `pdfId` on the legacy PDF routes (route-table names).
-  const doc = liveDocument(ctx, owner, req.params.printId ?? req.params.pdfId ?? '', alsoIds);
-  if (!doc || (pdfOnly && doc.format !== 'pdf')) return notFound();
-  return {
-    status: 200,
-    body: doc.bytes,
-    contentType: doc.format === 'pdf' ? 'application/pdf' : 'application/octet-stream',
-  };
 }
 
 export function registerShipmentRoutes(router: Router, ctx: SimContext): void {

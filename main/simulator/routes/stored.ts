@@ -14,7 +14,7 @@ import {
   validateAndCommit,
 } from '../booking';
 import type { SimContext } from '../context';
-import { formatTimestamp, parseQueryDate } from '../format';
+import { formatTimestamp } from '../format';
 import {
   bool,
   empty,
@@ -29,11 +29,12 @@ import {
 import { serve } from '../operations';
 import { parsePrintConfig } from '../print-config';
 import { printConfigSchema, shipmentSchema, type ShipmentInput } from '../schemas';
-import type { SimShipment, SimStored, StoredStatus, ValidationItem } from '../state';
+import type { SimStored, StoredStatus, ValidationItem } from '../state';
 import { indexAdd, indexRemove, nextId } from '../state';
 import { hasOption, validateShipment } from '../validation';
 import { addToConsolidated } from './consolidated';
-import { printConfigError } from './shipments';
+import { printConfigError } from './print-config-error';
+import { listFilter, textMatches } from './search';
 
 export function storedStatus(items: ValidationItem[]): StoredStatus {
   if (items.some((i) => i.type !== 'ignorable')) return 'INVALID';
@@ -80,54 +81,6 @@ export function storedJson(ctx: SimContext, s: SimStored): Record<string, unknow
     shipDate: s.data.shipDate ?? formatTimestamp(s.created),
     shipmentIds: s.shipmentIds,
     shipment: s.data,
-  };
-}
-
-export type SearchOp = 'equals' | 'contains' | 'startsWith' | 'endsWith';
-
-export function textMatches(value: string | null | undefined, op: string, wanted: string): boolean {
-  if (value === null || value === undefined) return false;
-  const v = value.toLowerCase();
-  const w = wanted.toLowerCase();
-  switch (op) {
-    case 'contains':
-      return v.includes(w);
-    case 'startsWith':
-      return v.startsWith(w);
-    case 'endsWith':
-      return v.endsWith(w);
-    default:
-      return v === w;
-  }
-}
-
-/** The filters shared by the stored and the open-consolidated lists. */
-/** What a search field names on a booked shipment (parcel numbers include the return parcels'). */
-export function shipmentSearchValues(s: SimShipment, field: string): (string | null | undefined)[] {
-  if (field === 'orderNo') return [s.orderNo];
-  if (field === 'shipmentNo') return [s.shipmentNo];
-  if (field === 'parcelNo') return s.parcels.flatMap((p) => [p.parcelNo, p.returnParcelNo]);
-  if (field === 'reference') return [s.reference];
-  return [];
-}
-
-export function listFilter(query: URLSearchParams): {
-  field: string | null;
-  op: string;
-  value: string | null;
-  status: string | null;
-  dateType: string;
-  from?: number;
-  to?: number;
-} {
-  return {
-    field: query.get('searchField'),
-    op: query.get('searchOp') ?? 'equals',
-    value: query.get('searchValue'),
-    status: query.get('status')?.toUpperCase() ?? null,
-    dateType: query.get('dateType') ?? 'created',
-    from: parseQueryDate(query.get('dateFrom'), 'from'),
-    to: parseQueryDate(query.get('dateTo'), 'to'),
   };
 }
 

@@ -3,7 +3,7 @@ import type { Alert } from '../../nshift/delivery';
 import type { StoredStatusEvent } from './store';
 
 /**
- * nShift's status-event codes are not public beyond `STATUS_DELIVERED` (nshift-api.md 1.9): the steps a
+ * nShift's status-event codes are not public beyond `STATUS_DELIVERED` (docs/nshift-api.md 1.9): the steps a
  * packer needs are read from the code's words, and anything else is shown as nShift sent it.
  */
 const STEPS: readonly { step: Exclude<TrackingStep, 'other'>; words: RegExp }[] = [

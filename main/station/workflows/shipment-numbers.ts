@@ -1,5 +1,5 @@
 import type { ShipmentSummary } from '../../nshift/delivery';
-import type { StationContext } from '../context';
+import type { BookingWithoutNumber, ShipmentNumberLookups, StationContext } from '../context';
 import { recordFacts } from './shipment-facts';
 import { detailsOf, shipmentDetails } from './shipment-lookup';
 
@@ -30,14 +30,8 @@ export interface ShipmentNumbersOptions {
   maxPages?: number;
 }
 
-interface Waiting {
-  jobId: string;
-  shipmentId: string;
-  /** The code the packer scanned: the order number a single look-up searches by. */
-  code: string;
+interface Waiting extends BookingWithoutNumber {
   bookedAt: number;
-  /** The journal's `booked`: the number is recorded after it, and not at all when it failed. */
-  journalled: Promise<void>;
   listings: number;
 }
 
@@ -46,7 +40,7 @@ const PAGE = 50;
 const CLOCK_SLACK_MS = 15 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export class ShipmentNumbers {
+export class ShipmentNumbers implements ShipmentNumberLookups {
   private waiting: Waiting[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
@@ -64,7 +58,7 @@ export class ShipmentNumbers {
   }
 
   /** A booking whose shipment number nShift's answer did not carry: it is looked up with others. */
-  add(booking: { jobId: string; shipmentId: string; code: string; journalled: Promise<void> }): void {
+  add(booking: BookingWithoutNumber): void {
     this.waiting.push({ ...booking, bookedAt: this.ctx.now().getTime(), listings: 0 });
     if (this.waiting.length >= this.batch || this.maxWaitMs === 0) this.lookUpNow();
     else this.timer ??= setTimeout(() => this.lookUpNow(), this.maxWaitMs).unref();

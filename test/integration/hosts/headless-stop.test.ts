@@ -10,7 +10,7 @@ import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/v
 import { DEMO_KEY_ENV, runHeadless, stationFlags } from '../../support/headless-process';
 
 /**
- * SIGINT/SIGTERM with scans queued: the README says the host stops reading and gives the job in hand a few
+ * SIGINT/SIGTERM with scans queued: docs/headless.md says the host stops reading and gives the job in hand a few
  * seconds. A scan read and journalled but not started must not start after the signal (it used to be booked
  * seconds later with no stdout line), must get a `failed` line saying nothing was booked, and must not be booked
  * by the next start on the same data folder either.

@@ -209,8 +209,8 @@ describe('packbench-headless --demo', () => {
     }
   });
 
-  it("the README's example is what the demo answers: the same lines, fields and codes", async () => {
-    const readme = readFileSync('README.md', 'utf8');
+  it("the headless contract's example (docs/headless.md) is what the demo answers: the same lines, fields and codes", async () => {
+    const readme = readFileSync('docs/headless.md', 'utf8');
     const block =
       /\$ printf 'ORD-1001\\nNO-SUCH\\n' \| npx packbench-headless --demo 2>\/dev\/null\n([^`]+)```/.exec(
         readme,

@@ -1,6 +1,6 @@
 /**
- * Where the client or the simulator had drifted from the Delivery seed (issue 12, point 5), and the manifest
- * fetches of the seed (point 3): each checked on the simulator's own answers and through the client, over
+ * Where the client or the simulator had drifted from the Delivery contract (docs/nshift-api.md; issue 12, point 5),
+ * and the manifest fetches of its 1.6 (point 3): each checked on the simulator's own answers and through the client, over
  * real HTTP on 127.0.0.1.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -93,7 +93,7 @@ describe('shipment history', () => {
       expect(found.shipments.map((f) => f.id)).toEqual([target.shipmentId]);
     }
     expect((await history('status=cancelled')).shipments).toHaveLength(0);
-    // The seed's path; a real client of the service reads /shipments-history (futhr/solidus_nshift).
+    // An earlier path (docs/nshift-api.md, departures); a real client reads /shipments-history (futhr/solidus_nshift).
     expect((await h.call('GET', '/shipment-history?page=0')).status).toBe(404);
   });
 });
@@ -273,7 +273,7 @@ describe('address book, code lists, order management, webhooks, waybills, onboar
     expect(waybill.prints[0]!.href).toContain(`/rs-extapi/v1/shipment-waybills/${waybill.id}/prints/`);
     const raw = await h.call('GET', waybill.prints[0]!.href, undefined, { accept: 'application/pdf' });
     expect(raw.bytes.equals(Buffer.from(waybill.prints[0]!.data, 'base64'))).toBe(true);
-    // The seed's /waybills is no path of nShift's (article 7475474830364: /shipment-waybills).
+    // `/waybills` (docs/nshift-api.md, departures) is no path of nShift's (article 7475474830364: /shipment-waybills).
     expect((await h.call('GET', '/waybills')).status).toBe(404);
     expect((await h.call('GET', `/waybills/${waybill.id}`)).status).toBe(404);
     expect(

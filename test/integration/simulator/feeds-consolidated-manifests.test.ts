@@ -274,7 +274,7 @@ describe('manifests under /shipment-manifests/{manifestType}/manifests (nShift h
       await h.call('GET', `/shipment-manifests/PNL/manifests/${byUrl.manifestId}/prints?returnFile=true`)
     ).json as Array<{ data: string }>;
     expect(Buffer.from(listed[0]!.data, 'base64').equals(raw.bytes)).toBe(true);
-    // The seed's `inlinePdf` is not the manifests' switch: it inlines nothing on the documented routes.
+    // The legacy `inlinePdf` (docs/nshift-api.md 1.6) is not the manifests' switch: it inlines nothing on the documented routes.
     const other = (
       await h.call('GET', `/shipment-manifests/PNL/manifests/${byUrl.manifestId}/prints?inlinePdf=true`)
     ).json as Array<{ data: string | null }>;

@@ -34,7 +34,7 @@ async function book(body: Record<string, unknown>, query = '?returnFile=true'): 
 }
 
 describe('POST /shipments', () => {
-  it('answers 201 with an array of shipment results shaped as nshift-api.md 1.3', async () => {
+  it('answers 201 with an array of shipment results shaped as docs/nshift-api.md 1.3', async () => {
     h = await startHarness();
     const [result, ...rest] = await book({
       printConfig: THERMO_ZPL,

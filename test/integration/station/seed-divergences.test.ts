@@ -1,5 +1,5 @@
 /**
- * What the packer sees of the Delivery seed's rules the client once ignored (issue 12, point 5): a station on
+ * What the packer sees of the Delivery rules (docs/nshift-api.md) the client once ignored (issue 12, point 5): a station on
  * the simulator over HTTP and a virtual Zebra over TCP.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -31,7 +31,7 @@ describe('route table', () => {
     expect(table).toContain(shape(method, path));
   });
 
-  /** The seed's manifest fetches and consolidated PDF routes, with the paths decided in main/nshift/README.md. */
+  /** docs/nshift-api.md 1.5 and 1.6: manifest fetches and consolidated PDFs, paths as main/nshift/README.md decides. */
   it.each([
     ['manifest documents', 'GET /shipment-manifests/{}/manifests/{}/prints'],
     ['a manifest document', 'GET /shipment-manifests/{}/manifests/{}/prints/{}'],

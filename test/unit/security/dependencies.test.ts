@@ -18,7 +18,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 
 /** Development dependencies no file imports by name, and how each is used. */
 const USED_OTHERWISE: Record<string, string> = {
-  '@types/node': 'type declarations: tsconfig.json "types"',
+  '@types/node': 'type declarations: the "types" of the tsconfigs for Node (tools, main/, test/)',
   '@types/react': 'type declarations for react',
   '@types/react-dom': 'type declarations for react-dom',
   '@testing-library/dom': "@testing-library/react's peer dependency: it renders through it",

@@ -1,0 +1,34 @@
+import { detailed, failure } from '../failures';
+import { StationError } from '../station-error';
+import type { Methods, StationParts } from './types';
+
+/** The status bar, and demo mode's switch for its virtual printer's faults. */
+export function statusMethods({
+  ctx,
+  status,
+  demoPrinter,
+}: StationParts): Methods<'getStatus' | 'setDemoPrinterFault'> {
+  const { printService } = ctx;
+  return {
+    async getStatus() {
+      return status.now();
+    },
+    async setDemoPrinterFault({ fault }) {
+      if (!demoPrinter) {
+        const message = 'Printer faults can be switched only in demo mode.';
+        throw StationError.notFound(
+          message,
+          failure('printer', 'no_printer', message, detailed('no_such_printer', {})),
+        );
+      }
+      await demoPrinter.setFault(fault);
+      status.demoPrinterFaultSet(fault);
+      // Said at once, not at the next 30-second check: the switch is there to watch the station answer.
+      await Promise.all(
+        ctx.settings().printers.map((p) => printService.checkPrinter(p.id).catch(() => undefined)),
+      );
+      status.emit();
+      return status.now();
+    },
+  };
+}

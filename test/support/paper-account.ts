@@ -58,16 +58,27 @@ export function accountForPaper(input: {
   }
   const wordOn = (code: string): ToldEvent | undefined =>
     [...lastWord.values()].filter((e) => e.scan === code).at(-1);
-  // One outcome per job: a shipment once reported printed is never reported held or failed afterwards.
-  const printedShipments = new Set<string>();
+  // One outcome per document. A shipment's `printed` line lists the documents that printed; the documents a printer
+  // held beside them get a `held` line and the job then fails `label_held` (docs/headless.md). So after `printed`,
+  // a `held` line naming a document already said printed, or any other `failed`, is a second outcome.
+  const printedKinds = new Map<string, string[]>();
+  const heldBeside = new Set<string>();
   for (const event of input.told) {
     if (!event.jobId || !event.shipmentId) continue;
     const key = `${event.jobId} ${event.shipmentId}`;
-    if (event.event === 'printed') printedShipments.add(key);
-    else if ((event.event === 'held' || event.event === 'failed') && printedShipments.has(key))
+    const kinds = (event.documents ?? []).map((d) => d.kind);
+    const printed = printedKinds.get(key);
+    const secondOutcome = (what: string) =>
       account.problems.push(
-        `${event.scan ?? event.jobId}: shipment ${event.shipmentId} reported printed, then ${event.event}${event.code ? ` (${event.code})` : ''}`,
+        `${event.scan ?? event.jobId}: shipment ${event.shipmentId} reported printed, then ${what}${event.code ? ` (${event.code})` : ''}`,
       );
+    if (event.event === 'printed') printedKinds.set(key, [...(printed ?? []), ...kinds]);
+    else if (event.event === 'held' && printed) {
+      const again = kinds.filter((kind) => printed.includes(kind));
+      if (again.length > 0) secondOutcome(`held (${again.join(', ')})`);
+      else heldBeside.add(key);
+    } else if (event.event === 'failed' && printed && !(event.code === 'label_held' && heldBeside.has(key)))
+      secondOutcome('failed');
   }
 
   for (const code of input.codes) {

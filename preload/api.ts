@@ -504,9 +504,13 @@ export interface SettingsInForce {
   manifestTypes: InForce<string[]>;
 }
 
-export type SettingsPatch = Partial<Omit<SettingsView, 'account' | 'printers' | 'checkout' | 'inForce'>> & {
+export type SettingsPatch = Partial<
+  Omit<SettingsView, 'account' | 'printers' | 'checkout' | 'inForce' | 'statusEvents'>
+> & {
   account?: { deliveryUrl?: string };
   checkout?: { baseUrl?: string; authUrl?: string; connectionId?: string };
+  /** Either field alone: the other keeps its saved value. */
+  statusEvents?: Partial<NonNullable<SettingsView['statusEvents']>>;
 };
 
 export interface ConnectionTest {
@@ -772,7 +776,7 @@ export interface StationMethods {
   };
   deletePartialShipment: { input: { id: string; confirm: true }; output: { deleted: true } };
   anonymizePartialShipments: {
-    input: ({ id: string } | { name?: string; email?: string }) & { confirm: true };
+    input: { id: string; confirm: true } | { name?: string; email?: string; confirm: true };
     output: PartialShipmentView[];
   };
   /** Usage between two dates, both inclusive; the CSV as text, with the file name to save it under. */
@@ -811,9 +815,12 @@ export type StationEvent =
 
 export type StationEventListener = (event: StationEvent) => void;
 
-export type StationApi = {
+/** Every method as a function of its input: indexed by a method name's type, the one method of that name. */
+export type StationCalls = {
   [K in StationMethodName]: (input: MethodInput<K>) => Promise<MethodOutput<K>>;
-} & {
+};
+
+export type StationApi = StationCalls & {
   /** Receive events; returns the function that stops them. */
   subscribe(listener: StationEventListener): () => void;
 };

@@ -2,7 +2,7 @@ import type { ManifestView, MethodInput, MethodOutput, ShipmentSummary } from '.
 import type { Manifest, Print } from '../../nshift/delivery';
 import { StationError } from '../station-error';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
-import { failure, failureFromDelivery } from '../failures';
+import { codeFailure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
 import { toShipmentView } from './shipment-lookup';
 
@@ -59,8 +59,7 @@ export async function startCreateManifest(
   const types = ctx.settings().manifest.types;
   if (!types.includes(input.manifestType)) {
     throw StationError.failed(
-      failure(
-        'validation',
+      codeFailure(
         'unknown_manifest_type',
         `"${input.manifestType}" is not a manifest type of this station; its types are: ${types.join(', ') || 'none'}.`,
         { params: { manifestType: input.manifestType, types: types.join(', ') } },
@@ -86,8 +85,7 @@ export async function startCreateManifest(
       return fail(
         ctx,
         id,
-        failure(
-          'not_found',
+        codeFailure(
           'manifest_empty',
           `Manifest ${manifestType} ${manifestId} holds no shipment: every shipment of today is in an earlier manifest already, so nothing was printed. If the carrier needs the day's list again, reprint the earlier manifest.`,
           { params: { manifestType, manifestId } },

@@ -3,6 +3,7 @@ import { FAILURE_CODES, failureKind } from '../domain';
 import type { ApiError } from '../nshift/shared';
 import type { PrinterError } from '../printers/types';
 import { isErrnoException } from '../files/atomic';
+import { stationRefusal } from '../files/errno-words';
 import { JournalWriteError } from './journal';
 import { StationError } from './station-error';
 
@@ -195,26 +196,9 @@ export function internalFailure(error: unknown): Failure {
   );
 }
 
-/** What the file system's refusal means at a station, and what IT does about it. */
-function diskProblem(error: unknown): { why: string; fix: string; systemText: string } {
-  const systemText = error instanceof Error ? error.message : String(error);
-  switch (isErrnoException(error) ? error.code : undefined) {
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return { why: 'its disk is full', fix: 'free space on that disk', systemText };
-    case 'EROFS':
-      return { why: 'its disk is read-only', fix: 'make the data folder writable again', systemText };
-    case 'EACCES':
-    case 'EPERM':
-      return { why: 'it may not write its data folder', fix: 'give it the right to write there', systemText };
-    default:
-      return { why: 'its disk reported an error', fix: 'check the disk', systemText };
-  }
-}
-
 /** The data folder refused a write (the journal, the label cache or the spool): the station cannot go on. */
 export function cannotSave(error: unknown): Failure {
-  const { why, fix, systemText } = diskProblem(error);
+  const { why, fix, systemText } = stationRefusal(error);
   return failureOf(
     'data_folder_unwritable',
     `This station cannot save its work: ${why} (${systemText}). Nothing more is booked or printed until it can: ask IT to ${fix}, then restart Packbench.`,
@@ -229,7 +213,7 @@ export function cannotSave(error: unknown): Failure {
  * the restart prints it once.
  */
 export function bookingNotSaved(shipmentId: string, error: unknown): Failure {
-  const { why, fix, systemText } = diskProblem(error);
+  const { why, fix, systemText } = stationRefusal(error);
   return failureOf(
     'booking_not_saved',
     `Shipment ${shipmentId} is booked in nShift, but this station could not save it (${why}: ${systemText}), so its label was not printed. Ask IT to ${fix}, then restart Packbench: the label prints then. Do not book the order again.`,

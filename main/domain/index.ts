@@ -8,3 +8,4 @@
 export * from './document';
 export * from './failure';
 export * from './job';
+export * from './shipment';

@@ -1,4 +1,5 @@
 import type { Failure, JobKind } from '../../../preload/api';
+import { isCancelledStatus } from '../../domain';
 import { stoppedBeforeStart } from '../../station/failures';
 import type { Station } from '../../station/station';
 import { parseScanCode, scanRefused } from '../../station/scan-code';
@@ -41,7 +42,7 @@ export async function runCommand(
       case 'cancel': {
         if (!arg) return void (await invalid(kind, '":cancel" needs a shipment or parcel number.'));
         const shipment = await station.lookupShipment({ code: arg });
-        if (shipment.status === 'CANCELLED') {
+        if (isCancelledStatus(shipment.status)) {
           const already = `Shipment ${shipment.shipmentNo ?? shipment.shipmentId} is already cancelled.`;
           return void (await refuse(kind, arg, codeFailure('already_cancelled', already)));
         }

@@ -4,7 +4,8 @@ import { StationError } from '../station-error';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
 import { codeFailure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
-import { toShipmentView } from './shipment-lookup';
+import { toShipmentView, wasCancelledHere } from './shipment-lookup';
+import { CANCELLED_STATUS, isCancelledStatus } from '../../domain';
 
 export function toManifestView(m: Manifest): ManifestView {
   return {
@@ -182,7 +183,7 @@ export async function listUnmanifested(
     date,
     manifests: manifests.length,
     source: history.ok ? 'nshift' : 'journal',
-    shipments: day.filter((s) => s.status !== 'CANCELLED' && !inManifest.has(s.shipmentId)),
+    shipments: day.filter((s) => !isCancelledStatus(s.status) && !inManifest.has(s.shipmentId)),
   };
 }
 
@@ -194,7 +195,7 @@ function bookedInJournal(ctx: StationContext, date: string): ShipmentSummary[] {
     if (job.createdAt.slice(0, 10) !== date) continue;
     for (const s of job.shipments) {
       if (!s.shipmentId) continue;
-      if (job.kind === 'cancel' && s.state === 'cancelled') cancelled.add(s.shipmentId);
+      if (wasCancelledHere(job, s)) cancelled.add(s.shipmentId);
       if (
         s.reference ||
         (job.kind !== 'scan' && job.kind !== 'book_stored' && job.kind !== 'consolidated_close')
@@ -202,7 +203,7 @@ function bookedInJournal(ctx: StationContext, date: string): ShipmentSummary[] {
         continue;
       booked.set(s.shipmentId, {
         shipmentId: s.shipmentId,
-        status: s.state === 'cancelled' ? 'CANCELLED' : 'PRINTED',
+        status: s.state === 'cancelled' ? CANCELLED_STATUS : 'PRINTED',
         parcelNos: s.parcelNos,
         handedOver: false,
         created: job.createdAt,

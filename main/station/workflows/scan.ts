@@ -3,7 +3,7 @@ import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
 import { fail, finish, printDocuments, record, type StationContext } from '../context';
 import { bookingNotSaved, codeFailure, isDiskRefusal, labelNotDownloaded, noLabelListed } from '../failures';
-import { cancelledHere, cancelledInNShift, shipmentDetails } from './shipment-lookup';
+import { cancelledHere, cancelledInNShift, shipmentDetails, wasCancelledHere } from './shipment-lookup';
 import { BookingNotKept, bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
 
@@ -138,7 +138,7 @@ function bookedEarlierToday(
     // A shipment cancelled since is no booking: the packer scans the order again to book it anew.
     const voided = (cancelled ??= cancelledHere(ctx));
     const booked = job.shipments.filter(
-      (s) => s.shipmentId && s.state !== 'cancelled' && !voided.has(s.shipmentId),
+      (s) => s.shipmentId && !wasCancelledHere(job, s) && !voided.has(s.shipmentId),
     );
     if (booked.length > 0)
       return booked.map((s) => ({

@@ -37,6 +37,6 @@ export type ResolvedSource = z.infer<typeof resolvedSourceSchema>;
 export const spoolJobStateSchema = z.enum(['queued', 'sending', 'printed', 'failed', 'held', 'cancelled']);
 export type SpoolJobState = z.infer<typeof spoolJobStateSchema>;
 
-/** How a document's print ended, as the journal records it (a spool job's final states, and `held`). */
-export const printOutcomeSchema = z.enum(['printed', 'held', 'failed', 'cancelled']);
-export type PrintOutcome = z.infer<typeof printOutcomeSchema>;
+/** How a document's print ended, as the journal's `print_state` records it (a spool job's final states, and `held`). */
+export const printStateSchema = z.enum(['printed', 'held', 'failed', 'cancelled']);
+export type PrintState = z.infer<typeof printStateSchema>;

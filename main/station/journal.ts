@@ -6,7 +6,7 @@ import {
   documentKindSchema,
   failureSchema,
   jobKindSchema,
-  printOutcomeSchema,
+  printStateSchema,
   resolvedSourceSchema,
   zplCharsetSchema,
 } from '../domain';
@@ -109,7 +109,7 @@ const entryBodySchema = z.discriminatedUnion('type', [
     jobId: z.string(),
     shipmentId: z.optional(z.string()),
     documentId: z.string(),
-    state: printOutcomeSchema,
+    state: printStateSchema,
     printerId: z.optional(z.string()),
     printerName: z.optional(z.string()),
     spoolJobId: z.optional(z.string()),

@@ -10,161 +10,37 @@
  */
 
 // ---------------------------------------------------------------------------------------------------------
-// Failures: what went wrong, in words the packer's UI can translate, with the 422 list when there is one.
+// The domain: failures, job kinds and states, documents. Defined once as schemas in main/domain/ (the journal
+// parses with them); the contract shares their types, nothing else of main.
 // ---------------------------------------------------------------------------------------------------------
 
-/** The public reason set (also the headless host's `reason`): never rename or drop one. */
-/** `station`: the station itself cannot carry on (its data folder cannot be written). */
-export type FailureReason =
-  'not_found' | 'validation' | 'auth' | 'network' | 'printer' | 'duplicate' | 'station';
+import type {
+  DocumentFormat,
+  DocumentKind,
+  Failure,
+  JobKind,
+  JobState,
+  ResolvedSource,
+  SpoolJobState,
+  ZplCharset,
+} from '../main/domain';
 
-/**
- * A finer code for the UI: each one has a translated "what happened / what to do" text in every language.
- * `reason` stays coarse and stable for scripts; `code` may grow.
- */
-export type FailureCode =
-  | 'unknown_code' // nothing in nShift matches the scan
-  | 'invalid_scan' // control characters, garbage, too long
-  | 'validation' // nShift's 422 list: see `errors`
-  | 'auth_missing_key' // no API key configured
-  | 'auth_invalid_key' // 401 after one re-exchange
-  | 'access_missing_license' // 403: `params.license` names the licence
-  | 'network_unreachable' // connection refused / DNS / reset before sending
-  | 'network_timeout'
-  | 'server_error' // nShift answered 5xx or an unreadable body
-  | 'rate_limited'
-  | 'outcome_unknown' // booking may have happened; reconciliation could not tell yet
-  | 'printer_offline'
-  | 'printer_error' // paper out, head open, …: `params.problems`
-  | 'no_printer' // no routing rule or default fits the document
-  | 'already_booked' // the scan was booked before (today or by another station)
-  | 'already_cancelled'
-  | 'document_expired' // nShift's one-hour document window passed and no copy could be made
-  | 'label_not_downloaded' // booked in nShift, but the label did not come down: reprint, never rebook
-  | 'label_held' // the label printer did not take the label in time: it is held, never printed unasked
-  | 'not_cancellable'
-  | 'not_consolidated' // a consolidated booking came back as a normal shipment (`params.key`, `params.shipmentNo`)
-  | 'unknown_manifest_type' // not one of the settings' manifest types: `params.manifestType`, `params.types`
-  | 'manifest_empty' // nShift made the manifest with no shipment in it; nothing printed: `params.manifestType`, `params.manifestId`
-  | 'internal'
-  | 'cannot_save' // the data folder refused a write (disk full, read-only, failing): `detail` says what it cost
-  // Checkout (only with Checkout credentials): nothing in Delivery, so the web shop's side was asked.
-  | 'checkout_not_created' // no partial shipment either: the web shop has not created the shipment yet
-  | 'checkout_not_in_delivery' // created at checkout, not yet in nShift Delivery
-  | 'checkout_not_configured' // the Checkout screen without Checkout client credentials
-  | 'checkout_credentials_refused' // the identity service refused the Checkout client credentials
-  | 'checkout_refused' // nShift Checkout refused the request: `errors` names what (its problem's issues)
-  // Made by the web page's HTTP client, never by the station: the web host, not nShift, is what failed.
-  | 'station_token_refused' // the web host refused the page's token (it restarted and made a new one)
-  | 'station_unreachable'; // the web host did not answer at all (Packbench stopped, or the network between)
-
-/**
- * The situation behind a failure's `code`, and the params its text uses: the UI translates `detail` + `params`
- * into the details line (and, where the situation is more precise than the code, into what happened and what
- * to do). The station's English `message` is for logs and the headless host only. May grow; never renamed.
- */
-export interface FailureDetailParams {
-  /** nShift refused for want of a licence it did not name. */
-  license_unnamed: Record<string, never>;
-  /** Nothing in nShift (or today's journal) matches the scanned or typed code. */
-  no_match: { code: string };
-  /** The scan is the key of an open consolidated shipment: nothing to book, and nothing was. */
-  consolidation_key: { key: string };
-  /** The order exists in nShift but is cancelled. */
-  order_cancelled: { code: string };
-  /** The stored shipment for the code is not valid in nShift (its statuses come as `errors`). */
-  stored_invalid: { code: string };
-  /** The stored shipment was booked once and that shipment has been cancelled: it is not booked again. */
-  stored_cancelled: { code: string; shipmentNo: string };
-  /** A web shop order's prepared shipment was booked once and that shipment has been cancelled. */
-  prepared_cancelled: { code: string; shipmentNo: string };
-  /** The prepared shipment is gone from nShift (booked), but its shipment is not listed yet. */
-  prepared_booking_not_listed: Record<string, never>;
-  /** The stored shipment is not READY: `status` is nShift's own word for its state. */
-  stored_not_ready: { status: string };
-  /** nShift refused only fields of the station's print configuration (`target1Media`, …): `fields` names them. */
-  print_settings_refused: { fields: string };
-  /** nShift refused the booking without naming fields. */
-  booking_refused: Record<string, never>;
-  /** Booked before: by this station, by another station, or found in nShift. */
-  booked_here: Record<string, never>;
-  booked_elsewhere: Record<string, never>;
-  booked_in_nshift: Record<string, never>;
-  /** Booked, but nShift has not listed the stored shipment's shipment yet. */
-  stored_booking_not_listed: Record<string, never>;
-  /** The consolidated shipment or one of its parcel groups is no longer open in nShift. */
-  consolidated_gone: { id: string };
-  parcel_group_gone: { partOrderNo: string; id: string };
-  /** nShift asked to wait this long before the next request. */
-  retry_after: { seconds: number };
-  /** nShift answered with this HTTP status. */
-  http_status: { status: number };
-  /** The label was booked but did not come down: `cause` is why (a FailureCode). */
-  label_download_failed: { cause: FailureCode };
-  /** What a printer (or its queue) did: the printer's name, and its problems as PrinterProblem names. */
-  printer_not_answering: { printer: string };
-  printer_refused: { printer: string };
-  printer_wrong_format: { printer: string };
-  printer_problem: { printer: string; problems: string };
-  printer_io: { printer: string };
-  /** The printer's charset cannot print these characters (a test label). */
-  unencodable_characters: { characters: string };
-  /** Only nShift documents go to this printer (a Print Client printer): no local test label. */
-  test_print_unsupported: { printer: string };
-  /** The scan itself was not a code. */
-  scan_empty: Record<string, never>;
-  scan_too_long: { length: number; max: number };
-  scan_control_characters: Record<string, never>;
-  scan_unreadable: Record<string, never>;
-  /** `characters`: the ones no code has, quoted (or as U+XXXX when not printable), at most five named. */
-  scan_characters: { characters: string };
-  /** As scan_characters, and the scan begins with `prefix`, an AIM symbology identifier the scanner adds. */
-  scan_aim_prefix: { characters: string; prefix: string };
-  /** The station restarted: before the booking was sent, or with a job it could not finish. */
-  stopped_before_booking: Record<string, never>;
-  unfinished_after_restart: Record<string, never>;
-  /** An unexpected error inside the station: `systemText` is its raw text, for IT. */
-  unexpected: { systemText: string };
-  /** The data folder refused a write; nothing more is booked until Packbench restarts on a disk that takes them. */
-  data_folder_unwritable: { systemText: string };
-  /** As above, after nShift booked the shipment: its label was not printed (reprint it, never book again). */
-  booking_not_saved: { shipmentId: string; systemText: string };
-  /** What a button asked for no longer exists or has changed meanwhile. */
-  no_such_job: Record<string, never>;
-  no_such_printer: Record<string, never>;
-  not_in_cache: Record<string, never>;
-  spool_job_gone: Record<string, never>;
-  spool_job_state: { state: SpoolJobState };
-  /** The API key comes from the environment on this station (headless, kiosk): it cannot be changed here. */
-  api_key_from_environment: Record<string, never>;
-  /** No printer takes this station's labels: the page did not send the scan, so nothing was booked. */
-  no_label_printer: Record<string, never>;
-  /**
-   * A secret was not saved: its vault's key file (`file`) is missing or damaged, and another vault file (`other`)
-   * may still be encrypted with it, so no new key file is made.
-   */
-  vault_key_kept: { file: string; other: string };
-}
-
-export type FailureDetail = keyof FailureDetailParams;
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-export interface Failure {
-  reason: FailureReason;
-  code: FailureCode;
-  /** English text for logs, the headless host and as a fallback. */
-  message: string;
-  /** Values for the translated text, e.g. `{ license: 'REST API Print' }`. */
-  params?: Record<string, string | number>;
-  /** The 422 list, field by field. */
-  errors?: FieldError[];
-  /** The situation behind `code`, translated with `params` (see FailureDetailParams). */
-  detail?: FailureDetail;
-}
+export type {
+  DetailText,
+  DocumentFormat,
+  DocumentKind,
+  Failure,
+  FailureCode,
+  FailureDetail,
+  FailureDetailParams,
+  FailureReason,
+  FieldError,
+  JobKind,
+  JobState,
+  ResolvedSource,
+  SpoolJobState,
+  ZplCharset,
+} from '../main/domain';
 
 /** A method call that could not be carried out rejects with an Error carrying this. */
 export interface ApiErrorBody {
@@ -191,26 +67,6 @@ export interface ArgumentIssue {
 // ---------------------------------------------------------------------------------------------------------
 // Jobs: every scan, reprint, cancel, manifest and test print is a job with a visible state.
 // ---------------------------------------------------------------------------------------------------------
-
-export type JobKind =
-  'scan' | 'reprint' | 'cancel' | 'manifest' | 'test_print' | 'consolidated_close' | 'book_stored';
-
-export type JobState =
-  | 'resolving'
-  | 'booking'
-  | 'printing'
-  | 'printed' // every document accepted by its printer
-  | 'held' // at least one document waits for the packer's release (printer offline too long, TTL)
-  | 'done' // finished without printing (cancel, delete)
-  | 'failed';
-
-export type ResolvedSource = 'order' | 'stored' | 'prepared' | 'shipment' | 'consolidated' | 'manifest';
-
-export type DocumentKind = 'label' | 'return_label' | 'waybill' | 'customs' | 'manifest' | 'other';
-export type DocumentFormat = 'zpl' | 'pdf';
-export type ZplCharset = 'cp850' | 'UTF8';
-
-export type SpoolJobState = 'queued' | 'sending' | 'printed' | 'failed' | 'held' | 'cancelled';
 
 export interface JobDocument {
   documentId: string;
@@ -504,9 +360,13 @@ export interface SettingsInForce {
   manifestTypes: InForce<string[]>;
 }
 
-export type SettingsPatch = Partial<Omit<SettingsView, 'account' | 'printers' | 'checkout' | 'inForce'>> & {
+export type SettingsPatch = Partial<
+  Omit<SettingsView, 'account' | 'printers' | 'checkout' | 'inForce' | 'statusEvents'>
+> & {
   account?: { deliveryUrl?: string };
   checkout?: { baseUrl?: string; authUrl?: string; connectionId?: string };
+  /** Either field alone: the other keeps its saved value. */
+  statusEvents?: Partial<NonNullable<SettingsView['statusEvents']>>;
 };
 
 export interface ConnectionTest {
@@ -772,7 +632,7 @@ export interface StationMethods {
   };
   deletePartialShipment: { input: { id: string; confirm: true }; output: { deleted: true } };
   anonymizePartialShipments: {
-    input: ({ id: string } | { name?: string; email?: string }) & { confirm: true };
+    input: { id: string; confirm: true } | { name?: string; email?: string; confirm: true };
     output: PartialShipmentView[];
   };
   /** Usage between two dates, both inclusive; the CSV as text, with the file name to save it under. */
@@ -811,9 +671,12 @@ export type StationEvent =
 
 export type StationEventListener = (event: StationEvent) => void;
 
-export type StationApi = {
+/** Every method as a function of its input: indexed by a method name's type, the one method of that name. */
+export type StationCalls = {
   [K in StationMethodName]: (input: MethodInput<K>) => Promise<MethodOutput<K>>;
-} & {
+};
+
+export type StationApi = StationCalls & {
   /** Receive events; returns the function that stops them. */
   subscribe(listener: StationEventListener): () => void;
 };

@@ -1,14 +1,12 @@
 import * as z from '../zod';
+import type { DocumentFormat, DocumentKind, ZplCharset } from '../domain';
+import { documentFormatSchema, documentKindSchema, zplCharsetSchema } from '../domain';
 
 /**
  * A printable document as it travels from nShift (or the station itself) to a printer.
  * The bytes are the document exactly as nShift sent them: ZPL is never turned into a string on the print path.
  */
-export type DocumentFormat = 'zpl' | 'pdf';
-/** The charset a ZPL document was asked in (nShift's target option `charset`); cp850 is nShift's default. */
-export type ZplCharset = 'cp850' | 'UTF8';
-/** What the document is for: the router maps kind × format × carrier/service to a printer. */
-export type DocumentKind = 'label' | 'return_label' | 'waybill' | 'customs' | 'manifest' | 'other';
+export type { DocumentFormat, DocumentKind, ZplCharset } from '../domain';
 
 export interface PrintableDocument {
   /** Stable id within the station, e.g. `shp-5666306-print-10234441` or `manifest-…`. */
@@ -61,9 +59,9 @@ export function detectFormat(bytes: Buffer): DocumentFormat | undefined {
 /** What a stored document is, without its bytes: the label cache and the spool keep this beside the bytes. */
 export const documentMetaSchema = z.object({
   id: z.string().check(z.minLength(1)),
-  kind: z.enum(['label', 'return_label', 'waybill', 'customs', 'manifest', 'other']),
-  format: z.enum(['zpl', 'pdf']),
-  charset: z.optional(z.enum(['cp850', 'UTF8'])),
+  kind: documentKindSchema,
+  format: documentFormatSchema,
+  charset: z.optional(zplCharsetSchema),
   media: z.optional(z.string()),
   description: z.optional(z.string()),
   shipmentId: z.optional(z.string()),

@@ -21,6 +21,7 @@ import {
   safeFileName,
   writeFileAtomic,
 } from '../files/atomic';
+import { spoolJobStateSchema } from '../domain';
 import { documentMetaSchema } from '../labels/document';
 
 export const spoolRecordSchema = z.object({
@@ -32,7 +33,7 @@ export const spoolRecordSchema = z.object({
   printerName: z.string(),
   document: documentMetaSchema,
   bytes: z.int().check(z.nonnegative()),
-  state: z.enum(['queued', 'sending', 'printed', 'failed', 'held', 'cancelled']),
+  state: spoolJobStateSchema,
   attempts: z.int().check(z.nonnegative()),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,6 @@
 import { plainHttpRefusal } from '../service-url';
 import * as z from '../zod';
+import { documentFormatSchema, documentKindSchema, zplCharsetSchema } from '../domain';
 import type { SettingsInForce, SettingsView, VaultNotice } from '../../preload/api';
 import { SETTINGS_VERSION } from './migrate';
 
@@ -72,14 +73,12 @@ export const printerConfigSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
-const documentKindSchema = z.enum(['label', 'return_label', 'waybill', 'customs', 'manifest', 'other']);
-const formatSchema = z.enum(['zpl', 'pdf']);
-export const charsetSchema = z.enum(['cp850', 'UTF8']);
+export const charsetSchema = zplCharsetSchema;
 const offsetSchema = z.number().check(z.minimum(-100), z.maximum(100));
 
 export const printTargetSchema = z.object({
   media: z.trimmed(1, 40),
-  type: formatSchema,
+  type: documentFormatSchema,
   mode: z.optional(z.enum(['DT', 'TT'])),
   charset: z.optional(charsetSchema),
   xOffset: z.optional(offsetSchema),
@@ -88,7 +87,7 @@ export const printTargetSchema = z.object({
 
 export const routingRuleSchema = z.object({
   kind: z.optional(documentKindSchema),
-  format: z.optional(formatSchema),
+  format: z.optional(documentFormatSchema),
   carrierId: z.optional(z.string().check(z.maxLength(40))),
   serviceId: z.optional(z.string().check(z.maxLength(40))),
   printerId: idSchema,

@@ -1,4 +1,5 @@
 import type { Failure, JobView } from '../../preload/api';
+import type { PrintState } from '../domain';
 import type { PrintableDocument } from '../labels/document';
 import type { Settings } from '../settings/schema';
 import { JournalWriteError, type DocumentRef, type Journal, type JournalEntryBody } from './journal';
@@ -227,7 +228,7 @@ export async function recordPrintState(
   shipmentId: string | undefined,
   documentId: string,
   outcome: {
-    state: 'printed' | 'held' | 'failed' | 'cancelled';
+    state: PrintState;
     printerId?: string;
     printerName?: string;
     spoolJobId?: string;

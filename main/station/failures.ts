@@ -1,7 +1,9 @@
-import type { Failure, FailureDetail, FailureDetailParams, JobKind } from '../../preload/api';
+import type { Failure, FailureCode, FailureDetail, FailureDetailParams, JobKind } from '../../preload/api';
+import { FAILURE_CODES, failureKind } from '../domain';
 import type { ApiError } from '../nshift/shared';
 import type { PrinterError } from '../printers/types';
 import { isErrnoException } from '../files/atomic';
+import { stationRefusal } from '../files/errno-words';
 import { JournalWriteError } from './journal';
 import { StationError } from './station-error';
 
@@ -15,6 +17,32 @@ import { StationError } from './station-error';
  * No message built here contains the API key: DeliveryError never carries it.
  */
 
+/**
+ * A failure of a situation the catalogue declares (main/domain/failure.ts): its code and reason are the
+ * catalogue's, its params the ones its texts use.
+ */
+export function failureOf<D extends FailureDetail>(
+  detail: D,
+  message: string,
+  params: FailureDetailParams[D],
+  extra: Pick<Failure, 'errors'> = {},
+): Failure {
+  return { ...failureKind(detail), message, ...detailed(detail, params), ...extra };
+}
+
+/** A failure its code says enough of: the reason is the code's in the catalogue. */
+export function codeFailure(
+  code: FailureCode,
+  message: string,
+  extra: Pick<Failure, 'params' | 'errors' | 'detail'> = {},
+): Failure {
+  return { reason: FAILURE_CODES[code], code, message, ...extra };
+}
+
+/**
+ * A failure from a reason and a code written by hand: only station/station.ts still makes them (it is being split
+ * into parts; its calls move to `failureOf` and `codeFailure` then).
+ */
 export function failure(
   reason: Failure['reason'],
   code: Failure['code'],
@@ -43,17 +71,13 @@ export function failureFromDelivery(error: ApiError<string>): Failure {
       // Every field named is the station's own print configuration: no order data would ever book. The packer must
       // not be sent to correct the order; whoever set the station up fixes its print targets.
       if (fields.length > 0 && fields.every((field) => PRINT_CONFIG_FIELD.test(field)))
-        return failure(
-          'validation',
-          'validation',
+        return failureOf(
+          'print_settings_refused',
           `nShift refused this station's print configuration, not the shipment: ${error.errors.map((e) => e.message).join('; ')}. Nothing was booked; the print target's media, type or charset must be corrected before the next scan.`,
-          {
-            ...detailed('print_settings_refused', { fields: [...new Set(fields)].join(', ') }),
-            errors: error.errors.map((e) => ({ field: e.field ?? 'printConfig', message: e.message })),
-          },
+          { fields: [...new Set(fields)].join(', ') },
+          { errors: error.errors.map((e) => ({ field: e.field ?? 'printConfig', message: e.message })) },
         );
-      return failure(
-        'validation',
+      return codeFailure(
         'validation',
         'nShift refused the shipment: correct the fields it names and scan again.',
         {
@@ -66,53 +90,42 @@ export function failureFromDelivery(error: ApiError<string>): Failure {
     }
     case 'auth':
       return error.reason === 'missing_key'
-        ? failure('auth', 'auth_missing_key', 'No nShift API key is set up on this station.')
-        : failure('auth', 'auth_invalid_key', 'nShift did not accept the API key.');
+        ? codeFailure('auth_missing_key', 'No nShift API key is set up on this station.')
+        : codeFailure('auth_invalid_key', 'nShift did not accept the API key.');
     case 'access':
-      return failure(
-        'auth',
-        'access_missing_license',
-        error.license
-          ? `The nShift account lacks the licence "${error.license}": ask your IT admin to order or enable it.`
-          : 'The nShift account may not do this: ask your IT admin to check its licences.',
-        error.license ? { params: { license: error.license } } : detailed('license_unnamed', {}),
-      );
+      return error.license
+        ? codeFailure(
+            'access_missing_license',
+            `The nShift account lacks the licence "${error.license}": ask your IT admin to order or enable it.`,
+            { params: { license: error.license } },
+          )
+        : failureOf(
+            'license_unnamed',
+            'The nShift account may not do this: ask your IT admin to check its licences.',
+            {},
+          );
     case 'not_found':
-      return failure('not_found', 'unknown_code', 'nShift does not know this code.');
-    case 'rate_limited':
-      return failure(
-        'network',
-        'rate_limited',
-        'nShift asked us to slow down: wait a moment and scan again.',
-        {
-          ...(error.retryAfterMs !== undefined
-            ? detailed('retry_after', { seconds: Math.ceil(error.retryAfterMs / 1000) })
-            : {}),
-        },
-      );
+      return codeFailure('unknown_code', 'nShift does not know this code.');
+    case 'rate_limited': {
+      const message = 'nShift asked us to slow down: wait a moment and scan again.';
+      return error.retryAfterMs !== undefined
+        ? failureOf('retry_after', message, { seconds: Math.ceil(error.retryAfterMs / 1000) })
+        : codeFailure('rate_limited', message);
+    }
     case 'server':
     case 'malformed':
-      return failure(
-        'network',
-        'server_error',
-        'nShift had a problem answering: scan again in a moment.',
-        detailed('http_status', { status: error.status }),
-      );
+      return failureOf('http_status', 'nShift had a problem answering: scan again in a moment.', {
+        status: error.status,
+      });
     case 'network':
       return error.cause === 'timeout'
-        ? failure(
-            'network',
-            'network_timeout',
-            'nShift did not answer in time: check the network and scan again.',
-          )
-        : failure(
-            'network',
+        ? codeFailure('network_timeout', 'nShift did not answer in time: check the network and scan again.')
+        : codeFailure(
             'network_unreachable',
             'Packbench cannot reach nShift: check the network cable or Wi-Fi and scan again.',
           );
     case 'outcome_unknown':
-      return failure(
-        'network',
+      return codeFailure(
         'outcome_unknown',
         'The booking may have gone through but nShift did not answer. Packbench will check before booking again: do not rebook by hand.',
       );
@@ -125,12 +138,7 @@ export function stoppedBeforeStart(kind: JobKind): Failure {
     kind === 'scan' || kind === 'book_stored'
       ? 'nothing was looked up or booked in nShift; scan it again'
       : 'nothing was sent to nShift or printed; do it again';
-  return failure(
-    'network',
-    'internal',
-    `Packbench stopped before this job started: ${what}.`,
-    detailed('stopped_before_booking', {}),
-  );
+  return failureOf('stopped_before_booking', `Packbench stopped before this job started: ${what}.`, {});
 }
 
 /** Booked in nShift but the label did not come down: never rebook, reprint once nShift answers. */
@@ -147,8 +155,7 @@ export function labelNotDownloaded(shipmentId: string, error: ApiError<string>):
 
 /** Booked in nShift, which lists no document for it (yet, or any more): reprint, never rebook. */
 export function noLabelListed(shipmentId: string): Failure {
-  return failure(
-    'not_found',
+  return codeFailure(
     'label_not_downloaded',
     `Shipment ${shipmentId} is booked, but nShift listed no label for it. Reprint it; do not book the order again.`,
     { params: { shipmentId } },
@@ -157,11 +164,10 @@ export function noLabelListed(shipmentId: string): Failure {
 
 export function failureFromPrinter(error: PrinterError, printerName: string): Failure {
   if (error.code === 'unreachable' || error.code === 'timeout') {
-    return failure(
-      'printer',
-      'printer_offline',
+    return failureOf(
+      'printer_not_answering',
       `The printer "${printerName}" does not answer: check that it is on and connected.`,
-      detailed('printer_not_answering', { printer: printerName }),
+      { printer: printerName },
     );
   }
   const problems = (error.problems ?? []).join(', ');
@@ -174,8 +180,7 @@ export function failureFromPrinter(error: PrinterError, printerName: string): Fa
         : error.code === 'io' && !problems
           ? detailed('printer_io', { printer: printerName })
           : detailed('printer_problem', { printer: printerName, problems });
-  return failure(
-    'printer',
+  return codeFailure(
     'printer_error',
     `The printer "${printerName}" reported a problem: ${error.message}`,
     detail,
@@ -184,39 +189,20 @@ export function failureFromPrinter(error: PrinterError, printerName: string): Fa
 
 export function internalFailure(error: unknown): Failure {
   const message = error instanceof Error ? error.message : String(error);
-  return failure(
-    'network',
-    'internal',
+  return failureOf(
+    'unexpected',
     `Something went wrong inside Packbench (${message}). Scan again; if it repeats, call IT.`,
-    detailed('unexpected', { systemText: message }),
+    { systemText: message },
   );
-}
-
-/** What the file system's refusal means at a station, and what IT does about it. */
-function diskProblem(error: unknown): { why: string; fix: string; systemText: string } {
-  const systemText = error instanceof Error ? error.message : String(error);
-  switch (isErrnoException(error) ? error.code : undefined) {
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return { why: 'its disk is full', fix: 'free space on that disk', systemText };
-    case 'EROFS':
-      return { why: 'its disk is read-only', fix: 'make the data folder writable again', systemText };
-    case 'EACCES':
-    case 'EPERM':
-      return { why: 'it may not write its data folder', fix: 'give it the right to write there', systemText };
-    default:
-      return { why: 'its disk reported an error', fix: 'check the disk', systemText };
-  }
 }
 
 /** The data folder refused a write (the journal, the label cache or the spool): the station cannot go on. */
 export function cannotSave(error: unknown): Failure {
-  const { why, fix, systemText } = diskProblem(error);
-  return failure(
-    'station',
-    'cannot_save',
+  const { why, fix, systemText } = stationRefusal(error);
+  return failureOf(
+    'data_folder_unwritable',
     `This station cannot save its work: ${why} (${systemText}). Nothing more is booked or printed until it can: ask IT to ${fix}, then restart Packbench.`,
-    detailed('data_folder_unwritable', { systemText }),
+    { systemText },
   );
 }
 
@@ -227,12 +213,11 @@ export function cannotSave(error: unknown): Failure {
  * the restart prints it once.
  */
 export function bookingNotSaved(shipmentId: string, error: unknown): Failure {
-  const { why, fix, systemText } = diskProblem(error);
-  return failure(
-    'station',
-    'cannot_save',
+  const { why, fix, systemText } = stationRefusal(error);
+  return failureOf(
+    'booking_not_saved',
     `Shipment ${shipmentId} is booked in nShift, but this station could not save it (${why}: ${systemText}), so its label was not printed. Ask IT to ${fix}, then restart Packbench: the label prints then. Do not book the order again.`,
-    detailed('booking_not_saved', { shipmentId, systemText }),
+    { shipmentId, systemText },
   );
 }
 
@@ -254,6 +239,6 @@ export function isDiskRefusal(error: unknown): boolean {
 export function noSuchJob(jobId: string): StationError {
   return StationError.notFound(
     `There is no job ${jobId}.`,
-    failure('not_found', 'unknown_code', `There is no job ${jobId}.`, detailed('no_such_job', {})),
+    failureOf('no_such_job', `There is no job ${jobId}.`, {}),
   );
 }

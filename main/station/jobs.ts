@@ -1,12 +1,4 @@
-import type {
-  Failure,
-  JobDocument,
-  JobKind,
-  JobShipment,
-  JobState,
-  JobView,
-  ResolvedSource,
-} from '../../preload/api';
+import type { JobDocument, JobKind, JobShipment, JobState, JobView } from '../../preload/api';
 import { bookingTargetKey } from './journal';
 import type { BookingTarget, DocumentRef, JournalEntry } from './journal';
 
@@ -102,7 +94,7 @@ export class JobBook {
       case 'job':
         break;
       case 'resolved':
-        job.source = entry.source as ResolvedSource;
+        job.source = entry.source;
         if (entry.orderNo) job.orderNo = entry.orderNo;
         if (entry.targets.length > 1) job.progress = { done: 0, total: entry.targets.length };
         job.state = 'booking';
@@ -186,7 +178,7 @@ export class JobBook {
         break;
       }
       case 'failed':
-        job.failure = entry.failure as Failure;
+        job.failure = entry.failure;
         if (entry.duplicateOf) {
           const dup = job.shipments.find((s) => s.shipmentId === entry.duplicateOf);
           job.duplicateOf = {
@@ -363,7 +355,7 @@ export class JobBook {
   private create(entry: Extract<JournalEntry, { type: 'job' }>): JobView {
     const job: JobView = {
       id: entry.jobId,
-      kind: entry.kind as JobKind,
+      kind: entry.kind,
       scan: entry.scan,
       state: 'resolving',
       createdAt: entry.at,
@@ -424,7 +416,7 @@ function upsertDocument(shipment: JobShipment, ref: DocumentRef): void {
   if (shipment.documents.some((d) => d.documentId === ref.documentId)) return;
   const doc: JobDocument = {
     documentId: ref.documentId,
-    kind: ref.kind as JobDocument['kind'],
+    kind: ref.kind,
     format: ref.format,
     bytes: ref.bytes,
     state: 'queued',

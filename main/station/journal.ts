@@ -1,6 +1,15 @@
 import { access, constants, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import * as z from '../zod';
+import {
+  documentFormatSchema,
+  documentKindSchema,
+  failureSchema,
+  jobKindSchema,
+  printStateSchema,
+  resolvedSourceSchema,
+  zplCharsetSchema,
+} from '../domain';
 import { fsyncDirectory, isErrnoException, readFileIfExists, writeFileAtomic } from '../files/atomic';
 import { checksumLine, GroupCommitLog, parseLines, verifiedJson } from '../files/line-log';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../files/private';
@@ -17,20 +26,11 @@ import { makePrivateDir, PRIVATE_FILE_MODE } from '../files/private';
  * entry before it is kept. A corrupt line in the middle (disk damage) is skipped and reported the same way.
  */
 
-const failureSchema = z.object({
-  reason: z.string(),
-  code: z.string(),
-  message: z.string(),
-  params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
-  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
-  detail: z.optional(z.string()),
-});
-
 const documentRefSchema = z.object({
   documentId: z.string(),
-  kind: z.string(),
-  format: z.enum(['zpl', 'pdf']),
-  charset: z.optional(z.enum(['cp850', 'UTF8'])),
+  kind: documentKindSchema,
+  format: documentFormatSchema,
+  charset: z.optional(zplCharsetSchema),
   description: z.optional(z.string()),
   bytes: z.number(),
 });
@@ -69,7 +69,7 @@ const entryBodySchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('job'),
     jobId: z.string(),
-    kind: z.string(),
+    kind: jobKindSchema,
     scan: z.string(),
     reprintOf: z.optional(z.string()),
     consolidationKey: z.optional(z.string()),
@@ -77,7 +77,7 @@ const entryBodySchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('resolved'),
     jobId: z.string(),
-    source: z.string(),
+    source: resolvedSourceSchema,
     orderNo: z.optional(z.string()),
     targets: z.array(bookingTargetSchema),
   }),
@@ -109,7 +109,7 @@ const entryBodySchema = z.discriminatedUnion('type', [
     jobId: z.string(),
     shipmentId: z.optional(z.string()),
     documentId: z.string(),
-    state: z.enum(['printed', 'held', 'failed', 'cancelled']),
+    state: printStateSchema,
     printerId: z.optional(z.string()),
     printerName: z.optional(z.string()),
     spoolJobId: z.optional(z.string()),

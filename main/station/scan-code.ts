@@ -1,7 +1,7 @@
 import type { Failure } from '../../preload/api';
 import type { Result } from '../result';
 import { err, ok } from '../result';
-import { detailed, failure } from './failures';
+import { codeFailure, detailed } from './failures';
 
 /** Why a scan is not a code: English for logs and the headless host, `detail` for the UI to translate. */
 export interface ScanCodeError {
@@ -11,7 +11,7 @@ export interface ScanCodeError {
 
 /** The failure of a scan (or a command's code) that is not a code: nothing was looked up, booked or printed. */
 export function scanRefused({ message, detail }: ScanCodeError): Failure {
-  return failure('not_found', 'invalid_scan', message, detail);
+  return codeFailure('invalid_scan', message, detail);
 }
 
 /** Longest code a scan may carry: GS1/SSCC and order numbers are far shorter; anything longer is noise. */

@@ -1,9 +1,10 @@
 import type { Failure, JobKind } from '../../../preload/api';
+import { isCancelledStatus } from '../../domain';
 import { stoppedBeforeStart } from '../../station/failures';
 import type { Station } from '../../station/station';
 import { parseScanCode, scanRefused } from '../../station/scan-code';
 import { StationError } from '../../station/station-error';
-import { failure, internalFailure } from '../../station/failures';
+import { codeFailure, internalFailure } from '../../station/failures';
 
 /**
  * Command lines of the headless host (`:reprint CODE`, `:cancel CODE`, `:manifest TYPE`). Each starts a station
@@ -23,7 +24,7 @@ export async function runCommand(
   const refuse = (kind: JobKind, scan: string, reason: Failure): Promise<unknown> =>
     station.recordFailure({ kind, scan, failure: reason });
   const invalid = (kind: JobKind, message: string): Promise<unknown> =>
-    refuse(kind, line.trim(), failure('not_found', 'invalid_scan', message));
+    refuse(kind, line.trim(), codeFailure('invalid_scan', message));
   const command = name.toLowerCase();
   const kind: JobKind =
     command === 'reprint' || command === 'cancel' || command === 'manifest' ? command : 'scan';
@@ -41,9 +42,9 @@ export async function runCommand(
       case 'cancel': {
         if (!arg) return void (await invalid(kind, '":cancel" needs a shipment or parcel number.'));
         const shipment = await station.lookupShipment({ code: arg });
-        if (shipment.status === 'CANCELLED') {
+        if (isCancelledStatus(shipment.status)) {
           const already = `Shipment ${shipment.shipmentNo ?? shipment.shipmentId} is already cancelled.`;
-          return void (await refuse(kind, arg, failure('not_found', 'already_cancelled', already)));
+          return void (await refuse(kind, arg, codeFailure('already_cancelled', already)));
         }
         await station.cancelShipment({ shipmentId: shipment.shipmentId, confirm: true, code: arg });
         return;
@@ -66,9 +67,8 @@ export async function runCommand(
 function failureOf(error: unknown): Failure {
   if (error instanceof StationError) {
     if (error.body.failure) return error.body.failure;
-    if (error.body.error === 'not_found') return failure('not_found', 'unknown_code', error.body.message);
-    if (error.body.error === 'invalid_argument')
-      return failure('not_found', 'invalid_scan', error.body.message);
+    if (error.body.error === 'not_found') return codeFailure('unknown_code', error.body.message);
+    if (error.body.error === 'invalid_argument') return codeFailure('invalid_scan', error.body.message);
   }
   return internalFailure(error);
 }

@@ -1,13 +1,7 @@
-import type {
-  DocumentKind,
-  Failure,
-  FailureReason,
-  JobDocument,
-  JobShipment,
-  JobView,
-} from '../../../preload/api';
+import type { DocumentKind, FailureReason, JobDocument, JobShipment, JobView } from '../../../preload/api';
 import { headlessMessage } from './advice';
 import { isOpen } from '../../station/jobs';
+import { codeFailure } from '../../station/failures';
 
 /**
  * The headless host's public output contract (docs/headless.md). Scripts and conveyor lines parse
@@ -173,16 +167,13 @@ export class HeadlessEventMapper {
     }
     // A script that waits for "printed or failed" per scan gets its answer: these documents did not print.
     if (held.length > 0 && this.once(`${job.id}:failed`)) {
-      const heldFailure: Failure = {
-        reason: 'printer',
-        code: 'label_held',
-        message: reasons.join(' '),
+      const heldFailure = codeFailure('label_held', reasons.join(' '), {
         params: {
           kinds: [...new Set(held.map((d) => d.kind))].join(','),
           printers: [...new Set(held.map(printerOf))].join(','),
           shipment: shipment.shipmentNo ?? shipment.shipmentId,
         },
-      };
+      });
       out.push({
         event: 'failed',
         scan: job.scan,

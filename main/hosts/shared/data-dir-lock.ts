@@ -17,6 +17,7 @@ import { readFileSync, statSync, unlinkSync } from 'node:fs';
 import { link, mkdir, readFile, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { refusalAt } from '../../files/errno-words';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../files/private';
 
 export const LOCK_FILE = 'packbench.lock';
@@ -110,7 +111,7 @@ export function explainOpeningFailure(
       dataDir,
     );
   }
-  return unusable(dataDir, inWords(error, path), another);
+  return unusable(dataDir, refusalAt(error, path), another);
 }
 
 /** The first part of `inside` (below `root`) that exists and is not a folder. */
@@ -127,32 +128,6 @@ function fileInTheWay(root: string, inside: string): string | undefined {
   return undefined;
 }
 
-/** An error of the file system in words a packer's supervisor can act on. */
-function inWords(error: unknown, what: string): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case 'EACCES':
-    case 'EPERM':
-      return `this user may not write in ${what}`;
-    case 'EROFS':
-      return `${what} is on a read-only file system`;
-    case 'ENOSPC':
-      return `the disk of ${what} is full`;
-    case 'EDQUOT':
-      return `this user's disk quota is used up`;
-    case 'ENOENT':
-      return `the system refuses to make ${what} (no folder can be made there)`;
-    case 'ENAMETOOLONG':
-      return 'its name is too long';
-    case 'ELOOP':
-      return 'its path has too many symbolic links (a loop)';
-    case 'EIO':
-      return `the disk of ${what} reports an input/output error`;
-    default:
-      return error instanceof Error ? error.message : String(error);
-  }
-}
-
 /**
  * Makes the folder and any missing parents, one level at a time. Not `mkdir(…, { recursive: true })`: Node's
  * retries for ever (at full CPU) where a parent exists but refuses children with ENOENT, as /proc does.
@@ -165,9 +140,9 @@ async function makeDataDir(dataDir: string, another: string): Promise<void> {
       found = await stat(at);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw unusable(dataDir, inWords(error, at), another);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw unusable(dataDir, refusalAt(error, at), another);
       const parent = dirname(at);
-      if (parent === at) throw unusable(dataDir, inWords(error, at), another);
+      if (parent === at) throw unusable(dataDir, refusalAt(error, at), another);
       missing.unshift(at);
       at = parent;
       continue;
@@ -191,7 +166,7 @@ async function makeDataDir(dataDir: string, another: string): Promise<void> {
       // A refused write is the parent's; a refusal in other words names the folder that could not be made.
       throw unusable(
         dataDir,
-        inWords(error, code === 'EACCES' || code === 'EPERM' ? dirname(folder) : folder),
+        refusalAt(error, code === 'EACCES' || code === 'EPERM' ? dirname(folder) : folder),
         another,
       );
     }
@@ -270,14 +245,14 @@ async function createExclusive(
     await writeFile(temp, `${JSON.stringify(holder)}\n`, { mode: PRIVATE_FILE_MODE });
   } catch (error) {
     await unlink(temp).catch(() => undefined);
-    throw unusable(dataDir, inWords(error, 'it'), another);
+    throw unusable(dataDir, refusalAt(error, 'it'), another);
   }
   try {
     await link(temp, path);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw unusable(dataDir, inWords(error, 'it'), another);
+    throw unusable(dataDir, refusalAt(error, 'it'), another);
   } finally {
     await unlink(temp).catch(() => undefined);
   }

@@ -1,8 +1,16 @@
-import type * as z from 'zod';
-import type { ApiErrorBody, ArgumentIssue, StationApi, StationMethodName } from '../../../preload/api';
+import * as z from '../../zod';
+import type {
+  ApiErrorBody,
+  ArgumentIssue,
+  MethodInput,
+  MethodOutput,
+  StationApi,
+  StationCalls,
+  StationMethodName,
+} from '../../../preload/api';
 import { StationError } from '../../station/station-error';
 import { STATION_METHOD_NAMES } from '../../../preload/method-names';
-import { methodInputSchemas } from './schemas';
+import { methodInputSchemas, type MethodInputSchemas } from './schemas';
 
 export function isStationMethod(name: string): name is StationMethodName {
   return (STATION_METHOD_NAMES as readonly string[]).includes(name);
@@ -27,7 +35,7 @@ export async function dispatch(
       body: { error: 'not_found', message: `There is no method "${name.slice(0, 64)}".` },
     };
   }
-  const parsed = methodInputSchemas[name].safeParse(rawInput ?? undefined);
+  const parsed = parseInput(name, rawInput ?? undefined);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first?.path.length ? ` at ${first.path.join('.')}` : '';
@@ -44,8 +52,7 @@ export async function dispatch(
     };
   }
   try {
-    const method = station[name] as (input: unknown) => Promise<unknown>;
-    return { ok: true, value: await method.call(station, parsed.data) };
+    return { ok: true, value: await parsed.call(station) };
   } catch (error) {
     if (error instanceof StationError) {
       const status =
@@ -59,6 +66,29 @@ export async function dispatch(
       body: { error: 'internal', message: 'Packbench could not carry out this request.' },
     };
   }
+}
+
+/**
+ * The method's input as its schema judged it and, when the schema took it, the call it makes: one generic step, so
+ * the input the schema gives is the one the method's type asks for (schemas.ts checks that they match).
+ */
+function parseInput<K extends StationMethodName>(
+  name: K,
+  rawInput: unknown,
+):
+  | { success: true; call: (station: StationApi) => Promise<MethodOutput<K>> }
+  | { success: false; error: z.core.$ZodError<MethodInput<K>> } {
+  const schema: MethodInputSchemas[K] = methodInputSchemas[name];
+  const parsed = z.safeParse(schema, rawInput);
+  if (!parsed.success) return { success: false, error: parsed.error };
+  const input = parsed.data;
+  return {
+    success: true,
+    call: (station) => {
+      const calls: StationCalls = station;
+      return calls[name](input);
+    },
+  };
 }
 
 /** A schema's verdict on one value, in the shape a form can show under that value's field. */

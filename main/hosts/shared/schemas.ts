@@ -1,5 +1,5 @@
 import * as z from '../../zod';
-import type { StationMethodName } from '../../../preload/api';
+import type { MethodInput, StationMethodName } from '../../../preload/api';
 import { apiKeySchema, charsetSchema, printerConfigSchema, settingsPatchSchema } from '../../settings/schema';
 
 /**
@@ -89,4 +89,47 @@ export const methodInputSchemas = {
     .check(z.refine((r) => r.dateFrom <= r.dateTo, 'dateFrom must not be after dateTo')),
   // Demo mode only: the station refuses it elsewhere.
   setDemoPrinterFault: z.strictObject({ fault: z.enum(['none', 'offline', 'paper_out', 'head_open']) }),
-} satisfies Record<StationMethodName, z.core.$ZodType>;
+} satisfies MethodInputSchemas;
+
+/**
+ * Each method's schema, as the one door (dispatch.ts) uses it: what it lets through is that method's input in the
+ * contract, so the station is called with no cast.
+ */
+export type MethodInputSchemas = { [K in StationMethodName]: z.core.$ZodType<MethodInput<K>, unknown> };
+
+/**
+ * And the other way round: a schema whose `z.infer` differs from its method's `MethodInput<K>` fails the build,
+ * naming the method, so the contract and its schemas cannot drift apart (test/unit/hosts/method-input-types.test.ts
+ * proves it). Not type identity: a schema's defaults make what it gives stricter than the contract (a value filled
+ * in) and what it takes looser (the value may be left out). So: what it gives is the contract's input, every value
+ * the contract allows is one it takes, and both name the same fields at every depth (a field more, even optional,
+ * is a mismatch).
+ */
+export type InputMismatch<K extends StationMethodName> = K extends StationMethodName
+  ? SchemaMatches<(typeof methodInputSchemas)[K], ContractInput<K>> extends true
+    ? never
+    : K
+  : never;
+
+/** Whether a schema gives and takes exactly `Input` (see InputMismatch). */
+export type SchemaMatches<Schema extends z.core.$ZodType, Input> = [z.output<Schema>] extends [Input]
+  ? [Input] extends [z.input<Schema>]
+    ? Same<FieldPaths<z.output<Schema>>, FieldPaths<Input>>
+    : false
+  : false;
+/** A method without input (`void` in the contract) is called with `undefined`, which its schema gives. */
+type ContractInput<K extends StationMethodName> =
+  MethodInput<K> extends infer I ? (I extends void ? undefined : I) : never;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Every field's path (`printConfig.targets.media`), through arrays, optional fields and each member of a union. */
+type FieldPaths<T, Prefix extends string = ''> = T extends readonly (infer E)[]
+  ? FieldPaths<E, Prefix>
+  : T extends object
+    ? {
+        [F in keyof T & string]-?: `${Prefix}${F}` | FieldPaths<NonNullable<T[F]>, `${Prefix}${F}.`>;
+      }[keyof T & string]
+    : never;
+const everyInputMatches: [InputMismatch<StationMethodName>] extends [never]
+  ? true
+  : InputMismatch<StationMethodName> = true;
+void everyInputMatches;

@@ -11,7 +11,7 @@ import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import { bookingTargetKey, type BookingTarget, type DocumentRef } from '../journal';
 import { documentRef, printConfigFromSettings, record, type StationContext } from '../context';
-import { bookingNotSaved, detailed, failure, failureFromDelivery, isDiskRefusal } from '../failures';
+import { bookingNotSaved, failureFromDelivery, failureOf, isDiskRefusal } from '../failures';
 import { detailsOf, parcelNosOf, shipmentDetails, type ShipmentDetails } from './shipment-lookup';
 import { documentsOfShipment, knownDocuments } from '../documents';
 import { BOOKING_KINDS } from '../jobs';
@@ -291,11 +291,10 @@ async function refusedBooking(
   if (error.errors.length === 0) {
     return {
       kind: 'failed',
-      failure: failure(
-        'validation',
-        'validation',
+      failure: failureOf(
+        'booking_refused',
         'nShift refused to book this shipment: check it in nShift and scan again.',
-        detailed('booking_refused', {}),
+        {},
       ),
     };
   }
@@ -377,18 +376,16 @@ async function stillToBook(
 }
 
 const storedNotListed = (): Failure =>
-  failure(
-    'network',
-    'outcome_unknown',
+  failureOf(
+    'stored_booking_not_listed',
     'nShift shows the stored shipment as booked but its shipment is not in the history yet: scan again in a minute.',
-    detailed('stored_booking_not_listed', {}),
+    {},
   );
 const preparedNotListed = (): Failure =>
-  failure(
-    'network',
-    'outcome_unknown',
+  failureOf(
+    'prepared_booking_not_listed',
     'nShift no longer holds the prepared shipment (it was booked) but its shipment is not in the history yet: scan again in a minute.',
-    detailed('prepared_booking_not_listed', {}),
+    {},
   );
 
 /**
@@ -397,11 +394,10 @@ const preparedNotListed = (): Failure =>
  */
 function preparedGone(target: BookingTarget): Failure {
   const code = codeOf(target);
-  return failure(
-    'not_found',
-    'unknown_code',
+  return failureOf(
+    'no_match',
     `The prepared shipment of "${code}" is no longer in nShift: nothing was booked. Scan "${code}" again to book what nShift holds for it now.`,
-    detailed('no_match', { code }),
+    { code },
   );
 }
 

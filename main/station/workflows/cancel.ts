@@ -1,7 +1,7 @@
 import type { ShipmentSummary } from '../../../preload/api';
 import { StationError } from '../station-error';
 import { fail, record, type StationContext } from '../context';
-import { detailed, failure, failureFromDelivery } from '../failures';
+import { codeFailure, failureFromDelivery, failureOf } from '../failures';
 import { cancelledHere, findShipments, isCancelled, toShipmentView } from './shipment-lookup';
 import { withTracking } from './history';
 import type { StartJob } from './types';
@@ -14,11 +14,10 @@ export async function lookupShipment(ctx: StationContext, code: string): Promise
   const pick = live[0] ?? found[0];
   if (!pick)
     throw StationError.failed(
-      failure(
-        'not_found',
-        'unknown_code',
+      failureOf(
+        'no_match',
         `No shipment matches "${code}": nothing was cancelled. Check the code: a shipment or parcel number from the label, or the order number.`,
-        detailed('no_match', { code }),
+        { code },
       ),
     );
   // The carrier's status events may know it was handed over before nShift's shipment record shows it.
@@ -40,7 +39,7 @@ export async function startCancel(
       return fail(
         ctx,
         id,
-        failure('not_found', 'already_cancelled', `Shipment ${input.shipmentId} is already cancelled.`),
+        codeFailure('already_cancelled', `Shipment ${input.shipmentId} is already cancelled.`),
       );
     }
     const result = await ctx.client().shipments.cancel(input.shipmentId);
@@ -49,8 +48,7 @@ export async function startCancel(
         return fail(
           ctx,
           id,
-          failure(
-            'not_found',
+          codeFailure(
             'not_cancellable',
             `Shipment ${input.shipmentId} is not in nShift (or no longer cancellable).`,
           ),

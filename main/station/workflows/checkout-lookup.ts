@@ -4,7 +4,7 @@ import type { ShipmentSummary } from '../../nshift/delivery';
 import { describeApiError } from '../../nshift/shared';
 import type { BookingTarget } from '../journal';
 import type { StationContext } from '../context';
-import { detailed, failure, failureFromDelivery } from '../failures';
+import { codeFailure, failureFromDelivery, failureOf } from '../failures';
 import { isCancelled } from './shipment-lookup';
 
 /**
@@ -80,11 +80,10 @@ export async function preparedOfScan(
   const shipmentNo = cancelled.shipmentNo ?? cancelled.id;
   return {
     kind: 'failed',
-    failure: failure(
-      'not_found',
-      'already_cancelled',
+    failure: failureOf(
+      'prepared_cancelled',
       `The web shop's order "${code}" was booked as shipment ${shipmentNo}, which has been cancelled: its prepared shipment is spent, and its label is void. Have the web shop team make a new shipment for "${code}", then scan again.`,
-      detailed('prepared_cancelled', { code, shipmentNo }),
+      { code, shipmentNo },
     ),
   };
 }
@@ -101,24 +100,19 @@ export async function explainNotFound(
   code: string,
   partials: PartialsOfScan,
 ): Promise<Failure> {
-  const plain = failure(
-    'not_found',
-    'unknown_code',
-    `Nothing in nShift matches "${code}": check the code and scan again.`,
-    detailed('no_match', { code }),
-  );
+  const plain = failureOf('no_match', `Nothing in nShift matches "${code}": check the code and scan again.`, {
+    code,
+  });
   const matches = await partials();
   if (!matches) return plain;
   if (matches.length === 0) {
-    return failure(
-      'not_found',
+    return codeFailure(
       'checkout_not_created',
       `Nothing in nShift matches "${code}": the web shop has not created the shipment yet (no partial shipment in nShift Checkout). Put the parcel aside and ask the web shop team to create it.`,
       { params: { orderNo: code } },
     );
   }
-  return failure(
-    'not_found',
+  return codeFailure(
     'checkout_not_in_delivery',
     `"${code}" was created at checkout (${matches.length} partial shipment(s) in nShift Checkout) but is not yet in nShift Delivery. Put the parcel aside and scan it again in a few minutes; if it stays missing, ask the web shop team.`,
     { params: { orderNo: code, count: matches.length } },

@@ -4,7 +4,7 @@ import type { ShipmentSummary, StoredShipment } from '../../nshift/delivery';
 import { describeApiError } from '../../nshift/shared';
 import { StationError } from '../station-error';
 import type { StationContext } from '../context';
-import { failure, failureFromDelivery } from '../failures';
+import { codeFailure, failureFromDelivery } from '../failures';
 import { historyOfOrderNo, isReady } from './resolve';
 import { isCancelled } from './shipment-lookup';
 
@@ -18,8 +18,7 @@ function checkoutOf(ctx: StationContext): CheckoutClient {
   const client = ctx.checkout?.();
   if (!client)
     throw StationError.failed(
-      failure(
-        'auth',
+      codeFailure(
         'checkout_not_configured',
         'No nShift Checkout client credentials are set up on this station.',
       ),
@@ -34,28 +33,21 @@ function checkoutOf(ctx: StationContext): CheckoutClient {
 export function failureFromCheckout(error: CheckoutError): Failure {
   if (error.kind === 'auth')
     return error.reason === 'missing_key'
-      ? failure(
-          'auth',
+      ? codeFailure(
           'checkout_not_configured',
           'No nShift Checkout client credentials are set up on this station.',
         )
-      : failure(
-          'auth',
+      : codeFailure(
           'checkout_credentials_refused',
           'nShift Checkout did not accept the client credentials: check the client id and secret, and that the client is enabled with the scope "Public checkout API".',
         );
   if (error.kind === 'validation')
-    return failure(
-      'validation',
-      'checkout_refused',
-      `nShift Checkout refused the request: ${error.message}.`,
-      {
-        errors: error.errors.map((e) => ({
-          field: e.field || e.messageCode || 'request',
-          message: e.message,
-        })),
-      },
-    );
+    return codeFailure('checkout_refused', `nShift Checkout refused the request: ${error.message}.`, {
+      errors: error.errors.map((e) => ({
+        field: e.field || e.messageCode || 'request',
+        message: e.message,
+      })),
+    });
   return failureFromDelivery(error);
 }
 

@@ -9,7 +9,7 @@ import {
   record,
   type StationContext,
 } from '../context';
-import { detailed, failure, failureFromDelivery } from '../failures';
+import { failureFromDelivery, failureOf } from '../failures';
 import type { StartJob } from './types';
 import { recordFacts } from './shipment-facts';
 import { toShipmentView } from './shipment-lookup';
@@ -137,12 +137,9 @@ export async function deleteConsolidated(
   if (!result.ok)
     throw StationError.failed(
       result.error.kind === 'not_found'
-        ? failure(
-            'not_found',
-            'unknown_code',
-            `There is no open consolidated shipment ${consolidatedId}.`,
-            detailed('consolidated_gone', { id: consolidatedId }),
-          )
+        ? failureOf('consolidated_gone', `There is no open consolidated shipment ${consolidatedId}.`, {
+            id: consolidatedId,
+          })
         : failureFromDelivery(result.error),
     );
   const { cancelled } = result.value;
@@ -158,12 +155,10 @@ export async function deleteParcelGroup(
   if (!result.ok)
     throw StationError.failed(
       result.error.kind === 'not_found'
-        ? failure(
-            'not_found',
-            'unknown_code',
-            `There is no parcel group ${partOrderNo} in ${consolidatedId}.`,
-            detailed('parcel_group_gone', { partOrderNo, id: consolidatedId }),
-          )
+        ? failureOf('parcel_group_gone', `There is no parcel group ${partOrderNo} in ${consolidatedId}.`, {
+            partOrderNo,
+            id: consolidatedId,
+          })
         : failureFromDelivery(result.error),
     );
   return { deleted: true };

@@ -13,7 +13,8 @@ import { StationError } from '../station-error';
 import type { StationContext } from '../context';
 import { failureFromDelivery } from '../failures';
 import { handedOverByEvents } from '../status-events/timeline';
-import { toShipmentView } from './shipment-lookup';
+import { toShipmentView, wasCancelledHere } from './shipment-lookup';
+import { CANCELLED_STATUS } from '../../domain';
 import { JOURNAL_DAYS } from '../job-journal';
 import type { JournalEntry } from '../journal';
 
@@ -184,7 +185,7 @@ function journalShipments(ctx: StationContext, input: SearchInput): ShipmentView
   for (const job of ctx.jobs.all()) {
     for (const s of job.shipments) {
       if (!s.shipmentId) continue;
-      if (s.state === 'cancelled') cancelled.add(s.shipmentId);
+      if (wasCancelledHere(job, s)) cancelled.add(s.shipmentId);
       if ((job.kind !== 'scan' && job.kind !== 'book_stored') || s.reference || s.state === 'booking')
         continue;
       const orderNo = s.orderNo ?? job.orderNo;
@@ -212,7 +213,7 @@ function journalShipments(ctx: StationContext, input: SearchInput): ShipmentView
   }
   for (const id of cancelled) {
     const s = booked.get(id);
-    if (s) s.status = 'CANCELLED';
+    if (s) s.status = CANCELLED_STATUS;
   }
   return [...booked.values()].sort((a, b) => ((a.created ?? '') < (b.created ?? '') ? 1 : -1));
 }

@@ -2,9 +2,10 @@ import type { ManifestView, MethodInput, MethodOutput, ShipmentSummary } from '.
 import type { Manifest, Print } from '../../nshift/delivery';
 import { StationError } from '../station-error';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
-import { failure, failureFromDelivery } from '../failures';
+import { codeFailure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
-import { toShipmentView } from './shipment-lookup';
+import { toShipmentView, wasCancelledHere } from './shipment-lookup';
+import { CANCELLED_STATUS, isCancelledStatus } from '../../domain';
 
 export function toManifestView(m: Manifest): ManifestView {
   return {
@@ -59,8 +60,7 @@ export async function startCreateManifest(
   const types = ctx.settings().manifest.types;
   if (!types.includes(input.manifestType)) {
     throw StationError.failed(
-      failure(
-        'validation',
+      codeFailure(
         'unknown_manifest_type',
         `"${input.manifestType}" is not a manifest type of this station; its types are: ${types.join(', ') || 'none'}.`,
         { params: { manifestType: input.manifestType, types: types.join(', ') } },
@@ -86,8 +86,7 @@ export async function startCreateManifest(
       return fail(
         ctx,
         id,
-        failure(
-          'not_found',
+        codeFailure(
           'manifest_empty',
           `Manifest ${manifestType} ${manifestId} holds no shipment: every shipment of today is in an earlier manifest already, so nothing was printed. If the carrier needs the day's list again, reprint the earlier manifest.`,
           { params: { manifestType, manifestId } },
@@ -184,7 +183,7 @@ export async function listUnmanifested(
     date,
     manifests: manifests.length,
     source: history.ok ? 'nshift' : 'journal',
-    shipments: day.filter((s) => s.status !== 'CANCELLED' && !inManifest.has(s.shipmentId)),
+    shipments: day.filter((s) => !isCancelledStatus(s.status) && !inManifest.has(s.shipmentId)),
   };
 }
 
@@ -196,7 +195,7 @@ function bookedInJournal(ctx: StationContext, date: string): ShipmentSummary[] {
     if (job.createdAt.slice(0, 10) !== date) continue;
     for (const s of job.shipments) {
       if (!s.shipmentId) continue;
-      if (job.kind === 'cancel' && s.state === 'cancelled') cancelled.add(s.shipmentId);
+      if (wasCancelledHere(job, s)) cancelled.add(s.shipmentId);
       if (
         s.reference ||
         (job.kind !== 'scan' && job.kind !== 'book_stored' && job.kind !== 'consolidated_close')
@@ -204,7 +203,7 @@ function bookedInJournal(ctx: StationContext, date: string): ShipmentSummary[] {
         continue;
       booked.set(s.shipmentId, {
         shipmentId: s.shipmentId,
-        status: s.state === 'cancelled' ? 'CANCELLED' : 'PRINTED',
+        status: s.state === 'cancelled' ? CANCELLED_STATUS : 'PRINTED',
         parcelNos: s.parcelNos,
         handedOver: false,
         created: job.createdAt,

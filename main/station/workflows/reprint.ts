@@ -1,11 +1,11 @@
-import type { JobView } from '../../../preload/api';
+import type { Failure, JobView } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
 import { StationError } from '../station-error';
 import { documentRef, fail, finish, printDocuments, record, type StationContext } from '../context';
 import { knownDocuments } from '../documents';
 // The jobs that book are the rows of their own in the packer's list of scans.
 import { BOOKING_KINDS } from '../jobs';
-import { detailed, failure, failureFromDelivery, noSuchJob } from '../failures';
+import { codeFailure, failureFromDelivery, failureOf, noSuchJob } from '../failures';
 import { factsFromNShift, factsOf, recordFacts } from './shipment-facts';
 import {
   cancelledHere,
@@ -72,8 +72,7 @@ export async function startReprint(
   }
   if (shipments.length === 0 && onlyCancelled) {
     throw StationError.failed(
-      failure(
-        'not_found',
+      codeFailure(
         'already_cancelled',
         `"${label}" names a cancelled shipment: its label is void, so it is not reprinted.`,
       ),
@@ -81,11 +80,10 @@ export async function startReprint(
   }
   if (shipments.length === 0) {
     throw StationError.failed(
-      failure(
-        'not_found',
-        'unknown_code',
+      failureOf(
+        'no_match',
         `No booked shipment matches "${label}": nothing was reprinted. Check the code: a shipment or parcel number from the label, or the order number that was booked.`,
-        detailed('no_match', { code: label }),
+        { code: label },
       ),
     );
   }
@@ -162,15 +160,14 @@ async function documentsFor(
   ctx: StationContext,
   shipmentId: string,
   booked: readonly string[],
-): Promise<{ ok: true; value: PrintableDocument[] } | { ok: false; failure: ReturnType<typeof failure> }> {
+): Promise<{ ok: true; value: PrintableDocument[] } | { ok: false; failure: Failure }> {
   const known = await knownDocuments(ctx, shipmentId, booked);
   if (!known.ok) {
     return {
       ok: false,
       failure:
         known.error.kind === 'not_found'
-          ? failure(
-              'not_found',
+          ? codeFailure(
               'document_expired',
               'The label is no longer in the cache and nShift could not make a copy: reprint it from nShift.',
             )

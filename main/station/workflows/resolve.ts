@@ -2,7 +2,7 @@ import type { Failure, ResolveSource } from '../../../preload/api';
 import type { Order, ShipmentSummary, StoredShipment } from '../../nshift/delivery';
 import type { BookingTarget } from '../journal';
 import type { StationContext } from '../context';
-import { detailed, failure, failureFromDelivery } from '../failures';
+import { failureFromDelivery, failureOf } from '../failures';
 import { isCancelled, namesShipment } from './shipment-lookup';
 import { explainNotFound, partialsOfScan, preparedOfScan, type PartialsOfScan } from './checkout-lookup';
 import { openConsolidatedIfListed } from './consolidated';
@@ -91,11 +91,10 @@ async function consolidationKey(ctx: StationContext, code: string): Promise<Fail
   );
   if (!found) return undefined;
   const key = found.key ?? code;
-  return failure(
-    'not_found',
-    'unknown_code',
+  return failureOf(
+    'consolidation_key',
     `"${code}" is the key of an open consolidated shipment, not an order or a shipment: nothing was booked. Scan the parcel's order or shipment number instead.`,
-    detailed('consolidation_key', { key }),
+    { key },
   );
 }
 
@@ -115,11 +114,10 @@ async function fromOrders(ctx: StationContext, code: string): Promise<Resolution
   if (shipped.length > 0) return { kind: 'booked', source: 'order', shipmentIds: shipped };
   return {
     kind: 'failed',
-    failure: failure(
-      'not_found',
-      'unknown_code',
+    failure: failureOf(
+      'order_cancelled',
       `The order "${code}" is cancelled in nShift: put the parcel aside and ask your team lead.`,
-      detailed('order_cancelled', { code }),
+      { code },
     ),
   };
 }
@@ -179,11 +177,10 @@ async function fromStored(ctx: StationContext, code: string): Promise<Resolution
 
 function storedCancelled(code: string, cancelled: ShipmentSummary): Failure {
   const shipmentNo = cancelled.shipmentNo ?? cancelled.id;
-  return failure(
-    'not_found',
-    'already_cancelled',
+  return failureOf(
+    'stored_cancelled',
     `The stored shipment "${code}" was booked as shipment ${shipmentNo}, which has been cancelled: a stored shipment is booked only once, and its label is void. Have a new shipment made for "${code}" in the order system or in nShift, then scan again.`,
-    detailed('stored_cancelled', { code, shipmentNo }),
+    { code, shipmentNo },
   );
 }
 
@@ -194,12 +191,11 @@ export function isInvalid(stored: StoredShipment): boolean {
 
 /** An invalid stored shipment, with nShift's own field errors, for the packer to have corrected in nShift. */
 export function storedInvalid(stored: StoredShipment, code: string): Failure {
-  return failure(
-    'validation',
-    'validation',
+  return failureOf(
+    'stored_invalid',
     `The stored shipment for "${code}" is not valid in nShift: correct it there and scan again.`,
+    { code },
     {
-      ...detailed('stored_invalid', { code }),
       errors: (stored.statuses ?? []).map((s) => ({
         field: s.field || s.messageCode || 'shipment',
         message: s.message,

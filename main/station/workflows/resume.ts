@@ -2,7 +2,7 @@ import type { PrintableDocument } from '../../labels/document';
 import type { Failure, JobKind, JobShipment, JobView, SpoolJobView } from '../../../preload/api';
 import { fail, printConfigFromSettings, printDocuments, record, type StationContext } from '../context';
 import { documentsOfShipment } from '../documents';
-import { detailed, failure, labelNotDownloaded, noLabelListed } from '../failures';
+import { failureOf, labelNotDownloaded, noLabelListed } from '../failures';
 import { awaitsItsLabel, BOOKING_KINDS } from '../jobs';
 import { bookingTargetKey } from '../journal';
 import { bookingsByOrderNo } from './resolve';
@@ -44,11 +44,10 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
         await fail(
           ctx,
           job.id,
-          failure(
-            'network',
-            'internal',
+          failureOf(
+            'stopped_before_booking',
             'Packbench stopped before this booking was sent to nShift: nothing was booked; book it again.',
-            detailed('stopped_before_booking', {}),
+            {},
           ),
         );
       } else if (cutOff) {
@@ -64,11 +63,10 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
       await fail(
         ctx,
         job.id,
-        failure(
-          'network',
-          'internal',
+        failureOf(
+          'unfinished_after_restart',
           'This job could not be finished after a restart: check in nShift what it did before trying again.',
-          detailed('unfinished_after_restart', {}),
+          {},
         ),
       );
     }
@@ -167,9 +165,7 @@ const STOPPED_WHILE: Partial<Record<JobKind, (scan: string, job: JobView) => str
 
 function stoppedWhile(job: JobView): Failure | undefined {
   const message = STOPPED_WHILE[job.kind]?.(job.scan, job);
-  return message
-    ? failure('network', 'internal', message, detailed('unfinished_after_restart', {}))
-    : undefined;
+  return message ? failureOf('unfinished_after_restart', message, {}) : undefined;
 }
 
 /** The jobs whose documents belong to an nShift shipment (a manifest's or a test label's do not). */
@@ -301,10 +297,13 @@ async function documentsToResume(
 
 /** A manifest or a test label lost from the label cache before it printed: made again, not downloaded. */
 function documentGone(): Failure {
-  return failure(
-    'not_found',
-    'internal',
-    'This document was lost from the label cache before it printed: print it again.',
-    detailed('unfinished_after_restart', {}),
-  );
+  // Its reason stays `not_found`, as it always was (the headless host's scripts read it), not the entry's `network`.
+  return {
+    ...failureOf(
+      'unfinished_after_restart',
+      'This document was lost from the label cache before it printed: print it again.',
+      {},
+    ),
+    reason: 'not_found',
+  };
 }

@@ -2,8 +2,8 @@ import type { Failure } from '../../../preload/api';
 import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
 import { fail, finish, printDocuments, record, type StationContext } from '../context';
-import { bookingNotSaved, failure, isDiskRefusal, labelNotDownloaded, noLabelListed } from '../failures';
-import { cancelledHere, cancelledInNShift, shipmentDetails } from './shipment-lookup';
+import { bookingNotSaved, codeFailure, isDiskRefusal, labelNotDownloaded, noLabelListed } from '../failures';
+import { cancelledHere, cancelledInNShift, shipmentDetails, wasCancelledHere } from './shipment-lookup';
 import { BookingNotKept, bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
 
@@ -138,7 +138,7 @@ function bookedEarlierToday(
     // A shipment cancelled since is no booking: the packer scans the order again to book it anew.
     const voided = (cancelled ??= cancelledHere(ctx));
     const booked = job.shipments.filter(
-      (s) => s.shipmentId && s.state !== 'cancelled' && !voided.has(s.shipmentId),
+      (s) => s.shipmentId && !wasCancelledHere(job, s) && !voided.has(s.shipmentId),
     );
     if (booked.length > 0)
       return booked.map((s) => ({
@@ -181,8 +181,7 @@ async function reportDuplicate(
   await fail(
     ctx,
     jobId,
-    failure(
-      'duplicate',
+    codeFailure(
       'already_booked',
       `"${code}" was already booked by ${by} (shipment ${shown}); it is not booked again.`,
       {
@@ -195,13 +194,9 @@ async function reportDuplicate(
 }
 
 /** A consolidated booking that nShift booked as a normal shipment: booked and printed, never rebooked. */
-function notConsolidated(
-  shipment: { shipmentId: string; shipmentNo?: string },
-  key: string,
-): ReturnType<typeof failure> {
+function notConsolidated(shipment: { shipmentId: string; shipmentNo?: string }, key: string): Failure {
   const number = shipment.shipmentNo ?? shipment.shipmentId;
-  return failure(
-    'validation',
+  return codeFailure(
     'not_consolidated',
     `nShift booked shipment ${number} as a shipment of its own, not into consolidated shipment ${key}: its parcels travel separately. Check that the carrier service takes consolidation; cancel it and book again if the parcels must travel together.`,
     { params: { key, shipmentNo: number, shipmentId: shipment.shipmentId } },

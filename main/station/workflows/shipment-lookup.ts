@@ -1,4 +1,5 @@
-import type { ShipmentSummary as ShipmentView } from '../../../preload/api';
+import type { JobShipment, JobView, ShipmentSummary as ShipmentView } from '../../../preload/api';
+import { isCancelledStatus } from '../../domain';
 import type { ShipmentSummary, DeliveryError } from '../../nshift/delivery';
 import type { StationContext } from '../context';
 
@@ -10,7 +11,7 @@ const NOT_HANDED_OVER = new Set(['', 'READY', 'PRINTED', 'CREATED', 'BOOKED', 'C
 
 /** Whether nShift lists the shipment as cancelled: its label is void. */
 export function isCancelled(s: Pick<ShipmentSummary, 'status'>): boolean {
-  return (s.status ?? '').toUpperCase() === 'CANCELLED';
+  return isCancelledStatus(s.status);
 }
 
 export function isHandedOver(status: string | null | undefined): boolean {
@@ -49,11 +50,17 @@ export function toShipmentView(s: ShipmentSummary): ShipmentView {
 /** The shipments this station cancelled in the journal's days: their labels are void, never reprinted. */
 export function cancelledHere(ctx: StationContext): Set<string> {
   const cancelled = new Set<string>();
-  for (const job of ctx.jobs.all()) {
-    if (job.kind !== 'cancel') continue;
-    for (const s of job.shipments) if (s.state === 'cancelled') cancelled.add(s.shipmentId);
-  }
+  for (const job of ctx.jobs.all())
+    for (const s of job.shipments) if (wasCancelledHere(job, s)) cancelled.add(s.shipmentId);
   return cancelled;
+}
+
+/**
+ * Whether this job cancelled the shipment: a cancel job's `cancelled` entry is the station's only record of one (no
+ * other job's shipment is ever in that state).
+ */
+export function wasCancelledHere(job: Pick<JobView, 'kind'>, shipment: Pick<JobShipment, 'state'>): boolean {
+  return job.kind === 'cancel' && shipment.state === 'cancelled';
 }
 
 /**

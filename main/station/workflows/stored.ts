@@ -2,7 +2,7 @@ import type { StoredShipmentView } from '../../../preload/api';
 import type { StoredShipment } from '../../nshift/delivery';
 import { StationError } from '../station-error';
 import { fail, record, type StationContext } from '../context';
-import { detailed, failure, failureFromDelivery } from '../failures';
+import { failureFromDelivery, failureOf } from '../failures';
 import { isInvalid, isReady, storedInvalid } from './resolve';
 import { bookAndPrint } from './scan';
 import type { StartJob } from './types';
@@ -61,11 +61,10 @@ export async function startBookStored(
       return fail(
         ctx,
         id,
-        failure(
-          'duplicate',
-          'already_booked',
+        failureOf(
+          'stored_not_ready',
           `The stored shipment ${storedId} is ${stored.value.status ?? 'not ready'}: it cannot be booked again.`,
-          detailed('stored_not_ready', { status: stored.value.status ?? '' }),
+          { status: stored.value.status ?? '' },
         ),
       );
     }

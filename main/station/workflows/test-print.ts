@@ -1,7 +1,7 @@
 import type { MethodInput, MethodOutput } from '../../../preload/api';
 import { StationError } from '../station-error';
 import { fail, record, recordPrintOutcome, type StationContext } from '../context';
-import { detailed, failure, failureFromPrinter } from '../failures';
+import { failureFromPrinter, failureOf } from '../failures';
 import type { StartJob } from './types';
 
 /**
@@ -21,14 +21,11 @@ export async function startTestPrint(
     const { error } = test;
     if (error.code === 'unknown_printer') throw noSuchPrinter(printerId);
     throw StationError.failed(
-      failure(
-        'printer',
-        'printer_error',
-        error.message,
-        error.code === 'unencodable_characters'
-          ? detailed('unencodable_characters', { characters: (error.characters ?? []).join(' ') })
-          : detailed('test_print_unsupported', { printer: printer.name }),
-      ),
+      error.code === 'unencodable_characters'
+        ? failureOf('unencodable_characters', error.message, {
+            characters: (error.characters ?? []).join(' '),
+          })
+        : failureOf('test_print_unsupported', error.message, { printer: printer.name }),
     );
   }
   const { preview, outcome } = test.value;
@@ -61,6 +58,6 @@ export async function startTestPrint(
 function noSuchPrinter(printerId: string): StationError {
   return StationError.notFound(
     `There is no printer "${printerId}".`,
-    failure('printer', 'no_printer', `There is no printer "${printerId}".`, detailed('no_such_printer', {})),
+    failureOf('no_such_printer', `There is no printer "${printerId}".`, {}),
   );
 }

@@ -151,9 +151,27 @@ const FLOORS = [
     message: floor('Only the demo wiring (main/hosts/shared/demo*.ts) and the tests import the simulator'),
   },
   {
+    // The domain's shapes (main/domain/) are the one definition the station parses with and the contract names, so
+    // the domain stands on the leaves only, and the contract may take it (and main/zod.ts, which it imports).
+    target: 'main/domain',
+    from: ['main', 'preload', 'renderer'],
+    except: ['./domain', './zod.ts'],
+    message: floor(
+      'main/domain/ is the floor the contract and every part stand on: it imports only main/zod.ts',
+    ),
+  },
+  {
     target: 'preload',
-    from: ['main', 'renderer', 'test'],
+    from: ['renderer', 'test'],
     message: floor('The preload bridge and the contract import nothing of main or the renderer'),
+  },
+  {
+    target: 'preload',
+    from: 'main',
+    except: ['./domain', './zod.ts'],
+    message: floor(
+      'The preload bridge and the contract import nothing of main but the domain (main/domain/)',
+    ),
   },
   {
     target: 'renderer',

@@ -197,6 +197,8 @@ describe('a wrong arrow fails the lint', () => {
     // the preload bridge and the renderer
     ['preload/probe.ts', "import type { Station } from '../main/station/station';", 'import nothing of main'],
     ['preload/api.ts', "import type { Settings } from '../main/settings/schema';", 'import nothing of main'],
+    ['main/domain/probe.ts', "import type { JobView } from '../../preload/api';", 'imports only main/zod.ts'],
+    ['main/domain/probe.ts', "import { isOpen } from '../station/jobs';", 'imports only main/zod.ts'],
     [
       'renderer/src/probe.ts',
       "import { buildBridge } from '../../preload/index';",
@@ -278,6 +280,9 @@ describe('an arrow the map allows passes', () => {
       'main/simulator/probe.ts',
       "import { formatHostStatus } from '../printers/zpl-status';\nimport type { PrinterProblem } from '../../preload/api';",
     ],
+    ['preload/api.ts', "export type { Failure, DocumentKind } from '../main/domain';"],
+    ['main/domain/probe.ts', "import * as z from '../zod';"],
+    ['main/station/probe.ts', "import { FAILURE_CODES } from '../domain';"],
     [
       'preload/index.ts',
       "import { contextBridge } from 'electron';\nimport { STATION_METHOD_NAMES } from './method-names';",

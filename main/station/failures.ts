@@ -39,19 +39,6 @@ export function codeFailure(
   return { reason: FAILURE_CODES[code], code, message, ...extra };
 }
 
-/**
- * A failure from a reason and a code written by hand: only station/station.ts still makes them (it is being split
- * into parts; its calls move to `failureOf` and `codeFailure` then).
- */
-export function failure(
-  reason: Failure['reason'],
-  code: Failure['code'],
-  message: string,
-  extra: Partial<Failure> = {},
-): Failure {
-  return { reason, code, message, ...extra };
-}
-
 /** The situation behind a failure and the params its translated text needs: the UI's details line. */
 export function detailed<D extends FailureDetail>(
   detail: D,

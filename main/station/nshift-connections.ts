@@ -12,7 +12,7 @@ import { openBoundSecret } from '../settings/bound-secret';
 import type { SecretNote, Settings } from '../settings/schema';
 import { VaultRefusal, type ApiKey } from '../settings/store';
 import { testConnection } from './connection';
-import { detailed, failure } from './failures';
+import { failureOf } from './failures';
 import { StationError } from './station-error';
 import type { StationOptions } from './station-options';
 
@@ -205,11 +205,10 @@ export async function openNshiftConnections(options: NshiftConnectionsOptions): 
     async setApiKey(key) {
       if (!options.vault.writable) {
         throw StationError.failed(
-          failure(
-            'auth',
-            'auth_missing_key',
+          failureOf(
+            'api_key_from_environment',
             'This station takes its API key from the environment; it cannot be changed here.',
-            detailed('api_key_from_environment', {}),
+            {},
           ),
         );
       }
@@ -258,12 +257,7 @@ async function vaultSaved(saving: Promise<void>): Promise<void> {
   } catch (error) {
     if (!(error instanceof VaultRefusal)) throw error;
     throw StationError.failed(
-      failure(
-        'station',
-        'internal',
-        error.message,
-        detailed('vault_key_kept', { file: error.keyFile, other: error.other }),
-      ),
+      failureOf('vault_key_kept', error.message, { file: error.keyFile, other: error.other }),
     );
   }
 }

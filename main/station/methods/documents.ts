@@ -1,4 +1,4 @@
-import { detailed, failure } from '../failures';
+import { failureOf } from '../failures';
 import { StationError } from '../station-error';
 import type { Methods, StationParts } from './types';
 
@@ -10,10 +10,7 @@ export function documentMethods({ ctx }: StationParts): Methods<'getDocumentPrev
       const cached = await labelCache.get(documentId);
       if (!cached) {
         const message = 'This document is no longer in the label cache.';
-        throw StationError.notFound(
-          message,
-          failure('not_found', 'document_expired', message, detailed('not_in_cache', {})),
-        );
+        throw StationError.notFound(message, failureOf('not_in_cache', message, {}));
       }
       const d = cached.document;
       return {

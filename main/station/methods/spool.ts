@@ -1,7 +1,7 @@
 import type { SpoolJobView } from '../../../preload/api';
 import type { SpoolOperationError } from '../../printers/spool';
 import type { Result } from '../../result';
-import { detailed, failure } from '../failures';
+import { codeFailure, detailed, failureOf } from '../failures';
 import { StationError } from '../station-error';
 import type { Methods, StationParts } from './types';
 
@@ -27,16 +27,11 @@ async function spoolAction(
   if (result.ok) return result.value;
   const { code, message, state } = result.error;
   throw code === 'not_found'
-    ? StationError.notFound(
-        message,
-        failure('not_found', 'unknown_code', message, detailed('spool_job_gone', {})),
-      )
+    ? StationError.notFound(message, failureOf('spool_job_gone', message, {}))
     : StationError.failed(
-        failure(
-          'printer',
-          'printer_error',
-          message,
-          state ? detailed('spool_job_state', { state }) : detailed('spool_job_gone', {}),
-        ),
+        state
+          ? failureOf('spool_job_state', message, { state })
+          : // A job the spool lost while acting on it: a printer failure, named as the job gone.
+            codeFailure('printer_error', message, detailed('spool_job_gone', {})),
       );
 }

@@ -1,4 +1,4 @@
-import { detailed, failure } from '../failures';
+import { failureOf } from '../failures';
 import { StationError } from '../station-error';
 import type { Methods, StationParts } from './types';
 
@@ -16,10 +16,7 @@ export function statusMethods({
     async setDemoPrinterFault({ fault }) {
       if (!demoPrinter) {
         const message = 'Printer faults can be switched only in demo mode.';
-        throw StationError.notFound(
-          message,
-          failure('printer', 'no_printer', message, detailed('no_such_printer', {})),
-        );
+        throw StationError.notFound(message, failureOf('no_such_printer', message, {}));
       }
       await demoPrinter.setFault(fault);
       status.demoPrinterFaultSet(fault);

@@ -19,8 +19,7 @@ import type {
   DocumentKind,
   Failure,
   JobKind,
-  JobState,
-  ResolvedSource,
+  JobView,
   SpoolJobState,
   ZplCharset,
 } from '../main/domain';
@@ -35,8 +34,11 @@ export type {
   FailureDetailParams,
   FailureReason,
   FieldError,
+  JobDocument,
   JobKind,
+  JobShipment,
   JobState,
+  JobView,
   ResolvedSource,
   SpoolJobState,
   ZplCharset,
@@ -68,60 +70,7 @@ export interface ArgumentIssue {
 // Jobs: every scan, reprint, cancel, manifest and test print is a job with a visible state.
 // ---------------------------------------------------------------------------------------------------------
 
-export interface JobDocument {
-  documentId: string;
-  kind: DocumentKind;
-  format: DocumentFormat;
-  charset?: ZplCharset;
-  description?: string;
-  bytes: number;
-  printerId?: string;
-  printerName?: string;
-  spoolJobId?: string;
-  state: SpoolJobState;
-}
-
-export interface JobShipment {
-  shipmentId: string;
-  shipmentNo?: string;
-  orderNo?: string;
-  parcelNos: string[];
-  receiverName?: string;
-  serviceId?: string;
-  state: 'booking' | 'booked' | 'printing' | 'printed' | 'held' | 'failed' | 'cancelled';
-  documents: JobDocument[];
-  failure?: Failure;
-  /** Shown for reference (a duplicate's existing shipment, a cancel target): not booked by this job. */
-  reference?: boolean;
-}
-
-export interface JobView {
-  id: string;
-  kind: JobKind;
-  /** The scanned or typed code (or the command's argument). */
-  scan: string;
-  state: JobState;
-  createdAt: string;
-  updatedAt: string;
-  source?: ResolvedSource;
-  orderNo?: string;
-  shipments: JobShipment[];
-  /** A split order: how many of its shipments are done. */
-  progress?: { done: number; total: number };
-  failure?: Failure;
-  /** Set when the scan was already booked: the existing shipment, reprint one key away. */
-  duplicateOf?: { shipmentId: string; shipmentNo?: string; jobId?: string };
-  /**
-   * A reprint: the job whose shipments it printed again (their booking, or the scan that found them already
-   * booked), when today's journal has it. The UI shows the reprint on that job's row, not as a new booking.
-   */
-  reprintOf?: string;
-  /**
-   * A consolidated close, or a reprint of one: the key the packer knows the consolidated shipment by (e.g.
-   * KONS-4001), when nShift listed one. `scan` stays the consolidated shipment's id, which the close was asked for.
-   */
-  consolidationKey?: string;
-}
+// JobDocument, JobShipment and JobView: defined once in main/domain/job-view.ts, re-exported above.
 
 // ---------------------------------------------------------------------------------------------------------
 // Printers, routing and the spool.

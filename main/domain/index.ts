@@ -8,4 +8,5 @@
 export * from './document';
 export * from './failure';
 export * from './job';
+export * from './job-view';
 export * from './shipment';

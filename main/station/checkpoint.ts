@@ -11,21 +11,23 @@
 import { join } from 'node:path';
 import { readFileIfExists, writeFileAtomic } from '../files/atomic';
 import { checksumLine, verifiedJson } from '../files/line-log';
-import type { JobBook, JobBookSnapshot } from './jobs';
+import * as z from '../zod';
+import { jobBookSnapshotSchema, type JobBook } from './jobs';
 import type { Journal } from './journal';
 
 export const CHECKPOINT_FILE = 'checkpoint.json';
 const VERSION = 1;
 
-export interface Checkpoint {
-  version: typeof VERSION;
+const checkpointSchema = z.object({
+  version: z.literal(VERSION),
   /** Every journal entry up to this sequence number is in `book`. */
-  seq: number;
+  seq: z.number(),
   /** Journal file name → byte offset: every entry before it has a sequence number of at most `seq`. */
-  files: Record<string, number>;
-  writtenAt: string;
-  book: JobBookSnapshot;
-}
+  files: z.record(z.string(), z.number()),
+  writtenAt: z.string(),
+  book: jobBookSnapshotSchema,
+});
+export type Checkpoint = z.infer<typeof checkpointSchema>;
 
 /** The checkpoint in `journalDir`, or why there is none to use (a full replay follows; nothing is lost). */
 export async function readCheckpoint(
@@ -37,10 +39,12 @@ export async function readCheckpoint(
   if (json === undefined)
     return { problem: 'the journal checkpoint fails its checksum; replaying the journal' };
   try {
-    const parsed = JSON.parse(json) as Partial<Checkpoint>;
-    if (parsed.version !== VERSION || typeof parsed.seq !== 'number' || !parsed.files || !parsed.book)
+    // Checksummed, yet parsed like any file on disk: one another version wrote (a downgrade) may hold shapes or
+    // values this version does not know, and a job read wrong is worse than a replay.
+    const parsed = checkpointSchema.safeParse(JSON.parse(json));
+    if (!parsed.success)
       return { problem: 'the journal checkpoint is of another version; replaying the journal' };
-    return { checkpoint: parsed as Checkpoint };
+    return { checkpoint: parsed.data };
   } catch {
     return { problem: 'the journal checkpoint is unreadable; replaying the journal' };
   }

@@ -1,26 +1,38 @@
 import type { JobDocument, JobKind, JobShipment, JobState, JobView } from '../../preload/api';
-import { bookingTargetKey } from './journal';
+import { jobShipmentSchema, jobViewSchema } from '../domain';
+import * as z from '../zod';
+import { bookingTargetKey, bookingTargetSchema } from './journal';
 import type { BookingTarget, DocumentRef, JournalEntry } from './journal';
 
 /** What lookups need of a job (duplicates, reprint by code, cancels): everything but its documents. */
-export type JobSummary = Pick<
-  JobView,
-  'id' | 'kind' | 'scan' | 'state' | 'createdAt' | 'orderNo' | 'duplicateOf'
-> & { shipments: Omit<JobShipment, 'documents' | 'failure'>[] };
+export const jobSummarySchema = z.extend(
+  z.pick(jobViewSchema, {
+    id: true,
+    kind: true,
+    scan: true,
+    state: true,
+    createdAt: true,
+    orderNo: true,
+    duplicateOf: true,
+  }),
+  { shipments: z.array(z.omit(jobShipmentSchema, { documents: true, failure: true })) },
+);
+export type JobSummary = z.infer<typeof jobSummarySchema>;
 
 /** The part of a job book a checkpoint keeps (see `JobBook.snapshot`). */
-export interface JobBookSnapshot {
+export const jobBookSnapshotSchema = z.object({
   /** Full views: open and held jobs, and the newest ones (what the UI lists first). */
-  jobs: JobView[];
+  jobs: z.array(jobViewSchema),
   /** Every job of the loaded days, without documents. */
-  summaries: JobSummary[];
+  summaries: z.array(jobSummarySchema),
   /** For the open jobs: booking targets, the targets asked for, and those that came back booked. */
-  targets: [string, BookingTarget[]][];
-  intents: [string, string[]][];
-  booked: [string, string[]][];
+  targets: z.array(z.tuple([z.string(), z.array(bookingTargetSchema)])),
+  intents: z.array(z.tuple([z.string(), z.array(z.string())])),
+  booked: z.array(z.tuple([z.string(), z.array(z.string())])),
   /** Days (YYYY-MM-DD) whose every job is in `jobs`. */
-  completeDays: string[];
-}
+  completeDays: z.array(z.string()),
+});
+export type JobBookSnapshot = z.infer<typeof jobBookSnapshotSchema>;
 
 /** Reads a job's entries back from the journal, for a job that is not in memory. */
 export type JobLoader = (jobId: string) => Promise<readonly JournalEntry[]>;

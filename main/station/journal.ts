@@ -36,7 +36,7 @@ const documentRefSchema = z.object({
 });
 
 /** What a booking targets: its key is stable across restarts, so an intent can be matched to its outcome. */
-const bookingTargetSchema = z.discriminatedUnion('type', [
+export const bookingTargetSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('order'),
     orderId: z.string(),

@@ -165,6 +165,15 @@ describe('journal checkpoints', () => {
         await writeFile(f, checksumLine(json));
       },
     ],
+    [
+      'holding a job kind this version does not know (a downgrade)',
+      async (f: string) => {
+        const text = await readFile(f, 'utf8');
+        const json = text.slice(9, -1).replace('"kind":"scan"', '"kind":"scan_from_the_future"');
+        const { checksumLine } = await import('../../../main/files/line-log');
+        await writeFile(f, checksumLine(json));
+      },
+    ],
   ])('a checkpoint %s means a full replay, never a lost job', async (_name, spoil) => {
     const dir = await dataDir();
     await writeDay(dir, { scans: 120, day: DAY, files: false, tail: 10 });

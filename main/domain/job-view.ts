@@ -1,0 +1,69 @@
+import * as z from '../zod';
+import { documentFormatSchema, documentKindSchema, zplCharsetSchema } from './document';
+import { failureSchema } from './failure';
+import { jobKindSchema, jobStateSchema, resolvedSourceSchema, spoolJobStateSchema } from './job';
+
+/**
+ * What a job looks like to whoever watches it: the UI's rows, the headless host's lines, the checkpoint a start
+ * reads instead of the whole journal. Built from the journal by main/station/jobs.ts; the contract names it.
+ */
+
+export const jobDocumentSchema = z.object({
+  documentId: z.string(),
+  kind: documentKindSchema,
+  format: documentFormatSchema,
+  charset: z.optional(zplCharsetSchema),
+  description: z.optional(z.string()),
+  bytes: z.number(),
+  printerId: z.optional(z.string()),
+  printerName: z.optional(z.string()),
+  spoolJobId: z.optional(z.string()),
+  state: spoolJobStateSchema,
+});
+export type JobDocument = z.infer<typeof jobDocumentSchema>;
+
+export const jobShipmentSchema = z.object({
+  shipmentId: z.string(),
+  shipmentNo: z.optional(z.string()),
+  orderNo: z.optional(z.string()),
+  parcelNos: z.array(z.string()),
+  receiverName: z.optional(z.string()),
+  serviceId: z.optional(z.string()),
+  state: z.enum(['booking', 'booked', 'printing', 'printed', 'held', 'failed', 'cancelled']),
+  documents: z.array(jobDocumentSchema),
+  failure: z.optional(failureSchema),
+  /** Shown for reference (a duplicate's existing shipment, a cancel target): not booked by this job. */
+  reference: z.optional(z.boolean()),
+});
+export type JobShipment = z.infer<typeof jobShipmentSchema>;
+
+export const jobViewSchema = z.object({
+  id: z.string(),
+  kind: jobKindSchema,
+  /** The scanned or typed code (or the command's argument). */
+  scan: z.string(),
+  state: jobStateSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  source: z.optional(resolvedSourceSchema),
+  orderNo: z.optional(z.string()),
+  shipments: z.array(jobShipmentSchema),
+  /** A split order: how many of its shipments are done. */
+  progress: z.optional(z.object({ done: z.number(), total: z.number() })),
+  failure: z.optional(failureSchema),
+  /** Set when the scan was already booked: the existing shipment, reprint one key away. */
+  duplicateOf: z.optional(
+    z.object({ shipmentId: z.string(), shipmentNo: z.optional(z.string()), jobId: z.optional(z.string()) }),
+  ),
+  /**
+   * A reprint: the job whose shipments it printed again (their booking, or the scan that found them already
+   * booked), when today's journal has it. The UI shows the reprint on that job's row, not as a new booking.
+   */
+  reprintOf: z.optional(z.string()),
+  /**
+   * A consolidated close, or a reprint of one: the key the packer knows the consolidated shipment by (e.g.
+   * KONS-4001), when nShift listed one. `scan` stays the consolidated shipment's id, which the close was asked for.
+   */
+  consolidationKey: z.optional(z.string()),
+});
+export type JobView = z.infer<typeof jobViewSchema>;

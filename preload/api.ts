@@ -18,6 +18,7 @@ import type {
   DocumentFormat,
   DocumentKind,
   Failure,
+  HeldReason,
   JobKind,
   JobView,
   SpoolJobState,
@@ -34,6 +35,7 @@ export type {
   FailureDetailParams,
   FailureReason,
   FieldError,
+  HeldReason,
   JobDocument,
   JobKind,
   JobShipment,
@@ -170,7 +172,7 @@ export interface SpoolJobView {
   createdAt: string;
   updatedAt: string;
   /** Why a job is held: too old to print unasked, or the printer stayed offline. */
-  heldReason?: 'ttl' | 'offline' | 'restart';
+  heldReason?: HeldReason;
   lastError?: string;
   shipmentId?: string;
   stationJobId?: string;

@@ -1,7 +1,13 @@
 import * as z from '../zod';
 import { documentFormatSchema, documentKindSchema, zplCharsetSchema } from './document';
 import { failureSchema } from './failure';
-import { jobKindSchema, jobStateSchema, resolvedSourceSchema, spoolJobStateSchema } from './job';
+import {
+  heldReasonSchema,
+  jobKindSchema,
+  jobStateSchema,
+  resolvedSourceSchema,
+  spoolJobStateSchema,
+} from './job';
 
 /**
  * What a job looks like to whoever watches it: the UI's rows, the headless host's lines, the checkpoint a start
@@ -19,6 +25,8 @@ export const jobDocumentSchema = z.object({
   printerName: z.optional(z.string()),
   spoolJobId: z.optional(z.string()),
   state: spoolJobStateSchema,
+  /** Why it is held, while it is. */
+  heldReason: z.optional(heldReasonSchema),
 });
 export type JobDocument = z.infer<typeof jobDocumentSchema>;
 

@@ -37,6 +37,13 @@ export type ResolvedSource = z.infer<typeof resolvedSourceSchema>;
 export const spoolJobStateSchema = z.enum(['queued', 'sending', 'printed', 'failed', 'held', 'cancelled']);
 export type SpoolJobState = z.infer<typeof spoolJobStateSchema>;
 
+/**
+ * Why a printer holds a document: too old to print unasked (`ttl`), the printer stayed offline (`offline`), or the
+ * station stopped while sending it, so it may have printed (`restart`).
+ */
+export const heldReasonSchema = z.enum(['ttl', 'offline', 'restart']);
+export type HeldReason = z.infer<typeof heldReasonSchema>;
+
 /** How a document's print ended, as the journal's `print_state` records it (a spool job's final states, and `held`). */
 export const printStateSchema = z.enum(['printed', 'held', 'failed', 'cancelled']);
 export type PrintState = z.infer<typeof printStateSchema>;

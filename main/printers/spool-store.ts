@@ -21,7 +21,7 @@ import {
   safeFileName,
   writeFileAtomic,
 } from '../files/atomic';
-import { spoolJobStateSchema } from '../domain';
+import { heldReasonSchema, spoolJobStateSchema } from '../domain';
 import { documentMetaSchema } from '../labels/document';
 
 export const spoolRecordSchema = z.object({
@@ -41,7 +41,7 @@ export const spoolRecordSchema = z.object({
   ttlFrom: z.number(),
   /** Epoch ms before which a queued job is not tried again (backoff). */
   nextAttemptAt: z.number(),
-  heldReason: z.optional(z.enum(['ttl', 'offline', 'restart'])),
+  heldReason: z.optional(heldReasonSchema),
   lastError: z.optional(z.string()),
   lastErrorCode: z.optional(
     z.enum(['unreachable', 'timeout', 'rejected', 'unsupported_format', 'printer_problem', 'io']),

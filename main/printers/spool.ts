@@ -209,6 +209,7 @@ export function createSpool(options: SpoolOptions): Spool {
       state: record.state === 'printed' ? 'printed' : record.state === 'held' ? 'held' : 'failed',
       bytes: record.bytes,
     };
+    if (record.state === 'held' && record.heldReason) outcome.heldReason = record.heldReason;
     if (record.state === 'failed' || record.state === 'cancelled') {
       outcome.error = printerError(
         record.lastErrorCode ?? 'rejected',

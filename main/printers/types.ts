@@ -4,6 +4,7 @@ import type {
   PrinterStateView,
   SpoolJobView,
   DiscoveredPrinter,
+  HeldReason,
 } from '../../preload/api';
 import type { PrintableDocument } from '../labels/document';
 import type { Result } from '../result';
@@ -58,6 +59,8 @@ export interface PrintOutcome {
   printerName: string;
   state: 'printed' | 'held' | 'failed';
   bytes: number;
+  /** Why a `held` document is held (see SpoolJobView.heldReason). */
+  heldReason?: HeldReason;
   error?: PrinterError;
   /**
    * The print spool's own files could not be written (the file system's error): the job ended before any byte was

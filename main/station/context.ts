@@ -1,5 +1,5 @@
 import type { Failure, JobView } from '../../preload/api';
-import type { PrintState } from '../domain';
+import type { HeldReason, PrintState } from '../domain';
 import type { PrintableDocument } from '../labels/document';
 import type { Settings } from '../settings/schema';
 import { JournalWriteError, type DocumentRef, type Journal, type JournalEntryBody } from './journal';
@@ -212,6 +212,7 @@ export function recordPrintOutcome(
     printerName: outcome.printerName,
     spoolJobId: outcome.spoolJobId,
     bytes: outcome.bytes,
+    ...(outcome.heldReason ? { heldReason: outcome.heldReason } : {}),
   });
 }
 
@@ -233,6 +234,7 @@ export async function recordPrintState(
     printerName?: string;
     spoolJobId?: string;
     bytes: number;
+    heldReason?: HeldReason;
   },
 ): Promise<void> {
   const job = ctx.jobs.get(jobId);
@@ -269,5 +271,6 @@ async function writePrintState(
     ...(outcome.printerId ? { printerId: outcome.printerId } : {}),
     ...(outcome.printerName ? { printerName: outcome.printerName } : {}),
     ...(outcome.spoolJobId ? { spoolJobId: outcome.spoolJobId } : {}),
+    ...(outcome.state === 'held' && outcome.heldReason ? { heldReason: outcome.heldReason } : {}),
   });
 }

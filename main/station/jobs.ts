@@ -176,6 +176,8 @@ export class JobBook {
           if (entry.printerId) doc.printerId = entry.printerId;
           if (entry.printerName) doc.printerName = entry.printerName;
           if (entry.spoolJobId) doc.spoolJobId = entry.spoolJobId;
+          if (entry.state === 'held' && entry.heldReason) doc.heldReason = entry.heldReason;
+          else delete doc.heldReason;
         }
         if (shipment) shipment.state = shipmentPrintState(shipment);
         const stillToBook =

@@ -5,6 +5,7 @@ import {
   documentFormatSchema,
   documentKindSchema,
   failureSchema,
+  heldReasonSchema,
   jobKindSchema,
   printStateSchema,
   resolvedSourceSchema,
@@ -114,6 +115,8 @@ const entryBodySchema = z.discriminatedUnion('type', [
     printerName: z.optional(z.string()),
     spoolJobId: z.optional(z.string()),
     bytes: z.number(),
+    /** A `held` document's reason (added later: older entries have none). */
+    heldReason: z.optional(heldReasonSchema),
   }),
   /** A shipment known before this job (duplicate, reprint, cancel target). */
   z.object({

@@ -87,6 +87,7 @@ export function openStationPrinting(
         ...(printerName ? { printerName } : {}),
         spoolJobId: spoolJob.id,
         bytes: spoolJob.bytes,
+        ...(spoolJob.heldReason ? { heldReason: spoolJob.heldReason } : {}),
       });
     } catch (error) {
       log(`could not journal spool state of ${spoolJob.id}: ${String(error)}`);

@@ -44,7 +44,7 @@ const thenPrintAgain = (job: FailedJob, first: string): string | undefined => {
  * a waybill on the document printer) are not: a reprint would print the label a second time.
  */
 function heldAdvice(job: FailedJob): string | undefined {
-  const { kinds = 'label', printers = '', shipment = job.scan } = job.failure.params ?? {};
+  const { kinds = 'label', printers = '', shipment = job.scan, mayHavePrinted } = job.failure.params ?? {};
   const held = String(kinds).split(',');
   const names = String(printers)
     .split(',')
@@ -56,7 +56,11 @@ function heldAdvice(job: FailedJob): string | undefined {
           ? 'the document printer (--document-printer)'
           : `the printer "${id}"`,
     );
-  const fix = `Fix ${names.length > 0 ? names.join(' and ') : 'the printer'}, then`;
+  // Held because the station stopped while sending them: the paper may be there already, and printed again it
+  // would be twice.
+  const fix = mayHavePrinted
+    ? `Look at ${names.length > 0 ? names.join(' and ') : 'the printer'} first: only if nothing came out,`
+    : `Fix ${names.length > 0 ? names.join(' and ') : 'the printer'}, then`;
   if (held.includes('label') || held.includes('return_label')) return thenPrintAgain(job, fix);
   if (job.kind !== 'scan' && job.kind !== 'book_stored' && job.kind !== 'reprint')
     return thenPrintAgain(job, fix);

@@ -172,6 +172,7 @@ export class HeadlessEventMapper {
           kinds: [...new Set(held.map((d) => d.kind))].join(','),
           printers: [...new Set(held.map(printerOf))].join(','),
           shipment: shipment.shipmentNo ?? shipment.shipmentId,
+          ...(held.every((d) => d.heldReason === 'restart') ? { mayHavePrinted: 'yes' } : {}),
         },
       });
       out.push({
@@ -219,7 +220,10 @@ const KIND_NAMES: Record<DocumentKind, string> = {
   other: 'document',
 };
 
-/** "The document printer did not take the customs document in time; …": the printer and what it holds. */
+/**
+ * "The document printer did not take the customs document in time; …": the printer and what it holds. Documents
+ * held because the station stopped while sending them are said so: they may have printed.
+ */
 function heldReason(docs: readonly JobDocument[]): string {
   const first = docs[0]!;
   const printer =
@@ -231,6 +235,10 @@ function heldReason(docs: readonly JobDocument[]): string {
   const counts = new Map<string, number>();
   for (const d of docs) counts.set(KIND_NAMES[d.kind], (counts.get(KIND_NAMES[d.kind]) ?? 0) + 1);
   const what = [...counts].map(([name, n]) => (n === 1 ? `the ${name}` : `${n} ${name}s`)).join(' and ');
+  if (docs.every((d) => d.heldReason === 'restart'))
+    return docs.length === 1
+      ? `${printer} was sending ${what} when the station stopped: it may have printed, so it is held and never prints unasked.`
+      : `${printer} was sending ${what} when the station stopped: they may have printed, so they are held and never print unasked.`;
   return docs.length === 1
     ? `${printer} did not take ${what} in time; it is held and never prints unasked.`
     : `${printer} did not take ${what} in time; they are held and never print unasked.`;

@@ -69,6 +69,7 @@ export async function adoptSpoolStates(
       printerId: job.printerId,
       spoolJobId: job.id,
       bytes: job.bytes,
+      ...(job.heldReason ? { heldReason: job.heldReason } : {}),
     });
   }
 }

@@ -610,9 +610,20 @@ describe("after a crash between the spool's write and the journal's `booked`, th
 
     const [held] = (await station.listSpool()).filter((j) => j.stationJobId === 'scan-spooled-2');
     expect(held).toMatchObject({ state: 'held', heldReason: 'restart', documentId: booked.documentId });
-    await station.releaseSpoolJob({ spoolJobId: held!.id });
+    // The job says why too (the headless host's held line tells it may have printed), and keeps it across a restart.
+    expect(job.shipments[0]!.documents[0]).toMatchObject({ state: 'held', heldReason: 'restart' });
+    await station.close();
+    const again = await bench.startStation({ dataDir: dir });
+    expect((await again.getJob({ jobId: 'scan-spooled-2' })).shipments[0]!.documents[0]).toMatchObject({
+      state: 'held',
+      heldReason: 'restart',
+    });
+    await again.releaseSpoolJob({ spoolJobId: held!.id });
     await bench.zebra.waitForLabels(1);
-    await expect.poll(async () => (await station.getJob({ jobId: 'scan-spooled-2' })).state).toBe('printed');
+    await expect.poll(async () => (await again.getJob({ jobId: 'scan-spooled-2' })).state).toBe('printed');
+    expect(
+      (await again.getJob({ jobId: 'scan-spooled-2' })).shipments[0]!.documents[0]!.heldReason,
+    ).toBeUndefined();
     // One document, sent once (an order of several parcels is one document of several labels).
     expect(Buffer.concat(bench.zebra.printData()).equals(booked.bytes)).toBe(true);
   });

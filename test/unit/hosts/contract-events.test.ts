@@ -176,6 +176,26 @@ describe('the headless contract events', () => {
       ]);
     });
 
+    it('a document held because the station stopped while sending it says it may have printed, and to look before printing it again', () => {
+      const mapper = new HeadlessEventMapper();
+      const sentWhenStopped = { ...customs('held'), heldReason: 'restart' as const };
+      const events = mapper.map(job(sentWhenStopped));
+      expect(events.map((e) => e.event)).toEqual(['booked', 'printed', 'held', 'failed']);
+      expect(events[2]).toMatchObject({
+        event: 'held',
+        printer: 'documents',
+        reason:
+          'The document printer was sending the customs document when the station stopped: it may have printed, so it is held and never prints unasked.',
+      });
+      const failed = events[3] as { message: string };
+      expect(failed).toMatchObject({ reason: 'printer', code: 'label_held' });
+      expect(failed.message).toContain('The label printed: do not send ":reprint ORD-1"');
+      expect(failed.message).toContain(
+        'Look at the document printer (--document-printer) first: only if nothing came out, print the held document of shipment SNO1 from nShift.',
+      );
+      expect(failed.message).not.toContain('did not take');
+    });
+
     it('a held manifest names the document printer and the manifest, with its manifestId', () => {
       const manifest: JobView = {
         ...base,

@@ -131,6 +131,8 @@ export interface FailureDetailParams {
   spool_job_state: { state: SpoolJobState };
   /** The API key comes from the environment on this station (headless, kiosk): it cannot be changed here. */
   api_key_from_environment: Record<string, never>;
+  /** Every shipment of the day is in a manifest already: no manifest of this type was made in nShift. */
+  manifest_nothing_new: { manifestType: string };
 }
 
 export type FailureDetail = keyof FailureDetailParams;

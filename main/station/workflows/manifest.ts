@@ -5,6 +5,7 @@ import { documentRef, fail, printDocuments, record, type StationContext } from '
 import { failure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
 import { toShipmentView } from './shipment-lookup';
+import { refusedAsNothingNew } from './manifest-pending';
 
 export function toManifestView(m: Manifest): ManifestView {
   return {
@@ -64,6 +65,7 @@ export async function startCreateManifest(
   }
   const jobId = await startJob('manifest', input.manifestType, async (id) => {
     const today = ctx.now().toISOString().slice(0, 10);
+    if (await refusedAsNothingNew(ctx, id, input, today, listUnmanifested)) return;
     const created = await ctx.client().manifests.create(
       {
         manifestType: input.manifestType,

@@ -342,6 +342,7 @@ const DETAIL_SAMPLES: {
   spool_job_gone: { code: 'unknown_code', params: {} },
   spool_job_state: { code: 'printer_error', params: { state: 'printed' } },
   api_key_from_environment: { code: 'auth_missing_key', params: {} },
+  manifest_nothing_new: { code: 'manifest_empty', params: { manifestType: 'PNL' } },
 };
 
 /** Texts a language may share with English word for word (the same word in both languages). */

@@ -345,6 +345,10 @@ const da: Messages = {
         what: 'Stationen henter sin nShift-API-nøgle fra sit miljø.',
         todo: 'Bed IT om at ændre nøglen dér, hvor stationen startes.',
       },
+      manifest_nothing_new: {
+        what: 'Intet nyt til manifest {{manifestType}}: alle forsendelser, der er booket i dag, er allerede i et manifest. Der blev ikke oprettet noget manifest i nShift, og intet blev udskrevet.',
+        todo: 'Har transportøren brug for dagens liste igen, så udskriv det tidligere manifest igen fra skærmen Manifest.',
+      },
     },
     codes: {
       unknown_code: {

@@ -346,6 +346,10 @@ const en = {
         what: 'This station takes its nShift API key from its environment.',
         todo: 'Ask IT to change the key where the station is started.',
       },
+      manifest_nothing_new: {
+        what: 'Nothing new for manifest {{manifestType}}: every shipment booked today is in a manifest already. No manifest was made in nShift and nothing was printed.',
+        todo: 'If the carrier needs today’s list again, reprint the earlier manifest from the Manifest screen.',
+      },
     },
     codes: {
       unknown_code: {

@@ -354,6 +354,10 @@ const fi: Messages = {
         what: 'Asema lukee nShift-API-avaimensa ympäristöstään.',
         todo: 'Pyydä IT:tä vaihtamaan avain siellä, missä asema käynnistetään.',
       },
+      manifest_nothing_new: {
+        what: 'Manifestiin {{manifestType}} ei ole mitään uutta: kaikki tänään varatut lähetykset ovat jo manifestissa. nShiftiin ei luotu manifestia eikä mitään tulostettu.',
+        todo: 'Jos kuljetusliike tarvitsee päivän listan uudelleen, tulosta aiempi manifesti uudelleen Manifesti-näkymästä.',
+      },
     },
     codes: {
       unknown_code: {

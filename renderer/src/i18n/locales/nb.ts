@@ -346,6 +346,10 @@ const nb: Messages = {
         what: 'Stasjonen henter nShift-API-nøkkelen sin fra miljøet.',
         todo: 'Be IT endre nøkkelen der stasjonen startes.',
       },
+      manifest_nothing_new: {
+        what: 'Ingenting nytt for manifest {{manifestType}}: alle sendinger som er booket i dag, er allerede i et manifest. Det ble ikke laget noe manifest i nShift, og ingenting ble skrevet ut.',
+        todo: 'Trenger transportøren dagens liste igjen, skriv ut det tidligere manifestet på nytt fra skjermen Manifest.',
+      },
     },
     codes: {
       unknown_code: {

@@ -351,6 +351,10 @@ const sv: Messages = {
         what: 'Stationen hämtar sin nShift-API-nyckel från sin miljö.',
         todo: 'Be IT ändra nyckeln där stationen startas.',
       },
+      manifest_nothing_new: {
+        what: 'Inget nytt för manifest {{manifestType}}: alla sändningar som bokats i dag finns redan i ett manifest. Inget manifest skapades i nShift och inget skrevs ut.',
+        todo: 'Behöver transportören dagens lista igen, skriv ut det tidigare manifestet igen från skärmen Manifest.',
+      },
     },
     codes: {
       unknown_code: {

@@ -2,6 +2,7 @@ import type { Failure } from '../../../preload/api';
 import { describeApiError } from '../../nshift/shared/errors';
 import type { StationContext } from '../context';
 import { detailed, failure } from '../failures';
+import { counted } from '../english-count';
 
 /**
  * Why a scan found nothing in nShift Delivery. With Checkout credentials, the web shop's side is asked too:
@@ -36,7 +37,7 @@ export async function explainNotFound(ctx: StationContext, code: string): Promis
   return failure(
     'not_found',
     'checkout_not_in_delivery',
-    `"${code}" was created at checkout (${matches.length} partial shipment(s) in nShift Checkout) but is not yet in nShift Delivery. Put the parcel aside and scan it again in a few minutes; if it stays missing, ask the web shop team.`,
+    `"${code}" was created at checkout (${counted(matches.length, 'partial shipment', 'partial shipments')} in nShift Checkout) but is not yet in nShift Delivery. Put the parcel aside and scan it again in a few minutes; if it stays missing, ask the web shop team.`,
     { params: { orderNo: code, count: matches.length } },
   );
 }

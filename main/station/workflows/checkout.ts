@@ -6,6 +6,7 @@ import { StationError } from '../station-error';
 import type { StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';
 import { isInvalid, isReady } from './resolve';
+import { counted } from '../english-count';
 
 /**
  * The admin's Checkout screen: find partial shipments (by order reference or creation dates), delete one
@@ -141,7 +142,7 @@ export async function anonymizePartialShipments(
             ...(input.email ? { email: input.email } : {}),
           }),
         );
-  ctx.log(`checkout: ${done.length} partial shipment(s) anonymized`);
+  ctx.log(`checkout: ${counted(done.length, 'partial shipment', 'partial shipments')} anonymized`);
   return done.map(toPartialShipmentView);
 }
 

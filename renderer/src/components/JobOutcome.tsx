@@ -42,6 +42,7 @@ export function JobOutcome({
   pending,
   onSettled,
   retry,
+  steps,
 }: {
   jobId: string;
   what: string;
@@ -51,6 +52,11 @@ export function JobOutcome({
   onSettled?: () => void;
   /** Offered beside a failure, so the same thing can be tried again where its outcome is read. */
   retry?: { label: string; onRetry(): void };
+  /**
+   * What the job is doing in a running state, where the job's own state word would mislead: a manifest being
+   * created is "resolving" to the station, and "Looking up" is not what the packer should read.
+   */
+  steps?: Partial<Record<JobView['state'], string>>;
 }) {
   const { t, i18n } = useTranslation();
   const { api, store } = useServices();
@@ -99,7 +105,8 @@ export function JobOutcome({
     shown === 'duplicate'
   )
     text = t(`outcome.${shown}`, { what });
-  else text = pending ?? t('outcome.running', { what, state: t(`jobState.${job.state}`) });
+  else
+    text = pending ?? t('outcome.running', { what, state: steps?.[job.state] ?? t(`jobState.${job.state}`) });
 
   return (
     <div

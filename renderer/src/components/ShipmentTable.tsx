@@ -9,11 +9,14 @@ export function ShipmentTable({
   shipments,
   empty,
   testId,
+  failed,
 }: {
   label: string;
   shipments: readonly ShipmentSummary[] | undefined;
   empty: string;
   testId?: string;
+  /** The list could not be read (the failure shows above it): it claims no loading. */
+  failed?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -22,6 +25,7 @@ export function ShipmentTable({
       rows={shipments}
       empty={empty}
       testId={testId}
+      loading={failed ? null : undefined}
       columns={[
         t('shipments.shipmentNo'),
         t('shipments.orderNo'),

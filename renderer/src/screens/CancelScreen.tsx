@@ -10,6 +10,7 @@ import { FailureDetails } from '../components/FailureDetails';
 import { StateBadge } from '../components/StateBadge';
 import { CancelConfirm } from '../components/CancelConfirm';
 import { ShipmentFacts } from '../components/ShipmentFacts';
+import { NshiftStatus } from '../components/NshiftStatus';
 import { resultState, jobFailure } from '../components/result-state';
 import { shipmentNumber } from '../components/shipment-number';
 import { useScanField } from '../components/use-screen-focus';
@@ -122,7 +123,9 @@ export function CancelScreen() {
             <dt>{t('cancel.shipmentNo')}</dt>
             <dd className="mono">{number}</dd>
             <dt>{t('cancel.status')}</dt>
-            <dd data-testid="shipment-status">{shipment.status}</dd>
+            <dd data-testid="shipment-status">
+              <NshiftStatus status={shipment.status} />
+            </dd>
             <ShipmentFacts
               shipment={shipment}
               language={i18n.language}

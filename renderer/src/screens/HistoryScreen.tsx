@@ -13,6 +13,7 @@ import { FailureDetails } from '../components/FailureDetails';
 import { JobOutcome } from '../components/JobOutcome';
 import { CancelConfirm } from '../components/CancelConfirm';
 import { ShipmentFacts } from '../components/ShipmentFacts';
+import { NshiftStatus } from '../components/NshiftStatus';
 import { Button } from '../components/Button';
 import { SelectField, TextField } from '../components/Field';
 import { formatDateTime, formatTime } from '../i18n/format';
@@ -309,7 +310,7 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
                         </div>
                       </td>
                       <td data-testid="history-state">
-                        <StatusText status={shipment.status} />
+                        <NshiftStatus status={shipment.status} />
                         {shipment.source === 'journal' ? (
                           <div className="history-source">{t('history.fromJournal')}</div>
                         ) : null}
@@ -380,12 +381,6 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
   );
 }
 
-function StatusText({ status }: { status: string }) {
-  const { t, i18n } = useTranslation();
-  const key = `history.status.${status.toUpperCase()}`;
-  return <span data-status={status}>{i18n.exists(key) ? t(key) : status}</span>;
-}
-
 function StepText({ event }: { event: TrackingEvent }) {
   const { t } = useTranslation();
   return <span data-step={event.step}>{t(`history.step.${event.step}`, { code: event.code })}</span>;
@@ -438,7 +433,7 @@ function ShipmentDetails({
       <dl className="summary">
         <dt>{t('history.state')}</dt>
         <dd data-testid="history-status">
-          <StatusText status={shipment.status} />
+          <NshiftStatus status={shipment.status} />
         </dd>
         <ShipmentFacts
           shipment={shipment}

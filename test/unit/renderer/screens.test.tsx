@@ -902,8 +902,8 @@ describe('Stored & consolidated screen', () => {
   it('books and deletes stored shipments, closes consolidated ones and deletes a parcel group after confirming', async () => {
     const fake = new FakeStation();
     fake.stored = [
-      { storedId: 'st-1', orderNo: 'O-77', status: 'Stored', parcelCount: 2, receiverName: 'Ada' },
-      { storedId: 'st-2', orderNo: 'O-78', status: 'Stored', parcelCount: 1 },
+      { storedId: 'st-1', orderNo: 'O-77', status: 'READY', parcelCount: 2, receiverName: 'Ada' },
+      { storedId: 'st-2', orderNo: 'O-78', status: 'READY', parcelCount: 1 },
     ];
     fake.consolidated = [
       {
@@ -916,24 +916,26 @@ describe('Stored & consolidated screen', () => {
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-stored'));
     const storedTable = await screen.findByRole('table', { name: 'Stored shipments' });
-    const first = within(storedTable).getByText('O-77').closest('tr') as HTMLElement;
-    fireEvent.click(within(first).getByRole('button', { name: 'Book and print' }));
+    // The picked row's actions are in the pane beside the list, not on every row.
+    fireEvent.click(within(storedTable).getByRole('button', { name: 'O-77' }));
+    const details = screen.getByTestId('stored-details');
+    fireEvent.click(within(details).getByRole('button', { name: 'Book and print' }));
     await waitFor(() => expect(fake.callsOf('bookStored')).toEqual([{ storedId: 'st-1' }]));
     // The booking is followed to its outcome: printed, and where; never the internal job id.
     const outcome = await screen.findByTestId('job-outcome');
     await waitFor(() => expect(outcome.textContent).toBe('Printed: Stored shipment O-77, on Zebra 1'));
     expect(outcome.getAttribute('data-job-state')).toBe('printed');
 
-    const second = within(storedTable).getByText('O-78').closest('tr') as HTMLElement;
-    fireEvent.click(within(second).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(storedTable).getByRole('button', { name: 'O-78' }));
+    fireEvent.click(within(details).getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('alertdialog');
     // Named by the order number the list shows, not nShift's internal stored-shipment id.
     expect(confirm.textContent).toContain('Delete stored shipment O-78?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, delete it' }));
     await waitFor(() => expect(fake.callsOf('deleteStored')).toEqual([{ storedId: 'st-2', confirm: true }]));
 
-    const consolidatedTable = screen.getByRole('table', { name: 'Open consolidated shipments' });
-    fireEvent.click(within(consolidatedTable).getByRole('button', { name: 'Delete group' }));
+    const consolidatedDetails = screen.getByTestId('consolidated-details');
+    fireEvent.click(within(consolidatedDetails).getByRole('button', { name: 'Delete group' }));
     expect(screen.getByRole('alertdialog').textContent).toContain('Delete parcel group PO-1 from KEY-1?');
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it' }));
     await waitFor(() =>
@@ -942,16 +944,21 @@ describe('Stored & consolidated screen', () => {
       ]),
     );
     fireEvent.click(
-      within(screen.getByRole('table', { name: 'Open consolidated shipments' })).getByRole('button', {
+      within(screen.getByTestId('consolidated-details')).getByRole('button', {
         name: 'Close and send',
       }),
     );
+    // Closing sends the cage: asked first, like a delete, and named by its key.
+    const closing = screen.getByRole('alertdialog');
+    expect(closing.textContent).toContain('Close consolidated shipment KEY-1 and send it?');
+    expect(fake.callsOf('closeConsolidated')).toEqual([]);
+    fireEvent.click(within(closing).getByRole('button', { name: 'Yes, close and send' }));
     await waitFor(() => expect(fake.callsOf('closeConsolidated')).toEqual([{ consolidatedId: 'c-1' }]));
   });
 
   it('answers the delete question with "Yes, delete it" or "No, keep it", never a "Cancel" that reads as cancelling a shipment', async () => {
     const fake = new FakeStation();
-    fake.stored = [{ storedId: 'st-1', orderNo: 'O-77', status: 'Stored', parcelCount: 2 }];
+    fake.stored = [{ storedId: 'st-1', orderNo: 'O-77', status: 'READY', parcelCount: 2 }];
     fake.consolidated = [
       {
         consolidatedId: 'c-1',
@@ -962,12 +969,14 @@ describe('Stored & consolidated screen', () => {
     ];
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-stored'));
-    const storedTable = await screen.findByRole('table', { name: 'Stored shipments' });
-    const consolidatedTable = await screen.findByRole('table', { name: 'Open consolidated shipments' });
+    await screen.findByRole('table', { name: 'Stored shipments' });
+    await screen.findByRole('table', { name: 'Open consolidated shipments' });
+    const storedDetails = screen.getByTestId('stored-details');
+    const consolidatedDetails = await screen.findByTestId('consolidated-details');
     for (const asks of [
-      within(storedTable).getByRole('button', { name: 'Delete' }),
-      within(consolidatedTable).getByRole('button', { name: 'Delete group' }),
-      within(consolidatedTable).getByRole('button', { name: 'Delete' }),
+      within(storedDetails).getByRole('button', { name: 'Delete' }),
+      within(consolidatedDetails).getByRole('button', { name: 'Delete group' }),
+      within(consolidatedDetails).getByRole('button', { name: 'Delete' }),
     ]) {
       fireEvent.click(asks);
       const answers = within(screen.getByRole('alertdialog'))
@@ -981,11 +990,11 @@ describe('Stored & consolidated screen', () => {
 
   it('Esc on the delete question gives the focus back to the Delete button that asked', async () => {
     const fake = new FakeStation();
-    fake.stored = [{ storedId: 'st-1', orderNo: 'O-77', status: 'Stored', parcelCount: 2 }];
+    fake.stored = [{ storedId: 'st-1', orderNo: 'O-77', status: 'READY', parcelCount: 2 }];
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-stored'));
-    const storedTable = await screen.findByRole('table', { name: 'Stored shipments' });
-    const remove = within(storedTable).getByRole('button', { name: 'Delete' });
+    await screen.findByRole('table', { name: 'Stored shipments' });
+    const remove = within(screen.getByTestId('stored-details')).getByRole('button', { name: 'Delete' });
     remove.focus();
     fireEvent.click(remove);
     const confirm = screen.getByRole('alertdialog');
@@ -1017,6 +1026,28 @@ describe('Stored & consolidated screen', () => {
     expect(scope.textContent).toBe('Ready shipments. Find an order number to see one that is not ready.');
   });
 
+  it('offers no "Book and print" for a stored shipment nShift has as INVALID, and says why, in the packer’s words', async () => {
+    const fake = new FakeStation();
+    fake.stored = [
+      { storedId: 'st-9', orderNo: 'SO-2900', status: 'INVALID', parcelCount: 1 },
+      { storedId: 'st-1', orderNo: 'SO-2001', status: 'READY', parcelCount: 1 },
+    ];
+    fake.settings = { ...fake.settings, language: 'sv' };
+    await renderApp({ fake, language: 'sv' });
+    fireEvent.click(screen.getByTestId('nav-stored'));
+    const table = await screen.findByRole('table', { name: 'Lagrade sändningar' });
+    const details = screen.getByTestId('stored-details');
+    fireEvent.click(within(table).getByRole('button', { name: 'SO-2900' }));
+    expect(within(details).queryByRole('button', { name: 'Boka och skriv ut' })).toBeNull();
+    expect(within(details).getByTestId('stored-not-bookable').textContent).toContain('kan inte bokas');
+    expect(within(details).getByRole('button', { name: 'Ta bort' })).toBeTruthy();
+    // nShift's status words are read in Swedish, in the list and in the pane.
+    expect(within(table).queryByText('INVALID')).toBeNull();
+    expect(within(table).getAllByText('Ogiltig')).toHaveLength(1);
+    fireEvent.click(within(table).getByRole('button', { name: 'SO-2001' }));
+    expect(within(details).getByRole('button', { name: 'Boka och skriv ut' })).toBeTruthy();
+  });
+
   it('filters stored shipments by a scanned order number', async () => {
     const fake = new FakeStation();
     await renderApp({ fake });
@@ -1029,8 +1060,14 @@ describe('Stored & consolidated screen', () => {
 
 describe('Manifest screen', () => {
   it('creates a manifest per configured type and reprints one from the list', async () => {
-    const { fake } = await renderApp();
+    const fake = new FakeStation();
+    // A shipment in no manifest yet: there is something to put on one.
+    fake.unmanifested = [
+      { shipmentId: 's-1', status: 'PRINTED', parcelNos: ['P-1'], handedOver: false, orderNo: 'ORD-1' },
+    ];
+    await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-manifest'));
+    await screen.findByRole('table', { name: 'Today’s shipments in no manifest' });
     fireEvent.click(screen.getByRole('button', { name: 'Create manifest: DHL' }));
     await waitFor(() => expect(fake.callsOf('createManifest')).toEqual([{ manifestType: 'DHL' }]));
     const table = await screen.findByRole('table', { name: 'Manifests' });
@@ -1040,6 +1077,9 @@ describe('Manifest screen', () => {
 
   it('follows the manifest job to its outcome: printing, then printed on the document printer', async () => {
     const fake = new FakeStation();
+    fake.unmanifested = [
+      { shipmentId: 's-1', status: 'PRINTED', parcelNos: ['P-1'], handedOver: false, orderNo: 'ORD-1' },
+    ];
     const manifestJob = (state: JobView['state'], documentState: JobDocument['state']): JobView =>
       makeJob({
         id: 'manifest-job-1',
@@ -1072,6 +1112,7 @@ describe('Manifest screen', () => {
     });
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-manifest'));
+    await screen.findByRole('table', { name: 'Today’s shipments in no manifest' });
     fireEvent.click(screen.getByRole('button', { name: 'Create manifest: DHL' }));
     const outcome = await screen.findByTestId('job-outcome');
     await waitFor(() => expect(outcome.textContent).toBe('Manifest DHL: Printing…'));
@@ -1082,6 +1123,9 @@ describe('Manifest screen', () => {
 
   it('explains a failed manifest job in words, translated', async () => {
     const fake = new FakeStation();
+    fake.unmanifested = [
+      { shipmentId: 's-1', status: 'PRINTED', parcelNos: ['P-1'], handedOver: false, orderNo: 'ORD-1' },
+    ];
     fake.settings = { ...fake.settings, language: 'sv' };
     fake.on('createManifest', () => {
       setTimeout(
@@ -1101,6 +1145,7 @@ describe('Manifest screen', () => {
     });
     await renderApp({ fake, language: 'sv' });
     fireEvent.click(screen.getByTestId('nav-manifest'));
+    await screen.findByRole('table', { name: 'Dagens sändningar som inte finns i något manifest' });
     fireEvent.click(screen.getByRole('button', { name: 'Skapa manifest: DHL' }));
     const outcome = await screen.findByTestId('job-outcome');
     await waitFor(() => expect(outcome.getAttribute('data-job-state')).toBe('failed'));

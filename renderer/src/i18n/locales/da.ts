@@ -571,6 +571,15 @@ const da: Messages = {
     deleteConsolidatedConfirm: 'Slet hele den samlede forsendelse {{id}}? Udskrevne dokumenter annulleres.',
     bookWhat: 'Gemt forsendelse {{orderNo}}',
     closeWhat: 'Samlet forsendelse {{key}}',
+    details: 'Gemt forsendelse',
+    consolidatedDetails: 'Samlet forsendelse',
+    notBookable:
+      'nShift har ikke denne gemte forsendelse som klar, så den kan ikke bookes. Få den rettet i ordresystemet eller i nShift, og tryk derefter på Opdatér.',
+    closeConfirm:
+      'Luk den samlede forsendelse {{key}} og send den? Dens fragtbrev udskrives, og der kan ikke komme flere kolli med.',
+    closeYes: 'Ja, luk og send',
+    closeNo: 'Nej, lad den være åben',
+    closing: 'Lukkes i nShift',
   },
   shipments: {
     shipmentNo: 'Forsendelsesnummer',
@@ -580,6 +589,18 @@ const da: Messages = {
     service: 'Ydelse',
     parcels: 'Kolli',
     booked: 'Booket',
+    status: {
+      READY: 'Klar',
+      WARNED: 'Klar, med advarsler',
+      INVALID: 'Ugyldig',
+      PRINTED: 'Booket',
+      OPEN: 'Åben',
+      CLOSED: 'Lukket',
+      DELETED: 'Slettet',
+      CANCELLED: 'Annulleret',
+      IN_TRANSIT: 'Under transport',
+      DELIVERED: 'Leveret',
+    },
   },
   manifest: {
     title: 'Dagsafslutning',
@@ -595,6 +616,13 @@ const da: Messages = {
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (genudskrift)',
     showShipments: 'Forsendelser',
+    nothingNew: '· intet nyt',
+    nothingNewHint:
+      'Alle forsendelser, der er booket i dag, er allerede i et manifest, så et nyt manifest ville være tomt: der er intet at oprette. Har transportøren brug for dagens liste igen, så udskriv den igen fra listen nedenfor.',
+    step: {
+      creating: 'Oprettes i nShift',
+      fetching: 'Hentes fra nShift',
+    },
     unmanifested: {
       title: 'Dagens forsendelser, der ikke er i noget manifest',
       allIn: 'Alle forsendelser, der er booket i dag, er i et manifest.',
@@ -689,12 +717,6 @@ const da: Messages = {
       in_transit: 'Under transport',
       delivered: 'Leveret',
       other: 'Transportørstatus {{code}}',
-    },
-    status: {
-      PRINTED: 'Booket',
-      CANCELLED: 'Annulleret',
-      IN_TRANSIT: 'Under transport',
-      DELIVERED: 'Leveret',
     },
   },
   statusEvents: {

@@ -574,6 +574,15 @@ const en = {
       'Delete the whole consolidated shipment {{id}}? Printed documents are cancelled.',
     bookWhat: 'Stored shipment {{orderNo}}',
     closeWhat: 'Consolidated shipment {{key}}',
+    details: 'Stored shipment',
+    consolidatedDetails: 'Consolidated shipment',
+    notBookable:
+      'nShift does not have this stored shipment as ready, so it cannot be booked. Have it corrected in the order system or in nShift, then press Refresh.',
+    closeConfirm:
+      'Close consolidated shipment {{key}} and send it? Its waybill prints, and no more parcels can join it.',
+    closeYes: 'Yes, close and send',
+    closeNo: 'No, keep it open',
+    closing: 'Closing in nShift',
   },
   shipments: {
     shipmentNo: 'Shipment number',
@@ -583,6 +592,18 @@ const en = {
     service: 'Service',
     parcels: 'Parcels',
     booked: 'Booked',
+    status: {
+      READY: 'Ready',
+      WARNED: 'Ready, with warnings',
+      INVALID: 'Not valid',
+      PRINTED: 'Booked',
+      OPEN: 'Open',
+      CLOSED: 'Closed',
+      DELETED: 'Deleted',
+      CANCELLED: 'Cancelled',
+      IN_TRANSIT: 'In transit',
+      DELIVERED: 'Delivered',
+    },
   },
   manifest: {
     title: 'End of day',
@@ -598,6 +619,13 @@ const en = {
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (reprint)',
     showShipments: 'Shipments',
+    nothingNew: '· nothing new',
+    nothingNewHint:
+      'Every shipment booked today is in a manifest already, so a new manifest would be empty: there is nothing to create. To give the carrier today’s list again, reprint it from the list below.',
+    step: {
+      creating: 'Creating in nShift',
+      fetching: 'Fetching from nShift',
+    },
     unmanifested: {
       title: 'Today’s shipments in no manifest',
       allIn: 'Every shipment booked today is in a manifest.',
@@ -691,12 +719,6 @@ const en = {
       in_transit: 'In transit',
       delivered: 'Delivered',
       other: 'Carrier status {{code}}',
-    },
-    status: {
-      PRINTED: 'Booked',
-      CANCELLED: 'Cancelled',
-      IN_TRANSIT: 'In transit',
-      DELIVERED: 'Delivered',
     },
   },
   statusEvents: {

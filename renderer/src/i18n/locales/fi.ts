@@ -580,6 +580,15 @@ const fi: Messages = {
     deleteConsolidatedConfirm: 'Poistetaanko koko koontilähetys {{id}}? Tulostetut asiakirjat perutaan.',
     bookWhat: 'Tallennettu lähetys {{orderNo}}',
     closeWhat: 'Koontilähetys {{key}}',
+    details: 'Tallennettu lähetys',
+    consolidatedDetails: 'Koontilähetys',
+    notBookable:
+      'nShift ei pidä tätä tallennettua lähetystä valmiina, joten sitä ei voi varata. Korjauta se tilausjärjestelmässä tai nShiftissä ja paina sitten Päivitä.',
+    closeConfirm:
+      'Suljetaanko koontilähetys {{key}} ja lähetetään se? Sen rahtikirja tulostetaan, eikä siihen voi enää lisätä kolleja.',
+    closeYes: 'Kyllä, sulje ja lähetä',
+    closeNo: 'Ei, pidä se avoimena',
+    closing: 'Suljetaan nShiftissä',
   },
   shipments: {
     shipmentNo: 'Lähetysnumero',
@@ -589,6 +598,18 @@ const fi: Messages = {
     service: 'Palvelu',
     parcels: 'Kollit',
     booked: 'Varattu',
+    status: {
+      READY: 'Valmis',
+      WARNED: 'Valmis, varoituksin',
+      INVALID: 'Virheellinen',
+      PRINTED: 'Varattu',
+      OPEN: 'Avoin',
+      CLOSED: 'Suljettu',
+      DELETED: 'Poistettu',
+      CANCELLED: 'Peruttu',
+      IN_TRANSIT: 'Kuljetuksessa',
+      DELIVERED: 'Toimitettu',
+    },
   },
   manifest: {
     title: 'Päivän päätös',
@@ -604,6 +625,13 @@ const fi: Messages = {
     what: 'Manifesti {{type}}',
     reprintWhat: 'Manifesti {{type}} {{id}} (uusintatulostus)',
     showShipments: 'Lähetykset',
+    nothingNew: '· ei mitään uutta',
+    nothingNewHint:
+      'Kaikki tänään varatut lähetykset ovat jo manifestissa, joten uusi manifesti olisi tyhjä: luotavaa ei ole. Jos kuljetusliike tarvitsee päivän listan uudelleen, tulosta se uudelleen alla olevasta listasta.',
+    step: {
+      creating: 'Luodaan nShiftissä',
+      fetching: 'Haetaan nShiftistä',
+    },
     unmanifested: {
       title: 'Tämän päivän lähetykset, jotka eivät ole missään manifestissa',
       allIn: 'Kaikki tänään varatut lähetykset ovat manifestissa.',
@@ -697,12 +725,6 @@ const fi: Messages = {
       in_transit: 'Kuljetuksessa',
       delivered: 'Toimitettu',
       other: 'Kuljetusliikkeen tila {{code}}',
-    },
-    status: {
-      PRINTED: 'Varattu',
-      CANCELLED: 'Peruttu',
-      IN_TRANSIT: 'Kuljetuksessa',
-      DELIVERED: 'Toimitettu',
     },
   },
   statusEvents: {

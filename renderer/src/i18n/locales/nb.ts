@@ -573,6 +573,15 @@ const nb: Messages = {
       'Slette hele den samlastede sendingen {{id}}? Utskrevne dokumenter kanselleres.',
     bookWhat: 'Lagret sending {{orderNo}}',
     closeWhat: 'Samlastet sending {{key}}',
+    details: 'Lagret sending',
+    consolidatedDetails: 'Samlastet sending',
+    notBookable:
+      'nShift har ikke denne lagrede sendingen som klar, så den kan ikke bookes. Få den rettet i ordresystemet eller i nShift, og trykk deretter Oppdater.',
+    closeConfirm:
+      'Lukke den samlastede sendingen {{key}} og sende den? Fraktbrevet skrives ut, og flere kolli kan ikke legges til.',
+    closeYes: 'Ja, lukk og send',
+    closeNo: 'Nei, la den være åpen',
+    closing: 'Lukkes i nShift',
   },
   shipments: {
     shipmentNo: 'Sendingsnummer',
@@ -582,6 +591,18 @@ const nb: Messages = {
     service: 'Tjeneste',
     parcels: 'Kolli',
     booked: 'Booket',
+    status: {
+      READY: 'Klar',
+      WARNED: 'Klar, med advarsler',
+      INVALID: 'Ugyldig',
+      PRINTED: 'Booket',
+      OPEN: 'Åpen',
+      CLOSED: 'Lukket',
+      DELETED: 'Slettet',
+      CANCELLED: 'Kansellert',
+      IN_TRANSIT: 'Under transport',
+      DELIVERED: 'Levert',
+    },
   },
   manifest: {
     title: 'Dagsavslutning',
@@ -597,6 +618,13 @@ const nb: Messages = {
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (ny utskrift)',
     showShipments: 'Sendinger',
+    nothingNew: '· ingenting nytt',
+    nothingNewHint:
+      'Alle sendinger som er booket i dag, er allerede i et manifest, så et nytt manifest ville blitt tomt: det er ingenting å opprette. Trenger transportøren dagens liste igjen, skriv den ut på nytt fra listen nedenfor.',
+    step: {
+      creating: 'Opprettes i nShift',
+      fetching: 'Hentes fra nShift',
+    },
     unmanifested: {
       title: 'Dagens sendinger som ikke er i noe manifest',
       allIn: 'Alle sendinger som er booket i dag, er i et manifest.',
@@ -691,12 +719,6 @@ const nb: Messages = {
       in_transit: 'Under transport',
       delivered: 'Levert',
       other: 'Transportørstatus {{code}}',
-    },
-    status: {
-      PRINTED: 'Booket',
-      CANCELLED: 'Kansellert',
-      IN_TRANSIT: 'Under transport',
-      DELIVERED: 'Levert',
     },
   },
   statusEvents: {

@@ -577,6 +577,15 @@ const sv: Messages = {
     deleteConsolidatedConfirm: 'Ta bort hela den samlastade sändningen {{id}}? Utskrivna dokument makuleras.',
     bookWhat: 'Lagrad sändning {{orderNo}}',
     closeWhat: 'Samlastad sändning {{key}}',
+    details: 'Lagrad sändning',
+    consolidatedDetails: 'Samlastad sändning',
+    notBookable:
+      'nShift har inte den här lagrade sändningen som klar, så den kan inte bokas. Låt rätta den i ordersystemet eller i nShift och tryck sedan på Uppdatera.',
+    closeConfirm:
+      'Stänga den samlastade sändningen {{key}} och skicka den? Dess fraktsedel skrivs ut och inga fler kollin kan läggas till.',
+    closeYes: 'Ja, stäng och skicka',
+    closeNo: 'Nej, låt den vara öppen',
+    closing: 'Stängs i nShift',
   },
   shipments: {
     shipmentNo: 'Sändningsnummer',
@@ -586,6 +595,18 @@ const sv: Messages = {
     service: 'Tjänst',
     parcels: 'Kollin',
     booked: 'Bokad',
+    status: {
+      READY: 'Klar',
+      WARNED: 'Klar, med varningar',
+      INVALID: 'Ogiltig',
+      PRINTED: 'Bokad',
+      OPEN: 'Öppen',
+      CLOSED: 'Stängd',
+      DELETED: 'Raderad',
+      CANCELLED: 'Makulerad',
+      IN_TRANSIT: 'Under transport',
+      DELIVERED: 'Levererad',
+    },
   },
   manifest: {
     title: 'Dagsavslut',
@@ -601,6 +622,13 @@ const sv: Messages = {
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (utskrift igen)',
     showShipments: 'Sändningar',
+    nothingNew: '· inget nytt',
+    nothingNewHint:
+      'Alla sändningar som bokats i dag finns redan i ett manifest, så ett nytt manifest skulle bli tomt: det finns inget att skapa. Behöver transportören dagens lista igen, skriv ut den igen från listan nedan.',
+    step: {
+      creating: 'Skapas i nShift',
+      fetching: 'Hämtas från nShift',
+    },
     unmanifested: {
       title: 'Dagens sändningar som inte finns i något manifest',
       allIn: 'Alla sändningar som bokats i dag finns i ett manifest.',
@@ -695,12 +723,6 @@ const sv: Messages = {
       in_transit: 'Under transport',
       delivered: 'Levererad',
       other: 'Transportörstatus {{code}}',
-    },
-    status: {
-      PRINTED: 'Bokad',
-      CANCELLED: 'Makulerad',
-      IN_TRANSIT: 'Under transport',
-      DELIVERED: 'Levererad',
     },
   },
   statusEvents: {

@@ -25,7 +25,7 @@ test.describe('nShift Checkout screen (demo: the split order was made through th
     await scanLikeAScanner(page, 'SPLIT-3001');
     await expect(page.getByLabel('Order reference')).toHaveValue('SPLIT-3001');
     const table = page.getByTestId('checkout-results');
-    await expect(table.getByRole('rowheader')).toHaveText(['Order SPLIT-3001: 3 sub-shipment(s)']);
+    await expect(table.getByRole('rowheader')).toHaveText(['Order SPLIT-3001: 3 partial shipments']);
     const rows = table.getByTestId('partial-shipment');
     await expect(rows).toHaveCount(3);
     await expect(rows.filter({ hasText: 'P15' })).toHaveCount(1);
@@ -39,8 +39,13 @@ test.describe('nShift Checkout screen (demo: the split order was made through th
     await page.getByLabel('Created to').fill(day(1));
     await page.getByLabel('Created to').press('Enter');
     // Newest first: WEB-5002 was checked out after the split order.
-    await expect(table.getByRole('rowheader')).toHaveText([/^Order WEB-5002: 1 /, /^Order SPLIT-3001: 3 /]);
+    await expect(table.getByRole('rowheader')).toHaveText([
+      'Order WEB-5002: 1 partial shipment',
+      /^Order SPLIT-3001: 3 /,
+    ]);
     await expect(table.locator('tbody[data-order-no="WEB-5002"]')).toContainText('Not yet in Delivery');
+    // The list is by date now: the order reference it was found by before is out of its field.
+    await expect(page.getByLabel('Order reference')).toHaveValue('');
   });
 
   test('delete (Esc backs out; Delivery keeps its stored shipment), anonymize one and by name, each after confirming', async ({
@@ -54,7 +59,10 @@ test.describe('nShift Checkout screen (demo: the split order was made through th
     const rows = page.getByTestId('checkout-results').getByTestId('partial-shipment');
     await expect(rows).toHaveCount(3);
 
-    await rows.first().getByRole('button', { name: 'Delete' }).click();
+    // Delete and Anonymize are in the pane of the picked row (the first is picked), not on every row.
+    const details = page.getByTestId('checkout-details');
+    await expect(rows.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await details.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('nShift Delivery keeps its stored shipment');
     await saveScreen(page, 'checkout-delete-confirm');
@@ -62,14 +70,15 @@ test.describe('nShift Checkout screen (demo: the split order was made through th
     await expect(dialog).toHaveCount(0);
     await expect(rows).toHaveCount(3);
 
-    await rows.first().getByRole('button', { name: 'Delete' }).click();
+    await details.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Partial shipment deleted from nShift Checkout.')).toBeVisible();
     await expect(rows).toHaveCount(2);
     const stored = await demo.call<StoredShipmentView[]>('listStored', { orderNo: 'SPLIT-3001' });
     expect(stored).toHaveLength(3);
 
-    await rows.first().getByRole('button', { name: 'Anonymize' }).click();
+    await rows.first().getByRole('cell').first().getByRole('button').click();
+    await details.getByRole('button', { name: 'Anonymize' }).click();
     await expect(dialog).toContainText('cannot be undone');
     await dialog.getByRole('button', { name: 'Anonymize' }).click();
     await expect(page.getByText('Partial shipments anonymized: 1.')).toBeVisible();
@@ -114,7 +123,8 @@ test.describe('nShift Checkout screen (demo: the split order was made through th
     const row = rows.first();
     const shownAs = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
     expect(shownAs).toMatch(/^(ses|sub)-\d+$/);
-    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByRole('button', { name: shownAs }).click();
+    await page.getByTestId('checkout-details').getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText(`Delete partial shipment ${shownAs} (order SPLIT-3001)`);
     await expect(dialog).toContainText('nShift Delivery keeps the booked shipment');

@@ -1214,7 +1214,11 @@ describe('Checkout screen', () => {
     const rows = await findSplitOrder();
     const session = rows.find((row) => row.dataset.partialId === 'ps-1')!;
     expect(within(session).getAllByRole('cell')[0]!.textContent).toBe('ses-1');
-    fireEvent.click(within(session).getByRole('button', { name: 'Delete' }));
+    // Delete and Anonymize are in the picked row's pane, not on every row.
+    expect(within(session).queryByRole('button', { name: 'Delete' })).toBeNull();
+    fireEvent.click(within(session).getByRole('button', { name: 'ses-1' }));
+    const details = screen.getByTestId('checkout-details');
+    fireEvent.click(within(details).getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain(
       'Delete partial shipment ses-1 (order SPLIT-3001) from nShift Checkout?',
@@ -1227,11 +1231,94 @@ describe('Checkout screen', () => {
     );
 
     const booked = screen.getAllByTestId('partial-shipment').find((row) => row.dataset.partialId === 'ps-2')!;
-    fireEvent.click(within(booked).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(booked).getByRole('button', { name: 'sub-1' }));
+    fireEvent.click(within(screen.getByTestId('checkout-details')).getByRole('button', { name: 'Delete' }));
     const again = screen.getByRole('alertdialog');
     expect(again.textContent).toContain('Delete partial shipment sub-1 (order SPLIT-3001)');
     expect(again.textContent).toContain('nShift Delivery keeps the booked shipment');
     expect(again.textContent).not.toContain('can still be booked');
+  });
+});
+
+describe('Checkout screen: the words and dates of its search', () => {
+  const part = (id: string, orderNo: string, created: string): PartialShipmentView => ({
+    id,
+    orderNo,
+    subShipmentId: id,
+    created,
+    anonymized: false,
+    parcelCount: 1,
+    delivery: { status: 'pending' },
+  });
+
+  it('counts an order’s partial shipments with the language’s plural rules, never "(s)"', async () => {
+    const fake = new FakeStation();
+    fake.partialShipments = [
+      part('a-1', 'ONE-1', '2026-11-21T08:00:00Z'),
+      part('b-1', 'TWO-2', '2026-11-21T08:00:00Z'),
+      part('b-2', 'TWO-2', '2026-11-21T08:00:00Z'),
+    ];
+    fake.settings = { ...fake.settings, language: 'sv' };
+    await renderApp({ fake, language: 'sv' });
+    fireEvent.click(screen.getByTestId('nav-checkout'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sök på datum' }));
+    const table = await screen.findByTestId('checkout-results');
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Order ONE-1: 1 delsändning', 'Order TWO-2: 2 delsändningar']);
+    expect(table.textContent).not.toMatch(/\((s|r|er)\)/);
+  });
+
+  it('takes and shows dates the language’s way, and says so when the range is reversed instead of finding nothing', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'da' };
+    await renderApp({ fake, language: 'da' });
+    fireEvent.click(screen.getByTestId('nav-checkout'));
+    const from = screen.getByLabelText('Oprettet fra') as HTMLInputElement;
+    const to = screen.getByLabelText('Oprettet til') as HTMLInputElement;
+    // Today, as Danish writes a date, with the pattern beside the field.
+    expect(from.value).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    expect(document.getElementById(from.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(
+      'dd.mm.åååå',
+    );
+    fireEvent.change(from, { target: { value: '28.11.2026' } });
+    fireEvent.change(to, { target: { value: '2.11.2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Søg på dato' }));
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      screen.getByText(
+        '28.11.2026 er efter 2.11.2026: der er ingen dag imellem. Sæt den tidligste dato først.',
+      ),
+    ).toBeTruthy();
+    expect(fake.callsOf('listPartialShipments')).toEqual([]);
+
+    fireEvent.change(to, { target: { value: '30.11.2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Søg på dato' }));
+    await waitFor(() =>
+      expect(fake.callsOf('listPartialShipments')).toEqual([
+        { dateFrom: '2026-11-28', dateTo: '2026-11-30' },
+      ]),
+    );
+  });
+
+  it('"Find by date" takes the old order reference out of its field; an empty "Find by order" says what to do', async () => {
+    const fake = new FakeStation();
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-checkout'));
+    const field = screen.getByLabelText('Order reference') as HTMLInputElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Find by order' }));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^Nothing was typed or scanned/)).toBeTruthy();
+    expect(fake.callsOf('listPartialShipments')).toEqual([]);
+
+    fireEvent.change(field, { target: { value: 'SPLIT-3001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find by order' }));
+    await waitFor(() => expect(fake.callsOf('listPartialShipments')).toEqual([{ orderNo: 'SPLIT-3001' }]));
+    fireEvent.click(screen.getByRole('button', { name: 'Find by date' }));
+    await waitFor(() => expect(fake.callsOf('listPartialShipments')).toHaveLength(2));
+    expect(field.value).toBe('');
   });
 });
 

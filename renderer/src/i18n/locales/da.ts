@@ -31,6 +31,15 @@ const da: Messages = {
     actions: 'Handlinger',
     search: 'Søg',
     invalid: 'Stationen accepterede ikke værdierne. Kontrollér felterne, og prøv igen.',
+    dateLetters: {
+      day: 'dd',
+      month: 'mm',
+      year: 'åååå',
+    },
+    dateInvalid: 'Ikke en dato: skriv den som {{pattern}}.',
+    dateReversed: '{{from}} er efter {{to}}: der er ingen dag imellem. Sæt den tidligste dato først.',
+    emptyCode:
+      'Der blev ikke skrevet eller scannet noget: scan en stregkode eller skriv et nummer, og tryk derefter på Enter.',
   },
   nav: {
     label: 'Skærmbilleder',
@@ -926,7 +935,9 @@ const da: Messages = {
     findByDate: 'Søg på dato',
     empty: 'Ingen delforsendelser fundet.',
     results: 'Delforsendelser',
-    order: 'Ordre {{orderNo}}: {{count}} delforsendelse(r)',
+    order_one: 'Ordre {{orderNo}}: {{count}} delforsendelse',
+    order_other: 'Ordre {{orderNo}}: {{count}} delforsendelser',
+    details: 'Delforsendelse',
     subShipment: 'Delforsendelse',
     created: 'Oprettet',
     receiver: 'Modtager',

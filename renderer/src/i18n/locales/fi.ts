@@ -32,6 +32,16 @@ const fi: Messages = {
     actions: 'Toiminnot',
     search: 'Hae',
     invalid: 'Asema ei hyväksynyt arvoja. Tarkista kentät ja yritä uudelleen.',
+    dateLetters: {
+      day: 'pp',
+      month: 'kk',
+      year: 'vvvv',
+    },
+    dateInvalid: 'Ei päivämäärä: kirjoita se muodossa {{pattern}}.',
+    dateReversed:
+      '{{from}} on myöhemmin kuin {{to}}: niiden väliin ei jää yhtään päivää. Kirjoita aiempi päivämäärä ensin.',
+    emptyCode:
+      'Mitään ei kirjoitettu eikä skannattu: skannaa viivakoodi tai kirjoita numero ja paina sitten Enter.',
   },
   nav: {
     label: 'Näkymät',
@@ -934,7 +944,9 @@ const fi: Messages = {
     findByDate: 'Hae päivämäärällä',
     empty: 'Osalähetyksiä ei löytynyt.',
     results: 'Osalähetykset',
-    order: 'Tilaus {{orderNo}}: {{count}} osalähetys(tä)',
+    order_one: 'Tilaus {{orderNo}}: {{count}} osalähetys',
+    order_other: 'Tilaus {{orderNo}}: {{count}} osalähetystä',
+    details: 'Osalähetys',
     subShipment: 'Osalähetys',
     created: 'Luotu',
     receiver: 'Vastaanottaja',

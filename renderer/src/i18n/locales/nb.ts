@@ -31,6 +31,15 @@ const nb: Messages = {
     actions: 'Handlinger',
     search: 'Søk',
     invalid: 'Stasjonen godtok ikke verdiene. Kontroller feltene og prøv igjen.',
+    dateLetters: {
+      day: 'dd',
+      month: 'mm',
+      year: 'åååå',
+    },
+    dateInvalid: 'Ikke en dato: skriv den som {{pattern}}.',
+    dateReversed: '{{from}} er etter {{to}}: det er ingen dag imellom. Sett den tidligste datoen først.',
+    emptyCode:
+      'Ingenting ble skrevet eller skannet: skann en strekkode eller skriv et nummer, og trykk deretter Enter.',
   },
   nav: {
     label: 'Skjermbilder',
@@ -925,7 +934,9 @@ const nb: Messages = {
     findByDate: 'Søk på dato',
     empty: 'Ingen delsendinger funnet.',
     results: 'Delsendinger',
-    order: 'Ordre {{orderNo}}: {{count}} delsending(er)',
+    order_one: 'Ordre {{orderNo}}: {{count}} delsending',
+    order_other: 'Ordre {{orderNo}}: {{count}} delsendinger',
+    details: 'Delsending',
     subShipment: 'Delsending',
     created: 'Opprettet',
     receiver: 'Mottaker',

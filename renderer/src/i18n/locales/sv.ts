@@ -31,6 +31,16 @@ const sv: Messages = {
     actions: 'Åtgärder',
     search: 'Sök',
     invalid: 'Stationen godtog inte värdena. Kontrollera fälten och försök igen.',
+    dateLetters: {
+      day: 'dd',
+      month: 'mm',
+      year: 'åååå',
+    },
+    dateInvalid: 'Inget datum: skriv det som {{pattern}}.',
+    dateReversed:
+      '{{from}} är efter {{to}}: det finns ingen dag mellan dem. Sätt det tidigare datumet först.',
+    emptyCode:
+      'Inget skrevs eller skannades: skanna en streckkod eller skriv ett nummer och tryck sedan på Enter.',
   },
   nav: {
     label: 'Skärmar',
@@ -929,7 +939,9 @@ const sv: Messages = {
     findByDate: 'Sök på datum',
     empty: 'Inga delförsändelser hittades.',
     results: 'Delförsändelser',
-    order: 'Order {{orderNo}}: {{count}} delförsändelse(r)',
+    order_one: 'Order {{orderNo}}: {{count}} delsändning',
+    order_other: 'Order {{orderNo}}: {{count}} delsändningar',
+    details: 'Delsändning',
     subShipment: 'Delförsändelse',
     created: 'Skapad',
     receiver: 'Mottagare',

@@ -174,6 +174,7 @@ describe('translations', () => {
           'stored.group',
           'manifest.unmanifested.bookedAfter',
           'manifest.unmanifested.noManifestYet',
+          'checkout.order',
         ].sort(),
       );
       const i18n = createI18n(language);
@@ -185,12 +186,13 @@ describe('translations', () => {
             done: 1,
             total: count,
             partOrderNo: 'P-1',
+            orderNo: 'SPLIT-3001',
             list: 'x',
             time: '10:32',
             printer: 'Zebra 1',
           });
           expect(text, `${language}:${key}:${count}`).not.toMatch(
-            /\{\{|^scan\.|^stored\.|^status\.|^numbers\.|^manifest\./,
+            /\{\{|^scan\.|^stored\.|^status\.|^numbers\.|^manifest\.|^checkout\./,
           );
         }
       }

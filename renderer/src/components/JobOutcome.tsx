@@ -8,13 +8,7 @@ import { FailureDetails } from './FailureDetails';
 import { jobFailure, resultState } from './result-state';
 import { printerWait } from './printer-wait';
 import { formatList } from '../i18n/format';
-
-function printerNames(job: JobView): string[] {
-  const names = job.shipments.flatMap((shipment) =>
-    shipment.documents.map((document) => document.printerName),
-  );
-  return [...new Set(names.filter((name): name is string => Boolean(name)))];
-}
+import { jobPrinterNames } from './printer-name';
 
 const SETTLED = new Set<JobView['state']>(['printed', 'held', 'done', 'failed']);
 
@@ -90,7 +84,7 @@ export function JobOutcome({
   const wait = job ? printerWait(job, status?.printers ?? [], spool) : undefined;
   const shown: IconState = wait ? 'waiting' : job ? resultState(job) : 'resolving';
   const failure = job && shown === 'failed' ? jobFailure(job) : undefined;
-  const printers = job ? printerNames(job) : [];
+  const printers = job ? jobPrinterNames(t, job) : [];
 
   let text: string;
   if (!job) text = pending ?? t('outcome.started', { what });

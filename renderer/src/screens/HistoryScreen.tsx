@@ -14,6 +14,7 @@ import { JobOutcome } from '../components/JobOutcome';
 import { CancelConfirm } from '../components/CancelConfirm';
 import { ShipmentFacts } from '../components/ShipmentFacts';
 import { NshiftStatus } from '../components/NshiftStatus';
+import { printerName } from '../components/printer-name';
 import { Button } from '../components/Button';
 import { SelectField, TextField } from '../components/Field';
 import { formatDateTime, formatInputDate, formatTime } from '../i18n/format';
@@ -520,7 +521,9 @@ function ShipmentDetails({
               <span className="document-text">
                 {t('history.printLine', {
                   document: t(`documentKind.${document.kind}`),
-                  printer: document.printerName ?? document.printerId ?? t('common.notSet'),
+                  printer: document.printerName
+                    ? printerName(t, document.printerName)
+                    : (document.printerId ?? t('common.notSet')),
                   time: formatTime(document.at, language),
                   state: t(`spoolState.${document.state}`),
                   job: t(`jobKind.${document.jobKind}`),

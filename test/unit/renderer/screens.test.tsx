@@ -228,6 +228,34 @@ describe('Jobs screen', () => {
     expect((await screen.findByTestId('preview-text')).textContent).toContain('^FDLabel^FS');
   });
 
+  it('shows a preview under the document line that asked for it, not below the whole details', async () => {
+    await renderApp({ fake: stationWithJobs() });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    fireEvent.click(screen.getByRole('button', { name: 'ORDER-OK' }));
+    const line = screen.getByTestId('job-details').querySelector('li[data-document-id="doc-job-ok"]')!;
+    fireEvent.click(within(line as HTMLElement).getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByTestId('document-preview');
+    expect(line.contains(preview)).toBe(true);
+  });
+
+  it('names a test label’s job by its printer in the packer’s language, the demo’s printer names too', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'sv' };
+    fake.jobs = [
+      makeJob({
+        id: 'job-test',
+        kind: 'test_print',
+        scan: 'Label printer (tcp://127.0.0.1:9101)',
+        state: 'printed',
+      }),
+    ];
+    await renderApp({ fake, language: 'sv' });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    const list = await screen.findByRole('table', { name: 'Jobb' });
+    expect(within(list).getByRole('button', { name: 'Etikettskrivare (tcp://127.0.0.1:9101)' })).toBeTruthy();
+    expect(list.textContent).not.toContain('Label printer');
+  });
+
   it('offers no reprint for a job whose shipment was cancelled since, and says why', async () => {
     const fake = new FakeStation();
     const cancel = makeJob({

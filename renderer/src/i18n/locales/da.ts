@@ -801,6 +801,10 @@ const da: Messages = {
       save: 'Gem printer',
       paperSizes: 'Papir: {{list}}',
       printClientState: 'Status i nShift: {{state}}',
+      appNamed: {
+        label: 'Etiketprinter ({{address}})',
+        document: 'Dokumentprinter ({{address}})',
+      },
     },
     routing: {
       title: 'Routing',

@@ -802,6 +802,10 @@ const en = {
       save: 'Save printer',
       paperSizes: 'Paper: {{list}}',
       printClientState: 'State in nShift: {{state}}',
+      appNamed: {
+        label: 'Label printer ({{address}})',
+        document: 'Document printer ({{address}})',
+      },
     },
     routing: {
       title: 'Routing',

@@ -810,6 +810,10 @@ const fi: Messages = {
       save: 'Tallenna tulostin',
       paperSizes: 'Paperi: {{list}}',
       printClientState: 'Tila nShiftissä: {{state}}',
+      appNamed: {
+        label: 'Etikettitulostin ({{address}})',
+        document: 'Asiakirjatulostin ({{address}})',
+      },
     },
     routing: {
       title: 'Reititys',

@@ -803,6 +803,10 @@ const nb: Messages = {
       save: 'Lagre skriver',
       paperSizes: 'Papir: {{list}}',
       printClientState: 'Status i nShift: {{state}}',
+      appNamed: {
+        label: 'Etikettskriver ({{address}})',
+        document: 'Dokumentskriver ({{address}})',
+      },
     },
     routing: {
       title: 'Ruting',

@@ -808,6 +808,10 @@ const sv: Messages = {
       save: 'Spara skrivare',
       paperSizes: 'Papper: {{list}}',
       printClientState: 'Status i nShift: {{state}}',
+      appNamed: {
+        label: 'Etikettskrivare ({{address}})',
+        document: 'Dokumentskrivare ({{address}})',
+      },
     },
     routing: {
       title: 'Routning',

@@ -18,6 +18,7 @@ import { Panel } from '../../components/Panel';
 import { DocumentPreview } from '../../preview/DocumentPreview';
 import { CHARSET_CHOICES } from './PrintConfigSection';
 import { InForceNote } from './InForceNote';
+import { printerName } from '../../components/printer-name';
 import { configFromDraft, draftFromConfig, emptyDraft, type PrinterDraft } from './printer-draft';
 
 const KINDS: PrinterKind[] = ['zpl-tcp', 'raw-tcp', 'os-queue', 'print-client', 'file'];
@@ -122,7 +123,7 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
         {settings.printers.map((printer) => (
           <li key={printer.id} className="printer-row" data-printer-id={printer.id}>
             <span className="printer-row-name">
-              <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
+              <strong>{printerName(t, printer.name)}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
               <InForceNote source={replacedBy(printer.id) ?? 'settings'} testId="printer-source">
                 {t('admin.inForce.replaced')}
               </InForceNote>
@@ -130,10 +131,13 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
             <Button onClick={() => setDraft({ values: draftFromConfig(printer), editing: true })}>
               {t('common.edit')}
             </Button>
-            <Button onClick={() => void testPrinter(printer.id, printer.name)}>
+            <Button onClick={() => void testPrinter(printer.id, printerName(t, printer.name))}>
               {t('settings.printers.test')}
             </Button>
-            <Button tone="quiet" onClick={() => setRemoving({ id: printer.id, name: printer.name })}>
+            <Button
+              tone="quiet"
+              onClick={() => setRemoving({ id: printer.id, name: printerName(t, printer.name) })}
+            >
               {t('common.remove')}
             </Button>
           </li>
@@ -141,13 +145,16 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
         {unsaved.map(({ value: printer, source }) => (
           <li key={printer.id} className="printer-row" data-printer-id={printer.id}>
             <span className="printer-row-name">
-              <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
+              <strong>{printerName(t, printer.name)}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
               <InForceNote source={source} testId="printer-source">
-                {t('admin.inForce.printer', { printer: printer.name })}
+                {t('admin.inForce.printer', { printer: printerName(t, printer.name) })}
               </InForceNote>
             </span>
             {/* Not saved here (the station runs it), so it can be tested but not edited or removed. */}
-            <Button className="printer-row-test" onClick={() => void testPrinter(printer.id, printer.name)}>
+            <Button
+              className="printer-row-test"
+              onClick={() => void testPrinter(printer.id, printerName(t, printer.name))}
+            >
               {t('settings.printers.test')}
             </Button>
           </li>
@@ -203,7 +210,8 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
             {found.map((printer) => (
               <li key={`${printer.kind}-${printer.name}`} className="row">
                 <span>
-                  <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
+                  <strong>{printerName(t, printer.name)}</strong> ·{' '}
+                  {t(`settings.printers.kinds.${printer.kind}`)}
                   {printer.paperSizes?.length
                     ? ` · ${t('settings.printers.paperSizes', { list: printer.paperSizes.join(', ') })}`
                     : null}

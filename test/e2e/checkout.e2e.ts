@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './demo-host';
-import { openStation, saveScreen, scanAndWait, scanLikeAScanner } from './helpers';
+import { openStation, saveScreen, scanAndWait, scanLikeAScanner, settingsSection } from './helpers';
 import type { StoredShipmentView } from '../../preload/api';
 
 /** YYYY-MM-DD of the machine's local day, shifted by `days` (the browser runs on the same machine). */
@@ -179,13 +179,12 @@ test.describe('nShift Checkout screen (demo: the split order was made through th
     const secret = 'e2e-checkout-secret-7f3a';
     await demo.sim('/_sim/checkout/clients', { id: 'bench-e2e', secret });
     await openStation(page, demo);
-    await page.keyboard.press('F6');
-    const panel = page.getByRole('region', { name: 'nShift Checkout: client credentials' });
+    const panel = await settingsSection(page, 'nShift Checkout: client credentials');
     await expect(panel.getByTestId('checkout-secret-mask')).toHaveText('Stored secret: ••••••••');
     await panel.getByLabel('Client id').fill('bench-e2e');
     await panel.getByLabel('Client secret').fill(secret);
     await panel.getByLabel('Client secret').press('Enter');
-    await expect(panel.getByText('Settings saved.')).toBeVisible();
+    await expect(page.getByTestId('settings-save-bar').getByText('Settings saved.')).toBeVisible();
     await expect(panel.getByLabel('Client secret')).toHaveValue('');
     await expect(panel.getByLabel('Client id')).toHaveValue('bench-e2e');
     expect(await page.content()).not.toContain(secret);

@@ -225,6 +225,7 @@ describe('Settings: tracking', () => {
     const fake = new FakeStation();
     await renderApp({ fake });
     fireEvent.keyDown(window, { key: 'F6' });
+    fireEvent.click(await screen.findByRole('button', { name: 'nShift' }));
     const stations = (await screen.findByLabelText(
       'Stations sharing this nShift account',
     )) as HTMLInputElement;
@@ -232,7 +233,7 @@ describe('Settings: tracking', () => {
     fireEvent.change(stations, { target: { value: '3' } });
     expect(screen.getByText(/every 15 minutes/)).toBeTruthy();
     fireEvent.click(screen.getByLabelText('This station follows the status events'));
-    fireEvent.click(screen.getByText('Save tracking settings'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toEqual([
         { statusEvents: { follow: false, stationsOnAccount: 3 } },

@@ -444,10 +444,19 @@ describe('Cancel screen', () => {
   });
 });
 
+/** Settings, showing the group of its index that holds the sections a test works with. */
+function openSettings(group: string): void {
+  fireEvent.click(screen.getByTestId('nav-settings'));
+  const index = screen.getByRole('navigation', {
+    name: /^(Settings sections|Inställningarnas delar|Asetusten osat)$/,
+  });
+  fireEvent.click(within(index).getByRole('button', { name: group }));
+}
+
 describe('Settings screen', () => {
   it('shows the stored secret only as its mask and never fills the secret field', async () => {
     await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     expect(screen.getByTestId('secret-mask').textContent).toBe('Stored secret: ••••••••3f9a');
     const secret = screen.getByLabelText('API key secret') as HTMLInputElement;
     expect(secret.type).toBe('password');
@@ -456,10 +465,10 @@ describe('Settings screen', () => {
 
   it('saves a new API key and clears the secret from the page', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     fireEvent.change(screen.getByLabelText('API key id'), { target: { value: 'key-2' } });
     fireEvent.change(screen.getByLabelText('API key secret'), { target: { value: 'very-secret-9999' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save API key' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('setApiKey')).toEqual([{ id: 'key-2', secret: 'very-secret-9999' }]),
     );
@@ -471,7 +480,7 @@ describe('Settings screen', () => {
     const fake = new FakeStation();
     fake.settings.inForce.deliveryUrl = { value: 'http://127.0.0.1:4100/rs-extapi/v1', source: 'demo' };
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     const url = screen.getByLabelText('Delivery API address') as HTMLInputElement;
     expect(url.value).toBe('http://127.0.0.1:4100/rs-extapi/v1');
     expect(url.readOnly).toBe(true);
@@ -486,7 +495,7 @@ describe('Settings screen', () => {
     fake.settings.inForce.checkoutUrl = { value: 'http://127.0.0.1:4100/checkout', source: 'demo' };
     fake.settings.inForce.checkoutAuthUrl = { value: 'http://127.0.0.1:4100/identity', source: 'demo' };
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     const base = screen.getByLabelText('Checkout API address') as HTMLInputElement;
     const auth = screen.getByLabelText('Identity service address') as HTMLInputElement;
     expect([base.value, base.readOnly]).toEqual(['http://127.0.0.1:4100/checkout', true]);
@@ -497,7 +506,7 @@ describe('Settings screen', () => {
       expect(source.textContent).toMatch(/^Demo The built-in nShift simulator answers here/);
     }
     fireEvent.change(screen.getByLabelText('Checkout connection id'), { target: { value: 'conn-7' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Checkout addresses' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toEqual([{ checkout: { connectionId: 'conn-7' } }]),
     );
@@ -505,13 +514,13 @@ describe('Settings screen', () => {
 
   it('offers the saved Checkout addresses for editing and saving, unmarked', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     expect(screen.queryByTestId('checkout-url-source')).toBeNull();
     expect(screen.queryByTestId('checkout-auth-url-source')).toBeNull();
     fireEvent.change(screen.getByLabelText('Checkout API address'), {
       target: { value: 'https://checkout.example/api' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Checkout addresses' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toEqual([
         {
@@ -549,7 +558,7 @@ describe('Settings screen', () => {
     fake.settings.inForce.documentPrinterId = { value: 'documents', source: 'flag' };
     fake.settings.inForce.spoolTtlMinutes = { value: 0.5, source: 'flag' };
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
 
     const rows = screen.getAllByRole('listitem').filter((li) => li.dataset.printerId);
     const marks = rows.map((li) => [
@@ -584,7 +593,7 @@ describe('Settings screen', () => {
 
   it('marks nothing when every printer, route and the hold time come from the saved settings', async () => {
     await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     expect(screen.queryByTestId('printer-source')).toBeNull();
     expect(screen.queryByTestId('label-printer-source')).toBeNull();
     expect(screen.queryByTestId('hold-source')).toBeNull();
@@ -592,12 +601,12 @@ describe('Settings screen', () => {
 
   it('offers to save the address when it is the saved one', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     expect(screen.queryByTestId('delivery-url-source')).toBeNull();
     fireEvent.change(screen.getByLabelText('Delivery API address'), {
       target: { value: 'https://x.example/v1' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toEqual([{ account: { deliveryUrl: 'https://x.example/v1' } }]),
     );
@@ -612,7 +621,7 @@ describe('Settings screen', () => {
       missingLicenses: ['REST API Print', 'REST API Discard'],
     };
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     const result = await screen.findByTestId('connection-test');
     expect(within(result).getByText('The connection test failed: Licence missing.')).toBeTruthy();
@@ -626,7 +635,7 @@ describe('Settings screen', () => {
 
   it('adds a network Zebra, and sends a test label whose preview is shown', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     fireEvent.click(screen.getByRole('button', { name: 'Add printer' }));
     fireEvent.change(screen.getByLabelText(/^Printer id/), { target: { value: 'zebra-2' } });
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Zebra 2' } });
@@ -652,7 +661,7 @@ describe('Settings screen', () => {
 
   it('asks before removing a printer, naming it and the labels routed to it; Esc keeps it', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
     const remove = within(row).getByRole('button', { name: 'Remove' });
     remove.focus();
@@ -721,7 +730,7 @@ describe('Settings screen', () => {
           : {}),
       });
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
     const outcome = await screen.findByTestId('job-outcome');
@@ -753,7 +762,7 @@ describe('Settings screen', () => {
         },
       });
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
     await waitFor(() => expect(fake.callsOf('testPrinter')).toHaveLength(1));
@@ -798,7 +807,7 @@ describe('Settings screen', () => {
       });
     });
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
     const place = screen.getByRole('region', { name: 'Printers' });
@@ -821,7 +830,7 @@ describe('Settings screen', () => {
 
   it('adds a discovered OS queue printer', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     // Role queries over the whole Settings screen (every section) take seconds in jsdom on a busy machine, and
     // each retry of a find* runs one again: buttons are found by their text.
     fireEvent.click(screen.getByText('Find printers', { selector: 'button' }));
@@ -844,8 +853,11 @@ describe('Settings screen', () => {
       throw refusedCall({ error: 'invalid_argument', message: english, field: 'scanner.duplicateWindowMs' });
     });
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
-    fireEvent.click(screen.getByRole('button', { name: 'Spara skannerinställningar' }));
+    openSettings('Skanning');
+    fireEvent.change(screen.getByLabelText('Ignorera upprepningar inom (ms)'), {
+      target: { value: '99000' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Spara ändringar' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Inte godtaget: Ignorera upprepningar inom (ms)');
     expect(alert.textContent).not.toContain('Invalid argument');
@@ -864,7 +876,7 @@ describe('Settings screen', () => {
       },
     ]);
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Tulostimet ja etiketit');
     fireEvent.click(screen.getByRole('button', { name: 'Etsi tulostimia' }));
     const found = await screen.findByText(/Paperi: A4, Letter/);
     expect(found.textContent).not.toContain('paper:');
@@ -872,7 +884,7 @@ describe('Settings screen', () => {
 
   it('refuses an incomplete printer form without calling the station', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     fireEvent.click(screen.getByRole('button', { name: 'Add printer' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save printer' }));
     expect(screen.getByText('Fill in every field marked required.')).toBeTruthy();
@@ -881,24 +893,26 @@ describe('Settings screen', () => {
 
   it('saves scanner, sound, print target and routing settings', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Scanning');
     fireEvent.change(screen.getByLabelText('Prefix to strip'), { target: { value: ']C1' } });
     fireEvent.change(screen.getByLabelText('Ignore repeats within (ms)'), { target: { value: '3000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save scanner settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toContainEqual({
         scanner: { prefix: ']C1', suffix: '', duplicateWindowMs: 3000 },
       }),
     );
 
+    fireEvent.click(screen.getByRole('button', { name: 'This station' }));
     fireEvent.click(screen.getByLabelText('Play sounds'));
-    fireEvent.click(screen.getByRole('button', { name: 'Save sounds' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toContainEqual({ sounds: { enabled: false, volume: 0.5 } }),
     );
 
+    fireEvent.click(screen.getByRole('button', { name: 'Printers and labels' }));
     fireEvent.change(screen.getByLabelText('ZPL charset'), { target: { value: 'UTF8' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save print configuration' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toContainEqual({
         printConfig: { targets: [{ media: 'thermo-190', type: 'zpl', mode: 'DT', charset: 'UTF8' }] },
@@ -907,7 +921,7 @@ describe('Settings screen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     fireEvent.change(screen.getByLabelText('Document kind'), { target: { value: 'waybill' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save routing' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toContainEqual({
         routing: { rules: [{ kind: 'waybill', printerId: 'zebra-1' }], labelPrinterId: 'zebra-1' },
@@ -919,7 +933,7 @@ describe('Settings screen', () => {
     const fake = new FakeStation();
     fake.settings = { ...fake.settings, scanner: { prefix: '#', suffix: '', duplicateWindowMs: 2000 } };
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Scanning');
     burst(document.body, '#ABC-1');
     expect(screen.getByText('Last scan here: #ABC-1 (read as ABC-1)')).toBeTruthy();
     expect(fake.callsOf('scan')).toEqual([]);

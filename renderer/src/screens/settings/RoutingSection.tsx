@@ -70,7 +70,6 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
     <SettingsSection
       id="routing"
       title={t('settings.routing.title')}
-      saveLabel={t('settings.routing.save')}
       patch={() => ({
         routing: {
           rules: rules.map(clean),

@@ -51,6 +51,8 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
   const { jobs, settings, status, spool } = useStationState();
   const routing = useScanRouting();
   const [value, setValue] = useState('');
+  /** Enter or "Book and print" with nothing typed: said, never nothing at all. */
+  const [emptyAsked, setEmptyAsked] = useState(false);
   const [inputRef, focusInput] = useScanField();
   const gate = useMemo(() => new IsolatedKeyGate(burstGapMs), [burstGapMs]);
   useEffect(() => () => gate.cancel(), [gate]);
@@ -104,6 +106,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
     gate.cancel();
     // Also when "Book and print" was clicked: the focus must not stay on the button.
     focusInput();
+    setEmptyAsked(!value.trim());
     if (!value.trim()) return;
     routing.submit(value);
     setValue('');
@@ -170,7 +173,11 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
             autoCorrect="off"
             spellCheck={false}
             value={value}
-            onChange={(event) => setValue(event.target.value)}
+            aria-describedby={emptyAsked ? 'scan-empty' : undefined}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setEmptyAsked(false);
+            }}
             onKeyDown={onKeyDown}
           />
           <button type="submit" className="button button-primary">
@@ -179,6 +186,11 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
         </div>
       </form>
 
+      {emptyAsked ? (
+        <p className="notice" role="status" id="scan-empty" data-testid="scan-empty">
+          {t('common.emptyCode')}
+        </p>
+      ) : null}
       {repeatNotice ? (
         <p className="notice" role="status">
           {t('scan.repeatIgnored', { code: repeatNotice.code, seconds })}

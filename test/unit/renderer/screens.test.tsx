@@ -435,6 +435,17 @@ describe('Cancel screen', () => {
     expect((input as HTMLInputElement).value).toBe('SHP-2');
   });
 
+  it('says so under the field when "Look up" is pressed with nothing typed', async () => {
+    const { fake } = await renderApp({ fake: stationWithShipments() });
+    fireEvent.click(screen.getByTestId('nav-cancel'));
+    const input = screen.getByLabelText('Shipment, parcel or order number');
+    fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^Nothing was typed or scanned/)).toBeTruthy();
+    expect(fake.callsOf('lookupShipment')).toEqual([]);
+    expect(document.activeElement).toBe(input);
+  });
+
   it('says what to do when nothing matches', async () => {
     await renderApp({ fake: stationWithShipments() });
     fireEvent.click(screen.getByTestId('nav-cancel'));

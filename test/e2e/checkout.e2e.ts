@@ -165,7 +165,7 @@ test.describe('nShift Checkout screen (demo: the split order was made through th
     await page.goto(demo.openUrl);
     await expect(page.getByTestId('scan-input')).toBeFocused();
     await scanLikeAScanner(page, 'WEB-5404');
-    await expect(result).toContainText('webbutiken har inte skapat försändelsen än');
+    await expect(result).toContainText('webbutiken har inte skapat sändningen än');
     await page.keyboard.press('F8');
     await expect(page.getByRole('heading', { name: 'nShift Checkout', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sök på order' })).toBeVisible();

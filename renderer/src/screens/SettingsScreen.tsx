@@ -49,7 +49,7 @@ export type SettingsGroup = (typeof SETTINGS_GROUPS)[number]['id'];
 type SectionId = (typeof SETTINGS_GROUPS)[number]['sections'][number];
 
 /** Each section's title key: the index names it exactly as its panel does. */
-const SECTION_TITLES: Record<SectionId, string> = {
+export const SECTION_TITLES: Record<SectionId, string> = {
   language: 'settings.language.title',
   sounds: 'settings.sounds.title',
   account: 'settings.account.title',

@@ -16,7 +16,7 @@ import type { PrinterError } from '../../../main/printers/types';
 import { failureFromDelivery, failureFromPrinter, internalFailure } from '../../../main/station/failures';
 import { parseScanCode, scanRefused } from '../../../main/station/scan-code';
 import { createI18n as createAppI18n, LANGUAGES, switchLanguage } from '../../../renderer/src/i18n';
-import { catalogues, createI18n } from './catalogues';
+import { catalogues, createI18n, leaves } from './catalogues';
 import { describeFailure, fieldLabel } from '../../../renderer/src/i18n/failure-text';
 
 const FAILURE_CODES = [
@@ -55,13 +55,6 @@ const FAILURE_CODES = [
 type Missing = Exclude<FailureCode, (typeof FAILURE_CODES)[number]>;
 const _allCodesListed: Missing extends never ? true : Missing = true;
 void _allCodesListed;
-
-function leaves(value: unknown, path = ''): [string, string][] {
-  if (typeof value === 'string') return [[path, value]];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
-    leaves(child, path ? `${path}.${key}` : key),
-  );
-}
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1] ?? '').sort();

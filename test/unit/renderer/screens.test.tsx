@@ -887,7 +887,7 @@ describe('Settings screen', () => {
       },
     ]);
     await renderApp({ fake });
-    openSettings('Tulostimet ja etiketit');
+    openSettings('Tulostimet ja osoitekortit');
     fireEvent.click(screen.getByRole('button', { name: 'Etsi tulostimia' }));
     const found = await screen.findByText(/Paperi: A4, Letter/);
     expect(found.textContent).not.toContain('paper:');

@@ -199,12 +199,12 @@ const da: Messages = {
       },
       consolidation_key: {
         what: '{{key}} er nøglen til en åben samlet forsendelse, ikke en ordre eller forsendelse: intet blev booket.',
-        todo: 'Bookinger føjes til den, så længe den er samlastningsnøglen i Indstillinger. Luk den under Gemte og samlede → Åbne samlede forsendelser, når alle kolli er føjet til.',
+        todo: 'Bookinger føjes til den, så længe den er samlastningsnøglen i $t(settings.title) → $t(admin.consolidation.title). Luk den under Gemte og samlede → Åbne samlede forsendelser, når alle kolli er føjet til.',
         line: 'Samlastningsnøgle: {{key}}',
       },
       order_cancelled: {
         what: 'Ordren er annulleret i nShift.',
-        todo: 'Stil pakken til side, og spørg din arbejdsleder.',
+        todo: 'Stil kolliet til side, og spørg din arbejdsleder.',
         line: 'Ordre: {{code}}',
       },
       stored_invalid: {
@@ -212,7 +212,7 @@ const da: Messages = {
       },
       stored_cancelled: {
         what: 'Den gemte forsendelse blev booket én gang, og den forsendelse er annulleret: en gemt forsendelse bookes kun én gang.',
-        todo: 'Etiketten er ugyldig: udskriv den ikke igen. Få oprettet en ny forsendelse til ordren i ordresystemet eller i nShift, og scan derefter igen.',
+        todo: 'Labelen er ugyldig: udskriv den ikke igen. Få oprettet en ny forsendelse til ordren i ordresystemet eller i nShift, og scan derefter igen.',
         line: 'Annulleret forsendelse: {{shipmentNo}}',
       },
       stored_not_ready: {
@@ -222,7 +222,7 @@ const da: Messages = {
       },
       print_settings_refused: {
         what: 'nShift afviste stationens udskriftsindstillinger, ikke forsendelsen: intet blev booket.',
-        todo: 'Bed en arbejdsleder rette udskriftskonfigurationen (medie, type, tegnsæt) i Indstillinger, og scan derefter igen. Indtil da fejler hver scanning på samme måde.',
+        todo: 'Bed en arbejdsleder rette udskriftskonfigurationen (medie, type, tegnsæt) i $t(settings.title) → $t(settings.printConfig.title), og scan derefter igen. Indtil da fejler hver scanning på samme måde.',
         line: 'Udskriftsindstillinger, som nShift afviste: {{fields}}',
       },
       booking_refused: {
@@ -269,7 +269,7 @@ const da: Messages = {
       },
       printer_wrong_format: {
         what: 'Printeren kan ikke udskrive denne slags dokument.',
-        todo: 'Bed en arbejdsleder om at sende disse dokumenter til en anden printer under Indstillinger, Routing.',
+        todo: 'Bed en arbejdsleder om at sende disse dokumenter til en anden printer i $t(settings.title) → $t(settings.routing.title).',
         line: 'Printer: {{printer}}',
       },
       printer_problem: {
@@ -307,7 +307,7 @@ const da: Messages = {
       },
       scan_aim_prefix: {
         what: 'Scanningen begynder med {{prefix}}, et symbologi-id, som scanneren sætter foran koden.',
-        todo: "Slå id'et fra i scanneren, eller angiv {{prefix}} som præfiks der fjernes i Indstillinger, og scan derefter igen.",
+        todo: "Slå id'et fra i scanneren, eller angiv {{prefix}} som præfiks der fjernes i $t(settings.title) → $t(settings.scanner.title), og scan derefter igen.",
         line: 'Tegn, som intet ordre- eller forsendelsesnummer har: {{characters}}',
       },
       stopped_before_booking: {
@@ -367,15 +367,15 @@ const da: Messages = {
       // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
       checkout_not_created: {
         what: 'Intet i nShift Delivery matcher koden, og nShift Checkout har heller ingen forsendelse til den: webshoppen har ikke oprettet forsendelsen endnu.',
-        todo: 'Læg pakken til side, og bed webshoppens team om at oprette forsendelsen. Scan derefter igen.',
+        todo: 'Læg kolliet til side, og bed webshoppens team om at oprette forsendelsen. Scan derefter igen.',
       },
       checkout_not_in_delivery: {
         what: 'Ordren blev oprettet i kassen (nShift Checkout), men er ikke nået frem til nShift Delivery endnu.',
-        todo: 'Læg pakken til side, og scan den igen om et par minutter. Mangler den stadig, så bed webshoppens team om at kontrollere deres fragtløsning.',
+        todo: 'Læg kolliet til side, og scan det igen om et par minutter. Mangler forsendelsen stadig, så bed webshoppens team om at kontrollere deres fragtløsning.',
       },
       checkout_not_configured: {
         what: 'Der er ingen klientoplysninger til nShift Checkout på denne station.',
-        todo: 'Bed en arbejdsleder om at indtaste klient-id og hemmelighed i Indstillinger under nShift Checkout.',
+        todo: 'Bed en arbejdsleder om at indtaste klient-id og hemmelighed i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
       },
       station_token_refused: {
         what: 'Packbench afviste denne side: dens adgangsnøgle er forældet, fordi Packbench er blevet genstartet og har lavet en ny. Intet blev gjort.',
@@ -387,7 +387,7 @@ const da: Messages = {
       },
       invalid_scan: {
         what: 'Scanningen kunne ikke læses: den er tom, for lang eller indeholder ugyldige tegn.',
-        todo: 'Scan igen. Hvis det gentager sig, så kontrollér scannerens præfiks og suffiks i Indstillinger.',
+        todo: 'Scan igen. Hvis det gentager sig, så kontrollér scannerens præfiks og suffiks i $t(settings.title) → $t(settings.scanner.title).',
       },
       validation: {
         what: 'nShift afviste forsendelsen: nogle oplysninger mangler eller er forkerte.',
@@ -395,11 +395,11 @@ const da: Messages = {
       },
       auth_missing_key: {
         what: 'Der er ingen nShift API-nøgle sat op på denne station.',
-        todo: 'Bed en arbejdsleder om at indtaste API-nøglen under Indstillinger, Konto.',
+        todo: 'Bed en arbejdsleder om at indtaste API-nøglen i $t(settings.title) → $t(settings.account.title).',
       },
       auth_invalid_key: {
         what: 'nShift accepterede ikke API-nøglen.',
-        todo: 'Bed en arbejdsleder om at kontrollere API-nøglens id og hemmelighed under Indstillinger, Konto.',
+        todo: 'Bed en arbejdsleder om at kontrollere API-nøglens id og hemmelighed i $t(settings.title) → $t(settings.account.title).',
       },
       access_missing_license: {
         what: 'nShift-kontoen mangler licensen "{{license}}".',
@@ -435,7 +435,7 @@ const da: Messages = {
       },
       no_printer: {
         what: 'Der er ikke valgt nogen printer til dette dokument.',
-        todo: 'Bed en arbejdsleder om at vælge en printer under Indstillinger, Printere og Routing.',
+        todo: 'Bed en arbejdsleder om at vælge en printer i $t(settings.title) → $t(settings.routing.title) (en ny tilføjes under $t(settings.title) → $t(settings.printers.title)).',
       },
       already_booked: {
         what: 'Denne er allerede booket.',
@@ -463,7 +463,7 @@ const da: Messages = {
       },
       not_consolidated: {
         what: 'nShift bookede forsendelse {{shipmentNo}} som en selvstændig forsendelse, ikke i samlastningen {{key}}: kollierne sendes hver for sig.',
-        todo: 'Etiketten er udskrevet. Kontrollér at transportydelsen tager samlastning; hvis kollierne skal sendes sammen, så annullér forsendelsen og book den igen.',
+        todo: 'Labelen er udskrevet. Kontrollér at transportservicen tager samlastning; hvis kollierne skal sendes sammen, så annullér forsendelsen og book den igen.',
       },
       manifest_empty: {
         what: 'nShift oprettede manifest {{manifestType}} {{manifestId}} uden en eneste forsendelse: alle dagens forsendelser er allerede i et tidligere manifest. Intet blev udskrevet.',
@@ -471,7 +471,7 @@ const da: Messages = {
       },
       unknown_manifest_type: {
         what: 'Denne manifesttype er ikke en af stationens manifesttyper.',
-        todo: 'Vælg en af stationens typer, eller bed en arbejdsleder tilføje denne under Indstillinger, Manifesttyper.',
+        todo: 'Vælg en af stationens typer, eller bed en arbejdsleder tilføje denne i $t(settings.title) → $t(settings.manifest.title).',
       },
       cannot_save: {
         what: 'Stationen kan ikke gemme sit arbejde (disken med dens datamappe er fuld eller kan ikke skrives til), så den booker og udskriver ikke mere.',
@@ -595,7 +595,7 @@ const da: Messages = {
     orderNo: 'Ordrenummer',
     parcelNo: 'Kollinummer',
     receiver: 'Modtager',
-    service: 'Ydelse',
+    service: 'Service',
     parcels: 'Kolli',
     booked: 'Booket',
     status: {
@@ -614,7 +614,8 @@ const da: Messages = {
   manifest: {
     title: 'Dagsafslutning',
     create: 'Opret manifest: {{type}}',
-    noTypes: 'Der er ingen manifesttyper sat op. Tilføj dem i Indstillinger.',
+    noTypes:
+      'Der er ingen manifesttyper sat op. Tilføj dem i $t(settings.title) → $t(settings.manifest.title).',
     listTitle: 'Manifester',
     empty: 'Ingen manifester i perioden.',
     type: 'Type',
@@ -742,7 +743,7 @@ const da: Messages = {
     groups: {
       station: 'Denne station',
       nshift: 'nShift',
-      printers: 'Printere og etiketter',
+      printers: 'Printere og labels',
       scanning: 'Scanning',
     },
     bar: {
@@ -819,7 +820,7 @@ const da: Messages = {
       paperSizes: 'Papir: {{list}}',
       printClientState: 'Status i nShift: {{state}}',
       appNamed: {
-        label: 'Etiketprinter ({{address}})',
+        label: 'Labelprinter ({{address}})',
         document: 'Dokumentprinter ({{address}})',
       },
     },
@@ -844,7 +845,7 @@ const da: Messages = {
       target: 'Mål {{number}}',
       media: 'Medie',
       mediaWords: {
-        thermal: 'Etiket {{width}} × {{length}} mm, termisk',
+        thermal: 'Label {{width}} × {{length}} mm, termisk',
         sheet: '{{paper}}-ark, laser',
         twoA5: 'To A5 på et A4-ark, laser',
         ste: 'A4-ark (STE-layout), laser',
@@ -928,9 +929,9 @@ const da: Messages = {
       none: 'Vælg mindst én kilde at slå scanninger op i.',
     },
     hold: {
-      title: 'Etiketter, der venter på en printer',
-      minutes: 'Tilbagehold en ventende etiket efter (minutter)',
-      hint: 'En etiket, der ikke har kunnet udskrives så længe, tilbageholdes, indtil en pakker frigiver den, så den aldrig kommer ud uopfordret længe efter, at kolliet er kørt. Dele af minutter er fint.',
+      title: 'Labels, der venter på en printer',
+      minutes: 'Tilbagehold en ventende label efter (minutter)',
+      hint: 'En label, der ikke har kunnet udskrives så længe, tilbageholdes, indtil en pakker frigiver den, så den aldrig kommer ud uopfordret længe efter, at kolliet er kørt. Dele af minutter er fint.',
     },
     consolidation: {
       title: 'Samlastning',
@@ -951,7 +952,7 @@ const da: Messages = {
   checkout: {
     title: 'nShift Checkout',
     notConfigured:
-      'Der er ingen klientoplysninger til nShift Checkout. Indtast dem i Indstillinger under nShift Checkout.',
+      'Der er ingen klientoplysninger til nShift Checkout. Indtast dem i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
     prompt: 'Scan eller skriv en ordrereference, eller vælg datoer, for at finde delforsendelser.',
     orderNo: 'Ordrereference',
     findByOrder: 'Søg på ordre',
@@ -1025,7 +1026,7 @@ const da: Messages = {
     reprinted_other: 'Udskrevet igen {{count}} gange, senest kl. {{time}} på {{printer}}',
     reprintState: 'Genudskrift kl. {{time}}: {{state}}',
     reprintOf: 'Genudskrift af {{code}}, scannet kl. {{time}}',
-    cancelledNoReprint: 'Annulleret: etiketten er ugyldig og udskrives derfor ikke igen.',
+    cancelledNoReprint: 'Annulleret: labelen er ugyldig og udskrives derfor ikke igen.',
   },
 };
 

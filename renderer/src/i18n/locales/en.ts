@@ -199,7 +199,7 @@ const en = {
       },
       consolidation_key: {
         what: '{{key}} is the key of an open consolidated shipment, not an order or a shipment: nothing was booked.',
-        todo: 'Bookings join it while it is the consolidation key in Settings. Close it under Stored & consolidated → Open consolidated shipments once every parcel has joined.',
+        todo: 'Bookings join it while it is the consolidation key in $t(settings.title) → $t(admin.consolidation.title). Close it under Stored & consolidated → Open consolidated shipments once every parcel has joined.',
         line: 'Consolidation key: {{key}}',
       },
       order_cancelled: {
@@ -222,7 +222,7 @@ const en = {
       },
       print_settings_refused: {
         what: 'nShift refused this station’s print settings, not the shipment: nothing was booked.',
-        todo: 'Ask a supervisor to correct the print configuration (media, type, charset) in Settings, then scan again. Every scan fails the same way until then.',
+        todo: 'Ask a supervisor to correct the print configuration (media, type, charset) in $t(settings.title) → $t(settings.printConfig.title), then scan again. Every scan fails the same way until then.',
         line: 'Print settings nShift refused: {{fields}}',
       },
       booking_refused: {
@@ -269,7 +269,7 @@ const en = {
       },
       printer_wrong_format: {
         what: 'This printer cannot print this kind of document.',
-        todo: 'Ask a supervisor to send these documents to another printer in Settings, Routing.',
+        todo: 'Ask a supervisor to send these documents to another printer in $t(settings.title) → $t(settings.routing.title).',
         line: 'Printer: {{printer}}',
       },
       printer_problem: {
@@ -307,7 +307,7 @@ const en = {
       },
       scan_aim_prefix: {
         what: 'The scan begins with {{prefix}}, a symbology identifier the scanner puts before the code.',
-        todo: 'Switch that identifier off on the scanner, or enter {{prefix}} as the prefix to strip in Settings, then scan again.',
+        todo: 'Switch that identifier off on the scanner, or enter {{prefix}} as the prefix to strip in $t(settings.title) → $t(settings.scanner.title), then scan again.',
         line: 'Characters no order or shipment number has: {{characters}}',
       },
       stopped_before_booking: {
@@ -375,7 +375,7 @@ const en = {
       },
       checkout_not_configured: {
         what: 'No nShift Checkout client credentials are set up on this station.',
-        todo: 'Ask a supervisor to enter the client id and secret in Settings, under nShift Checkout.',
+        todo: 'Ask a supervisor to enter the client id and secret in $t(settings.title) → $t(checkout.settings.credentialsTitle).',
       },
       // The web page's own: the web host refused its token, or did not answer at all (never nShift).
       station_token_refused: {
@@ -388,7 +388,7 @@ const en = {
       },
       invalid_scan: {
         what: 'The scan could not be read: it is empty, too long or contains invalid characters.',
-        todo: 'Scan again. If it keeps happening, check the scanner prefix and suffix in Settings.',
+        todo: 'Scan again. If it keeps happening, check the scanner prefix and suffix in $t(settings.title) → $t(settings.scanner.title).',
       },
       validation: {
         what: 'nShift refused the shipment: some of its data is missing or wrong.',
@@ -396,11 +396,11 @@ const en = {
       },
       auth_missing_key: {
         what: 'No nShift API key is set up on this station.',
-        todo: 'Ask a supervisor to enter the API key in Settings, Account.',
+        todo: 'Ask a supervisor to enter the API key in $t(settings.title) → $t(settings.account.title).',
       },
       auth_invalid_key: {
         what: 'nShift did not accept the API key.',
-        todo: 'Ask a supervisor to check the API key id and secret in Settings, Account.',
+        todo: 'Ask a supervisor to check the API key id and secret in $t(settings.title) → $t(settings.account.title).',
       },
       access_missing_license: {
         what: 'The nShift account lacks the licence "{{license}}".',
@@ -436,7 +436,7 @@ const en = {
       },
       no_printer: {
         what: 'No printer is chosen for this document.',
-        todo: 'Ask a supervisor to choose a printer in Settings, Printers and Routing.',
+        todo: 'Ask a supervisor to choose a printer in $t(settings.title) → $t(settings.routing.title) (a new one is added under $t(settings.title) → $t(settings.printers.title)).',
       },
       already_booked: {
         what: 'This was already booked.',
@@ -472,7 +472,7 @@ const en = {
       },
       unknown_manifest_type: {
         what: 'This manifest type is not one of this station’s manifest types.',
-        todo: 'Choose one of the station’s types, or ask a supervisor to add this one in Settings, Manifest types.',
+        todo: 'Choose one of the station’s types, or ask a supervisor to add this one in $t(settings.title) → $t(settings.manifest.title).',
       },
       cannot_save: {
         what: 'This station cannot save its work (the disk of its data folder is full or cannot be written), so it books and prints nothing more.',
@@ -616,7 +616,7 @@ const en = {
   manifest: {
     title: 'End of day',
     create: 'Create manifest: {{type}}',
-    noTypes: 'No manifest types are set up. Add them in Settings.',
+    noTypes: 'No manifest types are set up. Add them in $t(settings.title) → $t(settings.manifest.title).',
     listTitle: 'Manifests',
     empty: 'No manifests in this period.',
     type: 'Type',
@@ -949,7 +949,7 @@ const en = {
   checkout: {
     title: 'nShift Checkout',
     notConfigured:
-      'No nShift Checkout client credentials are set up. Enter them in Settings, under nShift Checkout.',
+      'No nShift Checkout client credentials are set up. Enter them in $t(settings.title) → $t(checkout.settings.credentialsTitle).',
     prompt: 'Scan or type an order reference, or choose dates, to find partial shipments.',
     orderNo: 'Order reference',
     findByOrder: 'Find by order',

@@ -136,7 +136,7 @@ const fi: Messages = {
   },
   printerProblem: {
     unreachable: 'ei yhteyttä',
-    paper_out: 'tarrat loppu',
+    paper_out: 'osoitekortit loppu',
     head_open: 'tulostuspää auki',
     paused: 'tauolla',
     ribbon_out: 'värinauha loppu',
@@ -164,8 +164,8 @@ const fi: Messages = {
       'Osoitekorttia ei tulostettu. Tarkista tulostin ja vapauta se sitten täällä tai Työt-näkymässä.',
     waiting: {
       label_offline:
-        'Odottaa: tarratulostimeen ei saada yhteyttä — tulostuu, kun tulostin on taas käytettävissä',
-      label_error: 'Odottaa: tarratulostimessa on ongelma — tulostuu, kun ongelma on korjattu',
+        'Odottaa: osoitekorttitulostimeen ei saada yhteyttä — tulostuu, kun tulostin on taas käytettävissä',
+      label_error: 'Odottaa: osoitekorttitulostimessa on ongelma — tulostuu, kun ongelma on korjattu',
       document_offline:
         'Odottaa: asiakirjatulostimeen ei saada yhteyttä — tulostuu, kun tulostin on taas käytettävissä',
       document_error: 'Odottaa: asiakirjatulostimessa on ongelma — tulostuu, kun ongelma on korjattu',
@@ -209,12 +209,12 @@ const fi: Messages = {
       },
       consolidation_key: {
         what: '{{key}} on avoimen koontilähetyksen avain, ei tilaus eikä lähetys: mitään ei varattu.',
-        todo: 'Varaukset liitetään siihen niin kauan kuin se on koontiavain asetuksissa. Sulje se kohdassa Tallennetut ja kootut → Avoimet koontilähetykset, kun kaikki kollit on liitetty.',
+        todo: 'Varaukset liitetään siihen niin kauan kuin se on koontiavain kohdassa $t(settings.title) → $t(admin.consolidation.title). Sulje se kohdassa Tallennetut ja kootut → Avoimet koontilähetykset, kun kaikki kollit on liitetty.',
         line: 'Koontiavain: {{key}}',
       },
       order_cancelled: {
         what: 'Tilaus on peruttu nShiftissä.',
-        todo: 'Siirrä paketti sivuun ja kysy esimieheltäsi.',
+        todo: 'Siirrä kolli sivuun ja kysy esihenkilöltäsi.',
         line: 'Tilaus: {{code}}',
       },
       stored_invalid: {
@@ -227,12 +227,12 @@ const fi: Messages = {
       },
       stored_not_ready: {
         what: 'Tallennettua lähetystä ei voi varata: se ei ole valmis.',
-        todo: 'Päivitä luettelo. Jos lähetys on jo varattu, tulosta sen etiketti uudelleen.',
+        todo: 'Päivitä luettelo. Jos lähetys on jo varattu, tulosta sen osoitekortti uudelleen.',
         line: 'Tila nShiftissä: {{status}}',
       },
       print_settings_refused: {
         what: 'nShift hylkäsi aseman tulostusasetukset, ei lähetystä: mitään ei varattu.',
-        todo: 'Pyydä esimiestä korjaamaan tulostusmääritys (media, tyyppi, merkistö) asetuksissa ja skannaa sitten uudelleen. Siihen asti jokainen skannaus epäonnistuu samalla tavalla.',
+        todo: 'Pyydä esihenkilöä korjaamaan tulostusmääritys (media, tyyppi, merkistö) kohdassa $t(settings.title) → $t(settings.printConfig.title) ja skannaa sitten uudelleen. Siihen asti jokainen skannaus epäonnistuu samalla tavalla.',
         line: 'nShiftin hylkäämät tulostusasetukset: {{fields}}',
       },
       booking_refused: {
@@ -274,12 +274,12 @@ const fi: Messages = {
       },
       printer_refused: {
         what: 'Tulostin hylkäsi asiakirjan.',
-        todo: 'Pyydä esimiestä tarkistamaan tulostimen asetukset (jono, kansio) ja yritä sitten uudelleen Työt-näkymässä.',
+        todo: 'Pyydä esihenkilöä tarkistamaan tulostimen asetukset (jono, kansio) ja yritä sitten uudelleen Työt-näkymässä.',
         line: 'Tulostin: {{printer}}',
       },
       printer_wrong_format: {
         what: 'Tämä tulostin ei voi tulostaa tällaista asiakirjaa.',
-        todo: 'Pyydä esimiestä ohjaamaan nämä asiakirjat toiselle tulostimelle kohdassa Asetukset, Reititys.',
+        todo: 'Pyydä esihenkilöä ohjaamaan nämä asiakirjat toiselle tulostimelle kohdassa $t(settings.title) → $t(settings.routing.title).',
         line: 'Tulostin: {{printer}}',
       },
       printer_problem: {
@@ -291,12 +291,12 @@ const fi: Messages = {
       },
       unencodable_characters: {
         what: 'Tulostimen merkistö ei pysty tulostamaan joitakin merkkejä.',
-        todo: 'Valitse toinen merkistö (UTF-8 tai koodisivu 850) ja tulosta testietiketti uudelleen.',
+        todo: 'Valitse toinen merkistö (UTF-8 tai koodisivu 850) ja tulosta testikortti uudelleen.',
         line: 'Merkit: {{characters}}',
       },
       test_print_unsupported: {
-        what: 'Tulostin tulostaa vain nShiftin asiakirjoja, joten sillä ei ole testietikettiä.',
-        todo: 'Testaa se tulostamalla jonkin lähetyksen etiketti.',
+        what: 'Tulostin tulostaa vain nShiftin asiakirjoja, joten sillä ei ole testikorttia.',
+        todo: 'Testaa se tulostamalla jonkin lähetyksen osoitekortti.',
         line: 'Tulostin: {{printer}}',
       },
       scan_empty: {
@@ -317,7 +317,7 @@ const fi: Messages = {
       },
       scan_aim_prefix: {
         what: 'Skannaus alkaa tunnuksella {{prefix}}, symbologiatunnuksella, jonka skanneri lisää koodin eteen.',
-        todo: 'Poista tunnus käytöstä skannerista tai anna {{prefix}} poistettavaksi etuliitteeksi asetuksissa, ja skannaa sitten uudelleen.',
+        todo: 'Poista tunnus käytöstä skannerista tai anna {{prefix}} poistettavaksi etuliitteeksi kohdassa $t(settings.title) → $t(settings.scanner.title), ja skannaa sitten uudelleen.',
         line: 'Merkit, joita tilaus- tai lähetysnumeroissa ei ole: {{characters}}',
       },
       stopped_before_booking: {
@@ -348,7 +348,7 @@ const fi: Messages = {
         todo: 'Lataa Asetukset uudelleen ja valitse tulostin uudelleen.',
       },
       not_in_cache: {
-        what: 'Asiakirja ei ole enää aseman etikettivälimuistissa.',
+        what: 'Asiakirja ei ole enää aseman osoitekorttien välimuistissa.',
         todo: 'Tulosta lähetys uudelleen, niin sen asiakirjat haetaan uudelleen.',
       },
       spool_job_gone: {
@@ -377,15 +377,15 @@ const fi: Messages = {
       // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
       checkout_not_created: {
         what: 'Mikään nShift Deliveryssä ei vastaa koodia, eikä nShift Checkoutissa ole sille lähetystä: verkkokauppa ei ole vielä luonut lähetystä.',
-        todo: 'Laita paketti sivuun ja pyydä verkkokaupan tiimiä luomaan lähetys, skannaa sitten uudelleen.',
+        todo: 'Laita kolli sivuun ja pyydä verkkokaupan tiimiä luomaan lähetys, skannaa sitten uudelleen.',
       },
       checkout_not_in_delivery: {
         what: 'Tilaus luotiin kassalla (nShift Checkout), mutta se ei ole vielä siirtynyt nShift Deliveryyn.',
-        todo: 'Laita paketti sivuun ja skannaa se uudelleen muutaman minuutin kuluttua. Jos se puuttuu edelleen, pyydä verkkokaupan tiimiä tarkistamaan toimitusratkaisunsa.',
+        todo: 'Laita kolli sivuun ja skannaa se uudelleen muutaman minuutin kuluttua. Jos se puuttuu edelleen, pyydä verkkokaupan tiimiä tarkistamaan toimitusratkaisunsa.',
       },
       checkout_not_configured: {
         what: 'Tällä asemalla ei ole nShift Checkoutin asiakastunnuksia.',
-        todo: 'Pyydä esihenkilöä syöttämään asiakastunnus ja salaisuus Asetuksiin kohtaan nShift Checkout.',
+        todo: 'Pyydä esihenkilöä syöttämään asiakastunnus ja salaisuus kohdassa $t(settings.title) → $t(checkout.settings.credentialsTitle).',
       },
       station_token_refused: {
         what: 'Packbench hylkäsi tämän sivun: sen käyttöavain on vanhentunut, koska Packbench on käynnistetty uudelleen ja se loi uuden avaimen. Mitään ei tehty.',
@@ -397,7 +397,7 @@ const fi: Messages = {
       },
       invalid_scan: {
         what: 'Skannausta ei voitu lukea: se on tyhjä, liian pitkä tai sisältää virheellisiä merkkejä.',
-        todo: 'Skannaa uudelleen. Jos tämä toistuu, tarkista skannerin etuliite ja jälkiliite asetuksista.',
+        todo: 'Skannaa uudelleen. Jos tämä toistuu, tarkista skannerin etuliite ja jälkiliite kohdassa $t(settings.title) → $t(settings.scanner.title).',
       },
       validation: {
         what: 'nShift hylkäsi lähetyksen: joitakin tietoja puuttuu tai ne ovat virheellisiä.',
@@ -405,11 +405,11 @@ const fi: Messages = {
       },
       auth_missing_key: {
         what: 'Tälle asemalle ei ole määritetty nShift API-avainta.',
-        todo: 'Pyydä esimiestä syöttämään API-avain kohdassa Asetukset, Tili.',
+        todo: 'Pyydä esihenkilöä syöttämään API-avain kohdassa $t(settings.title) → $t(settings.account.title).',
       },
       auth_invalid_key: {
         what: 'nShift ei hyväksynyt API-avainta.',
-        todo: 'Pyydä esimiestä tarkistamaan API-avaimen tunnus ja salaisuus kohdassa Asetukset, Tili.',
+        todo: 'Pyydä esihenkilöä tarkistamaan API-avaimen tunnus ja salaisuus kohdassa $t(settings.title) → $t(settings.account.title).',
       },
       access_missing_license: {
         what: 'nShift-tililtä puuttuu lisenssi "{{license}}".',
@@ -425,7 +425,7 @@ const fi: Messages = {
       },
       server_error: {
         what: 'nShiftissä tapahtui virhe, eikä toimintoa saatu valmiiksi.',
-        todo: 'Odota minuutti ja skannaa uudelleen. Jos ongelma jatkuu, kerro esimiehelle.',
+        todo: 'Odota minuutti ja skannaa uudelleen. Jos ongelma jatkuu, kerro esihenkilölle.',
       },
       rate_limited: {
         what: 'nShiftiin tulee juuri nyt liikaa pyyntöjä.',
@@ -445,7 +445,7 @@ const fi: Messages = {
       },
       no_printer: {
         what: 'Tälle asiakirjalle ei ole valittu tulostinta.',
-        todo: 'Pyydä esimiestä valitsemaan tulostin kohdassa Asetukset, Tulostimet ja Reititys.',
+        todo: 'Pyydä esihenkilöä valitsemaan tulostin kohdassa $t(settings.title) → $t(settings.routing.title) (uusi lisätään kohdassa $t(settings.title) → $t(settings.printers.title)).',
       },
       already_booked: {
         what: 'Tämä on jo varattu.',
@@ -457,23 +457,23 @@ const fi: Messages = {
       },
       document_expired: {
         what: 'nShiftillä ei enää ole tätä asiakirjaa (asiakirjoja säilytetään tunnin), eikä kopiota voitu tehdä.',
-        todo: 'Yritä uusintatulostusta uudelleen; jos se epäonnistuu taas, kysy esimieheltä.',
+        todo: 'Yritä uusintatulostusta uudelleen; jos se epäonnistuu taas, kysy esihenkilöltä.',
       },
       label_not_downloaded: {
         what: 'Lähetys on varattu nShiftissä, mutta sen osoitekortti ei tullut asemalle.',
         todo: 'Älä varaa sitä uudelleen: paina R tai Tulosta uudelleen hakeaksesi osoitekortin. Jos sekin epäonnistuu, tarkista verkkoyhteys.',
       },
       label_held: {
-        what: 'Tarratulostin ei ottanut osoitekorttia vastaan ajoissa, joten se on pidätetty eikä sitä tulostettu.',
+        what: 'Osoitekorttitulostin ei ottanut osoitekorttia vastaan ajoissa, joten se on pidätetty eikä sitä tulostettu.',
         todo: 'Tarkista tulostin ja vapauta osoitekortti sitten täällä tai Työt-näkymässä.',
       },
       not_cancellable: {
         what: 'Lähetystä ei voi enää perua.',
-        todo: 'Ota yhteyttä kuljetusliikkeeseen tai esimieheen.',
+        todo: 'Ota yhteyttä kuljetusliikkeeseen tai esihenkilöön.',
       },
       not_consolidated: {
-        what: 'nShift varasi lähetyksen {{shipmentNo}} omana lähetyksenään, ei yhdistelmälähetykseen {{key}}: kollit kulkevat erikseen.',
-        todo: 'Etiketti on tulostettu. Tarkista, että kuljetuspalvelu tukee yhdistelyä; jos kollien on kuljettava yhdessä, peru lähetys ja varaa se uudelleen.',
+        what: 'nShift varasi lähetyksen {{shipmentNo}} omana lähetyksenään, ei koontilähetykseen {{key}}: kollit kulkevat erikseen.',
+        todo: 'Osoitekortti on tulostettu. Tarkista, että kuljetuspalvelu tukee yhdistelyä; jos kollien on kuljettava yhdessä, peru lähetys ja varaa se uudelleen.',
       },
       manifest_empty: {
         what: 'nShift loi manifestin {{manifestType}} {{manifestId}} ilman yhtään lähetystä: kaikki tämän päivän lähetykset ovat jo aiemmassa manifestissa. Mitään ei tulostettu.',
@@ -481,7 +481,7 @@ const fi: Messages = {
       },
       unknown_manifest_type: {
         what: 'Tämä manifestityyppi ei ole aseman manifestityyppejä.',
-        todo: 'Valitse jokin aseman tyypeistä tai pyydä esimiestä lisäämään tämä kohdassa Asetukset, Manifestityypit.',
+        todo: 'Valitse jokin aseman tyypeistä tai pyydä esihenkilöä lisäämään tämä kohdassa $t(settings.title) → $t(settings.manifest.title).',
       },
       cannot_save: {
         what: 'Asema ei voi tallentaa työtään (sen datakansion levy on täynnä tai siihen ei voi kirjoittaa), joten se ei varaa eikä tulosta enää mitään.',
@@ -489,7 +489,7 @@ const fi: Messages = {
       },
       internal: {
         what: 'Asemassa tapahtui virhe.',
-        todo: 'Yritä uudelleen. Jos tämä toistuu, käynnistä Packbench uudelleen ja kerro esimiehelle.',
+        todo: 'Yritä uudelleen. Jos tämä toistuu, käynnistä Packbench uudelleen ja kerro esihenkilölle.',
       },
     },
     fields: {
@@ -624,7 +624,8 @@ const fi: Messages = {
   manifest: {
     title: 'Päivän päätös',
     create: 'Luo manifesti: {{type}}',
-    noTypes: 'Manifestityyppejä ei ole määritetty. Lisää ne asetuksissa.',
+    noTypes:
+      'Manifestityyppejä ei ole määritetty. Lisää ne kohdassa $t(settings.title) → $t(settings.manifest.title).',
     listTitle: 'Manifestit',
     empty: 'Ei manifesteja tällä jaksolla.',
     type: 'Tyyppi',
@@ -751,7 +752,7 @@ const fi: Messages = {
     groups: {
       station: 'Tämä asema',
       nshift: 'nShift',
-      printers: 'Tulostimet ja etiketit',
+      printers: 'Tulostimet ja osoitekortit',
       scanning: 'Skannaus',
     },
     bar: {
@@ -818,7 +819,7 @@ const fi: Messages = {
       directory: 'Kansio',
       removeTitle: 'Poistetaanko tulostin {{name}}?',
       removeText:
-        'Tulostimelle {{name}} reititetyt tarrat ja asiakirjat tarvitsevat toisen tulostimen: tarkista Reititys poiston jälkeen.',
+        'Tulostimelle {{name}} reititetyt osoitekortit ja asiakirjat tarvitsevat toisen tulostimen: tarkista Reititys poiston jälkeen.',
       removeYes: 'Poista tulostin',
       testAgain: 'Tulosta uudelleen',
       testSending: 'Testikorttia lähetetään tulostimelle {{printer}}…',
@@ -828,13 +829,13 @@ const fi: Messages = {
       paperSizes: 'Paperi: {{list}}',
       printClientState: 'Tila nShiftissä: {{state}}',
       appNamed: {
-        label: 'Etikettitulostin ({{address}})',
+        label: 'Osoitekorttitulostin ({{address}})',
         document: 'Asiakirjatulostin ({{address}})',
       },
     },
     routing: {
       title: 'Reititys',
-      labelPrinter: 'Korttitulostin (ZPL)',
+      labelPrinter: 'Osoitekorttitulostin (ZPL)',
       documentPrinter: 'Asiakirjatulostin (A4, PDF)',
       rules: 'Säännöt (ensimmäinen osuma ratkaisee)',
       noRules: 'Ei sääntöjä: yllä olevia oletuksia käytetään.',
@@ -853,7 +854,7 @@ const fi: Messages = {
       target: 'Kohde {{number}}',
       media: 'Materiaali',
       mediaWords: {
-        thermal: 'Etiketti {{width}} × {{length}} mm, lämpö',
+        thermal: 'Osoitekortti {{width}} × {{length}} mm, lämpö',
         sheet: '{{paper}}-arkki, laser',
         twoA5: 'Kaksi A5:tä A4-arkilla, laser',
         ste: 'A4-arkki (STE-asettelu), laser',
@@ -937,9 +938,9 @@ const fi: Messages = {
       none: 'Valitse vähintään yksi lähde, josta skannauksia haetaan.',
     },
     hold: {
-      title: 'Tulostinta odottavat tarrat',
-      minutes: 'Pidätä odottava tarra, kun se on odottanut (minuuttia)',
-      hint: 'Tarra, jota ei ole voitu tulostaa näin pitkään, pidätetään, kunnes pakkaaja vapauttaa sen, jottei se tulostu pyytämättä kauan kollin lähdön jälkeen. Minuutin osat käyvät.',
+      title: 'Tulostinta odottavat osoitekortit',
+      minutes: 'Pidätä odottava osoitekortti, kun se on odottanut (minuuttia)',
+      hint: 'Osoitekortti, jota ei ole voitu tulostaa näin pitkään, pidätetään, kunnes pakkaaja vapauttaa sen, jottei se tulostu pyytämättä kauan kollin lähdön jälkeen. Minuutin osat käyvät.',
     },
     consolidation: {
       title: 'Koontilähetykset',
@@ -960,7 +961,7 @@ const fi: Messages = {
   checkout: {
     title: 'nShift Checkout',
     notConfigured:
-      'nShift Checkoutin asiakastunnuksia ei ole asetettu. Syötä ne Asetuksiin kohtaan nShift Checkout.',
+      'nShift Checkoutin asiakastunnuksia ei ole syötetty. Syötä ne kohdassa $t(settings.title) → $t(checkout.settings.credentialsTitle).',
     prompt: 'Skannaa tai kirjoita tilausviite tai valitse päivämäärät löytääksesi osalähetykset.',
     orderNo: 'Tilausviite',
     findByOrder: 'Hae tilauksella',

@@ -200,12 +200,12 @@ const nb: Messages = {
       },
       consolidation_key: {
         what: '{{key}} er nøkkelen til en åpen samlastet sending, ikke en ordre eller sending: ingenting ble booket.',
-        todo: 'Bookinger legges til den så lenge den er samlastingsnøkkelen i Innstillinger. Lukk den under Lagrede og samlastede → Åpne samlastede sendinger når alle kolliene er lagt til.',
+        todo: 'Bookinger legges til den så lenge den er samlastingsnøkkelen i $t(settings.title) → $t(admin.consolidation.title). Lukk den under Lagrede og samlastede → Åpne samlastede sendinger når alle kolliene er lagt til.',
         line: 'Samlastingsnøkkel: {{key}}',
       },
       order_cancelled: {
         what: 'Ordren er kansellert i nShift.',
-        todo: 'Sett pakken til side og spør arbeidslederen din.',
+        todo: 'Sett kolliet til side og spør arbeidslederen din.',
         line: 'Ordre: {{code}}',
       },
       stored_invalid: {
@@ -223,7 +223,7 @@ const nb: Messages = {
       },
       print_settings_refused: {
         what: 'nShift avviste stasjonens utskriftsinnstillinger, ikke sendingen: ingenting ble booket.',
-        todo: 'Be en arbeidsleder rette utskriftskonfigurasjonen (medium, type, tegnsett) i Innstillinger, og skann deretter på nytt. Til da feiler hver skanning på samme måte.',
+        todo: 'Be en arbeidsleder rette utskriftskonfigurasjonen (medium, type, tegnsett) i $t(settings.title) → $t(settings.printConfig.title), og skann deretter på nytt. Til da feiler hver skanning på samme måte.',
         line: 'Utskriftsinnstillinger nShift avviste: {{fields}}',
       },
       booking_refused: {
@@ -270,7 +270,7 @@ const nb: Messages = {
       },
       printer_wrong_format: {
         what: 'Skriveren kan ikke skrive ut denne typen dokument.',
-        todo: 'Be en arbeidsleder sende disse dokumentene til en annen skriver under Innstillinger, Ruting.',
+        todo: 'Be en arbeidsleder sende disse dokumentene til en annen skriver i $t(settings.title) → $t(settings.routing.title).',
         line: 'Skriver: {{printer}}',
       },
       printer_problem: {
@@ -308,7 +308,7 @@ const nb: Messages = {
       },
       scan_aim_prefix: {
         what: 'Skanningen begynner med {{prefix}}, en symbologi-identifikator som skanneren setter foran koden.',
-        todo: 'Slå av identifikatoren i skanneren, eller legg inn {{prefix}} som prefiks som fjernes i Innstillinger, og skann deretter på nytt.',
+        todo: 'Slå av identifikatoren i skanneren, eller legg inn {{prefix}} som prefiks som fjernes i $t(settings.title) → $t(settings.scanner.title), og skann deretter på nytt.',
         line: 'Tegn som ingen ordre- eller sendingsnumre har: {{characters}}',
       },
       stopped_before_booking: {
@@ -368,15 +368,15 @@ const nb: Messages = {
       // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
       checkout_not_created: {
         what: 'Ingenting i nShift Delivery samsvarer med koden, og nShift Checkout har heller ingen sending for den: nettbutikken har ikke opprettet sendingen ennå.',
-        todo: 'Legg pakken til side og be nettbutikkens team om å opprette sendingen, og skann deretter på nytt.',
+        todo: 'Legg kolliet til side og be nettbutikkens team om å opprette sendingen, og skann deretter på nytt.',
       },
       checkout_not_in_delivery: {
         what: 'Ordren ble opprettet i kassen (nShift Checkout), men har ikke kommet fram til nShift Delivery ennå.',
-        todo: 'Legg pakken til side og skann den igjen om noen minutter. Mangler den fortsatt, be nettbutikkens team om å kontrollere fraktløsningen sin.',
+        todo: 'Legg kolliet til side og skann det igjen om noen minutter. Mangler sendingen fortsatt, be nettbutikkens team om å kontrollere fraktløsningen sin.',
       },
       checkout_not_configured: {
         what: 'Ingen klientopplysninger for nShift Checkout er lagt inn på denne stasjonen.',
-        todo: 'Be en arbeidsleder om å legge inn klient-id og hemmelighet i Innstillinger, under nShift Checkout.',
+        todo: 'Be en arbeidsleder om å legge inn klient-id og hemmelighet i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
       },
       station_token_refused: {
         what: 'Packbench avviste denne siden: tilgangsnøkkelen er utdatert, fordi Packbench er startet på nytt og har laget en ny. Ingenting ble gjort.',
@@ -388,7 +388,7 @@ const nb: Messages = {
       },
       invalid_scan: {
         what: 'Skanningen kunne ikke leses: den er tom, for lang eller inneholder ugyldige tegn.',
-        todo: 'Skann igjen. Hvis det gjentar seg, kontroller skannerens prefiks og suffiks i Innstillinger.',
+        todo: 'Skann igjen. Hvis det gjentar seg, kontroller skannerens prefiks og suffiks i $t(settings.title) → $t(settings.scanner.title).',
       },
       validation: {
         what: 'nShift avviste sendingen: noen opplysninger mangler eller er feil.',
@@ -396,11 +396,11 @@ const nb: Messages = {
       },
       auth_missing_key: {
         what: 'Ingen nShift API-nøkkel er satt opp på denne stasjonen.',
-        todo: 'Be en arbeidsleder legge inn API-nøkkelen under Innstillinger, Konto.',
+        todo: 'Be en arbeidsleder legge inn API-nøkkelen i $t(settings.title) → $t(settings.account.title).',
       },
       auth_invalid_key: {
         what: 'nShift godtok ikke API-nøkkelen.',
-        todo: 'Be en arbeidsleder kontrollere API-nøkkelens id og hemmelighet under Innstillinger, Konto.',
+        todo: 'Be en arbeidsleder kontrollere API-nøkkelens id og hemmelighet i $t(settings.title) → $t(settings.account.title).',
       },
       access_missing_license: {
         what: 'nShift-kontoen mangler lisensen "{{license}}".',
@@ -436,7 +436,7 @@ const nb: Messages = {
       },
       no_printer: {
         what: 'Ingen skriver er valgt for dette dokumentet.',
-        todo: 'Be en arbeidsleder velge en skriver under Innstillinger, Skrivere og Ruting.',
+        todo: 'Be en arbeidsleder velge en skriver i $t(settings.title) → $t(settings.routing.title) (en ny legges til under $t(settings.title) → $t(settings.printers.title)).',
       },
       already_booked: {
         what: 'Denne er allerede booket.',
@@ -472,7 +472,7 @@ const nb: Messages = {
       },
       unknown_manifest_type: {
         what: 'Denne manifesttypen er ikke en av stasjonens manifesttyper.',
-        todo: 'Velg en av stasjonens typer, eller be en arbeidsleder legge til denne under Innstillinger, Manifesttyper.',
+        todo: 'Velg en av stasjonens typer, eller be en arbeidsleder legge til denne i $t(settings.title) → $t(settings.manifest.title).',
       },
       cannot_save: {
         what: 'Stasjonen kan ikke lagre arbeidet sitt (disken med datamappen er full eller kan ikke skrives til), så den booker og skriver ikke ut noe mer.',
@@ -616,7 +616,8 @@ const nb: Messages = {
   manifest: {
     title: 'Dagsavslutning',
     create: 'Opprett manifest: {{type}}',
-    noTypes: 'Ingen manifesttyper er satt opp. Legg dem til i Innstillinger.',
+    noTypes:
+      'Ingen manifesttyper er satt opp. Legg dem til i $t(settings.title) → $t(settings.manifest.title).',
     listTitle: 'Manifester',
     empty: 'Ingen manifester i perioden.',
     type: 'Type',
@@ -950,7 +951,7 @@ const nb: Messages = {
   checkout: {
     title: 'nShift Checkout',
     notConfigured:
-      'Ingen klientopplysninger for nShift Checkout er lagt inn. Legg dem inn i Innstillinger, under nShift Checkout.',
+      'Ingen klientopplysninger for nShift Checkout er lagt inn. Legg dem inn i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
     prompt: 'Skann eller skriv en ordrereferanse, eller velg datoer, for å finne delsendinger.',
     orderNo: 'Ordrereferanse',
     findByOrder: 'Søk på ordre',

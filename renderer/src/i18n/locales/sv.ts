@@ -206,12 +206,12 @@ const sv: Messages = {
       },
       consolidation_key: {
         what: '{{key}} är nyckeln till en öppen samlastad sändning, inte en order eller sändning: inget bokades.',
-        todo: 'Bokningar läggs till den så länge den är samlastningsnyckeln i Inställningar. Stäng den under Lagrade & samlastade → Öppna samlastade sändningar när alla kollin har lagts till.',
+        todo: 'Bokningar läggs till den så länge den är samlastningsnyckeln i $t(settings.title) → $t(admin.consolidation.title). Stäng den under Lagrade & samlastade → Öppna samlastade sändningar när alla kollin har lagts till.',
         line: 'Samlastningsnyckel: {{key}}',
       },
       order_cancelled: {
         what: 'Ordern är makulerad i nShift.',
-        todo: 'Ställ paketet åt sidan och fråga din arbetsledare.',
+        todo: 'Ställ kollit åt sidan och fråga din arbetsledare.',
         line: 'Order: {{code}}',
       },
       stored_invalid: {
@@ -229,7 +229,7 @@ const sv: Messages = {
       },
       print_settings_refused: {
         what: 'nShift avvisade stationens utskriftsinställningar, inte sändningen: inget bokades.',
-        todo: 'Be en arbetsledare rätta utskriftskonfigurationen (media, typ, teckenuppsättning) i Inställningar och skanna sedan igen. Tills dess misslyckas varje skanning på samma sätt.',
+        todo: 'Be en arbetsledare rätta utskriftskonfigurationen (media, typ, teckenkodning) i $t(settings.title) → $t(settings.printConfig.title) och skanna sedan igen. Tills dess misslyckas varje skanning på samma sätt.',
         line: 'Utskriftsinställningar som nShift avvisade: {{fields}}',
       },
       booking_refused: {
@@ -276,7 +276,7 @@ const sv: Messages = {
       },
       printer_wrong_format: {
         what: 'Skrivaren kan inte skriva ut den här sortens dokument.',
-        todo: 'Be en arbetsledare skicka dessa dokument till en annan skrivare under Inställningar, Routning.',
+        todo: 'Be en arbetsledare skicka dessa dokument till en annan skrivare i $t(settings.title) → $t(settings.routing.title).',
         line: 'Skrivare: {{printer}}',
       },
       printer_problem: {
@@ -287,8 +287,8 @@ const sv: Messages = {
         line: 'Skrivare: {{printer}}',
       },
       unencodable_characters: {
-        what: 'Skrivarens teckenuppsättning kan inte skriva ut vissa tecken.',
-        todo: 'Välj den andra teckenuppsättningen (UTF-8 eller teckentabell 850) och skriv ut testetiketten igen.',
+        what: 'Skrivarens teckenkodning kan inte skriva ut vissa tecken.',
+        todo: 'Välj den andra teckenkodningen (UTF-8 eller teckentabell 850) och skriv ut testetiketten igen.',
         line: 'Tecken: {{characters}}',
       },
       test_print_unsupported: {
@@ -314,7 +314,7 @@ const sv: Messages = {
       },
       scan_aim_prefix: {
         what: 'Skanningen börjar med {{prefix}}, en symbologiidentifierare som skannern sätter före koden.',
-        todo: 'Stäng av identifieraren i skannern, eller ange {{prefix}} som prefix att ta bort i Inställningar, och skanna sedan igen.',
+        todo: 'Stäng av identifieraren i skannern, eller ange {{prefix}} som prefix att ta bort i $t(settings.title) → $t(settings.scanner.title), och skanna sedan igen.',
         line: 'Tecken som inget order- eller sändningsnummer har: {{characters}}',
       },
       stopped_before_booking: {
@@ -373,16 +373,16 @@ const sv: Messages = {
       },
       // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
       checkout_not_created: {
-        what: 'Inget i nShift Delivery matchar koden, och nShift Checkout har ingen försändelse för den heller: webbutiken har inte skapat försändelsen än.',
-        todo: 'Lägg paketet åt sidan och be webbutikens team att skapa försändelsen, skanna sedan igen.',
+        what: 'Inget i nShift Delivery matchar koden, och nShift Checkout har ingen sändning för den heller: webbutiken har inte skapat sändningen än.',
+        todo: 'Lägg kollit åt sidan och be webbutikens team att skapa sändningen, skanna sedan igen.',
       },
       checkout_not_in_delivery: {
         what: 'Ordern skapades i kassan (nShift Checkout) men har inte nått nShift Delivery än.',
-        todo: 'Lägg paketet åt sidan och skanna det igen om några minuter. Saknas den fortfarande, be webbutikens team att kontrollera sin fraktlösning.',
+        todo: 'Lägg kollit åt sidan och skanna det igen om några minuter. Saknas sändningen fortfarande, be webbutikens team att kontrollera sin fraktlösning.',
       },
       checkout_not_configured: {
         what: 'Inga klientuppgifter för nShift Checkout är inlagda på den här stationen.',
-        todo: 'Be en arbetsledare att ange klient-id och hemlighet i Inställningar, under nShift Checkout.',
+        todo: 'Be en arbetsledare att ange klient-id och hemlighet i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
       },
       station_token_refused: {
         what: 'Packbench avvisade den här sidan: dess åtkomstnyckel är inaktuell, eftersom Packbench har startats om och skapat en ny. Ingenting gjordes.',
@@ -394,7 +394,7 @@ const sv: Messages = {
       },
       invalid_scan: {
         what: 'Skanningen kunde inte läsas: den är tom, för lång eller innehåller ogiltiga tecken.',
-        todo: 'Skanna igen. Om det upprepas, kontrollera skannerns prefix och suffix i Inställningar.',
+        todo: 'Skanna igen. Om det upprepas, kontrollera skannerns prefix och suffix i $t(settings.title) → $t(settings.scanner.title).',
       },
       validation: {
         what: 'nShift avvisade sändningen: vissa uppgifter saknas eller är fel.',
@@ -402,11 +402,11 @@ const sv: Messages = {
       },
       auth_missing_key: {
         what: 'Ingen nShift API-nyckel är inställd på den här stationen.',
-        todo: 'Be en arbetsledare att ange API-nyckeln under Inställningar, Konto.',
+        todo: 'Be en arbetsledare att ange API-nyckeln i $t(settings.title) → $t(settings.account.title).',
       },
       auth_invalid_key: {
         what: 'nShift godtog inte API-nyckeln.',
-        todo: 'Be en arbetsledare att kontrollera API-nyckelns id och hemlighet under Inställningar, Konto.',
+        todo: 'Be en arbetsledare att kontrollera API-nyckelns id och hemlighet i $t(settings.title) → $t(settings.account.title).',
       },
       access_missing_license: {
         what: 'nShift-kontot saknar licensen "{{license}}".',
@@ -442,7 +442,7 @@ const sv: Messages = {
       },
       no_printer: {
         what: 'Ingen skrivare är vald för det här dokumentet.',
-        todo: 'Be en arbetsledare att välja en skrivare under Inställningar, Skrivare och Routning.',
+        todo: 'Be en arbetsledare att välja en skrivare i $t(settings.title) → $t(settings.routing.title) (en ny läggs till under $t(settings.title) → $t(settings.printers.title)).',
       },
       already_booked: {
         what: 'Den här är redan bokad.',
@@ -478,7 +478,7 @@ const sv: Messages = {
       },
       unknown_manifest_type: {
         what: 'Den här manifesttypen är inte en av stationens manifesttyper.',
-        todo: 'Välj en av stationens typer, eller be en arbetsledare lägga till den här under Inställningar, Manifesttyper.',
+        todo: 'Välj en av stationens typer, eller be en arbetsledare lägga till den här i $t(settings.title) → $t(settings.manifest.title).',
       },
       cannot_save: {
         what: 'Stationen kan inte spara sitt arbete (disken för dess datamapp är full eller går inte att skriva till), så den bokar och skriver inte ut något mer.',
@@ -621,7 +621,8 @@ const sv: Messages = {
   manifest: {
     title: 'Dagsavslut',
     create: 'Skapa manifest: {{type}}',
-    noTypes: 'Inga manifesttyper är inställda. Lägg till dem i Inställningar.',
+    noTypes:
+      'Inga manifesttyper är inställda. Lägg till dem i $t(settings.title) → $t(settings.manifest.title).',
     listTitle: 'Manifest',
     empty: 'Inga manifest under perioden.',
     type: 'Typ',
@@ -955,46 +956,46 @@ const sv: Messages = {
   checkout: {
     title: 'nShift Checkout',
     notConfigured:
-      'Inga klientuppgifter för nShift Checkout är inlagda. Ange dem i Inställningar, under nShift Checkout.',
-    prompt: 'Skanna eller skriv en orderreferens, eller välj datum, för att hitta delförsändelser.',
+      'Inga klientuppgifter för nShift Checkout är inlagda. Ange dem i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
+    prompt: 'Skanna eller skriv en orderreferens, eller välj datum, för att hitta delsändningar.',
     orderNo: 'Orderreferens',
     findByOrder: 'Sök på order',
     dateFrom: 'Skapad från',
     dateTo: 'Skapad till',
     findByDate: 'Sök på datum',
-    empty: 'Inga delförsändelser hittades.',
-    results: 'Delförsändelser',
+    empty: 'Inga delsändningar hittades.',
+    results: 'Delsändningar',
     order_one: 'Order {{orderNo}}: {{count}} delsändning',
     order_other: 'Order {{orderNo}}: {{count}} delsändningar',
     details: 'Delsändning',
-    subShipment: 'Delförsändelse',
+    subShipment: 'Delsändning',
     created: 'Skapad',
     receiver: 'Mottagare',
     option: 'Valt alternativ',
     parcels: 'Kollin',
     delivery: 'nShift Delivery',
-    transferred: 'Lagrad försändelse {{storedId}}',
+    transferred: 'Lagrad sändning {{storedId}}',
     pending: 'Inte i Delivery än',
-    bookedAs: 'Bokad som försändelse {{shipmentNo}}',
+    bookedAs: 'Bokad som sändning {{shipmentNo}}',
     booked: 'Bokad',
     anonymized: 'Anonymiserad',
     noOption: 'Inget alternativ valt',
     delete: 'Ta bort',
-    deleteConfirm: 'Ta bort delförsändelse {{id}} (order {{orderNo}}) från nShift Checkout?',
-    deleteKeeps: 'nShift Delivery behåller sin lagrade försändelse: ordern kan fortfarande bokas vid bänken.',
+    deleteConfirm: 'Ta bort delsändning {{id}} (order {{orderNo}}) från nShift Checkout?',
+    deleteKeeps: 'nShift Delivery behåller sin lagrade sändning: ordern kan fortfarande bokas vid bänken.',
     deleteKeepsBooked:
-      'nShift Delivery behåller den bokade försändelsen: dess etikett och spårning påverkas inte.',
-    deleted: 'Delförsändelsen togs bort från nShift Checkout.',
+      'nShift Delivery behåller den bokade sändningen: dess etikett och spårning påverkas inte.',
+    deleted: 'Delsändningen togs bort från nShift Checkout.',
     anonymize: 'Anonymisera',
-    anonymizeConfirm: 'Anonymisera delförsändelse {{id}} (order {{orderNo}})?',
+    anonymizeConfirm: 'Anonymisera delsändning {{id}} (order {{orderNo}})?',
     anonymizeWarning:
       'Mottagarens namn, adress, telefonnummer och e-post töms i nShift Checkout. Det går inte att ångra.',
-    anonymizedDone: 'Anonymiserade delförsändelser: {{count}}.',
+    anonymizedDone: 'Anonymiserade delsändningar: {{count}}.',
     contactTitle: 'Anonymisera via namn eller e-post',
     contactName: 'Mottagarens namn',
     contactEmail: 'Mottagarens e-post',
     contactButton: 'Anonymisera träffar',
-    contactConfirm: 'Anonymisera alla delförsändelser vars mottagare är ”{{who}}”?',
+    contactConfirm: 'Anonymisera alla delsändningar vars mottagare är ”{{who}}”?',
     metricsTitle: 'Användningsstatistik',
     metricsFrom: 'Från',
     metricsTo: 'Till (inklusive)',

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { JobView } from '../../../preload/api';
 import { useServices, useStationState } from '../state/context';
 import type { ScanSession } from '../state/scan-session';
@@ -15,19 +16,21 @@ import { jobCode, shipmentName, shipmentNumbers } from '../components/shipment-n
 import { isScanRow, reprintsByJob, ReprintNote, ROW_KINDS } from '../components/ReprintNote';
 import { cancelledShipmentIds, reprintsOnlyCancelled } from '../components/cancelled';
 import { useScanField } from '../components/use-screen-focus';
+import { printerName } from '../components/printer-name';
 const REPRINT_KEYS = new Set(['r', 'R']);
 
 function canReprint(state: ResultState | undefined): boolean {
   return state === 'duplicate' || state === 'printed' || state === 'held';
 }
 
-/** Where the shipment's documents went, so the packer knows which printer to walk to. */
-function printerNames(shipment: JobView['shipments'][number]): string[] {
+/** Where the shipment's documents went, so the packer knows which printer to walk to (its name in their words). */
+function printerNames(t: TFunction, shipment: JobView['shipments'][number]): string[] {
   return [
     ...new Set(
       shipment.documents
         .map((document) => document.printerName)
-        .filter((name): name is string => Boolean(name)),
+        .filter((name): name is string => Boolean(name))
+        .map((name) => printerName(t, name)),
     ),
   ];
 }
@@ -243,8 +246,8 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
                   {shipment.receiverName ? (
                     <> · {t('scan.receiver', { name: shipment.receiverName })}</>
                   ) : null}
-                  {printerNames(shipment).length > 0 ? (
-                    <> · {t('scan.printedOn', { printer: printerNames(shipment).join(', ') })}</>
+                  {printerNames(t, shipment).length > 0 ? (
+                    <> · {t('scan.printedOn', { printer: printerNames(t, shipment).join(', ') })}</>
                   ) : null}
                 </p>
               ))}
@@ -344,7 +347,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
 function WaitDetails({ wait }: { wait: PrinterWait }) {
   const { t, i18n } = useTranslation();
   const facts = [
-    wait.printerName ? t('scan.waitingOn', { name: wait.printerName }) : undefined,
+    wait.printerName ? t('scan.waitingOn', { name: printerName(t, wait.printerName) }) : undefined,
     wait.problems.length > 0
       ? formatList(
           wait.problems.map((problem) => t(`printerProblem.${problem}`)),

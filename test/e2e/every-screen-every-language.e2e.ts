@@ -1,0 +1,226 @@
+import type { Page } from '@playwright/test';
+import type { Language, StationStatus } from '../../preload/api';
+import { expect, test, type DemoHost } from './demo-host';
+import { scanAndWait, scanLikeAScanner } from './helpers';
+import en from '../../renderer/src/i18n/locales/en';
+import sv from '../../renderer/src/i18n/locales/sv';
+import da from '../../renderer/src/i18n/locales/da';
+import nb from '../../renderer/src/i18n/locales/nb';
+import fi from '../../renderer/src/i18n/locales/fi';
+
+/**
+ * Every screen, in every language but English, in a state that shows most of its words (issue 29, point 7): no
+ * English word may be left on it, and no "(s)" / "(r)" plural. An English word is one the English catalogue uses and
+ * the language's own does not; a screen shows data as well (receivers, services, codes), so the words below are
+ * allowed, each for its reason.
+ *
+ * A new screen is one more entry in SCREENS: its key and, when its words show only after an action, how to reach them
+ * (`look` reads the screen; call it once per state worth reading).
+ */
+
+type Look = (state: string) => Promise<void>;
+
+interface ScreenVisit {
+  name: string;
+  /** How the packer gets there. */
+  key: string;
+  /** What to do there before (and between) looks; without it, one look on arrival. */
+  visit?(page: Page, look: Look, demo: DemoHost): Promise<void>;
+}
+
+const SCREENS: ScreenVisit[] = [
+  {
+    name: 'Scan',
+    key: 'F1',
+    async visit(page, look) {
+      await scanLikeAScanner(page, 'ORD-1900');
+      await expect(page.getByTestId('last-result')).toHaveAttribute('data-state', 'failed');
+      await look('a validation failure, and today’s scans');
+    },
+  },
+  { name: 'Jobs', key: 'F2' },
+  {
+    name: 'Stored & consolidated',
+    key: 'F3',
+    async visit(page, look) {
+      await expect(page.getByTestId('stored-details')).toBeVisible();
+      await look('the lists and their panes');
+    },
+  },
+  {
+    name: 'Manifest',
+    key: 'F4',
+    async visit(page, look) {
+      const list = page.locator('main table').last();
+      await list.getByRole('button').first().click();
+      await expect(page.getByTestId('manifest-shipments').getByRole('table')).toBeVisible();
+      await look('a manifest and its shipments');
+    },
+  },
+  {
+    name: 'Cancel',
+    key: 'F5',
+    async visit(page, look, demo) {
+      const { parcelNo } = await dayAtTheBench(demo);
+      await scanLikeAScanner(page, parcelNo);
+      await expect(page.getByTestId('cancel-shipment')).toBeVisible();
+      await look('a shipment looked up');
+    },
+  },
+  {
+    name: 'Settings',
+    key: 'F6',
+    async visit(page, look) {
+      for (const group of await page.locator('.settings-group').all()) {
+        await group.click();
+        await look(`group ${await group.textContent()}`);
+      }
+    },
+  },
+  {
+    name: 'History',
+    key: 'F7',
+    async visit(page, look) {
+      await page.getByTestId('history-value').press('Enter');
+      await expect(page.getByTestId('history-details')).toBeVisible();
+      await look('today’s shipments and one’s details');
+    },
+  },
+  {
+    name: 'Checkout',
+    key: 'F8',
+    async visit(page, look) {
+      await scanLikeAScanner(page, 'SPLIT-3001');
+      await expect(page.getByTestId('checkout-details')).toBeVisible();
+      await look('an order’s partial shipments');
+    },
+  },
+];
+
+/**
+ * What a screen shows that is not the station's words, each for its reason: product names (nShift's and this
+ * app's), codes of printing (ZPL, PDF, UTF-8) and of nShift (manifest types, service ids), keys (Alt, Esc), and
+ * the demo's own data (receivers, the services and options its simulated carriers offer).
+ */
+const ALLOWED = [
+  // Product and company names, as their makers write them.
+  /\bnShift (Delivery|Checkout|Print Client)\b/g,
+  /\bnShift\b/g,
+  /\bPackbench\b/g,
+  /\bZebra\b/g,
+  /\bPostNord\b|\bDHL\b|\bBring\b|\bBudbee\b|\bSchenker\b|\bMyPack\b|\bParcel Locker\b|\bHome\b|\bHome Delivery\b|\bHome Small\b|\bCollect\b|\bExpress\b|\bParcel\b|\bService Point\b|\bBusiness\b/g,
+  // Technical names an admin types into nShift and printers too (docs/glossary.md: codes are not translated).
+  /\b(ZPL|PDF|TCP|API|UTF-8|URL|CSV|A4|A5|ID|id)\b/g,
+  /\bAlt\+\d\b|\bEsc\b/g,
+  // Addresses: the demo's simulator and folders.
+  /\b(https?|tcp|file):\S+/g,
+  // Codes: anything with a digit in it (order, shipment, parcel numbers, ses-1, sub-2, P19, times).
+  /\S*\d\S*/g,
+];
+
+function vocabulary(catalogue: unknown): Set<string> {
+  const words = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      for (const word of value.replace(/\{\{\w+\}\}|\$t\([^)]*\)/g, ' ').match(/\p{L}{3,}/gu) ?? [])
+        words.add(word.toLowerCase());
+    } else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(catalogue);
+  return words;
+}
+
+const CATALOGUES: Record<Exclude<Language, 'en'>, unknown> = { sv, da, nb, fi };
+const ENGLISH = vocabulary(en);
+
+/** English words a text in `language` may not hold: the English catalogue's, minus those the language uses too. */
+function englishOnly(language: Exclude<Language, 'en'>): Set<string> {
+  const own = vocabulary(CATALOGUES[language]);
+  return new Set([...ENGLISH].filter((word) => !own.has(word)));
+}
+
+/**
+ * The words a screen shows: every visible text (word by word, so no two cells run together), its selects' choices,
+ * its placeholders and titles. Left out: nShift's own words (its 422 text and field names, shown labelled as
+ * nShift's: `data-nshift-words`).
+ */
+async function shownText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts: string[] = [];
+    // The nav and the screen. The status bar joins when it names the printers the app names itself in the packer's
+    // language (components/printer-name.ts; StatusBar.tsx is another change's): add '[data-testid="status-bar"]'.
+    for (const region of document.querySelectorAll('nav, main')) {
+      const walker = document.createTreeWalker(region, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('[data-nshift-words]') || parent.closest('option')) continue;
+        if (!parent.checkVisibility()) continue;
+        parts.push(node.textContent ?? '');
+      }
+      for (const select of region.querySelectorAll('select'))
+        if (select.checkVisibility()) for (const option of select.options) parts.push(option.text);
+      for (const element of region.querySelectorAll('[placeholder], [title]'))
+        if (element.checkVisibility())
+          parts.push(element.getAttribute('placeholder') ?? '', element.getAttribute('title') ?? '');
+    }
+    return parts.join('\n');
+  });
+}
+
+async function useLanguage(page: Page, demo: DemoHost, language: Language): Promise<void> {
+  await demo.call('saveSettings', { language });
+  await page.goto(demo.openUrl);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+const days = new Map<string, Promise<{ parcelNo: string }>>();
+
+/** A day with something on every screen (a booking, a stored booking, a test label, a manifest), made once a host. */
+function dayAtTheBench(demo: DemoHost): Promise<{ parcelNo: string }> {
+  let day = days.get(demo.openUrl);
+  if (!day) {
+    day = (async () => {
+      const booked = await scanAndWait(demo, 'ORD-1001');
+      await scanAndWait(demo, 'ORD-1003');
+      await scanAndWait(demo, 'SO-2002');
+      const status = await demo.call<StationStatus>('getStatus');
+      await demo.call('testPrinter', { printerId: status.printers[0]!.printerId });
+      await demo.call('createManifest', { manifestType: 'PNL' });
+      return { parcelNo: booked.shipments[0]!.parcelNos[0]! };
+    })();
+    days.set(demo.openUrl, day);
+  }
+  return day;
+}
+
+test.describe('every screen in every language', () => {
+  for (const language of ['sv', 'da', 'nb', 'fi'] as const) {
+    test(`${language}: no English word and no "(s)" on any screen`, async ({ page, demo }) => {
+      test.setTimeout(180_000);
+      const forbidden = englishOnly(language);
+      const found: string[] = [];
+      await dayAtTheBench(demo);
+      await useLanguage(page, demo, language);
+      await expect(page.getByTestId('scan-input')).toBeFocused();
+      for (const screen of SCREENS) {
+        await page.keyboard.press(screen.key);
+        await page.waitForLoadState('networkidle');
+        const look: Look = async (state) => {
+          let text = await shownText(page);
+          for (const allowed of ALLOWED) text = text.replace(allowed, ' ');
+          for (const plural of text.match(/\p{L}\((s|r|er|n|en|t|a)\)/gu) ?? [])
+            found.push(`${screen.name} (${state}): "${plural}"`);
+          for (const word of new Set(text.match(/\p{L}{3,}/gu) ?? []))
+            if (forbidden.has(word.toLowerCase())) found.push(`${screen.name} (${state}): ${word}`);
+        };
+        if (screen.visit) await screen.visit(page, look, demo);
+        else await look('on arrival');
+      }
+      expect(found).toEqual([]);
+    });
+  }
+
+  test.afterAll(async ({ demo }) => {
+    await demo.call('saveSettings', { language: 'en' });
+  });
+});

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base } from '@playwright/test';
 
@@ -107,6 +110,45 @@ export async function startDemoHost(options: { port?: number } = {}): Promise<De
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/** A web host on a fresh data folder without demo mode: no API key, no printer, as a new station starts. */
+export interface BareHost {
+  openUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startBareHost(): Promise<BareHost> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'packbench-e2e-bare-'));
+  const child = spawn(process.execPath, ['dist/main/web.js', '--port', '0', '--data-dir', dataDir], {
+    cwd: new URL('../..', import.meta.url).pathname,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PACKBENCH_VAULT_KEY: 'e2e' },
+  });
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  const lines = createInterface({ input: child.stdout! });
+  const openUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web host did not start:\n${stderr.join('')}`)), 20_000);
+    lines.on('line', (line) => {
+      const open = /^Open (http\S+)/.exec(line);
+      if (!open?.[1]) return;
+      clearTimeout(timer);
+      resolve(open[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`web host exited with ${code}:\n${stderr.join('')}`)));
+  });
+  return {
+    openUrl,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -281,6 +281,15 @@ function SaveBar({
             aria-label={t('settings.bar.label')}
             data-testid="settings-save-bar"
             data-pending={unsaved.length > 0}
+            // In sight while there is something to save or the station's answer to read.
+            data-sticky={
+              unsaved.length > 0 ||
+              refused.length > 0 ||
+              state.busy ||
+              state.done !== undefined ||
+              state.failure !== undefined ||
+              state.invalid !== undefined
+            }
           >
             {refused.length > 0 ? (
               <div className="alert alert-error" role="alert">

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Language, StationStatus } from '../../preload/api';
 import { expect, test, type DemoHost } from './demo-host';
-import { scanAndWait, scanLikeAScanner } from './helpers';
+import { BENCH_SIZES, openInLanguage, scanAndWait, scanLikeAScanner } from './helpers';
 import en from '../../renderer/src/i18n/locales/en';
 import sv from '../../renderer/src/i18n/locales/sv';
 import da from '../../renderer/src/i18n/locales/da';
@@ -143,11 +143,6 @@ function englishOnly(language: Language): Set<string> {
 /** nShift's status words as it sends them: every screen says them in words, in English too. */
 const RAW_STATUS = /\b(PRINTED|CANCELLED|READY|WARNED|INVALID|OPEN|CLOSED|DELETED|IN_TRANSIT|DELIVERED)\b/g;
 
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-];
-
 /**
  * The words a screen shows: every visible text (word by word, so no two cells run together), its selects' choices,
  * its placeholders and titles. Left out: nShift's own words (its 422 text and field names, shown labelled as
@@ -176,12 +171,6 @@ async function shownText(page: Page): Promise<string> {
   });
 }
 
-async function useLanguage(page: Page, demo: DemoHost, language: Language): Promise<void> {
-  await demo.call('saveSettings', { language });
-  await page.goto(demo.openUrl);
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
-}
-
 const days = new Map<string, Promise<{ parcelNo: string }>>();
 
 /** A day with something on every screen (a booking, a stored booking, a test label, a manifest), made once a host. */
@@ -203,7 +192,7 @@ function dayAtTheBench(demo: DemoHost): Promise<{ parcelNo: string }> {
 }
 
 test.describe('every screen in every language', () => {
-  for (const size of SIZES)
+  for (const size of BENCH_SIZES)
     for (const language of ['en', 'sv', 'da', 'nb', 'fi'] as const) {
       test(`${language} ${size.width}×${size.height}: no English word in another language, no raw status word, no "(s)"`, async ({
         page,
@@ -214,8 +203,7 @@ test.describe('every screen in every language', () => {
         const found: string[] = [];
         await dayAtTheBench(demo);
         await page.setViewportSize(size);
-        await useLanguage(page, demo, language);
-        await expect(page.getByTestId('scan-input')).toBeFocused();
+        await openInLanguage(page, demo, language);
         for (const screen of SCREENS) {
           await page.keyboard.press(screen.key);
           await page.waitForLoadState('networkidle');

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { JobView } from '../../preload/api';
+import type { JobView, Language } from '../../preload/api';
 import type { DemoHost } from './demo-host';
 
 /** Screenshots of real screens, kept by CI as artifacts: `test-results/screens/<screen>-<state>.png`. */
@@ -64,4 +64,18 @@ export async function saveSettingsBar(page: Page): Promise<void> {
   const bar = page.getByTestId('settings-save-bar');
   await bar.getByRole('button', { name: 'Save changes' }).click();
   await expect(bar.getByText('Settings saved.')).toBeVisible();
+}
+
+/** The two screens a packing bench has (issue 29): every point's browser test runs at both. */
+export const BENCH_SIZES = [
+  { width: 800, height: 600 },
+  { width: 1280, height: 720 },
+] as const;
+
+/** The station's language set, and the page opened in it on the Scan screen, ready to scan. */
+export async function openInLanguage(page: Page, demo: DemoHost, language: Language): Promise<void> {
+  await demo.call('saveSettings', { language });
+  await page.goto(demo.openUrl);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.getByTestId('scan-input')).toBeFocused();
 }

@@ -1,16 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { Language } from '../../preload/api';
-import { expect, startBareHost, test, type DemoHost } from './demo-host';
-import { scanAndWait } from './helpers';
+import { expect, startBareHost, test } from './demo-host';
+import { BENCH_SIZES, openInLanguage, scanAndWait } from './helpers';
 
 /**
  * Issue 29, point 5, at the sizes a bench has (800×600, 1280×720) in English and Swedish: a manifest is made only
  * when there is something new for it, the words say what runs while it is made, and no list loads for ever.
  */
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-];
 const WORDS = {
   en: {
     create: 'Create manifest: PNL',
@@ -25,13 +20,6 @@ const WORDS = {
     lookingUp: 'Söker',
   },
 } as const;
-
-async function open(page: Page, demo: DemoHost, language: Language): Promise<void> {
-  await demo.call('saveSettings', { language });
-  await page.goto(demo.openUrl);
-  await expect(page.getByTestId('scan-input')).toBeFocused();
-  await page.keyboard.press('F4');
-}
 
 /** Every text the manifest's outcome line shows, kept as it changes (the page's own record of what was read). */
 async function recordOutcome(page: Page): Promise<void> {
@@ -51,7 +39,7 @@ test.describe('end of day: a manifest only with something new on it', () => {
     await demo.call('saveSettings', { language: 'en' });
   });
 
-  for (const size of SIZES)
+  for (const size of BENCH_SIZES)
     for (const language of ['en', 'sv'] as const) {
       test(`${language} ${size.width}×${size.height}: made while something is new, saying so; then "nothing new", and nothing made`, async ({
         page,
@@ -66,7 +54,8 @@ test.describe('end of day: a manifest only with something new on it', () => {
             size.width as 800 | 1280
           ],
         );
-        await open(page, demo, language);
+        await openInLanguage(page, demo, language);
+        await page.keyboard.press('F4');
         const create = page.getByRole('button', { name: words.create });
         await expect(create).not.toHaveAttribute('aria-disabled');
         await expect(create).toBeInViewport();
@@ -109,7 +98,7 @@ test.describe('end of day: a manifest only with something new on it', () => {
       });
     }
 
-  for (const size of SIZES)
+  for (const size of BENCH_SIZES)
     for (const language of ['en', 'sv'] as const) {
       test(`${language} ${size.width}×${size.height}: without an API key, Manifest and Stored say what is missing, and nothing loads for ever`, async ({
         page,

@@ -1,16 +1,11 @@
-import type { Page } from '@playwright/test';
-import { expect, test, type DemoHost } from './demo-host';
-import { scanAndWait } from './helpers';
+import { expect, test } from './demo-host';
+import { BENCH_SIZES, openInLanguage, scanAndWait } from './helpers';
 
 /**
  * Issue 29, point 4, at 800×600 and 1280×720 in English and Swedish: Settings' sections found in one look (an index
  * of every section title), one way to save, media and charsets in words, and every button's answer where the eye
  * is; Jobs' preview too.
  */
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-];
 
 const WORDS = {
   en: {
@@ -49,12 +44,6 @@ const WORDS = {
   },
 } as const;
 
-async function open(page: Page, demo: DemoHost, language: 'en' | 'sv'): Promise<void> {
-  await demo.call('saveSettings', { language });
-  await page.goto(demo.openUrl);
-  await expect(page.getByTestId('scan-input')).toBeFocused();
-}
-
 test.describe('Settings an admin can scan', () => {
   test.afterAll(async ({ demo }) => {
     await demo.call('saveSettings', {
@@ -63,14 +52,14 @@ test.describe('Settings an admin can scan', () => {
     });
   });
 
-  for (const size of SIZES)
+  for (const size of BENCH_SIZES)
     for (const language of ['en', 'sv'] as const) {
       test(`${language} ${size.width}×${size.height}`, async ({ page, demo }) => {
         test.setTimeout(120_000);
         const words = WORDS[language];
         await scanAndWait(demo, 'ORD-1002').catch(() => undefined); // a job with a label and a customs PDF
         await page.setViewportSize(size);
-        await open(page, demo, language);
+        await openInLanguage(page, demo, language);
 
         // Every section's title in one look: the index, beside the sections, its entries all on the screen.
         await page.keyboard.press('F6');

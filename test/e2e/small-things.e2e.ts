@@ -1,12 +1,7 @@
-import type { Page } from '@playwright/test';
-import { expect, test, type DemoHost } from './demo-host';
-import { scanLikeAScanner } from './helpers';
+import { expect, test } from './demo-host';
+import { BENCH_SIZES, openInLanguage, scanLikeAScanner } from './helpers';
 
 /** Issue 29, point 8, each at 800×600 and 1280×720 in English and Swedish. */
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-];
 
 const WORDS = {
   en: {
@@ -43,12 +38,6 @@ const WORDS = {
   },
 } as const;
 
-async function open(page: Page, demo: DemoHost, language: 'en' | 'sv'): Promise<void> {
-  await demo.call('saveSettings', { language });
-  await page.goto(demo.openUrl);
-  await expect(page.getByTestId('scan-input')).toBeFocused();
-}
-
 /** A date the station's calendar writes the language's way (English dd/mm/yyyy, Swedish yyyy-mm-dd). */
 function written(language: 'en' | 'sv', iso: string): string {
   const [year, month, day] = iso.split('-');
@@ -60,13 +49,13 @@ test.describe('the small things', () => {
     await demo.call('saveSettings', { language: 'en' });
   });
 
-  for (const size of SIZES)
+  for (const size of BENCH_SIZES)
     for (const language of ['en', 'sv'] as const) {
       test(`${language} ${size.width}×${size.height}`, async ({ page, demo }) => {
         test.setTimeout(120_000);
         const words = WORDS[language];
         await page.setViewportSize(size);
-        await open(page, demo, language);
+        await openInLanguage(page, demo, language);
 
         // An empty Enter, and "Book and print" with nothing typed, say so where the eye is.
         await page.getByTestId('scan-input').press('Enter');

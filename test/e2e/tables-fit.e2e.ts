@@ -1,17 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import type { JobView } from '../../preload/api';
 import { expect, test, type DemoHost } from './demo-host';
-import { scanAndWait, scanLikeAScanner } from './helpers';
+import { BENCH_SIZES, openInLanguage, scanAndWait, scanLikeAScanner } from './helpers';
 
 /**
  * Issue 29, point 6, at 800×600 and 1280×720 in English and Swedish: shipment and parcel numbers whole (never cut
  * with room to spare, never broken mid-number), a table's actions in the pane of its picked row rather than on every
  * row, and every list inside its box (Jobs, Checkout, Stored, History): nothing pushed off the screen.
  */
-const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-];
 
 /** A booked shipment's numbers, once per host. */
 const booked = new Map<string, Promise<JobView>>();
@@ -22,12 +18,6 @@ function bookedShipment(demo: DemoHost): Promise<JobView> {
     booked.set(demo.openUrl, job);
   }
   return job;
-}
-
-async function open(page: Page, demo: DemoHost, language: 'en' | 'sv'): Promise<void> {
-  await demo.call('saveSettings', { language });
-  await page.goto(demo.openUrl);
-  await expect(page.getByTestId('scan-input')).toBeFocused();
 }
 
 /** Each number's text on one line (one box), whole (not cut), and inside `within`. */
@@ -74,7 +64,7 @@ test.describe('tables fit at 800 and 1280 px: whole numbers, actions in a pane',
     await demo.call('saveSettings', { language: 'en' });
   });
 
-  for (const size of SIZES)
+  for (const size of BENCH_SIZES)
     for (const language of ['en', 'sv'] as const) {
       test(`${language} ${size.width}×${size.height}`, async ({ page, demo }) => {
         test.setTimeout(120_000);
@@ -82,7 +72,7 @@ test.describe('tables fit at 800 and 1280 px: whole numbers, actions in a pane',
         const shipmentNo = job.shipments[0]!.shipmentNo!;
         expect(shipmentNo).toMatch(/^\d{20}$/);
         await page.setViewportSize(size);
-        await open(page, demo, language);
+        await openInLanguage(page, demo, language);
 
         // A 300-character scan: what to do stays on the screen, the page does not scroll sideways.
         await scanLikeAScanner(page, `LONG-${size.width}-${language}-${'7'.repeat(290)}`);

@@ -11,6 +11,7 @@ import { Button } from '../components/Button';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { TextField } from '../components/Field';
 import { Panel } from '../components/Panel';
+import { DetailsPane } from '../components/DetailsPane';
 import { saveTextFile } from '../components/save-file';
 import { formatDateTime, formatInputDate } from '../i18n/format';
 import { useScanField } from '../components/use-screen-focus';
@@ -359,15 +360,14 @@ export function CheckoutScreen() {
               ))}
             </table>
           </div>
-          <section
-            className="panel details-pane"
+          <DetailsPane
             ref={pane}
-            aria-label={t('checkout.details')}
-            data-testid="checkout-details"
+            label={t('checkout.details')}
+            testId="checkout-details"
+            {...(picked ? { title: rowName(picked) } : {})}
           >
             {picked ? (
               <>
-                <h2 className="mono">{rowName(picked)}</h2>
                 <dl className="summary">
                   <dt>{t('checkout.orderNo')}</dt>
                   <dd className="mono">{picked.orderNo ?? '–'}</dd>
@@ -398,7 +398,7 @@ export function CheckoutScreen() {
               </>
             ) : null}
             {answers('row')}
-          </section>
+          </DetailsPane>
         </div>
       )}
 

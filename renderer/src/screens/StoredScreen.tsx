@@ -12,6 +12,7 @@ import { ConfirmStep } from '../components/ConfirmStep';
 import { Button } from '../components/Button';
 import { TextField } from '../components/Field';
 import { ListTable } from '../components/ListTable';
+import { DetailsPane } from '../components/DetailsPane';
 import { NshiftStatus } from '../components/NshiftStatus';
 import { useRowPicker } from '../components/use-row-picker';
 import { formatDateTime, formatNumber } from '../i18n/format';
@@ -284,15 +285,14 @@ export function StoredScreen() {
           </ListTable>
         </div>
         {stored || hasAnswers('stored') ? (
-          <section
-            className="panel details-pane"
+          <DetailsPane
             ref={storedPane}
-            aria-label={t('stored.details')}
-            data-testid="stored-details"
+            label={t('stored.details')}
+            testId="stored-details"
+            {...(stored ? { title: storedShown(stored) } : {})}
           >
             {stored ? (
               <>
-                <h2 className="mono">{storedShown(stored)}</h2>
                 <dl className="summary">
                   <dt>{t('stored.status')}</dt>
                   <dd>
@@ -342,7 +342,7 @@ export function StoredScreen() {
               </>
             ) : null}
             {answers('stored')}
-          </section>
+          </DetailsPane>
         ) : null}
       </div>
 
@@ -385,15 +385,14 @@ export function StoredScreen() {
           </ListTable>
         </div>
         {consolidated || hasAnswers('consolidated') ? (
-          <section
-            className="panel details-pane"
+          <DetailsPane
             ref={consolidatedPane}
-            aria-label={t('stored.consolidatedDetails')}
-            data-testid="consolidated-details"
+            label={t('stored.consolidatedDetails')}
+            testId="consolidated-details"
+            {...(consolidated ? { title: consolidatedShown(consolidated) } : {})}
           >
             {consolidated ? (
               <>
-                <h2 className="mono">{consolidatedShown(consolidated)}</h2>
                 <dl className="summary">
                   <dt>{t('stored.status')}</dt>
                   <dd>
@@ -457,7 +456,7 @@ export function StoredScreen() {
               </>
             ) : null}
             {answers('consolidated')}
-          </section>
+          </DetailsPane>
         ) : null}
       </div>
     </section>

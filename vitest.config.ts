@@ -10,5 +10,8 @@ export default defineConfig({
     pool: 'forks',
     // Integration tests open real sockets and spawn processes; two cores only.
     maxWorkers: 2,
+    // electron-store asks `electron` for the app's paths: run through Vite, its import takes a test's mock of
+    // `electron` (the binary is not installed), so its own file handling is tested for real.
+    server: { deps: { inline: ['electron-store'] } },
   },
 });

@@ -52,6 +52,8 @@ export type FailureCode =
   | 'checkout_not_created' // no partial shipment either: the web shop has not created the shipment yet
   | 'checkout_not_in_delivery' // created at checkout, not yet in nShift Delivery
   | 'checkout_not_configured' // the Checkout screen without Checkout client credentials
+  | 'checkout_credentials_refused' // the identity service refused the Checkout client credentials
+  | 'checkout_refused' // nShift Checkout refused the request: `errors` names what (its problem's issues)
   // Made by the web page's HTTP client, never by the station: the web host, not nShift, is what failed.
   | 'station_token_refused' // the web host refused the page's token (it restarted and made a new one)
   | 'station_unreachable'; // the web host did not answer at all (Packbench stopped, or the network between)
@@ -74,6 +76,10 @@ export interface FailureDetailParams {
   stored_invalid: { code: string };
   /** The stored shipment was booked once and that shipment has been cancelled: it is not booked again. */
   stored_cancelled: { code: string; shipmentNo: string };
+  /** A web shop order's prepared shipment was booked once and that shipment has been cancelled. */
+  prepared_cancelled: { code: string; shipmentNo: string };
+  /** The prepared shipment is gone from nShift (booked), but its shipment is not listed yet. */
+  prepared_booking_not_listed: Record<string, never>;
   /** The stored shipment is not READY: `status` is nShift's own word for its state. */
   stored_not_ready: { status: string };
   /** nShift refused only fields of the station's print configuration (`target1Media`, …): `fields` names them. */
@@ -133,6 +139,13 @@ export interface FailureDetailParams {
   api_key_from_environment: Record<string, never>;
   /** Every shipment of the day is in a manifest already: no manifest of this type was made in nShift. */
   manifest_nothing_new: { manifestType: string };
+  /** No printer takes this station's labels: the page did not send the scan, so nothing was booked. */
+  no_label_printer: Record<string, never>;
+  /**
+   * A secret was not saved: its vault's key file (`file`) is missing or damaged, and another vault file (`other`)
+   * may still be encrypted with it, so no new key file is made.
+   */
+  vault_key_kept: { file: string; other: string };
 }
 
 export type FailureDetail = keyof FailureDetailParams;
@@ -193,7 +206,7 @@ export type JobState =
   | 'done' // finished without printing (cancel, delete)
   | 'failed';
 
-export type ResolvedSource = 'order' | 'stored' | 'shipment' | 'consolidated' | 'manifest';
+export type ResolvedSource = 'order' | 'stored' | 'prepared' | 'shipment' | 'consolidated' | 'manifest';
 
 export type DocumentKind = 'label' | 'return_label' | 'waybill' | 'customs' | 'manifest' | 'other';
 export type DocumentFormat = 'zpl' | 'pdf';
@@ -373,16 +386,48 @@ export interface PrintTarget {
   yOffset?: number;
 }
 
-export type ResolveSource = 'order' | 'stored' | 'shipment';
+/**
+ * Where a scan is looked up: nShift orders, stored shipments, a Checkout order's prepared shipments (only with
+ * Checkout credentials), or shipments already booked.
+ */
+export type ResolveSource = 'order' | 'stored' | 'prepared' | 'shipment';
 export type Language = 'en' | 'sv' | 'nb' | 'da' | 'fi';
+
+/**
+ * What the station's secret vault says about a saved secret (`file` is the vault file it concerns): it cannot
+ * be read (`damaged`, `wrong_key`, `passphrase_missing`, `key_missing`, `key_damaged`, `cannot_decrypt`), or it
+ * can but the admin should know (`key_was_readable`: the key file was readable by other users and was made
+ * private; `basic_text`: Electron's safeStorage has no keyring here and uses a fixed password).
+ */
+export type VaultNoticeCode =
+  | 'damaged'
+  | 'wrong_key'
+  | 'passphrase_missing'
+  | 'key_missing'
+  | 'key_damaged'
+  | 'cannot_decrypt'
+  | 'key_was_readable'
+  | 'basic_text';
+
+export interface VaultNotice {
+  code: VaultNoticeCode;
+  file: string;
+}
 
 export interface SettingsView {
   account: {
     deliveryUrl: string;
     apiKeyId?: string;
-    /** The secret is never sent to the UI: only whether one is stored, and a mask. */
+    /**
+     * The secret is never sent to the UI: only whether one is stored for the Delivery address in force, and a
+     * mask. A key is sent only to the address it was entered for.
+     */
     hasSecret: boolean;
     secretMask?: string;
+    /** A saved key entered for another address (its origin): it is not used here until entered again. */
+    secretFor?: string;
+    /** The vault could not read the saved key, or has a warning about it. */
+    vault?: VaultNotice;
   };
   /** Up to four targets, smallest label first, A4 last (nShift picks the first whose media fits). */
   printConfig: { targets: PrintTarget[] };
@@ -408,11 +453,17 @@ export interface SettingsView {
     authUrl: string;
     connectionId?: string;
     clientId?: string;
+    /** Stored for the identity service and base address in force (the secret is sent only where it was entered). */
     hasSecret: boolean;
     secretMask?: string;
+    /** Saved credentials entered for other addresses (their origins): not used here until entered again. */
+    secretFor?: string;
+    vault?: VaultNotice;
   };
   /** Days the data directory keeps the journal, the label cache and finished spool jobs (see docs/architecture.md). */
   retention?: { journalDays: number; labelDays: number; spoolDays: number };
+  /** What the station is called (window title, status bar, headless `ready`); empty: the computer's name. */
+  station: { name: string };
   /**
    * The fields above are the saved settings, which the Settings forms edit; this is what the station runs on now,
    * with each part's source. Where a part's source is not `settings`, a flag or demo mode overrides the saved
@@ -561,6 +612,7 @@ export interface ConsolidatedView {
 /** A partial shipment in nShift Checkout (the Checkout screen). */
 export interface PartialShipmentView {
   id: string;
+  /** The web shop's order number (nShift Checkout's `orderId`). */
   orderNo?: string;
   created?: string;
   sessionId?: string;
@@ -568,14 +620,20 @@ export interface PartialShipmentView {
   receiverName?: string;
   receiverCity?: string;
   anonymized: boolean;
-  /** The consumer's chosen delivery option. */
-  option?: { carrierId?: string; serviceId?: string; name?: string; price?: string };
+  /** The consumer's chosen option: its carrier and carrier product (service), and the pickup point chosen. */
+  option?: { carrierId?: string; serviceId?: string; name?: string; price?: string; pickupPoint?: string };
   parcelCount: number;
   /**
-   * Whether it reached nShift Delivery as a stored shipment (`transferred`), and whether that stored shipment has
-   * been booked since (`booked`, with the booked shipment's number when Delivery gives it).
+   * Where it is in nShift Delivery: a prepared shipment waiting to be booked (`prepared`, with its prepare id),
+   * turned into a stored shipment by the shop (`stored`), booked (`booked`, with the booked shipment's number when
+   * it can be told which it is), or not there (`pending`: not yet in Delivery).
    */
-  delivery: { status: 'transferred' | 'pending' | 'booked'; storedId?: string; shipmentNo?: string };
+  delivery: {
+    status: 'prepared' | 'stored' | 'pending' | 'booked';
+    prepareId?: string;
+    storedId?: string;
+    shipmentNo?: string;
+  };
 }
 
 export interface ManifestView {
@@ -597,15 +655,31 @@ export interface DocumentPreview {
 export type AccountState =
   'connected' | 'not_configured' | 'unauthorized' | 'forbidden' | 'offline' | 'unknown';
 
+/**
+ * What the demo's virtual label printer does (demo mode only): work, be switched off, run out of paper or have
+ * its head open, so the station's answers to each can be tried without an undocumented URL.
+ */
+export type DemoPrinterFault = 'none' | 'offline' | 'paper_out' | 'head_open';
+
 export interface StationStatus {
   host: 'electron' | 'web' | 'headless';
   version: string;
+  /** The station's name in use: the setting `station.name`, or the computer's name while that is empty. */
+  stationName: string;
   demo: boolean;
   account: { state: AccountState; message?: string; missingLicenses?: string[] };
   printers: PrinterStateView[];
   queueLength: number;
+  /**
+   * The printer a label goes to when no carrier or service rule picks another: a routing rule for labels, or the
+   * station's label printer. Absent when neither names one that takes the label's format (a label would fall to
+   * the document printer, or to none): then no scan can print a label, and the Scan screen says so.
+   */
+  labelPrinterId?: string;
   /** When the local index of open orders and READY stored shipments was last refreshed. */
   indexRefreshedAt?: string;
+  /** Demo mode only: what the virtual label printer has been set to do (`setDemoPrinterFault`). */
+  demoPrinterFault?: DemoPrinterFault;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -722,6 +796,9 @@ export interface StationMethods {
   cancelSpoolJob: { input: { spoolJobId: string }; output: SpoolJobView };
   retrySpoolJob: { input: { spoolJobId: string }; output: SpoolJobView };
   getDocumentPreview: { input: { documentId: string }; output: DocumentPreview };
+
+  // Demo mode only (refused with not_found elsewhere): the virtual label printer's fault, on a switch.
+  setDemoPrinterFault: { input: { fault: DemoPrinterFault }; output: StationStatus };
 }
 
 export type StationMethodName = keyof StationMethods;

@@ -42,6 +42,8 @@ export const STATION_METHOD_NAMES = [
   'deletePartialShipment',
   'anonymizePartialShipments',
   'exportCheckoutMetrics',
+  // Demo mode only
+  'setDemoPrinterFault',
 ] as const satisfies readonly StationMethodName[];
 
 // Fails to compile when a method is added to StationMethods but not listed above.

@@ -1,5 +1,5 @@
-// `npm start` needs the Electron binary; `npm install` does not fetch it (allowScripts in package.json), so that
-// installing and testing work on machines that cannot download it. The first start fetches it here, with
+// `npm start` needs the Electron binary; `npm install` does not fetch it (Electron has no install script since 42),
+// so that installing and testing work on machines that cannot download it. The first start fetches it here, with
 // Electron's own installer — and when that download fails (no network, a proxy, a firewall), says in one paragraph
 // what to do instead of letting the installer's stack traces through.
 //
@@ -30,20 +30,23 @@ if (!existsSync(join(electronDir, 'path.txt'))) {
     encoding: 'utf8',
   });
   if (run.status !== 0 || !existsSync(join(electronDir, 'path.txt'))) {
-    console.error(explainFailure(run.stderr ?? '', run.error));
+    console.error(await explainFailure(run.stderr ?? '', run.error));
     process.exit(1);
   }
 }
 
 /** One paragraph: what failed, and the three ways on (a mirror, the download cache, the browser). */
-function explainFailure(installerOutput, spawnError) {
+async function explainFailure(installerOutput, spawnError) {
   const version = JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8')).version;
   const zip = `electron-v${version}-${process.platform}-${process.arch === 'arm' ? 'armv7l' : process.arch}.zip`;
   const mirror = process.env.ELECTRON_MIRROR || process.env.npm_config_electron_mirror || DEFAULT_MIRROR;
   // Electron's installer (@electron/get) keeps downloads in <cache root>/<sha256 of the download folder's URL>/.
   const cacheRoot = process.env.electron_config_cache || defaultCacheRoot();
   const cacheFolder = join(cacheRoot, createHash('sha256').update(`${mirror}v${version}`).digest('hex'));
-  const cause = spawnError?.message ?? firstErrorLine(installerOutput);
+  const said = spawnError?.message ?? firstErrorLine(installerOutput);
+  // Electron's installer (@electron/get 5) downloads with Node's fetch, whose error says only "fetch failed": the
+  // reason (refused, not found, a certificate) is in its cause, which the installer does not print.
+  const cause = said === 'fetch failed' ? await reasonFetching(`${mirror}v${version}/${zip}`) : said;
   const paragraph =
     `packbench: the Electron binary (v${version}) could not be downloaded${cause ? ` (${cause})` : ''}, so the ` +
     'desktop app cannot start yet. To get it without that network, either point the download at a mirror you ' +
@@ -65,6 +68,16 @@ function wrap(text, width) {
     } else line = line ? `${line} ${word}` : word;
   }
   return [...lines, line].join('\n');
+}
+
+/** Why the download address cannot be fetched, asked once more: the network error, or the HTTP status. */
+async function reasonFetching(url) {
+  try {
+    const answer = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(10_000) });
+    return `HTTP ${answer.status} for ${url}`;
+  } catch (error) {
+    return error?.cause?.message ?? error?.message ?? 'fetch failed';
+  }
 }
 
 /** The installer's error in one line (its message, never its stack). */

@@ -25,6 +25,17 @@ export interface PrintableDocument {
   printId?: string;
   carrierId?: string;
   serviceId?: string;
+  /**
+   * The manifest (shipment list) a manifest document belongs to. nShift keeps a manifest's documents under its type
+   * and id, not under a shipment, so an nShift Print Client printer needs both to ask for a print job.
+   */
+  manifest?: ManifestOwner;
+}
+
+/** A manifest as nShift names it: `/shipment-manifests/{manifestType}/manifests/{manifestId}`. */
+export interface ManifestOwner {
+  manifestType: string;
+  manifestId: string;
 }
 
 /** nShift print descriptions are free text ("Label", "Return label", "Waybill", "Customs declaration"). */
@@ -59,5 +70,6 @@ export const documentMetaSchema = z.object({
   printId: z.optional(z.string()),
   carrierId: z.optional(z.string()),
   serviceId: z.optional(z.string()),
+  manifest: z.optional(z.object({ manifestType: z.string(), manifestId: z.string() })),
 });
 export type DocumentMeta = z.infer<typeof documentMetaSchema>;

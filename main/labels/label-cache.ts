@@ -69,6 +69,7 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
         printId: document.printId,
         carrierId: document.carrierId,
         serviceId: document.serviceId,
+        manifest: document.manifest,
         bytes: document.bytes.length,
         createdAt: now().toISOString(),
       };

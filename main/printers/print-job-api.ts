@@ -9,7 +9,7 @@ export type PrintJobContentType = 'pdf_base64' | 'pdf_uri' | 'raw_base64' | 'raw
 
 export interface CreatePrintJobInput {
   target: PrintJobTarget;
-  /** The shipment, consolidated shipment or manifest id the document belongs to. */
+  /** The shipment or consolidated shipment id the document belongs to; a manifest's is `type/id`. */
   ownerId: string;
   printId: string;
   /** nShift Print Client printer id. */

@@ -44,7 +44,7 @@ function describe(doc: RouteDocument): string {
 }
 
 /** A PDF made for thermal media is a label; A4/A5 and unknown media are documents for the office printer. */
-function defaultOrder(doc: RouteDocument): ('label' | 'document')[] {
+export function defaultOrder(doc: RouteDocument): ('label' | 'document')[] {
   if (doc.format === 'zpl') return ['label', 'document'];
   return doc.media?.startsWith('thermo') ? ['label', 'document'] : ['document'];
 }

@@ -1,13 +1,17 @@
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic';
-import { defaultSettings, settingsSchema, type Settings } from './schema';
+import { refusedFieldsWarning, settingsKeepingGoodFields } from './field-refusal';
+import { migrateSavedSettings } from './migrate';
+import { defaultSettings, type Settings } from './schema';
 import type { SettingsStore } from './store';
 
 /**
- * Settings as `<dataDir>/settings.json` (web and headless hosts). A file that is corrupt or fails the schema
- * is set aside as `settings.json.corrupt-<time>` and the station starts on defaults with a warning, instead of
- * refusing to start at a packing bench.
+ * Settings as `<dataDir>/settings.json` (web and headless hosts). A value the schema refuses costs that value only
+ * (its default, or the list entry it is in), named in a warning; the rest of the file stays in force, and the file
+ * is left as it is until Settings are saved. A file that is not JSON (or not an object) is set aside as
+ * `settings.json.corrupt-<time>` and the station starts on defaults with a warning, instead of refusing to start
+ * at a packing bench.
  */
 export function createFileSettingsStore(dataDir: string): SettingsStore {
   const path = join(dataDir, 'settings.json');
@@ -20,13 +24,17 @@ export function createFileSettingsStore(dataDir: string): SettingsStore {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings() };
         throw error;
       }
-      let parsed: ReturnType<typeof settingsSchema.safeParse>;
+      let raw: unknown;
       try {
-        parsed = settingsSchema.safeParse(JSON.parse(text));
+        raw = JSON.parse(text);
       } catch {
-        parsed = settingsSchema.safeParse(Symbol('unparseable'));
+        raw = undefined;
       }
-      if (parsed.success) return { settings: parsed.data };
+      const kept = settingsKeepingGoodFields(migrateSavedSettings(raw));
+      if (kept) {
+        if (kept.refused.length === 0) return { settings: kept.settings };
+        return { settings: kept.settings, warning: refusedFieldsWarning(path, kept.refused) };
+      }
       const keptAs = `${path}.corrupt-${Date.now()}`;
       await rename(path, keptAs);
       return {

@@ -1,5 +1,7 @@
+import { plainHttpRefusal } from '../service-url';
 import * as z from '../zod';
-import type { SettingsInForce, SettingsView } from '../../preload/api';
+import type { SettingsInForce, SettingsView, VaultNotice } from '../../preload/api';
+import { SETTINGS_VERSION } from './migrate';
 
 /**
  * The station's settings as stored on disk (the API key is not here: it lives in the secret vault).
@@ -14,12 +16,29 @@ export const DEFAULT_CHECKOUT_AUTH_URL = 'https://account.nshiftportal.com';
 const idSchema = z.trimmed(1, 64).check(z.regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, . _ - only'));
 const nameSchema = z.trimmed(1, 120);
 const portSchema = z.intWithin(1, 65535);
-const httpUrl = z.url({ protocol: /^https?$/ });
 
-/** An nShift API key (Id and Secret Id), as the vaults store it and the setApiKey call brings it. */
+/**
+ * An nShift address (Delivery, Checkout, its identity service). The API key or client secret goes there with
+ * every request, so it is https, or plain http to this computer only. `verdict` names the refusal for the UI
+ * (main/hosts/shared/dispatch.ts passes it on as the issue's code).
+ */
+const serviceUrl = z.url({ protocol: /^https?$/ }).check(
+  z.refine((url: string) => plainHttpRefusal(url) === undefined, {
+    message: 'plain http:// is only for this computer (127.0.0.1, localhost): use https://',
+    params: { verdict: 'plain_http' },
+  }),
+);
+
+/** An nShift API key (Id and Secret Id), as the setApiKey call brings it. */
 export const apiKeySchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(200)),
   secret: z.string().check(z.minLength(1), z.maxLength(500)),
+});
+
+/** A key as the vaults store it: with the origins it was entered for (main/settings/bound-secret.ts). */
+export const storedKeySchema = z.object({
+  ...apiKeySchema.shape,
+  origins: z.optional(z.array(z.string().check(z.maxLength(300))).check(z.maxLength(4))),
 });
 
 export const printerConfigSchema = z.discriminatedUnion('kind', [
@@ -89,10 +108,12 @@ const scannerSection = z.object({
   suffix: z._default(z.string().check(z.maxLength(10)), ''),
   duplicateWindowMs: z._default(z.intWithin(0, 60_000), 2000),
 });
+/** Where a scan is looked up, in order; `prepared` asks nShift Checkout, so it is used only with its credentials. */
+const RESOLVE_SOURCES = ['order', 'stored', 'prepared', 'shipment'] as const;
 const resolveSection = z.object({
   sources: z._default(
-    z.array(z.enum(['order', 'stored', 'shipment'])).check(z.minLength(1), z.maxLength(3)),
-    ['order', 'stored', 'shipment'],
+    z.array(z.enum(RESOLVE_SOURCES)).check(z.minLength(1), z.maxLength(RESOLVE_SOURCES.length)),
+    [...RESOLVE_SOURCES],
   ),
   /** Background refresh of the local index of open orders and READY stored shipments; 0 turns it off. */
   indexRefreshSeconds: z._default(z.intWithin(0, 3600), 60),
@@ -103,9 +124,10 @@ const consolidationSection = z.object({ key: z.optional(z.string().check(z.maxLe
  * per five minutes per account: with several stations on one account, each reads the feed every
  * `stationsOnAccount` × 5 minutes, or all but one stop following it.
  */
+const statusEventsFields = { follow: z.boolean(), stationsOnAccount: z.intWithin(1, 100) };
 const statusEventsSection = z.object({
-  follow: z._default(z.boolean(), true),
-  stationsOnAccount: z._default(z.intWithin(1, 100), 1),
+  follow: z._default(statusEventsFields.follow, true),
+  stationsOnAccount: z._default(statusEventsFields.stationsOnAccount, 1),
 });
 /** A label older than this is held for the packer's release instead of printing unasked (fractions allowed). */
 const spoolSection = z.object({
@@ -122,11 +144,16 @@ const soundsSection = z.object({
 });
 const languageSchema = z.enum(['en', 'sv', 'nb', 'da', 'fi']);
 /** nShift Checkout: its addresses and the connection; the client credentials live in their own vault. */
-const checkoutShape = {
-  baseUrl: z._default(httpUrl, DEFAULT_CHECKOUT_BASE_URL),
-  authUrl: z._default(httpUrl, DEFAULT_CHECKOUT_AUTH_URL),
+const checkoutFields = {
+  baseUrl: serviceUrl,
+  authUrl: serviceUrl,
   /** Empty = none. */
-  connectionId: z._default(z.string().check(z.trim(), z.maxLength(128)), ''),
+  connectionId: z.string().check(z.trim(), z.maxLength(128)),
+};
+const checkoutShape = {
+  baseUrl: z._default(checkoutFields.baseUrl, DEFAULT_CHECKOUT_BASE_URL),
+  authUrl: z._default(checkoutFields.authUrl, DEFAULT_CHECKOUT_AUTH_URL),
+  connectionId: z._default(checkoutFields.connectionId, ''),
 };
 /**
  * How long the data directory keeps what the station wrote, in days (docs/architecture.md#retention). The
@@ -138,8 +165,18 @@ const retentionSection = z.object({
   spoolDays: z._default(z.intWithin(7, 3650), 14),
 });
 
+/**
+ * What this station is called where people see it: the window's title, the status bar, the headless `ready`
+ * line. Empty means the computer's own name, so a fresh station is told apart from its neighbours at once.
+ */
+const stationSection = z.object({
+  name: z._default(z.string().check(z.trim(), z.maxLength(60)), ''),
+});
+
 export const settingsSchema = z.object({
-  deliveryUrl: z._default(httpUrl, DEFAULT_DELIVERY_URL),
+  /** The settings' shape this file was saved in (main/settings/migrate.ts); a new station starts at the current one. */
+  settingsVersion: z._default(z.int().check(z.positive()), SETTINGS_VERSION),
+  deliveryUrl: z._default(serviceUrl, DEFAULT_DELIVERY_URL),
   printConfig: z._default(printConfigSection, {
     targets: [
       { media: 'thermo-190', type: 'zpl', mode: 'DT', charset: 'cp850' },
@@ -149,7 +186,7 @@ export const settingsSchema = z.object({
   printers: z._default(z.array(printerConfigSchema).check(z.maxLength(50)), []),
   routing: z._default(routingSection, { rules: [] }),
   scanner: z._default(scannerSection, { prefix: '', suffix: '', duplicateWindowMs: 2000 }),
-  resolve: z._default(resolveSection, { sources: ['order', 'stored', 'shipment'], indexRefreshSeconds: 60 }),
+  resolve: z._default(resolveSection, { sources: [...RESOLVE_SOURCES], indexRefreshSeconds: 60 }),
   consolidation: z._default(consolidationSection, {}),
   statusEvents: z._default(statusEventsSection, { follow: true, stationsOnAccount: 1 }),
   spool: z._default(spoolSection, { ttlMinutes: 10 }),
@@ -162,24 +199,28 @@ export const settingsSchema = z.object({
     connectionId: '',
   }),
   retention: z._default(retentionSection, { journalDays: 90, labelDays: 30, spoolDays: 14 }),
+  station: z._default(stationSection, { name: '' }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const settingsPatchSchema = z.strictObject({
-  account: z.optional(z.strictObject({ deliveryUrl: z.optional(httpUrl) })),
+  account: z.optional(z.strictObject({ deliveryUrl: z.optional(serviceUrl) })),
   printConfig: z.optional(printConfigSection),
   routing: z.optional(routingSection),
   scanner: z.optional(scannerSection),
   resolve: z.optional(resolveSection),
   consolidation: z.optional(consolidationSection),
-  statusEvents: z.optional(z.partial(statusEventsSection)),
+  // A patch's fields without their defaults: one that names only `follow` (or only the Checkout base address)
+  // leaves the others as they are, where the settings' defaults would have put them back.
+  statusEvents: z.optional(z.partial(z.object(statusEventsFields))),
   spool: z.optional(spoolSection),
   manifest: z.optional(manifestSection),
   sounds: z.optional(soundsSection),
   language: z.optional(languageSchema),
-  checkout: z.optional(z.partial(z.strictObject(checkoutShape))),
+  checkout: z.optional(z.partial(z.strictObject(checkoutFields))),
   retention: z.optional(retentionSection),
+  station: z.optional(stationSection),
 });
 export type SettingsPatchInput = z.input<typeof settingsPatchSchema>;
 
@@ -201,19 +242,35 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatchInput)
   return settingsSchema.parse(next);
 }
 
-/** The masked view the UI gets (never the secret itself): the saved settings, and what is in force now. */
+/**
+ * What the view says of a saved secret besides the key in use: its id when the key is not usable here, the
+ * origins it was entered for when those are not the addresses in force, and the vault's notice.
+ */
+export interface SecretNote {
+  id?: string;
+  secretFor?: string;
+  vault?: VaultNotice;
+}
+
+/**
+ * The masked view the UI gets (never the secret itself): the saved settings, and what is in force now. `key` and
+ * `checkoutKey` are the secrets usable at the addresses in force; `notes` what else there is to say of them.
+ */
 export function settingsView(
   settings: Settings,
   key: { id: string; secret: string } | undefined,
   inForce: SettingsInForce,
   checkoutKey?: { id: string; secret: string },
+  notes: { delivery?: SecretNote; checkout?: SecretNote } = {},
 ): SettingsView {
-  const { deliveryUrl, checkout, ...rest } = settings;
+  const { deliveryUrl, checkout, settingsVersion: _version, ...rest } = settings;
   return {
     ...rest,
     inForce,
     account: {
       deliveryUrl,
+      ...(notes.delivery?.id ? { apiKeyId: notes.delivery.id } : {}),
+      ...noted(notes.delivery),
       ...(key ? { apiKeyId: key.id, secretMask: maskSecret(key.secret) } : {}),
       hasSecret: key !== undefined,
     },
@@ -221,9 +278,18 @@ export function settingsView(
       baseUrl: checkout.baseUrl,
       authUrl: checkout.authUrl,
       ...(checkout.connectionId ? { connectionId: checkout.connectionId } : {}),
+      ...(notes.checkout?.id ? { clientId: notes.checkout.id } : {}),
+      ...noted(notes.checkout),
       ...(checkoutKey ? { clientId: checkoutKey.id, secretMask: maskSecret(checkoutKey.secret) } : {}),
       hasSecret: checkoutKey !== undefined,
     },
+  };
+}
+
+function noted(note: SecretNote | undefined): { secretFor?: string; vault?: VaultNotice } {
+  return {
+    ...(note?.secretFor ? { secretFor: note.secretFor } : {}),
+    ...(note?.vault ? { vault: note.vault } : {}),
   };
 }
 

@@ -190,7 +190,7 @@ export interface ShipmentResultJson {
   previousPrints: null;
 }
 
-/** The shipment result exactly as nshift-api.md 1.3 shows it. */
+/** The shipment result exactly as docs/nshift-api.md 1.3 shows it. */
 export function shipmentResultJson(
   ctx: SimContext,
   s: SimShipment,

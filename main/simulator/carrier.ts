@@ -1,6 +1,6 @@
 /**
  * The carriers' side of a shipment, driven by the sim clock: a booked shipment is handed over to the carrier,
- * goes in transit and is delivered, each a status event on `/alerts` (nshift-api.md 1.9) at the time it
+ * goes in transit and is delivered, each a status event on `/alerts` (docs/nshift-api.md 1.9) at the time it
  * happened. Off by default (tests that do not ask for it see shipments stay PRINTED); demo mode and the
  * control API (`POST /_sim/carrier`) turn it on.
  *

@@ -158,7 +158,10 @@ function printDemoLabel(
 /** Everything of the demo, including the web-shop orders made through Checkout over HTTP (started simulator). */
 export async function seedDemoDataWithCheckout(sim: Simulator): Promise<DemoSample[]> {
   const delivery = seedDemoData(sim);
-  const checkout = await seedCheckoutDemo(sim, receiver(4));
+  const checkout = await seedCheckoutDemo(sim, receiver(4), {
+    id: DEMO_API_KEY_ID,
+    secret: DEMO_API_KEY_SECRET,
+  });
   return [...delivery, ...checkout];
 }
 
@@ -269,8 +272,9 @@ export function seedDemoData(sim: Simulator): DemoSample[] {
     createStored(ctx, storedShipment(orderNo, receiver(r), service, weights));
     samples.push({ code: orderNo, description });
   }
-  // SPLIT-3001 is not written here: demo start-up makes it through the simulated Checkout over HTTP
-  // (seedCheckoutDemo, checkout/web-shop.ts), the way a web shop's partial shipments reach Delivery.
+  // SPLIT-3001 and SPLIT-3002 are not written here: demo start-up makes them through the simulated Checkout over
+  // HTTP (seedCheckoutDemo, checkout/web-shop.ts), the way a web shop's partial shipments reach Delivery: as
+  // prepared shipments, which the shop of SPLIT-3002 then turns into stored shipments.
   createStored(ctx, storedShipment('SO-2900', noZip, 'P19', [1.0]));
   samples.push({
     code: 'SO-2900',

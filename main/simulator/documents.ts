@@ -61,9 +61,12 @@ export function ownerPath(owner: DocumentOwner): string {
     case 'consolidated':
       return `/consolidated-shipments/${owner.id}`;
     case 'waybill':
-      return `/waybills/${owner.id}`;
-    case 'manifest':
-      return `/manifests/${owner.id}`;
+      return `/shipment-waybills/${owner.id}`;
+    case 'manifest': {
+      // A manifest's owner id is its key, `type/id`.
+      const [type = '', id = ''] = owner.id.split('/');
+      return `/shipment-manifests/${type}/manifests/${id}`;
+    }
   }
 }
 

@@ -32,9 +32,12 @@ export interface RouteOptions {
   licenses?: License[];
   /** The route books something: drop-after-commit faults may apply to it. */
   booking?: boolean;
+  /** The client operation this route serves (Delivery: a row of main/nshift/delivery/routes.ts). */
+  operation?: string;
 }
 
-export interface Route extends Required<RouteOptions> {
+export interface Route extends Required<Omit<RouteOptions, 'operation'>> {
+  operation: string | undefined;
   method: string;
   pattern: string;
   regex: RegExp;
@@ -62,27 +65,36 @@ export class Router {
       auth: options.auth ?? true,
       licenses: options.licenses ?? [],
       booking: options.booking ?? false,
+      operation: options.operation,
     });
   }
 
+  /**
+   * The route for a request. Of several that match, the one with the fewest parameters wins, so a fixed
+   * segment (`/order-channels/types`) beats a parameter in its place (`/order-channels/{orderChannelId}`)
+   * whatever order they were added in.
+   */
   match(method: string, path: string): Match {
     let pathMatched = false;
+    let best: { route: Route; m: RegExpExecArray } | undefined;
     for (const route of this.routes) {
       const m = route.regex.exec(path);
       if (!m) continue;
       pathMatched = true;
       if (route.method !== method) continue;
-      const params: Record<string, string> = {};
-      route.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1] ?? '')));
-      return { route, params };
+      if (!best || route.keys.length < best.route.keys.length) best = { route, m };
     }
-    return pathMatched ? { methodNotAllowed: true } : undefined;
+    if (!best) return pathMatched ? { methodNotAllowed: true } : undefined;
+    const { route, m } = best;
+    const params: Record<string, string> = {};
+    route.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1] ?? '')));
+    return { route, params };
   }
 }
 
 export const json = (status: number, body: unknown): Reply => ({ status, json: body });
 export const empty = (status: number): Reply => ({ status });
-/** Unknown id → 404 with an empty body (nshift-api.md 1.2). */
+/** Unknown id → 404 with an empty body (docs/nshift-api.md 1.2). */
 export const notFound = (): Reply => empty(404);
 export const noContent = (): Reply => empty(204);
 export const unprocessable = (items: ValidationItem[]): Reply => json(422, items);
@@ -105,24 +117,42 @@ export function validationItem(
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reply: Reply };
 
+/** How a service refuses a body: one it cannot read, and one whose fields (by path, with why) it cannot map. */
+export interface BodyRefusals {
+  unreadable(): Reply;
+  invalid(fields: Array<{ path: string; message: string }>): Reply;
+}
+
 /**
- * JSON body through a zod schema: unreadable JSON → 400 ILLEGAL; a body nShift cannot map (wrong types, missing
- * parts) → 400 with the validation list by field, the way nShift's JSON binding answers. A body that maps but
- * breaks the service's rules is the booking's own 422.
+ * Delivery's: unreadable JSON → 400 ILLEGAL; a body nShift cannot map (wrong types, missing parts) → 400 with the
+ * validation list by field, the way nShift's JSON binding answers. A body that maps but breaks the service's rules
+ * is the booking's own 422.
  */
-export function parseBody<S extends z.ZodType>(req: RequestCtx, schema: S): Parsed<z.infer<S>> {
+const DELIVERY_REFUSALS: BodyRefusals = {
+  unreadable: () => apiError(400, 'ILLEGAL', 'Body is not valid JSON'),
+  invalid: (fields) =>
+    json(
+      400,
+      fields.map((f) => validationItem(f.message, 'Illegal', f.path || 'body', f.path)),
+    ),
+};
+
+/** A JSON body through a zod schema, refused in the service's own way (Delivery's by default). */
+export function parseBody<S extends z.ZodType>(
+  req: RequestCtx,
+  schema: S,
+  refusals: BodyRefusals = DELIVERY_REFUSALS,
+): Parsed<z.infer<S>> {
   let raw: unknown;
   try {
     raw = req.rawBody.length === 0 ? {} : JSON.parse(req.rawBody.toString('utf8'));
   } catch {
-    return { ok: false, reply: apiError(400, 'ILLEGAL', 'Body is not valid JSON') };
+    return { ok: false, reply: refusals.unreadable() };
   }
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, value: result.data };
-  const items = result.error.issues.map((issue) =>
-    validationItem(issue.message, 'Illegal', issue.path.join('.') || 'body', issue.path.join('.')),
-  );
-  return { ok: false, reply: json(400, items) };
+  const fields = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return { ok: false, reply: refusals.invalid(fields) };
 }
 
 export function bool(query: URLSearchParams, name: string): boolean {

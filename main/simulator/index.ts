@@ -46,6 +46,8 @@ export {
   demoCheckoutClient,
   seedCheckoutDemo,
   DEMO_SPLIT_ORDER,
+  DEMO_STORED_SPLIT_ORDER,
+  storePreparedShipments,
   DEMO_CHECKOUT_PENDING_ORDER,
   DEMO_CHECKOUT_MISSING_ORDER,
   type WebShopOrder,

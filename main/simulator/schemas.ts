@@ -132,8 +132,10 @@ export const printJobBodySchema = z.looseObject({
   contentType: z.enum(['pdf_base64', 'pdf_uri', 'raw_base64', 'raw_uri']).optional(),
 });
 
+/** A shipment list's filters (assumed names); its type is in the path, and a print configuration may come along. */
 export const manifestBodySchema = z.looseObject({
-  manifestType: z.string().min(1),
+  manifestType: text,
+  printConfig: printConfigSchema.optional().nullable(),
   dateFrom: text,
   dateTo: text,
   senderQuickId: text,

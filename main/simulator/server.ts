@@ -1,5 +1,5 @@
 /**
- * The nShift Delivery simulator: a stateful HTTP server on 127.0.0.1 that serves nshift-api.md section 1
+ * The nShift Delivery simulator: a stateful HTTP server on 127.0.0.1 that serves docs/nshift-api.md section 1
  * under `/rs-extapi/v1` (and under any versioned prefix ending in it, as nShift's `href`s do), plus the
  * test-only control API under `/_sim/`.
  */
@@ -12,6 +12,7 @@ import { handleControl } from './control';
 import { Faults } from './faults';
 import { forbidden, apiError, Router, type Reply, type RequestCtx, type Route } from './http';
 import { checkoutClientOf, registerIdentityRoutes } from './checkout/identity';
+import { problem } from './checkout/problem';
 import { registerCheckoutRoutes } from './checkout/routes';
 import { ALL_LICENSES, type License } from './licenses';
 import { createRandom } from './random';
@@ -22,6 +23,7 @@ import { registerConsolidatedRoutes } from './routes/consolidated';
 import { registerExtraRoutes } from './routes/extra';
 import { registerManifestRoutes } from './routes/manifests';
 import { registerOrderRoutes } from './routes/orders';
+import { registerPreparedRoutes } from './routes/prepared';
 import { registerPrintRoutes } from './routes/print';
 import { registerShipmentRoutes } from './routes/shipments';
 import { registerStoredRoutes } from './routes/stored';
@@ -111,6 +113,8 @@ export interface Simulator {
   records(): BookingRecordJson[];
   /** Requests per account, endpoint and second, and the feeds' rate rule (see request-stats.ts). */
   readonly requests: RequestStats;
+  /** The Delivery routes it serves, each with the client operation it serves (main/simulator/operations.ts). */
+  deliveryRoutes(): Array<{ method: string; pattern: string; operation: string | undefined }>;
 }
 
 const DELIVERY_SEGMENT = '/rs-extapi/v1';
@@ -184,6 +188,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   registerAuthRoutes(router, ctx);
   registerShipmentRoutes(router, ctx);
   registerStoredRoutes(router, ctx);
+  registerPreparedRoutes(router, ctx);
   registerConsolidatedRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
   registerManifestRoutes(router, ctx);
@@ -237,7 +242,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   function authorizeCheckout(_route: Route, request: RequestCtx): Reply | undefined {
     return checkoutClientOf(ctx, request.headers.authorization)
       ? undefined
-      : apiError(401, 'ILLEGAL', 'Invalid, expired or missing token');
+      : problem(401, 'Unauthorized', 'Invalid, expired or missing token');
   }
 
   /**
@@ -406,6 +411,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     records: () => recordsJson(state),
     requests: ctx.requests,
+    deliveryRoutes: () =>
+      deliveryRouter.routes.map(({ method, pattern, operation }) => ({ method, pattern, operation })),
   };
   return sim;
 }

@@ -43,7 +43,8 @@ export interface SimParcel {
 export type ShipmentStatus = 'PRINTED' | 'CANCELLED' | 'IN_TRANSIT' | 'DELIVERED';
 
 /** How a booking came in: kept for `/_sim/records` so tests can check exactly-once. */
-export type BookingRoute = 'shipments' | 'orders' | 'stored' | 'consolidated' | 'consolidated-close';
+export type BookingRoute =
+  'shipments' | 'orders' | 'stored' | 'prepared' | 'consolidated' | 'consolidated-close';
 
 export interface SimShipment {
   id: string;
@@ -95,6 +96,17 @@ export interface SimStored {
   changed: number;
   /** Set once booked: the shipments it produced. */
   shipmentIds: string[];
+}
+
+/**
+ * A prepared shipment (a Checkout partial shipment in Delivery, routes/prepared.ts): the shipment the consumer's
+ * choice made, waiting to be booked or turned into a stored shipment. Booking it removes it (unless asked to keep
+ * it), as does turning it into a stored shipment or deleting it.
+ */
+export interface SimPrepared {
+  prepareId: string;
+  data: ShipmentInput;
+  created: number;
 }
 
 export interface SimOrderParcel {
@@ -265,6 +277,8 @@ export interface SimState {
   /** Shipments in feed order (creation order). */
   feed: SimShipment[];
   stored: Map<string, SimStored>;
+  /** Prepared shipments by prepare id (routes/prepared.ts). */
+  prepared: Map<string, SimPrepared>;
   orders: Map<string, SimOrder>;
   /** What a packer scans → ids, so lookups stay O(1) with 100k seeded records (benchmarks). */
   index: { ordersByRef: Map<string, Set<string>>; storedByOrderNo: Map<string, Set<string>> };
@@ -315,6 +329,7 @@ const COUNTER_STARTS: Record<string, number> = {
   alert: 0,
   price: 0,
   record: 1000,
+  partialShipment: 0,
 };
 
 /** The counters that number what a client keeps: shipments, their documents and numbers, stored shipments, … */
@@ -328,6 +343,8 @@ const ID_KINDS = [
   'printJob',
   'parcelNo',
   'shipmentNo',
+  // A Checkout partial shipment's id is its prepared shipment's prepare id (checkout/partials.ts).
+  'partialShipment',
 ] as const;
 /** How many ids of each kind one block holds: far more than a demo run books. */
 export const ID_BLOCK_SIZE = 1_000_000;
@@ -340,6 +357,7 @@ export function createState(idBlock = 0): SimState {
     shipments: new Map(),
     feed: [],
     stored: new Map(),
+    prepared: new Map(),
     orders: new Map(),
     index: { ordersByRef: new Map(), storedByOrderNo: new Map() },
     consolidated: new Map(),

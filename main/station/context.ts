@@ -10,6 +10,7 @@ import type { PrintOutcome } from '../printers/types';
 import type { LabelCache } from '../labels/label-cache';
 import type { LocalIndex } from './local-index';
 import type { StatusEvents } from './status-events/follower';
+import type { ShipmentNumbers } from './workflows/shipment-numbers';
 import { bookingNotSaved, cannotSave, failureFromPrinter, isDiskRefusal } from './failures';
 import { toNshiftPrintConfig } from './print-config';
 import type { PrintConfig } from '../nshift/delivery/types';
@@ -38,6 +39,8 @@ export interface StationContext {
   newId(prefix: string): string;
   /** Work that need not hold up the job queue (details fetched after a label printed); awaited on close. */
   defer(task: () => Promise<void>): void;
+  /** Bookings whose answer carried no shipment number: looked up in nShift's history in batches. */
+  readonly shipmentNumbers: ShipmentNumbers;
 }
 
 /** Journal first, then the view: a state the packer sees is a state that survives a crash. */

@@ -7,6 +7,7 @@ import type {
   JobView,
   ResolvedSource,
 } from '../../preload/api';
+import { bookingTargetKey } from './journal';
 import type { BookingTarget, DocumentRef, JournalEntry } from './journal';
 
 /** What lookups need of a job (duplicates, reprint by code, cancels): everything but its documents. */
@@ -107,9 +108,7 @@ export class JobBook {
         job.state = 'booking';
         break;
       case 'book_intent':
-        setOf(this.intents, job.id).add(
-          entry.target.type === 'order' ? `order:${entry.target.orderId}` : `stored:${entry.target.storedId}`,
-        );
+        setOf(this.intents, job.id).add(bookingTargetKey(entry.target));
         job.state = 'booking';
         break;
       case 'booked':
@@ -199,6 +198,9 @@ export class JobBook {
         job.state = 'failed';
         break;
       case 'finished':
+        // A split order of which another station booked some targets first has fewer shipments than targets:
+        // it stays `booking` until here, and then reads as what became of the labels it did print.
+        if (job.state === 'booking') job.state = jobPrintState(job);
         if (job.state !== 'failed' && job.state !== 'held' && job.state !== 'printed') job.state = 'done';
         break;
     }

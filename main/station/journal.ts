@@ -43,11 +43,20 @@ const bookingTargetSchema = z.discriminatedUnion('type', [
     parcelIds: z.optional(z.array(z.string())),
   }),
   z.object({ type: z.literal('stored'), storedId: z.string(), orderNo: z.optional(z.string()) }),
+  /** A Checkout partial shipment's prepared shipment in Delivery (workflows/checkout-lookup.ts). */
+  z.object({ type: z.literal('prepared'), prepareId: z.string(), orderNo: z.optional(z.string()) }),
 ]);
 export type BookingTarget = z.infer<typeof bookingTargetSchema>;
 
 export function bookingTargetKey(target: BookingTarget): string {
-  return target.type === 'order' ? `order:${target.orderId}` : `stored:${target.storedId}`;
+  switch (target.type) {
+    case 'order':
+      return `order:${target.orderId}`;
+    case 'stored':
+      return `stored:${target.storedId}`;
+    case 'prepared':
+      return `prepared:${target.prepareId}`;
+  }
 }
 
 const entryBodySchema = z.discriminatedUnion('type', [

@@ -1,5 +1,6 @@
 import type { DeliveryClient } from '../nshift/delivery/client';
 import type { DeliveryError } from '../nshift/delivery/errors';
+import type { CreatePrintJobRequest } from '../nshift/delivery/types';
 import type { PrintJobApi, PrintJobApiError } from '../printers/print-job-api';
 import { err, ok } from '../result';
 
@@ -14,7 +15,7 @@ export function createPrintJobApi(client: () => DeliveryClient): PrintJobApi {
           ? await print.createShipmentPrintJob(ownerId, printId, job)
           : target === 'consolidated'
             ? await print.createConsolidatedPrintJob(ownerId, printId, job)
-            : await print.createManifestPrintJob(ownerId, printId, job);
+            : await createManifestJob(print, ownerId, printId, job);
       if (!created.ok) return err(toPrintJobError(created.error));
       return ok({ jobId: String(created.value.id), status: created.value.status ?? 'QUEUED' });
     },
@@ -36,6 +37,27 @@ export function createPrintJobApi(client: () => DeliveryClient): PrintJobApi {
       return ok({ state: String(printer.value.state ?? 'unknown') });
     },
   };
+}
+
+/** A manifest's owner id is `type/id`: nShift keeps shipment lists under their type. */
+function createManifestJob(
+  print: DeliveryClient['print'],
+  ownerId: string,
+  printId: string,
+  job: CreatePrintJobRequest,
+): ReturnType<DeliveryClient['print']['createManifestPrintJob']> {
+  const slash = ownerId.indexOf('/');
+  if (slash <= 0)
+    return Promise.resolve(
+      err({
+        kind: 'validation',
+        operation: 'printJobs.createForManifest',
+        status: 0,
+        errors: [],
+        message: `not sent: the manifest "${ownerId}" does not name its type (type/id)`,
+      }),
+    );
+  return print.createManifestPrintJob(ownerId.slice(0, slash), ownerId.slice(slash + 1), printId, job);
 }
 
 function toPrintJobError(error: DeliveryError): PrintJobApiError {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import type {
   AccountState,
   ConnectionTest,
+  DemoPrinterFault,
   Failure,
   JobKind,
   MethodInput,
@@ -22,18 +24,21 @@ import { createLabelCache } from '../labels/label-cache';
 import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
 import { resolveSettings, type SettingsLayer } from '../settings/in-force';
 import { applySettingsPatch, settingsView, type Settings } from '../settings/schema';
-import type { ApiKey, SecretVault, SettingsStore } from '../settings/store';
+import { openBoundSecret } from '../settings/bound-secret';
+import { VaultRefusal, type SecretVault, type SettingsStore } from '../settings/store';
 import { StationError } from './station-error';
 import { fail, record, recordPrintState, type StationContext } from './context';
 import { cannotSave, detailed, failure, failureOfError, noSuchJob, stoppedBeforeStart } from './failures';
 import type { Result } from '../result';
 import type { SpoolOperationError } from '../printers/spool';
 import { LocalIndex, type IndexFigures, type LocalIndexOptions } from './local-index';
+import { createIndexFile, INDEX_FILE, indexAccount } from './local-index-file';
 import { openJobJournal } from './job-journal';
 import { JournalWriteError } from './journal';
 import { displayScan, parseScanCode, scanRefused } from './scan-code';
 import { resumeOpenJobs } from './workflows/resume';
 import { runScan } from './workflows/scan';
+import { ShipmentNumbers, type ShipmentNumbersOptions } from './workflows/shipment-numbers';
 import { createPrintJobApi } from './print-job-api';
 import { testConnection } from './connection';
 import { startTestPrint } from './workflows/test-print';
@@ -42,6 +47,7 @@ import type { JobStart } from './workflows/types';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
 import { pruneDataDir, type PruneReport } from './retention';
 import { RequestRate } from '../nshift/shared/request-rate';
+import { labelPrinterId } from './label-printer';
 
 /** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
 const PRUNE_FIRST_AFTER_MS = 5 * 60 * 1000;
@@ -59,12 +65,26 @@ export interface StationOptions {
   checkoutClientOptions?: Partial<CheckoutClientOptions>;
   /** Settings forced by the host for this run (demo mode, flags); applied over the stored ones, never saved. */
   overrides?: readonly SettingsLayer[];
+  /**
+   * Demo mode's virtual label printer, so the UI can switch its faults (`setDemoPrinterFault`). Without it (every
+   * station that is not a demo) the method is refused.
+   */
+  demoPrinter?: { setFault(fault: DemoPrinterFault): Promise<void> };
+  /** The computer's name, the station's name while its setting is empty (tests give one). */
+  computerName?: string;
+  /** How often a key nShift could not be asked about (it did not answer) is checked again; default 30 s. */
+  accountRecheckMs?: number;
   /** How many jobs run at once. 1 keeps labels in scan order, which a print-and-apply line needs. */
   concurrency?: number;
   log?: (line: string) => void;
   now?: () => Date;
   /** The Delivery client's transport options (tests shorten timeouts). */
   clientOptions?: Partial<Parameters<typeof createDeliveryClient>[0]>;
+  /**
+   * How order bookings' shipment numbers are batched (shipment-numbers.ts). Tests and demo mode look each up at
+   * once (`maxWaitMs: 0`), as a person trying the station expects to read the number beside the label.
+   */
+  shipmentNumbers?: ShipmentNumbersOptions;
   /** Local index options beyond the settings (tests and benchmarks pace it differently). */
   indexOptions?: Partial<Omit<LocalIndexOptions, 'client' | 'intervalMs' | 'log'>>;
   /** Spool and driver options (tests shorten backoff and timeouts). */
@@ -120,6 +140,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     }
   };
 
+  const computerName = options.computerName ?? hostname();
   const startupWarnings: string[] = [];
   const loaded = await options.settingsStore.load();
   if (loaded.warning) startupWarnings.push(loaded.warning);
@@ -127,7 +148,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
   let resolved = resolveSettings(storedSettings, options.overrides ?? []);
   let settings = resolved.settings;
   /** The UI's view: the saved settings to edit, and what this run uses with where it comes from. */
-  const view = (): SettingsView => settingsView(storedSettings, apiKey, resolved.inForce, checkoutKey);
+  const view = (): SettingsView =>
+    settingsView(
+      storedSettings,
+      deliverySecret.for(deliveryUrls()),
+      resolved.inForce,
+      checkoutSecret?.for(checkoutUrls()),
+      { delivery: deliverySecret.note(deliveryUrls()), checkout: checkoutSecret?.note(checkoutUrls()) },
+    );
 
   const { journal, jobs, checkpointer, warnings } = await openJobJournal({
     journalDir: join(options.dataDir, 'journal'),
@@ -138,7 +166,16 @@ export async function createStation(options: StationOptions): Promise<Station> {
   });
   startupWarnings.push(...warnings);
 
-  let apiKey: ApiKey | undefined = await options.vault.get();
+  // Each secret goes only to the addresses it was entered for (main/settings/bound-secret.ts): the Delivery key to
+  // the Delivery address, the Checkout credentials to its identity service and its base address.
+  const deliveryUrls = (): string[] => [settings.deliveryUrl];
+  const checkoutUrls = (): string[] => [settings.checkout.authUrl, settings.checkout.baseUrl];
+  const deliverySecret = await openBoundSecret(options.vault, deliveryUrls(), log);
+  const checkoutSecret = options.checkoutVault
+    ? await openBoundSecret(options.checkoutVault, checkoutUrls(), log)
+    : undefined;
+  for (const said of [deliverySecret.problem, checkoutSecret?.problem])
+    if (said) startupWarnings.push(said.message);
   const statusEvents = createStatusEvents({
     dataDir: options.dataDir,
     client: () => client,
@@ -149,9 +186,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
   const requestRate = new RequestRate();
   let client: DeliveryClient = newClient();
   function newClient(): DeliveryClient {
+    const baseUrl = settings.deliveryUrl;
     return createDeliveryClient({
-      baseUrl: settings.deliveryUrl,
-      apiKey: () => apiKey,
+      baseUrl,
+      // The key only if it was entered for this client's address: a client for another one never gets it.
+      apiKey: () => deliverySecret.for([baseUrl]),
       logger: log,
       // One guard for every client this station makes: a new key or URL does not reset the feeds' call rate.
       feedRate: statusEvents.guard,
@@ -161,20 +200,23 @@ export async function createStation(options: StationOptions): Promise<Station> {
     });
   }
 
-  let checkoutKey: ApiKey | undefined = await options.checkoutVault?.get();
   let checkout: CheckoutClient | undefined = await newCheckoutClient();
   /**
-   * Only with credentials: without them the station makes no Checkout request at all, and its client (and its
-   * schemas) are never even loaded.
+   * Only with credentials entered for its addresses: without them the station makes no Checkout request at all,
+   * and its client (and its schemas) are never even loaded.
    */
   async function newCheckoutClient(): Promise<CheckoutClient | undefined> {
-    if (!checkoutKey) return undefined;
+    const urls = checkoutUrls();
+    if (!checkoutSecret?.for(urls)) return undefined;
     const { createCheckoutClient } = await import('../nshift/checkout/client');
+    const [authUrl, baseUrl] = urls;
     return createCheckoutClient({
-      baseUrl: settings.checkout.baseUrl,
-      authUrl: settings.checkout.authUrl,
-      credentials: () =>
-        checkoutKey ? { clientId: checkoutKey.id, clientSecret: checkoutKey.secret } : undefined,
+      baseUrl,
+      authUrl,
+      credentials: () => {
+        const key = checkoutSecret.for(urls);
+        return key ? { clientId: key.id, clientSecret: key.secret } : undefined;
+      },
       logger: log,
       ...options.checkoutClientOptions,
     });
@@ -194,7 +236,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
     return renewingCheckout;
   }
 
-  let account: StationStatus['account'] = { state: apiKey ? 'unknown' : 'not_configured' };
+  let account: StationStatus['account'] = accountBeforeTest();
+  /** The account's state before a connection test: a key to test, or why there is none for this address. */
+  function accountBeforeTest(): StationStatus['account'] {
+    if (deliverySecret.for(deliveryUrls())) return { state: 'unknown' };
+    const why = deliverySecret.elsewhere(deliveryUrls(), 'API key') ?? deliverySecret.unreadable?.message;
+    return { state: 'not_configured', ...(why ? { message: why } : {}) };
+  }
   const labelCache = createLabelCache(join(options.dataDir, 'labels'), { now });
   const printService: PrintService = createPrintService({
     dataDir: options.dataDir,
@@ -226,6 +274,15 @@ export async function createStation(options: StationOptions): Promise<Station> {
           requestRate,
           intervalMs: settings.resolve.indexRefreshSeconds * 1000,
           log,
+          // Kept between starts for the account in use: another key or Delivery URL never reads it.
+          file: createIndexFile({
+            path: join(options.dataDir, INDEX_FILE),
+            account: () => {
+              const key = deliverySecret.for(deliveryUrls());
+              return key ? indexAccount(settings.deliveryUrl, key.id) : undefined;
+            },
+            log,
+          }),
           ...options.indexOptions,
         })
       : undefined;
@@ -250,7 +307,11 @@ export async function createStation(options: StationOptions): Promise<Station> {
       deferred.add(running);
       void running.finally(() => deferred.delete(running));
     },
+    get shipmentNumbers() {
+      return shipmentNumbers;
+    },
   };
+  const shipmentNumbers = new ShipmentNumbers(ctx, options.shipmentNumbers);
 
   const queue = new PQueue({ concurrency: options.concurrency ?? 1 });
   /** Jobs on the queue that have not started, and what each fails with if the station stops first. */
@@ -286,15 +347,20 @@ export async function createStation(options: StationOptions): Promise<Station> {
     }
   }
 
+  let demoPrinterFault: DemoPrinterFault = 'none';
   function status(): StationStatus {
     const printers = printService.printerStates();
+    const labelPrinter = labelPrinterId(settings);
     return {
       host: options.host,
       version: options.version,
+      stationName: settings.station.name || computerName,
       demo: options.demo ?? false,
       account,
       printers,
       queueLength: printService.unfinished().length,
+      ...(labelPrinter ? { labelPrinterId: labelPrinter } : {}),
+      ...(options.demoPrinter ? { demoPrinterFault } : {}),
       ...(index?.refreshedAt() ? { indexRefreshedAt: index.refreshedAt()!.toISOString() } : {}),
     };
   }
@@ -312,7 +378,13 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
 
   async function checkConnection(): Promise<ConnectionTest> {
-    const test = await testConnection(client, apiKey !== undefined);
+    const before = accountBeforeTest();
+    // No key for this address (one for another, or none the vault could read): nothing is sent, and the reason
+    // is what the test says.
+    const test: ConnectionTest =
+      before.state === 'not_configured' && before.message
+        ? { ok: false, state: 'not_configured', message: before.message, missingLicenses: [] }
+        : await testConnection(client, before.state !== 'not_configured');
     setAccount(test.state, test.message, test.missingLicenses);
     return test;
   }
@@ -378,6 +450,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
       client = newClient();
       await indexClient?.close();
       indexClient = undefined;
+      // Another account's ids: nothing of the index may be used any more.
+      index?.reset();
+      // A key entered for the old address is not for this one: the status says so until it is entered again.
+      account = accountBeforeTest();
     }
     if (
       settings.checkout.baseUrl !== before.checkout.baseUrl ||
@@ -447,27 +523,27 @@ export async function createStation(options: StationOptions): Promise<Station> {
           ),
         );
       }
-      await options.vault.set(key);
-      apiKey = key;
+      await vaultSaved(deliverySecret.set(key, deliveryUrls()));
       await client.close();
       client = newClient();
       await indexClient?.close();
       indexClient = undefined;
-      void checkConnection().then(() => statusEvents.start());
+      index?.reset();
+      void checkConnection().then(() => {
+        index?.start();
+        statusEvents.start();
+      });
       return view();
     },
     async setCheckoutCredentials({ clientId, clientSecret }) {
-      const vault = options.checkoutVault;
-      if (!vault?.writable) {
+      if (!options.checkoutVault?.writable || !checkoutSecret) {
         throw new StationError({
           error: 'failed',
           message:
             'This station takes its Checkout client credentials from the environment; they cannot be changed here.',
         });
       }
-      const key = { id: clientId, secret: clientSecret };
-      await vault.set(key);
-      checkoutKey = key;
+      await vaultSaved(checkoutSecret.set({ id: clientId, secret: clientSecret }, checkoutUrls()));
       await renewCheckoutClient();
       return view();
     },
@@ -499,6 +575,22 @@ export async function createStation(options: StationOptions): Promise<Station> {
     releaseSpoolJob: ({ spoolJobId }) => spoolAction(printService.release(spoolJobId)),
     cancelSpoolJob: ({ spoolJobId }) => spoolAction(printService.cancel(spoolJobId)),
     retrySpoolJob: ({ spoolJobId }) => spoolAction(printService.retry(spoolJobId)),
+    async setDemoPrinterFault({ fault }) {
+      const demoPrinter = options.demoPrinter;
+      if (!demoPrinter) {
+        const message = 'Printer faults can be switched only in demo mode.';
+        throw StationError.notFound(
+          message,
+          failure('printer', 'no_printer', message, detailed('no_such_printer', {})),
+        );
+      }
+      await demoPrinter.setFault(fault);
+      demoPrinterFault = fault;
+      // Said at once, not at the next 30-second check: the switch is there to watch the station answer.
+      await Promise.all(settings.printers.map((p) => printService.checkPrinter(p.id).catch(() => undefined)));
+      emitStatus();
+      return status();
+    },
     async getDocumentPreview({ documentId }) {
       const cached = await labelCache.get(documentId);
       if (!cached) {
@@ -518,6 +610,23 @@ export async function createStation(options: StationOptions): Promise<Station> {
       };
     },
   };
+
+  /** A secret the vault would not save (its key file is kept for another secret): said in the packer's language. */
+  async function vaultSaved(saving: Promise<void>): Promise<void> {
+    try {
+      await saving;
+    } catch (error) {
+      if (!(error instanceof VaultRefusal)) throw error;
+      throw StationError.failed(
+        failure(
+          'station',
+          'internal',
+          error.message,
+          detailed('vault_key_kept', { file: error.keyFile, other: error.other }),
+        ),
+      );
+    }
+  }
 
   async function spoolAction(
     pending: Promise<Result<SpoolJobView, SpoolOperationError>>,
@@ -557,6 +666,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
   }
   const printerChecks = setInterval(() => void checkIdlePrinters(), 30_000);
   printerChecks.unref();
+  // nShift did not answer the key's check (at start, or when asked): the status says so, and the Scan screen says
+  // a scan cannot succeed, until a check gets through. Without this it would say so until someone asked again.
+  const accountChecks = setInterval(() => {
+    if (deliverySecret.for(deliveryUrls()) && account.state === 'offline') void checkConnection();
+  }, options.accountRecheckMs ?? 30_000);
+  accountChecks.unref();
 
   // Pruning by age: a few minutes after start (never on the way to `ready` or the first scans), then daily.
   let pruning: Promise<PruneReport> | undefined;
@@ -581,12 +696,15 @@ export async function createStation(options: StationOptions): Promise<Station> {
 
   await printService.start();
   void checkIdlePrinters();
-  // Everything the packer could wait for is done before the first scan: token, unfinished jobs.
-  if (apiKey)
+  // Everything the packer could wait for is done before the first scan: token, unfinished jobs, and the local
+  // index kept from the last run read back (scans wait for that, briefly: local-index.ts).
+  if (deliverySecret.for(deliveryUrls())) {
+    void index?.load();
     void checkConnection().then(() => {
       index?.start();
       statusEvents.start();
     });
+  }
   void queue.add(() =>
     resumeOpenJobs(ctx).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
   );
@@ -632,18 +750,22 @@ export async function createStation(options: StationOptions): Promise<Station> {
       // Closing (any host: the desktop window, the web host's Ctrl+C, a test) starts no queued job: a booking
       // nobody is there to see would go out. Each fails, journalled, and says to scan it again.
       await stopStarting();
-      index?.stop();
+      // The index stops refreshing at once and saves what it holds for the next start.
+      const indexSaved = index?.close();
       await statusEvents.close();
       clearInterval(printerChecks);
+      clearInterval(accountChecks);
       clearTimeout(firstPrune);
       clearInterval(dailyPrune);
       await queue.onIdle();
       await Promise.all([...deferred]);
+      await shipmentNumbers.close();
       await printService.stop();
       await client.close();
       await renewingCheckout.catch(() => undefined);
       await checkout?.close();
       await indexClient?.close();
+      await indexSaved;
       await checkpointer.close();
       await journal.close();
       listeners.clear();

@@ -4,14 +4,17 @@ import type { i18n as I18n } from 'i18next';
 import type { StationApi } from '../../preload/api';
 import { StationStore } from './state/station-store';
 import { ServicesContext, useServices, useStationState, type AppServices } from './state/context';
-import { useScanSession } from './state/scan-session';
+import { useScanSession, type ScanSession } from './state/scan-session';
+import { useReadiness } from './state/use-readiness';
+import { scanRefusal, type ReadinessAction } from './state/readiness';
 import { ScanRoutingContext, type ScanHandler, type ScanRouting } from './scan/scan-routing';
 import { attachKeyboardScanner } from './scan/keyboard-scanner';
 import { DuplicateFilter, judgeScan } from './scan/normalize';
 import { DEFAULT_MAX_GAP_MS } from './scan/burst';
 import { SoundPlayer, type SoundKind } from './sounds/sounds';
-import { Nav, screenForKey, type Screen } from './components/Nav';
+import { KEY_SHEET_KEY, Nav, screenForKey, type Screen } from './components/Nav';
 import { StatusBar } from './components/StatusBar';
+import { KeySheet } from './components/KeySheet';
 import { resultState } from './components/result-state';
 import { printerWait } from './components/printer-wait';
 import { ScanScreen } from './screens/ScanScreen';
@@ -22,6 +25,14 @@ import { CancelScreen } from './screens/CancelScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { HistoryScreen } from './screens/HistoryScreen';
 import { CheckoutScreen } from './screens/CheckoutScreen';
+import {
+  firstOpenStep,
+  isFirstStart,
+  SETUP_LEFT_STORAGE_KEY,
+  SetupScreen,
+  type SetupStep,
+} from './screens/SetupScreen';
+import { SetupContext } from './state/setup-context';
 import { isLanguage, LANGUAGE_STORAGE_KEY, switchLanguage } from './i18n';
 import { CONNECTION_EVENT } from './api/bridge';
 import { failureFromError } from './api/errors';
@@ -81,8 +92,43 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
   const { api, sounds, store } = useServices();
   const state = useStationState();
   const { settings, jobs, status, spool } = state;
-  const [screen, setScreen] = useState<Screen>('scan');
-  const session = useScanSession(api);
+  const [screen, setScreen] = useState<Screen | 'setup'>('scan');
+  const [setupStep, setSetupStep] = useState<SetupStep>('start');
+  const openSetup = useCallback(
+    (step?: SetupStep) => {
+      setSetupStep(step ?? firstOpenStep(store.getState().status));
+      setScreen('setup');
+    },
+    [store],
+  );
+  // A station as it is first started (no key, no label printer) opens its setup once the status says so, unless
+  // the admin left it before: the Scan screen then says what is missing and its button leads back.
+  const setupOffered = useRef(false);
+  const leftHere = useRef(false);
+  useEffect(() => {
+    if (setupOffered.current || !status) return;
+    setupOffered.current = true;
+    if (isFirstStart(status) && !setupLeft(leftHere)) openSetup();
+  }, [status, openSetup]);
+  function leaveSetup(): void {
+    rememberSetupLeft(leftHere);
+    setScreen('scan');
+  }
+  const ready = useReadiness();
+  const refusal = scanRefusal(ready);
+  const stationSession = useScanSession(api);
+  // With no label printer a scan would be booked with nowhere to print its label: it is shown refused, in the
+  // words the Scan screen already says, and not sent. Every other scan goes to the station, the judge.
+  const session = useMemo<ScanSession>(
+    () =>
+      refusal
+        ? {
+            ...stationSession,
+            scan: async (code) => stationSession.refuse(code, refusal),
+          }
+        : stationSession,
+    [stationSession, refusal],
+  );
   const [repeatNotice, setRepeatNotice] = useState<{ code: string; at: number } | undefined>();
 
   // settings.language switches the UI live.
@@ -92,6 +138,11 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     if (isLanguage(language) && i18n.language !== language)
       switchLanguage(i18n, language).catch(() => undefined);
   }, [settings?.language, i18n]);
+  // The station's name in the window title: the desktop app's window and a browser tab take it from here.
+  const stationName = status?.stationName;
+  useEffect(() => {
+    document.title = stationName ? t('stationName.windowTitle', { name: stationName }) : t('app.title');
+  }, [stationName, t]);
   useEffect(() => {
     document.documentElement.lang = i18n.language;
     try {
@@ -172,12 +223,19 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     [routing, burstGapMs],
   );
 
-  // Screen shortcuts: F1–F8 and Alt+1–8, from anywhere.
+  // Screen shortcuts: F1–F8 and Alt+1–8, from anywhere; F9 shows or hides the key cheat sheet.
+  const [keysShown, setKeysShown] = useState(false);
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent): void {
+      if (event.key === KEY_SHEET_KEY && !event.ctrlKey && !event.altKey && !event.metaKey) {
+        event.preventDefault();
+        setKeysShown((shown) => !shown);
+        return;
+      }
       const target = screenForKey(event);
       if (!target) return;
       event.preventDefault();
+      setKeysShown(false);
       setScreen(target);
     }
     window.addEventListener('keydown', onKeyDown);
@@ -202,32 +260,75 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     sounds.play(kind, soundSettings ?? { enabled: true, volume: 0.7 });
   }, [session.last, lastJob, waiting, sounds, soundSettings]);
 
+  function onReadinessAction(action: ReadinessAction): void {
+    if (action === 'setup_key') openSetup('key');
+    else if (action === 'setup_printer') openSetup('printer');
+    else if (action === 'check_connection') void api.testConnection().catch(() => undefined);
+    else if (action === 'reload') void store.load();
+  }
+
   return (
     <ScanRoutingContext.Provider value={routing}>
-      <div className="app">
-        <Nav current={screen} onSelect={setScreen} />
-        <main className="main" id="main">
-          {state.loaded ? null : (
-            <p className="app-loading" role="status" data-testid="app-loading">
-              {t('app.loading')}
-            </p>
-          )}
-          {state.loadError ? <LoadError error={state.loadError} /> : null}
-          {screen === 'scan' ? (
-            <ScanScreen session={session} burstGapMs={burstGapMs} repeatNotice={repeatNotice} />
-          ) : null}
-          {screen === 'jobs' ? <JobsScreen /> : null}
-          {screen === 'stored' ? <StoredScreen /> : null}
-          {screen === 'manifest' ? <ManifestScreen /> : null}
-          {screen === 'cancel' ? <CancelScreen /> : null}
-          {screen === 'settings' ? <SettingsScreen /> : null}
-          {screen === 'history' ? <HistoryScreen burstGapMs={burstGapMs} /> : null}
-          {screen === 'checkout' ? <CheckoutScreen /> : null}
-        </main>
-        <StatusBar />
-      </div>
+      <SetupContext.Provider value={openSetup}>
+        <div className="app">
+          <Nav current={screen === 'setup' ? undefined : screen} onSelect={setScreen} />
+          <main className="main" id="main">
+            {state.loaded ? null : (
+              <p className="app-loading" role="status" data-testid="app-loading">
+                {t('app.loading')}
+              </p>
+            )}
+            {state.loadError ? <LoadError error={state.loadError} /> : null}
+            {screen === 'scan' ? (
+              <ScanScreen
+                session={session}
+                burstGapMs={burstGapMs}
+                repeatNotice={repeatNotice}
+                onReadinessAction={onReadinessAction}
+              />
+            ) : null}
+            {screen === 'jobs' ? <JobsScreen /> : null}
+            {screen === 'stored' ? <StoredScreen /> : null}
+            {screen === 'manifest' ? <ManifestScreen /> : null}
+            {screen === 'cancel' ? <CancelScreen /> : null}
+            {screen === 'settings' ? <SettingsScreen /> : null}
+            {screen === 'history' ? <HistoryScreen burstGapMs={burstGapMs} /> : null}
+            {screen === 'checkout' ? <CheckoutScreen /> : null}
+            {screen === 'setup' ? (
+              <SetupScreen
+                key={setupStep}
+                initialStep={setupStep}
+                onLeave={leaveSetup}
+                onFinish={leaveSetup}
+              />
+            ) : null}
+          </main>
+          <StatusBar onKeys={() => setKeysShown(true)} />
+          {keysShown ? <KeySheet onClose={() => setKeysShown(false)} /> : null}
+        </div>
+      </SetupContext.Provider>
     </ScanRoutingContext.Provider>
   );
+}
+
+/**
+ * Whether the admin left the setup in this browser before: kept in local storage, so it does not open again at
+ * every start (a kiosk profile may refuse storage: then the page alone remembers, in `here`).
+ */
+function setupLeft(here: { current: boolean }): boolean {
+  try {
+    return here.current || localStorage.getItem(SETUP_LEFT_STORAGE_KEY) === '1';
+  } catch {
+    return here.current;
+  }
+}
+function rememberSetupLeft(here: { current: boolean }): void {
+  here.current = true;
+  try {
+    localStorage.setItem(SETUP_LEFT_STORAGE_KEY, '1');
+  } catch {
+    // Storage may be disabled (kiosk profiles): this page still remembers.
+  }
 }
 
 function LoadError({ error }: { error: unknown }) {

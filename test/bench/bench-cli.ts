@@ -199,6 +199,7 @@ async function main(): Promise<number> {
         const jobs = followJobs(station);
         const floor = await createFloor({ deliveryBaseUrl: world.deliveryBaseUrl, apiKey: world.apiKey, printer: world.zebra });
         say(`scan → label: ${scans} scans per kind, station and floor interleaved…`);
+        const tracedBefore = tracer.requests.length;
         const samples = await runScanToLabel({
           station,
           jobs,
@@ -213,6 +214,16 @@ async function main(): Promise<number> {
         });
         await floor.close();
         jobs.stop();
+        // Order bookings' shipment numbers are looked up in the background, in batches; those still waiting are
+        // looked up as the station closes, so every look-up of its order scans (warm-up included) is counted.
+        await world.closeStation(station);
+        const measuredOrders = samples.filter((s) => s.kind === 'order' && s.side === 'station' && s.profile);
+        const orderNumbers = {
+          lookups: tracer.requests.slice(tracedBefore).filter((r) => r.operation === 'history.search').length,
+          orderScans: world.codes.stationOrders.length + Math.floor(world.codes.warmOrders.length / 2),
+          // A background look-up that happens to overlap a scan is not one of the scan's own requests.
+          onPath: summarize(measuredOrders.map((s) => s.profile!.requests.filter((r) => r.operation !== 'history.search').length)).mean,
+        };
         let experiments;
         if (experimentScans > 0) {
           say('experiments: the same scans with one suspected cost left out each…');
@@ -233,6 +244,7 @@ async function main(): Promise<number> {
           scanToLabel: { order: figures(samples, 'order'), stored: figures(samples, 'stored') },
           hotPath: [breakdown('stored', samples), breakdown('order', samples)],
           tail: slowScans(samples),
+          orderNumbers,
           ...(experiments ? { experiments } : {}),
         };
       });

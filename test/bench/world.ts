@@ -56,6 +56,8 @@ export interface World {
    * refreshes, checkpoints, printer checks) does not run into the next part's measurements.
    */
   closeStations(): Promise<void>;
+  /** Closes one station now, which ends (and finishes) its background work: the others go on. */
+  closeStation(station: Station): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,12 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     for (const s of stations.splice(0)) await s.close().catch(() => undefined);
   }
 
+  async function closeStation(station: Station): Promise<void> {
+    const at = stations.indexOf(station);
+    if (at >= 0) stations.splice(at, 1);
+    await station.close();
+  }
+
   return {
     sim,
     zebra,
@@ -106,6 +114,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     codes,
     startStation,
     closeStations,
+    closeStation,
     async close() {
       await closeStations();
       await zebra.close();
@@ -128,9 +137,11 @@ export async function startBenchStation(options: {
   extra?: Partial<StationOptions>;
   /** Wait for the index's first load (default: when the settings turn it on). */
   waitForIndex?: boolean;
+  /** A data directory to start on again (a restart); default a fresh one. */
+  dataDir?: string;
 }): Promise<{ station: Station; dataDir: string }> {
   const { zebra } = options;
-  const dataDir = await mkdtemp(join(tmpdir(), 'packbench-bench-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'packbench-bench-')));
   const settings = zebraSettings(options.deliveryBaseUrl, zebra, dataDir);
   const settingsStore = createFileSettingsStore(dataDir);
   const effective = (options.adjust ?? ((s) => s))(settings);

@@ -27,10 +27,20 @@ test.describe("the admin's settings apply at once, without a restart", () => {
     await openStation(page, demo);
     let lookup = await settingsSection(page, 'Scan lookup');
     const sources = lookup.getByRole('group', { name: 'Look up scans in' });
-    await expect(sources.locator('li')).toHaveText([/Open orders/, /Stored shipments/, /already booked/]);
+    await expect(sources.locator('li')).toHaveText([
+      /Open orders/,
+      /Stored shipments/,
+      /Web shop orders in nShift Checkout/,
+      /already booked/,
+    ]);
 
     // Nothing to look in is not a setting: the schema's verdict shows under the list, nothing is saved.
-    for (const name of ['Open orders in nShift', 'Stored shipments in nShift', /already booked/])
+    for (const name of [
+      'Open orders in nShift',
+      'Stored shipments in nShift',
+      /Web shop orders/,
+      /already booked/,
+    ])
       await sources.getByRole('checkbox', { name }).uncheck();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(sources.locator('.field-error')).toHaveText(
@@ -41,7 +51,12 @@ test.describe("the admin's settings apply at once, without a restart", () => {
     await sources.getByRole('checkbox', { name: 'Stored shipments in nShift' }).check();
     await sources.getByRole('checkbox', { name: /already booked/ }).check();
     await sources.getByRole('button', { name: 'Move Open orders in nShift down' }).click();
-    await expect(sources.locator('li')).toHaveText([/Stored shipments/, /Open orders/, /already booked/]);
+    await expect(sources.locator('li')).toHaveText([
+      /Stored shipments/,
+      /Open orders/,
+      /Web shop orders/,
+      /already booked/,
+    ]);
     await saveSettingsBar(page);
 
     const refused = await scanOnScanScreen(page, 'ORD-1002');

@@ -1,7 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './demo-host';
 import { openStation, saveScreen, scanAndWait, scanLikeAScanner, settingsSection } from './helpers';
-import type { StoredShipmentView } from '../../preload/api';
+import type { DemoHost } from './demo-host';
+
+/** What the demo's nShift Delivery answers for a prepared shipment (its API, with the demo's key). */
+async function preparedShipmentStatus(demo: DemoHost, prepareId: string): Promise<number> {
+  const api = `${demo.simulatorUrl}/rs-extapi/v1`;
+  const basic = Buffer.from('demo:demo-secret').toString('base64');
+  const { token } = (await (
+    await fetch(`${api}/sessions/jwt`, { headers: { authorization: `Basic ${basic}` } })
+  ).json()) as { token: string };
+  const res = await fetch(`${api}/prepared-shipments/${prepareId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return res.status;
+}
 
 /** YYYY-MM-DD of the machine's local day, shifted by `days` (the browser runs on the same machine). */
 function day(days: number): string {
@@ -11,8 +24,8 @@ function day(days: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-test.describe('nShift Checkout screen (demo: the split order was made through the simulated Checkout)', () => {
-  test('F8 opens it; a scanned order reference lists each sub-shipment with its chosen option and its stored shipment', async ({
+test.describe('nShift Checkout screen (demo: the split orders were made through the simulated Checkout)', () => {
+  test('F8 opens it; a scanned order reference lists each sub-shipment with its chosen option and its prepared shipment', async ({
     page,
     demo,
   }) => {
@@ -30,25 +43,33 @@ test.describe('nShift Checkout screen (demo: the split order was made through th
     await expect(rows).toHaveCount(3);
     await expect(rows.filter({ hasText: 'P15' })).toHaveCount(1);
     await expect(rows.filter({ hasText: 'P19' })).toHaveCount(2);
-    await expect(rows.filter({ hasText: /Stored shipment \d+/ })).toHaveCount(3);
+    await expect(rows.filter({ hasText: /Prepared shipment ps-\d+/ })).toHaveCount(3);
+    await expect(rows.filter({ hasText: 'Pickup point: PostNord MyPack Collect pickup point' })).toHaveCount(
+      2,
+    );
     await expect(rows.first()).toContainText('Märta Ängström');
     await saveScreen(page, 'checkout-split-order');
 
-    // By creation date (keyboard only): the order still in Checkout only shows as not yet in Delivery.
+    // By creation date (keyboard only): the order still in Checkout only shows as not yet in Delivery, the one
+    // the shop turned into stored shipments as stored.
     await page.getByLabel('Created from').fill(day(-1));
     await page.getByLabel('Created to').fill(day(1));
     await page.getByLabel('Created to').press('Enter');
-    // Newest first: WEB-5002 was checked out after the split order.
+    // Newest first: WEB-5002 was checked out after the split orders.
     await expect(table.getByRole('rowheader')).toHaveText([
       'Order WEB-5002: 1 partial shipment',
+      /^Order SPLIT-3002: 3 /,
       /^Order SPLIT-3001: 3 /,
     ]);
     await expect(table.locator('tbody[data-order-no="WEB-5002"]')).toContainText('Not yet in Delivery');
+    await expect(
+      table.locator('tbody[data-order-no="SPLIT-3002"]').getByTestId('partial-delivery'),
+    ).toHaveText(['Stored shipment', 'Stored shipment', 'Stored shipment']);
     // The list is by date now: the order reference it was found by before is out of its field.
     await expect(page.getByLabel('Order reference')).toHaveValue('');
   });
 
-  test('delete (Esc backs out; Delivery keeps its stored shipment), anonymize one and by name, each after confirming', async ({
+  test('delete (Esc backs out; Delivery keeps its prepared shipment), anonymize one and by name, each after confirming', async ({
     page,
     demo,
   }) => {
@@ -64,18 +85,20 @@ test.describe('nShift Checkout screen (demo: the split order was made through th
     await expect(rows.getByRole('button', { name: 'Delete' })).toHaveCount(0);
     await details.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText('nShift Delivery keeps its stored shipment');
+    await expect(dialog).toContainText('nShift Delivery keeps the prepared shipment made from it');
+    await expect(dialog).toContainText('a scan of the order no longer finds it here');
     await saveScreen(page, 'checkout-delete-confirm');
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(rows).toHaveCount(3);
 
+    const deleted = (await rows.first().getAttribute('data-partial-id'))!;
     await details.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Partial shipment deleted from nShift Checkout.')).toBeVisible();
     await expect(rows).toHaveCount(2);
-    const stored = await demo.call<StoredShipmentView[]>('listStored', { orderNo: 'SPLIT-3001' });
-    expect(stored).toHaveLength(3);
+    // Checkout only: nShift Delivery still holds its prepared shipment (under the partial shipment's id).
+    expect(await preparedShipmentStatus(demo, deleted)).toBe(200);
 
     await rows.first().getByRole('cell').first().getByRole('button').click();
     await details.getByRole('button', { name: 'Anonymize' }).click();
@@ -85,37 +108,33 @@ test.describe('nShift Checkout screen (demo: the split order was made through th
     await expect(rows.getByTestId('anonymized')).toHaveCount(1);
     await expect(rows.filter({ hasText: 'Märta Ängström' })).toHaveCount(1);
 
-    // By name: the last SPLIT-3001 sub-shipment and WEB-5002 have the same receiver.
+    // By name: the last SPLIT-3001 sub-shipment, SPLIT-3002's three and WEB-5002 have the same receiver.
     await page.getByLabel('Receiver name').fill('Märta Ängström');
     await page.getByLabel('Receiver name').press('Enter');
     await expect(dialog).toContainText('“Märta Ängström”');
     await dialog.getByRole('button', { name: 'Anonymize' }).click();
-    await expect(page.getByText('Partial shipments anonymized: 2.')).toBeVisible();
+    await expect(page.getByText('Partial shipments anonymized: 5.')).toBeVisible();
     await expect(rows.getByTestId('anonymized')).toHaveCount(2);
     await expect(rows.filter({ hasText: 'Märta Ängström' })).toHaveCount(0);
     await saveScreen(page, 'checkout-anonymized');
   });
 
-  test('once the split order is booked, each sub-shipment shows its booked shipment’s number; Delete names the row as shown', async ({
+  test('once the split order is booked from its prepared shipments, each sub-shipment reads booked; Delete names the row as shown', async ({
     page,
     demo,
   }) => {
+    // The sub-shipment the earlier test deleted from Checkout is not found by the scan: its two siblings are booked.
     const job = await scanAndWait(demo, 'SPLIT-3001');
-    const numbers = job.shipments.map((s) => s.shipmentNo);
-    expect(numbers).toHaveLength(3);
+    expect(job.state).toBe('printed');
+    expect(job.source).toBe('prepared');
+    expect(job.shipments).toHaveLength(2);
     await openStation(page, demo);
     await page.keyboard.press('F8');
     await scanLikeAScanner(page, 'SPLIT-3001');
     const rows = page.getByTestId('checkout-results').getByTestId('partial-shipment');
     await expect(rows.first()).toBeVisible();
-    // The stored shipments are booked: their ids lead nowhere at the bench, the booked shipments' numbers do.
-    await expect(rows.filter({ hasText: /Stored shipment \d+/ })).toHaveCount(0);
-    const shown = await rows.allTextContents();
-    expect(shown.length).toBeGreaterThan(0); // the sub-shipments the earlier test left in Checkout
-    for (const text of shown) {
-      const number = /Booked as shipment (\d+)/.exec(text)?.[1];
-      expect(numbers).toContain(number);
-    }
+    // Two booked shipments for two rows: Delivery does not say which is whose, so each reads booked, unnumbered.
+    await expect(rows.getByTestId('partial-delivery')).toHaveText(['Booked', 'Booked']);
 
     // A row shows its sub-shipment as the checkout names it (its session's id for the first): the confirmation
     // names that, not the partial shipment's id, which the screen shows nowhere. (Which sub-shipments are left depends on the earlier test's delete, which takes

@@ -1,7 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base } from '@playwright/test';
 
@@ -22,10 +19,14 @@ export interface DemoHost {
   stop(): Promise<void>;
 }
 
-/** `port`: a given one, to start a host again where an open page expects it (a restart); a free one otherwise. */
-export async function startDemoHost(options: { port?: number } = {}): Promise<DemoHost> {
+/**
+ * `port`: a given one, to start a host again where an open page expects it (a restart); a free one otherwise.
+ * `args`: more flags (a kept `--data-dir`, `--keep-token`).
+ */
+export async function startDemoHost(options: { port?: number; args?: string[] } = {}): Promise<DemoHost> {
   const port = String(options.port ?? 0);
-  const child: ChildProcess = spawn(process.execPath, ['dist/main/web.js', '--demo', '--port', port], {
+  const args = ['dist/main/web.js', '--demo', '--port', port, ...(options.args ?? [])];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: new URL('../..', import.meta.url).pathname,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PACKBENCH_VAULT_KEY: 'e2e' },
@@ -110,45 +111,6 @@ export async function startDemoHost(options: { port?: number } = {}): Promise<De
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
-    },
-  };
-}
-
-/** A web host on a fresh data folder without demo mode: no API key, no printer, as a new station starts. */
-export interface BareHost {
-  openUrl: string;
-  stop(): Promise<void>;
-}
-
-export async function startBareHost(): Promise<BareHost> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'packbench-e2e-bare-'));
-  const child = spawn(process.execPath, ['dist/main/web.js', '--port', '0', '--data-dir', dataDir], {
-    cwd: new URL('../..', import.meta.url).pathname,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PACKBENCH_VAULT_KEY: 'e2e' },
-  });
-  const stderr: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  const lines = createInterface({ input: child.stdout! });
-  const openUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`web host did not start:\n${stderr.join('')}`)), 20_000);
-    lines.on('line', (line) => {
-      const open = /^Open (http\S+)/.exec(line);
-      if (!open?.[1]) return;
-      clearTimeout(timer);
-      resolve(open[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`web host exited with ${code}:\n${stderr.join('')}`)));
-  });
-  return {
-    openUrl,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

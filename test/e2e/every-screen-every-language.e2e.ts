@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import type { Language, StationStatus } from '../../preload/api';
 import { expect, test, type DemoHost } from './demo-host';
-import { BENCH_SIZES, openInLanguage, scanAndWait, scanLikeAScanner } from './helpers';
+import { openInLanguage, scanAndWait, scanLikeAScanner } from './helpers';
 import en from '../../renderer/src/i18n/locales/en';
 import sv from '../../renderer/src/i18n/locales/sv';
 import da from '../../renderer/src/i18n/locales/da';
 import nb from '../../renderer/src/i18n/locales/nb';
 import fi from '../../renderer/src/i18n/locales/fi';
+import { SIZES } from './glance';
 
 /**
  * Every screen, in every language, at 800×600 and 1280×720, in a state that shows most of its words (issue 29,
@@ -192,7 +193,7 @@ function dayAtTheBench(demo: DemoHost): Promise<{ parcelNo: string }> {
 }
 
 test.describe('every screen in every language', () => {
-  for (const size of BENCH_SIZES)
+  for (const size of SIZES)
     for (const language of ['en', 'sv', 'da', 'nb', 'fi'] as const) {
       test(`${language} ${size.width}×${size.height}: no English word in another language, no raw status word, no "(s)"`, async ({
         page,

@@ -66,16 +66,26 @@ export async function saveSettingsBar(page: Page): Promise<void> {
   await expect(bar.getByText('Settings saved.')).toBeVisible();
 }
 
-/** The two screens a packing bench has (issue 29): every point's browser test runs at both. */
-export const BENCH_SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 720 },
-] as const;
-
 /** The station's language set, and the page opened in it on the Scan screen, ready to scan. */
 export async function openInLanguage(page: Page, demo: DemoHost, language: Language): Promise<void> {
   await demo.call('saveSettings', { language });
   await page.goto(demo.openUrl);
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.getByTestId('scan-input')).toBeFocused();
+}
+
+/**
+ * How many labels the virtual Zebra holds once no more are arriving: two reads a quarter second apart agree. A
+ * booking's labels can reach the printer over several connections, and on a busy machine the first read may
+ * come between them.
+ */
+export async function settledLabelCount(demo: DemoHost): Promise<number> {
+  let previous = -1;
+  let count = (await labels(demo)).length;
+  while (count !== previous) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    previous = count;
+    count = (await labels(demo)).length;
+  }
+  return count;
 }

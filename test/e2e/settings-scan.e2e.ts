@@ -1,5 +1,6 @@
 import { expect, test } from './demo-host';
-import { BENCH_SIZES, openInLanguage, scanAndWait } from './helpers';
+import { openInLanguage, scanAndWait } from './helpers';
+import { SIZES } from './glance';
 
 /**
  * Issue 29, point 4, at 800×600 and 1280×720 in English and Swedish: Settings' sections found in one look (an index
@@ -52,7 +53,7 @@ test.describe('Settings an admin can scan', () => {
     });
   });
 
-  for (const size of BENCH_SIZES)
+  for (const size of SIZES)
     for (const language of ['en', 'sv'] as const) {
       test(`${language} ${size.width}×${size.height}`, async ({ page, demo }) => {
         test.setTimeout(120_000);

@@ -1,5 +1,6 @@
 import { expect, test } from './demo-host';
-import { BENCH_SIZES, openInLanguage, scanLikeAScanner } from './helpers';
+import { openInLanguage, scanLikeAScanner } from './helpers';
+import { SIZES } from './glance';
 
 /** Issue 29, point 8, each at 800×600 and 1280×720 in English and Swedish. */
 
@@ -49,7 +50,7 @@ test.describe('the small things', () => {
     await demo.call('saveSettings', { language: 'en' });
   });
 
-  for (const size of BENCH_SIZES)
+  for (const size of SIZES)
     for (const language of ['en', 'sv'] as const) {
       test(`${language} ${size.width}×${size.height}`, async ({ page, demo }) => {
         test.setTimeout(120_000);

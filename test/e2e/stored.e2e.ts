@@ -16,7 +16,7 @@ test.describe('stored & consolidated shipments', () => {
     await expect(rows.filter({ hasText: 'SO-2001' })).toContainText('Björn Ståhl');
     await expect(rows.filter({ hasText: 'SO-2002' })).toContainText('Åsa Öberg');
     await expect(rows.filter({ hasText: 'SO-2003' })).toHaveCount(1);
-    await expect(rows.filter({ hasText: 'SPLIT-3001' })).toHaveCount(3);
+    await expect(rows.filter({ hasText: 'SPLIT-3002' })).toHaveCount(3);
     await expect(rows.filter({ hasText: 'READY' })).toHaveCount(6);
     // INVALID ones are not ready to book, so not offered.
     await expect(rows.filter({ hasText: 'SO-2900' })).toHaveCount(0);
@@ -49,10 +49,10 @@ test.describe('stored & consolidated shipments', () => {
     const rows = page.getByRole('table', { name: 'Stored shipments' }).getByRole('row');
     await expect(rows.filter({ hasText: 'SO-2002' })).toHaveCount(1);
     await page.getByLabel('Order number').focus();
-    await scanLikeAScanner(page, 'SPLIT-3001');
+    await scanLikeAScanner(page, 'SPLIT-3002');
     await expect(rows.filter({ hasText: 'SO-2002' })).toHaveCount(0);
-    await expect(rows.filter({ hasText: 'SPLIT-3001' })).toHaveCount(3);
-    await expect(page.getByLabel('Order number')).toHaveValue('SPLIT-3001');
+    await expect(rows.filter({ hasText: 'SPLIT-3002' })).toHaveCount(3);
+    await expect(page.getByLabel('Order number')).toHaveValue('SPLIT-3002');
     await saveScreen(page, 'stored-filtered-split');
   });
 
@@ -62,7 +62,7 @@ test.describe('stored & consolidated shipments', () => {
   }) => {
     const before = (await labels(demo)).length;
     await openStation(page, demo);
-    await scanLikeAScanner(page, 'SPLIT-3001');
+    await scanLikeAScanner(page, 'SPLIT-3002');
     const result = page.getByTestId('last-result');
     await expect(result).toHaveAttribute('data-state', 'printed');
     await expect(result).toContainText('3 of 3 shipments');

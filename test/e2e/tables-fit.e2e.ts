@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import type { JobView } from '../../preload/api';
 import { expect, test, type DemoHost } from './demo-host';
-import { BENCH_SIZES, openInLanguage, scanAndWait, scanLikeAScanner } from './helpers';
+import { openInLanguage, scanAndWait, scanLikeAScanner } from './helpers';
+import { SIZES } from './glance';
 
 /**
  * Issue 29, point 6, at 800×600 and 1280×720 in English and Swedish: shipment and parcel numbers whole (never cut
@@ -64,7 +65,7 @@ test.describe('tables fit at 800 and 1280 px: whole numbers, actions in a pane',
     await demo.call('saveSettings', { language: 'en' });
   });
 
-  for (const size of BENCH_SIZES)
+  for (const size of SIZES)
     for (const language of ['en', 'sv'] as const) {
       test(`${language} ${size.width}×${size.height}`, async ({ page, demo }) => {
         test.setTimeout(120_000);

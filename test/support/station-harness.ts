@@ -99,6 +99,8 @@ export async function startBench(
         holdAfterAttempts: 3,
         driverOptions: { zplTcp: { connectTimeoutMs: 500, writeTimeoutMs: 1000 } },
       },
+      // A job's shipment number is looked up as its label prints, so a test reads it once the job has ended.
+      shipmentNumbers: { maxWaitMs: 0 },
       ...opts.extra,
       ...o.extra,
     });

@@ -13,7 +13,13 @@ export type Tamper =
   /** 200 with a body that is not JSON. */
   | { kind: 'garbage'; status?: number; body?: string; contentType?: string }
   /** The given status with a JSON body of the wrong shape. */
-  | { kind: 'wrong-shape'; status?: number; json: unknown };
+  | { kind: 'wrong-shape'; status?: number; json: unknown }
+  /** The real status and headers, then the body one byte every `everyMs` (never idle long enough to time out). */
+  | { kind: 'trickle'; everyMs: number }
+  /** No answer at all: the connection stays open and silent. */
+  | { kind: 'silent' }
+  /** The real status, then `bytes` of JSON-looking filler as fast as the client reads (counted in `flooded`). */
+  | { kind: 'flood'; bytes: number };
 
 interface Rule {
   method: string;
@@ -30,6 +36,8 @@ export interface TamperProxy {
   spoil(method: string, path: RegExp, tamper: Tamper, options?: { count?: number; forward?: boolean }): void;
   /** How many answers were spoiled so far. */
   spoiled(): number;
+  /** How many bytes of `flood` answers the client took (the socket accepted) before it hung up. */
+  flooded(): number;
   /** Forget every rule: from now on every answer is passed through untouched. */
   clear(): void;
   close(): Promise<void>;
@@ -47,6 +55,8 @@ function collect(stream: IncomingMessage): Promise<Buffer> {
 export async function startTamperProxy(target: () => string): Promise<TamperProxy> {
   const rules: Rule[] = [];
   let spoiledCount = 0;
+  let floodedBytes = 0;
+  const timers = new Set<ReturnType<typeof setInterval>>();
 
   function forward(
     req: IncomingMessage,
@@ -107,6 +117,43 @@ export async function startTamperProxy(target: () => string): Promise<TamperProx
       setTimeout(() => res.socket?.resetAndDestroy(), 20);
       return;
     }
+    if (tamper.kind === 'silent') return;
+    if (tamper.kind === 'trickle') {
+      const whole = real?.body ?? Buffer.from('{}');
+      res.writeHead(real?.status ?? 200, {
+        'content-type': 'application/json',
+        'content-length': whole.length,
+      });
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (res.destroyed || sent >= whole.length) return clearInterval(timer);
+        res.write(whole.subarray(sent, ++sent));
+      }, tamper.everyMs);
+      timers.add(timer);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
+    if (tamper.kind === 'flood') {
+      res.writeHead(real?.status ?? 200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let left = tamper.bytes;
+      res.write('[');
+      // Backpressure: a client that stops reading stops the flood, so what it took is what `flooded` counts.
+      while (left > 0 && !res.destroyed) {
+        const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
+        left -= piece.length;
+        const more = res.write(piece, (error) => {
+          if (!error) floodedBytes += piece.length;
+        });
+        if (!more)
+          await new Promise<void>((resolve) => {
+            res.once('drain', resolve);
+            res.once('close', resolve);
+          });
+      }
+      if (!res.destroyed) res.end(']');
+      return;
+    }
     if (tamper.kind === 'garbage') {
       const text = Buffer.from(
         tamper.body ?? '<html><body>502 Bad Gateway\u0000\u00ff{"id":</body></html>',
@@ -144,10 +191,12 @@ export async function startTamperProxy(target: () => string): Promise<TamperProx
       rules.push({ method, path, tamper, remaining: options.count ?? 1, forward: options.forward ?? true });
     },
     spoiled: () => spoiledCount,
+    flooded: () => floodedBytes,
     clear() {
       rules.length = 0;
     },
     async close() {
+      for (const timer of timers) clearInterval(timer);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

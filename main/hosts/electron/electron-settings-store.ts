@@ -1,25 +1,65 @@
 import Store from 'electron-store';
-import { defaultSettings, settingsSchema, type Settings } from '../../settings/schema';
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { refusedFieldsWarning, settingsKeepingGoodFields } from '../../settings/field-refusal';
+import { migrateSavedSettings } from '../../settings/migrate';
+import { defaultSettings, type Settings } from '../../settings/schema';
 import type { SettingsStore } from '../../settings/store';
 
-/** Settings in electron-store (config.json in userData); parsed with the same schema as every host. */
-export function createElectronSettingsStore(): SettingsStore {
-  const store = new Store<{ settings?: unknown }>({ name: 'settings', clearInvalidConfig: true });
+const FILE = 'settings.json';
+
+/**
+ * Settings in electron-store (`settings.json` in userData), read field by field with the same schema as every
+ * host: a refused value costs that value only, named in a warning. A file electron-store cannot read at all is
+ * never reset silently (its `clearInvalidConfig` stays off): it is set aside as `settings.json.corrupt-<time>`,
+ * as the web and headless hosts' file store does, and the warning names it.
+ */
+export function createElectronSettingsStore(userData: string): SettingsStore {
+  const path = join(userData, FILE);
+  let store: Store<{ settings?: unknown }> | undefined;
+  /** The store, opened on first use; an unreadable file is set aside first (the warning is returned once). */
+  function open(): { store: Store<{ settings?: unknown }>; setAside?: string } {
+    if (store) return { store };
+    const make = () =>
+      new Store<{ settings?: unknown }>({ name: 'settings', cwd: userData, clearInvalidConfig: false });
+    try {
+      store = make();
+      return { store };
+    } catch (error) {
+      // Not JSON (a torn write, a hand edit): electron-store refuses to open it; keep it and start afresh.
+      const keptAs = `${path}.corrupt-${Date.now()}`;
+      try {
+        renameSync(path, keptAs);
+      } catch {
+        throw error;
+      }
+      store = make();
+      return { store, setAside: keptAs };
+    }
+  }
   return {
     async load() {
-      const raw = store.get('settings');
+      const { store: opened, setAside } = open();
+      if (setAside)
+        return {
+          settings: defaultSettings(),
+          warning: `The settings file could not be read, so Packbench started with default settings. The old file was kept as ${setAside}.`,
+        };
+      const raw = opened.get('settings');
       if (raw === undefined) return { settings: defaultSettings() };
-      const parsed = settingsSchema.safeParse(raw);
-      if (parsed.success) return { settings: parsed.data };
-      store.set('settings-corrupt', raw);
+      const kept = settingsKeepingGoodFields(migrateSavedSettings(raw));
+      if (kept)
+        return kept.refused.length === 0
+          ? { settings: kept.settings }
+          : { settings: kept.settings, warning: refusedFieldsWarning(path, kept.refused) };
+      opened.set('settings-corrupt', raw);
       return {
         settings: defaultSettings(),
-        warning:
-          'The settings could not be read, so Packbench started with default settings (the old ones were kept as "settings-corrupt").',
+        warning: `The settings could not be read, so Packbench started with default settings (the old ones were kept as "settings-corrupt" in ${path}).`,
       };
     },
     async save(settings: Settings) {
-      store.set('settings', settings);
+      open().store.set('settings', settings);
     },
   };
 }

@@ -106,7 +106,7 @@ async function start(): Promise<void> {
     dataDir: userData,
     host: 'electron',
     version: PACKBENCH_VERSION,
-    settingsStore: createElectronSettingsStore(),
+    settingsStore: createElectronSettingsStore(userData),
     vault: createSafeStorageVault(userData),
     checkoutVault: createSafeStorageVault(userData, 'checkout'),
     log,

@@ -119,6 +119,9 @@ export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
   checkout_not_in_delivery: () => undefined, // "… scan it again in a few minutes …"
   checkout_not_configured: () =>
     'Set PACKBENCH_CHECKOUT_CLIENT_ID and PACKBENCH_CHECKOUT_CLIENT_SECRET in the environment and start packbench-headless again.',
+  checkout_credentials_refused: () =>
+    'Correct PACKBENCH_CHECKOUT_CLIENT_ID and PACKBENCH_CHECKOUT_CLIENT_SECRET (or --checkout-auth-url) and start packbench-headless again.',
+  checkout_refused: () => undefined, // "nShift Checkout refused …: its reasons are in errors
   // Only a web page's own HTTP client makes these: a headless job never carries them.
   station_token_refused: () => undefined,
   station_unreachable: () => undefined,

@@ -1,18 +1,27 @@
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createFileSettingsStore } from '../../settings/file-store';
 import { createEnvVault, createMemoryVault } from '../../settings/file-vault';
+import { detailed } from '../../station/failures';
+import { MAX_SCAN_LENGTH, scanRefused } from '../../station/scan-code';
 import { createStation, type Station } from '../../station/station';
 import { chooseDataDir, dataDirLine } from '../shared/data-dir';
 import { startDemoIn } from '../shared/demo-start';
 import { explainOpeningFailure } from '../shared/data-dir-lock';
 import { parsePrinterUrl } from '../shared/printer-url';
 import type { Demo } from '../shared/demo';
-import { settingsLayers, type StationFlags } from '../shared/overrides';
+import { checkServiceUrlFlags, settingsLayers, type StationFlags } from '../shared/overrides';
 import { onStopSignal, SIGNAL_EXIT_CODES, Teardown, within } from '../shared/teardown';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { HeadlessEventMapper, type HeadlessEvent } from './contract-events';
 import { runCommand } from './commands';
+import { boundedLines } from './input-lines';
+
+/**
+ * The longest line stdin may carry: a scan is at most 128 characters, so anything near 1 MB is a scanner or script
+ * that sends no newline. Up to it a line is read and refused by the station's own scan rules (with its length);
+ * beyond it the line is refused without being held (input-lines.ts).
+ */
+const MAX_LINE_BYTES = 1024 * 1024;
 
 const HELP = `packbench-headless: book and print from scans on stdin; JSON-lines events on stdout.
 
@@ -31,6 +40,7 @@ Options:
   --checkout-auth-url URL
                        nShift Checkout's identity service (default: from settings, else
                        https://account.nshiftportal.com)
+                       These three are https://, or plain http:// to this computer only (the simulator).
   --label-printer URL  the ZPL label printer (a Zebra's raw port), tcp://HOST:PORT (default: from settings)
   --document-printer   where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT, a network
                        printer's raw port (AppSocket/JetDirect, 9100) that takes PDFs, or file:DIR;
@@ -51,11 +61,14 @@ Options:
 
 The API key comes only from the environment: PACKBENCH_API_KEY_ID and PACKBENCH_API_KEY_SECRET.
 Optional nShift Checkout client credentials: PACKBENCH_CHECKOUT_CLIENT_ID and
-PACKBENCH_CHECKOUT_CLIENT_SECRET. With them, a scan that finds nothing in Delivery is looked up among
-Checkout's partial shipments (failed codes checkout_not_created, checkout_not_in_delivery); without them
-Checkout is never asked.
+PACKBENCH_CHECKOUT_CLIENT_SECRET. Each goes only to the addresses this run starts with (the key to the
+Delivery URL, the credentials to the Checkout and identity-service URLs), never to another. With them, a web
+shop's order number that no order or stored shipment matches is looked up among Checkout's partial shipments,
+and their prepared shipments in Delivery are booked; a scan that finds nothing is explained (failed codes
+checkout_not_created, checkout_not_in_delivery). Without them Checkout is never asked.
 
-Input: one scan per line. Lines starting with ":" are commands:
+Input: one scan per line (a line longer than 1 MB is not read: it gets a failed line, code invalid_scan).
+Lines starting with ":" are commands:
   :reprint CODE    reprint the labels of a shipment, parcel or order number
   :cancel CODE     cancel the shipment (no confirmation prompt here)
   :manifest TYPE   create and print the end-of-day manifest of that type (one of --manifest-type)
@@ -98,11 +111,11 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
   if (charset !== undefined && charset.toLowerCase() !== 'cp850' && charset.toLowerCase() !== 'utf8') {
     throw new Error(`--charset must be cp850 or UTF8, not "${charset}"`);
   }
-  for (const flag of ['delivery-url', 'checkout-url', 'checkout-auth-url'] as const) {
-    const value = values[flag];
-    if (value !== undefined && !/^https?:\/\//.test(value))
-      throw new Error(`--${flag} must be an http(s) URL`);
-  }
+  checkServiceUrlFlags({
+    'delivery-url': values['delivery-url'],
+    'checkout-url': values['checkout-url'],
+    'checkout-auth-url': values['checkout-auth-url'],
+  });
   // Printer URLs are checked here with the other flags (a usage error, exit 2), before a demo starts; the station
   // parses them again at start, relative to the data folder it then knows.
   const labelPrinter = values['label-printer'];
@@ -236,18 +249,29 @@ async function main(): Promise<number> {
     log(message);
     write({ event: 'warning', message });
   }
-  write({ event: 'ready', version: PACKBENCH_VERSION, dataDir });
+  const { stationName } = await station.getStatus();
+  write({ event: 'ready', version: PACKBENCH_VERSION, dataDir, station: stationName });
   if (demo) {
     log('demo mode: the nShift simulator and a virtual label printer run in this process');
     for (const sample of demo.samples) log(`  sample: ${sample.code.padEnd(14)} ${sample.description}`);
   }
 
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  stopInput = () => lines.close();
+  stopInput = () => process.stdin.destroy();
   const stop = { stopped: () => stopped, signal: stopSignal };
-  for await (const line of lines) {
-    if (line.trim() === '') continue;
-    chain = chain.then(() => handleLine(running, line, log, stop));
+  try {
+    for await (const item of boundedLines(process.stdin, MAX_LINE_BYTES)) {
+      if ('overlong' in item) {
+        const { overlong } = item;
+        chain = chain.then(() => refuseOverlong(running, overlong, log));
+        continue;
+      }
+      const { line } = item;
+      if (line.trim() === '') continue;
+      chain = chain.then(() => handleLine(running, line, log, stop));
+    }
+  } catch (error) {
+    // A stop signal ends the input by destroying it: that is the end of input, not a failure.
+    if (!stopped) throw error;
   }
   await chain;
   await station.whenIdle();
@@ -270,6 +294,31 @@ async function handleLine(
     } else await station.scan({ code: line });
   } catch (error) {
     log(`could not take "${line.slice(0, 64)}": ${(error as Error).message}`);
+  }
+}
+
+/** A line too long to be a scan or a command: one `failed` line (invalid_scan), journalled, and on to the next. */
+async function refuseOverlong(
+  station: Station,
+  { bytes, head }: { bytes: number; head: string },
+  log: (l: string) => void,
+): Promise<void> {
+  // The station's words for a long scan (scan-code.ts), with the length in bytes: the line was never decoded.
+  const message =
+    `The scan is ${bytes} bytes long; a code has at most ${MAX_SCAN_LENGTH} characters, and a line over ` +
+    `${MAX_LINE_BYTES / (1024 * 1024)} MB is not read. Several codes ran together, or the scanner sent more than ` +
+    'the code: check that the scanner (or the program feeding this host) ends each scan with Enter, then scan again.';
+  try {
+    await station.recordFailure({
+      kind: 'scan',
+      scan: head,
+      failure: scanRefused({
+        message,
+        detail: detailed('scan_too_long', { length: bytes, max: MAX_SCAN_LENGTH }),
+      }),
+    });
+  } catch (error) {
+    log(`could not refuse a line of ${bytes} bytes: ${(error as Error).message}`);
   }
 }
 

@@ -14,7 +14,8 @@ import { isOpen } from '../../station/jobs';
  * these lines: fields are only ever added, never renamed or dropped.
  */
 export type HeadlessEvent =
-  | { event: 'ready'; version: string; dataDir: string }
+  /** `station`: the station's name (its setting, else the computer's name), added for sites with many. */
+  | { event: 'ready'; version: string; dataDir: string; station: string }
   | {
       event: 'booked';
       scan: string;

@@ -11,6 +11,7 @@ import {
 import { CHECKOUT_DEMO_CLIENT_ID, CHECKOUT_DEMO_CLIENT_SECRET } from '../../simulator/checkout/account';
 import { createVirtualZebra, type VirtualZebra } from '../../simulator/virtual-zebra';
 import type { StationOptions } from '../../station/station';
+import type { DemoPrinterFault } from '../../../preload/api';
 
 /** Demo mode: the nShift simulator and a virtual Zebra in this process, so a fresh machine can do the main job. */
 export interface Demo {
@@ -24,9 +25,12 @@ export interface Demo {
   samples: DemoSample[];
   /**
    * The station runs its status-event schedule on the simulator's clock (checked every second), so moving
-   * that clock forward through the control API brings the carriers' events in without waiting minutes.
+   * that clock forward through the control API brings the carriers' events in without waiting minutes; and it
+   * looks up each order booking's shipment number at once rather than in batches.
    */
-  stationOptions: Pick<StationOptions, 'statusEvents'>;
+  stationOptions: Pick<StationOptions, 'statusEvents' | 'shipmentNumbers'>;
+  /** The virtual Zebra works, is switched off (refuses connections) or reports out of paper or its head open. */
+  setLabelPrinterFault(fault: DemoPrinterFault): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,8 +49,8 @@ export async function startDemo(
   let zebra: VirtualZebra;
   let samples: DemoSample[];
   try {
-    // The split order is made the real way: a web shop's checkout over HTTP (token, session, options, partial
-    // shipments), which the simulated Checkout turns into stored shipments in Delivery.
+    // The split orders are made the real way: a web shop's checkout over HTTP (token, session, options, partial
+    // shipments), which the simulated Checkout turns into prepared shipments in Delivery.
     samples = await seedDemoDataWithCheckout(simulator);
     zebra = await createVirtualZebra({ port: options.zebraPort ?? 0 });
   } catch (error) {
@@ -68,7 +72,18 @@ export async function startDemo(
       key: { id: CHECKOUT_DEMO_CLIENT_ID, secret: CHECKOUT_DEMO_CLIENT_SECRET },
     },
     samples,
-    stationOptions: { statusEvents: { now: () => simulator.clock.now(), checkEveryMs: 1000 } },
+    stationOptions: {
+      statusEvents: { now: () => simulator.clock.now(), checkEveryMs: 1000 },
+      // Someone trying the station reads the shipment number beside each label at once; the simulated account
+      // has no load to save by batching the look-ups.
+      shipmentNumbers: { maxWaitMs: 0 },
+    },
+    async setLabelPrinterFault(fault) {
+      if (fault === 'offline') return zebra.offline();
+      await zebra.online();
+      zebra.normal();
+      zebra.status(fault === 'none' ? [] : fault);
+    },
     async stop() {
       await zebra.close();
       await simulator.stop();

@@ -64,9 +64,12 @@ export async function dispatch(
 /** A schema's verdict on one value, in the shape a form can show under that value's field. */
 function argumentIssue(issue: z.core.$ZodIssue): ArgumentIssue {
   const bounds = issue as { minimum?: unknown; maximum?: unknown };
+  // A rule of the schema's own (a refine) names its verdict, e.g. `plain_http` (main/settings/schema.ts).
+  const verdict =
+    issue.code === 'custom' ? (issue.params as { verdict?: unknown } | undefined)?.verdict : undefined;
   return {
     path: issue.path.map(String).join('.'),
-    code: issue.code,
+    code: typeof verdict === 'string' ? verdict : issue.code,
     ...(typeof bounds.minimum === 'number' ? { minimum: bounds.minimum } : {}),
     ...(typeof bounds.maximum === 'number' ? { maximum: bounds.maximum } : {}),
   };

@@ -1,6 +1,7 @@
 import type { PrinterConfig } from '../../../preload/api';
 import type { SettingsLayer } from '../../settings/in-force';
 import type { Settings } from '../../settings/schema';
+import { plainHttpRefusal } from '../../service-url';
 import type { Demo } from './demo';
 import { parsePrinterUrl, type PrinterRole } from './printer-url';
 
@@ -18,6 +19,19 @@ export interface StationFlags {
   holdAfterSeconds?: number;
   /** The manifest types `:manifest` accepts in this run (headless `--manifest-type`, repeatable). */
   manifestTypes?: string[];
+}
+
+/**
+ * nShift addresses given on the command line (`--delivery-url`, `--checkout-url`, `--checkout-auth-url`): http(s),
+ * and plain http only to this computer, as in Settings, since the API key or client secret goes there.
+ */
+export function checkServiceUrlFlags(values: Readonly<Record<string, string | undefined>>): void {
+  for (const [flag, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (!/^https?:\/\//.test(value)) throw new Error(`--${flag} must be an http(s) URL`);
+    const refusal = plainHttpRefusal(value);
+    if (refusal) throw new Error(`--${flag}: ${refusal}`);
+  }
 }
 
 /** The printer in a role for this run: it replaces a saved printer of the same id and becomes the role's default. */

@@ -87,4 +87,6 @@ export const methodInputSchemas = {
   exportCheckoutMetrics: z
     .strictObject({ dateFrom: date, dateTo: date })
     .check(z.refine((r) => r.dateFrom <= r.dateTo, 'dateFrom must not be after dateTo')),
+  // Demo mode only: the station refuses it elsewhere.
+  setDemoPrinterFault: z.strictObject({ fault: z.enum(['none', 'offline', 'paper_out', 'head_open']) }),
 } satisfies Record<StationMethodName, z.core.$ZodType>;

@@ -6,10 +6,11 @@ import type { Demo } from '../shared/demo';
 import { chooseDataDir, dataDirLine } from '../shared/data-dir';
 import { startDemoIn } from '../shared/demo-start';
 import { explainOpeningFailure } from '../shared/data-dir-lock';
-import { settingsLayers } from '../shared/overrides';
+import { checkServiceUrlFlags, settingsLayers } from '../shared/overrides';
 import { onStopSignal, Teardown, within } from '../shared/teardown';
 import { PACKBENCH_VERSION } from '../shared/version';
 import { startWebHost } from './server';
+import { keptToken } from './kept-token';
 
 const HELP = `packbench web: the Packbench UI and station in a browser, served on 127.0.0.1.
 
@@ -23,15 +24,24 @@ Usage: npm run web -- [--demo] [--port N] [--data-dir DIR] [--delivery-url URL]
   --data-dir DIR          journal, label cache, spool, settings and the encrypted API key
                           (default ~/.local/share/packbench; with --demo a fresh temporary folder,
                           removed when the demo ends); the folder in use is printed on stderr at start
-  --delivery-url URL      nShift Delivery base URL (default: from Settings)
+  --delivery-url URL      nShift Delivery base URL (default: from Settings): https://, or plain http:// to this
+                          computer only (the simulator)
   --label-printer URL     the ZPL label printer (a Zebra's raw port), tcp://HOST:PORT
   --document-printer URL  where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT, a network
                           printer's raw port (AppSocket/JetDirect, 9100) that takes PDFs, or file:DIR
+  --keep-token            keep the access token in the data folder (web-token, readable by this user only)
+                          and use it at every start with this flag, so a kiosk's address survives restarts
+  --rotate-token          make a new kept token at this start (implies --keep-token): the old address is
+                          refused from now on
   The URL and printers given here are used for this run only, never saved to Settings.
 
-The URL printed on start carries a random token that every API call must present.
-The API key is entered in Settings and stored encrypted (key from PACKBENCH_VAULT_KEY or a private key file);
-so are the optional nShift Checkout client credentials (Settings, nShift Checkout).`;
+The URL printed on start carries a token that every API call must present: a new random one at every
+start, or with --keep-token the one kept in the data folder (anyone who can read that file or the URL can
+use this station from this computer: see docs/security.md).
+The API key is entered in Settings and stored encrypted (key from PACKBENCH_VAULT_KEY, through scrypt, or a
+private key file); so are the optional nShift Checkout client credentials (Settings, nShift Checkout). Each is
+sent only to the addresses it was entered for: after another address is set (in Settings or with
+--delivery-url), it is entered again.`;
 
 function parseFlags() {
   return parseArgs({
@@ -44,6 +54,8 @@ function parseFlags() {
       'delivery-url': { type: 'string' },
       'label-printer': { type: 'string' },
       'document-printer': { type: 'string' },
+      'keep-token': { type: 'boolean', default: false },
+      'rotate-token': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -59,6 +71,7 @@ async function main(): Promise<number | 'running'> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error('--port must be a number from 0 to 65535');
+  checkServiceUrlFlags({ 'delivery-url': values['delivery-url'] });
   const host = values.host ?? '127.0.0.1';
   if (!['127.0.0.1', 'localhost', '::1'].includes(host) && !values['allow-remote']) {
     throw new Error(
@@ -100,6 +113,14 @@ async function start(
   const folder = await chooseDataDir(values['data-dir'], Boolean(values.demo), teardown);
   const { dataDir } = folder;
   log(dataDirLine(folder));
+  const keepToken = Boolean(values['keep-token'] || values['rotate-token']);
+  if (keepToken && folder.temporary)
+    throw new Error(
+      "--keep-token keeps the token in the data folder, and a demo's own folder is removed when it ends: give --data-dir DIR",
+    );
+  const token = keepToken
+    ? await keptToken(dataDir, { rotate: Boolean(values['rotate-token']), log })
+    : undefined;
   // The simulator (and its PDF library) is loaded only for a demo: a production station never carries it.
   const demo = values.demo ? await startDemoIn(folder, log, teardown) : undefined;
   // Before anything is served: a wrong printer flag is refused without a URL ever being printed.
@@ -134,6 +155,7 @@ async function start(
     rendererDir: join(here, '..', 'renderer'),
     host,
     port,
+    ...(token ? { token } : {}),
     log,
     ...(demo ? { demoControls: demoControls(demo, opening) } : {}),
   });
@@ -166,8 +188,9 @@ async function start(
 /** The demo's printer and clock, for tests to drive (under /api/_demo/, token-guarded like every call). */
 function demoControls(demo: Demo, opening: Promise<Station>): Record<string, () => Promise<unknown>> {
   return {
-    'printer/offline': async () => demo.zebra.offline(),
-    'printer/online': async () => demo.zebra.online(),
+    // The UI's switch (setDemoPrinterFault) under the tests' old names, so the switch shows what the printer does.
+    'printer/offline': async () => (await opening).setDemoPrinterFault({ fault: 'offline' }),
+    'printer/online': async () => (await opening).setDemoPrinterFault({ fault: 'none' }),
     labels: async () => demo.zebra.labels().map((label) => label.toString('latin1')),
     // What the follower's timer does every second, awaited: after it, a test knows whether the
     // station read the feed at the simulator's current time. A second check starts after any that ran.

@@ -27,6 +27,7 @@ export function openStation({
     version: PACKBENCH_VERSION,
     demo: Boolean(demo),
     ...demo?.stationOptions,
+    ...(demo ? { demoPrinter: { setFault: (fault) => demo.setLabelPrinterFault(fault) } } : {}),
     settingsStore: createFileSettingsStore(dataDir),
     vault: demo ? createMemoryVault(demo.apiKey) : createFileVault(dataDir),
     checkoutVault: demo

@@ -20,7 +20,7 @@ export interface WebHostOptions {
   rendererDir: string;
   host?: string;
   port?: number;
-  /** Random per launch unless given (tests). */
+  /** Random per launch unless given (tests, or the token kept in the data folder: `--keep-token`). */
   token?: string;
   /** Extra endpoints under /api/_demo/ (demo mode only), token-guarded like the rest. */
   demoControls?: Record<string, () => Promise<unknown>>;
@@ -122,6 +122,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const log = options.log ?? (() => {});
   const rendererRoot = normalize(options.rendererDir);
   const eventStreams = new Set<ServerResponse>();
+  // A Map, not the options' object: a route name is looked up among the controls given, never on
+  // Object.prototype (`constructor`, `toString`, `__proto__` are no controls).
+  const demoControls = new Map(Object.entries(options.demoControls ?? {}));
   let port = 0;
 
   const allowedHosts = (): Set<string> =>
@@ -249,9 +252,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     const name = url.pathname.slice('/api/'.length);
-    const demoControl = name.startsWith('_demo/')
-      ? options.demoControls?.[name.slice('_demo/'.length)]
-      : undefined;
+    const demoControl = name.startsWith('_demo/') ? demoControls.get(name.slice('_demo/'.length)) : undefined;
     if (demoControl) {
       sendJson(res, 200, { result: (await demoControl()) ?? null });
       return;

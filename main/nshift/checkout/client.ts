@@ -22,25 +22,32 @@ import { createTokenManager } from '../shared/token-manager';
 import type { ApiKey } from '../shared/token-manager';
 import { createTransport } from '../shared/transport';
 import type { RetryOptions, TimeoutOptions } from '../shared/transport';
+import { prepareIdOf } from './prepared';
 import { CHECKOUT_ROUTES, DEFAULT_CHECKOUT_AUTH_URL, DEFAULT_CHECKOUT_BASE_URL } from './routes';
 import type { CheckoutOperation } from './routes';
 import {
-  jsonObject,
+  optionsSchema,
   partialShipmentListSchema,
   partialShipmentSchema,
   recordListSchema,
   recordSchema,
   sessionSchema,
+  splitOptionsSchema,
   splitShipmentsResultSchema,
   tokenResponseSchema,
 } from './schemas';
 import type {
   CheckoutJson,
+  CheckoutOptions,
   CheckoutRecord,
   CheckoutSession,
+  ContextBody,
   PartialShipment,
   PartialShipmentFilter,
+  PartialShipmentRequest,
   SplitBody,
+  SplitOptions,
+  SplitShipmentsRequest,
 } from './schemas';
 import { createSessionTracker, SESSION_LIFETIME_MS } from './sessions';
 
@@ -85,26 +92,32 @@ export interface CheckoutClient {
   close(): Promise<void>;
   sessions: {
     /** A body is required by the service; an empty object is fine. */
-    create(connectionId: string, body?: CheckoutJson): R<CheckoutSession>;
-    fetchOptions(sessionId: string, body: CheckoutJson): R<CheckoutJson>;
+    create(connectionId: string, body?: ContextBody): R<CheckoutSession>;
+    fetchOptions(sessionId: string, body: ContextBody): R<CheckoutOptions>;
   };
   split: {
     createSession(checkoutConnectionId: string, body: SplitBody): R<CheckoutSession>;
     /** `subShipmentId` in an item preserves that shipment. */
     updateSession(sessionId: string, body: SplitBody): R<CheckoutSession>;
     /** Each item's `subShipmentId` must come from the session (the client maps it if the session was renewed). */
-    fetchOptions(sessionId: string, body: SplitBody): R<CheckoutJson>;
+    fetchOptions(sessionId: string, body: SplitBody): R<SplitOptions>;
     /** Mandatory after the order converts; never retried (a lost answer is `outcome_unknown`). */
-    createShipments(body: SplitBody): R<PartialShipment[]>;
+    createShipments(body: SplitShipmentsRequest): R<PartialShipment[]>;
   };
   partialShipments: {
-    create(body: CheckoutJson): R<PartialShipment>;
+    /**
+     * Sent with `extended-result=true` (the answer carries carrier, receiver, pickup point and packages);
+     * `sendToBookAndPrint` adds `send-to-book-and-print=true`, as some shops do.
+     */
+    create(body: PartialShipmentRequest, options?: { sendToBookAndPrint?: boolean }): R<PartialShipment>;
     list(filter?: PartialShipmentFilter): R<PartialShipment[]>;
     get(shipmentId: string): R<PartialShipment>;
-    /** Deletes in the checkout service only; the Delivery stored shipment stays. */
+    /** Deletes in the checkout service only; what Delivery holds of it stays. */
     delete(shipmentId: string): R<void>;
     anonymize(shipmentId: string): R<PartialShipment>;
     anonymizeByContact(contact: { name?: string; email?: string }): R<PartialShipment[]>;
+    /** The prepare id of the partial shipment's prepared shipment in nShift Delivery (assumed: prepared.ts). */
+    prepareIdOf(partial: Pick<PartialShipment, 'id'>): string;
   };
   senders: ManagedResource;
   configurations: ManagedResource & {
@@ -229,7 +242,7 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
       create: (connectionId, body = {}) => sessions.create('single', connectionId, body),
       fetchOptions: (sessionId, body) =>
         sessions.within(sessionId, body, (id, mapped) =>
-          json({ operation: 'options.fetch', params: { sessionId: id }, body: mapped }, jsonObject),
+          json({ operation: 'options.fetch', params: { sessionId: id }, body: mapped }, optionsSchema),
         ),
     },
     split: {
@@ -240,14 +253,27 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
         ),
       fetchOptions: (sessionId, body) =>
         sessions.within(sessionId, body, (id, mapped) =>
-          json({ operation: 'splitOptions.fetch', params: { sessionId: id }, body: mapped }, jsonObject),
+          json(
+            { operation: 'splitOptions.fetch', params: { sessionId: id }, body: mapped },
+            splitOptionsSchema,
+          ),
         ),
       createShipments: (body) =>
         json({ operation: 'splitShipments.create', body: sessions.mapIds(body) }, splitShipmentsResultSchema),
     },
     partialShipments: {
-      create: (body) =>
-        json({ operation: 'shipments.create', body: sessions.mapIds(body) }, partialShipmentSchema),
+      create: (body, options = {}) =>
+        json(
+          {
+            operation: 'shipments.create',
+            query: {
+              'extended-result': true,
+              ...(options.sendToBookAndPrint ? { 'send-to-book-and-print': true } : {}),
+            },
+            body: sessions.mapIds(body),
+          },
+          partialShipmentSchema,
+        ),
       list: (filter = {}) =>
         json({ operation: 'shipments.list', query: { ...filter } }, partialShipmentListSchema),
       get: (shipmentId) =>
@@ -257,6 +283,7 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
         json({ operation: 'shipments.anonymize', params: { shipmentId }, body: {} }, partialShipmentSchema),
       anonymizeByContact: (contact) =>
         json({ operation: 'shipments.anonymizeByContact', body: contact }, partialShipmentListSchema),
+      prepareIdOf,
     },
     senders: managed('senders', 'senderId'),
     configurations: {

@@ -1,10 +1,8 @@
 /**
- * Every path of the Checkout service (nshift-api.md section 2, seed 000) in one table. `base: 'auth'` paths
- * hang off the identity service's address, the rest off the checkout base URL.
- *
- * The seed gives the token and the four split paths exactly; nshift-api.md adds the single-shipment ones.
- * Every row marked (assumed) is a path no public material shows: a real account that shows otherwise is a
- * one-line change here (main/nshift/README.md lists them too).
+ * Every path of the Checkout service in one table. `base: 'auth'` paths hang off the identity service's
+ * address, the rest off the checkout base URL. Where each row comes from (nShift's help centre, a real client
+ * of the service, the seed, or assumed) is docs/nshift-checkout-api.md; a path a real account shows otherwise is
+ * a one-line change here.
  *
  * Retries: sessions and options only create throw-away state (an unused session expires), so they are
  * retried like reads; creating a partial shipment is the one step that must not happen twice blindly.
@@ -33,19 +31,18 @@ const crud = <P extends string, Id extends string>(prefix: P, id: Id, path: stri
   }) as Record<`${P}.${'list' | 'create' | 'get' | 'update' | 'delete'}`, CheckoutRouteDef>;
 
 export const CHECKOUT_ROUTES = {
-  // Seed, exact. A token request changes nothing: safe to retry with backoff (the seed recommends it).
+  // Confirmed: nShift help centre (Getting started with nShift Checkout API) and every real client read.
   'token.issue': r('POST', '/idp/connect/token', true, 'auth'),
-  // nshift-api.md section 2 (single shipment).
   'sessions.create': r('POST', '/options/v1/sessions/{connectionId}', true),
   'options.fetch': r('POST', '/options/v1/shipping-options/{sessionId}', true),
-  // Seed, exact (split shipment).
+  // Seed, exact (split shipment); no public client uses them.
   'splitSessions.create': r('POST', '/options/v1/split-shipments/sessions/{checkoutConnectionId}', true),
   'splitSessions.update': r('PUT', '/options/v1/split-shipments/sessions/{sessionId}', true),
   'splitOptions.fetch': r('POST', '/options/v1/split-shipments/shipping-options/{sessionId}', true),
   'splitShipments.create': r('POST', '/shipments/v1/split-shipments/shipments', false),
-  // Partial shipments: nshift-api.md section 2.
+  // Confirmed (help centre, real clients): create with `?extended-result=true`, fetch and delete by id.
   'shipments.create': r('POST', '/shipments/v1/shipments', false),
-  /** Filters (assumed): `orderNo`, `dateFrom`, `dateTo` (YYYY-MM-DD, inclusive), `page`, `size`. */
+  /** The list (seed: "filter by parameters"); filters (assumed): `orderId`, `dateFrom`, `dateTo`, `page`, `size`. */
   'shipments.list': r('GET', '/shipments/v1/shipments', true),
   'shipments.get': r('GET', '/shipments/v1/shipments/{shipmentId}', true),
   'shipments.delete': r('DELETE', '/shipments/v1/shipments/{shipmentId}', true),

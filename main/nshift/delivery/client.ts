@@ -19,6 +19,7 @@ import type {
   Created,
   DeliveryRecord,
   FeedPage,
+  HistoryPage,
   Manifest,
   Order,
   OrderShipment,
@@ -35,6 +36,7 @@ import type {
 } from './schemas';
 import type { PrintableDocument } from '../../labels/document';
 import { documentsFromPrints, documentsFromShipmentResult } from './documents';
+import { preparedShipmentsOf, type PreparedShipments } from './prepared-shipments';
 import type { DocumentOwner } from './documents';
 import { createTokenManager } from '../shared/token-manager';
 import type { ApiKey, ApiKeySource } from '../shared/token-manager';
@@ -66,6 +68,7 @@ import type {
   PrintJobListFilter,
   ReceiverFetch,
   ReturnFileOption,
+  SenderFilter,
   Shipment,
   StoredShipmentFilter,
 } from './types';
@@ -166,6 +169,9 @@ export interface DeliveryClient {
     book(storedId: string, printConfig: PrintConfig, options?: ReturnFileOption): R<ShipmentResult[]>;
   };
 
+  /** A Checkout partial shipment in Delivery: fetch, delete, book and print, or turn into a stored shipment. */
+  preparedShipments: PreparedShipments;
+
   consolidated: {
     /**
      * Create or add to the open consolidated shipment. `shipment.options` must hold `{id: 'CONSOLIDATE', key}`:
@@ -188,23 +194,33 @@ export interface DeliveryClient {
     fetchPdf(consolidatedId: string, pdfId: string): R<Buffer>;
   };
 
+  /**
+   * End-of-day manifests ("shipment lists"), each under its type: `/shipment-manifests/{manifestType}/manifests`.
+   * Documents come inline in `prints[].data` with `returnFile` (default true).
+   */
   manifests: {
-    create(request: ManifestRequest, options?: InlinePdfOption): R<Manifest>;
-    list(filter?: ManifestFilter): R<Manifest[]>;
+    create(request: ManifestRequest, options?: ReturnFileOption): R<Manifest>;
+    /** The shipment lists of one type printed earlier (a station lists each of its types). */
+    list(manifestType: string, filter?: ManifestFilter): R<Manifest[]>;
     /** The printed manifest: its type, id, date, shipment count and documents. */
-    get(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Manifest>;
+    get(manifestType: string, manifestId: string, options?: ReturnFileOption): R<Manifest>;
     shipments(
       manifestType: string,
       manifestId: string,
       filter?: ManifestShipmentFilter,
     ): R<ShipmentSummary[]>;
-    /** The manifest's documents (each inline with `inlinePdf`, default true). */
-    listPrints(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Print[]>;
+    /** The manifest's documents (each inline in `data` with `returnFile`, default true). */
+    listPrints(manifestType: string, manifestId: string, options?: ReturnFileOption): R<Print[]>;
     fetchPrint(manifestType: string, manifestId: string, printId: string): R<Buffer>;
-    /** The PDF list: `inlinePdf` (default true) puts each PDF inline in `pdf`. */
+    /** The seed's PDF list: `inlinePdf` (default true) puts each PDF inline in `pdf`. */
     listPdfs(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Print[]>;
     fetchPdf(manifestType: string, manifestId: string, pdfId: string): R<Buffer>;
-    copy(manifestType: string, manifestId: string, options?: InlinePdfOption): R<Print[]>;
+    /** Prints the manifest again (nShift's documents live one hour); `printConfig` as for a booking. */
+    copy(
+      manifestType: string,
+      manifestId: string,
+      options?: ReturnFileOption & { printConfig?: PrintConfig },
+    ): R<Print[]>;
   };
 
   waybills: {
@@ -236,7 +252,12 @@ export interface DeliveryClient {
       printId: string,
       job: CreatePrintJobRequest,
     ): R<PrintJob>;
-    createManifestPrintJob(manifestId: string, printId: string, job: CreatePrintJobRequest): R<PrintJob>;
+    createManifestPrintJob(
+      manifestType: string,
+      manifestId: string,
+      printId: string,
+      job: CreatePrintJobRequest,
+    ): R<PrintJob>;
   };
 
   prices: {
@@ -254,9 +275,11 @@ export interface DeliveryClient {
     partners(filter?: CodeListFilter): R<unknown>;
   };
 
+  /** The address book (`/addresses/…`): lists come 50 a page from page 0; without `page`, every page. */
   senders: {
     create(sender: JsonObject): R<Created>;
-    list(): R<DeliveryRecord[]>;
+    list(filter?: SenderFilter): R<DeliveryRecord[]>;
+    /** One sender, through the list's `senderId` filter (nShift documents no fetch by id): `not_found` if none. */
     get(senderId: string): R<DeliveryRecord>;
     update(senderId: string, patch: JsonObject): R<DeliveryRecord>;
     replace(senderId: string, sender: JsonObject): R<DeliveryRecord>;
@@ -265,6 +288,7 @@ export interface DeliveryClient {
 
   receivers: {
     create(receiver: JsonObject): R<Created>;
+    /** One page (`page` 0 unless given): by `receiverId`, `quickId`, or changed `since`. */
     fetch(query: ReceiverFetch): R<DeliveryRecord[]>;
     replace(receiverId: string, receiver: JsonObject): R<DeliveryRecord>;
     update(receiverId: string, patch: JsonObject): R<DeliveryRecord>;
@@ -520,11 +544,39 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
   };
 
   const prices: DeliveryClient['prices'] = {
-    fetch: (request) => call.json({ operation: 'prices.fetch', body: request }, (s) => s.priceSchema),
+    /** The answer's `priceData`; an answer with no figures but an `errorList` is `validation` with its items. */
+    fetch: async (request) => {
+      const answer = await call.json(
+        { operation: 'prices.fetch', body: request },
+        (s) => s.priceAnswerSchema,
+      );
+      if (!answer.ok) return answer;
+      const { priceData, errorList } = answer.value;
+      if (priceData) return ok(priceData);
+      return err({
+        kind: 'validation',
+        operation: 'prices.fetch',
+        status: 200,
+        errors: errorList,
+        message: 'nShift gave no price for this shipment',
+      });
+    },
     historyPage: (fetchId) =>
       feedPageCall('priceHistory', 'prices.historyFeed', fetchId, (s) => s.priceHistoryFeedSchema),
     historyFeed: (o) => feed('priceHistory', prices.historyPage, o),
   };
+
+  /** Senders, one page or every page; the address book takes `page` only (50 a page), no `size`. */
+  const senderList = ({ page, ...filter }: SenderFilter = {}): R<DeliveryRecord[]> =>
+    pages(page === undefined ? undefined : { page }, (query) =>
+      call.json(
+        { operation: 'senders.list', query: { ...filter, page: query.page } },
+        (s) => s.recordListSchema,
+      ),
+    );
+
+  const historyPage = (filter: HistoryFilter): R<HistoryPage> =>
+    call.json({ operation: 'history.search', query: { ...filter } }, (s) => s.historyPageSchema);
 
   const alerts: DeliveryClient['alerts'] = {
     page: (fetchId) => feedPageCall('alerts', 'alerts.feed', fetchId, (s) => s.alertFeedSchema),
@@ -580,6 +632,8 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         ),
     },
 
+    preparedShipments: preparedShipmentsOf(call),
+
     consolidated: {
       create: (request, o) => {
         if (!consolidationKeyOf(request.shipment)) return Promise.resolve(err(missingConsolidationKey()));
@@ -607,15 +661,15 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         const deleted = await call.empty({ operation: 'consolidated.delete', params: { consolidatedId } });
         if (!deleted.ok) return deleted;
         if (!shipmentNo) return ok({});
-        const found = await call.json(
-          {
-            operation: 'history.search',
-            query: { searchField: 'shipmentNo', searchValue: shipmentNo, status: 'cancelled' },
-          },
-          (s) => s.shipmentSummaryListSchema,
-        );
+        const found = await historyPage({
+          searchField: 'shipmentNo',
+          searchValue: shipmentNo,
+          status: 'cancelled',
+        });
         // The delete is done whatever the look-up says: a missing licence only leaves the shipment unnamed.
-        const cancelled = found.ok ? found.value.find((s) => s.shipmentNo === shipmentNo) : undefined;
+        const cancelled = found.ok
+          ? found.value.shipments.find((s) => s.shipmentNo === shipmentNo)
+          : undefined;
         return ok(cancelled ? { cancelled } : {});
       },
       deleteParcelGroup: (consolidatedId, partOrderNo) =>
@@ -644,17 +698,19 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     },
 
     manifests: {
-      create: (request, o) =>
+      create: ({ manifestType, ...body }, o) =>
         call.json(
-          { operation: 'manifests.create', query: inlinePdf(o), body: request },
-          (s) => s.manifestSchema,
+          { operation: 'manifests.create', params: { manifestType }, query: returnFile(o), body },
+          (s) => s.manifestOf(manifestType),
         ),
-      list: (filter = {}) =>
-        call.json({ operation: 'manifests.list', query: { ...filter } }, (s) => s.manifestListSchema),
+      list: (manifestType, filter = {}) =>
+        call.json({ operation: 'manifests.list', params: { manifestType }, query: { ...filter } }, (s) =>
+          s.manifestListOf(manifestType),
+        ),
       get: (manifestType, manifestId, o) =>
         call.json(
-          { operation: 'manifests.get', params: { manifestType, manifestId }, query: inlinePdf(o) },
-          (s) => s.manifestSchema,
+          { operation: 'manifests.get', params: { manifestType, manifestId }, query: returnFile(o) },
+          (s) => s.manifestOf(manifestType),
         ),
       shipments: (manifestType, manifestId, filter = {}) =>
         call.json(
@@ -662,7 +718,10 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
           (s) => s.shipmentSummaryListSchema,
         ),
       listPrints: (manifestType, manifestId, o) =>
-        pdfList('manifests.listPrints', { manifestType, manifestId }, o),
+        call.json(
+          { operation: 'manifests.listPrints', params: { manifestType, manifestId }, query: returnFile(o) },
+          (s) => s.printListSchema,
+        ),
       fetchPrint: (manifestType, manifestId, printId) =>
         pdfBytes('manifests.fetchPrint', { manifestType, manifestId, printId }),
       listPdfs: (manifestType, manifestId, o) =>
@@ -674,10 +733,10 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
           {
             operation: 'manifests.copy',
             params: { manifestType, manifestId },
-            query: inlinePdf(o),
-            body: {},
+            query: returnFile(o),
+            body: o?.printConfig ?? {},
           },
-          (s) => s.printsOrManifestSchema,
+          (s) => s.printsOrManifestOf(manifestType),
         ),
     },
 
@@ -693,15 +752,23 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     },
 
     history: {
-      search: (filter = {}) =>
-        call.json({ operation: 'history.search', query: { ...filter } }, (s) => s.shipmentSummaryListSchema),
-      searchAll: (filter = {}) =>
-        pages(undefined, ({ page }) =>
-          call.json(
-            { operation: 'history.search', query: { ...filter, page } },
-            (s) => s.shipmentSummaryListSchema,
-          ),
-        ),
+      search: async (filter = {}) => {
+        const page = await historyPage(filter);
+        return page.ok ? ok(page.value.shipments) : page;
+      },
+      searchAll: async (filter = {}) => {
+        const all: ShipmentSummary[] = [];
+        for (let page = 0; page < MAX_PAGES; page++) {
+          const got = await historyPage({ ...filter, page });
+          if (!got.ok) return got;
+          all.push(...got.value.shipments);
+          // The last page is the one `totalPages` names; an answer without it ends on a short page.
+          const { totalPages } = got.value;
+          if (totalPages !== undefined ? page + 1 >= totalPages : got.value.shipments.length < PAGE_SIZE)
+            break;
+        }
+        return ok(all);
+      },
     },
 
     print: {
@@ -736,9 +803,13 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
           { operation: 'printJobs.createForConsolidated', params: { consolidatedId, printId }, body: job },
           (s) => s.printJobSchema,
         ),
-      createManifestPrintJob: (manifestId, printId, job) =>
+      createManifestPrintJob: (manifestType, manifestId, printId, job) =>
         call.json(
-          { operation: 'printJobs.createForManifest', params: { manifestId, printId }, body: job },
+          {
+            operation: 'printJobs.createForManifest',
+            params: { manifestType, manifestId, printId },
+            body: job,
+          },
           (s) => s.printJobSchema,
         ),
     },
@@ -753,8 +824,20 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
 
     senders: {
       create: (sender) => call.json({ operation: 'senders.create', body: sender }, (s) => s.createdSchema),
-      list: () => call.json({ operation: 'senders.list' }, (s) => s.recordListSchema),
-      get: (senderId) => call.json({ operation: 'senders.get', params: { senderId } }, (s) => s.recordSchema),
+      list: senderList,
+      get: async (senderId) => {
+        const found = await senderList({ page: 0, senderId });
+        if (!found.ok) return found;
+        const sender = found.value.find((one) => one.id === senderId);
+        return sender
+          ? ok(sender)
+          : err({
+              kind: 'not_found',
+              status: 404,
+              operation: 'senders.list',
+              message: `no sender ${senderId} in the address book`,
+            });
+      },
       update: (senderId, patch) =>
         call.json({ operation: 'senders.update', params: { senderId }, body: patch }, (s) => s.recordSchema),
       replace: (senderId, sender) =>
@@ -769,7 +852,10 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
       create: (receiver) =>
         call.json({ operation: 'receivers.create', body: receiver }, (s) => s.createdSchema),
       fetch: (query) =>
-        call.json({ operation: 'receivers.fetch', query: { ...query } }, (s) => s.recordOrRecordsSchema),
+        call.json(
+          { operation: 'receivers.fetch', query: { ...query, page: query.page ?? 0 } },
+          (s) => s.recordOrRecordsSchema,
+        ),
       replace: (receiverId, receiver) =>
         call.json(
           { operation: 'receivers.replace', params: { receiverId }, body: receiver },
@@ -882,7 +968,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
  * A paginated list (`page` from 0, `size` at most 50): the one page asked for, or every page until a short
  * or empty one. A server that ignores `page` (the same items again) ends the walk instead of looping.
  */
-async function pages<T extends { id: number | string }>(
+async function pages<T extends { id?: number | string }>(
   options: PageOptions | undefined,
   fetchPage: (query: { page: number; size: number }) => R<T[]>,
 ): R<T[]> {
@@ -893,8 +979,8 @@ async function pages<T extends { id: number | string }>(
   for (let page = 0; page < MAX_PAGES; page++) {
     const got = await fetchPage({ page, size });
     if (!got.ok) return got;
-    const fresh = got.value.filter((item) => !seen.has(String(item.id)));
-    for (const item of fresh) seen.add(String(item.id));
+    const fresh = got.value.filter((item) => item.id === undefined || !seen.has(String(item.id)));
+    for (const item of fresh) if (item.id !== undefined) seen.add(String(item.id));
     all.push(...fresh);
     if (got.value.length < size || fresh.length === 0) break;
   }

@@ -10,6 +10,7 @@ export type {
 } from './client';
 export type { DeliveryError, DeliveryErrorKind, ValidationItem, NetworkCause, AuthReason } from './errors';
 export { describeDeliveryError } from './errors';
+export type { PreparedBookOptions, PreparedShipments } from './prepared-shipments';
 export { ROUTES } from './routes';
 export type { OperationName, RouteDef } from './routes';
 export type * from './schemas';

@@ -4,23 +4,14 @@
  * path relies on is required; a body that fails becomes a `malformed` error, never an exception.
  */
 import * as z from 'zod';
+import { lenientId, optionalNumber, optionalText } from '../shared/answer-values';
 import { validationItemSchema } from '../shared/error-bodies';
+import type { ValidationItem } from '../shared/errors';
 
 /** Ids are JSON strings in nShift, but accept numbers and normalise. */
-export const idSchema = z.union([z.string(), z.number()]).transform((v) => String(v));
-const optText = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v))
-  .nullish();
-const optNumber = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^-?\d+(\.\d+)?$/)
-      .transform(Number),
-  ])
-  .nullish();
+export const idSchema = lenientId;
+const optText = optionalText;
+const optNumber = optionalNumber;
 /** "boolean-like indicator": true/false, "true"/"false", 1/0. */
 const boolLike = z
   .union([z.boolean(), z.string(), z.number()])
@@ -95,7 +86,7 @@ export const storedShipmentSchema = z.looseObject({
   status: z.string().nullish(),
   statuses: z.array(validationItemSchema).nullish(),
   orderNo: optText,
-  /** The number its booking gets: the list can be searched by it (nshift-api.md 1.4). */
+  /** The number its booking gets: the list can be searched by it (docs/nshift-api.md 1.4). */
   shipmentNo: optText,
   created: z.string().nullish(),
   shipment: z.looseObject({}).nullish(),
@@ -155,23 +146,59 @@ export type OrderShipment = z.output<typeof orderShipmentSchema>;
 
 // --- manifests, waybills, history ------------------------------------------------------------------------
 
-export const manifestSchema = z.looseObject({
-  manifestType: z.string(),
-  manifestId: idSchema,
-  created: z.string().nullish(),
-  shipmentCount: optNumber,
-  prints: z
-    .array(printSchema)
-    .nullish()
-    .transform((v) => v ?? []),
-});
-export type Manifest = z.output<typeof manifestSchema>;
-export const manifestListSchema = z.array(manifestSchema);
+/**
+ * A shipment list. nShift answers its creation with "the shipment list and the associated ID" and publishes no
+ * example, so only the id is required (`manifestId`, or `id`); the type is the one the path named when the
+ * answer does not repeat it.
+ */
+export function manifestOf(manifestType: string) {
+  return z
+    .looseObject({
+      manifestType: z.string().nullish(),
+      manifestId: idSchema.optional(),
+      id: idSchema.optional(),
+      created: z.string().nullish(),
+      shipmentCount: optNumber,
+      prints: z
+        .array(printSchema)
+        .nullish()
+        .transform((v) => v ?? []),
+    })
+    .refine((m) => m.manifestId !== undefined || m.id !== undefined, {
+      message: 'a shipment list without manifestId or id',
+    })
+    .transform(({ manifestType: named, manifestId, id, ...rest }) => ({
+      ...rest,
+      manifestType: named ?? manifestType,
+      manifestId: (manifestId ?? id)!,
+    }));
+}
+export type Manifest = z.output<ReturnType<typeof manifestOf>>;
+export const manifestListOf = (manifestType: string) => z.array(manifestOf(manifestType));
 
 /** Shipments as the list/history/feeds show them: a shipment result without guaranteed prints. */
 export const shipmentSummarySchema = shipmentResultSchema;
 export type ShipmentSummary = ShipmentResult;
 export const shipmentSummaryListSchema = z.array(shipmentSummarySchema);
+
+/**
+ * One page of the shipment history: `{page, totalPages, shipments}` as a real client of the service reads it
+ * (futhr/solidus_nshift); a bare list is taken too. `totalPages` is undefined when the answer does not say.
+ */
+export const historyPageSchema = z.union([
+  z
+    .looseObject({
+      page: optNumber,
+      totalPages: optNumber,
+      shipments: z
+        .array(shipmentSummarySchema)
+        .nullish()
+        .transform((v) => v ?? []),
+    })
+    .transform((p) => ({ shipments: p.shipments, totalPages: p.totalPages ?? undefined })),
+  z.array(shipmentSummarySchema).transform((shipments) => ({ shipments, totalPages: undefined })),
+]);
+export type HistoryPage = z.output<typeof historyPageSchema>;
 
 /** A waybill (assumed shape): its id, and when just printed, its documents. */
 export const waybillSchema = z.looseObject({
@@ -222,12 +249,47 @@ export const printJobListSchema = z.array(printJobSchema);
 
 // --- prices, feeds, alerts ---------------------------------------------------------------------------------
 
-export const priceSchema = z.looseObject({
+/**
+ * A price enquiry's figures (nShift help centre, article 10663465999260). Kept as nShift sends them: no example
+ * shows their JSON types, and the station only passes them on.
+ */
+export const priceDataSchema = z.looseObject({
   price: z.unknown(),
   additionalSurcharges: z.unknown().optional(),
   priceWithAdditionalSurcharges: z.unknown().optional(),
+  totalWeight: z.unknown().optional(),
+  chargeableWeight: z.unknown().optional(),
 });
-export type Price = z.output<typeof priceSchema>;
+export type Price = z.output<typeof priceDataSchema>;
+
+/** One entry of a price answer's `errorList`: a validation item when it looks like one, else its text. */
+const priceErrorSchema = z.union([
+  validationItemSchema,
+  z.unknown().transform((e) => ({
+    message: typeof e === 'string' ? e : JSON.stringify(e),
+    messageCode: '',
+    field: '',
+    location: '',
+    type: 'error',
+  })),
+]);
+
+/**
+ * The answer to a price enquiry: `{priceData: {...}, errorList}`. An answer with the figures at the top level
+ * (as an older client of the service reads it, PolrSE/Unifaun.Rest.Client) is taken as its own priceData.
+ */
+export const priceAnswerSchema = z.union([
+  priceDataSchema
+    .refine((p) => p.price !== undefined && !('priceData' in p))
+    .transform((priceData) => ({ priceData, errorList: [] as ValidationItem[] })),
+  z.looseObject({
+    priceData: priceDataSchema.nullish(),
+    errorList: z
+      .array(priceErrorSchema)
+      .nullish()
+      .transform((v) => v ?? []),
+  }),
+]);
 
 export const alertSchema = z.looseObject({
   alertCode: z.string().nullish(),
@@ -298,6 +360,26 @@ export const priceHistoryFeedSchema = feedPageSchema(
   priceHistoryItemSchema,
 );
 /** Manifest copies answer with a print list, or a manifest holding one. */
-export const printsOrManifestSchema = z.union([printListSchema, manifestSchema.transform((m) => m.prints)]);
+export const printsOrManifestOf = (manifestType: string) =>
+  z.union([printListSchema, manifestOf(manifestType).transform((m) => m.prints)]);
 /** A receiver search answers a list, or the one receiver it found. */
 export const recordOrRecordsSchema = z.union([recordListSchema, recordSchema.transform((one) => [one])]);
+
+// --- prepared shipments (a Checkout partial shipment in Delivery; prepared-shipments.ts) --------------------
+
+/**
+ * A prepared shipment: the bare shipment nShift's help centre shows for `GET /prepared-shipments/{prepareId}`
+ * (sender, receiver, service, parcels, order number, options; no id of its own). Numbers may come as strings.
+ */
+export const preparedShipmentSchema = z.looseObject({
+  orderNo: optText,
+  senderReference: optText,
+  sender: z.looseObject({ name: optText }).nullish(),
+  receiver: z.looseObject({ name: optText, zipcode: optText, city: optText, country: optText }).nullish(),
+  service: z
+    .looseObject({ id: optText, addons: z.array(z.looseObject({ id: optText })).nullish() })
+    .nullish(),
+  parcels: z.array(z.looseObject({ copies: optText, weight: optText })).nullish(),
+  options: z.array(z.looseObject({ id: optText })).nullish(),
+});
+export type PreparedShipment = z.output<typeof preparedShipmentSchema>;

@@ -1,5 +1,5 @@
 /**
- * Request types of the Delivery API (nshift-api.md 1.3–1.9). Only the fields a station uses are named;
+ * Request types of the Delivery API (docs/nshift-api.md 1.3–1.9). Only the fields a station uses are named;
  * every object accepts more, and the client passes unknown fields through untouched.
  */
 
@@ -154,8 +154,13 @@ export interface CreateShipmentFromOrderRequest {
   printConfig?: PrintConfig;
 }
 
+/**
+ * A shipment list to make: `manifestType` goes in the path (the carrier's list type), the rest is the body: the
+ * print configuration and the list's filters (assumed names).
+ */
 export interface ManifestRequest {
   manifestType: string;
+  printConfig?: PrintConfig;
   dateFrom?: string;
   dateTo?: string;
   senderQuickId?: string;
@@ -164,7 +169,6 @@ export interface ManifestRequest {
 }
 
 export interface ManifestFilter {
-  manifestType?: string;
   dateFrom?: string;
   dateTo?: string;
 }
@@ -220,9 +224,19 @@ export interface CommentRequest {
   value: string;
 }
 
+/** The address book's list filters; `since` as yyyyMMddHHmmss, yyyyMMddHHmm, yyyyMMdd or yyMMdd. */
+export interface SenderFilter {
+  page?: number;
+  quickId?: string;
+  senderId?: string;
+  since?: string;
+}
+
 export interface ReceiverFetch {
   receiverId?: string;
+  quickId?: string;
   since?: string;
+  /** From 0; nShift requires it, so the client sends 0 when it is not given. */
   page?: number;
 }
 

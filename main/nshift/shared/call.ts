@@ -7,11 +7,17 @@ import type * as z from 'zod';
 import type { Result } from '../../result';
 import { ok, err } from '../../result';
 import type { ApiError } from './errors';
-import { serverErrorBodySchema, validationListSchema } from './error-bodies';
+import { describeApiError } from './errors';
+import {
+  problemBodySchema,
+  problemIssues,
+  serverErrorBodySchema,
+  validationListSchema,
+} from './error-bodies';
 import { buildPath, joinUrl, queryString } from './routes';
 import type { Query, RouteDef } from './routes';
 import type { TokenManager } from './token-manager';
-import type { HttpResponse, Transport } from './transport';
+import type { HttpRequest, HttpResponse, Transport } from './transport';
 import { parseRetryAfter } from './transport';
 
 export interface CallSpec<Op extends string = string> {
@@ -76,7 +82,10 @@ export function createCaller<Op extends string, M>(deps: CallerDeps<Op, M>): Cal
   }
 
   /** Sends with a bearer token; a 401 drops the token and replays once with a fresh one. */
-  async function authorised(spec: CallSpec<Op>): Promise<Result<HttpResponse, ApiError<Op>>> {
+  async function authorised(
+    spec: CallSpec<Op>,
+    answer: HttpRequest['answer'] = 'json',
+  ): Promise<Result<HttpResponse, ApiError<Op>>> {
     const route: RouteDef = deps.routes[spec.operation];
     let url: string;
     try {
@@ -110,9 +119,9 @@ export function createCaller<Op extends string, M>(deps: CallerDeps<Op, M>): Cal
         headers: { authorization: `Bearer ${token.value}`, ...(spec.accept ? { accept: spec.accept } : {}) },
         json: spec.body,
         timeouts: spec.timeouts,
+        answer,
       });
-      if (!sent.ok) return sent;
-      if (sent.value.status === 401) {
+      if (sent.ok && sent.value.status === 401) {
         deps.tokens.invalidate(token.value);
         if (attempt < 2) continue;
         return err({
@@ -123,9 +132,28 @@ export function createCaller<Op extends string, M>(deps: CallerDeps<Op, M>): Cal
           message: `${deps.serviceName ?? 'nShift'} refused a freshly exchanged token (401)`,
         });
       }
-      if (sent.value.status >= 200 && sent.value.status < 300) return sent;
-      return err(errorFromStatus(spec.operation, route, sent.value, deps));
+      if (sent.ok && sent.value.status >= 200 && sent.value.status < 300) return sent;
+      const failed = sent.ok ? err(errorFromStatus(spec.operation, route, sent.value, deps)) : sent;
+      return attempt > 1 && !route.idempotent ? replayedAfter401(spec.operation, failed.error) : failed;
     }
+  }
+
+  /**
+   * A booking answered 401, then refused or lost on its replay with a fresh token. A 401 usually means nothing
+   * was done, but not always: a token that expired while nShift committed, or a gateway in front of it, can
+   * answer 401 for a booking that was made — and the replay is then refused because the order is booked. That
+   * refusal says nothing about who booked it, so the first attempt's outcome is unknown: the station looks it up
+   * (and takes over its own booking) instead of calling it another station's or booking again.
+   */
+  function replayedAfter401(operation: Op, replay: ApiError<Op>): Result<never, ApiError<Op>> {
+    if (replay.kind === 'outcome_unknown') return err(replay);
+    return err({
+      kind: 'outcome_unknown',
+      operation,
+      cause: 'token_rejected',
+      ...('status' in replay && replay.status ? { status: replay.status } : {}),
+      message: `the booking's token was refused (401) and its replay failed (${deps.redact(describeApiError(replay))}): the first attempt may have been booked`,
+    });
   }
 
   return {
@@ -139,7 +167,8 @@ export function createCaller<Op extends string, M>(deps: CallerDeps<Op, M>): Cal
       return sent.ok ? ok(undefined) : sent;
     },
     async bytes(spec) {
-      const sent = await authorised(spec);
+      // A document's bytes have their own size limit and deadline (transport.ts), larger than a JSON answer's.
+      const sent = await authorised(spec, 'document');
       if (!sent.ok) return sent;
       return ok({ bytes: sent.value.body, contentType: sent.value.headers['content-type'] });
     },
@@ -194,22 +223,35 @@ export function errorFromStatus<Op extends string>(
     json = undefined;
   }
   const body = serverErrorBodySchema.safeParse(json);
-  const serverMessage = body.success ? (body.data.message ?? undefined) : undefined;
+  // Checkout answers problem+json: its `detail` (else `title`) is the message, its `issues` the field list.
+  const parsedProblem = problemBodySchema.safeParse(json);
+  const problem =
+    parsedProblem.success &&
+    (parsedProblem.data.detail || parsedProblem.data.title || parsedProblem.data.issues)
+      ? parsedProblem.data
+      : undefined;
+  const serverMessage =
+    (body.success ? (body.data.message ?? undefined) : undefined) ??
+    problem?.detail ??
+    problem?.title ??
+    undefined;
   const code = body.success ? (body.data.code ?? undefined) : undefined;
   const message = deps.redact(serverMessage ?? `HTTP ${status}`);
 
   const list = validationListSchema.safeParse(json);
-  const errors = list.success ? list.data : [];
+  const errors = list.success ? list.data : problem ? problemIssues(problem) : [];
   // 422 is nShift's validation answer, but a 400 (a body nShift could not map) and other 4xx carry the
-  // same list: read it wherever it comes. 401 and 403 keep their meaning; a 422 without a list is still a refusal.
+  // same list: read it wherever it comes. 401, 403 and 404 keep their meaning (a 404 problem names the
+  // unknown thing in an issue); a 422 without a list is still a refusal.
   const carriesList = errors.some((item) => item.message || item.field);
-  if (status === 422 || (status >= 400 && status < 500 && status !== 401 && status !== 403 && carriesList)) {
+  const keepsMeaning = status === 401 || status === 403 || status === 404;
+  if (status === 422 || (status >= 400 && status < 500 && !keepsMeaning && carriesList)) {
     return {
       kind: 'validation',
       operation,
       status,
       errors,
-      message: errors.length ? 'validation failed' : message,
+      message: problem || !errors.length ? message : 'validation failed',
     };
   }
   if (status === 403) {

@@ -40,7 +40,8 @@ export type ApiError<Op extends string> =
    */
   | (Base<Op> & {
       kind: 'outcome_unknown';
-      cause: NetworkCause | 'gateway' | 'unreadable_answer';
+      /** `token_rejected`: answered 401, then refused on its replay with a fresh token (call.ts). */
+      cause: NetworkCause | 'gateway' | 'unreadable_answer' | 'token_rejected';
       status?: number;
     })
   | (Base<Op> & { kind: 'malformed'; status: number; issues: string[] });

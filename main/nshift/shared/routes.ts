@@ -5,6 +5,20 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Where a route's method, path and shape come from (docs/nshift-api.md, "Evidence"): `confirmed` by public
+ * nShift material or a real client of the service, `fixed` where that material contradicted what the project
+ * had and the row now follows it, `seed` where only the specification the product was asked for names it,
+ * `assumed` where nothing public shows it (a one-line change when a real account shows otherwise).
+ */
+export interface RouteSource {
+  status: 'confirmed' | 'fixed' | 'seed' | 'assumed';
+  /** A public page's URL, or `owner/repository path/to/file`; several separated by ` · `. */
+  ref?: string;
+  /** What the source does and does not show (e.g. "the root only"). */
+  note?: string;
+}
+
 export interface RouteDef {
   method: HttpMethod;
   /** Relative to the base URL; `{name}` segments are filled from params. */
@@ -13,6 +27,8 @@ export interface RouteDef {
   license?: string;
   /** Decides retries: only idempotent routes are retried; a non-idempotent one may end `outcome_unknown`. */
   idempotent: boolean;
+  /** The evidence for this row (every Delivery row has one; test/unit/nshift/routes.test.ts checks it). */
+  source?: RouteSource;
 }
 
 export type QueryValue = string | number | boolean | undefined | null;

@@ -8,6 +8,14 @@
  *    usable answer came back, the result is `outcome_unknown`, so the station looks the booking up instead of
  *    booking again. Only failures that prove nothing was sent (refused, DNS, connect timeout) are `network`.
  *
+ * Every call is bounded, whatever the server does (docs/security.md, "Bounds on what nShift sends"):
+ *  - an answer larger than its limit is not read past the limit (a JSON answer and a document have their own,
+ *    `DEFAULT_LIMITS`): the connection is dropped and the call fails, never retried, since the same answer
+ *    would come again;
+ *  - a call has a deadline over all its attempts, backoffs and the last byte of its answer (`callMs`), besides the
+ *    idle timeouts (`headersMs`, `bodyMs`), so a server that trickles a byte a second cannot hold a scan.
+ * A booking cut off by either may have been made: it is `outcome_unknown`, like any other lost answer.
+ *
  * The transport returns whatever status the server finally answered; mapping statuses to errors is the
  * client's job (it knows the operation and its licence).
  */
@@ -26,6 +34,18 @@ export interface TimeoutOptions {
   headersMs?: number;
   /** Max idle time between body chunks. */
   bodyMs?: number;
+  /** The whole call, every attempt and backoff included, up to the answer's last byte. */
+  callMs?: number;
+  /** The same for a call that downloads a document (a label, a manifest PDF), which may be large. */
+  documentCallMs?: number;
+}
+
+/** The most an answer may hold; more is not read. */
+export interface AnswerLimits {
+  /** A JSON answer, inline base64 documents included (a booking with `returnFile`, a manifest). */
+  jsonBytes?: number;
+  /** A document's raw bytes (`prints/{id}`, `pdfs/{id}`). */
+  documentBytes?: number;
 }
 
 export interface RetryOptions {
@@ -39,6 +59,7 @@ export interface RetryOptions {
 
 export interface TransportOptions {
   timeouts?: TimeoutOptions;
+  limits?: AnswerLimits;
   retry?: RetryOptions;
   logger?: (line: string) => void;
   /** Scrubs secrets from anything logged or put into an error message. */
@@ -64,6 +85,8 @@ export interface HttpRequest<Op extends string = string> {
   form?: Record<string, string>;
   /** Overrides the transport's header/body timeouts for this call (e.g. a large PDF). */
   timeouts?: Pick<TimeoutOptions, 'headersMs' | 'bodyMs'>;
+  /** What the answer is, for its size limit and deadline: JSON (the default) or a document's bytes. */
+  answer?: 'json' | 'document';
 }
 
 export interface HttpResponse {
@@ -81,6 +104,16 @@ export const DEFAULT_TIMEOUTS: Required<TimeoutOptions> = {
   connectMs: 5_000,
   headersMs: 20_000,
   bodyMs: 20_000,
+  // A booking nShift answers within a few seconds; 30 s leaves a slow one its 20 s for the headers, and a read
+  // that gets no answer one retry, before the scan fails and the queue moves on.
+  callMs: 30_000,
+  // A document is one GET of at most `documentBytes`: 60 s is 64 MB at about 9 Mbit/s.
+  documentCallMs: 60_000,
+};
+/** Sizes justified in docs/security.md ("Bounds on what nShift sends"). */
+export const DEFAULT_LIMITS: Required<AnswerLimits> = {
+  jsonBytes: 32 * 1024 * 1024,
+  documentBytes: 64 * 1024 * 1024,
 };
 export const DEFAULT_RETRY: Required<RetryOptions> = {
   attempts: 3,
@@ -93,6 +126,7 @@ const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 
 export function createTransport(options: TransportOptions = {}): Transport {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const log = options.logger ?? (() => {});
   const redact = options.redact ?? ((s: string) => s);
@@ -103,8 +137,8 @@ export function createTransport(options: TransportOptions = {}): Transport {
   // Once closed, nothing more is sent and a retry that is waiting gives up at once: a station that is stopping
   // must not sit out backoffs for answers nobody will read.
   const closing = new AbortController();
-  async function wait(ms: number): Promise<void> {
-    const { signal } = closing;
+  async function wait(ms: number, deadline: AbortSignal): Promise<void> {
+    const signal = AbortSignal.any([closing.signal, deadline]);
     if (signal.aborted) return;
     let onClose = (): void => {};
     const closed = new Promise<void>((resolve) => {
@@ -142,6 +176,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
 
   async function once(
     request: HttpRequest<string>,
+    deadline: AbortSignal,
   ): Promise<{ response: HttpResponse } | { failure: unknown }> {
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     let body: string | undefined;
@@ -163,8 +198,10 @@ export function createTransport(options: TransportOptions = {}): Transport {
         body,
         headersTimeout: request.timeouts?.headersMs ?? timeouts.headersMs,
         bodyTimeout: request.timeouts?.bodyMs ?? timeouts.bodyMs,
+        signal: deadline,
       });
-      const bytes = Buffer.from(await res.body.arrayBuffer());
+      const limit = request.answer === 'document' ? limits.documentBytes : limits.jsonBytes;
+      const bytes = await readAtMost(res, limit);
       return { response: { status: res.statusCode, headers: flattenHeaders(res.headers), body: bytes } };
     } catch (failure) {
       return { failure };
@@ -174,14 +211,30 @@ export function createTransport(options: TransportOptions = {}): Transport {
   async function send<Op extends string>(
     request: HttpRequest<Op>,
   ): Promise<Result<HttpResponse, ApiError<Op>>> {
+    const callMs = request.answer === 'document' ? timeouts.documentCallMs : timeouts.callMs;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DeadlineExceeded(callMs)), callMs);
+    timer.unref?.();
+    try {
+      return await sendWithin(request, deadline.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function sendWithin<Op extends string>(
+    request: HttpRequest<Op>,
+    deadline: AbortSignal,
+  ): Promise<Result<HttpResponse, ApiError<Op>>> {
     const attempts = Math.max(1, retry.attempts);
     const label = `${request.method} ${redact(pathOnly(request.url))}`;
     for (let attempt = 1; ; attempt++) {
       if (closing.signal.aborted) return err(closedError(request.operation));
       const started = performance.now();
-      const outcome = await once(request);
+      const outcome = await once(request, deadline);
       const ms = Math.round(performance.now() - started);
-      const last = attempt >= attempts;
+      // The deadline ends the retries too: what is left of it is no time for another attempt.
+      const last = attempt >= attempts || deadline.aborted;
 
       if ('failure' in outcome) {
         const classified = classifyNetworkError(outcome.failure);
@@ -189,6 +242,26 @@ export function createTransport(options: TransportOptions = {}): Transport {
         log(
           `nshift ${request.operation} ${label} failed: ${classified.cause} (${message}) after ${ms}ms, attempt ${attempt}/${attempts}`,
         );
+        if (outcome.failure instanceof AnswerTooLarge) {
+          // The same answer would come again: never retried. A booking's was committed, and is looked up.
+          return err(
+            request.idempotent
+              ? {
+                  kind: 'malformed',
+                  operation: request.operation,
+                  status: outcome.failure.status,
+                  issues: [message],
+                  message,
+                }
+              : {
+                  kind: 'outcome_unknown',
+                  operation: request.operation,
+                  cause: 'unreadable_answer',
+                  status: outcome.failure.status,
+                  message,
+                },
+          );
+        }
         if (!request.idempotent) {
           if (classified.sent)
             return err({
@@ -201,7 +274,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
         }
         if (last)
           return err({ kind: 'network', operation: request.operation, cause: classified.cause, message });
-        await wait(backoff(attempt));
+        await wait(backoff(attempt), deadline);
         continue;
       }
 
@@ -215,7 +288,9 @@ export function createTransport(options: TransportOptions = {}): Transport {
       if (last || !retryable) return ok(response);
       const retryAfter = parseRetryAfter(response.headers['retry-after'], now());
       if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) return ok(response);
-      await wait(retryAfter ?? backoff(attempt));
+      await wait(retryAfter ?? backoff(attempt), deadline);
+      // A wait the deadline cut short: the answer in hand is the call's.
+      if (deadline.aborted) return ok(response);
     }
   }
 
@@ -233,6 +308,50 @@ export function createTransport(options: TransportOptions = {}): Transport {
       if (agent) await (await agent).close();
     },
   };
+}
+
+/** A call's deadline passed (the abort reason of its signal): a timeout, after the request may have left. */
+class DeadlineExceeded extends Error {
+  readonly code = 'PACKBENCH_CALL_DEADLINE';
+  constructor(ms: number) {
+    super(`no complete answer within ${Math.round(ms / 1000)} s`);
+    this.name = 'DeadlineExceeded';
+  }
+}
+
+/** An answer beyond its size limit: the rest is not read. */
+class AnswerTooLarge extends Error {
+  constructor(
+    limit: number,
+    readonly status: number,
+  ) {
+    super(`the answer (HTTP ${status}) is larger than ${Math.round(limit / (1024 * 1024))} MB: not read`);
+    this.name = 'AnswerTooLarge';
+  }
+}
+
+/**
+ * The answer's bytes, refusing any beyond `limit`: one that declares more is refused before its first byte is
+ * read, one that sends more is cut off at the limit (the stream is destroyed, so the connection is dropped and
+ * the server's further bytes are never read).
+ */
+async function readAtMost(res: Dispatcher.ResponseData, limit: number): Promise<Buffer> {
+  const { body, statusCode } = res;
+  if (Number(res.headers['content-length']) > limit) {
+    body.destroy();
+    throw new AnswerTooLarge(limit, statusCode);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      body.destroy();
+      throw new AnswerTooLarge(limit, statusCode);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 /** Retry-After is seconds or an HTTP date; returns milliseconds, or undefined when absent/unreadable. */
@@ -268,7 +387,7 @@ export function classifyNetworkError(failure: unknown): ClassifiedFailure {
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA')) return { cause: 'dns', sent: false, message };
   if (has('UND_ERR_CONNECT_TIMEOUT')) return { cause: 'timeout', sent: false, message };
   if (has('EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN')) return { cause: 'other', sent: false, message };
-  if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT'))
+  if (has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'PACKBENCH_CALL_DEADLINE'))
     return { cause: 'timeout', sent: true, message };
   if (has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED'))
     return { cause: 'reset', sent: true, message };

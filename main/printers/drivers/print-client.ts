@@ -13,8 +13,9 @@ import type { PrinterStatus } from '../types';
 export interface PrintClientOptions {
   api?: PrintJobApi;
   /**
-   * Which nShift object owns a document. Default: manifests → `manifest`, ids starting `consolidated-` →
-   * `consolidated`, everything else → `shipment`; the owner id is the document's `shipmentId`.
+   * Which nShift object owns a document. Default: a document that names its manifest → `manifest`, owner id
+   * `type/id`; otherwise the document's `shipmentId` owns it: as a `manifest` for a manifest document, as
+   * `consolidated` for ids starting `consolidated-`, else as a `shipment`.
    */
   resolveOwner?: (document: PrintableDocument) => { target: PrintJobTarget; ownerId: string } | undefined;
 }
@@ -22,6 +23,12 @@ export interface PrintClientOptions {
 export function defaultOwner(
   document: PrintableDocument,
 ): { target: PrintJobTarget; ownerId: string } | undefined {
+  // A manifest's documents have no shipment: nShift keeps them under the manifest's type and id.
+  if (document.manifest)
+    return {
+      target: 'manifest',
+      ownerId: `${document.manifest.manifestType}/${document.manifest.manifestId}`,
+    };
   if (!document.shipmentId) return undefined;
   const target: PrintJobTarget =
     document.kind === 'manifest'

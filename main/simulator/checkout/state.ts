@@ -2,7 +2,7 @@
  * What the simulated Checkout service and its identity service know, in memory beside the Delivery state.
  * Ids are counters, so a run is reproducible.
  */
-import type { Party } from '../schemas';
+import type { CheckoutAddress } from '../../nshift/checkout/schemas';
 import type { RecordStore } from '../state';
 
 export interface CheckoutClientRecord {
@@ -35,27 +35,30 @@ export interface SimCheckoutSession {
   lastInteraction: number;
 }
 
-export interface SelectedOption {
-  id?: string;
-  carrierId: string;
-  serviceId: string;
-  name?: string;
-  [field: string]: unknown;
-}
+/** A receiver or sender as Checkout writes it (`postalCode`, not Delivery's `zipcode`). */
+export type CheckoutParty = CheckoutAddress;
 
+/** A partial shipment, kept in nShift Checkout's own field names (docs/nshift-checkout-api.md). */
 export interface SimPartialShipment {
   id: string;
-  orderNo: string;
-  sessionId: string | null;
+  orderId: string;
+  sessionId: string;
   subShipmentId: string | null;
-  status: 'CREATED';
-  receiver: Party;
-  selectedOption: SelectedOption;
-  parcels: Array<Record<string, unknown>>;
+  optionId: string;
+  /** The chosen option's carrier and carrier product (the catalogue's carrier and service ids). */
+  carrier: string;
+  carrierProduct: string;
+  sender: CheckoutParty;
+  receiver: CheckoutParty;
+  pickupPoint: { pickupPointId: string; name?: string } | null;
+  timeSlotId: string | null;
+  addons: Array<Record<string, unknown>>;
+  fields: Array<Record<string, unknown>>;
+  packages: Array<Record<string, unknown>>;
   created: number;
   anonymized: boolean;
-  /** The stored shipment made in the linked Delivery account; null when the sender has no shipping solution. */
-  storedId: string | null;
+  /** The prepared shipment made in the linked Delivery account; null when the sender has no shipping solution. */
+  prepareId: string | null;
 }
 
 /** Per UTC day (`YYYY-MM-DD`): what the usage-metrics CSV counts. */

@@ -1,11 +1,15 @@
 /**
- * A web shop's side of nShift Checkout, done the real way over HTTP with the project's Checkout client:
- * token, split session, delivery options per sub-shipment, the consumer's choice, partial shipments.
- * Demo mode makes its split orders with it, and tests use it to start the web-shop-to-label path.
+ * A web shop's side of nShift Checkout, done the real way over HTTP with the project's Checkout client and in
+ * nShift Checkout's field names: token, split session, delivery options per sub-shipment, the consumer's
+ * choice (an option, and its first pickup point where it has one), partial shipments. Demo mode makes its split
+ * orders with it, and tests use it to start the web-shop-to-label path.
  */
 import { createCheckoutClient } from '../../nshift/checkout/client';
+import { prepareIdOf } from '../../nshift/checkout/prepared';
+import { createDeliveryClient } from '../../nshift/delivery/client';
+import type { ApiKey } from '../../nshift/shared/token-manager';
 import type { CheckoutClient } from '../../nshift/checkout/client';
-import type { PartialShipment } from '../../nshift/checkout/schemas';
+import type { CheckoutAddress, PartialShipment } from '../../nshift/checkout/schemas';
 import { describeApiError } from '../../nshift/shared/errors';
 import type { Party } from '../schemas';
 import type { Simulator } from '../server';
@@ -16,14 +20,18 @@ import {
   CHECKOUT_PENDING_CONNECTION_ID,
   ensureCheckoutAccount,
 } from './account';
+import { toCheckoutParty } from './parties';
 
 export interface WebShopOrder {
-  orderNo: string;
-  receiver: Party;
-  /** One per sub-shipment: the service the consumer picks, its parcels, and an optional reference. */
-  subShipments: Array<{ serviceId: string; weights: number[]; reference?: string }>;
+  orderId: string;
+  receiver: CheckoutAddress;
+  /** One per sub-shipment: the carrier product the consumer picks (a catalogue service id) and its packages' kg. */
+  subShipments: Array<{ serviceId: string; weights: number[] }>;
   connectionId?: string;
 }
+
+/** The cart's context, the same for the session and its options (the configuration's rules read it). */
+const CONTEXT = { currencyCode: 'SEK', languageCode: 'en', localeId: 'sv-SE' } as const;
 
 /** Checks out one order as a web shop would; throws when any step fails (it is a script, not a station). */
 export async function checkOutSplitOrder(
@@ -35,45 +43,49 @@ export async function checkOutSplitOrder(
     r: { ok: true; value: T } | { ok: false; error: Parameters<typeof describeApiError>[0] },
   ): T => {
     if (!r.ok)
-      throw new Error(`web shop checkout of ${order.orderNo}: ${step}: ${describeApiError(r.error)}`);
+      throw new Error(`web shop checkout of ${order.orderId}: ${step}: ${describeApiError(r.error)}`);
     return r.value;
   };
   const session = must(
     'create session',
     await client.split.createSession(order.connectionId ?? CHECKOUT_DEMO_CONNECTION_ID, {
+      ...CONTEXT,
+      receiver: order.receiver,
       subShipments: order.subShipments.map(() => ({})),
     }),
   );
   const subIds = (session.subShipments ?? []).map((s) => s.subShipmentId ?? '');
-  const parcels = (weights: number[]) => weights.map((weight) => ({ weight, contents: 'Goods' }));
+  const packages = (weights: number[]) => weights.map((weightKg) => ({ weightKg }));
+  const total = (weights: number[]) => weights.reduce((sum, w) => sum + w, 0);
   const options = must(
     'fetch options',
     await client.split.fetchOptions(session.sessionId, {
+      ...CONTEXT,
       receiver: order.receiver,
-      language: 'en',
-      currency: 'SEK',
       subShipments: order.subShipments.map((sub, i) => ({
         subShipmentId: subIds[i],
-        parcels: parcels(sub.weights),
+        totalWeightKg: total(sub.weights),
+        packages: packages(sub.weights),
       })),
     }),
-  ) as { subShipments?: Array<{ subShipmentId: string; options: Array<Record<string, unknown>> }> };
+  );
   return must(
     'create partial shipments',
     await client.split.createShipments({
-      orderNo: order.orderNo,
+      orderId: order.orderId,
       sessionId: session.sessionId,
       receiver: order.receiver,
       subShipments: order.subShipments.map((sub, i) => {
-        const offered = options.subShipments?.[i];
-        const chosen = offered?.options.find((o) => o.serviceId === sub.serviceId);
-        if (!offered || !chosen)
-          throw new Error(`web shop checkout of ${order.orderNo}: ${sub.serviceId} not offered`);
+        const offered = options.subShipments[i];
+        const chosen = offered?.options.find((o) => o.carrierProductId === sub.serviceId);
+        if (!offered?.subShipmentId || !chosen)
+          throw new Error(`web shop checkout of ${order.orderId}: ${sub.serviceId} not offered`);
+        const pickupPoint = chosen.pickupPoints?.[0];
         return {
           subShipmentId: offered.subShipmentId,
-          selectedOption: chosen,
-          parcels: parcels(sub.weights),
-          ...(sub.reference ? { reference: sub.reference } : {}),
+          optionId: chosen.optionId,
+          ...(pickupPoint ? { pickupPointId: pickupPoint.pickupPointId } : {}),
+          packages: packages(sub.weights),
         };
       }),
     }),
@@ -92,7 +104,39 @@ export function demoCheckoutClient(sim: Simulator): CheckoutClient {
   });
 }
 
+/**
+ * What a web shop that books in its own flow does with an order's prepared shipments in Delivery: turns each
+ * into a stored shipment, completed with its own reference (`reference(i)`), over HTTP with the project's
+ * Delivery client. A station then finds them as stored shipments, with or without Checkout credentials.
+ */
+export async function storePreparedShipments(
+  sim: Simulator,
+  partials: PartialShipment[],
+  apiKey: ApiKey,
+  reference: (index: number) => string,
+): Promise<void> {
+  if (!sim.deliveryBaseUrl) throw new Error('start the simulator first');
+  const delivery = createDeliveryClient({
+    baseUrl: sim.deliveryBaseUrl,
+    apiKey,
+    token: { renewInBackground: false },
+  });
+  try {
+    for (const [index, partial] of partials.entries()) {
+      const stored = await delivery.preparedShipments.toStored(prepareIdOf(partial), {
+        senderReference: reference(index),
+      });
+      if (!stored.ok)
+        throw new Error(`web shop: storing ${partial.orderId}: ${describeApiError(stored.error)}`);
+    }
+  } finally {
+    await delivery.close();
+  }
+}
+
 export const DEMO_SPLIT_ORDER = 'SPLIT-3001';
+/** A split order the web shop turned into stored shipments itself (found without Checkout credentials too). */
+export const DEMO_STORED_SPLIT_ORDER = 'SPLIT-3002';
 export const DEMO_CHECKOUT_PENDING_ORDER = 'WEB-5002';
 export const DEMO_CHECKOUT_MISSING_ORDER = 'WEB-5404';
 
@@ -100,30 +144,36 @@ const done = new WeakMap<Simulator, Promise<Array<{ code: string; description: s
 
 /**
  * The demo's web-shop orders, made through the simulated Checkout over HTTP (once per simulator): the split
- * order whose three partial shipments become READY stored shipments in Delivery, and an order checked out
+ * order whose three partial shipments become prepared shipments in Delivery, a split order the shop turned
+ * into three stored shipments (with `deliveryKey`, the demo account's API key), and an order checked out
  * through a connection whose sender links no shipping solution (in Checkout, not in Delivery).
  */
 export function seedCheckoutDemo(
   sim: Simulator,
   receiver: Party,
+  deliveryKey: ApiKey,
 ): Promise<Array<{ code: string; description: string }>> {
   const already = done.get(sim);
   if (already) return already;
   const run = (async () => {
     const client = demoCheckoutClient(sim);
+    const consumer = toCheckoutParty(receiver);
+    const threeParts = [1, 2, 3].map((i) => ({ serviceId: i === 2 ? 'P15' : 'P19', weights: [i] }));
     try {
       await checkOutSplitOrder(client, {
-        orderNo: DEMO_SPLIT_ORDER,
-        receiver,
-        subShipments: [1, 2, 3].map((i) => ({
-          serviceId: i === 2 ? 'P15' : 'P19',
-          weights: [i],
-          reference: `${DEMO_SPLIT_ORDER}-${i}`,
-        })),
+        orderId: DEMO_SPLIT_ORDER,
+        receiver: consumer,
+        subShipments: threeParts,
       });
+      const stored = await checkOutSplitOrder(client, {
+        orderId: DEMO_STORED_SPLIT_ORDER,
+        receiver: consumer,
+        subShipments: threeParts,
+      });
+      await storePreparedShipments(sim, stored, deliveryKey, (i) => `${DEMO_STORED_SPLIT_ORDER}-${i + 1}`);
       await checkOutSplitOrder(client, {
-        orderNo: DEMO_CHECKOUT_PENDING_ORDER,
-        receiver,
+        orderId: DEMO_CHECKOUT_PENDING_ORDER,
+        receiver: consumer,
         connectionId: CHECKOUT_PENDING_CONNECTION_ID,
         subShipments: [{ serviceId: 'P19', weights: [1] }],
       });
@@ -133,7 +183,11 @@ export function seedCheckoutDemo(
     return [
       {
         code: DEMO_SPLIT_ORDER,
-        description: 'Split order made at checkout (nShift Checkout): three stored shipments, three labels',
+        description: 'Split order made at checkout (nShift Checkout): three prepared shipments, three labels',
+      },
+      {
+        code: DEMO_STORED_SPLIT_ORDER,
+        description: 'Split order the web shop turned into three stored shipments: three labels',
       },
       {
         code: DEMO_CHECKOUT_PENDING_ORDER,

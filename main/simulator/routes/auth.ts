@@ -1,6 +1,7 @@
-/** nshift-api.md 1.1: API key (Basic) → opaque token that lives 12 hours by the sim clock. */
+/** docs/nshift-api.md 1.1: API key (Basic) → opaque token that lives 12 hours by the sim clock. */
 import type { SimContext } from '../context';
 import { apiError, json, type Router } from '../http';
+import { serve } from '../operations';
 import type { Token } from '../state';
 import { nextId } from '../state';
 
@@ -34,6 +35,6 @@ export function registerAuthRoutes(router: Router, ctx: SimContext): void {
     return json(200, { token: issueToken(ctx, key.id).token });
   };
   // The seed names GET; public examples use POST. Both work.
-  router.add('GET', '/sessions/jwt', (req) => exchange(req.headers), { auth: false });
+  serve(router, 'sessions.token', (req) => exchange(req.headers), { auth: false });
   router.add('POST', '/sessions/jwt', (req) => exchange(req.headers), { auth: false });
 }

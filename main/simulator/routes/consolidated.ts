@@ -1,5 +1,5 @@
 /**
- * nshift-api.md 1.5: consolidated shipments. Bookings with option CONSOLIDATE + key join the open
+ * docs/nshift-api.md 1.5: consolidated shipments. Bookings with option CONSOLIDATE + key join the open
  * consolidated shipment of that key; only parcel labels print while it is open; closing prints the A4
  * waybill and produces the real shipment.
  */
@@ -29,6 +29,7 @@ import {
   type RequestCtx,
   type Router,
 } from '../http';
+import { serve } from '../operations';
 import { buildWaybillPdf } from '../pdf';
 import { parsePrintConfig, pickTarget, type PrintTarget } from '../print-config';
 import { createShipmentBodySchema, printConfigSchema, type ShipmentInput } from '../schemas';
@@ -200,9 +201,9 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
     return c && c.status !== 'DELETED' ? c : undefined;
   };
 
-  router.add(
-    'POST',
-    '/consolidated-shipments',
+  serve(
+    router,
+    'consolidated.create',
     async (req) => {
       const body = parseBody(req, createShipmentBodySchema);
       if (!body.ok) return body.reply;
@@ -224,9 +225,9 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
     { ...print, booking: true },
   );
 
-  router.add(
-    'GET',
-    '/consolidated-shipments',
+  serve(
+    router,
+    'consolidated.listOpen',
     (req) => {
       const f = listFilter(req.query);
       const items = [...consolidated.values()].filter((c) => {
@@ -256,11 +257,11 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
     print,
   );
 
-  router.add(
-    'DELETE',
-    '/consolidated-shipments/:id',
+  serve(
+    router,
+    'consolidated.delete',
     (req) => {
-      const c = open(req.params.id);
+      const c = open(req.params.consolidatedId);
       if (!c || c.status !== 'OPEN') return notFound();
       c.status = 'DELETED';
       c.changed = ctx.clock.now();
@@ -285,11 +286,11 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
     discard,
   );
 
-  router.add(
-    'DELETE',
-    '/consolidated-shipments/:id/parcel-groups/:partOrderNo',
+  serve(
+    router,
+    'consolidated.deleteParcelGroup',
     (req) => {
-      const c = open(req.params.id);
+      const c = open(req.params.consolidatedId);
       if (!c || c.status !== 'OPEN') return notFound();
       const index = c.groups.findIndex((g) => g.partOrderNo === req.params.partOrderNo);
       if (index < 0) return notFound();
@@ -300,11 +301,11 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
     discard,
   );
 
-  router.add(
-    'POST',
-    '/consolidated-shipments/:id/shipments',
+  serve(
+    router,
+    'consolidated.close',
     async (req) => {
-      const c = open(req.params.id);
+      const c = open(req.params.consolidatedId);
       if (!c) return notFound();
       if (c.status !== 'OPEN') return empty(422);
       const body = parseBody(req, printConfigSchema);
@@ -357,12 +358,15 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
     { ...print, booking: true },
   );
 
-  for (const segment of ['prints', 'pdfs'] as const) {
-    router.add(
-      'GET',
-      `/consolidated-shipments/:id/${segment}`,
+  for (const [segment, list, fetch] of [
+    ['prints', 'consolidated.listPrints', 'consolidated.fetchPrint'],
+    ['pdfs', 'consolidated.listPdfs', 'consolidated.fetchPdf'],
+  ] as const) {
+    serve(
+      router,
+      list,
       (req) => {
-        const c = consolidated.get(req.params.id ?? '');
+        const c = consolidated.get(req.params.consolidatedId ?? '');
         if (!c) return notFound();
         // Documents inline by the list's own switch: `returnFile` for prints, `inlinePdf` for the PDF list (seed).
         const inline = bool(req.query, segment === 'pdfs' ? 'inlinePdf' : 'returnFile');
@@ -377,11 +381,11 @@ export function registerConsolidatedRoutes(router: Router, ctx: SimContext): voi
       },
       print,
     );
-    router.add(
-      'GET',
-      `/consolidated-shipments/:id/${segment}/:printId`,
+    serve(
+      router,
+      fetch,
       (req) => {
-        const c = consolidated.get(req.params.id ?? '');
+        const c = consolidated.get(req.params.consolidatedId ?? '');
         return c
           ? fetchDocument(ctx, req, { kind: 'consolidated', id: c.id }, segment === 'pdfs', c.printIds)
           : notFound();

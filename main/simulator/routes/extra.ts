@@ -1,5 +1,5 @@
 /**
- * nshift-api.md 1.9: address book, shipment history, status events, prices and price history, code lists,
+ * docs/nshift-api.md 1.9: address book, shipment history, status events, prices and price history, code lists,
  * waybills, webhooks and onboarding.
  */
 import { shipmentResultJson } from '../booking';
@@ -7,57 +7,98 @@ import { CARRIERS, MEDIA, findCarrier, findService } from '../catalogue';
 import type { SimContext } from '../context';
 import { printJson, storeDocument } from '../documents';
 import { formatDate, formatTimestamp, parseQueryDate } from '../format';
-import { apiError, bool, json, notFound, paginate, parseBody, unprocessable, type Router } from '../http';
+import {
+  apiError,
+  bool,
+  json,
+  notFound,
+  paginate,
+  parseBody,
+  unprocessable,
+  type Handler,
+  type Router,
+} from '../http';
 import { buildWaybillPdf } from '../pdf';
 import { parsePrintConfig, pickTarget } from '../print-config';
 import { priceBodySchema } from '../schemas';
-import { nextId } from '../state';
+import { nextId, type RecordStore } from '../state';
 import { hasErrors } from '../validation';
 import { validateShipment } from '../validation';
 import { resolveSender } from '../booking';
 import { readJsonObject, registerCrud } from './crud';
+import { serve } from '../operations';
 import { serveFeed } from '../feeds';
 import { fetchDocument } from './shipments';
 import { shipmentSearchValues, textMatches } from './stored';
 
 const SIX_MONTHS_MS = 183 * 86_400_000;
+const HISTORY_PAGE = 50;
+
+/**
+ * `since` of the address book: yyyyMMddHHmmss, yyyyMMddHHmm, yyyyMMdd or yyMMdd (UTC here), and the ISO dates
+ * the simulator took before.
+ */
+export function parseSince(value: string | null): number | undefined {
+  if (!value || !/^(\d{6}|\d{8}|\d{12}|\d{14})$/.test(value)) return parseQueryDate(value, 'from');
+  const digits = value.length === 6 ? `20${value}` : value;
+  const at = (from: number) => digits.slice(from, from + 2) || '00';
+  return Date.parse(`${digits.slice(0, 4)}-${at(4)}-${at(6)}T${at(8)}:${at(10)}:${at(12)}Z`);
+}
+
+/** An address-book list: `page` (from 0, 50 a page) is required, as nShift documents; filters narrow it. */
+function addressBookList(store: RecordStore, idField: 'senderId' | 'receiverId'): Handler {
+  return (req) => {
+    const page = req.query.get('page');
+    if (page === null || !/^\d+$/.test(page)) return apiError(400, 'MISSING', 'Missing page argument');
+    const id = req.query.get(idField);
+    const quickId = req.query.get('quickId');
+    const since = parseSince(req.query.get('since'));
+    const changed = (r: Record<string, unknown>) =>
+      Date.parse(String(r.changed ?? r.created).replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+    const items = [...store.values()].filter(
+      (r) =>
+        (!id || String(r.id) === id) &&
+        (!quickId || String(r.quickId ?? '') === quickId) &&
+        (since === undefined || changed(r) >= since),
+    );
+    return json(200, paginate(items, req.query));
+  };
+}
 
 export function registerExtraRoutes(router: Router, ctx: SimContext): void {
   const { stores } = ctx.state;
 
-  // Address book. Creating a sender returns its id; receivers are found by id, or changed since a date.
-  registerCrud(router, ctx, { path: '/senders', store: stores.senders, counter: 'sender', paginated: false });
-  router.add(
-    'GET',
-    '/receivers',
-    (req) => {
-      const id = req.query.get('receiverId');
-      if (id) {
-        const r = stores.receivers.get(id);
-        return r ? json(200, [r]) : json(200, []);
-      }
-      const since = parseQueryDate(req.query.get('since'), 'from');
-      const items = [...stores.receivers.values()].filter(
-        (r) =>
-          since === undefined ||
-          Date.parse(String(r.changed ?? r.created).replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) >= since,
-      );
-      return json(200, paginate(items, req.query));
-    },
-    { licenses: ['REST API AddressBook'] },
-  );
+  // Address book under /addresses: creating returns the id; a list needs `page` and filters by id, quick id and
+  // changes since a date. Receivers are read with the "REST API AddressBook" licence (seed).
   registerCrud(router, ctx, {
-    path: '/receivers',
+    ops: {
+      create: 'senders.create',
+      put: 'senders.replace',
+      patch: 'senders.update',
+      delete: 'senders.delete',
+    },
+    store: stores.senders,
+    counter: 'sender',
+  });
+  serve(router, 'senders.list', addressBookList(stores.senders, 'senderId'));
+  serve(router, 'receivers.fetch', addressBookList(stores.receivers, 'receiverId'), {
+    licenses: ['REST API AddressBook'],
+  });
+  registerCrud(router, ctx, {
+    ops: {
+      create: 'receivers.create',
+      put: 'receivers.replace',
+      patch: 'receivers.update',
+      delete: 'receivers.delete',
+    },
     store: stores.receivers,
     counter: 'receiver',
-    readLicenses: ['REST API AddressBook'],
-    methods: ['get', 'create', 'put', 'patch', 'delete'],
   });
 
-  // Shipment history: newest first, 50 a page, at most six months back.
-  router.add(
-    'GET',
-    '/shipment-history',
+  // Shipment history under /shipments-history: newest first, 50 a page, at most six months back.
+  serve(
+    router,
+    'history.search',
     (req) => {
       const now = ctx.clock.now();
       const dateType = req.query.get('dateType') ?? 'created';
@@ -77,20 +118,23 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
           return true;
         })
         .sort((a, b) => b.created - a.created || Number(b.id) - Number(a.id));
-      return json(
-        200,
-        paginate(items, req.query).map((s) => ({
+      // `{page, totalPages, shipments}`, as a real client of the service reads the history (futhr/solidus_nshift).
+      const page = Math.max(0, Number.parseInt(req.query.get('page') ?? '0', 10) || 0);
+      return json(200, {
+        page,
+        totalPages: Math.ceil(items.length / HISTORY_PAGE),
+        shipments: paginate(items, req.query, HISTORY_PAGE).map((s) => ({
           ...shipmentResultJson(ctx, s, false),
           carrierId: s.carrierId,
         })),
-      );
+      });
     },
     { licenses: ['REST API Shipment History'] },
   );
 
-  router.add(
-    'GET',
-    '/alerts',
+  serve(
+    router,
+    'alerts.feed',
     (req) =>
       serveFeed(
         ctx,
@@ -118,10 +162,11 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     { licenses: ['REST API Status events'] },
   );
 
-  // Prices: service base + per started kg; percent (a whole number) is computed on price + amount.
-  router.add(
-    'POST',
-    '/prices',
+  // Prices: service base + per started kg; percent (a whole number) is computed on price + amount. The
+  // surcharges in the answer are the money they add.
+  serve(
+    router,
+    'prices.fetch',
     (req) => {
       const body = parseBody(req, priceBodySchema);
       if (!body.ok) return body.reply;
@@ -132,15 +177,22 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
         (sum, p) => sum + (p.weight ?? 0) * (p.copies ?? 1),
         0,
       );
-      const price = service.basePrice + Math.ceil(weight) * service.pricePerKg;
+      const chargeableWeight = Math.ceil(weight);
+      const price = service.basePrice + chargeableWeight * service.pricePerKg;
       const amount = body.value.additionalSurcharges?.amount ?? 0;
       const percent = body.value.additionalSurcharges?.percent ?? 0;
       const withSurcharges = Math.round((price + amount) * (1 + percent / 100) * 100) / 100;
+      // nShift's answer (article 10663465999260): the figures in `priceData`, problems in `errorList`.
       const response = {
-        price,
-        currency: 'SEK',
-        additionalSurcharges: { amount, percent },
-        priceWithAdditionalSurcharges: withSurcharges,
+        priceData: {
+          price,
+          additionalSurcharges: Math.round((withSurcharges - price) * 100) / 100,
+          priceWithAdditionalSurcharges: withSurcharges,
+          totalWeight: weight,
+          chargeableWeight,
+          currency: 'SEK',
+        },
+        errorList: null,
       };
       ctx.state.priceHistory.push({
         seq: nextId(ctx.state, 'price'),
@@ -152,9 +204,9 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     },
     { licenses: ['REST API price enquiry'] },
   );
-  router.add(
-    'POST',
-    '/prices/history',
+  serve(
+    router,
+    'prices.historyFeed',
     (req) =>
       serveFeed(
         ctx,
@@ -173,9 +225,9 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     { licenses: ['REST API price enquiry'] },
   );
 
-  router.add(
-    'GET',
-    '/meta/lists/partners',
+  serve(
+    router,
+    'codeLists.partners',
     (req) => {
       const carrier = req.query.get('partnerId') ?? req.query.get('carrierId');
       return json(
@@ -196,15 +248,15 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     { licenses: ['REST API Store'] },
   );
 
-  // Waybills (assumed): a master shipment over bulk shipments, printed as an A4 PDF.
-  router.add('GET', '/waybills', (req) => json(200, paginate([...stores.waybills.values()], req.query)));
-  router.add('GET', '/waybills/:id', (req) => {
-    const w = stores.waybills.get(req.params.id ?? '');
+  // Waybills under /shipment-waybills: a master shipment over bulk shipments, printed as an A4 PDF.
+  serve(router, 'waybills.list', (req) => json(200, paginate([...stores.waybills.values()], req.query)));
+  serve(router, 'waybills.get', (req) => {
+    const w = stores.waybills.get(req.params.waybillId ?? '');
     return w ? json(200, w) : notFound();
   });
-  router.add(
-    'POST',
-    '/waybills',
+  serve(
+    router,
+    'waybills.create',
     async (req) => {
       const body = readJsonObject(req);
       if (!body) return apiError(400, 'ILLEGAL', 'Body must be a JSON object');
@@ -253,31 +305,37 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
   );
   router.add(
     'GET',
-    '/waybills/:id/prints/:printId',
-    (req) => fetchDocument(ctx, req, { kind: 'waybill', id: req.params.id ?? '' }),
+    '/shipment-waybills/:waybillId/prints/:printId',
+    (req) => fetchDocument(ctx, req, { kind: 'waybill', id: req.params.waybillId ?? '' }),
     { licenses: ['REST API Print'] },
   );
 
   // Webhooks (assumed): recorded, never delivered (the simulator makes no outbound calls).
   registerCrud(router, ctx, {
-    path: '/webhooks',
+    ops: {
+      list: 'webhooks.list',
+      get: 'webhooks.get',
+      create: 'webhooks.create',
+      put: 'webhooks.update',
+      delete: 'webhooks.delete',
+    },
     store: stores.webhooks,
     counter: 'webhook',
     required: ['url'],
   });
   const events = (webhookId: string) =>
     [...stores.webhookEvents.values()].filter((e) => e.webhookId === webhookId);
-  router.add('GET', '/webhooks/:id/events', (req) =>
-    stores.webhooks.has(req.params.id ?? '')
-      ? json(200, paginate(events(req.params.id ?? ''), req.query))
+  serve(router, 'webhooks.events', (req) =>
+    stores.webhooks.has(req.params.webhookId ?? '')
+      ? json(200, paginate(events(req.params.webhookId ?? ''), req.query))
       : notFound(),
   );
-  router.add('GET', '/webhooks/:id/events/:eventId', (req) => {
-    const e = stores.webhookEvents.get(req.params.eventId ?? '');
-    return e && e.webhookId === req.params.id ? json(200, e) : notFound();
+  serve(router, 'webhooks.event', (req) => {
+    const e = stores.webhookEvents.get(req.params.webhookEventId ?? '');
+    return e && e.webhookId === req.params.webhookId ? json(200, e) : notFound();
   });
-  router.add('POST', '/webhooks/:id/test', (req) => {
-    const hook = stores.webhooks.get(req.params.id ?? '');
+  serve(router, 'webhooks.test', (req) => {
+    const hook = stores.webhooks.get(req.params.webhookId ?? '');
     if (!hook) return notFound();
     const event = {
       webhookEventId: String(nextId(ctx.state, 'webhookEvent')),
@@ -290,9 +348,9 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     stores.webhookEvents.set(event.webhookEventId, event);
     return json(201, event);
   });
-  router.add('POST', '/webhooks/:id/events/:eventId/resend', (req) => {
-    const e = stores.webhookEvents.get(req.params.eventId ?? '');
-    if (!e || e.webhookId !== req.params.id) return notFound();
+  serve(router, 'webhooks.resend', (req) => {
+    const e = stores.webhookEvents.get(req.params.webhookEventId ?? '');
+    if (!e || e.webhookId !== req.params.webhookId) return notFound();
     e.resent = formatTimestamp(ctx.clock.now());
     e.status = 'SENT';
     return json(200, e);
@@ -300,15 +358,15 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
 
   // Onboarding (partner network only).
   const onboarding = { licenses: ['REST API Onboarding' as const] };
-  router.add(
-    'GET',
-    '/onboarding/accounts',
+  serve(
+    router,
+    'onboarding.accounts',
     () => json(200, [{ id: 'demo-account', name: 'Packbench Demo Lager AB', country: 'SE' }]),
     onboarding,
   );
-  router.add(
-    'GET',
-    '/onboarding/language',
+  serve(
+    router,
+    'onboarding.language',
     () =>
       json(200, [
         { code: 'sv', name: 'Svenska' },
@@ -317,17 +375,18 @@ export function registerExtraRoutes(router: Router, ctx: SimContext): void {
     onboarding,
   );
   registerCrud(router, ctx, {
-    path: '/onboarding/applications',
+    ops: { create: 'onboarding.createApplication' },
     store: stores.onboardingApplications,
     counter: 'application',
     licenses: onboarding.licenses,
-    methods: ['create'],
   });
-  router.add(
-    'GET',
-    '/onboarding/applications/:id/language',
+  serve(
+    router,
+    'onboarding.applicationLanguage',
     (req) =>
-      stores.onboardingApplications.has(req.params.id ?? '') ? json(200, { language: 'sv' }) : notFound(),
+      stores.onboardingApplications.has(req.params.applicationId ?? '')
+        ? json(200, { language: 'sv' })
+        : notFound(),
     onboarding,
   );
 }

@@ -1,13 +1,15 @@
 /**
- * nshift-api.md 1.6: end-of-day manifests, a PDF listing the day's shipments that are not cancelled and that no
- * earlier manifest holds. nShift makes a shipment list "with available shipments" and serves earlier lists by
+ * docs/nshift-api.md 1.6: end-of-day manifests ("shipment lists") under `/shipment-manifests/{manifestType}/manifests`,
+ * a PDF listing the day's shipments that are not cancelled and that no earlier manifest holds. Documents are
+ * inline in `prints[].data` with `returnFile`; the seed's PDF list keeps `inlinePdf` and `pdf`. nShift makes a shipment list "with available shipments" and serves earlier lists by
  * fetch and copy, so a manifest made again takes only what came after: a parcel is never on two manifests.
  */
 import { shipmentResultJson } from '../booking';
 import type { SimContext } from '../context';
 import { printJson, storeDocument } from '../documents';
 import { formatDate, formatTimestamp, parseQueryDate, startOfDayUtc } from '../format';
-import { bool, json, notFound, parseBody, type Router } from '../http';
+import { bool, json, notFound, parseBody, unprocessable, validationItem, type Router } from '../http';
+import { serve } from '../operations';
 import { buildManifestPdf } from '../pdf';
 import { manifestBodySchema } from '../schemas';
 import type { SimManifest } from '../state';
@@ -60,7 +62,7 @@ function manifestJson(ctx: SimContext, m: SimManifest, inline: boolean): Record<
     carrierId: m.carrierId,
     prints: m.printIds.flatMap((id) => {
       const doc = ctx.state.documents.get(id);
-      return doc ? [printJson(ctx, doc, inline, 'pdf')] : [];
+      return doc ? [printJson(ctx, doc, inline)] : [];
     }),
   };
 }
@@ -71,12 +73,20 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
     manifests.get(manifestKey(type ?? '', id ?? ''));
 
   const print = { licenses: ['REST API Print' as const] };
-  router.add(
-    'POST',
-    '/manifests',
+  serve(
+    router,
+    'manifests.create',
     async (req) => {
       const body = parseBody(req, manifestBodySchema);
       if (!body.ok) return body.reply;
+      if (body.value.manifestType && body.value.manifestType !== req.params.manifestType)
+        return unprocessable([
+          validationItem(
+            'The body names another manifest type than the path',
+            'ManifestType',
+            'manifestType',
+          ),
+        ]);
       const now = ctx.clock.now();
       const from = parseQueryDate(body.value.dateFrom ?? null, 'from') ?? startOfDayUtc(now);
       const to = parseQueryDate(body.value.dateTo ?? null, 'to') ?? startOfDayUtc(now) + DAY_MS - 1;
@@ -92,7 +102,8 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
           (!body.value.senderQuickId || String(s.sender.quickId ?? '1') === body.value.senderQuickId),
       );
       const m: SimManifest = {
-        manifestType: body.value.manifestType,
+        // The path names the type; a body naming it too (as the simulator took before) must agree.
+        manifestType: req.params.manifestType ?? '',
         manifestId: String(nextId(ctx.state, 'manifest')),
         created: now,
         shipmentIds: shipments.map((s) => s.id),
@@ -101,13 +112,13 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
       };
       manifests.set(manifestKey(m.manifestType, m.manifestId), m);
       m.printIds.push(await printManifest(ctx, m));
-      return json(201, manifestJson(ctx, m, bool(req.query, 'inlinePdf')));
+      return json(201, manifestJson(ctx, m, bool(req.query, 'returnFile')));
     },
     print,
   );
 
-  router.add('GET', '/manifests', (req) => {
-    const type = req.query.get('manifestType');
+  serve(router, 'manifests.list', (req) => {
+    const type = req.params.manifestType;
     const from = parseQueryDate(req.query.get('dateFrom'), 'from');
     const to = parseQueryDate(req.query.get('dateTo'), 'to');
     const items = [...manifests.values()].filter(
@@ -123,14 +134,14 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
   });
 
   // The printed manifest (assumed path): the same object the creation answered.
-  router.add('GET', '/manifests/:type/:id', (req) => {
-    const m = find(req.params.type, req.params.id);
-    return m ? json(200, manifestJson(ctx, m, bool(req.query, 'inlinePdf'))) : notFound();
+  serve(router, 'manifests.get', (req) => {
+    const m = find(req.params.manifestType, req.params.manifestId);
+    return m ? json(200, manifestJson(ctx, m, bool(req.query, 'returnFile'))) : notFound();
   });
 
   // The shipments a manifest holds, with the filters of the stored-shipment list (assumed names).
-  router.add('GET', '/manifests/:type/:id/shipments', (req) => {
-    const m = find(req.params.type, req.params.id);
+  serve(router, 'manifests.shipments', (req) => {
+    const m = find(req.params.manifestType, req.params.manifestId);
     if (!m) return notFound();
     const f = listFilter(req.query);
     const carrierId = req.query.get('carrierId');
@@ -155,37 +166,40 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
     );
   });
 
-  for (const segment of ['prints', 'pdfs'] as const) {
-    router.add('GET', `/manifests/:type/:id/${segment}`, (req) => {
-      const m = find(req.params.type, req.params.id);
+  for (const [segment, list, fetch] of [
+    ['prints', 'manifests.listPrints', 'manifests.fetchPrint'],
+    ['pdfs', 'manifests.listPdfs', 'manifests.fetchPdf'],
+  ] as const) {
+    serve(router, list, (req) => {
+      const m = find(req.params.manifestType, req.params.manifestId);
       if (!m) return notFound();
-      const inline = bool(req.query, 'inlinePdf') || bool(req.query, 'returnFile');
+      // Each list inlines by its own switch: `returnFile` into `data` for prints, `inlinePdf` into `pdf` (seed).
+      const inline = bool(req.query, segment === 'pdfs' ? 'inlinePdf' : 'returnFile');
       return json(
         200,
         m.printIds.flatMap((id) => {
           const d = ctx.state.documents.get(id);
-          return d ? [printJson(ctx, d, inline, 'pdf', segment)] : [];
+          return d ? [printJson(ctx, d, inline, segment === 'pdfs' ? 'pdf' : 'data', segment)] : [];
         }),
       );
     });
-    router.add('GET', `/manifests/:type/:id/${segment}/:printId`, (req) => {
-      const m = find(req.params.type, req.params.id);
+    serve(router, fetch, (req) => {
+      const m = find(req.params.manifestType, req.params.manifestId);
       return m
         ? fetchDocument(ctx, req, { kind: 'manifest', id: manifestKey(m.manifestType, m.manifestId) })
         : notFound();
     });
-    router.add(
-      'POST',
-      `/manifests/:type/:id/${segment}`,
-      async (req) => {
-        const m = find(req.params.type, req.params.id);
-        if (!m) return notFound();
-        const id = await printManifest(ctx, m);
-        m.printIds = [id];
-        const inline = bool(req.query, 'inlinePdf') || bool(req.query, 'returnFile');
-        return json(201, [printJson(ctx, ctx.state.documents.get(id)!, inline, 'pdf', segment)]);
-      },
-      print,
-    );
   }
+  serve(
+    router,
+    'manifests.copy',
+    async (req) => {
+      const m = find(req.params.manifestType, req.params.manifestId);
+      if (!m) return notFound();
+      const id = await printManifest(ctx, m);
+      m.printIds = [id];
+      return json(201, [printJson(ctx, ctx.state.documents.get(id)!, bool(req.query, 'returnFile'))]);
+    },
+    print,
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * nshift-api.md 1.8: orders, shipment from order, order channels, comments and delivery options.
+ * docs/nshift-api.md 1.8: orders, shipment from order, order channels, comments and delivery options.
  * An order is found by what the packer scans: its `internalReference`.
  */
 import { printShipments, validateAndCommit } from '../booking';
@@ -26,6 +26,7 @@ import {
 import type { OrderStatus, SimOrder, SimShipment } from '../state';
 import { indexAdd, indexRemove, nextId } from '../state';
 import { readJsonObject, registerCrud } from './crud';
+import { serve } from '../operations';
 import { printConfigError } from './shipments';
 
 export function orderJson(order: SimOrder): Record<string, unknown> {
@@ -104,7 +105,7 @@ export function createOrder(ctx: SimContext, input: OrderInput): SimOrder {
 export function registerOrderRoutes(router: Router, ctx: SimContext): void {
   const { orders } = ctx.state;
 
-  router.add('GET', '/orders', (req) => {
+  serve(router, 'orders.list', (req) => {
     const ref = req.query.get('internalReference');
     const channel = req.query.get('orderChannelId');
     const candidates = ref
@@ -115,11 +116,11 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
     );
     return json(200, paginate(items, req.query).map(orderJson));
   });
-  router.add('GET', '/orders/:id', (req) => {
-    const order = orders.get(req.params.id ?? '');
+  serve(router, 'orders.get', (req) => {
+    const order = orders.get(req.params.orderId ?? '');
     return order ? json(200, orderJson(order)) : notFound();
   });
-  router.add('POST', '/orders', (req) => {
+  serve(router, 'orders.create', (req) => {
     const body = parseBody(req, orderBodySchema);
     if (!body.ok) return body.reply;
     if (!body.value.internalReference)
@@ -129,8 +130,8 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
       orderJson(createOrder(ctx, { ...body.value, internalReference: body.value.internalReference })),
     );
   });
-  router.add('PUT', '/orders/:id', (req) => {
-    const order = orders.get(req.params.id ?? '');
+  serve(router, 'orders.update', (req) => {
+    const order = orders.get(req.params.orderId ?? '');
     if (!order) return notFound();
     const body = parseBody(req, orderBodySchema);
     if (!body.ok) return body.reply;
@@ -158,17 +159,17 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
     order.status = statusOf(order);
     return json(200, orderJson(order));
   });
-  router.add('DELETE', '/orders/:id', (req) => {
-    const order = orders.get(req.params.id ?? '');
+  serve(router, 'orders.delete', (req) => {
+    const order = orders.get(req.params.orderId ?? '');
     if (!order) return notFound();
     orders.delete(order.id);
     indexRemove(ctx.state.index.ordersByRef, order.internalReference, order.id);
     return noContent();
   });
 
-  router.add(
-    'POST',
-    '/orders/shipments',
+  serve(
+    router,
+    'orders.createShipment',
     async (req) => {
       const body = parseBody(req, orderShipmentBodySchema);
       if (!body.ok) return body.reply;
@@ -253,13 +254,18 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
   );
 
   registerCrud(router, ctx, {
-    path: '/order-channels',
+    ops: {
+      list: 'orderChannels.list',
+      get: 'orderChannels.get',
+      create: 'orderChannels.create',
+      put: 'orderChannels.update',
+      delete: 'orderChannels.delete',
+    },
     store: ctx.state.stores.orderChannels,
     counter: 'orderChannel',
     required: ['name'],
-    methods: ['list', 'create', 'put', 'delete'],
   });
-  router.add('GET', '/order-channels/types', () =>
+  serve(router, 'orderChannels.types', () =>
     json(200, [
       { id: 'SHOPIFY', name: 'Shopify' },
       { id: 'WOOCOMMERCE', name: 'WooCommerce' },
@@ -267,15 +273,8 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
       { id: 'API', name: 'API' },
     ]),
   );
-  // After /types so that the fixed path wins over the id.
-  registerCrud(router, ctx, {
-    path: '/order-channels',
-    store: ctx.state.stores.orderChannels,
-    counter: 'orderChannel',
-    methods: ['get'],
-  });
 
-  router.add('POST', '/comments', (req) => {
+  serve(router, 'comments.create', (req) => {
     const body = parseBody(req, commentBodySchema);
     if (!body.ok) return body.reply;
     if (!orders.has(body.value.orderId))
@@ -289,21 +288,25 @@ export function registerOrderRoutes(router: Router, ctx: SimContext): void {
     return json(201, record);
   });
   registerCrud(router, ctx, {
-    path: '/comments',
+    ops: { get: 'comments.get', delete: 'comments.delete' },
     store: ctx.state.stores.comments,
     counter: 'comment',
-    methods: ['get', 'delete'],
   });
 
   registerCrud(router, ctx, {
-    path: '/delivery-options',
+    ops: {
+      list: 'deliveryOptions.list',
+      get: 'deliveryOptions.get',
+      create: 'deliveryOptions.create',
+      put: 'deliveryOptions.update',
+      delete: 'deliveryOptions.delete',
+    },
     store: ctx.state.stores.deliveryOptions,
     counter: 'deliveryOption',
     required: ['orderChannelId', 'carrierId', 'serviceId'],
-    methods: ['list', 'get', 'create', 'put', 'delete'],
   });
-  router.add('POST', '/delivery-options/:id/rates', (req) => {
-    const option = ctx.state.stores.deliveryOptions.get(req.params.id ?? '');
+  serve(router, 'deliveryOptions.createRate', (req) => {
+    const option = ctx.state.stores.deliveryOptions.get(req.params.deliveryOptionId ?? '');
     if (!option) return notFound();
     const body = readJsonObject(req) ?? {};
     const rate = { ...body, id: String(nextId(ctx.state, 'rate')) };

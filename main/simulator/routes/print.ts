@@ -1,11 +1,12 @@
 /**
- * nshift-api.md 1.7: the nShift Print Client — clients, printers and print jobs. A job is QUEUED, then SENT,
+ * docs/nshift-api.md 1.7: the nShift Print Client — clients, printers and print jobs. A job is QUEUED, then SENT,
  * then DONE as sim time passes (`printJobMs`); FAILED when its printer or client is offline.
  */
 import type { SimContext } from '../context';
-import { liveDocument } from '../documents';
+import { liveDocument, ownerPath } from '../documents';
 import { formatTimestamp, parseQueryDate } from '../format';
 import {
+  apiError,
   json,
   notFound,
   paginate,
@@ -15,6 +16,7 @@ import {
   type RequestCtx,
   type Router,
 } from '../http';
+import { serve } from '../operations';
 import { printJobBodySchema } from '../schemas';
 import type { DocumentOwner, SimPrintJob, SimState } from '../state';
 import { nextId } from '../state';
@@ -67,7 +69,7 @@ function jobJson(ctx: SimContext, job: SimPrintJob): Record<string, unknown> {
     status: jobStatus(ctx, job),
     created: formatTimestamp(job.created),
     printId: job.documentId,
-    documentHref: `${ctx.hrefBase}/${job.owner.kind === 'shipment' ? 'shipments' : job.owner.kind === 'consolidated' ? 'consolidated-shipments' : 'manifests'}/${job.owner.id}/prints/${job.documentId}`,
+    documentHref: `${ctx.hrefBase}${ownerPath(job.owner)}/prints/${job.documentId}`,
     ...(job.owner.kind === 'shipment' ? { shipmentId: job.owner.id } : {}),
   };
 }
@@ -125,24 +127,28 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
     createTimestamp: formatTimestamp(c.createTimestamp),
   });
 
-  router.add(
-    'GET',
-    '/print/clients',
-    (req) => json(200, paginate([...printClients.values()], req.query).map(clientJson)),
+  // `page` is required here (nShift help centre, article 9466306501276); the other lists default it to 0.
+  serve(
+    router,
+    'printClients.list',
+    (req) =>
+      /^\d+$/.test(req.query.get('page') ?? '')
+        ? json(200, paginate([...printClients.values()], req.query).map(clientJson))
+        : apiError(400, 'MISSING', 'Missing page argument'),
     open,
   );
-  router.add(
-    'GET',
-    '/print/clients/:clientId',
+  serve(
+    router,
+    'printClients.get',
     (req) => {
       const c = printClients.get(Number(req.params.clientId));
       return c ? json(200, clientJson(c)) : notFound();
     },
     open,
   );
-  router.add(
-    'GET',
-    '/print/clients/:clientId/printers',
+  serve(
+    router,
+    'printClients.printers',
     (req) => {
       const id = Number(req.params.clientId);
       return printClients.has(id)
@@ -157,19 +163,19 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
     },
     open,
   );
-  router.add('GET', '/print/printers', (req) => json(200, paginate([...printers.values()], req.query)), open);
-  router.add(
-    'GET',
-    '/print/printers/:printerId',
+  serve(router, 'printers.list', (req) => json(200, paginate([...printers.values()], req.query)), open);
+  serve(
+    router,
+    'printers.get',
     (req) => {
       const p = printers.get(Number(req.params.printerId));
       return p ? json(200, p) : notFound();
     },
     open,
   );
-  router.add(
-    'GET',
-    '/print/jobs',
+  serve(
+    router,
+    'printJobs.list',
     (req) => {
       const from = parseQueryDate(req.query.get('dateFrom'), 'from');
       const to = parseQueryDate(req.query.get('dateTo'), 'to');
@@ -187,9 +193,9 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
     },
     open,
   );
-  router.add(
-    'GET',
-    '/print/jobs/:printJobId',
+  serve(
+    router,
+    'printJobs.get',
     (req) => {
       const j = printJobs.get(Number(req.params.printJobId));
       return j ? json(200, jobJson(ctx, j)) : notFound();
@@ -197,33 +203,33 @@ export function registerPrintRoutes(router: Router, ctx: SimContext): void {
     open,
   );
 
-  router.add(
-    'POST',
-    '/shipments/:id/prints/:printId/print-jobs',
+  serve(
+    router,
+    'printJobs.createForShipment',
     (req) =>
       createJob(
         ctx,
         req,
-        ctx.state.shipments.has(req.params.id ?? '')
-          ? { kind: 'shipment', id: req.params.id ?? '' }
+        ctx.state.shipments.has(req.params.shipmentId ?? '')
+          ? { kind: 'shipment', id: req.params.shipmentId ?? '' }
           : undefined,
       ),
     lic,
   );
-  router.add(
-    'POST',
-    '/consolidated-shipments/:id/prints/:printId/print-jobs',
+  serve(
+    router,
+    'printJobs.createForConsolidated',
     (req) => {
-      const c = ctx.state.consolidated.get(req.params.id ?? '');
+      const c = ctx.state.consolidated.get(req.params.consolidatedId ?? '');
       return createJob(ctx, req, c ? { kind: 'consolidated', id: c.id } : undefined, c?.printIds);
     },
     lic,
   );
-  router.add(
-    'POST',
-    '/manifests/:manifestId/prints/:printId/print-jobs',
+  serve(
+    router,
+    'printJobs.createForManifest',
     (req) => {
-      const m = [...ctx.state.manifests.values()].find((x) => x.manifestId === req.params.manifestId);
+      const m = ctx.state.manifests.get(`${req.params.manifestType}/${req.params.manifestId}`);
       return createJob(
         ctx,
         req,

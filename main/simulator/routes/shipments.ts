@@ -1,4 +1,4 @@
-/** nshift-api.md 1.3: create and print, printed-shipments feed, cancel, document copy/list/fetch (+ /pdfs). */
+/** docs/nshift-api.md 1.3: create and print, printed-shipments feed, cancel, document copy/list/fetch (+ /pdfs). */
 import { bookAndPrint, shipmentResultJson } from '../booking';
 import type { SimContext } from '../context';
 import { generateShipmentDocuments, liveDocument, printJson } from '../documents';
@@ -16,6 +16,7 @@ import {
   type RequestCtx,
   type Router,
 } from '../http';
+import { serve } from '../operations';
 import { asPdfTargets, parsePrintConfig, type ParsedPrintConfig } from '../print-config';
 import { createShipmentBodySchema, printConfigSchema } from '../schemas';
 import type { DocumentOwner, SimShipment } from '../state';
@@ -33,7 +34,7 @@ function findShipment(ctx: SimContext, id: string | undefined): SimShipment | un
 }
 
 async function copyDocuments(ctx: SimContext, req: RequestCtx, pdfOnly: boolean): Promise<Reply> {
-  const shipment = findShipment(ctx, req.params.id);
+  const shipment = findShipment(ctx, req.params.shipmentId);
   if (!shipment) return notFound();
   if (shipment.status === 'CANCELLED')
     return unprocessable([validationItem('Shipment is cancelled', 'Cancelled', 'Shipment', '')]);
@@ -64,7 +65,7 @@ async function copyDocuments(ctx: SimContext, req: RequestCtx, pdfOnly: boolean)
 }
 
 function listDocuments(ctx: SimContext, req: RequestCtx, pdfOnly: boolean): Reply {
-  const shipment = findShipment(ctx, req.params.id);
+  const shipment = findShipment(ctx, req.params.shipmentId);
   if (!shipment) return notFound();
   const inline = pdfOnly ? bool(req.query, 'inlinePdf') : bool(req.query, 'returnFile');
   const docs = shipment.printIds.flatMap((id) => {
@@ -90,7 +91,8 @@ export function fetchDocument(
   const accept = req.headers.accept;
   if (accept && !ACCEPTABLE.some((a) => accept.includes(a)))
     return apiError(406, 'ILLEGAL', 'Accept must be application/pdf or application/octet-stream');
-  const doc = liveDocument(ctx, owner, req.params.printId ?? '', alsoIds);
+  // `printId` on the prints routes, `pdfId` on the legacy PDF routes (route-table names).
+  const doc = liveDocument(ctx, owner, req.params.printId ?? req.params.pdfId ?? '', alsoIds);
   if (!doc || (pdfOnly && doc.format !== 'pdf')) return notFound();
   return {
     status: 200,
@@ -100,9 +102,9 @@ export function fetchDocument(
 }
 
 export function registerShipmentRoutes(router: Router, ctx: SimContext): void {
-  router.add(
-    'POST',
-    '/shipments',
+  serve(
+    router,
+    'shipments.create',
     async (req) => {
       const body = parseBody(req, createShipmentBodySchema);
       if (!body.ok) return body.reply;
@@ -122,9 +124,9 @@ export function registerShipmentRoutes(router: Router, ctx: SimContext): void {
     { licenses: ['REST API Print'], booking: true },
   );
 
-  router.add(
-    'GET',
-    '/shipments',
+  serve(
+    router,
+    'shipments.printedFeed',
     (req) =>
       serveFeed(
         ctx,
@@ -139,11 +141,11 @@ export function registerShipmentRoutes(router: Router, ctx: SimContext): void {
     { licenses: ['REST API TrackBack'] },
   );
 
-  router.add(
-    'DELETE',
-    '/shipments/:id',
+  serve(
+    router,
+    'shipments.cancel',
     (req) => {
-      const shipment = findShipment(ctx, req.params.id);
+      const shipment = findShipment(ctx, req.params.shipmentId);
       if (!shipment) return notFound();
       if (shipment.status === 'DELIVERED')
         return unprocessable([
@@ -159,24 +161,21 @@ export function registerShipmentRoutes(router: Router, ctx: SimContext): void {
     { licenses: ['REST API Discard'] },
   );
 
-  for (const [segment, pdfOnly] of [
-    ['prints', false],
-    ['pdfs', true],
+  const print = { licenses: ['REST API Print' as const] };
+  for (const [pdfOnly, copy, list, fetch] of [
+    [false, 'shipments.copyPrints', 'shipments.listPrints', 'shipments.fetchPrint'],
+    [true, 'shipments.copyPdfs', 'shipments.listPdfs', 'shipments.fetchPdf'],
   ] as const) {
-    router.add('POST', `/shipments/:id/${segment}`, (req) => copyDocuments(ctx, req, pdfOnly), {
-      licenses: ['REST API Print'],
-    });
-    router.add('GET', `/shipments/:id/${segment}`, (req) => listDocuments(ctx, req, pdfOnly), {
-      licenses: ['REST API Print'],
-    });
-    router.add(
-      'GET',
-      `/shipments/:id/${segment}/:printId`,
+    serve(router, copy, (req) => copyDocuments(ctx, req, pdfOnly), print);
+    serve(router, list, (req) => listDocuments(ctx, req, pdfOnly), print);
+    serve(
+      router,
+      fetch,
       (req) =>
-        findShipment(ctx, req.params.id)
-          ? fetchDocument(ctx, req, { kind: 'shipment', id: req.params.id ?? '' }, pdfOnly)
+        findShipment(ctx, req.params.shipmentId)
+          ? fetchDocument(ctx, req, { kind: 'shipment', id: req.params.shipmentId ?? '' }, pdfOnly)
           : empty(404),
-      { licenses: ['REST API Print'] },
+      print,
     );
   }
 }

@@ -1,5 +1,5 @@
 /**
- * nshift-api.md 1.4: stored (prepared) shipments.
+ * docs/nshift-api.md 1.4: stored (prepared) shipments.
  *
  * After booking, a stored shipment is kept with status PRINTED and the ids of the shipments it produced,
  * instead of being removed: nShift answers a second booking with 422 (not 404), which means the record is
@@ -26,6 +26,7 @@ import {
   validationItem,
   type Router,
 } from '../http';
+import { serve } from '../operations';
 import { parsePrintConfig } from '../print-config';
 import { printConfigSchema, shipmentSchema, type ShipmentInput } from '../schemas';
 import type { SimShipment, SimStored, StoredStatus, ValidationItem } from '../state';
@@ -134,9 +135,9 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
   const { stored } = ctx.state;
   const store = { licenses: ['REST API Store' as const] };
 
-  router.add(
-    'POST',
-    '/stored-shipments',
+  serve(
+    router,
+    'storedShipments.create',
     (req) => {
       const body = parseBody(req, shipmentSchema);
       if (!body.ok) return body.reply;
@@ -145,9 +146,9 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
     store,
   );
 
-  router.add(
-    'GET',
-    '/stored-shipments',
+  serve(
+    router,
+    'storedShipments.list',
     (req) => {
       const f = listFilter(req.query);
       // Search values match case-insensitively, so the index keys are lower case.
@@ -183,21 +184,21 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
     store,
   );
 
-  router.add(
-    'GET',
-    '/stored-shipments/:id',
+  serve(
+    router,
+    'storedShipments.get',
     (req) => {
-      const s = stored.get(req.params.id ?? '');
+      const s = stored.get(req.params.storedId ?? '');
       return s ? json(200, storedJson(ctx, s)) : notFound();
     },
     { licenses: ['REST API Delivery checkout'] },
   );
 
-  router.add(
-    'PUT',
-    '/stored-shipments/:id',
+  serve(
+    router,
+    'storedShipments.replace',
     (req) => {
-      const s = stored.get(req.params.id ?? '');
+      const s = stored.get(req.params.storedId ?? '');
       if (!s) return notFound();
       if (s.status === 'PRINTED')
         return unprocessable([validationItem('Stored shipment is already printed', 'Printed', 'storedId')]);
@@ -214,11 +215,11 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
     store,
   );
 
-  router.add(
-    'DELETE',
-    '/stored-shipments/:id',
+  serve(
+    router,
+    'storedShipments.delete',
     (req) => {
-      const s = stored.get(req.params.id ?? '');
+      const s = stored.get(req.params.storedId ?? '');
       if (!s) return notFound();
       stored.delete(s.id);
       indexRemove(ctx.state.index.storedByOrderNo, s.data.orderNo?.toLowerCase(), s.id);
@@ -227,13 +228,13 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
     store,
   );
 
-  router.add(
-    'POST',
-    '/stored-shipments/:id/shipments',
+  serve(
+    router,
+    'storedShipments.book',
     async (req) => {
-      const s = stored.get(req.params.id ?? '');
+      const s = stored.get(req.params.storedId ?? '');
       if (!s) return notFound();
-      // Not READY (already printed, invalid, warned) → 422 with an empty body (nshift-api.md 1.4).
+      // Not READY (already printed, invalid, warned) → 422 with an empty body (docs/nshift-api.md 1.4).
       if (s.status !== 'READY') return empty(422);
       const body = parseBody(req, printConfigSchema);
       if (!body.ok) return body.reply;

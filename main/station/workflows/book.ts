@@ -60,7 +60,7 @@ export async function bookTarget(
   void ctx.printService.prepare({ kind: 'label', format: 'zpl' });
   const attempt = await callBooking(ctx, target);
   if (attempt.ok) return finishBooking(ctx, jobId, key, attempt.value, false);
-  if (attempt.error.kind === 'validation') return refusedBooking(ctx, target, attempt.error);
+  if (isRefusal(target, attempt.error)) return refusedBooking(ctx, target, attempt.error);
   if (attempt.error.kind !== 'outcome_unknown')
     return { kind: 'failed', failure: failureFromDelivery(attempt.error) };
 
@@ -71,9 +71,27 @@ export async function bookTarget(
   return reconcileTarget(ctx, jobId, target);
 }
 
-/** What the packer scanned for a target: the order's reference, or the stored shipment's order number. */
+/** What the packer scanned for a target: the order's reference, or the stored or prepared shipment's order number. */
 function codeOf(target: BookingTarget): string {
-  return target.type === 'order' ? target.internalReference : (target.orderNo ?? target.storedId);
+  switch (target.type) {
+    case 'order':
+      return target.internalReference;
+    case 'stored':
+      return target.orderNo ?? target.storedId;
+    case 'prepared':
+      return target.orderNo ?? target.prepareId;
+  }
+}
+
+/**
+ * nShift refusing to book this target: a 422 (field errors, or the target booked already), or for a prepared
+ * shipment a 404 (booking consumes it: another station, or the shop's own system, booked it first).
+ */
+function isRefusal(
+  target: BookingTarget,
+  error: DeliveryError,
+): error is Extract<DeliveryError, { kind: 'validation' | 'not_found' }> {
+  return error.kind === 'validation' || (target.type === 'prepared' && error.kind === 'not_found');
 }
 
 /** After a crash or a lost answer: find what nShift has for the target, then continue from there. */
@@ -124,7 +142,7 @@ export async function reconcileTarget(
   await record(ctx, { type: 'book_intent', jobId, target });
   const retry = await callBooking(ctx, target);
   if (retry.ok) return finishBooking(ctx, jobId, key, retry.value, false);
-  if (retry.error.kind === 'validation') return refusedBooking(ctx, target, retry.error);
+  if (isRefusal(target, retry.error)) return refusedBooking(ctx, target, retry.error);
   if (retry.error.kind === 'outcome_unknown')
     await record(ctx, { type: 'book_unknown', jobId, targetKey: key, detail: retry.error.cause });
   return { kind: 'failed', failure: failureFromDelivery(retry.error) };
@@ -136,6 +154,13 @@ async function callBooking(
 ): Promise<Result<BookedShipment[], DeliveryError>> {
   const printConfig = printConfigFromSettings(ctx.settings());
   const client = ctx.client();
+  if (target.type === 'prepared') {
+    // Booked as the web shop's checkout made it: no consolidation key is added (a prepared shipment cannot be
+    // replaced before booking, as a stored one is), so it books as a shipment of its own, like an order.
+    const booked = await client.preparedShipments.book(target.prepareId, printConfig, { returnFile: true });
+    if (!booked.ok) return booked;
+    return ok(await Promise.all(booked.value.map((result) => fromShipmentResult(ctx, result))));
+  }
   if (target.type === 'stored') {
     const keyed = await ensureConsolidationKey(ctx, target.storedId);
     if (!keyed.ok) return keyed;
@@ -253,11 +278,12 @@ export class BookingNotKept extends Error {
 async function refusedBooking(
   ctx: StationContext,
   target: BookingTarget,
-  error: Extract<DeliveryError, { kind: 'validation' }>,
+  error: Extract<DeliveryError, { kind: 'validation' | 'not_found' }>,
 ): Promise<BookOutcome> {
   const existing = await lookUpBooking(ctx, undefined, target);
   if (existing.ok && existing.value.length > 0)
     return { kind: 'duplicate', shipmentIds: existing.value.map((f) => f.shipmentId) };
+  if (error.kind === 'not_found') return { kind: 'failed', failure: preparedGone(target) };
   if (error.errors.length === 0) {
     return {
       kind: 'failed',
@@ -300,43 +326,79 @@ async function lookUpBooking(
       : shipmentIdsOfOrder(order.value);
     return ok(ids.map((shipmentId) => ({ shipmentId })));
   }
-  const stored = await client.storedShipments.get(target.storedId);
-  if (stored.ok && isReady(stored.value)) return ok([]);
-  if (!stored.ok && stored.error.kind !== 'not_found') return err(failureFromDelivery(stored.error));
+  const pending = await stillToBook(ctx, target);
+  if (!pending.ok) return pending;
+  if (pending.value === true) return ok([]);
+  const { wantsReturn } = pending.value;
+  const notListed = target.type === 'prepared' ? preparedNotListed : storedNotListed;
   // Booked (gone or no longer READY): find its shipment by order number, skipping those this job already holds.
-  if (!target.orderNo)
-    return err(
-      failure(
-        'network',
-        'outcome_unknown',
-        'The stored shipment was booked but its shipment could not be found yet.',
-        detailed('stored_booking_not_listed', {}),
-      ),
-    );
-  // Nothing ties a stored shipment to the shipment it became but the order number, which the other stored
-  // shipments of a split order share: one this job holds, or another job booked, is never this booking's (the
-  // history may not list this one yet, and taking another would print its label twice and lose this one).
+  if (!target.orderNo) return err(notListed());
+  // Nothing ties a stored or prepared shipment to the shipment it became but the order number, which the other
+  // stored or prepared shipments of a split order share: one this job holds, or another job booked, is never this
+  // booking's (the history may not list this one yet, and taking another would print its label twice and lose
+  // this one).
   const known = new Set(jobId ? (ctx.jobs.get(jobId)?.shipments.map((s) => s.shipmentId) ?? []) : []);
   if (jobId) for (const id of shipmentsBookedByOtherJobs(ctx, jobId)) known.add(id);
   const candidates = (await bookingsByOrderNo(ctx, target.orderNo)).filter((s) => !known.has(s.id));
-  if (candidates.length === 0) {
-    return err(
-      failure(
-        'network',
-        'outcome_unknown',
-        'nShift shows the stored shipment as booked but its shipment is not in the history yet: scan again in a minute.',
-        detailed('stored_booking_not_listed', {}),
-      ),
-    );
-  }
+  if (candidates.length === 0) return err(notListed());
   const found = (listed: ShipmentSummary): FoundBooking => ({ shipmentId: listed.id, listed });
   if (!jobId) return ok(candidates.map(found));
   // This booking's shipments: its outbound one and, when the stored shipment asked for one, its return shipment
   // (nShift books both in one answer). No more: the order's other shipments may be another station's.
   const outbound = candidates.find((s) => !s.returnShipment) ?? candidates[0]!;
-  const wantsReturn = stored.ok && asksForReturnShipment((stored.value.shipment ?? {}) as Shipment);
   const returned = wantsReturn ? candidates.find((s) => s.returnShipment && s.id !== outbound.id) : undefined;
   return ok(returned ? [found(outbound), found(returned)] : [found(outbound)]);
+}
+
+/**
+ * Whether a stored or prepared target is still waiting in nShift (`true`: book it), or has been booked: a stored
+ * shipment no longer READY or gone, a prepared shipment gone (booking consumes it). `wantsReturn`: the booking
+ * made a return shipment too (known for a stored shipment, which nShift keeps; a prepared one is gone).
+ */
+async function stillToBook(
+  ctx: StationContext,
+  target: Exclude<BookingTarget, { type: 'order' }>,
+): Promise<Result<true | { wantsReturn: boolean }, Failure>> {
+  const client = ctx.client();
+  if (target.type === 'prepared') {
+    const prepared = await client.preparedShipments.get(target.prepareId);
+    if (prepared.ok) return ok(true);
+    if (prepared.error.kind !== 'not_found') return err(failureFromDelivery(prepared.error));
+    return ok({ wantsReturn: false });
+  }
+  const stored = await client.storedShipments.get(target.storedId);
+  if (stored.ok && isReady(stored.value)) return ok(true);
+  if (!stored.ok && stored.error.kind !== 'not_found') return err(failureFromDelivery(stored.error));
+  return ok({ wantsReturn: stored.ok && asksForReturnShipment((stored.value.shipment ?? {}) as Shipment) });
+}
+
+const storedNotListed = (): Failure =>
+  failure(
+    'network',
+    'outcome_unknown',
+    'nShift shows the stored shipment as booked but its shipment is not in the history yet: scan again in a minute.',
+    detailed('stored_booking_not_listed', {}),
+  );
+const preparedNotListed = (): Failure =>
+  failure(
+    'network',
+    'outcome_unknown',
+    'nShift no longer holds the prepared shipment (it was booked) but its shipment is not in the history yet: scan again in a minute.',
+    detailed('prepared_booking_not_listed', {}),
+  );
+
+/**
+ * A prepared shipment nShift no longer holds, and no shipment booked from it listed: the shop deleted it or turned
+ * it into a stored shipment since the scan found it. Nothing was booked; the next scan finds what there is now.
+ */
+function preparedGone(target: BookingTarget): Failure {
+  const code = codeOf(target);
+  return failure(
+    'not_found',
+    'unknown_code',
+    `The prepared shipment of "${code}" is no longer in nShift: nothing was booked. Scan "${code}" again to book what nShift holds for it now.`,
+    detailed('no_match', { code }),
+  );
 }
 
 /**

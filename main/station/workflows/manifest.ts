@@ -32,7 +32,12 @@ async function printManifest(
       { target1Media: 'laser-a4', target1Type: 'pdf' },
     );
   if (!documents.ok) return fail(ctx, jobId, failureFromDelivery(documents.error));
-  const manifests = documents.value.map((d) => ({ ...d, kind: 'manifest' as const }));
+  // Each document names its manifest, which a Print Client printer needs to ask nShift for a print job.
+  const manifests = documents.value.map((d) => ({
+    ...d,
+    kind: 'manifest' as const,
+    manifest: { manifestType, manifestId },
+  }));
   await Promise.all(manifests.map((doc) => ctx.labelCache.put(doc)));
   await record(ctx, { type: 'documents', jobId, ownerId: manifestId, documents: manifests.map(documentRef) });
   const problem = await printDocuments(ctx, jobId, manifestId, manifests);
@@ -73,7 +78,7 @@ export async function startCreateManifest(
         dateTo: today,
         ...(input.carrierId ? { carrierId: input.carrierId } : {}),
       },
-      { inlinePdf: true },
+      { returnFile: true },
     );
     if (!created.ok) return fail(ctx, id, failureFromDelivery(created.error));
     const { manifestType, manifestId, shipmentCount, prints } = created.value;
@@ -95,16 +100,32 @@ export async function startCreateManifest(
   return { jobId };
 }
 
+/**
+ * The manifests of the station's types in a period: nShift keeps shipment lists under their type, so each of the
+ * station's types (settings `manifest.types`) is asked in turn.
+ */
+async function manifestsOfStation(
+  ctx: StationContext,
+  filter: { dateFrom?: string; dateTo?: string },
+): Promise<Manifest[]> {
+  const all: Manifest[] = [];
+  for (const manifestType of ctx.settings().manifest.types) {
+    const result = await ctx.client().manifests.list(manifestType, filter);
+    if (!result.ok) throw StationError.failed(failureFromDelivery(result.error));
+    all.push(...result.value);
+  }
+  return all;
+}
+
 export async function listManifests(
   ctx: StationContext,
   input: { dateFrom?: string; dateTo?: string } | undefined,
 ): Promise<ManifestView[]> {
-  const result = await ctx.client().manifests.list({
+  const manifests = await manifestsOfStation(ctx, {
     ...(input?.dateFrom ? { dateFrom: input.dateFrom } : {}),
     ...(input?.dateTo ? { dateTo: input.dateTo } : {}),
   });
-  if (!result.ok) throw StationError.failed(failureFromDelivery(result.error));
-  return result.value.map(toManifestView);
+  return manifests.map(toManifestView);
 }
 
 /** A manifest printed again: its PDFs as nShift lists them (a copy when nShift's hour has passed). */
@@ -115,9 +136,9 @@ export async function startReprintManifest(
 ): Promise<{ jobId: string }> {
   const jobId = await startJob('manifest', input.manifestType, async (id) => {
     const manifests = ctx.client().manifests;
-    let prints = await manifests.listPrints(input.manifestType, input.manifestId, { inlinePdf: true });
+    let prints = await manifests.listPrints(input.manifestType, input.manifestId, { returnFile: true });
     if (prints.ok && prints.value.every((p) => !p.pdf && !p.data))
-      prints = await manifests.copy(input.manifestType, input.manifestId, { inlinePdf: true });
+      prints = await manifests.copy(input.manifestType, input.manifestId, { returnFile: true });
     if (!prints.ok) return fail(ctx, id, failureFromDelivery(prints.error));
     await printManifest(ctx, id, input.manifestType, input.manifestId, prints.value);
   });
@@ -152,10 +173,9 @@ export async function listUnmanifested(
 ): Promise<MethodOutput<'listUnmanifested'>> {
   const date = input?.date ?? ctx.now().toISOString().slice(0, 10);
   const client = ctx.client();
-  const manifests = await client.manifests.list({ dateFrom: date, dateTo: date });
-  if (!manifests.ok) throw StationError.failed(failureFromDelivery(manifests.error));
+  const manifests = await manifestsOfStation(ctx, { dateFrom: date, dateTo: date });
   const inManifest = new Set<string>();
-  for (const m of manifests.value) {
+  for (const m of manifests) {
     const held = await client.manifests.shipments(m.manifestType, m.manifestId);
     if (!held.ok) throw StationError.failed(failureFromDelivery(held.error));
     for (const s of held.value) inManifest.add(s.id);
@@ -164,7 +184,7 @@ export async function listUnmanifested(
   const day = history.ok ? history.value.map(toShipmentView) : bookedInJournal(ctx, date);
   return {
     date,
-    manifests: manifests.value.length,
+    manifests: manifests.length,
     source: history.ok ? 'nshift' : 'journal',
     shipments: day.filter((s) => s.status !== 'CANCELLED' && !inManifest.has(s.shipmentId)),
   };

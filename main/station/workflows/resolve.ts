@@ -4,14 +4,14 @@ import type { BookingTarget } from '../journal';
 import type { StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';
 import { isCancelled, namesShipment } from './shipment-lookup';
-import { explainNotFound } from './checkout-lookup';
+import { explainNotFound, partialsOfScan, preparedOfScan, type PartialsOfScan } from './checkout-lookup';
 import { openConsolidatedIfListed } from './consolidated';
 
 /** What a scanned code turned out to be. */
 export type Resolution =
-  | { kind: 'book'; source: 'order' | 'stored'; orderNo: string; targets: BookingTarget[] }
+  | { kind: 'book'; source: 'order' | 'stored' | 'prepared'; orderNo: string; targets: BookingTarget[] }
   /** Already booked (by this station or another): the packer is offered a reprint, never a new booking. */
-  | { kind: 'booked'; source: 'order' | 'stored' | 'shipment'; shipmentIds: string[] }
+  | { kind: 'booked'; source: 'order' | 'stored' | 'prepared' | 'shipment'; shipmentIds: string[] }
   | { kind: 'failed'; failure: Failure };
 
 /** Order statuses in which parcels are still waiting to be booked. */
@@ -19,8 +19,9 @@ const BOOKABLE_ORDER = new Set(['OPEN', 'PARTIALLY_SHIPPED']);
 
 /**
  * Resolves a code through the configured sources in their order: an nShift order by `internalReference`, stored
- * shipments by `orderNo` (several = a split order, one booking each), then a shipment or parcel number already
- * booked. The first source that knows the code decides.
+ * shipments by `orderNo` (several = a split order, one booking each), a web shop's order through nShift
+ * Checkout to its prepared shipments in Delivery (with Checkout credentials; several = a split order), then a
+ * shipment or parcel number already booked. The first source that knows the code decides.
  */
 export async function resolveCode(
   ctx: StationContext,
@@ -30,27 +31,53 @@ export async function resolveCode(
   // A code in the local index needs no lookup at all. Otherwise the order and stored-shipment lookups (both
   // read-only) go out together, so a stored shipment does not wait for an order lookup that finds nothing;
   // the configured order still decides which answer wins, also between two sources the index knows it in.
+  // Checkout is asked only in its turn: a code Delivery knows never costs a request to the web shop's service.
   const indexed = sources.find((source) =>
     source === 'order'
       ? ctx.index?.order(code) !== undefined
       : source === 'stored' && (ctx.index?.storedShipments(code)?.length ?? 0) > 0,
   );
+  // While its first sweep is under way the index knows what it has read, not what it has not: a source before
+  // the one it knows the code in is still asked.
+  const before = indexed && !ctx.index?.complete() ? sources.slice(0, sources.indexOf(indexed)) : [];
   const lookups = new Map<ResolveSource, Promise<Resolution | undefined>>();
   for (const source of sources) {
-    if (source === 'shipment' || (indexed && source !== indexed)) continue;
+    if (source === 'shipment' || source === 'prepared') continue;
+    if (indexed && source !== indexed && !before.includes(source)) continue;
     const lookup = source === 'order' ? fromOrders(ctx, code) : fromStored(ctx, code);
     lookup.catch(() => undefined); // an answer not needed once an earlier source decided is not an error
     lookups.set(source, lookup);
   }
+  const partials = partialsOfScan(ctx, code);
   for (const source of sources) {
-    const resolution = source === 'shipment' ? await fromShipments(ctx, code) : await lookups.get(source);
+    const resolution =
+      source === 'shipment'
+        ? await fromShipments(ctx, code)
+        : source === 'prepared'
+          ? indexed
+            ? undefined
+            : await fromPrepared(ctx, code, partials)
+          : await lookups.get(source);
     if (resolution) return resolution;
   }
   // Nothing to book: only now (never on the way to a booking) is it asked what else the code may be.
   const consolidated = await consolidationKey(ctx, code);
   if (consolidated) return { kind: 'failed', failure: consolidated };
   // Nothing in Delivery: Checkout may say why.
-  return { kind: 'failed', failure: await explainNotFound(ctx, code) };
+  return { kind: 'failed', failure: await explainNotFound(ctx, code, partials) };
+}
+
+async function fromPrepared(
+  ctx: StationContext,
+  code: string,
+  partials: PartialsOfScan,
+): Promise<Resolution | undefined> {
+  const found = await preparedOfScan(ctx, code, partials, (orderNo) => historyOfOrderNo(ctx, orderNo));
+  if (!found) return undefined;
+  if (found.kind === 'book')
+    return { kind: 'book', source: 'prepared', orderNo: code, targets: found.targets };
+  if (found.kind === 'booked') return { kind: 'booked', source: 'prepared', shipmentIds: found.shipmentIds };
+  return { kind: 'failed', failure: found.failure };
 }
 
 /**
@@ -210,7 +237,7 @@ export async function bookingsByOrderNo(ctx: StationContext, orderNo: string): P
 }
 
 /** Every shipment nShift's history lists for an order number, newest first (none when it cannot be asked). */
-async function historyOfOrderNo(ctx: StationContext, orderNo: string): Promise<ShipmentSummary[]> {
+export async function historyOfOrderNo(ctx: StationContext, orderNo: string): Promise<ShipmentSummary[]> {
   const result = await ctx.client().history.search({ searchField: 'orderNo', searchValue: orderNo });
   if (!result.ok) return [];
   return result.value.filter((s) => s.orderNo === orderNo);

@@ -3,7 +3,6 @@ import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
 import { fail, printDocuments, record, type StationContext } from '../context';
 import { bookingNotSaved, failure, isDiskRefusal, labelNotDownloaded, noLabelListed } from '../failures';
-import { recordFacts } from './shipment-facts';
 import { cancelledHere, cancelledInNShift, shipmentDetails } from './shipment-lookup';
 import { BookingNotKept, bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
@@ -24,6 +23,9 @@ export async function runScan(ctx: StationContext, jobId: string, code: string):
     );
   }
 
+  // Just after a start, the local index kept from the last run is still being read back: a moment's wait for
+  // it saves the lookups (local-index.ts).
+  await ctx.index?.whenLoaded();
   const resolution = await resolveCode(ctx, code, ctx.settings().resolve.sources);
   if (resolution.kind === 'failed') return fail(ctx, jobId, resolution.failure);
   if (resolution.kind === 'booked')
@@ -88,14 +90,10 @@ export async function bookAndPrint(
         continue;
       }
       // An order's booking answer carries only ids: the shipment number and receiver come from the history,
-      // beside the job rather than in it, so neither the label nor the next scan waits for them.
-      if (!shipment.shipmentNo) {
-        const { shipmentId } = shipment;
-        ctx.defer(async () => {
-          await journalled;
-          await recordShipmentDetails(ctx, jobId, shipmentId, code);
-        });
-      }
+      // beside the job rather than in it, so neither the label nor the next scan waits for them, and in batches,
+      // so a scan costs no request of its own for them (shipment-numbers.ts).
+      if (!shipment.shipmentNo)
+        ctx.shipmentNumbers.add({ jobId, shipmentId: shipment.shipmentId, code, journalled });
       // The spool's writes run beside the journal's `booked`; the first byte waits for both.
       const printProblem = await printDocuments(ctx, jobId, shipment.shipmentId, shipment.documents, {
         journalled,
@@ -194,16 +192,6 @@ async function reportDuplicate(
     ),
     first,
   );
-}
-
-async function recordShipmentDetails(
-  ctx: StationContext,
-  jobId: string,
-  shipmentId: string,
-  orderNo: string,
-): Promise<void> {
-  const details = (await shipmentDetails(ctx, orderNo, [shipmentId])).get(shipmentId);
-  if (details) await recordFacts(ctx, jobId, { shipmentId, ...details });
 }
 
 /** A consolidated booking that nShift booked as a normal shipment: booked and printed, never rebooked. */

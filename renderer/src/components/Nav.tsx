@@ -12,6 +12,9 @@ export const SCREENS = [
 ] as const;
 export type Screen = (typeof SCREENS)[number];
 
+/** The key cheat sheet's key: the next function key, which no scanner sends (R or "?" could start a barcode). */
+export const KEY_SHEET_KEY = 'F9';
+
 /** F1–F8 or Alt+1–8 (one per screen, in order): the screen for a key press, if it is one of the shortcuts. */
 export function screenForKey(
   event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>,
@@ -24,7 +27,14 @@ export function screenForKey(
   return undefined;
 }
 
-export function Nav({ current, onSelect }: { current: Screen; onSelect: (screen: Screen) => void }) {
+export function Nav({
+  current,
+  onSelect,
+}: {
+  /** None while a screen outside the nav (the setup) is shown. */
+  current: Screen | undefined;
+  onSelect: (screen: Screen) => void;
+}) {
   const { t } = useTranslation();
   return (
     <nav className="nav" aria-label={t('nav.label')}>

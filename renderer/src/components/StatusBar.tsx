@@ -1,10 +1,34 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrinterStateView, StationStatus } from '../../../preload/api';
 import { useStationState } from '../state/context';
 import { formatList } from '../i18n/format';
+import { DemoFaults } from './DemoFaults';
+import { KEY_SHEET_KEY } from './Nav';
 
-/** More printer chips than this would push the bar onto a second line at 1280 px: the rest become "+N". */
+/**
+ * Printer chips shown by name; a station with more shows the rest as "+N" (their names and states in its title).
+ * The ones needing the packer come first, so the printer to walk to is always among those named. A window under
+ * 1024 px names two: each chip is whole, so every one more would be another line taken from the screen above.
+ */
 export const MAX_PRINTER_CHIPS = 3;
+export const MAX_PRINTER_CHIPS_NARROW = 2;
+const NARROW = '(max-width: 1023px)';
+
+function narrowQuery(): MediaQueryList | undefined {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : undefined;
+}
+function onNarrowChange(changed: () => void): () => void {
+  const query = narrowQuery();
+  query?.addEventListener('change', changed);
+  return () => query?.removeEventListener('change', changed);
+}
+const isNarrow = (): boolean => narrowQuery()?.matches ?? false;
+
+/** Whether the window is narrow (800 px): followed as it is resized. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(onNarrowChange, isNarrow);
+}
 
 function needsAttention(printer: PrinterStateView): boolean {
   return printer.state === 'offline' || printer.state === 'error' || printer.problems.length > 0;
@@ -31,19 +55,22 @@ function chipTone(printer: PrinterStateView): string {
 }
 
 /**
- * Account connection, every printer's state and the queue: on every screen, one line, updated from events.
- * Printers with a problem come first, so an overflow never hides the one the packer has to walk to.
+ * The station's name, the account connection, every printer's state and the queue: on every screen, updated from
+ * events, each chip whole (two lines where one is too narrow). Printers with a problem come first, so an overflow
+ * never hides the one the packer has to walk to.
  * While the station cannot be reached, what it said last is no longer known: no chip claims "Connected" or
  * "Ready" then, so the packer is not sent to check nShift or the printer when it is the station that is gone.
  */
-export function StatusBar() {
+export function StatusBar({ onKeys }: { onKeys(): void }) {
   const { t, i18n } = useTranslation();
   const { status: lastStatus, connectionProblem } = useStationState();
   const status = lastStatus && connectionProblem ? unknownWhileUnreachable(lastStatus) : lastStatus;
-  const printers = status
-    ? [...status.printers].sort((a, b) => Number(needsAttention(b)) - Number(needsAttention(a)))
-    : [];
-  const shown = printers.length > MAX_PRINTER_CHIPS ? printers.slice(0, MAX_PRINTER_CHIPS - 1) : printers;
+  // Printers needing the packer first, and of those (and of the rest) the label printer, which every scan needs.
+  const rank = (printer: PrinterStateView): number =>
+    Number(needsAttention(printer)) * 2 + Number(printer.printerId === status?.labelPrinterId);
+  const printers = status ? [...status.printers].sort((a, b) => rank(b) - rank(a)) : [];
+  const max = useNarrow() ? MAX_PRINTER_CHIPS_NARROW : MAX_PRINTER_CHIPS;
+  const shown = printers.length > max ? printers.slice(0, max - 1) : printers;
   const hidden = printers.slice(shown.length);
 
   // "Not checked yet" would promise a check: while the station is away, nobody is checking.
@@ -65,6 +92,12 @@ export function StatusBar() {
 
   return (
     <footer className="status-bar" data-testid="status-bar" aria-label={t('status.label')}>
+      {status ? (
+        <span className="chip chip-station" data-testid="station-name">
+          <span className="chip-label">{t('stationName.label')}</span>
+          <span>{status.stationName}</span>
+        </span>
+      ) : null}
       {connectionProblem ? (
         <span className="chip chip-bad" role="status" data-connection-problem={connectionProblem}>
           {t(connectionProblem === 'token_refused' ? 'status.tokenRefused' : 'status.disconnected')}
@@ -109,7 +142,7 @@ export function StatusBar() {
           ))}
           {hidden.length > 0 ? (
             <span
-              className="chip chip-neutral chip-more"
+              className={`chip chip-more chip-${hidden.some(needsAttention) ? 'bad' : 'neutral'}`}
               data-hidden-printers={hidden.map((printer) => printer.printerId).join(' ')}
               title={hidden.map(describe).join('\n')}
               aria-label={t('status.morePrinters', {
@@ -129,9 +162,19 @@ export function StatusBar() {
               {t('status.queue', { count: status.queueLength })}
             </span>
           )}
-          {status.demo ? <span className="chip chip-warn">{t('status.demo')}</span> : null}
+          {status.demo ? <DemoFaults fault={status.demoPrinterFault ?? 'none'} /> : null}
         </>
       ) : null}
+      <button
+        type="button"
+        className="chip chip-neutral chip-button chip-keys"
+        data-testid="keys-button"
+        aria-keyshortcuts={KEY_SHEET_KEY}
+        onClick={onKeys}
+      >
+        {t('keys.button')}
+        <kbd>{KEY_SHEET_KEY}</kbd>
+      </button>
     </footer>
   );
 }

@@ -29,18 +29,13 @@ function startWorker(): Worker {
 
 /**
  * PNG images (base64) of every label in the ZPL, rendered by zpl-renderer-js in a Web Worker, loaded on
- * first use. Where a worker cannot start (a locked-down file:// page), it renders on this thread instead.
+ * first use. Only the worker imports the library: a worker is a build of its own, so a second import here (a
+ * fallback on this thread) made the build ship its 9.4 MB twice. Where no worker can start, the preview
+ * rejects and shows the label's text instead (DocumentPreview), as for any label it cannot draw.
  */
 export async function renderZpl(zpl: string, size: LabelSize = {}): Promise<string[]> {
   if (typeof Worker === 'undefined') throw new Error('No Web Worker support');
-  try {
-    worker ??= startWorker();
-  } catch {
-    const { ready } = await import('zpl-renderer-js');
-    const { api } = await ready;
-    return api.zplToBase64MultipleAsync(zpl, size.widthMm, size.heightMm, size.dpmm);
-  }
-  const active = worker;
+  const active = (worker ??= startWorker());
   const id = nextId++;
   return new Promise<string[]>((resolve, reject) => {
     waiting.set(id, { resolve, reject });

@@ -75,6 +75,18 @@ function requiredRange(range: DateRange): { dateFrom: string; dateTo: string } |
   return { dateFrom: read.dateFrom!, dateTo: read.dateTo! };
 }
 
+/**
+ * What deleting a partial shipment leaves in Delivery, by where it is there: a booked or stored shipment stays
+ * usable; a prepared one stays too, but the bench finds prepared shipments only through Checkout, so a scan no
+ * longer finds it (nor one that reaches Delivery later).
+ */
+const DELETE_KEEPS = {
+  booked: 'checkout.deleteKeepsBooked',
+  stored: 'checkout.deleteKeeps',
+  prepared: 'checkout.deleteKeepsPrepared',
+  pending: 'checkout.deleteKeepsPrepared',
+} as const satisfies Record<PartialShipmentView['delivery']['status'], string>;
+
 /** What waits for the admin's confirmation. */
 type Pending =
   | { kind: 'delete'; item: PartialShipmentView }
@@ -98,8 +110,8 @@ function byOrder(items: PartialShipmentView[]): Array<{ orderNo: string; items: 
 
 /**
  * The admin's view of nShift Checkout: partial shipments by order reference (typed or scanned) or creation
- * dates, each order's sub-shipments with the consumer's chosen option and whether Delivery has it; delete one
- * (Delivery keeps its stored shipment), anonymize one or all of a receiver's; usage metrics as a CSV file.
+ * dates, each order's sub-shipments with the consumer's chosen option and where it is in Delivery; delete one
+ * (Delivery keeps what it holds of it), anonymize one or all of a receiver's; usage metrics as a CSV file.
  */
 export function CheckoutScreen() {
   const { t, i18n } = useTranslation();
@@ -245,9 +257,7 @@ export function CheckoutScreen() {
         {t(
           pending.kind !== 'delete'
             ? 'checkout.anonymizeWarning'
-            : pending.item.delivery.status === 'booked'
-              ? 'checkout.deleteKeepsBooked'
-              : 'checkout.deleteKeeps',
+            : DELETE_KEEPS[pending.item.delivery.status],
         )}
       </p>
     </ConfirmStep>
@@ -465,13 +475,19 @@ function Receiver({ item }: { item: PartialShipmentView }) {
   return <>{[item.receiverName, item.receiverCity].filter(Boolean).join(', ')}</>;
 }
 
-/** The option the consumer chose at checkout: its name, service and price, each once. */
+/** The option the consumer chose at checkout: its name, service, carrier, price and pickup point, each once. */
 function OptionText({ item }: { item: PartialShipmentView }) {
   const { t } = useTranslation();
   if (!item.option) return <>{t('checkout.noOption')}</>;
   return (
     <>
-      {[item.option.name ?? item.option.serviceId, item.option.serviceId, item.option.price]
+      {[
+        item.option.name ?? item.option.serviceId,
+        item.option.serviceId,
+        item.option.carrierId,
+        item.option.price,
+        item.option.pickupPoint ? t('checkout.pickupPoint', { name: item.option.pickupPoint }) : undefined,
+      ]
         .filter((part, index, all) => part && all.indexOf(part) === index)
         .join(' · ')}
     </>
@@ -480,19 +496,31 @@ function OptionText({ item }: { item: PartialShipmentView }) {
 
 /**
  * Where the partial shipment is in nShift Delivery, in what the bench can use: once booked, the booked shipment's
- * number (its stored shipment's id leads nowhere any more); before that, the stored shipment to book.
+ * number when it is known to be this row's; before that, the prepared shipment a scan books (or the stored
+ * shipment the shop turned it into).
  */
 function DeliveryState({ delivery }: { delivery: PartialShipmentView['delivery'] }) {
   const { t } = useTranslation();
-  if (delivery.status === 'booked')
-    return (
-      <>
-        {delivery.shipmentNo
-          ? t('checkout.bookedAs', { shipmentNo: delivery.shipmentNo })
-          : t('checkout.booked')}
-      </>
-    );
-  if (delivery.status === 'transferred')
-    return <>{t('checkout.transferred', { storedId: delivery.storedId ?? '' })}</>;
-  return <>{t('checkout.pending')}</>;
+  switch (delivery.status) {
+    case 'booked':
+      return (
+        <>
+          {delivery.shipmentNo
+            ? t('checkout.bookedAs', { shipmentNo: delivery.shipmentNo })
+            : t('checkout.booked')}
+        </>
+      );
+    case 'prepared':
+      return <>{t('checkout.prepared', { prepareId: delivery.prepareId ?? '' })}</>;
+    case 'stored':
+      return (
+        <>
+          {delivery.storedId
+            ? t('checkout.stored', { storedId: delivery.storedId })
+            : t('checkout.storedUnnamed')}
+        </>
+      );
+    case 'pending':
+      return <>{t('checkout.pending')}</>;
+  }
 }

@@ -17,6 +17,9 @@ import { isScanRow, reprintsByJob, ReprintNote, ROW_KINDS } from '../components/
 import { cancelledShipmentIds, reprintsOnlyCancelled } from '../components/cancelled';
 import { useScanField } from '../components/use-screen-focus';
 import { printerName } from '../components/printer-name';
+import { ReadinessPanel, readinessTone } from '../components/ReadinessPanel';
+import { useReadiness } from '../state/use-readiness';
+import type { ReadinessAction } from '../state/readiness';
 const REPRINT_KEYS = new Set(['r', 'R']);
 
 function canReprint(state: ResultState | undefined): boolean {
@@ -46,9 +49,11 @@ export interface ScanScreenProps {
   /** Burst gap of the scan layer: the R shortcut waits this long to be sure it is not a scan's first key. */
   burstGapMs?: number;
   repeatNotice?: { code: string; at: number };
+  /** The one thing to do about what keeps a scan from succeeding (the setup's step, a check, a reload). */
+  onReadinessAction?: (action: ReadinessAction) => void;
 }
 
-export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProps) {
+export function ScanScreen({ session, burstGapMs, repeatNotice, onReadinessAction }: ScanScreenProps) {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
   const { jobs, settings, status, spool } = useStationState();
@@ -57,6 +62,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
   /** Enter or "Book and print" with nothing typed: said, never nothing at all. */
   const [emptyAsked, setEmptyAsked] = useState(false);
   const [inputRef, focusInput] = useScanField();
+  const ready = useReadiness();
   const gate = useMemo(() => new IsolatedKeyGate(burstGapMs), [burstGapMs]);
   useEffect(() => () => gate.cancel(), [gate]);
 
@@ -201,20 +207,25 @@ export function ScanScreen({ session, burstGapMs, repeatNotice }: ScanScreenProp
       ) : null}
 
       <section
-        className={`last-result result-${wait ? 'waiting' : shown}`}
+        className={`last-result result-${wait ? 'waiting' : shown === 'idle' ? readinessTone(ready) : shown}`}
         data-testid="last-result"
         data-state={jobState}
         data-result={shown}
         data-waiting={wait ? 'printer' : undefined}
+        data-ready={shown === 'idle' ? String(ready.ready) : undefined}
+        data-problem={shown === 'idle' && !ready.ready ? ready.problem : undefined}
         aria-live="polite"
         aria-atomic="true"
         aria-label={t('scan.result')}
       >
         {shown === 'idle' ? (
-          <div className="result-body">
-            <p className="result-headline">{t('scan.ready')}</p>
-            <p className="result-hint">{t('scan.readyHint')}</p>
-          </div>
+          <ReadinessPanel
+            state={ready}
+            onAction={(action) => {
+              onReadinessAction?.(action);
+              focusInput();
+            }}
+          />
         ) : (
           <>
             <StateIcon state={wait ? 'waiting' : shown} size={88} />

@@ -45,7 +45,9 @@ function startDemo(): Promise<{ codes: string[]; checkoutUrl: string; authUrl: s
 describe('npm run demo', () => {
   it('lists the split order made at start-up through the simulated Checkout flow', async () => {
     const { codes, checkoutUrl, authUrl } = await startDemo();
-    expect(codes).toEqual(expect.arrayContaining(['ORD-1001', 'SPLIT-3001', 'WEB-5002', 'WEB-5404']));
+    expect(codes).toEqual(
+      expect.arrayContaining(['ORD-1001', 'SPLIT-3001', 'SPLIT-3002', 'WEB-5002', 'WEB-5404']),
+    );
 
     const client = createCheckoutClient({
       baseUrl: checkoutUrl,
@@ -53,14 +55,18 @@ describe('npm run demo', () => {
       credentials: { clientId: CHECKOUT_DEMO_CLIENT_ID, clientSecret: CHECKOUT_DEMO_CLIENT_SECRET },
       renewInBackground: false,
     });
-    const found = await client.partialShipments.list({ orderNo: 'SPLIT-3001' });
+    const found = await client.partialShipments.list({ orderId: 'SPLIT-3001' });
     await client.close();
     expect(found.ok).toBe(true);
     const partials = found.ok ? found.value : [];
-    // Three partial shipments of one split session, each transferred to a stored shipment in Delivery.
+    // Three partial shipments of one split session, in nShift Checkout's field names.
     expect(partials).toHaveLength(3);
     expect(new Set(partials.map((p) => p.sessionId)).size).toBe(1);
     expect(partials.map((p) => p.subShipmentId)).toContain(partials[0]!.sessionId);
-    expect(partials.every((p) => typeof p.delivery?.storedId === 'string')).toBe(true);
+    expect(partials.map((p) => [p.orderId, p.carrierProduct])).toEqual([
+      ['SPLIT-3001', 'P19'],
+      ['SPLIT-3001', 'P15'],
+      ['SPLIT-3001', 'P19'],
+    ]);
   });
 });

@@ -134,7 +134,7 @@ describe('packbench-headless failure messages', () => {
       expect((line.scan as string).length).toBeLessThanOrEqual(64);
     }
     // nShift never saw the code: no request carried it (it used to answer 431, "nShift had a problem answering").
-    expect(run.stderr).not.toMatch(/shipment-history.*-> 431|-> 431/);
+    expect(run.stderr).not.toMatch(/shipments-history.*-> 431|-> 431/);
   });
 
   it('a scan with an AIM prefix names the character and the prefix; an endless line says to check the Enter suffix', async () => {

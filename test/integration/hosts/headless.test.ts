@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,6 +37,22 @@ describe('packbench-headless --demo', () => {
     const run = await runHeadless(['--demo'], 'SPLIT-3001\n');
     expect(byEvent(run.events, 'booked')).toHaveLength(3);
     expect(byEvent(run.events, 'printed')).toHaveLength(3);
+  });
+
+  it('the demo’s checkout order SPLIT-3001 and the stored one SPLIT-3002: each sub-shipment booked and printed once; rescans are duplicates', async () => {
+    const run = await runHeadless(['--demo'], 'SPLIT-3001\nSPLIT-3002\nSPLIT-3001\nSPLIT-3002\n');
+    expect(run.code).toBe(0);
+    const booked = byEvent(run.events, 'booked');
+    expect(booked.map((e) => e.scan)).toEqual([
+      ...Array(3).fill('SPLIT-3001'),
+      ...Array(3).fill('SPLIT-3002'),
+    ]);
+    expect(new Set(booked.map((e) => e.shipmentId)).size).toBe(6);
+    expect(byEvent(run.events, 'printed')).toHaveLength(6);
+    expect(byEvent(run.events, 'failed').map((e) => [e.scan, e.reason, e.code])).toEqual([
+      ['SPLIT-3001', 'duplicate', 'already_booked'],
+      ['SPLIT-3002', 'duplicate', 'already_booked'],
+    ]);
   });
 
   it('reports each failure as a failed line with its reason, and keeps going', async () => {
@@ -101,6 +117,12 @@ describe('packbench-headless --demo', () => {
     ['--label-printer', 'http://x', /--label-printer must be tcp:\/\/HOST:PORT/],
     ['--label-printer', 'tcp://host:99999', /--label-printer: .*is not tcp:\/\/HOST:PORT/],
     ['--document-printer', '/tmp', /--document-printer: .*use tcp:\/\/HOST:PORT or file:DIR/],
+    [
+      '--delivery-url',
+      'http://nshift.example.com/v1',
+      /--delivery-url: plain http:\/\/ is only for this computer/,
+    ],
+    ['--checkout-auth-url', 'http://10.1.1.1/id', /--checkout-auth-url: plain http:\/\/ is only for this/],
   ])(
     '%s %s is a usage error like every other flag: exit 2, before any demo starts',
     async (flag, url, says) => {
@@ -116,9 +138,29 @@ describe('packbench-headless --demo', () => {
     const run = await runHeadless(['--demo'], 'ORD-1001\n');
     expect(run.code).toBe(0);
     const dataDir = printedDataDir(run.stderr);
-    expect(run.events[0]).toMatchObject({ event: 'ready', dataDir });
+    expect(run.events[0]).toMatchObject({ event: 'ready', dataDir, station: hostname() });
     expect(byEvent(run.events, 'printed')).toHaveLength(1); // the folder was in use
     expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it("names the station in ready: its settings' name (issue 29, point 9)", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-named-'));
+    await writeFile(
+      join(dataDir, 'settings.json'),
+      JSON.stringify({ station: { name: 'Bench 3 (returns)' } }),
+    );
+    try {
+      const run = await runHeadless(['--demo', '--data-dir', dataDir], '');
+      expect(run.code).toBe(0);
+      expect(run.events[0]).toEqual({
+        event: 'ready',
+        version: expect.any(String),
+        dataDir,
+        station: 'Bench 3 (returns)',
+      });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('removes the demo folder on SIGTERM too, and exits 143', async () => {

@@ -252,6 +252,42 @@ describe('the web host while its station is still opening', () => {
   });
 });
 
+describe('the web host’s demo controls', () => {
+  it('answers only the controls it was given: a name of Object.prototype is no control (404, never 500)', async () => {
+    let pinged = 0;
+    const demo = await startWebHost({
+      station: bench.station,
+      rendererDir,
+      demoControls: {
+        ping: async () => {
+          pinged += 1;
+          return 'pong';
+        },
+      },
+    });
+    try {
+      const post = (name: string) =>
+        raw(demo, {
+          method: 'POST',
+          path: `/api/_demo/${name}`,
+          headers: { ...json(demo.token), host: new URL(demo.url).host },
+          body: '{}',
+        });
+      const ping = await post('ping');
+      expect(ping.status).toBe(200);
+      expect(JSON.parse(ping.body)).toEqual({ result: 'pong' });
+      for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+        const res = await post(name);
+        expect({ name, status: res.status }).toEqual({ name, status: 404 });
+        expect(JSON.parse(res.body)).toMatchObject({ error: 'not_found' });
+      }
+      expect(pinged).toBe(1);
+    } finally {
+      await demo.close();
+    }
+  });
+});
+
 /** A client of the host's event stream, with the launch token, collecting the events it is sent. */
 async function listen(host: WebHost): Promise<{ events: StationEvent[]; close(): void }> {
   const url = new URL(host.url);

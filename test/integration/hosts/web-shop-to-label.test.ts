@@ -1,9 +1,10 @@
 /**
  * The web shop meets the packing bench: a consumer's split order is checked out through the simulated
  * nShift Checkout over HTTP (token, split session, options per sub-shipment, partial shipments), which puts
- * three stored shipments into the simulated Delivery account; the built headless host, given Checkout client
- * credentials in the environment, scans the order and prints three labels on the virtual Zebra, once each.
- * A second scan books nothing more. Scans that Delivery does not know are explained by Checkout.
+ * three prepared shipments into the simulated Delivery account; the built headless host, given Checkout client
+ * credentials in the environment, scans the order, finds its partial shipments in Checkout and books and prints
+ * each prepared shipment on the virtual Zebra, once each. A second scan books nothing more. Scans that Delivery
+ * does not know are explained by Checkout.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,7 @@ import { DEMO_KEY_ENV, runHeadless, stationFlags } from '../../support/headless-
 const RECEIVER = {
   name: 'Åsa Öberg',
   address1: 'Sveavägen 12',
-  zipcode: '11157',
+  postalCode: '11157',
   city: 'STOCKHOLM',
   country: 'SE',
   email: 'asa@example.com',
@@ -49,7 +50,7 @@ describe('web shop to label, through the headless host', () => {
     const started = await sim.start();
     const shop = demoCheckoutClient(sim);
     const partials = await checkOutSplitOrder(shop, {
-      orderNo: 'WEB-8001',
+      orderId: 'WEB-8001',
       receiver: RECEIVER,
       subShipments: [
         { serviceId: 'P19', weights: [1.2] },
@@ -58,7 +59,7 @@ describe('web shop to label, through the headless host', () => {
       ],
     });
     await checkOutSplitOrder(shop, {
-      orderNo: 'WEB-8002',
+      orderId: 'WEB-8002',
       receiver: RECEIVER,
       connectionId: CHECKOUT_PENDING_CONNECTION_ID,
       subShipments: [{ serviceId: 'P19', weights: [1] }],
@@ -91,8 +92,9 @@ describe('web shop to label, through the headless host', () => {
     expect(booked.map((e) => e.scan)).toEqual(['WEB-8001', 'WEB-8001', 'WEB-8001']);
     expect(new Set(printed.map((e) => e.shipmentId))).toEqual(new Set(booked.map((e) => e.shipmentId)));
     expect(printed).toHaveLength(3);
-    // nShift booked each stored shipment once, and the printer got one label per parcel: three.
-    expect(sim.records().filter((r) => r.orderNo === 'WEB-8001')).toHaveLength(3);
+    // nShift booked each prepared shipment once (none is left), and the printer got one label per parcel: three.
+    expect(sim.records().filter((r) => r.orderNo === 'WEB-8001' && r.route === 'prepared')).toHaveLength(3);
+    expect(partials.some((p) => sim!.state.prepared.has(p.id))).toBe(false);
     const labels = zebra.labels().map((l) => l.toString('latin1'));
     expect(labels).toHaveLength(3);
     for (const no of booked.flatMap((e) => e.parcelNos as string[]))

@@ -1,8 +1,11 @@
 /**
- * The Checkout client against the simulated Checkout and identity services over real HTTP: every operation
- * of the seed, token backoff, token expiry mid-flow and session expiry (the simulator's clock is moved, no
- * test sleeps), and the join with Delivery (partial shipments become stored shipments).
+ * The Checkout client against the simulated Checkout and identity services over real HTTP, in nShift
+ * Checkout's field names: every operation of the route table, token backoff, token expiry mid-flow and session
+ * expiry (the simulator's clock is moved, no test sleeps), problem+json refusals, and the join with Delivery
+ * (partial shipments become prepared shipments, never stored ones).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckoutClient } from '../../../main/nshift/checkout/client';
 import { CHECKOUT_ROUTES } from '../../../main/nshift/checkout/routes';
@@ -20,10 +23,11 @@ import {
 import type { Simulator } from '../../../main/simulator/index';
 
 const HOUR = 3600_000;
+const FIXTURES = join(__dirname, '../../fixtures/nshift/checkout');
 const RECEIVER = {
   name: 'Märta Ängström',
   address1: 'Ängsvägen 3',
-  zipcode: '41319',
+  postalCode: '41319',
   city: 'GÖTEBORG',
   country: 'SE',
   email: 'marta@example.com',
@@ -77,29 +81,44 @@ afterEach(async () => {
   await sim.stop();
 });
 
+/** A partial shipment of the session's P19 option: all a real client must send (test/fixtures/nshift/checkout). */
+const simplest = (orderId: string, sessionId: string) => ({
+  orderId,
+  sessionId,
+  optionId: 'opt-P19',
+  receiver: RECEIVER,
+});
+
+/** The cart's context, the same for the session and its options. */
+const CONTEXT = { currencyCode: 'SEK', languageCode: 'sv', localeId: 'sv-SE' };
+
 /** The web shop's side of a split order: session, options per sub-shipment, partial shipments. */
-async function splitOrder(orderNo: string, connectionId = CHECKOUT_DEMO_CONNECTION_ID) {
-  const session = unwrap(await client.split.createSession(connectionId, { subShipments: [{}, {}, {}] }));
+async function splitOrder(orderId: string, connectionId = CHECKOUT_DEMO_CONNECTION_ID) {
+  const session = unwrap(
+    await client.split.createSession(connectionId, { ...CONTEXT, subShipments: [{}, {}, {}] }),
+  );
   const subIds = session.subShipments!.map((s) => s.subShipmentId!);
   const options = unwrap(
     await client.split.fetchOptions(session.sessionId, {
+      ...CONTEXT,
       receiver: RECEIVER,
       subShipments: subIds.map((subShipmentId, i) => ({
         subShipmentId,
-        parcels: [{ weight: i + 1 }],
+        totalWeightKg: i + 1,
+        packages: [{ weightKg: i + 1 }],
       })),
     }),
-  ) as { subShipments: Array<{ subShipmentId: string; options: Array<Record<string, unknown>> }> };
+  );
   const wanted = ['P19', 'P15', 'P19'];
   const made = unwrap(
     await client.split.createShipments({
-      orderNo,
+      orderId,
       sessionId: session.sessionId,
       receiver: RECEIVER,
       subShipments: options.subShipments.map((sub, i) => ({
-        subShipmentId: sub.subShipmentId,
-        selectedOption: sub.options.find((o) => o.serviceId === wanted[i])!,
-        parcels: [{ weight: i + 1, contents: 'Goods' }],
+        subShipmentId: sub.subShipmentId!,
+        optionId: sub.options.find((o) => o.carrierProductId === wanted[i])!.optionId,
+        packages: [{ weightKg: i + 1, contents: 'Goods' }],
       })),
     }),
   );
@@ -116,51 +135,151 @@ describe('Checkout client against the simulator', () => {
   });
 
   it('creates a single session, fetches options from the carrier catalogue and creates a partial shipment', async () => {
-    const session = unwrap(await client.sessions.create(CHECKOUT_DEMO_CONNECTION_ID, {}));
+    const session = unwrap(await client.sessions.create(CHECKOUT_DEMO_CONNECTION_ID, { ...CONTEXT }));
+    expect(session.checkoutConfigurationId).toBe('cfg-demo');
     const options = unwrap(
       await client.sessions.fetchOptions(session.sessionId, {
+        ...CONTEXT,
         receiver: RECEIVER,
-        parcels: [{ weight: 30 }],
+        totalWeightKg: 30,
+        packages: [{ weightKg: 30 }],
       }),
-    ) as { options: Array<{ serviceId: string }> };
-    // cfg-demo offers P19, P15, DHLPAK, ASPO, P52; only services that carry 30 kg remain.
-    expect(options.options.map((o) => o.serviceId)).toEqual(['P15', 'P52', 'DHLPAK']);
+    );
+    // cfg-demo offers P19, P15, DHLPAK, ASPO, P52; only services that carry 30 kg remain, priced in SEK.
+    expect(options.options.map((o) => o.carrierProductId)).toEqual(['P15', 'P52', 'DHLPAK']);
+    const parcel = options.options[0]!;
+    expect(parcel).toMatchObject({ optionId: 'opt-P15', carrierId: 'PLAB', price: 129 + 6 * 30 });
+    expect(parcel.pickupPoints).toEqual([
+      { pickupPointId: 'PLAB-PUP-1', name: 'PostNord Parcel pickup point' },
+    ]);
     const partial = unwrap(
       await client.partialShipments.create({
-        orderNo: 'WEB-1',
+        orderId: 'WEB-1',
         sessionId: session.sessionId,
+        optionId: parcel.optionId,
+        pickupPointId: parcel.pickupPoints![0]!.pickupPointId,
         receiver: RECEIVER,
-        selectedOption: options.options[0]!,
-        parcels: [{ weight: 30 }],
+        packages: [{ weightKg: 30 }],
       }),
     );
     expect(partial).toMatchObject({
-      orderNo: 'WEB-1',
-      selectedOption: { serviceId: 'P15', carrierId: 'PLAB' },
+      orderId: 'WEB-1',
+      carrier: 'PLAB',
+      carrierProduct: 'P15',
+      receiver: { name: RECEIVER.name, postalCode: '41319' },
+      pickupPoint: { pickupPointId: 'PLAB-PUP-1' },
+      packages: [{ weightKg: 30 }],
     });
-    const stored = [...sim.state.stored.values()].filter((s) => s.data.orderNo === 'WEB-1');
-    expect(stored).toHaveLength(1);
-    expect(stored[0]!.status).toBe('READY');
+    expect(sim.state.checkout.requestLog).toContain('POST /checkout/shipments/v1/shipments');
+    // In Delivery: a prepared shipment under the partial shipment's id, never a stored shipment.
+    expect(sim.state.prepared.get(partial.id)?.data).toMatchObject({
+      orderNo: 'WEB-1',
+      service: { id: 'P15' },
+      receiver: { name: RECEIVER.name, zipcode: '41319', city: 'GÖTEBORG' },
+      agent: { quickId: 'PLAB-PUP-1' },
+      parcels: [{ weight: 30 }],
+    });
+    expect([...sim.state.stored.values()].some((s) => s.data.orderNo === 'WEB-1')).toBe(false);
   });
 
-  it('split: the first subShipmentId equals the sessionId; partial shipments become one stored shipment each in Delivery', async () => {
+  it('its answers carry the fields nShift’s published answers carry (test/fixtures/nshift/checkout)', async () => {
+    const golden = (name: string) =>
+      Object.keys(JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as object);
+    const session = unwrap(await client.sessions.create(CHECKOUT_DEMO_CONNECTION_ID, { ...CONTEXT }));
+    expect(Object.keys(session)).toEqual(expect.arrayContaining(['sessionId', 'checkoutConfigurationId']));
+    const options = unwrap(await client.sessions.fetchOptions(session.sessionId, { ...CONTEXT }));
+    const option = JSON.parse(readFileSync(join(FIXTURES, 'options-response.json'), 'utf8')) as {
+      options: Array<Record<string, unknown>>;
+    };
+    const shared = ['valid', 'optionId', 'name', 'carrierId', 'carrierName', 'carrierProductId', 'price'];
+    expect(Object.keys(option.options[0]!)).toEqual(expect.arrayContaining(shared));
+    expect(Object.keys(options.options[0]!)).toEqual(
+      expect.arrayContaining([...shared, 'pickupPoints', 'timeSlots']),
+    );
+    const partial = unwrap(await client.partialShipments.create(simplest('WEB-G', session.sessionId)));
+    // All but the account's own ids and the carrier product's version, which the simulator has no use for.
+    const accountOnly = ['organizationId', 'organizationUnitId', 'memberAccountId', 'carrierProductVersion'];
+    expect(Object.keys(partial)).toEqual(
+      expect.arrayContaining(
+        golden('partial-shipment-response.json').filter((k) => !accountOnly.includes(k)),
+      ),
+    );
+  });
+
+  it('a partial shipment answers in full only with extended-result=true, which the client always sends', async () => {
+    const session = unwrap(await client.sessions.create(CHECKOUT_DEMO_CONNECTION_ID, { ...CONTEXT }));
+    const body = JSON.stringify(simplest('WEB-X', session.sessionId));
+    const token = sim.state.checkout.tokens.keys().next().value as string;
+    const plain = await fetch(`${sim.checkoutBaseUrl}/shipments/v1/shipments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
+    expect(Object.keys((await plain.json()) as object).sort()).toEqual(['id', 'orderId']);
+    const made = unwrap(await client.partialShipments.create(simplest('WEB-Y', session.sessionId)));
+    expect(made.carrierProduct).toBe('P19');
+  });
+
+  it('a call without a valid token is a 401 problem, as every refusal of the service', async () => {
+    const res = await fetch(`${sim.checkoutBaseUrl}/management/v1/connections`, {
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(await res.json()).toMatchObject({ status: 401, title: 'Unauthorized' });
+  });
+
+  it('refusals are problem+json: the issues come back as the validation list, a lost session as not_found', async () => {
+    const session = unwrap(await client.sessions.create(CHECKOUT_DEMO_CONNECTION_ID, { ...CONTEXT }));
+    const refused = failure(
+      await client.partialShipments.create({
+        orderId: 'WEB-BAD',
+        sessionId: session.sessionId,
+        optionId: 'opt-ASWP2', // not offered by cfg-demo
+        receiver: RECEIVER,
+      }),
+    );
+    expect(refused).toMatchObject({
+      kind: 'validation',
+      status: 400,
+      message: 'The choice cannot be shipped',
+      errors: [{ messageCode: 'OPTION_NOT_FOUND', field: 'optionId', type: 'error' }],
+    });
+    const lost = failure(
+      await client.partialShipments.create({
+        orderId: 'WEB-LOST',
+        sessionId: 'ses-never',
+        optionId: 'opt-P19',
+        receiver: RECEIVER,
+      }),
+    );
+    expect(lost).toMatchObject({ kind: 'not_found', message: 'Session not found or expired' });
+    expect([...sim.state.prepared.values()].map((p) => p.data.orderNo)).toEqual([]);
+  });
+
+  it('split: the first subShipmentId equals the sessionId; each partial shipment becomes a prepared shipment in Delivery', async () => {
     const { session, subIds, options, made } = await splitOrder('WEB-SPLIT-1');
     expect(subIds[0]).toBe(session.sessionId);
     expect(new Set(subIds).size).toBe(3);
     expect(options.subShipments.map((s) => s.options.length > 0)).toEqual([true, true, true]);
-    expect(made.map((p) => p.selectedOption?.serviceId)).toEqual(['P19', 'P15', 'P19']);
-    const stored = [...sim.state.stored.values()].filter((s) => s.data.orderNo === 'WEB-SPLIT-1');
-    expect(stored.map((s) => [s.data.service?.id, s.data.receiver?.name, s.status])).toEqual([
-      ['P19', RECEIVER.name, 'READY'],
-      ['P15', RECEIVER.name, 'READY'],
-      ['P19', RECEIVER.name, 'READY'],
+    expect(made.map((p) => [p.orderId, p.carrierProduct, p.subShipmentId])).toEqual([
+      ['WEB-SPLIT-1', 'P19', subIds[0]],
+      ['WEB-SPLIT-1', 'P15', subIds[1]],
+      ['WEB-SPLIT-1', 'P19', subIds[2]],
     ]);
-    expect(made.map((p) => p.delivery?.storedId)).toEqual(stored.map((s) => s.id));
+    const prepared = made.map((p) => sim.state.prepared.get(p.id)!.data);
+    expect(prepared.map((d) => [d.orderNo, d.service?.id, d.receiver?.name])).toEqual([
+      ['WEB-SPLIT-1', 'P19', RECEIVER.name],
+      ['WEB-SPLIT-1', 'P15', RECEIVER.name],
+      ['WEB-SPLIT-1', 'P19', RECEIVER.name],
+    ]);
+    expect([...sim.state.stored.values()].some((s) => s.data.orderNo === 'WEB-SPLIT-1')).toBe(false);
   });
 
   it('a connection whose sender links no shipping solution keeps partial shipments in Checkout only', async () => {
     const { made } = await splitOrder('WEB-PENDING-1', CHECKOUT_PENDING_CONNECTION_ID);
-    expect(made.map((p) => p.delivery?.status)).toEqual(['PENDING', 'PENDING', 'PENDING']);
+    expect(made).toHaveLength(3);
+    expect(made.some((p) => sim.state.prepared.has(p.id))).toBe(false);
     expect([...sim.state.stored.values()].some((s) => s.data.orderNo === 'WEB-PENDING-1')).toBe(false);
   });
 
@@ -182,20 +301,21 @@ describe('Checkout client against the simulator', () => {
     const { made } = await splitOrder('WEB-LIST-1');
     sim.clock.advance(24 * HOUR);
     await splitOrder('WEB-LIST-2');
-    expect(unwrap(await client.partialShipments.list({ orderNo: 'web-list-1' })).map((p) => p.id)).toEqual(
+    expect(unwrap(await client.partialShipments.list({ orderId: 'web-list-1' })).map((p) => p.id)).toEqual(
       made.map((p) => p.id),
     );
     const day1 = unwrap(await client.partialShipments.list({ dateFrom: '2026-03-02', dateTo: '2026-03-02' }));
-    expect(new Set(day1.map((p) => p.orderNo))).toEqual(new Set(['WEB-LIST-1']));
+    expect(new Set(day1.map((p) => p.orderId))).toEqual(new Set(['WEB-LIST-1']));
     expect(
       unwrap(await client.partialShipments.list({ dateFrom: '2026-03-02', dateTo: '2026-03-03' })),
     ).toHaveLength(6);
-    expect(unwrap(await client.partialShipments.get(made[0]!.id)).orderNo).toBe('WEB-LIST-1');
+    expect(unwrap(await client.partialShipments.get(made[0]!.id)).orderId).toBe('WEB-LIST-1');
 
     unwrap(await client.partialShipments.delete(made[0]!.id));
     expect(failure(await client.partialShipments.get(made[0]!.id)).kind).toBe('not_found');
     expect(failure(await client.partialShipments.delete(made[0]!.id)).kind).toBe('not_found');
-    expect(sim.state.stored.get(made[0]!.delivery!.storedId!)?.status).toBe('READY');
+    // Checkout only: Delivery keeps the prepared shipment.
+    expect(sim.state.prepared.has(made[0]!.id)).toBe(true);
   });
 
   it('anonymizes by id, and by name or e-mail: personal fields are blanked, the service stays', async () => {
@@ -205,7 +325,7 @@ describe('Checkout client against the simulator', () => {
       anonymized: true,
       receiver: { name: '', email: '', mobile: '', city: 'GÖTEBORG' },
     });
-    expect(one.selectedOption?.serviceId).toBe('P19');
+    expect(one.carrierProduct).toBe('P19');
     const byMail = unwrap(await client.partialShipments.anonymizeByContact({ email: 'MARTA@example.com' }));
     expect(byMail.map((p) => p.id).sort()).toEqual([made[1]!.id, made[2]!.id].sort());
     expect(unwrap(await client.partialShipments.anonymizeByContact({ name: 'Nobody Here' }))).toEqual([]);
@@ -268,9 +388,12 @@ describe('Checkout client against the simulator', () => {
         .slice(1)
         .map((r) => r.split(',')[0]),
     ).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
-    expect(failure(await client.metrics.fetch({ dateFrom: '2026-03-03', dateTo: '2026-03-01' })).kind).toBe(
-      'server',
-    );
+    expect(
+      failure(await client.metrics.fetch({ dateFrom: '2026-03-03', dateTo: '2026-03-01' })),
+    ).toMatchObject({
+      kind: 'validation',
+      message: 'dateFrom must not be after dateTo',
+    });
   });
 
   it('retries a failing token request with exponential backoff and jitter, then succeeds', async () => {
@@ -309,6 +432,7 @@ describe('Checkout client against the simulator', () => {
     await control('/checkout/expire-tokens');
     const options = unwrap(
       await client.split.fetchOptions(session.sessionId, {
+        ...CONTEXT,
         receiver: RECEIVER,
         subShipments: [{ subShipmentId: session.sessionId }],
       }),
@@ -346,7 +470,7 @@ describe('Checkout client against the simulator', () => {
         receiver: RECEIVER,
         subShipments: subIds.map((subShipmentId) => ({ subShipmentId })),
       }),
-    ) as { sessionId: string; subShipments: Array<{ subShipmentId: string }> };
+    );
     expect(options.sessionId).not.toBe(session.sessionId);
     expect(options.subShipments[0]!.subShipmentId).toBe(options.sessionId);
     expect(logs.some((l) => l.includes(`checkout session ${session.sessionId} expired`))).toBe(true);

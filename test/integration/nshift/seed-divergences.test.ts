@@ -130,13 +130,16 @@ describe('deleting a consolidated shipment leaves the cancelled shipment the see
     ).json as Array<{ id: string; shipmentNo: string; parcels: Array<{ parcelNo: string }> }>;
     expect((await h.call('DELETE', `/consolidated-shipments/${open!.id}`)).status).toBe(204);
     const history = (
-      await h.call('GET', `/shipment-history?searchField=shipmentNo&searchValue=${open!.shipmentNo}`)
-    ).json as Array<{
-      status: string;
-      consolidated: boolean;
-      parcels: Array<{ parcelNo: string }>;
-      prints: Print[];
-    }>;
+      (await h.call('GET', `/shipments-history?searchField=shipmentNo&searchValue=${open!.shipmentNo}`))
+        .json as {
+        shipments: Array<{
+          status: string;
+          consolidated: boolean;
+          parcels: Array<{ parcelNo: string }>;
+          prints: Print[];
+        }>;
+      }
+    ).shipments;
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ status: 'CANCELLED', consolidated: true });
     expect(history[0]!.parcels.map((p) => p.parcelNo)).toEqual(open!.parcels.map((p) => p.parcelNo));
@@ -227,7 +230,7 @@ describe("the seed's five manifest fetches", () => {
           })
         ).status,
       ).toBe(201);
-    const created = (await h.call('POST', '/manifests', { manifestType: 'PNL' })).json as {
+    const created = (await h.call('POST', '/shipment-manifests/PNL/manifests', {})).json as {
       manifestId: string;
     };
     const shipmentNos = Object.fromEntries(h.sim.records().map((r) => [r.orderNo, r.shipmentNo]));
@@ -237,13 +240,13 @@ describe("the seed's five manifest fetches", () => {
   it('simulator: the printed manifest, its shipments filtered by number, carrier and service, its PDF list and PDF', async () => {
     const { h } = await start();
     const { manifestId, shipmentNos } = await dayWithManifest(h);
-    const base = `/manifests/PNL/${manifestId}`;
+    const base = `/shipment-manifests/PNL/manifests/${manifestId}`;
     expect((await h.call('GET', base)).json).toMatchObject({
       manifestType: 'PNL',
       manifestId,
       shipmentCount: 3,
     });
-    expect((await h.call('GET', '/manifests/PNL/999')).status).toBe(404);
+    expect((await h.call('GET', '/shipment-manifests/PNL/manifests/999')).status).toBe(404);
     const orderNos = async (query: string) =>
       ((await h.call('GET', `${base}/shipments${query}`)).json as Array<{ orderNo: string }>).map(
         (s) => s.orderNo,
@@ -264,7 +267,7 @@ describe("the seed's five manifest fetches", () => {
     const { manifestId, shipmentNos } = await dayWithManifest(h);
     const printed = unwrap(await client.manifests.get('PNL', manifestId));
     expect(printed).toMatchObject({ manifestId, shipmentCount: 3 });
-    expect(printed.prints[0]?.pdf).toBeTruthy();
+    expect(printed.prints[0]?.data).toBeTruthy();
     const filtered = unwrap(
       await client.manifests.shipments('PNL', manifestId, {
         searchField: 'parcelNo',

@@ -21,7 +21,9 @@ afterEach(async () => {
   proxy = undefined;
 });
 
-async function benchBehindProxy(): Promise<{ bench: Bench; proxy: TamperProxy }> {
+async function benchBehindProxy(
+  extra: Parameters<typeof startBench>[0] = {},
+): Promise<{ bench: Bench; proxy: TamperProxy }> {
   const sim = createSimulator();
   seedDemoData(sim);
   proxy = await startTamperProxy(() => sim.url ?? 'http://127.0.0.1:1');
@@ -29,9 +31,23 @@ async function benchBehindProxy(): Promise<{ bench: Bench; proxy: TamperProxy }>
   bench = await startBench({
     simulator: sim,
     settings: (s) => ({ ...s, deliveryUrl: s.deliveryUrl.replace(sim.url ?? '', p.url) }),
+    ...extra,
   });
   return { bench, proxy };
 }
+
+/**
+ * A short deadline per call, so a test waits a second or two for it, and idle timeouts far beyond the test's own
+ * wait: only the deadline can end a call here.
+ */
+const SHORT_DEADLINE = {
+  extra: {
+    clientOptions: {
+      timeouts: { connectMs: 2000, headersMs: 60_000, bodyMs: 60_000, callMs: 1500 },
+      retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 50 },
+    },
+  },
+};
 
 const bookingsOf = (b: Bench, code: string) =>
   b.sim.records().filter((r) => r.internalReference === code || r.orderNo === code);
@@ -67,6 +83,62 @@ describe('a booking answer spoiled after nShift committed it', () => {
     const job = await scanAndWait(b.station, 'ORD-1003');
     expect(job.state).toBe('printed');
     expect(bookingsOf(b, 'ORD-1003')).toHaveLength(1);
+  });
+});
+
+describe('a booking refused with 401 after nShift committed it', () => {
+  it('is reconciled as this job’s booking and printed once, never reported "booked by another station"', async () => {
+    const { bench: b, proxy: p } = await benchBehindProxy();
+    // The booking reaches nShift and is committed; the answer that comes back says the token was refused. The
+    // station replays it with a fresh token, and nShift refuses that one: the order is booked (by the first).
+    p.spoil('POST', BOOK_ORDER, {
+      kind: 'wrong-shape',
+      status: 401,
+      json: { code: 'ILLEGAL', message: 'Token expired' },
+    });
+    const job = await scanAndWait(b.station, 'ORD-1001');
+    expect(p.spoiled()).toBe(1);
+    expect(job.failure?.detail).not.toBe('booked_elsewhere');
+    expect(job.state).toBe('printed');
+    expect(bookingsOf(b, 'ORD-1001')).toHaveLength(1);
+    expect(job.shipments.map((s) => s.shipmentId)).toEqual([bookingsOf(b, 'ORD-1001')[0]!.shipmentId]);
+    expect(b.zebra.labels()).toHaveLength(bookingsOf(b, 'ORD-1001')[0]!.parcelNos.length);
+  });
+});
+
+describe('answers that never end (bounds on what nShift sends)', () => {
+  it('a booking answer trickled a byte at a time is cut off at the call’s deadline, reconciled, booked once, printed; the next scan goes out', async () => {
+    const { bench: b, proxy: p } = await benchBehindProxy(SHORT_DEADLINE);
+    p.spoil('POST', BOOK_ORDER, { kind: 'trickle', everyMs: 100 });
+    const job = await scanAndWait(b.station, 'ORD-1001', 15_000);
+    expect(p.spoiled()).toBe(1);
+    expect(job.state).toBe('printed');
+    expect(bookingsOf(b, 'ORD-1001')).toHaveLength(1);
+    const next = await scanAndWait(b.station, 'ORD-1002', 15_000);
+    expect(next.state).toBe('printed');
+  });
+
+  it('a booking committed and never answered: the same, booked once', async () => {
+    const { bench: b, proxy: p } = await benchBehindProxy(SHORT_DEADLINE);
+    p.spoil('POST', BOOK_ORDER, { kind: 'silent' });
+    const job = await scanAndWait(b.station, 'ORD-1003', 15_000);
+    expect(job.state).toBe('printed');
+    expect(bookingsOf(b, 'ORD-1003')).toHaveLength(1);
+  });
+
+  it('a 200 MB answer to a look-up is refused at its limit, not read on: a clear failure, then the next scan works', async () => {
+    const { bench: b, proxy: p } = await benchBehindProxy();
+    p.spoil('GET', LIST_ORDERS, { kind: 'flood', bytes: 200 * 1024 * 1024 }, { count: 10, forward: false });
+    const job = await scanAndWait(b.station, 'ORD-1004', 30_000);
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({ reason: 'network', code: 'server_error' });
+    expect(job.failure?.message).toMatch(/scan again/i);
+    // Each answer read only as far as the limit (32 MB) and the sockets' buffers, of the 200 MB sent for it.
+    expect(p.spoiled()).toBeGreaterThan(0);
+    expect(p.flooded() / p.spoiled()).toBeLessThan(48 * 1024 * 1024);
+    expect(bookingsOf(b, 'ORD-1004')).toHaveLength(0);
+    p.clear();
+    expect((await scanAndWait(b.station, 'ORD-1004', 30_000)).state).toBe('printed');
   });
 });
 

@@ -1,4 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,4 +65,53 @@ describe('hostile scans on stdin', () => {
     // stderr carries no raw control characters that could rewrite an operator's terminal.
     expect(run.stderr).not.toContain('\u001b[');
   });
+});
+
+/** The peak resident memory of a process so far (Linux), in bytes: what it ever held, whenever that was. */
+async function peakMemory(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) * 1024;
+}
+
+describe('a line that never ends on stdin', () => {
+  it.runIf(process.platform === 'linux')(
+    '600 MB without a newline: refused with one failed line, memory stays flat, and the lines around it print',
+    async () => {
+      const child = spawn(
+        process.execPath,
+        ['dist/main/headless.js', ...stationFlags(bench.deliveryUrl, bench.zebra.port, dataDir)],
+        { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...DEMO_KEY_ENV } },
+      );
+      const events: Record<string, unknown>[] = [];
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        events.push(JSON.parse(line) as Record<string, unknown>);
+      });
+      child.stderr.resume();
+      const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+      const write = (chunk: Buffer | string): Promise<void> =>
+        new Promise((resolve, reject) =>
+          child.stdin.write(chunk, (error) => (error ? reject(error) : resolve())),
+        );
+
+      await write('ORD-1001\n');
+      const megabyte = Buffer.alloc(1024 * 1024, '7');
+      // Each write waits for the pipe: the host has read all but the pipe's buffer when the last one returns.
+      for (let i = 0; i < 600; i++) await write(megabyte);
+      const peak = await peakMemory(child.pid!);
+      await write('\nORD-1003\n');
+      child.stdin.end();
+      expect(await closed).toBe(0);
+
+      // Nothing near the 600 MB it was sent: the line was dropped as it came, never held.
+      expect(peak).toBeLessThan(300 * 1024 * 1024);
+      const failed = events.filter((e) => e.event === 'failed');
+      expect(failed, JSON.stringify(events)).toHaveLength(1);
+      expect(failed[0]).toMatchObject({ reason: 'not_found', code: 'invalid_scan' });
+      expect(String(failed[0]?.message)).toContain(`The scan is ${600 * 1024 * 1024} bytes long`);
+      expect(String(failed[0]?.scan).length).toBeLessThanOrEqual(64);
+      for (const code of ['ORD-1001', 'ORD-1003'])
+        expect(events.some((e) => e.event === 'printed' && e.scan === code)).toBe(true);
+    },
+    120_000,
+  );
 });

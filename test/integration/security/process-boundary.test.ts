@@ -10,6 +10,7 @@ import { methodInputSchemas } from '../../../main/hosts/shared/schemas';
 import { startWebHost, type WebHost } from '../../../main/hosts/web/server';
 import { fuzzPayloads, nearValidPayloads, RAW_BODIES, stableSeed } from '../../support/fuzz-payloads';
 import { scanAndWait, startBench, type Bench } from '../../support/station-harness';
+import { postToWebHost } from '../../support/web-call';
 
 /**
  * The process boundary: whatever a compromised renderer or a hostile local page sends, every StationApi method
@@ -52,25 +53,7 @@ function payloadsFor(method: string): unknown[] {
 }
 
 function post(web: WebHost, path: string, body: string | Buffer): Promise<{ status: number; body: string }> {
-  const url = new URL(web.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path,
-        headers: { host: url.host, 'content-type': 'application/json', authorization: `Bearer ${web.token}` },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+  return postToWebHost(web, path, body);
 }
 
 function get(web: WebHost, path: string): Promise<{ status: number; body: string }> {

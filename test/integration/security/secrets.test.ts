@@ -8,6 +8,7 @@ import { startWebHost, type WebHost } from '../../../main/hosts/web/server';
 import { createFileVault } from '../../../main/settings/file-vault';
 import { runHeadless, stationFlags } from '../../support/headless-process';
 import { scanAndWait, startBench, type Bench } from '../../support/station-harness';
+import { postToWebHost } from '../../support/web-call';
 
 /**
  * The API secret reaches nShift and nothing else: not the renderer (a fixed mask only), not an event, an error
@@ -45,25 +46,7 @@ let sse = '';
 let closeSse: () => void = () => {};
 
 function call(method: string, input: unknown): Promise<{ status: number; body: string }> {
-  const url = new URL(web.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path: `/api/${method}`,
-        headers: { host: url.host, 'content-type': 'application/json', authorization: `Bearer ${web.token}` },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ input }));
-  });
+  return postToWebHost(web, `/api/${method}`, JSON.stringify({ input }));
 }
 
 const answers: string[] = [];

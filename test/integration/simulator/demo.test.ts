@@ -20,20 +20,31 @@ describe('demo data', () => {
     expect(samples.map((s) => s.code)).toEqual(
       expect.arrayContaining(['ORD-1001', 'ORD-1900', 'ORD-1500', 'SO-2001', 'KONS-4001']),
     );
-    // The split order is not written into Delivery: it comes through the simulated Checkout over HTTP.
+    // The split orders are not written into Delivery: they come through the simulated Checkout over HTTP.
     expect(samples.map((s) => s.code)).not.toContain('SPLIT-3001');
     const all = await seedDemoDataWithCheckout(h.sim);
-    expect(all.map((s) => s.code)).toEqual(expect.arrayContaining(['SPLIT-3001', 'WEB-5002', 'WEB-5404']));
-    const split = [...h.sim.state.stored.values()].filter((s) => s.data.orderNo === 'SPLIT-3001');
-    expect(split.map((s) => [s.status, s.data.service?.id])).toEqual([
-      ['READY', 'P19'],
-      ['READY', 'P15'],
-      ['READY', 'P19'],
+    expect(all.map((s) => s.code)).toEqual(
+      expect.arrayContaining(['SPLIT-3001', 'SPLIT-3002', 'WEB-5002', 'WEB-5404']),
+    );
+    // SPLIT-3001: three prepared shipments (a Checkout partial shipment each), no stored shipment.
+    const split = [...h.sim.state.prepared.values()].filter((p) => p.data.orderNo === 'SPLIT-3001');
+    expect(split.map((p) => p.data.service?.id)).toEqual(['P19', 'P15', 'P19']);
+    expect([...h.sim.state.stored.values()].some((s) => s.data.orderNo === 'SPLIT-3001')).toBe(false);
+    // SPLIT-3002: the shop turned its prepared shipments into stored shipments, with its own references.
+    const stored = [...h.sim.state.stored.values()].filter((s) => s.data.orderNo === 'SPLIT-3002');
+    expect(stored.map((s) => [s.status, s.data.service?.id, s.data.senderReference])).toEqual([
+      ['READY', 'P19', 'SPLIT-3002-1'],
+      ['READY', 'P15', 'SPLIT-3002-2'],
+      ['READY', 'P19', 'SPLIT-3002-3'],
     ]);
-    expect([...h.sim.state.checkout.partialShipments.values()].map((p) => p.orderNo)).toEqual([
+    expect([...h.sim.state.prepared.values()].some((p) => p.data.orderNo === 'SPLIT-3002')).toBe(false);
+    expect([...h.sim.state.checkout.partialShipments.values()].map((p) => p.orderId)).toEqual([
       'SPLIT-3001',
       'SPLIT-3001',
       'SPLIT-3001',
+      'SPLIT-3002',
+      'SPLIT-3002',
+      'SPLIT-3002',
       'WEB-5002',
     ]);
     expect(h.sim.state.checkout.tokenRequests).toHaveLength(1);
@@ -64,8 +75,11 @@ describe('demo data', () => {
     expect(order!.status).toBe('SHIPPED');
     expect((await h.call('POST', '/orders/shipments', { orderId: order!.id })).status).toBe(422);
     const parcelNo = samples.find((s) => s.description.startsWith('Parcel number'))!.code;
-    const [found] = (await h.call('GET', `/shipment-history?searchField=parcelNo&searchValue=${parcelNo}`))
-      .json as Array<{ id: string; orderNo: string; created: string }>;
+    const [found] = (
+      (await h.call('GET', `/shipments-history?searchField=parcelNo&searchValue=${parcelNo}`)).json as {
+        shipments: Array<{ id: string; orderNo: string; created: string }>;
+      }
+    ).shipments;
     expect(found!.orderNo).toBe('ORD-1500');
     expect(found!.created.startsWith('2026-01-15')).toBe(true);
     const prints = await h.call('GET', `/shipments/${found!.id}/prints?returnFile=true`);

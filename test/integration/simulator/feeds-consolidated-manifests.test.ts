@@ -142,7 +142,7 @@ describe('consolidated shipments', () => {
       ['C-2', false],
     ]);
     expect((await h.call('DELETE', `/consolidated-shipments/${first!.id}`)).status).toBe(204);
-    const history = (await h.call('GET', '/shipment-history')).json as Result[];
+    const history = ((await h.call('GET', '/shipments-history')).json as { shipments: Result[] }).shipments;
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
       status: 'CANCELLED',
@@ -190,16 +190,16 @@ describe('manifests', () => {
     const cancelled = h.sim.records().find((r) => r.orderNo === 'TODAY-1')!;
     expect((await h.call('DELETE', `/shipments/${cancelled.shipmentId}`)).status).toBe(204);
 
-    const res = await h.call('POST', '/manifests?inlinePdf=true', { manifestType: 'PLAB' });
+    const res = await h.call('POST', '/shipment-manifests/PLAB/manifests?returnFile=true', {});
     expect(res.status).toBe(201);
     const manifest = res.json as {
       manifestType: string;
       manifestId: string;
       shipmentCount: number;
-      prints: Array<{ id: string; pdf: string; description: string }>;
+      prints: Array<{ id: string; data: string; description: string }>;
     };
     expect(manifest).toMatchObject({ manifestType: 'PLAB', shipmentCount: 3 });
-    const pdf = Buffer.from(manifest.prints[0]!.pdf, 'base64');
+    const pdf = Buffer.from(manifest.prints[0]!.data, 'base64');
     await PDFDocument.load(pdf);
     const text = await pdfText(pdf);
     const shipmentNo = (orderNo: string) => h.sim.records().find((r) => r.orderNo === orderNo)!.shipmentNo;
@@ -217,34 +217,89 @@ describe('manifests', () => {
         })
       ).status,
     ).toBe(201);
-    const carrier = (await h.call('POST', '/manifests', { manifestType: 'PLAB', carrierId: 'DHL' })).json as {
+    const carrier = (await h.call('POST', '/shipment-manifests/PLAB/manifests', { carrierId: 'DHL' }))
+      .json as {
       shipmentCount: number;
       manifestId: string;
     };
     expect(carrier.shipmentCount).toBe(1);
-    const shipments = (await h.call('GET', `/manifests/PLAB/${carrier.manifestId}/shipments`)).json as Array<{
+    const shipments = (
+      await h.call('GET', `/shipment-manifests/PLAB/manifests/${carrier.manifestId}/shipments`)
+    ).json as Array<{
       orderNo: string;
     }>;
     expect(shipments.map((s) => s.orderNo)).toEqual(['DHL-2']);
-    const rest = (await h.call('POST', '/manifests', { manifestType: 'PLAB' })).json as {
+    const rest = (await h.call('POST', '/shipment-manifests/PLAB/manifests', {})).json as {
       manifestId: string;
     };
-    const restShipments = (await h.call('GET', `/manifests/PLAB/${rest.manifestId}/shipments`))
-      .json as Array<{
+    const restShipments = (
+      await h.call('GET', `/shipment-manifests/PLAB/manifests/${rest.manifestId}/shipments`)
+    ).json as Array<{
       orderNo: string;
     }>;
     expect(restShipments.map((s) => s.orderNo)).toEqual(['LATE-0']);
-    const first = (await h.call('GET', `/manifests/PLAB/${manifest.manifestId}/shipments`)).json as Array<{
+    const first = (await h.call('GET', `/shipment-manifests/PLAB/manifests/${manifest.manifestId}/shipments`))
+      .json as Array<{
       orderNo: string;
     }>;
     expect(first.map((s) => s.orderNo).sort()).toEqual(['DHL-1', 'TODAY-0', 'TODAY-2']);
     const raw = await h.call(
       'GET',
-      `/manifests/PLAB/${manifest.manifestId}/prints/${manifest.prints[0]!.id}`,
+      `/shipment-manifests/PLAB/manifests/${manifest.manifestId}/prints/${manifest.prints[0]!.id}`,
       undefined,
       { accept: 'application/pdf' },
     );
     expect(raw.bytes.equals(pdf)).toBe(true);
-    expect((await h.call('GET', '/manifests?manifestType=PLAB')).json as unknown[]).toHaveLength(3);
+    expect((await h.call('GET', '/shipment-manifests/PLAB/manifests')).json as unknown[]).toHaveLength(3);
+  });
+});
+
+describe('manifests under /shipment-manifests/{manifestType}/manifests (nShift help centre, article 7413383935516)', () => {
+  it('inlines documents in prints[].data with returnFile only, and their href is the documented fetch path', async () => {
+    h = await startHarness();
+    await bookMany(2, 'DOC-');
+    const byUrl = (await h.call('POST', '/shipment-manifests/PNL/manifests', {})).json as {
+      manifestId: string;
+      prints: Array<{ id: string; href: string; data: string | null }>;
+    };
+    expect(byUrl.prints[0]!.data).toBeNull();
+    expect(byUrl.prints[0]!.href).toMatch(
+      new RegExp(
+        `/rs-extapi/v1/shipment-manifests/PNL/manifests/${byUrl.manifestId}/prints/${byUrl.prints[0]!.id}$`,
+      ),
+    );
+    const raw = await h.call('GET', byUrl.prints[0]!.href, undefined, { accept: 'application/pdf' });
+    expect(raw.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const listed = (
+      await h.call('GET', `/shipment-manifests/PNL/manifests/${byUrl.manifestId}/prints?returnFile=true`)
+    ).json as Array<{ data: string }>;
+    expect(Buffer.from(listed[0]!.data, 'base64').equals(raw.bytes)).toBe(true);
+    // The seed's `inlinePdf` is not the manifests' switch: it inlines nothing on the documented routes.
+    const other = (
+      await h.call('GET', `/shipment-manifests/PNL/manifests/${byUrl.manifestId}/prints?inlinePdf=true`)
+    ).json as Array<{ data: string | null }>;
+    expect(other[0]!.data).toBeNull();
+  });
+
+  it('lists each type on its own, refuses a body that names another type, and answers 404 on the old /manifests', async () => {
+    h = await startHarness();
+    await bookMany(1, 'T-');
+    expect((await h.call('POST', '/shipment-manifests/PNL/manifests', { manifestType: 'DHL' })).status).toBe(
+      422,
+    );
+    expect((await h.call('POST', '/shipment-manifests/PNL/manifests', { manifestType: 'PNL' })).status).toBe(
+      201,
+    );
+    expect((await h.call('GET', '/shipment-manifests/PNL/manifests')).json as unknown[]).toHaveLength(1);
+    expect((await h.call('GET', '/shipment-manifests/DHL/manifests')).json as unknown[]).toHaveLength(0);
+    for (const [method, path] of [
+      ['POST', '/manifests?inlinePdf=true'],
+      ['GET', '/manifests'],
+      ['GET', '/manifests/PNL/1'],
+      ['GET', '/manifests/PNL/1/prints'],
+    ] as const)
+      expect(
+        (await h.call(method, path, method === 'POST' ? { manifestType: 'PNL' } : undefined)).status,
+      ).toBe(404);
   });
 });

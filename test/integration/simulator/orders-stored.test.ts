@@ -162,10 +162,10 @@ describe('stored shipments', () => {
     await seedDemoDataWithCheckout(h.sim);
     const list = async (q: string) =>
       ((await h.call('GET', `/stored-shipments?${q}`)).json as Stored[]).map((s) => s.orderNo);
-    expect(await list('searchField=orderNo&searchOp=equals&searchValue=SPLIT-3001&status=ready')).toEqual([
-      'SPLIT-3001',
-      'SPLIT-3001',
-      'SPLIT-3001',
+    expect(await list('searchField=orderNo&searchOp=equals&searchValue=SPLIT-3002&status=ready')).toEqual([
+      'SPLIT-3002',
+      'SPLIT-3002',
+      'SPLIT-3002',
     ]);
     expect(await list('searchField=orderNo&searchOp=startsWith&searchValue=SO-20')).toEqual([
       'SO-2001',
@@ -176,8 +176,8 @@ describe('stored shipments', () => {
     expect(await list('searchField=orderNo&searchOp=contains&searchValue=O-29&status=invalid')).toEqual([
       'SO-2900',
     ]);
-    expect(await list('searchField=reference&searchOp=equals&searchValue=SPLIT-3001-2')).toEqual([
-      'SPLIT-3001',
+    expect(await list('searchField=reference&searchOp=equals&searchValue=SPLIT-3002-2')).toEqual([
+      'SPLIT-3002',
     ]);
     expect(await list('dateType=created&dateFrom=2026-01-16')).toEqual([]);
     expect(await list('dateType=created&dateFrom=2026-01-15&dateTo=2026-01-15')).toHaveLength(7);

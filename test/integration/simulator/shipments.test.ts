@@ -251,9 +251,12 @@ describe('DELETE /shipments/{id}', () => {
     expect(res.text).toBe('');
     const history = await h.call(
       'GET',
-      `/shipment-history?searchField=shipmentNo&searchValue=${result!.shipmentNo}`,
+      `/shipments-history?searchField=shipmentNo&searchValue=${result!.shipmentNo}`,
     );
-    expect((history.json as Result[])[0]).toMatchObject({ id: result!.id, status: 'CANCELLED' });
+    expect((history.json as { shipments: Result[] }).shipments[0]).toMatchObject({
+      id: result!.id,
+      status: 'CANCELLED',
+    });
     expect(h.sim.records()[0]).toMatchObject({ shipmentId: result!.id, cancelled: true });
   });
 
@@ -261,8 +264,8 @@ describe('DELETE /shipments/{id}', () => {
     h = await startHarness();
     const [result] = await book({ printConfig: THERMO_ZPL, shipment: shipment() });
     h.sim.handOver(result!.id);
-    const history = await h.call('GET', `/shipment-history?searchField=orderNo&searchValue=ORD-T1`);
-    expect((history.json as Result[])[0]!.status).toBe('IN_TRANSIT');
+    const history = await h.call('GET', `/shipments-history?searchField=orderNo&searchValue=ORD-T1`);
+    expect((history.json as { shipments: Result[] }).shipments[0]!.status).toBe('IN_TRANSIT');
     h.sim.deliver(result!.id);
     const res = await h.call('DELETE', `/shipments/${result!.id}`);
     expect(res.status).toBe(422);

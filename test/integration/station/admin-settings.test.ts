@@ -9,7 +9,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../main/hosts/shared/dispatch';
 import { settingsSchema } from '../../../main/settings/schema';
 import { createSimulator, type Simulator } from '../../../main/simulator/server';
-import { seedDemoData, seedOrders, seedStoredShipments } from '../../../main/simulator/demo';
+import {
+  DEMO_API_KEY_ID,
+  DEMO_API_KEY_SECRET,
+  seedDemoData,
+  seedOrders,
+  seedStoredShipments,
+} from '../../../main/simulator/demo';
 import { scanAndWait, startBench, waitForJob, type Bench } from '../../support/station-harness';
 
 let bench: Bench | undefined;
@@ -115,6 +121,8 @@ describe('the Delivery base URL', () => {
     const { deliveryBaseUrl } = await second.start();
 
     await bench.station.saveSettings({ account: { deliveryUrl: deliveryBaseUrl } });
+    // The key goes only to the address it was entered for: at the new one it is entered again.
+    await bench.station.setApiKey({ id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET });
     expect((await scanAndWait(bench.station, 'ORD-1002')).state).toBe('printed');
     expect(second.records().map((r) => r.orderNo)).toContain('ORD-1002');
     expect(bench.sim.records().map((r) => r.orderNo)).not.toContain('ORD-1002');

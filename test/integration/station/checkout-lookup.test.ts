@@ -1,21 +1,27 @@
 /**
  * At the bench, nShift Checkout explains a scan that Delivery does not know: the web shop has not created
- * the shipment yet, or it was created at checkout but has not reached Delivery. A split order made through
- * Checkout is booked from Delivery like any stored shipments. Without Checkout credentials nothing changes
- * and the simulator sees no Checkout request at all.
+ * the shipment yet, or it was created at checkout but has not reached Delivery. Without Checkout credentials
+ * nothing changes and the simulator sees no Checkout request at all. (Booking a checkout's prepared shipments:
+ * prepared-shipments.test.ts.)
  */
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileVault, createMemoryVault } from '../../../main/settings/file-vault';
+import { prepareIdOf } from '../../../main/nshift/checkout/prepared';
 import {
   CHECKOUT_DEMO_CLIENT_ID,
   CHECKOUT_DEMO_CLIENT_SECRET,
+  DEMO_API_KEY_ID,
+  DEMO_API_KEY_SECRET,
   checkOutSplitOrder,
   demoCheckoutClient,
+  storePreparedShipments,
 } from '../../../main/simulator/index';
 import { scanAndWait, startBench, type Bench } from '../../support/station-harness';
+
+const DEMO_KEY = { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET };
 
 let bench: Bench | undefined;
 afterEach(async () => {
@@ -26,7 +32,7 @@ afterEach(async () => {
 const RECEIVER = {
   name: 'Björn Ståhl',
   address1: 'Åkervägen 7',
-  zipcode: '75320',
+  postalCode: '75320',
   city: 'UPPSALA',
   country: 'SE',
 };
@@ -37,13 +43,18 @@ async function benchWithCheckout(): Promise<Bench> {
       checkoutVault: createMemoryVault({ id: CHECKOUT_DEMO_CLIENT_ID, secret: CHECKOUT_DEMO_CLIENT_SECRET }),
     },
   });
-  // The settings point the station's Checkout at the simulator (saved like an admin would).
+  // The settings point the station's Checkout at the simulator, and the credentials are entered for it (as an
+  // admin would: credentials go only to the addresses they were entered for).
   await b.station.saveSettings({
     checkout: {
       baseUrl: b.sim.checkoutBaseUrl!,
       authUrl: b.sim.checkoutAuthUrl!,
       connectionId: 'demo-connection',
     },
+  });
+  await b.station.setCheckoutCredentials({
+    clientId: CHECKOUT_DEMO_CLIENT_ID,
+    clientSecret: CHECKOUT_DEMO_CLIENT_SECRET,
   });
   return b;
 }
@@ -72,11 +83,11 @@ describe('scan: nothing in Delivery, asked of Checkout', () => {
     expect(job.failure?.message).toContain('(1 partial shipment in nShift Checkout)');
   });
 
-  it('a web shop split order made through Checkout is booked and printed once per sub-shipment', async () => {
+  it('a split order the shop turned into stored shipments is booked from Delivery, and Checkout is not asked', async () => {
     bench = await benchWithCheckout();
     const client = demoCheckoutClient(bench.sim);
-    await checkOutSplitOrder(client, {
-      orderNo: 'WEB-7001',
+    const partials = await checkOutSplitOrder(client, {
+      orderId: 'WEB-7001',
       receiver: RECEIVER,
       subShipments: [
         { serviceId: 'P19', weights: [1] },
@@ -84,9 +95,11 @@ describe('scan: nothing in Delivery, asked of Checkout', () => {
       ],
     });
     await client.close();
+    await storePreparedShipments(bench.sim, partials, DEMO_KEY, (i) => `WEB-7001-${i + 1}`);
     const requestsBefore = bench.sim.state.checkout.requests;
     const job = await scanAndWait(bench.station, 'WEB-7001');
     expect(job.state).toBe('printed');
+    expect(job.source).toBe('stored');
     expect(job.shipments.map((s) => s.state)).toEqual(['printed', 'printed']);
     // Found in Delivery: Checkout was not asked.
     expect(bench.sim.state.checkout.requests).toBe(requestsBefore);
@@ -118,44 +131,66 @@ describe('scan: nothing in Delivery, asked of Checkout', () => {
 });
 
 describe('the Checkout screen’s list', () => {
-  it('a sub-shipment whose stored shipment was booked since reads booked, with the booked shipment’s number', async () => {
+  it('a sub-shipment whose prepared shipment was booked since reads booked; the number only where it is that row’s', async () => {
     bench = await benchWithCheckout();
     const client = demoCheckoutClient(bench.sim);
-    await checkOutSplitOrder(client, {
-      orderNo: 'WEB-7002',
+    const split = await checkOutSplitOrder(client, {
+      orderId: 'WEB-7002',
       receiver: RECEIVER,
       subShipments: [
         { serviceId: 'P19', weights: [1] },
         { serviceId: 'DHLPAK', weights: [2] },
       ],
     });
+    await checkOutSplitOrder(client, {
+      orderId: 'WEB-7003',
+      receiver: RECEIVER,
+      subShipments: [{ serviceId: 'P15', weights: [3] }],
+    });
     await client.close();
     const before = await bench.station.listPartialShipments({ orderNo: 'WEB-7002' });
-    expect(before.map((p) => p.delivery.status)).toEqual(['transferred', 'transferred']);
+    expect(before.map((p) => p.delivery)).toEqual(
+      split.map((p) => ({ status: 'prepared', prepareId: prepareIdOf(p) })),
+    );
+    expect(before.map((p) => p.option)).toEqual([
+      { carrierId: 'PLAB', serviceId: 'P19', pickupPoint: 'PostNord MyPack Collect pickup point' },
+      { carrierId: 'DHL', serviceId: 'DHLPAK' },
+    ]);
 
-    const job = await scanAndWait(bench.station, 'WEB-7002');
+    expect((await scanAndWait(bench.station, 'WEB-7002')).state).toBe('printed');
+    const job = await scanAndWait(bench.station, 'WEB-7003');
     expect(job.state).toBe('printed');
-    const numbers = job.shipments.map((s) => s.shipmentNo).sort();
-    expect(numbers.every(Boolean)).toBe(true);
 
+    // Two booked shipments for two rows: nothing in Delivery says which is whose, so no number is shown.
     const after = await bench.station.listPartialShipments({ orderNo: 'WEB-7002' });
-    expect(after.map((p) => p.delivery.status)).toEqual(['booked', 'booked']);
-    expect(after.map((p) => p.delivery.shipmentNo).sort()).toEqual(numbers);
-    // Each row keeps its own stored shipment: the number is that booking's, not the order's first.
-    for (const partial of after) {
-      const was = before.find((p) => p.id === partial.id)!;
-      expect(partial.delivery.storedId).toBe(was.delivery.storedId);
-      const stored = bench.sim.state.stored.get(partial.delivery.storedId!)!;
-      expect(partial.delivery.shipmentNo).toBe(stored.shipmentNo);
-    }
+    expect(after.map((p) => p.delivery)).toEqual([{ status: 'booked' }, { status: 'booked' }]);
+    // One row, one booked shipment: that number is the row's.
+    const [single] = await bench.station.listPartialShipments({ orderNo: 'WEB-7003' });
+    expect(single?.delivery).toEqual({ status: 'booked', shipmentNo: job.shipments[0]!.shipmentNo });
   });
 
-  it('a sub-shipment not yet booked stays transferred, and one not in Delivery stays pending', async () => {
+  it('a sub-shipment not yet booked reads prepared, one the shop stored reads stored, one not in Delivery pending', async () => {
     bench = await benchWithCheckout();
     const [split] = await bench.station.listPartialShipments({ orderNo: 'SPLIT-3001' });
-    expect(split?.delivery).toMatchObject({ status: 'transferred', storedId: expect.any(String) });
+    expect(split?.delivery).toMatchObject({ status: 'prepared', prepareId: split!.id });
+    const stored = await bench.station.listPartialShipments({ orderNo: 'SPLIT-3002' });
+    expect(stored.map((p) => p.delivery.status)).toEqual(['stored', 'stored', 'stored']);
     const [web] = await bench.station.listPartialShipments({ orderNo: 'WEB-5002' });
     expect(web?.delivery).toEqual({ status: 'pending' });
+  });
+
+  it('credentials the identity service refuses are checkout_credentials_refused, not the Delivery key', async () => {
+    bench = await startBench({
+      extra: { checkoutVault: createMemoryVault({ id: CHECKOUT_DEMO_CLIENT_ID, secret: 'wrong' }) },
+    });
+    await bench.station.saveSettings({
+      checkout: { baseUrl: bench.sim.checkoutBaseUrl!, authUrl: bench.sim.checkoutAuthUrl! },
+    });
+    // Entered for the simulator's addresses (credentials go only where they were entered for), but wrong.
+    await bench.station.setCheckoutCredentials({ clientId: CHECKOUT_DEMO_CLIENT_ID, clientSecret: 'wrong' });
+    await expect(bench.station.listPartialShipments({ orderNo: 'SPLIT-3001' })).rejects.toMatchObject({
+      body: { failure: { reason: 'auth', code: 'checkout_credentials_refused' } },
+    });
   });
 });
 

@@ -199,9 +199,9 @@ describe('a data folder that refuses writes', () => {
     async () => {
       bench = await startBench();
       refuseWritesIn('spool');
-      const { jobId } = await bench.station.scan({ code: 'SPLIT-3001' });
+      const { jobId } = await bench.station.scan({ code: 'SPLIT-3002' });
       const first = await waitForJob(bench.station, jobId);
-      const booked = bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3001');
+      const booked = bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3002');
       expect(booked).toHaveLength(1);
       expect(first.failure).toMatchObject({
         detail: 'booking_not_saved',
@@ -216,7 +216,7 @@ describe('a data folder that refuses writes', () => {
         detail: 'booking_not_saved',
         params: { shipmentId: booked[0]!.shipmentId },
       });
-      expect(bookingsOf(bench, 'SPLIT-3001')).toBe(1);
+      expect(bookingsOf(bench, 'SPLIT-3002')).toBe(1);
       expect(bench.zebra.labels()).toHaveLength(0);
 
       // On a disk that takes writes: the booked label once, the other two booked and printed once each.
@@ -225,21 +225,21 @@ describe('a data folder that refuses writes', () => {
       const third = await bench.startStation();
       const done = await waitForJob(third, jobId);
       expect(done.state).toBe('printed');
-      expect(bookingsOf(bench, 'SPLIT-3001')).toBe(3);
+      expect(bookingsOf(bench, 'SPLIT-3002')).toBe(3);
       expect(bench.zebra.labels()).toHaveLength(3);
     },
   );
 
   it('books no further stored shipment of a split order once one booking could not be kept', async () => {
-    // SPLIT-3001: three READY stored shipments with that order number.
+    // SPLIT-3002: three READY stored shipments with that order number.
     bench = await startBench();
     vi.spyOn(handles, 'writeFile').mockRejectedValue(diskFull());
-    const { jobId } = await bench.station.scan({ code: 'SPLIT-3001' });
+    const { jobId } = await bench.station.scan({ code: 'SPLIT-3002' });
     const job = await waitForJob(bench.station, jobId);
     await bench.station.whenIdle();
 
     // The first stored shipment is booked and could not be kept; the second is never asked for.
-    const booked = bench.sim.records().filter((r) => !r.cancelled && r.orderNo === 'SPLIT-3001');
+    const booked = bench.sim.records().filter((r) => !r.cancelled && r.orderNo === 'SPLIT-3002');
     expect(booked).toHaveLength(1);
     expect(job.failure).toMatchObject({
       code: 'cannot_save',
@@ -254,7 +254,7 @@ describe('a data folder that refuses writes', () => {
     const restarted = await bench.startStation();
     const resumed = await waitForJob(restarted, jobId);
     expect(resumed.state).toBe('printed');
-    expect(bookingsOf(bench, 'SPLIT-3001')).toBe(3);
+    expect(bookingsOf(bench, 'SPLIT-3002')).toBe(3);
     expect(resumed.shipments.map((s) => s.shipmentId)).toContain(booked[0]!.shipmentId);
     expect(resumed.shipments).toHaveLength(3);
     expect(bench.zebra.labels()).toHaveLength(3);

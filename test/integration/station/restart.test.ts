@@ -202,7 +202,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
 
   it('a stored booking of a split order reconciled after a crash never takes a shipment an earlier job of the station booked', async () => {
     bench = await startBench();
-    const stored = await bench.station.listStored({ orderNo: 'SPLIT-3001' });
+    const stored = await bench.station.listStored({ orderNo: 'SPLIT-3002' });
     expect(stored.length).toBeGreaterThanOrEqual(2);
     const book = async (storedId: string): Promise<string> => {
       const results = await api<{ id: string }[]>(bench!, 'POST', `/stored-shipments/${storedId}/shipments`, {
@@ -212,10 +212,10 @@ describe('after a crash, the station finishes each job from where it stopped, ex
       return results[0]!.id;
     };
     // Booked by an earlier job of this station, its label printed.
-    const first = { type: 'stored' as const, storedId: stored[0]!.storedId, orderNo: 'SPLIT-3001' };
+    const first = { type: 'stored' as const, storedId: stored[0]!.storedId, orderNo: 'SPLIT-3002' };
     const earlier = await book(first.storedId);
     // This job asked for the second one; nShift booked it and the station stopped before the answer.
-    const second = { type: 'stored' as const, storedId: stored[1]!.storedId, orderNo: 'SPLIT-3001' };
+    const second = { type: 'stored' as const, storedId: stored[1]!.storedId, orderNo: 'SPLIT-3002' };
     const dir = await journalWith([
       ...askedToBook('book_stored-earlier', 'book_stored', first),
       {
@@ -230,16 +230,16 @@ describe('after a crash, the station finishes each job from where it stopped, ex
       ...askedToBook('book_stored-crash-2', 'book_stored', second),
     ]);
     // What nShift's history said before this job's booking: the earlier shipment only.
-    const before = await api<unknown[]>(
+    const before = await api<unknown>(
       bench,
       'GET',
-      '/shipment-history?searchField=orderNo&searchValue=SPLIT-3001',
+      '/shipments-history?searchField=orderNo&searchValue=SPLIT-3002',
     );
     const own = await book(second.storedId);
 
     // Right after the crash the history has not caught up yet: the earlier shipment is all it lists. Two answers:
     // the station's connection check reads the history too, at the same moment, in either order.
-    bench.sim.faults.failNext(2, { method: 'GET', path: '/shipment-history', status: 200, body: before });
+    bench.sim.faults.failNext(2, { method: 'GET', path: '/shipments-history', status: 200, body: before });
     const station = await bench.startStation({ dataDir: dir });
     const lagging = await finished(station, 'book_stored-crash-2');
     expect(lagging.state).toBe('failed');
@@ -250,16 +250,16 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     expect(
       bench.sim
         .records()
-        .filter((r) => r.orderNo === 'SPLIT-3001')
+        .filter((r) => r.orderNo === 'SPLIT-3002')
         .map((r) => r.shipmentId),
     ).toEqual(expect.arrayContaining([earlier, own]));
-    expect(bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3001')).toHaveLength(2);
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3002')).toHaveLength(2);
   });
 
   it('a stored booking reconciled after a crash still takes its own shipment when a reprint job named it', async () => {
     bench = await startBench();
-    const [stored] = await bench.station.listStored({ orderNo: 'SPLIT-3001' });
-    const target = { type: 'stored' as const, storedId: stored!.storedId, orderNo: 'SPLIT-3001' };
+    const [stored] = await bench.station.listStored({ orderNo: 'SPLIT-3002' });
+    const target = { type: 'stored' as const, storedId: stored!.storedId, orderNo: 'SPLIT-3002' };
     const [own] = await api<{ id: string }[]>(
       bench,
       'POST',
@@ -272,8 +272,8 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     const dir = await journalWith([
       ...askedToBook('book_stored-crash-3', 'book_stored', target),
       // A reprint by order number found that shipment in nShift and named it (its print never started).
-      { type: 'job', jobId: 'reprint-by-order', kind: 'reprint', scan: 'SPLIT-3001' },
-      { type: 'shipment_info', jobId: 'reprint-by-order', shipmentId: own!.id, orderNo: 'SPLIT-3001' },
+      { type: 'job', jobId: 'reprint-by-order', kind: 'reprint', scan: 'SPLIT-3002' },
+      { type: 'shipment_info', jobId: 'reprint-by-order', shipmentId: own!.id, orderNo: 'SPLIT-3002' },
       { type: 'finished', jobId: 'reprint-by-order' },
     ]);
 
@@ -283,7 +283,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     const job = await station.getJob({ jobId: 'book_stored-crash-3' });
     expect(job.state).toBe('printed');
     expect(job.shipments.map((s) => s.shipmentId)).toEqual([own!.id]);
-    expect(bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3001')).toHaveLength(1);
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3002')).toHaveLength(1);
   });
 
   it('a station closed with scans waiting starts none of them: each fails, nothing is booked, a restart books none', async () => {
@@ -753,7 +753,7 @@ describe('after a crash between the shipments of one job, none of them is left b
     // The printer is off when the station starts and on again while the history answers slowly: the spool
     // prints the label after the restart read the spool, and before the journal lists the label.
     await bench.zebra.offline();
-    bench.sim.faults.latency({ path: '/shipment-history', ms: 1500 });
+    bench.sim.faults.latency({ path: '/shipments-history', ms: 1500 });
     const station = await bench.startStation({
       dataDir: dir,
       extra: { printServiceOptions: { backoffMs: () => 50 } },

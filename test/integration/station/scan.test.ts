@@ -81,7 +81,8 @@ describe('scan → book → label on the Zebra', () => {
 
   it('books each stored shipment of a split order and reports 3 of 3', async () => {
     bench = await startBench();
-    const job = await scanAndWait(bench.station, 'SPLIT-3001', 30_000);
+    // SPLIT-3002: the web shop turned its checkout's prepared shipments into three stored shipments.
+    const job = await scanAndWait(bench.station, 'SPLIT-3002', 30_000);
     expect(job.state).toBe('printed');
     expect(job.shipments).toHaveLength(3);
     expect(job.progress).toEqual({ done: 3, total: 3 });

@@ -197,7 +197,7 @@ describe('cancel', () => {
     expect(reprint.state).toBe('printed');
     expect(bench.zebra.labels()).toHaveLength(4);
     // An nShift that takes a minute to answer does not hold the reprint up for that minute (nor the test's 30 s).
-    bench.sim.faults.latency({ path: '/shipment-history', ms: 60_000 });
+    bench.sim.faults.latency({ path: '/shipments-history', ms: 60_000 });
     const slow = await waitForJob(bench.station, (await bench.station.reprint({ jobId: live.id })).jobId);
     expect(slow.state).toBe('printed');
     expect(bench.zebra.labels()).toHaveLength(5);
@@ -436,6 +436,16 @@ describe('printer test and connection test', () => {
     await expect(bench.station.testPrinter({ printerId: 'nope' })).rejects.toMatchObject({
       body: { error: 'not_found' },
     });
+  });
+
+  it('reads offline, not connected, when nShift stops answering after a first successful test (its token still cached)', async () => {
+    bench = await startBench();
+    expect(await bench.station.testConnection()).toMatchObject({ ok: true, state: 'connected' });
+    await bench.sim.stop();
+    const test = await bench.station.testConnection();
+    expect(test).toMatchObject({ ok: false, state: 'offline' });
+    expect(test.message).toMatch(/cannot reach nShift/);
+    expect((await bench.station.getStatus()).account.state).toBe('offline');
   });
 
   it('names the licence the API key lacks', async () => {

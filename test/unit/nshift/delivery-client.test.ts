@@ -102,6 +102,33 @@ describe('token exchange', () => {
     expect(fake?.calls()).toHaveLength(2);
   });
 
+  it('a booking answered 401 whose replay is refused is outcome_unknown (the first may have been booked)', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      if (req.headers.authorization === 'Bearer tok-1') return json(res, 401, undefined);
+      json(res, 422, [{ field: 'orderNo', message: 'The order is already booked', type: 'error' }]);
+    });
+    const error = collect(await client.shipments.create({ shipment, printConfig }));
+    expect(error).toMatchObject({
+      kind: 'outcome_unknown',
+      cause: 'token_rejected',
+      status: 422,
+      operation: 'shipments.create',
+    });
+    expect(fake?.calls()).toHaveLength(2);
+  });
+
+  it('a read answered 401 whose replay is refused keeps the replay’s answer (nothing to reconcile)', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      if (req.headers.authorization === 'Bearer tok-1') return json(res, 401, undefined);
+      json(res, 404, { code: 'NOT_FOUND', message: 'No such order' });
+    });
+    expect(collect(await client.orders.get('77'))).toMatchObject({ kind: 'not_found', status: 404 });
+  });
+
   it('a refused API key is auth invalid_key and no call is made', async () => {
     const { client } = await setup(
       (_req, res) => json(res, 401, { code: 'ILLEGAL', message: 'Unauthorized' }),
@@ -585,5 +612,88 @@ describe('secrets', () => {
     expect(everything).not.toContain(SECRET);
     expect(everything).not.toContain(BASIC);
     expect(JSON.stringify(producedErrors)).not.toContain('tok-1');
+  });
+});
+
+describe('shipment history (/shipments-history, {page, totalPages, shipments})', () => {
+  const summary = (n: number) => ({ id: String(n), orderNo: `H-${n}`, status: 'PRINTED' });
+
+  it('reads one page out of the answer, and every page up to totalPages', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      const page = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? 0);
+      // Three pages of two (nShift pages by 50; a short page must not end the walk while totalPages says more).
+      json(res, 200, { page, totalPages: 3, shipments: [summary(page * 2), summary(page * 2 + 1)] });
+    });
+    const one = await client.history.search({ searchField: 'orderNo', searchValue: 'H-1' });
+    expect(one).toMatchObject({ ok: true, value: [{ id: '0' }, { id: '1' }] });
+    expect(fake?.calls()[0]?.url).toBe('/rs-extapi/v1/shipments-history?searchField=orderNo&searchValue=H-1');
+    const all = await client.history.searchAll({ dateFrom: '2026-01-15', dateTo: '2026-01-15' });
+    expect(all.ok && all.value.map((s) => s.id)).toEqual(['0', '1', '2', '3', '4', '5']);
+    expect(
+      fake
+        ?.calls()
+        .slice(1)
+        .map((c) => new URL(c.url, 'http://x').searchParams.get('page')),
+    ).toEqual(['0', '1', '2']);
+  });
+
+  it('takes a bare list too, ending a walk on a short page', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, [summary(1)]);
+    });
+    expect(await client.history.searchAll({})).toMatchObject({ ok: true, value: [{ id: '1' }] });
+    expect(fake?.calls()).toHaveLength(1);
+  });
+});
+
+describe('price enquiry ({priceData, errorList})', () => {
+  const enquiry = { shipment, additionalSurcharges: { amount: 10, percent: 10 } };
+
+  it('answers the priceData figures', async () => {
+    const tokens = { n: 0 };
+    const priceData = {
+      price: 112,
+      additionalSurcharges: 22.2,
+      priceWithAdditionalSurcharges: 134.2,
+      totalWeight: 2,
+      chargeableWeight: 2,
+    };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, { priceData, errorList: null });
+    });
+    expect(await client.prices.fetch(enquiry)).toEqual({ ok: true, value: priceData });
+    expect(JSON.parse(fake!.calls()[0]!.body)).toEqual(enquiry);
+  });
+
+  it('is a validation failure with the errorList when nShift gives no figures', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, {
+        priceData: null,
+        errorList: [{ message: 'No price agreement', field: 'Service' }, 'Unknown zone'],
+      });
+    });
+    expect(collect(await client.prices.fetch(enquiry))).toMatchObject({
+      kind: 'validation',
+      errors: [
+        { message: 'No price agreement', field: 'Service' },
+        { message: 'Unknown zone', type: 'error' },
+      ],
+    });
+  });
+
+  it('takes the figures at the top level too, as an older client of the service reads them', async () => {
+    const tokens = { n: 0 };
+    const { client } = await setup((req, res) => {
+      if (handleExchange(req, res, tokens)) return;
+      json(res, 200, { price: 99, additionalSurcharges: 0, priceWithAdditionalSurcharges: 99 });
+    });
+    expect(await client.prices.fetch(enquiry)).toMatchObject({ ok: true, value: { price: 99 } });
   });
 });

@@ -1,104 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, buildPath, joinUrl } from '../../../main/nshift/delivery/routes';
 import type { RouteDef } from '../../../main/nshift/delivery/routes';
 
-/** Every method + path of nshift-api.md section 1 (the contract), as written there. */
-const DOCUMENTED = `
-GET /sessions/jwt
-POST /senders
-GET /senders
-GET /senders/{senderId}
-PATCH /senders/{senderId}
-PUT /senders/{senderId}
-DELETE /senders/{senderId}
-POST /receivers
-GET /receivers
-PUT /receivers/{receiverId}
-PATCH /receivers/{receiverId}
-DELETE /receivers/{receiverId}
-POST /shipments
-GET /shipments
-DELETE /shipments/{shipmentId}
-POST /shipments/{shipmentId}/prints
-GET /shipments/{shipmentId}/prints
-GET /shipments/{shipmentId}/prints/{printId}
-POST /shipments/{shipmentId}/pdfs
-GET /shipments/{shipmentId}/pdfs
-GET /shipments/{shipmentId}/pdfs/{pdfId}
-POST /stored-shipments
-GET /stored-shipments
-GET /stored-shipments/{storedId}
-PUT /stored-shipments/{storedId}
-DELETE /stored-shipments/{storedId}
-POST /stored-shipments/{storedId}/shipments
-POST /consolidated-shipments
-GET /consolidated-shipments
-DELETE /consolidated-shipments/{consolidatedId}
-DELETE /consolidated-shipments/{consolidatedId}/parcel-groups/{partOrderNo}
-POST /consolidated-shipments/{consolidatedId}/shipments
-GET /consolidated-shipments/{consolidatedId}/prints
-GET /consolidated-shipments/{consolidatedId}/prints/{printId}
-POST /manifests
-GET /manifests
-GET /manifests/{manifestType}/{manifestId}/shipments
-GET /manifests/{manifestType}/{manifestId}/prints
-GET /manifests/{manifestType}/{manifestId}/prints/{printId}
-POST /manifests/{manifestType}/{manifestId}/prints
-GET /print/clients
-GET /print/clients/{clientId}
-GET /print/clients/{clientId}/printers
-GET /print/printers
-GET /print/printers/{printerId}
-GET /print/jobs
-GET /print/jobs/{printJobId}
-POST /shipments/{shipmentId}/prints/{printId}/print-jobs
-POST /consolidated-shipments/{id}/prints/{printId}/print-jobs
-POST /manifests/{manifestId}/prints/{printId}/print-jobs
-GET /order-channels
-POST /order-channels
-GET /order-channels/{id}
-PUT /order-channels/{id}
-DELETE /order-channels/{id}
-GET /order-channels/types
-GET /orders
-GET /orders/{orderId}
-PUT /orders/{orderId}
-DELETE /orders/{orderId}
-POST /orders
-POST /orders/shipments
-POST /comments
-GET /comments/{id}
-DELETE /comments/{id}
-GET /delivery-options
-POST /delivery-options
-GET /delivery-options/{id}
-PUT /delivery-options/{id}
-DELETE /delivery-options/{id}
-POST /delivery-options/{id}/rates
-GET /shipment-history
-GET /alerts
-POST /prices
-POST /prices/history
-GET /meta/lists/partners
-GET /onboarding/accounts
-POST /onboarding/applications
-GET /onboarding/applications/{applicationId}/language
-GET /onboarding/language
-GET /waybills
-GET /waybills/{waybillId}
-POST /waybills
-GET /webhooks
-POST /webhooks
-GET /webhooks/{id}
-PUT /webhooks/{id}
-DELETE /webhooks/{id}
-GET /webhooks/{id}/events
-GET /webhooks/{id}/events/{webhookEventId}
-POST /webhooks/{id}/test
-POST /webhooks/{id}/events/{webhookEventId}/resend
-`
-  .trim()
-  .split('\n');
+/**
+ * The route table of docs/nshift-api.md, the contract in the project's words: every row's operation, method,
+ * path and evidence, exactly as written there.
+ */
+const DOC = readFileSync(join(__dirname, '../../../docs/nshift-api.md'), 'utf8');
+const DOC_ROWS = [
+  ...DOC.matchAll(/^\| `([\w.]+)` +\| (GET|POST|PUT|PATCH|DELETE) +\| `([^`]+)` +\| (\w+) +\|/gm),
+].map(([, operation, method, path, status]) => ({
+  operation: operation!,
+  method: method!,
+  path: path!,
+  status: status!,
+}));
+const DOCUMENTED = DOC_ROWS.filter((r) => r.path !== '{href}').map((r) => `${r.method} ${r.path}`);
 
 const shape = (method: string, path: string) => `${method} ${path.replace(/\{\w+\}/g, '{}')}`;
 
@@ -114,16 +33,45 @@ describe('route table', () => {
 
   /** The seed's manifest fetches and consolidated PDF routes, with the paths decided in main/nshift/README.md. */
   it.each([
-    ['manifest documents', 'GET /manifests/{}/{}/prints'],
-    ['a manifest document', 'GET /manifests/{}/{}/prints/{}'],
-    ['the manifest PDF', 'GET /manifests/{}/{}/pdfs/{}'],
-    ['the printed manifest', 'GET /manifests/{}/{}'],
-    ['the filtered shipment list', 'GET /manifests/{}/{}/shipments'],
-    ['the manifest PDF list', 'GET /manifests/{}/{}/pdfs'],
+    ['manifest documents', 'GET /shipment-manifests/{}/manifests/{}/prints'],
+    ['a manifest document', 'GET /shipment-manifests/{}/manifests/{}/prints/{}'],
+    ['the manifest PDF', 'GET /shipment-manifests/{}/manifests/{}/pdfs/{}'],
+    ['the printed manifest', 'GET /shipment-manifests/{}/manifests/{}'],
+    ['the filtered shipment list', 'GET /shipment-manifests/{}/manifests/{}/shipments'],
+    ['the manifest PDF list', 'GET /shipment-manifests/{}/manifests/{}/pdfs'],
     ['the consolidated PDF list', 'GET /consolidated-shipments/{}/pdfs'],
     ['a consolidated PDF', 'GET /consolidated-shipments/{}/pdfs/{}'],
   ])('has a route for %s (%s)', (_what, line) => {
     expect(table).toContain(line);
+  });
+
+  it('is the table docs/nshift-api.md shows: the same operations, methods, paths and evidence', () => {
+    expect(DOC_ROWS).toEqual(
+      Object.entries(ROUTES as Record<string, RouteDef>).map(([operation, r]) => ({
+        operation,
+        method: r.method,
+        path: r.path,
+        status: r.source?.status,
+      })),
+    );
+  });
+
+  it('counts its evidence in docs/nshift-api.md as the table has it', () => {
+    const counts = { confirmed: 0, fixed: 0, seed: 0, assumed: 0 };
+    for (const r of Object.values(ROUTES as Record<string, RouteDef>)) counts[r.source!.status]++;
+    const total = Object.keys(ROUTES).length;
+    expect(DOC).toContain(
+      `Of the ${total} Delivery operations, **${counts.confirmed} confirmed**, **${counts.fixed} fixed**`,
+    );
+    expect(DOC).toContain(`**${counts.seed} from the seed**, **${counts.assumed} assumed**`);
+  });
+
+  it('names the evidence of every row: a public source for every path it calls confirmed or fixed', () => {
+    for (const [operation, route] of Object.entries(ROUTES as Record<string, RouteDef>)) {
+      expect(route.source, operation).toBeDefined();
+      if (route.source!.status === 'confirmed' || route.source!.status === 'fixed')
+        expect(route.source!.ref, operation).toMatch(/^https:\/\/|^[\w.-]+\/[\w.-]+ /);
+    }
   });
 
   it('retries nothing that books: every POST that creates is non-idempotent', () => {

@@ -160,6 +160,24 @@ describe('print-client driver', () => {
       { target: 'manifest', ownerId: 'M-77', printId: '10234442', printerId: 42, contentType: 'pdf_uri' },
     ]);
   });
+  it('asks for a manifest document’s job under the manifest’s type and id, which its shipmentId does not give', async () => {
+    const calls: CreatePrintJobInput[] = [];
+    const api: PrintJobApi = {
+      createPrintJob: async (input) => (calls.push(input), ok({ jobId: 'j2', status: 'QUEUED' })),
+    };
+    const manifest = {
+      ...pdf,
+      id: 'manifest-PNL-77-print-3',
+      kind: 'manifest' as const,
+      printId: '3',
+      shipmentId: undefined,
+      manifest: { manifestType: 'PNL', manifestId: '77' },
+    };
+    expect((await createPrintClientDriver(config, { api }).send(manifest)).ok).toBe(true);
+    expect(calls).toEqual([
+      { target: 'manifest', ownerId: 'PNL/77', printId: '3', printerId: 42, contentType: 'pdf_uri' },
+    ]);
+  });
   it('refuses documents nShift does not have (a test label) with a clear error', async () => {
     const api: PrintJobApi = { createPrintJob: async () => ok({ jobId: 'j', status: 'QUEUED' }) };
     const result = await createPrintClientDriver(config, { api }).send({

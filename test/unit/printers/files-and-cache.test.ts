@@ -74,6 +74,23 @@ describe('label cache', () => {
     expect(await cache.get('nope')).toBeUndefined();
   });
 
+  it('keeps the manifest a manifest document belongs to, for a Print Client printer after a restart', async () => {
+    const cache = createLabelCache(dir);
+    const manifest: PrintableDocument = {
+      id: 'manifest-PNL-77-print-1',
+      kind: 'manifest',
+      format: 'pdf',
+      bytes: Buffer.from('%PDF-1.7'),
+      printId: '1',
+      manifest: { manifestType: 'PNL', manifestId: '77' },
+    };
+    await cache.put(manifest);
+    expect((await cache.get(manifest.id))?.document.manifest).toEqual({
+      manifestType: 'PNL',
+      manifestId: '77',
+    });
+  });
+
   it('prunes documents older than N days', async () => {
     let now = new Date('2026-01-01T08:00:00Z');
     const cache = createLabelCache(dir, { now: () => now });

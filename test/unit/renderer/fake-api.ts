@@ -6,6 +6,7 @@ import type {
   JobView,
   ManifestView,
   PartialShipmentView,
+  PrinterStateView,
   MethodInput,
   MethodOutput,
   SettingsView,
@@ -38,7 +39,7 @@ export function defaultSettings(): SettingsView {
     printers: [{ id: 'zebra-1', name: 'Zebra 1', kind: 'zpl-tcp', host: '127.0.0.1', port: 9100 }],
     routing: { rules: [], labelPrinterId: 'zebra-1' },
     scanner: { prefix: '', suffix: '', duplicateWindowMs: 2000 },
-    resolve: { sources: ['order', 'stored', 'shipment'] },
+    resolve: { sources: ['order', 'stored', 'prepared', 'shipment'] },
     consolidation: {},
     statusEvents: { follow: true, stationsOnAccount: 1 },
     spool: { ttlMinutes: 30 },
@@ -50,6 +51,7 @@ export function defaultSettings(): SettingsView {
       authUrl: 'https://sim.local/identity',
       hasSecret: false,
     },
+    station: { name: '' },
   } satisfies Omit<SettingsView, 'inForce'>;
   // Nothing overridden: everything in force is the saved value (tests set flag or demo sources themselves).
   const own = <T>(value: T) => ({ value, source: 'settings' as const });
@@ -68,24 +70,34 @@ export function defaultSettings(): SettingsView {
   };
 }
 
+/** The default station's label printer, ready, with nothing waiting. */
+export function readyZebra(): PrinterStateView {
+  return {
+    printerId: 'zebra-1',
+    name: 'Zebra 1',
+    kind: 'zpl-tcp',
+    state: 'ready',
+    problems: [],
+    queueLength: 0,
+  };
+}
+
 export function defaultStatus(): StationStatus {
   return {
     host: 'web',
     version: '0.1.0-test',
+    stationName: 'bench-pc-07',
     demo: true,
     account: { state: 'connected' },
-    printers: [
-      {
-        printerId: 'zebra-1',
-        name: 'Zebra 1',
-        kind: 'zpl-tcp',
-        state: 'ready',
-        problems: [],
-        queueLength: 0,
-      },
-    ],
+    printers: [readyZebra()],
     queueLength: 0,
+    labelPrinterId: 'zebra-1',
   };
+}
+
+/** A station as it is first started: no API key, and no label printer (labels would fall to its documents folder). */
+export function firstStartStatus(): StationStatus {
+  return { ...defaultStatus(), demo: false, account: { state: 'not_configured' }, labelPrinterId: undefined };
 }
 
 let clock = 0;
@@ -375,6 +387,11 @@ export class FakeStation {
       fileName: `checkout-usage_${dateFrom}_${dateTo}.csv`,
       csv: 'date,tokens\r\n',
     }),
+    setDemoPrinterFault: ({ fault }) => {
+      this.status = { ...this.status, demoPrinterFault: fault };
+      this.emit({ type: 'status', status: this.status });
+      return this.status;
+    },
   };
 
   private spoolTo(spoolJobId: string, state: SpoolJobView['state']): SpoolJobView {

@@ -48,6 +48,8 @@ const FAILURE_CODES = [
   'checkout_not_created',
   'checkout_not_in_delivery',
   'checkout_not_configured',
+  'checkout_credentials_refused',
+  'checkout_refused',
   'station_token_refused',
   'station_unreachable',
 ] as const satisfies readonly FailureCode[];
@@ -295,6 +297,10 @@ const DETAIL_SAMPLES: {
     code: 'already_cancelled',
     params: { code: 'SO-2002', shipmentNo: '00735000504895030032' },
   },
+  prepared_cancelled: {
+    code: 'already_cancelled',
+    params: { code: 'SPLIT-3001', shipmentNo: '00370712345678901236' },
+  },
   stored_not_ready: { code: 'already_booked', params: { status: 'PRINTED' } },
   print_settings_refused: { code: 'validation', params: { fields: 'target1Media' } },
   booking_refused: { code: 'validation', params: {} },
@@ -302,6 +308,7 @@ const DETAIL_SAMPLES: {
   booked_elsewhere: { code: 'already_booked', params: {} },
   booked_in_nshift: { code: 'already_booked', params: {} },
   stored_booking_not_listed: { code: 'outcome_unknown', params: {} },
+  prepared_booking_not_listed: { code: 'outcome_unknown', params: {} },
   consolidated_gone: { code: 'unknown_code', params: { id: '7200001' } },
   parcel_group_gone: { code: 'unknown_code', params: { partOrderNo: 'CONS-ORD-1', id: '7200001' } },
   retry_after: { code: 'rate_limited', params: { seconds: 30 } },
@@ -338,6 +345,11 @@ const DETAIL_SAMPLES: {
   spool_job_state: { code: 'printer_error', params: { state: 'printed' } },
   api_key_from_environment: { code: 'auth_missing_key', params: {} },
   manifest_nothing_new: { code: 'manifest_empty', params: { manifestType: 'PNL' } },
+  no_label_printer: { code: 'no_printer', params: {} },
+  vault_key_kept: {
+    code: 'internal',
+    params: { file: '/data/vault.key', other: '/data/checkout-secrets.enc' },
+  },
 };
 
 /** Texts a language may share with English word for word (the same word in both languages). */

@@ -530,7 +530,7 @@ describe('Status bar and navigation', () => {
     expect(within(bar).getByText('Print queue: 2')).toBeTruthy();
   });
 
-  it('keeps to one line with many printers: troubled ones first, long names with a title, the rest as +N', async () => {
+  it('names troubled printers first and the rest as +N, each with its full text in a title', async () => {
     const fake = new FakeStation();
     const printer = (id: string, name: string, state: PrinterStateView['state']): PrinterStateView => ({
       printerId: id,

@@ -523,6 +523,41 @@ describe('Settings screen', () => {
     );
   });
 
+  it('a scan lookup kept from before prepared shipments, with Checkout credentials: a note offers to add them', async () => {
+    const fake = new FakeStation();
+    fake.settings.resolve.sources = ['stored', 'order', 'shipment'];
+    fake.settings.checkout.hasSecret = true;
+    await renderApp({ fake });
+    openSettings('Scanning');
+    expect(screen.getByTestId('resolve-prepared-off').textContent).toMatch(
+      /^Web shop orders in nShift Checkout are not looked up: their prepared shipments are not booked/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Look them up too' }));
+    expect(screen.queryByTestId('resolve-prepared-off')).toBeNull();
+    const rows = within(screen.getByTestId('resolve-sources')).getAllByRole('listitem');
+    expect(rows.map((row) => [row.dataset.source, row.dataset.used])).toEqual([
+      ['stored', 'true'],
+      ['order', 'true'],
+      ['prepared', 'true'],
+      ['shipment', 'true'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(fake.callsOf('saveSettings')).toEqual([
+        { resolve: expect.objectContaining({ sources: ['stored', 'order', 'prepared', 'shipment'] }) },
+      ]),
+    );
+  });
+
+  it('says nothing of prepared shipments where the station has no Checkout credentials', async () => {
+    const fake = new FakeStation();
+    fake.settings.resolve.sources = ['order', 'stored', 'shipment'];
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    expect(screen.getByTestId('resolve-sources')).toBeTruthy();
+    expect(screen.queryByTestId('resolve-prepared-off')).toBeNull();
+  });
+
   it('offers the saved Checkout addresses for editing and saving, unmarked', async () => {
     const { fake } = await renderApp();
     openSettings('nShift');
@@ -1233,9 +1268,9 @@ describe('Checkout screen', () => {
       delivery,
     });
     fake.partialShipments = [
-      part('ps-2', 'sub-1', { status: 'booked', storedId: '7100006', shipmentNo: '00735000504895030101' }),
-      part('ps-3', 'sub-2', { status: 'booked', storedId: '7100007' }),
-      part('ps-1', 'ses-1', { status: 'transferred', storedId: '7100005' }),
+      part('ps-2', 'sub-1', { status: 'booked', shipmentNo: '00735000504895030101' }),
+      part('ps-3', 'sub-2', { status: 'booked' }),
+      part('ps-1', 'ses-1', { status: 'prepared', prepareId: 'ps-1' }),
     ];
     return fake;
   }
@@ -1251,18 +1286,41 @@ describe('Checkout screen', () => {
     });
   }
 
-  it('shows a booked sub-shipment in the nShift Delivery column by its shipment number, or as booked, not by its stored id', async () => {
+  it('shows a booked sub-shipment in the nShift Delivery column by its shipment number, or as booked; one waiting by its prepared shipment', async () => {
     await renderApp({ fake: stationWithSplitOrder() });
     const rows = await findSplitOrder();
     const delivery = rows.map((row) => within(row).getByTestId('partial-delivery').textContent);
-    expect(delivery).toEqual([
-      'Booked as shipment 00735000504895030101',
-      'Booked',
-      'Stored shipment 7100005',
-    ]);
+    expect(delivery).toEqual(['Booked as shipment 00735000504895030101', 'Booked', 'Prepared shipment ps-1']);
   });
 
-  it('names the row to delete as the row shows it (its checkout session), and says Delivery keeps the booking', async () => {
+  it('shows a sub-shipment the shop turned into a stored shipment by its stored shipment, and the chosen pickup point', async () => {
+    const fake = stationWithSplitOrder();
+    fake.partialShipments = fake.partialShipments.map((p, i) =>
+      i === 2
+        ? {
+            ...p,
+            delivery: { status: 'stored', storedId: '7100005' },
+            option: {
+              carrierId: 'PLAB',
+              serviceId: 'P19',
+              pickupPoint: 'PostNord MyPack Collect pickup point',
+            },
+          }
+        : { ...p, delivery: { status: 'stored' } },
+    );
+    await renderApp({ fake });
+    const rows = await findSplitOrder();
+    expect(rows.map((row) => within(row).getByTestId('partial-delivery').textContent)).toEqual([
+      'Stored shipment',
+      'Stored shipment',
+      'Stored shipment 7100005',
+    ]);
+    expect(within(rows[2]!).getAllByRole('cell')[3]!.textContent).toBe(
+      'P19 · PLAB · Pickup point: PostNord MyPack Collect pickup point',
+    );
+  });
+
+  it('names the row to delete as the row shows it (its checkout session), and says what Delivery keeps of it', async () => {
     const { fake } = await renderApp({ fake: stationWithSplitOrder() });
     const rows = await findSplitOrder();
     const session = rows.find((row) => row.dataset.partialId === 'ps-1')!;
@@ -1277,7 +1335,8 @@ describe('Checkout screen', () => {
       'Delete partial shipment ses-1 (order SPLIT-3001) from nShift Checkout?',
     );
     expect(dialog.textContent).not.toContain('ps-1');
-    expect(dialog.textContent).toContain('the order can still be booked at the bench');
+    // A prepared shipment stays in Delivery, but the bench finds it only through Checkout.
+    expect(dialog.textContent).toContain('a scan of the order no longer finds it here');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(fake.callsOf('deletePartialShipment')).toEqual([{ id: 'ps-1', confirm: true }]),

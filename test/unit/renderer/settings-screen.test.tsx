@@ -31,14 +31,14 @@ describe('Settings an admin can scan', () => {
       .getAllByRole('button')
       .filter((button) => button.classList.contains('settings-entry'))
       .map((button) => button.textContent);
-    expect(entries).toHaveLength(14);
+    expect(entries).toHaveLength(15);
     // Every panel the screen has is named in the index, exactly as its title.
     const panels = [...document.querySelectorAll('.settings-group-sections section.panel > h2')].map(
       (heading) => heading.textContent,
     );
     expect([...entries].sort()).toEqual([...panels].sort());
 
-    expect(shownSections()).toEqual(['Language', 'Sounds']);
+    expect(shownSections()).toEqual(['Station name and setup', 'Language', 'Sounds']);
     fireEvent.click(within(index()).getByRole('button', { name: 'Routing' }));
     expect(shownSections()).toEqual([
       'Printers',

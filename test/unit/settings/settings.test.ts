@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileSettingsStore } from '../../../main/settings/file-store';
 import { createFileVault } from '../../../main/settings/file-vault';
-import { applySettingsPatch, defaultSettings, settingsView } from '../../../main/settings/schema';
+import {
+  applySettingsPatch,
+  defaultSettings,
+  settingsPatchSchema,
+  settingsView,
+} from '../../../main/settings/schema';
 
 const dir = () => mkdtemp(join(tmpdir(), 'packbench-settings-'));
 
@@ -44,6 +49,51 @@ describe('settings', () => {
   });
 });
 
+describe('settings saved before the prepared scan source (version 1)', () => {
+  /** A settings.json as Packbench wrote it before version 2: every section, and no settingsVersion. */
+  async function oldFile(sources: string[]): Promise<string> {
+    const d = await dir();
+    const { settingsVersion: _version, ...before } = defaultSettings();
+    const old = { ...before, language: 'sv', resolve: { sources, indexRefreshSeconds: 30 } };
+    await writeFile(join(d, 'settings.json'), JSON.stringify(old, null, 2));
+    return d;
+  }
+
+  it('a scan lookup left at the old default gets the new default, prepared shipments included', async () => {
+    const loaded = await createFileSettingsStore(await oldFile(['order', 'stored', 'shipment'])).load();
+    expect(loaded.warning).toBeUndefined();
+    expect(loaded.settings.resolve).toEqual({
+      sources: ['order', 'stored', 'prepared', 'shipment'],
+      indexRefreshSeconds: 30,
+    });
+    expect(loaded.settings.language).toBe('sv');
+    expect(loaded.settings.settingsVersion).toBe(2);
+  });
+
+  it('a scan lookup the admin changed is kept as it is', async () => {
+    for (const sources of [['stored', 'order'], ['shipment', 'order', 'stored'], ['order']]) {
+      const loaded = await createFileSettingsStore(await oldFile(sources)).load();
+      expect(loaded.settings.resolve.sources).toEqual(sources);
+    }
+  });
+
+  it('once saved in version 2, the old list an admin chooses again stays chosen across restarts', async () => {
+    const store = createFileSettingsStore(await oldFile(['order', 'stored', 'shipment']));
+    const migrated = (await store.load()).settings;
+    await store.save(
+      applySettingsPatch(migrated, {
+        resolve: { sources: ['order', 'stored', 'shipment'], indexRefreshSeconds: 30 },
+      }),
+    );
+    expect((await store.load()).settings.resolve.sources).toEqual(['order', 'stored', 'shipment']);
+  });
+
+  it('the UI’s view carries no settingsVersion: nothing for an admin to edit', () => {
+    const view = settingsView(defaultSettings(), undefined, resolveSettings(defaultSettings(), []).inForce);
+    expect(Object.keys(view)).not.toContain('settingsVersion');
+  });
+});
+
 describe('the encrypted file vault', () => {
   it('stores the key encrypted and gives it back', async () => {
     const d = await dir();
@@ -79,10 +129,48 @@ describe('a settings patch', () => {
     expect(next.resolve).toEqual({ sources: ['stored', 'order'], indexRefreshSeconds: 0 });
   });
 
+  it('naming one field of the Checkout or tracking section keeps the others, not their defaults', () => {
+    const start = applySettingsPatch(defaultSettings(), {
+      checkout: {
+        baseUrl: 'https://checkout.example/api',
+        authUrl: 'https://id.example',
+        connectionId: 'c-1',
+      },
+      statusEvents: { follow: true, stationsOnAccount: 4 },
+    });
+    // As the station gets it: judged by the patch schema first (main/hosts/shared/schemas.ts).
+    const next = applySettingsPatch(
+      start,
+      settingsPatchSchema.parse({
+        checkout: { baseUrl: 'https://checkout2.example/api' },
+        statusEvents: { follow: false },
+      }),
+    );
+    expect(next.checkout).toEqual({
+      baseUrl: 'https://checkout2.example/api',
+      authUrl: 'https://id.example',
+      connectionId: 'c-1',
+    });
+    expect(next.statusEvents).toEqual({ follow: false, stationsOnAccount: 4 });
+  });
+
   it('replaces lists whole (print targets, routing rules)', () => {
     const next = applySettingsPatch(defaultSettings(), {
       printConfig: { targets: [{ media: 'thermo-brev3', type: 'zpl' }] },
     });
     expect(next.printConfig.targets).toEqual([{ media: 'thermo-brev3', type: 'zpl' }]);
+  });
+});
+
+describe("the station's name (issue 29, point 9)", () => {
+  it('is empty by default: the station then goes by the computer’s name', () => {
+    expect(defaultSettings().station).toEqual({ name: '' });
+  });
+
+  it('is saved trimmed, and refused past 60 characters', () => {
+    expect(applySettingsPatch(defaultSettings(), { station: { name: '  Bench 3  ' } }).station).toEqual({
+      name: 'Bench 3',
+    });
+    expect(settingsPatchSchema.safeParse({ station: { name: 'x'.repeat(61) } }).success).toBe(false);
   });
 });

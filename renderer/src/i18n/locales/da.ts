@@ -183,6 +183,113 @@ const da: Messages = {
     state: 'Status',
     result: 'Resultat',
   },
+  readiness: {
+    notReady: 'Ikke klar til scanning',
+    headline: {
+      starting: 'Forbinder til stationen…',
+      station_unreachable: 'Packbench svarer ikke',
+      station_token_refused: 'Sidens adgangsnøgle er forældet',
+      auth_missing_key: 'Ingen nShift API-nøgle endnu',
+      checking_key: 'Kontrollerer nShift API-nøglen…',
+      auth_invalid_key: 'nShift afviste API-nøglen',
+      access_denied: 'nShift giver ikke denne API-nøgle adgang',
+      nshift_unreachable: 'nShift kan ikke nås',
+      no_label_printer: 'Ingen labelprinter endnu',
+      label_printer_offline: 'Labelprinteren er offline',
+      label_printer_error: 'Labelprinteren har et problem',
+    },
+    starting: 'En scanning, der laves nu, sendes, så snart stationen svarer.',
+    checking: 'Det tager nogle sekunder. En scanning, der laves nu, sendes som normalt.',
+    printerOffline: '{{printer}} svarer ikke.',
+    printerError: '{{printer}}: {{problems}}.',
+    printerTodo:
+      'Kontrollér, at den er tændt, tilsluttet og fyldt op, med hovedet lukket. En scanning, der laves nu, bliver booket, og dens label venter, til printeren er tilbage.',
+    labelsOn: 'Labels udskrives på {{printer}}.',
+    missingLicenses: 'nShift-kontoen mangler {{list}}: scanninger, der kræver det, mislykkes.',
+    action: {
+      setup_key: 'Indtast API-nøglen',
+      setup_printer: 'Sæt labelprinteren op',
+      check_connection: 'Kontrollér igen',
+      reload: 'Prøv igen',
+    },
+  },
+  stationName: {
+    label: 'Station',
+    windowTitle: '{{name}} · Packbench',
+    settingsTitle: 'Stationens navn og opsætning',
+    field: 'Navn på denne station',
+    hint: 'Vises i vinduets titel og i statuslinjen, så hvert pakkebord kan kendes med et blik. Tomt: computerens navn ({{computer}}).',
+    hintNamed:
+      'Vises i vinduets titel og i statuslinjen, så hvert pakkebord kan kendes med et blik. Tomt: computerens navn.',
+  },
+  keys: {
+    button: 'Taster',
+    title: 'Taster',
+    intro: 'Alt virker fra scanneren og tastaturet. F9 viser eller skjuler denne liste på alle skærme.',
+    close: 'Luk (Esc)',
+    everywhere: 'På alle skærme',
+    scanScreen: 'Skærmen Scan',
+    lists: 'Listerne Job og Historik',
+    questions: 'Et spørgsmål (slet, annullér, fjern)',
+    screen: 'Gå til {{screen}}',
+    scan: 'Scan: booker ordren og udskriver dens label (ingen tast nødvendig)',
+    enter: 'Book og udskriv den indtastede kode',
+    reprint: 'Genudskriv den viste label (når feltet er tomt)',
+    clear: 'Ryd det viste resultat',
+    arrows: 'Op og ned i listen',
+    historyKeys: 'Genudskriv (R) eller annullér (C) den valgte forsendelse',
+    no: 'Svar nej og gå tilbage',
+    help: 'Vis eller skjul denne liste',
+    cap: { enter: 'Enter', esc: 'Esc', arrows: '↑ ↓' },
+  },
+  demoFaults: {
+    open: 'Demotilstand: printerfejl',
+    title: 'Demo: den virtuelle labelprinter',
+    intro: 'Lad demoens labelprinter fejle for at se, hvad stationen siger og gør. Kun i demotilstand.',
+    fault: {
+      none: 'Virker',
+      offline: 'Offline',
+      paper_out: 'Løbet tør for labels',
+      head_open: 'Printhovedet åbent',
+    },
+    now: 'Demotilstand · labelprinter: {{fault}}',
+  },
+  setup: {
+    title: 'Sæt denne station op',
+    intro:
+      'Tre trin til et fungerende pakkebord: nShift API-nøglen, labelprinteren og en testlabel. Du kan forlade opsætningen når som helst: skærmen Scan siger, hvad der mangler, og fører dig tilbage hertil.',
+    open: 'Opsætning trin for trin',
+    leave: 'Forlad opsætningen',
+    back: 'Tilbage',
+    next: 'Næste',
+    finish: 'Begynd at scanne',
+    stepsLabel: 'Trin i opsætningen',
+    step: { start: 'Start', key: 'nShift API-nøgle', printer: 'Labelprinter', test: 'Testlabel' },
+    done: 'Færdig',
+    todo: 'Mangler',
+    demoTitle: 'Prøv demoen først',
+    demoText:
+      'Demotilstanden kører Packbench med et simuleret nShift og en virtuel labelprinter: intet bliver booket eller udskrevet for alvor. Start den fra Packbench-mappen med denne kommando, og åbn derefter den adresse, den skriver ud:',
+    demoCommand: 'npm run demo',
+    demoHere:
+      'Dette er demoen: dens API-nøgle og virtuelle labelprinter er allerede sat op. Udskriv en testlabel, og scan derefter en eksempelordre, fx ORD-1001.',
+    realTitle: 'Sæt op for alvor',
+    realText:
+      'Du skal bruge nShift API-nøglen (dens Id og Secret Id, fra nShift) og labelprinteren: dens netværksadresse eller en udskriftskø på denne computer.',
+    realStart: 'Indtast API-nøglen',
+    keyDone: 'nShift godkendte API-nøglen.',
+    keyTodo: 'Indtast nøglens Id og Secret Id, og gem: Packbench spørger nShift om den med det samme.',
+    printerIntro:
+      'Find de printere, denne computer kender, eller tilføj labelprinteren med dens adresse; vælg den derefter til labels.',
+    labelPrinter: 'Labels udskrives på',
+    labelPrinterNone: 'Vælg en printer',
+    saveLabelPrinter: 'Brug den til labels',
+    printerDone: 'Labels udskrives på {{printer}}.',
+    testIntro: 'Udskriv en testlabel på {{printer}}, og kontrollér, at den kommer hel og læselig ud.',
+    testNoPrinter: 'Vælg labelprinteren først (trin 3).',
+    testPrint: 'Udskriv en testlabel',
+    testDone: 'Testlabelen blev udskrevet: stationen er klar.',
+  },
   failure: {
     whatHappened: 'Hvad skete der',
     whatToDo: 'Hvad du skal gøre',
@@ -215,6 +322,11 @@ const da: Messages = {
         todo: 'Labelen er ugyldig: udskriv den ikke igen. Få oprettet en ny forsendelse til ordren i ordresystemet eller i nShift, og scan derefter igen.',
         line: 'Annulleret forsendelse: {{shipmentNo}}',
       },
+      prepared_cancelled: {
+        what: 'Denne webshopordre blev booket én gang fra sin forberedte forsendelse, og den forsendelse er annulleret: en forberedt forsendelse bookes kun én gang.',
+        todo: 'Labelen er ugyldig: udskriv den ikke igen. Bed webshoppens team om at oprette en ny forsendelse til ordren, og scan derefter igen.',
+        line: 'Annulleret forsendelse: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'Den gemte forsendelse kan ikke bookes: den er ikke klar.',
         todo: 'Opdatér listen. Hvis den allerede er booket, så udskriv labelen igen i stedet.',
@@ -240,6 +352,9 @@ const da: Messages = {
       },
       stored_booking_not_listed: {
         line: 'nShift viser den gemte forsendelse som booket, men viser ikke forsendelsen endnu.',
+      },
+      prepared_booking_not_listed: {
+        line: 'nShift har ikke længere den forberedte forsendelse (den er booket), men viser ikke forsendelsen endnu.',
       },
       consolidated_gone: {
         what: 'Den samlede forsendelse er ikke længere åben i nShift.',
@@ -358,6 +473,14 @@ const da: Messages = {
         what: 'Intet nyt til manifest {{manifestType}}: alle forsendelser, der er booket i dag, er allerede i et manifest. Der blev ikke oprettet noget manifest i nShift, og intet blev udskrevet.',
         todo: 'Har transportøren brug for dagens liste igen, så udskriv det tidligere manifest igen fra skærmen Manifest.',
       },
+      no_label_printer: {
+        what: 'Der er ingen labelprinter sat op på denne station, så scanningen blev ikke sendt: intet blev booket.',
+        todo: 'Bed en arbejdsleder om at tilføje labelprinteren (Sæt labelprinteren op på skærmen Scan), og scan derefter igen.',
+      },
+      vault_key_kept: {
+        what: 'Nøglefilen {{file}} kan ikke bruges, og Packbench laver ikke en ny, så længe {{other}} måske stadig kan åbnes med den: hemmeligheden blev ikke gemt.',
+        todo: 'Læg vault.key tilbage fra en sikkerhedskopi. Vil du i stedet opgive hemmeligheden i {{other}}: fjern den fil, og gem igen.',
+      },
     },
     codes: {
       unknown_code: {
@@ -376,6 +499,14 @@ const da: Messages = {
       checkout_not_configured: {
         what: 'Der er ingen klientoplysninger til nShift Checkout på denne station.',
         todo: 'Bed en arbejdsleder om at indtaste klient-id og hemmelighed i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
+      },
+      checkout_credentials_refused: {
+        what: 'nShift Checkout accepterede ikke stationens klientoplysninger: der blev ikke slået noget op der.',
+        todo: 'Bed en arbejdsleder om at kontrollere klient-id og hemmelighed i $t(settings.title) → $t(checkout.settings.credentialsTitle), og at klienten er aktiveret i nShift Portal.',
+      },
+      checkout_refused: {
+        what: 'nShift Checkout afviste forespørgslen.',
+        todo: 'Ret det, der nævnes nedenfor, og prøv igen; kan intet af det ændres her, så spørg webshoppens team.',
       },
       station_token_refused: {
         what: 'Packbench afviste denne side: dens adgangsnøgle er forældet, fordi Packbench er blevet genstartet og har lavet en ny. Intet blev gjort.',
@@ -900,6 +1031,8 @@ const da: Messages = {
     too_big: 'For stor eller for lang: højst {{maximum}}.',
     invalid_type: 'Udfyld en værdi her (et tal, hvor der spørges om et tal).',
     invalid_format: 'Ikke i den rigtige form (en adresse skal begynde med https:// eller http://).',
+    plain_http:
+      'Almindelig http:// kun til denne computer (simulatoren, test): en nShift-adresse skal begynde med https://.',
     invalid_value: 'Dette valg er ikke blandt mulighederne.',
     other: 'Værdien accepteres ikke: kontrollér den, og gem igen.',
   },
@@ -921,6 +1054,10 @@ const da: Messages = {
       sources: 'Slå scanninger op i',
       order: 'Åbne ordrer i nShift',
       stored: 'Gemte forsendelser i nShift',
+      prepared: 'Webshopordrer i nShift Checkout (forberedte forsendelser)',
+      preparedOff:
+        'Webshopordrer i nShift Checkout slås ikke op: deres forberedte forsendelser bookes ikke ved denne station.',
+      addPrepared: 'Slå dem også op',
       shipment: 'Forsendelser, der allerede er booket (tilbyder genudskrivning)',
       up: 'Op',
       down: 'Ned',
@@ -970,7 +1107,10 @@ const da: Messages = {
     option: 'Valgt mulighed',
     parcels: 'Kolli',
     delivery: 'nShift Delivery',
-    transferred: 'Gemt forsendelse {{storedId}}',
+    prepared: 'Forberedt forsendelse {{prepareId}}',
+    stored: 'Gemt forsendelse {{storedId}}',
+    storedUnnamed: 'Gemt forsendelse',
+    pickupPoint: 'Udleveringssted: {{name}}',
     pending: 'Ikke i Delivery endnu',
     bookedAs: 'Booket som forsendelse {{shipmentNo}}',
     booked: 'Booket',
@@ -979,6 +1119,8 @@ const da: Messages = {
     delete: 'Slet',
     deleteConfirm: 'Slet delforsendelse {{id}} (ordre {{orderNo}}) fra nShift Checkout?',
     deleteKeeps: 'nShift Delivery beholder sin gemte forsendelse: ordren kan stadig bookes ved bænken.',
+    deleteKeepsPrepared:
+      'nShift Delivery beholder den forberedte forsendelse, men en scanning af ordren finder den ikke længere her: den skal så bookes i nShift Delivery.',
     deleteKeepsBooked:
       'nShift Delivery beholder den bookede forsendelse: dens label og sporing påvirkes ikke.',
     deleted: 'Delforsendelsen blev slettet fra nShift Checkout.',
@@ -1027,6 +1169,31 @@ const da: Messages = {
     reprintState: 'Genudskrift kl. {{time}}: {{state}}',
     reprintOf: 'Genudskrift af {{code}}, scannet kl. {{time}}',
     cancelledNoReprint: 'Annulleret: labelen er ugyldig og udskrives derfor ikke igen.',
+  },
+  /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  secrets: {
+    boundHint:
+      'Hemmeligheden nedenfor sendes kun til den adresse, den blev indtastet til: indtast den igen, når du har ændret adressen.',
+    enteredFor:
+      'Den gemte hemmelighed blev indtastet til {{origins}} og sendes ikke til den adresse, der bruges: indtast den igen for at bruge den her.',
+    vault: {
+      damaged:
+        '{{file}} er beskadiget og kan ikke læses. Indtast hemmeligheden igen (når den gemmes, skrives en ny fil).',
+      wrong_key:
+        '{{file}} blev gemt med en anden krypteringsnøgle (PACKBENCH_VAULT_KEY eller vault.key). Start Packbench med den, eller indtast hemmeligheden igen.',
+      passphrase_missing:
+        '{{file}} blev gemt med en adgangssætning (PACKBENCH_VAULT_KEY), som denne start ikke har. Start Packbench med den, eller indtast hemmeligheden igen.',
+      key_missing:
+        'Nøglefilen til {{file}} (vault.key) mangler. Læg den tilbage fra en sikkerhedskopi, eller indtast hemmeligheden igen.',
+      key_damaged:
+        'Nøglefilen {{file}} er beskadiget, så de gemte hemmeligheder ikke kan læses. Læg den tilbage fra en sikkerhedskopi, eller indtast hemmeligheden igen.',
+      cannot_decrypt:
+        '{{file}} kan ikke dekrypteres med computerens nøglering (nøgleringen eller brugerkontoen er ændret). Indtast hemmeligheden igen.',
+      key_was_readable:
+        'Nøglefilen {{file}} kunne læses af andre brugere på computeren; Packbench har gjort den privat. Hvis nogen kan have kopieret den: skift nøglen i nShift, og indtast den nye her.',
+      basic_text:
+        'Computeren har ingen nøglering, så hemmeligheden i {{file}} er kun beskyttet af en fast adgangskode, som alle denne brugers programmer kan låse op. Bed IT om at opsætte en nøglering (GNOME Keyring, KWallet), og indtast derefter hemmeligheden igen.',
+    },
   },
 };
 

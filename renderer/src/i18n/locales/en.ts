@@ -181,6 +181,118 @@ const en = {
     state: 'State',
     result: 'Result',
   },
+  /** The Scan screen before a scan: ready, or what is missing and the one thing to do about it (issue 29). */
+  readiness: {
+    notReady: 'Not ready to scan',
+    headline: {
+      starting: 'Connecting to the station…',
+      station_unreachable: 'Packbench is not answering',
+      station_token_refused: 'This page’s access key is out of date',
+      auth_missing_key: 'No nShift API key yet',
+      checking_key: 'Checking the nShift API key…',
+      auth_invalid_key: 'nShift refused the API key',
+      access_denied: 'nShift refuses this API key',
+      nshift_unreachable: 'nShift cannot be reached',
+      no_label_printer: 'No label printer yet',
+      label_printer_offline: 'The label printer is offline',
+      label_printer_error: 'The label printer has a problem',
+    },
+    starting: 'A scan made now is sent as soon as the station answers.',
+    checking: 'This takes a few seconds. A scan made now is sent as usual.',
+    printerOffline: '{{printer}} does not answer.',
+    printerError: '{{printer}}: {{problems}}.',
+    printerTodo:
+      'Check that it is switched on, connected and loaded, with its head closed. A scan made now is booked, and its label waits until the printer is back.',
+    labelsOn: 'Labels print on {{printer}}.',
+    missingLicenses: 'The nShift account lacks {{list}}: scans that need it fail.',
+    action: {
+      setup_key: 'Enter the API key',
+      setup_printer: 'Set up the label printer',
+      check_connection: 'Check again',
+      reload: 'Try again',
+    },
+  },
+  /** The station's name: the window title, the status bar, its Settings section (issue 29, point 9). */
+  stationName: {
+    label: 'Station',
+    windowTitle: '{{name}} · Packbench',
+    settingsTitle: 'Station name and setup',
+    field: 'Station name',
+    hint: 'Shown in the window title and the status bar, so each bench can be told apart at a glance. Empty: the computer’s name ({{computer}}).',
+    hintNamed:
+      'Shown in the window title and the status bar, so each bench can be told apart at a glance. Empty: the computer’s name.',
+  },
+  /** The key cheat sheet (F9), listed in the nav (issue 29, point 9). */
+  keys: {
+    button: 'Keys',
+    title: 'Keys',
+    intro: 'Everything works from the scanner and the keyboard. F9 shows or hides this list on every screen.',
+    close: 'Close (Esc)',
+    everywhere: 'On every screen',
+    scanScreen: 'Scan screen',
+    lists: 'Jobs and History lists',
+    questions: 'A question (delete, cancel, remove)',
+    screen: 'Go to {{screen}}',
+    scan: 'Scan: books the order and prints its label (no key needed)',
+    enter: 'Book and print the code typed',
+    reprint: 'Reprint the label shown (when the field is empty)',
+    clear: 'Clear the result shown',
+    arrows: 'Up and down the list',
+    historyKeys: 'Reprint (R) or cancel (C) the shipment chosen',
+    no: 'Answer no and go back',
+    help: 'Show or hide this list',
+    cap: { enter: 'Enter', esc: 'Esc', arrows: '↑ ↓' },
+  },
+  /** Demo mode: the virtual label printer's faults on a switch (issue 29, point 10). */
+  demoFaults: {
+    open: 'Demo mode: printer faults',
+    title: 'Demo: the virtual label printer',
+    intro: 'Make the demo’s label printer fail, to see what the station says and does. Only in demo mode.',
+    fault: {
+      none: 'Working',
+      offline: 'Offline',
+      paper_out: 'Out of paper',
+      head_open: 'Head open',
+    },
+    now: 'Demo mode · label printer: {{fault}}',
+  },
+  /** The first start's setup (issue 29, point 2). */
+  setup: {
+    title: 'Set up this station',
+    intro:
+      'Three steps to a working bench: the nShift API key, the label printer, a test label. You can leave at any time: the Scan screen says what is still missing and brings you back here.',
+    open: 'Step-by-step setup',
+    leave: 'Leave setup',
+    back: 'Back',
+    next: 'Next',
+    finish: 'Start scanning',
+    stepsLabel: 'Setup steps',
+    step: { start: 'Start', key: 'nShift API key', printer: 'Label printer', test: 'Test label' },
+    done: 'Done',
+    todo: 'To do',
+    demoTitle: 'Try the demo first',
+    demoText:
+      'Demo mode runs Packbench with a simulated nShift and a virtual label printer: nothing is booked or printed for real. Start it from Packbench’s folder with this command, then open the address it prints:',
+    demoCommand: 'npm run demo',
+    demoHere:
+      'This is the demo: its API key and its virtual label printer are already set. Print a test label, then scan a sample order such as ORD-1001.',
+    realTitle: 'Set up for real',
+    realText:
+      'You need the nShift API key (its Id and Secret Id, from nShift) and the label printer: its network address, or a print queue on this computer.',
+    realStart: 'Enter the API key',
+    keyDone: 'nShift accepted the API key.',
+    keyTodo: 'Enter the key’s Id and Secret Id and save: Packbench asks nShift about it at once.',
+    printerIntro:
+      'Find the printers this computer knows, or add the label printer by its address; then choose it for labels.',
+    labelPrinter: 'Labels print on',
+    labelPrinterNone: 'Choose a printer',
+    saveLabelPrinter: 'Use it for labels',
+    printerDone: 'Labels print on {{printer}}.',
+    testIntro: 'Print a test label on {{printer}} and check that it comes out whole and readable.',
+    testNoPrinter: 'Choose the label printer first (step 3).',
+    testPrint: 'Print a test label',
+    testDone: 'The test label printed: the station is ready.',
+  },
   failure: {
     whatHappened: 'What happened',
     whatToDo: 'What to do',
@@ -215,6 +327,11 @@ const en = {
         todo: 'Its label is void: do not reprint it. Have a new shipment made for this order in the order system or in nShift, then scan again.',
         line: 'Cancelled shipment: {{shipmentNo}}',
       },
+      prepared_cancelled: {
+        what: 'This web-shop order was booked from its prepared shipment once, and that shipment has been cancelled: a prepared shipment is booked only once.',
+        todo: 'Its label is void: do not reprint it. Ask the web shop team to make a new shipment for this order, then scan again.',
+        line: 'Cancelled shipment: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'This stored shipment cannot be booked: it is not ready.',
         todo: 'Refresh the list. If it was booked already, reprint its label instead.',
@@ -240,6 +357,9 @@ const en = {
       },
       stored_booking_not_listed: {
         line: 'nShift shows the stored shipment as booked, but does not list its shipment yet.',
+      },
+      prepared_booking_not_listed: {
+        line: 'nShift no longer holds the prepared shipment (it was booked) but does not list its shipment yet.',
       },
       consolidated_gone: {
         what: 'This consolidated shipment is no longer open in nShift.',
@@ -358,6 +478,14 @@ const en = {
         what: 'Nothing new for manifest {{manifestType}}: every shipment booked today is in a manifest already. No manifest was made in nShift and nothing was printed.',
         todo: 'If the carrier needs today’s list again, reprint the earlier manifest from the Manifest screen.',
       },
+      no_label_printer: {
+        what: 'No label printer is set up on this station, so the scan was not sent: nothing was booked.',
+        todo: 'Ask a supervisor to add the label printer (Set up the label printer on the Scan screen), then scan again.',
+      },
+      vault_key_kept: {
+        what: 'The key file {{file}} cannot be used, and Packbench makes no new one while {{other}} may still be opened with it: the secret was not saved.',
+        todo: 'Put vault.key back from a backup. To give up the secret in {{other}} instead, remove that file, then save again.',
+      },
     },
     codes: {
       unknown_code: {
@@ -376,6 +504,14 @@ const en = {
       checkout_not_configured: {
         what: 'No nShift Checkout client credentials are set up on this station.',
         todo: 'Ask a supervisor to enter the client id and secret in $t(settings.title) → $t(checkout.settings.credentialsTitle).',
+      },
+      checkout_credentials_refused: {
+        what: "nShift Checkout did not accept this station's client credentials: nothing was looked up there.",
+        todo: 'Ask a supervisor to check the client id and secret in $t(settings.title) → $t(checkout.settings.credentialsTitle), and that the client is enabled in the nShift Portal.',
+      },
+      checkout_refused: {
+        what: 'nShift Checkout refused the request.',
+        todo: 'Correct what it names below and try again; if it names nothing you can change, ask the web shop team.',
       },
       // The web page's own: the web host refused its token, or did not answer at all (never nShift).
       station_token_refused: {
@@ -900,6 +1036,8 @@ const en = {
     too_big: 'Too large or too long: at most {{maximum}}.',
     invalid_type: 'Enter a value here (a number where a number is asked for).',
     invalid_format: 'Not in the right form (an address must start with https:// or http://).',
+    plain_http:
+      'Plain http:// only for this computer (the simulator, tests): an nShift address must start with https://.',
     invalid_value: 'This choice is not one of those offered.',
     other: 'This value is not accepted: check it and save again.',
   },
@@ -918,6 +1056,10 @@ const en = {
       sources: 'Look up scans in',
       order: 'Open orders in nShift',
       stored: 'Stored shipments in nShift',
+      prepared: 'Web shop orders in nShift Checkout (prepared shipments)',
+      preparedOff:
+        'Web shop orders in nShift Checkout are not looked up: their prepared shipments are not booked at this station.',
+      addPrepared: 'Look them up too',
       shipment: 'Shipments already booked (offers a reprint)',
       up: 'Up',
       down: 'Down',
@@ -967,7 +1109,10 @@ const en = {
     option: 'Chosen option',
     parcels: 'Parcels',
     delivery: 'nShift Delivery',
-    transferred: 'Stored shipment {{storedId}}',
+    prepared: 'Prepared shipment {{prepareId}}',
+    stored: 'Stored shipment {{storedId}}',
+    storedUnnamed: 'Stored shipment',
+    pickupPoint: 'Pickup point: {{name}}',
     pending: 'Not yet in Delivery',
     bookedAs: 'Booked as shipment {{shipmentNo}}',
     booked: 'Booked',
@@ -976,6 +1121,8 @@ const en = {
     delete: 'Delete',
     deleteConfirm: 'Delete partial shipment {{id}} (order {{orderNo}}) from nShift Checkout?',
     deleteKeeps: 'nShift Delivery keeps its stored shipment: the order can still be booked at the bench.',
+    deleteKeepsPrepared:
+      'nShift Delivery keeps the prepared shipment made from it, but a scan of the order no longer finds it here: it must then be booked in nShift Delivery.',
     deleteKeepsBooked: 'nShift Delivery keeps the booked shipment: its label and tracking are not affected.',
     deleted: 'Partial shipment deleted from nShift Checkout.',
     anonymize: 'Anonymize',
@@ -1024,6 +1171,31 @@ const en = {
     reprintState: 'Reprint at {{time}}: {{state}}',
     reprintOf: 'Reprint of {{code}}, scanned at {{time}}',
     cancelledNoReprint: 'Cancelled: its label is void, so it is not reprinted.',
+  },
+  /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  secrets: {
+    boundHint:
+      'The secret below is sent only to the address it was entered for: after changing the address, enter it again.',
+    enteredFor:
+      'The saved secret was entered for {{origins}} and is not sent to the address in use: enter it again to use it here.',
+    vault: {
+      damaged:
+        '{{file}} is damaged and cannot be read. Enter the secret again (saving it writes a new file).',
+      wrong_key:
+        '{{file}} was saved with another encryption key (PACKBENCH_VAULT_KEY or vault.key). Start Packbench with that one, or enter the secret again.',
+      passphrase_missing:
+        '{{file}} was saved with a passphrase (PACKBENCH_VAULT_KEY) this start does not have. Start Packbench with it, or enter the secret again.',
+      key_missing:
+        'The key file of {{file}} (vault.key) is missing. Put it back from a backup, or enter the secret again.',
+      key_damaged:
+        'The key file {{file}} is damaged, so the saved secrets cannot be read. Put it back from a backup, or enter the secret again.',
+      cannot_decrypt:
+        '{{file}} cannot be decrypted with this computer’s keyring (the keyring or the user account changed). Enter the secret again.',
+      key_was_readable:
+        'The key file {{file}} could be read by other users of this computer; Packbench made it private. If anyone may have copied it, change the key in nShift and enter the new one here.',
+      basic_text:
+        'This computer has no keyring, so the secret in {{file}} is protected only by a fixed password that any program of this user can undo. Ask IT to set up a keyring (GNOME Keyring, KWallet), then enter the secret again.',
+    },
   },
 };
 

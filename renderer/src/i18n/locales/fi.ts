@@ -171,7 +171,7 @@ const fi: Messages = {
       document_error: 'Odottaa: asiakirjatulostimessa on ongelma — tulostuu, kun ongelma on korjattu',
     },
     waitingTodo:
-      'Tarkista, että tulostin on päällä, kytketty ja siinä on tarroja. Uutta skannausta ei tarvita.',
+      'Tarkista, että tulostin on päällä, kytketty ja siinä on osoitekortteja. Uutta skannausta ei tarvita.',
     waitingOn: 'Tulostin: {{name}}',
     waitingAttempts_one: '{{count}} yritys tähän mennessä',
     waitingAttempts_other: '{{count}} yritystä tähän mennessä',
@@ -192,6 +192,116 @@ const fi: Messages = {
     code: 'Koodi',
     state: 'Tila',
     result: 'Tulos',
+  },
+  readiness: {
+    notReady: 'Ei valmis skannaukseen',
+    headline: {
+      starting: 'Yhdistetään asemaan…',
+      station_unreachable: 'Packbench ei vastaa',
+      station_token_refused: 'Sivun käyttöavain on vanhentunut',
+      auth_missing_key: 'nShift API-avainta ei vielä ole',
+      checking_key: 'Tarkistetaan nShift API-avainta…',
+      auth_invalid_key: 'nShift hylkäsi API-avaimen',
+      access_denied: 'nShift ei anna tälle API-avaimelle käyttöoikeutta',
+      nshift_unreachable: 'nShiftiin ei saada yhteyttä',
+      no_label_printer: 'Osoitekorttitulostinta ei vielä ole',
+      label_printer_offline: 'Osoitekorttitulostimeen ei saada yhteyttä',
+      label_printer_error: 'Osoitekorttitulostimessa on ongelma',
+    },
+    starting: 'Nyt tehty skannaus lähetetään heti, kun asema vastaa.',
+    checking: 'Tämä kestää muutaman sekunnin. Nyt tehty skannaus lähetetään tavalliseen tapaan.',
+    printerOffline: '{{printer}} ei vastaa.',
+    printerError: '{{printer}}: {{problems}}.',
+    printerTodo:
+      'Tarkista, että tulostin on päällä ja kytketty, siinä on osoitekortteja ja sen kansi on kiinni. Nyt tehty skannaus varataan, ja sen osoitekortti odottaa, kunnes tulostin on taas käytettävissä.',
+    labelsOn: 'Osoitekortit tulostuvat tulostimelle {{printer}}.',
+    missingLicenses: 'nShift-tililtä puuttuu {{list}}: sitä tarvitsevat skannaukset epäonnistuvat.',
+    action: {
+      setup_key: 'Syötä API-avain',
+      setup_printer: 'Määritä osoitekorttitulostin',
+      check_connection: 'Tarkista uudelleen',
+      reload: 'Yritä uudelleen',
+    },
+  },
+  stationName: {
+    label: 'Asema',
+    windowTitle: '{{name}} · Packbench',
+    settingsTitle: 'Aseman nimi ja määritys',
+    field: 'Tämän aseman nimi',
+    hint: 'Näkyy ikkunan otsikossa ja tilarivillä, jotta jokaisen pakkauspisteen tunnistaa yhdellä silmäyksellä. Tyhjä: tietokoneen nimi ({{computer}}).',
+    hintNamed:
+      'Näkyy ikkunan otsikossa ja tilarivillä, jotta jokaisen pakkauspisteen tunnistaa yhdellä silmäyksellä. Tyhjä: tietokoneen nimi.',
+  },
+  keys: {
+    button: 'Näppäimet',
+    title: 'Näppäimet',
+    intro:
+      'Kaikki toimii skannerilla ja näppäimistöllä. F9 näyttää tai piilottaa tämän luettelon jokaisessa näkymässä.',
+    close: 'Sulje (Esc)',
+    everywhere: 'Jokaisessa näkymässä',
+    scanScreen: 'Skannaus-näkymä',
+    lists: 'Työt- ja Historia-luettelot',
+    questions: 'Kysymys (poista, peru, poista tulostin)',
+    screen: 'Siirry: {{screen}}',
+    scan: 'Skannaa: varaa tilauksen ja tulostaa sen osoitekortin (näppäintä ei tarvita)',
+    enter: 'Varaa ja tulosta kirjoitettu koodi',
+    reprint: 'Tulosta näytetty osoitekortti uudelleen (kun kenttä on tyhjä)',
+    clear: 'Tyhjennä näytetty tulos',
+    arrows: 'Ylös ja alas luettelossa',
+    historyKeys: 'Tulosta uudelleen (R) tai peru (C) valittu lähetys',
+    no: 'Vastaa ei ja palaa',
+    help: 'Näytä tai piilota tämä luettelo',
+    cap: { enter: 'Enter', esc: 'Esc', arrows: '↑ ↓' },
+  },
+  demoFaults: {
+    open: 'Esittelytila: tulostinviat',
+    title: 'Esittely: virtuaalinen osoitekorttitulostin',
+    intro:
+      'Anna esittelyn osoitekorttitulostimen vikaantua, niin näet, mitä asema sanoo ja tekee. Vain esittelytilassa.',
+    fault: {
+      none: 'Toimii',
+      offline: 'Ei yhteyttä',
+      paper_out: 'Osoitekortit loppu',
+      head_open: 'Tulostuspää auki',
+    },
+    now: 'Esittelytila · osoitekorttitulostin: {{fault}}',
+  },
+  setup: {
+    title: 'Määritä tämä asema',
+    intro:
+      'Kolme vaihetta toimivaan pakkauspisteeseen: nShift API-avain, osoitekorttitulostin ja testikortti. Voit poistua milloin tahansa: Skannaus-näkymä kertoo, mitä vielä puuttuu, ja tuo sinut takaisin tänne.',
+    open: 'Vaiheittainen määritys',
+    leave: 'Poistu määrityksestä',
+    back: 'Takaisin',
+    next: 'Seuraava',
+    finish: 'Aloita skannaus',
+    stepsLabel: 'Määrityksen vaiheet',
+    step: { start: 'Aloitus', key: 'nShift API-avain', printer: 'Osoitekorttitulostin', test: 'Testikortti' },
+    done: 'Valmis',
+    todo: 'Tekemättä',
+    demoTitle: 'Kokeile ensin esittelyä',
+    demoText:
+      'Esittelytila käyttää Packbenchiä simuloidun nShiftin ja virtuaalisen osoitekorttitulostimen kanssa: mitään ei varata eikä tulosteta oikeasti. Käynnistä se Packbenchin kansiosta tällä komennolla ja avaa sitten osoite, jonka se tulostaa:',
+    demoCommand: 'npm run demo',
+    demoHere:
+      'Tämä on esittely: sen API-avain ja virtuaalinen osoitekorttitulostin on jo määritetty. Tulosta testikortti ja skannaa sitten esimerkkitilaus, esimerkiksi ORD-1001.',
+    realTitle: 'Määritä oikeasti',
+    realText:
+      'Tarvitset nShift API-avaimen (sen Id ja Secret Id, nShiftiltä) ja osoitekorttitulostimen: sen verkko-osoitteen tai tämän tietokoneen tulostusjonon.',
+    realStart: 'Syötä API-avain',
+    keyDone: 'nShift hyväksyi API-avaimen.',
+    keyTodo: 'Syötä avaimen Id ja Secret Id ja tallenna: Packbench tarkistaa sen nShiftiltä heti.',
+    printerIntro:
+      'Etsi tulostimet, jotka tämä tietokone tuntee, tai lisää osoitekorttitulostin sen osoitteella; valitse se sitten osoitekorteille.',
+    labelPrinter: 'Osoitekortit tulostuvat tulostimelle',
+    labelPrinterNone: 'Valitse tulostin',
+    saveLabelPrinter: 'Käytä sitä osoitekorteille',
+    printerDone: 'Osoitekortit tulostuvat tulostimelle {{printer}}.',
+    testIntro:
+      'Tulosta testikortti tulostimelle {{printer}} ja tarkista, että se tulee ulos ehjänä ja luettavana.',
+    testNoPrinter: 'Valitse ensin osoitekorttitulostin (vaihe 3).',
+    testPrint: 'Tulosta testikortti',
+    testDone: 'Testikortti tulostui: asema on valmis.',
   },
   failure: {
     whatHappened: 'Mitä tapahtui',
@@ -225,6 +335,11 @@ const fi: Messages = {
         todo: 'Sen osoitekortti on mitätön: älä tulosta sitä uudelleen. Pyydä luomaan tilaukselle uusi lähetys tilausjärjestelmässä tai nShiftissä ja skannaa sitten uudelleen.',
         line: 'Peruttu lähetys: {{shipmentNo}}',
       },
+      prepared_cancelled: {
+        what: 'Tämä verkkokaupan tilaus varattiin kerran valmistellusta lähetyksestään, ja se lähetys on peruttu: valmisteltu lähetys varataan vain kerran.',
+        todo: 'Sen osoitekortti on mitätön: älä tulosta sitä uudelleen. Pyydä verkkokaupan tiimiä luomaan tilaukselle uusi lähetys ja skannaa sitten uudelleen.',
+        line: 'Peruttu lähetys: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'Tallennettua lähetystä ei voi varata: se ei ole valmis.',
         todo: 'Päivitä luettelo. Jos lähetys on jo varattu, tulosta sen osoitekortti uudelleen.',
@@ -250,6 +365,9 @@ const fi: Messages = {
       },
       stored_booking_not_listed: {
         line: 'nShift näyttää tallennetun lähetyksen varattuna, mutta ei vielä luettele sen lähetystä.',
+      },
+      prepared_booking_not_listed: {
+        line: 'nShiftissä ei enää ole valmisteltua lähetystä (se on varattu), mutta sen lähetystä ei vielä luetella.',
       },
       consolidated_gone: {
         what: 'Yhdistetty lähetys ei ole enää avoin nShiftissä.',
@@ -368,6 +486,14 @@ const fi: Messages = {
         what: 'Manifestiin {{manifestType}} ei ole mitään uutta: kaikki tänään varatut lähetykset ovat jo manifestissa. nShiftiin ei luotu manifestia eikä mitään tulostettu.',
         todo: 'Jos kuljetusliike tarvitsee päivän listan uudelleen, tulosta aiempi manifesti uudelleen Manifesti-näkymästä.',
       },
+      no_label_printer: {
+        what: 'Tälle asemalle ei ole määritetty osoitekorttitulostinta, joten skannausta ei lähetetty: mitään ei varattu.',
+        todo: 'Pyydä esihenkilöä lisäämään osoitekorttitulostin (Määritä osoitekorttitulostin Skannaus-näkymässä) ja skannaa sitten uudelleen.',
+      },
+      vault_key_kept: {
+        what: 'Avaintiedostoa {{file}} ei voi käyttää, eikä Packbench tee uutta niin kauan kuin {{other}} saattaa vielä aueta sillä: salaisuutta ei tallennettu.',
+        todo: 'Palauta vault.key varmuuskopiosta. Jos haluat sen sijaan luopua tiedoston {{other}} salaisuudesta, poista se tiedosto ja tallenna uudelleen.',
+      },
     },
     codes: {
       unknown_code: {
@@ -386,6 +512,14 @@ const fi: Messages = {
       checkout_not_configured: {
         what: 'Tällä asemalla ei ole nShift Checkoutin asiakastunnuksia.',
         todo: 'Pyydä esihenkilöä syöttämään asiakastunnus ja salaisuus kohdassa $t(settings.title) → $t(checkout.settings.credentialsTitle).',
+      },
+      checkout_credentials_refused: {
+        what: 'nShift Checkout ei hyväksynyt tämän aseman asiakastunnuksia: sieltä ei haettu mitään.',
+        todo: 'Pyydä esihenkilöä tarkistamaan asiakastunnus ja salaisuus kohdassa $t(settings.title) → $t(checkout.settings.credentialsTitle) sekä se, että asiakas on otettu käyttöön nShift Portalissa.',
+      },
+      checkout_refused: {
+        what: 'nShift Checkout hylkäsi pyynnön.',
+        todo: 'Korjaa alla mainitut kohdat ja yritä uudelleen; jos mitään niistä ei voi muuttaa täällä, kysy verkkokaupan tiimiltä.',
       },
       station_token_refused: {
         what: 'Packbench hylkäsi tämän sivun: sen käyttöavain on vanhentunut, koska Packbench on käynnistetty uudelleen ja se loi uuden avaimen. Mitään ei tehty.',
@@ -441,7 +575,7 @@ const fi: Messages = {
       },
       printer_error: {
         what: 'Tulostin ilmoittaa ongelmasta: {{problems}}.',
-        todo: 'Korjaa tulostin (lisää tarroja, sulje tulostuspää, jatka) ja vapauta tai yritä työtä uudelleen Työt-näkymässä.',
+        todo: 'Korjaa tulostin (lisää osoitekortteja, sulje tulostuspää, jatka) ja vapauta tai yritä työtä uudelleen Työt-näkymässä.',
       },
       no_printer: {
         what: 'Tälle asiakirjalle ei ole valittu tulostinta.',
@@ -909,6 +1043,8 @@ const fi: Messages = {
     too_big: 'Liian suuri tai pitkä: enintään {{maximum}}.',
     invalid_type: 'Anna tähän arvo (luku, kun kysytään lukua).',
     invalid_format: 'Ei oikeassa muodossa (osoitteen on alettava https:// tai http://).',
+    plain_http:
+      'Pelkkä http:// vain tähän tietokoneeseen (simulaattori, testit): nShift-osoitteen on alettava https://.',
     invalid_value: 'Tämä valinta ei ole tarjolla olevien joukossa.',
     other: 'Arvoa ei hyväksytä: tarkista se ja tallenna uudelleen.',
   },
@@ -930,6 +1066,10 @@ const fi: Messages = {
       sources: 'Hae skannauksia kohteista',
       order: 'Avoimet tilaukset nShiftissä',
       stored: 'Tallennetut lähetykset nShiftissä',
+      prepared: 'Verkkokaupan tilaukset nShift Checkoutissa (valmistellut lähetykset)',
+      preparedOff:
+        'Verkkokaupan tilauksia nShift Checkoutissa ei haeta: niiden valmisteltuja lähetyksiä ei varata tällä asemalla.',
+      addPrepared: 'Hae myös ne',
       shipment: 'Jo varatut lähetykset (tarjoaa uudelleentulostuksen)',
       up: 'Ylös',
       down: 'Alas',
@@ -979,7 +1119,10 @@ const fi: Messages = {
     option: 'Valittu vaihtoehto',
     parcels: 'Kollit',
     delivery: 'nShift Delivery',
-    transferred: 'Tallennettu lähetys {{storedId}}',
+    prepared: 'Valmisteltu lähetys {{prepareId}}',
+    stored: 'Tallennettu lähetys {{storedId}}',
+    storedUnnamed: 'Tallennettu lähetys',
+    pickupPoint: 'Noutopiste: {{name}}',
     pending: 'Ei vielä Deliveryssä',
     bookedAs: 'Varattu lähetyksenä {{shipmentNo}}',
     booked: 'Varattu',
@@ -989,6 +1132,8 @@ const fi: Messages = {
     deleteConfirm: 'Poistetaanko osalähetys {{id}} (tilaus {{orderNo}}) nShift Checkoutista?',
     deleteKeeps:
       'nShift Delivery säilyttää tallennetun lähetyksensä: tilauksen voi yhä varata pakkauspisteellä.',
+    deleteKeepsPrepared:
+      'nShift Delivery säilyttää siitä tehdyn valmistellun lähetyksen, mutta tilauksen skannaus ei enää löydä sitä täältä: se on silloin varattava nShift Deliveryssä.',
     deleteKeepsBooked:
       'nShift Delivery säilyttää varatun lähetyksen: sen osoitekortti ja seuranta eivät muutu.',
     deleted: 'Osalähetys poistettiin nShift Checkoutista.',
@@ -1037,6 +1182,31 @@ const fi: Messages = {
     reprintState: 'Uusintatulostus klo {{time}}: {{state}}',
     reprintOf: 'Uusintatulostus: {{code}}, skannattu klo {{time}}',
     cancelledNoReprint: 'Peruttu: osoitekortti on mitätön, joten sitä ei tulosteta uudelleen.',
+  },
+  /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  secrets: {
+    boundHint:
+      'Alla oleva salaisuus lähetetään vain osoitteeseen, jota varten se syötettiin: syötä se uudelleen, kun olet vaihtanut osoitteen.',
+    enteredFor:
+      'Tallennettu salaisuus syötettiin osoitteelle {{origins}}, eikä sitä lähetetä käytössä olevaan osoitteeseen: syötä se uudelleen käyttääksesi sitä täällä.',
+    vault: {
+      damaged:
+        '{{file}} on vioittunut, eikä sitä voi lukea. Syötä salaisuus uudelleen (tallennus kirjoittaa uuden tiedoston).',
+      wrong_key:
+        '{{file}} tallennettiin toisella salausavaimella (PACKBENCH_VAULT_KEY tai vault.key). Käynnistä Packbench sillä tai syötä salaisuus uudelleen.',
+      passphrase_missing:
+        '{{file}} tallennettiin tunnuslauseella (PACKBENCH_VAULT_KEY), jota tällä käynnistyskerralla ei ole. Käynnistä Packbench sen kanssa tai syötä salaisuus uudelleen.',
+      key_missing:
+        'Tiedoston {{file}} avaintiedosto (vault.key) puuttuu. Palauta se varmuuskopiosta tai syötä salaisuus uudelleen.',
+      key_damaged:
+        'Avaintiedosto {{file}} on vioittunut, joten tallennettuja salaisuuksia ei voi lukea. Palauta se varmuuskopiosta tai syötä salaisuus uudelleen.',
+      cannot_decrypt:
+        'Tiedostoa {{file}} ei voi purkaa tämän tietokoneen avainnipulla (avainnippu tai käyttäjätili on vaihtunut). Syötä salaisuus uudelleen.',
+      key_was_readable:
+        'Tietokoneen muut käyttäjät pystyivät lukemaan avaintiedoston {{file}}; Packbench teki siitä yksityisen. Jos joku on voinut kopioida sen, vaihda avain nShiftissä ja syötä uusi tähän.',
+      basic_text:
+        'Tietokoneella ei ole avainnippua, joten tiedoston {{file}} salaisuutta suojaa vain kiinteä salasana, jonka mikä tahansa tämän käyttäjän ohjelma voi purkaa. Pyydä IT:tä ottamaan avainnippu käyttöön (GNOME Keyring, KWallet) ja syötä sitten salaisuus uudelleen.',
+    },
   },
 };
 

@@ -184,6 +184,113 @@ const nb: Messages = {
     state: 'Status',
     result: 'Resultat',
   },
+  readiness: {
+    notReady: 'Ikke klar til skanning',
+    headline: {
+      starting: 'Kobler til stasjonen…',
+      station_unreachable: 'Packbench svarer ikke',
+      station_token_refused: 'Sidens tilgangsnøkkel er utdatert',
+      auth_missing_key: 'Ingen nShift API-nøkkel ennå',
+      checking_key: 'Kontrollerer nShift API-nøkkelen…',
+      auth_invalid_key: 'nShift avviste API-nøkkelen',
+      access_denied: 'nShift gir ikke denne API-nøkkelen tilgang',
+      nshift_unreachable: 'nShift kan ikke nås',
+      no_label_printer: 'Ingen etikettskriver ennå',
+      label_printer_offline: 'Etikettskriveren er frakoblet',
+      label_printer_error: 'Etikettskriveren har et problem',
+    },
+    starting: 'En skanning som gjøres nå, sendes så snart stasjonen svarer.',
+    checking: 'Dette tar noen sekunder. En skanning som gjøres nå, sendes som vanlig.',
+    printerOffline: '{{printer}} svarer ikke.',
+    printerError: '{{printer}}: {{problems}}.',
+    printerTodo:
+      'Kontroller at den er slått på, tilkoblet og fylt opp, med hodet lukket. En skanning som gjøres nå, blir booket, og etiketten venter til skriveren er tilbake.',
+    labelsOn: 'Etiketter skrives ut på {{printer}}.',
+    missingLicenses: 'nShift-kontoen mangler {{list}}: skanninger som trenger det, mislykkes.',
+    action: {
+      setup_key: 'Legg inn API-nøkkelen',
+      setup_printer: 'Sett opp etikettskriveren',
+      check_connection: 'Kontroller igjen',
+      reload: 'Prøv igjen',
+    },
+  },
+  stationName: {
+    label: 'Stasjon',
+    windowTitle: '{{name}} · Packbench',
+    settingsTitle: 'Stasjonens navn og oppsett',
+    field: 'Navn på denne stasjonen',
+    hint: 'Vises i vindustittelen og i statuslinjen, så hvert pakkebord kjennes igjen med et blikk. Tomt: datamaskinens navn ({{computer}}).',
+    hintNamed:
+      'Vises i vindustittelen og i statuslinjen, så hvert pakkebord kjennes igjen med et blikk. Tomt: datamaskinens navn.',
+  },
+  keys: {
+    button: 'Taster',
+    title: 'Taster',
+    intro: 'Alt fungerer med skanneren og tastaturet. F9 viser eller skjuler denne listen på alle skjermer.',
+    close: 'Lukk (Esc)',
+    everywhere: 'På alle skjermer',
+    scanScreen: 'Skjermen Skann',
+    lists: 'Listene Jobber og Historikk',
+    questions: 'Et spørsmål (slett, kanseller, fjern)',
+    screen: 'Gå til {{screen}}',
+    scan: 'Skann: booker ordren og skriver ut etiketten (ingen tast trengs)',
+    enter: 'Book og skriv ut koden som er skrevet inn',
+    reprint: 'Skriv ut den viste etiketten på nytt (når feltet er tomt)',
+    clear: 'Fjern det viste resultatet',
+    arrows: 'Opp og ned i listen',
+    historyKeys: 'Skriv ut på nytt (R) eller kanseller (C) den valgte sendingen',
+    no: 'Svar nei og gå tilbake',
+    help: 'Vis eller skjul denne listen',
+    cap: { enter: 'Enter', esc: 'Esc', arrows: '↑ ↓' },
+  },
+  demoFaults: {
+    open: 'Demomodus: skriverfeil',
+    title: 'Demo: den virtuelle etikettskriveren',
+    intro: 'La demoens etikettskriver svikte for å se hva stasjonen sier og gjør. Bare i demomodus.',
+    fault: {
+      none: 'Virker',
+      offline: 'Frakoblet',
+      paper_out: 'Tom for etiketter',
+      head_open: 'Skrivehodet åpent',
+    },
+    now: 'Demomodus · etikettskriver: {{fault}}',
+  },
+  setup: {
+    title: 'Sett opp denne stasjonen',
+    intro:
+      'Tre trinn til et fungerende pakkebord: nShift API-nøkkelen, etikettskriveren og en testetikett. Du kan gå ut når som helst: skjermen Skann sier hva som mangler, og tar deg tilbake hit.',
+    open: 'Oppsett trinn for trinn',
+    leave: 'Gå ut av oppsettet',
+    back: 'Tilbake',
+    next: 'Neste',
+    finish: 'Begynn å skanne',
+    stepsLabel: 'Trinn i oppsettet',
+    step: { start: 'Start', key: 'nShift API-nøkkel', printer: 'Etikettskriver', test: 'Testetikett' },
+    done: 'Ferdig',
+    todo: 'Gjenstår',
+    demoTitle: 'Prøv demoen først',
+    demoText:
+      'Demomodus kjører Packbench med et simulert nShift og en virtuell etikettskriver: ingenting blir booket eller skrevet ut på ordentlig. Start den fra Packbench-mappen med denne kommandoen, og åpne deretter adressen den skriver ut:',
+    demoCommand: 'npm run demo',
+    demoHere:
+      'Dette er demoen: API-nøkkelen og den virtuelle etikettskriveren er allerede satt opp. Skriv ut en testetikett, og skann deretter en eksempelordre, for eksempel ORD-1001.',
+    realTitle: 'Sett opp på ordentlig',
+    realText:
+      'Du trenger nShift API-nøkkelen (dens Id og Secret Id, fra nShift) og etikettskriveren: nettverksadressen eller en utskriftskø på denne datamaskinen.',
+    realStart: 'Legg inn API-nøkkelen',
+    keyDone: 'nShift godtok API-nøkkelen.',
+    keyTodo: 'Legg inn nøkkelens Id og Secret Id, og lagre: Packbench spør nShift om den med en gang.',
+    printerIntro:
+      'Finn skriverne denne datamaskinen kjenner, eller legg til etikettskriveren med adressen; velg den deretter for etiketter.',
+    labelPrinter: 'Etiketter skrives ut på',
+    labelPrinterNone: 'Velg en skriver',
+    saveLabelPrinter: 'Bruk den for etiketter',
+    printerDone: 'Etiketter skrives ut på {{printer}}.',
+    testIntro: 'Skriv ut en testetikett på {{printer}}, og kontroller at den kommer ut hel og lesbar.',
+    testNoPrinter: 'Velg etikettskriveren først (trinn 3).',
+    testPrint: 'Skriv ut en testetikett',
+    testDone: 'Testetiketten ble skrevet ut: stasjonen er klar.',
+  },
   failure: {
     whatHappened: 'Hva skjedde',
     whatToDo: 'Hva du gjør',
@@ -216,6 +323,11 @@ const nb: Messages = {
         todo: 'Etiketten er ugyldig: ikke skriv den ut på nytt. Få laget en ny sending for ordren i ordresystemet eller i nShift, og skann deretter på nytt.',
         line: 'Kansellert sending: {{shipmentNo}}',
       },
+      prepared_cancelled: {
+        what: 'Denne nettbutikkordren ble booket én gang fra sin forberedte sending, og den sendingen er kansellert: en forberedt sending bookes bare én gang.',
+        todo: 'Etiketten er ugyldig: ikke skriv den ut på nytt. Be nettbutikkens team lage en ny sending for ordren, og skann deretter på nytt.',
+        line: 'Kansellert sending: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'Den lagrede sendingen kan ikke bookes: den er ikke klar.',
         todo: 'Oppdater listen. Hvis den allerede er booket, skriv ut etiketten på nytt i stedet.',
@@ -241,6 +353,9 @@ const nb: Messages = {
       },
       stored_booking_not_listed: {
         line: 'nShift viser den lagrede sendingen som booket, men lister ikke sendingen ennå.',
+      },
+      prepared_booking_not_listed: {
+        line: 'nShift har ikke lenger den forberedte sendingen (den er booket), men lister ikke sendingen ennå.',
       },
       consolidated_gone: {
         what: 'Den samlastede sendingen er ikke lenger åpen i nShift.',
@@ -359,6 +474,14 @@ const nb: Messages = {
         what: 'Ingenting nytt for manifest {{manifestType}}: alle sendinger som er booket i dag, er allerede i et manifest. Det ble ikke laget noe manifest i nShift, og ingenting ble skrevet ut.',
         todo: 'Trenger transportøren dagens liste igjen, skriv ut det tidligere manifestet på nytt fra skjermen Manifest.',
       },
+      no_label_printer: {
+        what: 'Ingen etikettskriver er satt opp på denne stasjonen, så skanningen ble ikke sendt: ingenting ble booket.',
+        todo: 'Be en arbeidsleder legge til etikettskriveren (Sett opp etikettskriveren på skjermen Skann), og skann deretter på nytt.',
+      },
+      vault_key_kept: {
+        what: 'Nøkkelfilen {{file}} kan ikke brukes, og Packbench lager ingen ny så lenge {{other}} kanskje fortsatt kan åpnes med den: hemmeligheten ble ikke lagret.',
+        todo: 'Legg vault.key tilbake fra en sikkerhetskopi. Vil du heller gi opp hemmeligheten i {{other}}: fjern den filen og lagre på nytt.',
+      },
     },
     codes: {
       unknown_code: {
@@ -377,6 +500,14 @@ const nb: Messages = {
       checkout_not_configured: {
         what: 'Ingen klientopplysninger for nShift Checkout er lagt inn på denne stasjonen.',
         todo: 'Be en arbeidsleder om å legge inn klient-id og hemmelighet i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
+      },
+      checkout_credentials_refused: {
+        what: 'nShift Checkout godtok ikke stasjonens klientopplysninger: ingenting ble slått opp der.',
+        todo: 'Be en arbeidsleder kontrollere klient-id og hemmelighet i $t(settings.title) → $t(checkout.settings.credentialsTitle), og at klienten er aktivert i nShift Portal.',
+      },
+      checkout_refused: {
+        what: 'nShift Checkout avviste forespørselen.',
+        todo: 'Rett det som nevnes nedenfor, og prøv igjen; kan ingenting av det endres her, spør nettbutikkens team.',
       },
       station_token_refused: {
         what: 'Packbench avviste denne siden: tilgangsnøkkelen er utdatert, fordi Packbench er startet på nytt og har laget en ny. Ingenting ble gjort.',
@@ -902,6 +1033,8 @@ const nb: Messages = {
     too_big: 'For stort eller for langt: høyst {{maximum}}.',
     invalid_type: 'Fyll inn en verdi her (et tall der det spørres etter et tall).',
     invalid_format: 'Ikke i riktig form (en adresse må begynne med https:// eller http://).',
+    plain_http:
+      'Vanlig http:// bare til denne datamaskinen (simulatoren, tester): en nShift-adresse må begynne med https://.',
     invalid_value: 'Dette valget er ikke blant alternativene.',
     other: 'Verdien godtas ikke: sjekk den og lagre igjen.',
   },
@@ -920,6 +1053,10 @@ const nb: Messages = {
       sources: 'Slå opp skanninger i',
       order: 'Åpne ordrer i nShift',
       stored: 'Lagrede sendinger i nShift',
+      prepared: 'Nettbutikkordrer i nShift Checkout (forberedte sendinger)',
+      preparedOff:
+        'Nettbutikkordrer i nShift Checkout slås ikke opp: de forberedte sendingene deres bookes ikke på denne stasjonen.',
+      addPrepared: 'Slå dem opp også',
       shipment: 'Sendinger som allerede er booket (tilbyr ny utskrift)',
       up: 'Opp',
       down: 'Ned',
@@ -969,7 +1106,10 @@ const nb: Messages = {
     option: 'Valgt alternativ',
     parcels: 'Kolli',
     delivery: 'nShift Delivery',
-    transferred: 'Lagret sending {{storedId}}',
+    prepared: 'Forberedt sending {{prepareId}}',
+    stored: 'Lagret sending {{storedId}}',
+    storedUnnamed: 'Lagret sending',
+    pickupPoint: 'Hentested: {{name}}',
     pending: 'Ikke i Delivery ennå',
     bookedAs: 'Booket som sending {{shipmentNo}}',
     booked: 'Booket',
@@ -978,6 +1118,8 @@ const nb: Messages = {
     delete: 'Slett',
     deleteConfirm: 'Slette delsending {{id}} (ordre {{orderNo}}) fra nShift Checkout?',
     deleteKeeps: 'nShift Delivery beholder sin lagrede sending: ordren kan fortsatt bookes ved benken.',
+    deleteKeepsPrepared:
+      'nShift Delivery beholder den forberedte sendingen, men en skanning av ordren finner den ikke lenger her: den må da bookes i nShift Delivery.',
     deleteKeepsBooked:
       'nShift Delivery beholder den bookede sendingen: etiketten og sporingen påvirkes ikke.',
     deleted: 'Delsendingen ble slettet fra nShift Checkout.',
@@ -1026,6 +1168,31 @@ const nb: Messages = {
     reprintState: 'Ny utskrift kl. {{time}}: {{state}}',
     reprintOf: 'Ny utskrift av {{code}}, skannet kl. {{time}}',
     cancelledNoReprint: 'Kansellert: etiketten er ugyldig og skrives derfor ikke ut på nytt.',
+  },
+  /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  secrets: {
+    boundHint:
+      'Hemmeligheten nedenfor sendes bare til adressen den ble lagt inn for: legg den inn på nytt etter at du har endret adressen.',
+    enteredFor:
+      'Den lagrede hemmeligheten ble lagt inn for {{origins}} og sendes ikke til adressen som brukes: legg den inn på nytt for å bruke den her.',
+    vault: {
+      damaged:
+        '{{file}} er skadet og kan ikke leses. Legg inn hemmeligheten på nytt (når den lagres, skrives en ny fil).',
+      wrong_key:
+        '{{file}} ble lagret med en annen krypteringsnøkkel (PACKBENCH_VAULT_KEY eller vault.key). Start Packbench med den, eller legg inn hemmeligheten på nytt.',
+      passphrase_missing:
+        '{{file}} ble lagret med en passordfrase (PACKBENCH_VAULT_KEY) som denne starten ikke har. Start Packbench med den, eller legg inn hemmeligheten på nytt.',
+      key_missing:
+        'Nøkkelfilen til {{file}} (vault.key) mangler. Legg den tilbake fra en sikkerhetskopi, eller legg inn hemmeligheten på nytt.',
+      key_damaged:
+        'Nøkkelfilen {{file}} er skadet, så de lagrede hemmelighetene kan ikke leses. Legg den tilbake fra en sikkerhetskopi, eller legg inn hemmeligheten på nytt.',
+      cannot_decrypt:
+        '{{file}} kan ikke dekrypteres med datamaskinens nøkkelring (nøkkelringen eller brukerkontoen er endret). Legg inn hemmeligheten på nytt.',
+      key_was_readable:
+        'Nøkkelfilen {{file}} kunne leses av andre brukere på datamaskinen; Packbench har gjort den privat. Hvis noen kan ha kopiert den: bytt nøkkelen i nShift og legg inn den nye her.',
+      basic_text:
+        'Datamaskinen har ingen nøkkelring, så hemmeligheten i {{file}} er bare beskyttet av et fast passord som alle programmer for denne brukeren kan låse opp. Be IT sette opp en nøkkelring (GNOME Keyring, KWallet), og legg så inn hemmeligheten på nytt.',
+    },
   },
 };
 

@@ -190,6 +190,114 @@ const sv: Messages = {
     state: 'Status',
     result: 'Resultat',
   },
+  readiness: {
+    notReady: 'Inte redo att skanna',
+    headline: {
+      starting: 'Ansluter till stationen…',
+      station_unreachable: 'Packbench svarar inte',
+      station_token_refused: 'Sidans åtkomstnyckel är inaktuell',
+      auth_missing_key: 'Ingen nShift API-nyckel än',
+      checking_key: 'Kontrollerar nShift API-nyckeln…',
+      auth_invalid_key: 'nShift nekade API-nyckeln',
+      access_denied: 'nShift ger inte den här API-nyckeln åtkomst',
+      nshift_unreachable: 'nShift kan inte nås',
+      no_label_printer: 'Ingen etikettskrivare än',
+      label_printer_offline: 'Etikettskrivaren är frånkopplad',
+      label_printer_error: 'Etikettskrivaren har ett problem',
+    },
+    starting: 'En skanning som görs nu skickas så snart stationen svarar.',
+    checking: 'Det tar några sekunder. En skanning som görs nu skickas som vanligt.',
+    printerOffline: '{{printer}} svarar inte.',
+    printerError: '{{printer}}: {{problems}}.',
+    printerTodo:
+      'Kontrollera att den är påslagen, ansluten och påfylld, med huvudet stängt. En skanning som görs nu bokas, och dess etikett väntar tills skrivaren är tillbaka.',
+    labelsOn: 'Etiketter skrivs ut på {{printer}}.',
+    missingLicenses: 'nShift-kontot saknar {{list}}: skanningar som behöver det misslyckas.',
+    action: {
+      setup_key: 'Ange API-nyckeln',
+      setup_printer: 'Ställ in etikettskrivaren',
+      check_connection: 'Kontrollera igen',
+      reload: 'Försök igen',
+    },
+  },
+  stationName: {
+    label: 'Station',
+    windowTitle: '{{name}} · Packbench',
+    settingsTitle: 'Stationens namn och inställning',
+    field: 'Namn på den här stationen',
+    hint: 'Visas i fönstrets titel och i statusraden, så att varje packbord känns igen med en blick. Tomt: datorns namn ({{computer}}).',
+    hintNamed:
+      'Visas i fönstrets titel och i statusraden, så att varje packbord känns igen med en blick. Tomt: datorns namn.',
+  },
+  keys: {
+    button: 'Tangenter',
+    title: 'Tangenter',
+    intro:
+      'Allt fungerar med skannern och tangentbordet. F9 visar eller döljer den här listan på alla skärmar.',
+    close: 'Stäng (Esc)',
+    everywhere: 'På alla skärmar',
+    scanScreen: 'Skärmen Skanna',
+    lists: 'Listorna Jobb och Historik',
+    questions: 'En fråga (ta bort, makulera)',
+    screen: 'Gå till {{screen}}',
+    scan: 'Skanna: bokar ordern och skriver ut etiketten (ingen tangent behövs)',
+    enter: 'Boka och skriv ut den inskrivna koden',
+    reprint: 'Skriv ut den visade etiketten igen (när fältet är tomt)',
+    clear: 'Rensa det visade resultatet',
+    arrows: 'Upp och ned i listan',
+    historyKeys: 'Skriv ut igen (R) eller makulera (C) den valda sändningen',
+    no: 'Svara nej och gå tillbaka',
+    help: 'Visa eller dölj den här listan',
+    cap: { enter: 'Enter', esc: 'Esc', arrows: '↑ ↓' },
+  },
+  demoFaults: {
+    open: 'Demoläge: skrivarfel',
+    title: 'Demo: den virtuella etikettskrivaren',
+    intro: 'Låt demons etikettskrivare krångla, för att se vad stationen säger och gör. Bara i demoläge.',
+    fault: {
+      none: 'Fungerar',
+      offline: 'Frånkopplad',
+      paper_out: 'Slut på etiketter',
+      head_open: 'Skrivarhuvudet öppet',
+    },
+    now: 'Demoläge · etikettskrivare: {{fault}}',
+  },
+  setup: {
+    title: 'Ställ in den här stationen',
+    intro:
+      'Tre steg till ett fungerande packbord: nShift API-nyckeln, etikettskrivaren och en testetikett. Du kan lämna när som helst: skärmen Skanna säger vad som saknas och tar dig tillbaka hit.',
+    open: 'Inställning steg för steg',
+    leave: 'Lämna inställningen',
+    back: 'Tillbaka',
+    next: 'Nästa',
+    finish: 'Börja skanna',
+    stepsLabel: 'Steg i inställningen',
+    step: { start: 'Start', key: 'nShift API-nyckel', printer: 'Etikettskrivare', test: 'Testetikett' },
+    done: 'Klart',
+    todo: 'Att göra',
+    demoTitle: 'Prova demon först',
+    demoText:
+      'Demoläget kör Packbench med ett simulerat nShift och en virtuell etikettskrivare: inget bokas eller skrivs ut på riktigt. Starta det från Packbench-mappen med det här kommandot och öppna sedan adressen det skriver ut:',
+    demoCommand: 'npm run demo',
+    demoHere:
+      'Det här är demon: dess API-nyckel och virtuella etikettskrivare är redan inställda. Skriv ut en testetikett och skanna sedan en exempelorder, till exempel ORD-1001.',
+    realTitle: 'Ställ in på riktigt',
+    realText:
+      'Du behöver nShift API-nyckeln (dess Id och Secret Id, från nShift) och etikettskrivaren: dess nätverksadress eller en utskriftskö på den här datorn.',
+    realStart: 'Ange API-nyckeln',
+    keyDone: 'nShift godkände API-nyckeln.',
+    keyTodo: 'Ange nyckelns Id och Secret Id och spara: Packbench frågar nShift om den direkt.',
+    printerIntro:
+      'Sök efter skrivarna som den här datorn känner till, eller lägg till etikettskrivaren med dess adress; välj den sedan för etiketter.',
+    labelPrinter: 'Etiketter skrivs ut på',
+    labelPrinterNone: 'Välj en skrivare',
+    saveLabelPrinter: 'Använd den för etiketter',
+    printerDone: 'Etiketter skrivs ut på {{printer}}.',
+    testIntro: 'Skriv ut en testetikett på {{printer}} och kontrollera att den blir hel och läsbar.',
+    testNoPrinter: 'Välj etikettskrivaren först (steg 3).',
+    testPrint: 'Skriv ut en testetikett',
+    testDone: 'Testetiketten skrevs ut: stationen är redo.',
+  },
   failure: {
     whatHappened: 'Vad hände',
     whatToDo: 'Vad du gör',
@@ -222,6 +330,11 @@ const sv: Messages = {
         todo: 'Etiketten är ogiltig: skriv inte ut den igen. Låt skapa en ny sändning för ordern i ordersystemet eller i nShift och skanna sedan igen.',
         line: 'Makulerad sändning: {{shipmentNo}}',
       },
+      prepared_cancelled: {
+        what: 'Den här webbutiksordern bokades en gång från sin förberedda sändning, och den sändningen har makulerats: en förberedd sändning bokas bara en gång.',
+        todo: 'Etiketten är ogiltig: skriv inte ut den igen. Be webbutikens team skapa en ny sändning för ordern och skanna sedan igen.',
+        line: 'Makulerad sändning: {{shipmentNo}}',
+      },
       stored_not_ready: {
         what: 'Den lagrade sändningen kan inte bokas: den är inte klar.',
         todo: 'Uppdatera listan. Om den redan är bokad, skriv ut etiketten igen i stället.',
@@ -247,6 +360,9 @@ const sv: Messages = {
       },
       stored_booking_not_listed: {
         line: 'nShift visar den lagrade sändningen som bokad men listar inte sändningen ännu.',
+      },
+      prepared_booking_not_listed: {
+        line: 'nShift har inte längre den förberedda sändningen (den är bokad) men listar inte sändningen ännu.',
       },
       consolidated_gone: {
         what: 'Den samlastade sändningen är inte längre öppen i nShift.',
@@ -365,6 +481,14 @@ const sv: Messages = {
         what: 'Inget nytt för manifest {{manifestType}}: alla sändningar som bokats i dag finns redan i ett manifest. Inget manifest skapades i nShift och inget skrevs ut.',
         todo: 'Behöver transportören dagens lista igen, skriv ut det tidigare manifestet igen från skärmen Manifest.',
       },
+      no_label_printer: {
+        what: 'Ingen etikettskrivare är inställd på den här stationen, så skanningen skickades inte: inget bokades.',
+        todo: 'Be en arbetsledare att lägga till etikettskrivaren (Ställ in etikettskrivaren på skärmen Skanna) och skanna sedan igen.',
+      },
+      vault_key_kept: {
+        what: 'Nyckelfilen {{file}} kan inte användas, och Packbench gör ingen ny så länge {{other}} kanske fortfarande kan öppnas med den: hemligheten sparades inte.',
+        todo: 'Lägg tillbaka vault.key från en säkerhetskopia. Vill du i stället ge upp hemligheten i {{other}}: ta bort den filen och spara igen.',
+      },
     },
     codes: {
       unknown_code: {
@@ -383,6 +507,14 @@ const sv: Messages = {
       checkout_not_configured: {
         what: 'Inga klientuppgifter för nShift Checkout är inlagda på den här stationen.',
         todo: 'Be en arbetsledare att ange klient-id och hemlighet i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
+      },
+      checkout_credentials_refused: {
+        what: 'nShift Checkout godtog inte stationens klientuppgifter: ingenting slogs upp där.',
+        todo: 'Be en arbetsledare kontrollera klient-id och hemlighet i $t(settings.title) → $t(checkout.settings.credentialsTitle) och att klienten är aktiverad i nShift Portal.',
+      },
+      checkout_refused: {
+        what: 'nShift Checkout avvisade begäran.',
+        todo: 'Rätta det som anges nedan och försök igen; om inget av det går att ändra här, fråga webbutikens team.',
       },
       station_token_refused: {
         what: 'Packbench avvisade den här sidan: dess åtkomstnyckel är inaktuell, eftersom Packbench har startats om och skapat en ny. Ingenting gjordes.',
@@ -907,6 +1039,8 @@ const sv: Messages = {
     too_big: 'För stort eller för långt: högst {{maximum}}.',
     invalid_type: 'Fyll i ett värde här (ett tal där ett tal efterfrågas).',
     invalid_format: 'Inte i rätt form (en adress måste börja med https:// eller http://).',
+    plain_http:
+      'Vanlig http:// bara till den här datorn (simulatorn, tester): en nShift-adress måste börja med https://.',
     invalid_value: 'Det här valet finns inte bland alternativen.',
     other: 'Värdet godtas inte: kontrollera det och spara igen.',
   },
@@ -925,6 +1059,10 @@ const sv: Messages = {
       sources: 'Slå upp skanningar i',
       order: 'Öppna order i nShift',
       stored: 'Lagrade sändningar i nShift',
+      prepared: 'Webbutiksordrar i nShift Checkout (förberedda sändningar)',
+      preparedOff:
+        'Webbutiksordrar i nShift Checkout slås inte upp: deras förberedda sändningar bokas inte vid den här stationen.',
+      addPrepared: 'Slå upp dem också',
       shipment: 'Redan bokade sändningar (erbjuder ny utskrift)',
       up: 'Upp',
       down: 'Ned',
@@ -974,7 +1112,10 @@ const sv: Messages = {
     option: 'Valt alternativ',
     parcels: 'Kollin',
     delivery: 'nShift Delivery',
-    transferred: 'Lagrad sändning {{storedId}}',
+    prepared: 'Förberedd sändning {{prepareId}}',
+    stored: 'Lagrad sändning {{storedId}}',
+    storedUnnamed: 'Lagrad sändning',
+    pickupPoint: 'Utlämningsställe: {{name}}',
     pending: 'Inte i Delivery än',
     bookedAs: 'Bokad som sändning {{shipmentNo}}',
     booked: 'Bokad',
@@ -983,6 +1124,8 @@ const sv: Messages = {
     delete: 'Ta bort',
     deleteConfirm: 'Ta bort delsändning {{id}} (order {{orderNo}}) från nShift Checkout?',
     deleteKeeps: 'nShift Delivery behåller sin lagrade sändning: ordern kan fortfarande bokas vid bänken.',
+    deleteKeepsPrepared:
+      'nShift Delivery behåller den förberedda sändningen, men en skanning av ordern hittar den inte längre här: den måste då bokas i nShift Delivery.',
     deleteKeepsBooked:
       'nShift Delivery behåller den bokade sändningen: dess etikett och spårning påverkas inte.',
     deleted: 'Delsändningen togs bort från nShift Checkout.',
@@ -1031,6 +1174,31 @@ const sv: Messages = {
     reprintState: 'Omutskrift kl. {{time}}: {{state}}',
     reprintOf: 'Omutskrift av {{code}}, skannad kl. {{time}}',
     cancelledNoReprint: 'Makulerad: etiketten är ogiltig och skrivs därför inte ut igen.',
+  },
+  /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  secrets: {
+    boundHint:
+      'Hemligheten nedan skickas bara till den adress den angavs för: ange den igen när du har ändrat adressen.',
+    enteredFor:
+      'Den sparade hemligheten angavs för {{origins}} och skickas inte till adressen som används: ange den igen för att använda den här.',
+    vault: {
+      damaged:
+        '{{file}} är skadad och kan inte läsas. Ange hemligheten igen (när den sparas skrivs en ny fil).',
+      wrong_key:
+        '{{file}} sparades med en annan krypteringsnyckel (PACKBENCH_VAULT_KEY eller vault.key). Starta Packbench med den, eller ange hemligheten igen.',
+      passphrase_missing:
+        '{{file}} sparades med en lösenfras (PACKBENCH_VAULT_KEY) som saknas vid den här starten. Starta Packbench med den, eller ange hemligheten igen.',
+      key_missing:
+        'Nyckelfilen till {{file}} (vault.key) saknas. Lägg tillbaka den från en säkerhetskopia, eller ange hemligheten igen.',
+      key_damaged:
+        'Nyckelfilen {{file}} är skadad, så de sparade hemligheterna kan inte läsas. Lägg tillbaka den från en säkerhetskopia, eller ange hemligheten igen.',
+      cannot_decrypt:
+        '{{file}} kan inte dekrypteras med datorns nyckelring (nyckelringen eller användarkontot har ändrats). Ange hemligheten igen.',
+      key_was_readable:
+        'Nyckelfilen {{file}} kunde läsas av andra användare på datorn; Packbench har gjort den privat. Om någon kan ha kopierat den: byt nyckeln i nShift och ange den nya här.',
+      basic_text:
+        'Datorn har ingen nyckelring, så hemligheten i {{file}} skyddas bara av ett fast lösenord som alla program för den här användaren kan låsa upp. Be IT att sätta upp en nyckelring (GNOME Keyring, KWallet) och ange sedan hemligheten igen.',
+    },
   },
 };
 

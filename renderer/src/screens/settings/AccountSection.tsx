@@ -10,6 +10,7 @@ import { InView } from '../../components/InView';
 import { Panel } from '../../components/Panel';
 import { CredentialsForm } from './CredentialsForm';
 import { AddressSource } from './InForceNote';
+import { useStoredSecretLine, VaultNoticeAlert } from './SecretNotes';
 import { SettingsForm, UnsavedTitle } from './SettingsSection';
 import { useSaveEntry } from './settings-save';
 
@@ -21,6 +22,7 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
   const [deliveryUrl, setDeliveryUrl] = useState(settings.account.deliveryUrl);
   const [testState, runTest] = useAction();
   const [test, setTest] = useState<ConnectionTest | undefined>();
+  const storedLine = useStoredSecretLine();
   // The address in use may come from demo mode or --delivery-url, not from Settings: show that one, say where it
   // comes from, and do not offer to save it (it holds for this run only).
   const urlInForce = settings.inForce.deliveryUrl;
@@ -52,7 +54,10 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
               <AddressSource source={urlInForce.source} testId="delivery-url-source">
                 {t(`settings.account.urlFrom.${urlInForce.source}`)}
               </AddressSource>
-            ) : undefined
+            ) : (
+              // The API key goes to this address only: another one saved asks for the key again.
+              <span data-testid="delivery-url-binds-key">{t('secrets.boundHint')}</span>
+            )
           }
         />
       </SettingsForm>
@@ -62,11 +67,10 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
         ids={{ id: 'account-key-id', secret: 'account-secret' }}
         labels={{ id: t('settings.account.keyId'), secret: t('settings.account.secret') }}
         initialId={settings.account.apiKeyId}
-        stored={
-          settings.account.hasSecret
-            ? t('settings.account.secretStored', { mask: settings.account.secretMask ?? '••••••••' })
-            : t('settings.account.noSecret')
-        }
+        stored={storedLine(settings.account, {
+          stored: (mask) => t('settings.account.secretStored', { mask }),
+          none: t('settings.account.noSecret'),
+        })}
         maskTestId="secret-mask"
         save={(id, secret) => api.setApiKey({ id, secret })}
         actions={
@@ -75,6 +79,7 @@ export function AccountSection({ settings }: { settings: SettingsView }) {
           </Button>
         }
       />
+      <VaultNoticeAlert notice={settings.account.vault} testId="account-vault-notice" />
       {/* The test's answer is where the admin's eye is: brought into view under the button that asked. */}
       <InView showing={test ?? testState.failure}>
         <ActionFeedback state={testState} />

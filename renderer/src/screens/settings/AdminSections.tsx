@@ -14,7 +14,7 @@ import { formatNumber } from '../../i18n/format';
  * schema and applies it at once; the verdict on a value shows under its field.
  */
 
-const ALL_SOURCES: readonly ResolveSource[] = ['order', 'stored', 'shipment'];
+const ALL_SOURCES: readonly ResolveSource[] = ['order', 'stored', 'prepared', 'shipment'];
 
 interface SourceRow {
   source: ResolveSource;
@@ -38,9 +38,24 @@ function moved<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
+/**
+ * The rows with `prepared` in use, before the booked shipments' lookup where that is in use (the default order),
+ * else after the last source in use.
+ */
+function withPrepared(rows: readonly SourceRow[]): SourceRow[] {
+  const others = rows.filter((row) => row.source !== 'prepared');
+  const beforeShipment = others.findIndex((row) => row.source === 'shipment' && row.used);
+  const at = beforeShipment >= 0 ? beforeShipment : others.filter((row) => row.used).length;
+  return [...others.slice(0, at), { source: 'prepared', used: true }, ...others.slice(at)];
+}
+
 export function ResolveSection({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState(() => sourceRows(settings.resolve.sources));
+  // A lookup saved before `prepared` existed and changed by the admin is kept on upgrade (main/settings/migrate.ts):
+  // with Checkout credentials, say what it leaves out and offer to add it.
+  const preparedOff =
+    settings.checkout.hasSecret && !rows.some((row) => row.source === 'prepared' && row.used);
   return (
     <SettingsSection
       id="resolve"
@@ -53,6 +68,14 @@ export function ResolveSection({ settings }: { settings: SettingsView }) {
       })}
     >
       <p className="field-hint">{t('admin.resolve.hint')}</p>
+      {preparedOff ? (
+        <p className="field-hint" data-testid="resolve-prepared-off">
+          {t('admin.resolve.preparedOff')}{' '}
+          <Button tone="quiet" onClick={() => setRows(withPrepared)}>
+            {t('admin.resolve.addPrepared')}
+          </Button>
+        </p>
+      ) : null}
       <SourceOrder rows={rows} onRows={setRows} />
     </SettingsSection>
   );

@@ -6,6 +6,7 @@ import { TextField } from '../../components/Field';
 import { Panel } from '../../components/Panel';
 import { CredentialsForm } from './CredentialsForm';
 import { AddressSource } from './InForceNote';
+import { useStoredSecretLine, VaultNoticeAlert } from './SecretNotes';
 import { SettingsSection } from './SettingsSection';
 
 /**
@@ -16,6 +17,7 @@ import { SettingsSection } from './SettingsSection';
 export function CheckoutSection({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation();
   const { api } = useServices();
+  const storedLine = useStoredSecretLine();
   const { values, bind } = useDraft('checkout', {
     baseUrl: settings.checkout.baseUrl,
     authUrl: settings.checkout.authUrl,
@@ -52,6 +54,8 @@ export function CheckoutSection({ settings }: { settings: SettingsView }) {
           label={t('checkout.settings.authUrl')}
           type="url"
           size={40}
+          // The client secret goes to this address only, and the tokens it buys to the one above.
+          hint={<span data-testid="checkout-url-binds-secret">{t('secrets.boundHint')}</span>}
           {...inForceAddress(settings.inForce.checkoutAuthUrl, 'checkout-auth-url-source', (source) =>
             t(`checkout.settings.authUrlFrom.${source}`),
           )}
@@ -65,14 +69,14 @@ export function CheckoutSection({ settings }: { settings: SettingsView }) {
           ids={{ id: 'checkout-client-id', secret: 'checkout-client-secret' }}
           labels={{ id: t('checkout.settings.clientId'), secret: t('checkout.settings.secret') }}
           initialId={settings.checkout.clientId}
-          stored={
-            settings.checkout.hasSecret
-              ? t('checkout.settings.secretStored', { mask: settings.checkout.secretMask ?? '••••••••' })
-              : t('checkout.settings.noSecret')
-          }
+          stored={storedLine(settings.checkout, {
+            stored: (mask) => t('checkout.settings.secretStored', { mask }),
+            none: t('checkout.settings.noSecret'),
+          })}
           maskTestId="checkout-secret-mask"
           save={(clientId, clientSecret) => api.setCheckoutCredentials({ clientId, clientSecret })}
         />
+        <VaultNoticeAlert notice={settings.checkout.vault} testId="checkout-vault-notice" />
       </Panel>
     </>
   );

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeStation } from './fake-api';
+import { renderApp } from './render-app';
+
+afterEach(() => cleanup());
+
+/**
+ * What Settings says of the saved secrets, in the packer's language: that a secret goes only to the address it
+ * was entered for (and is asked for again after a change), and what the station's vault could not read.
+ */
+describe('Settings: where the saved secrets go', () => {
+  it('says beside the address that the key is sent only there, and asks for it again when it was entered elsewhere', async () => {
+    const fake = new FakeStation();
+    fake.settings.account = {
+      deliveryUrl: 'https://new.example/rs-extapi/v1',
+      apiKeyId: 'key-1',
+      hasSecret: false,
+      secretFor: 'https://api.unifaun.com',
+    };
+    fake.settings.language = 'sv';
+    await renderApp({ fake, language: 'sv' });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    expect(screen.getByTestId('delivery-url-binds-key').textContent).toBe(
+      'Hemligheten nedan skickas bara till den adress den angavs för: ange den igen när du har ändrat adressen.',
+    );
+    expect(screen.getByTestId('secret-mask').textContent).toBe(
+      'Den sparade hemligheten angavs för https://api.unifaun.com och skickas inte till adressen som används: ange den igen för att använda den här.',
+    );
+    expect(screen.getByTestId('checkout-url-binds-secret').textContent).toMatch(/^Hemligheten nedan/);
+  });
+
+  it('names the vault file that cannot be read and what to do, as an error; a keyring warning as a warning', async () => {
+    const fake = new FakeStation();
+    fake.settings.account = {
+      deliveryUrl: 'https://api.unifaun.com/rs-extapi/v1',
+      hasSecret: false,
+      vault: { code: 'wrong_key', file: '/data/secrets.enc' },
+    };
+    fake.settings.checkout = {
+      ...fake.settings.checkout,
+      vault: { code: 'basic_text', file: '/home/p/.config/Packbench/checkout-secrets.bin' },
+    };
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    const account = screen.getByTestId('account-vault-notice');
+    expect(account.className).toContain('alert-error');
+    expect(account.textContent).toBe(
+      '/data/secrets.enc was saved with another encryption key (PACKBENCH_VAULT_KEY or vault.key). Start Packbench with that one, or enter the secret again.',
+    );
+    expect(screen.getByTestId('secret-mask').textContent).toBe('No secret stored.');
+    const checkout = screen.getByTestId('checkout-vault-notice');
+    expect(checkout.className).toContain('alert-warn');
+    expect(checkout.textContent).toContain('/home/p/.config/Packbench/checkout-secrets.bin');
+    expect(checkout.textContent).toContain('no keyring');
+  });
+});

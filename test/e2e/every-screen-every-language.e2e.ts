@@ -111,6 +111,8 @@ const ALLOWED = [
   /\bPackbench\b/g,
   /\bZebra\b/g,
   /\bPostNord\b|\bDHL\b|\bBring\b|\bBudbee\b|\bSchenker\b|\bMyPack\b|\bParcel Locker\b|\bHome\b|\bHome Delivery\b|\bHome Small\b|\bCollect\b|\bExpress\b|\bParcel\b|\bService Point\b|\bBusiness\b/g,
+  // The demo's pickup points, named after their service by the simulated Checkout ("MyPack Collect pickup point").
+  /\bpickup point\b/g,
   // Technical names an admin types into nShift and printers too (docs/glossary.md: codes are not translated).
   /\b(ZPL|PDF|TCP|API|UTF-8|URL|CSV|A4|A5|ID|id)\b/g,
   /\bAlt\+\d\b|\bEsc\b/g,

@@ -7,6 +7,7 @@ import { ActionFeedback } from '../components/ActionFeedback';
 import { Button } from '../components/Button';
 import { JobOutcome } from '../components/JobOutcome';
 import { SelectField } from '../components/Field';
+import { printerName } from '../components/printer-name';
 import { AccountSection } from './settings/AccountSection';
 import { PrintersSection } from './settings/PrintersSection';
 import { SaveBar } from './settings/SaveBar';
@@ -169,12 +170,14 @@ function LabelPrinterChoice({ settings, status }: { settings: SettingsView; stat
   if (settings.inForce.labelPrinterId && settings.inForce.labelPrinterId.source !== 'settings')
     return inUse ? (
       <p className="alert alert-good" data-testid="setup-label-printer">
-        {t('setup.printerDone', { printer: inUse.name })}
+        {t('setup.printerDone', { printer: printerName(t, inUse.name) })}
       </p>
     ) : null;
   return (
     <div className="panel" data-testid="setup-label-printer">
-      {inUse ? <p className="alert alert-good">{t('setup.printerDone', { printer: inUse.name })}</p> : null}
+      {inUse ? (
+        <p className="alert alert-good">{t('setup.printerDone', { printer: printerName(t, inUse.name) })}</p>
+      ) : null}
       <div className="row">
         <SelectField
           id="setup-label-printer-choice"
@@ -182,7 +185,7 @@ function LabelPrinterChoice({ settings, status }: { settings: SettingsView; stat
           value={chosen}
           choices={[
             { value: '', label: t('setup.labelPrinterNone') },
-            ...printers.map((printer) => ({ value: printer.id, label: printer.name })),
+            ...printers.map((printer) => ({ value: printer.id, label: printerName(t, printer.name) })),
           ]}
           onValue={setChosen}
         />
@@ -211,6 +214,7 @@ function TestStep({ status, onPrinted }: { status: StationStatus; onPrinted(): v
   const [state, run] = useAction();
   const [jobId, setJobId] = useState<string | undefined>();
   const printer = status.printers.find((candidate) => candidate.printerId === status.labelPrinterId);
+  const name = printer ? printerName(t, printer.name) : '';
   const printed = jobs.some((job) => job.id === jobId && job.state === 'printed');
   useEffect(() => {
     if (printed) onPrinted();
@@ -224,7 +228,7 @@ function TestStep({ status, onPrinted }: { status: StationStatus; onPrinted(): v
   }
   return (
     <>
-      <p>{t('setup.testIntro', { printer: printer.name })}</p>
+      <p>{t('setup.testIntro', { printer: name })}</p>
       <Button tone="primary" data-testid="setup-test-print" busy={state.busy} onClick={() => void print()}>
         {t('setup.testPrint')}
       </Button>
@@ -234,7 +238,7 @@ function TestStep({ status, onPrinted }: { status: StationStatus; onPrinted(): v
           key={jobId}
           jobId={jobId}
           what={t('setup.testPrint')}
-          pending={t('settings.printers.testSending', { printer: printer.name })}
+          pending={t('settings.printers.testSending', { printer: name })}
           retry={{ label: t('settings.printers.testAgain'), onRetry: () => void print() }}
         />
       ) : null}

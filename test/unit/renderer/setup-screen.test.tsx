@@ -171,4 +171,39 @@ describe('the first start’s setup (issue 29, point 2)', () => {
     await waitFor(() => expect(setup.textContent).toContain('Ställ in den här stationen'));
     expect(setup.textContent).toContain('Prova demon först');
   });
+
+  it('names the label printer demo mode sets in Swedish, at the printer and the test label, the address as it is', async () => {
+    const fake = new FakeStation();
+    const name = 'Label printer (tcp://127.0.0.1:9100)';
+    const label = { id: 'label', name, kind: 'zpl-tcp' as const, host: '127.0.0.1', port: 9100 };
+    fake.settings = {
+      ...fake.settings,
+      language: 'sv',
+      inForce: {
+        ...fake.settings.inForce,
+        printers: [{ value: label, source: 'demo' }],
+        labelPrinterId: { value: 'label', source: 'demo' },
+      },
+    };
+    fake.status = {
+      ...fake.status,
+      printers: [{ ...fake.status.printers[0]!, printerId: 'label', name }],
+      labelPrinterId: 'label',
+    };
+    await renderApp({ fake, language: 'sv' });
+    fireEvent.keyDown(window, { key: 'F6' });
+    act(() => fireEvent.click(screen.getByTestId('open-setup')));
+    // The key is accepted and the label printer set: the setup opens at the test label.
+    expect(screen.getByTestId('setup-step').textContent).toBe('Testetikett');
+    expect(screen.getByTestId('setup').textContent).toContain(
+      'Skriv ut en testetikett på Etikettskrivare (tcp://127.0.0.1:9100)',
+    );
+    act(() =>
+      fireEvent.click(screen.getByTestId('setup').querySelector('[data-step="printer"]') as HTMLElement),
+    );
+    expect(screen.getByTestId('setup-label-printer').textContent).toBe(
+      'Etiketter skrivs ut på Etikettskrivare (tcp://127.0.0.1:9100).',
+    );
+    expect(screen.getByTestId('setup').textContent).not.toContain('Label printer');
+  });
 });

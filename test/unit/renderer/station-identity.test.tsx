@@ -145,4 +145,58 @@ describe('the status bar reads whole (issue 29, point 3)', () => {
     expect(ids()).toEqual(['zebra-1', 'office']);
     expect(bar.querySelector('[data-printer-id="zebra-1"]')?.textContent).toBe('Zebra 1Offlinenot reachable');
   });
+
+  it('says an offline printer’s state once where the problem is the same word (Finnish "Ei yhteyttä")', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'fi' };
+    fake.status = {
+      ...fake.status,
+      printers: fake.status.printers.map((printer) => ({
+        ...printer,
+        state: 'offline' as const,
+        problems: ['unreachable' as const],
+      })),
+    };
+    await renderApp({ fake, language: 'fi' });
+    const chip = screen.getByTestId('status-bar').querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
+    expect([...chip.children].map((part) => part.textContent)).toEqual(['Zebra 1', 'Ei yhteyttä']);
+    expect(chip.title).toBe('Zebra 1: Ei yhteyttä');
+    // A problem that is another fact is still named beside the state.
+    act(() =>
+      fake.emit({
+        type: 'printer',
+        printer: { ...fake.status.printers[0]!, problems: ['unreachable', 'paper_out'] },
+      }),
+    );
+    const after = screen
+      .getByTestId('status-bar')
+      .querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
+    expect([...after.children].map((part) => part.textContent)).toEqual([
+      'Zebra 1',
+      'Ei yhteyttä',
+      'osoitekortit loppu',
+    ]);
+  });
+
+  it('names the printers the station names itself in the packer’s language, the address as it is', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'sv' };
+    fake.status = {
+      ...fake.status,
+      printers: [
+        {
+          printerId: 'label',
+          name: 'Label printer (tcp://127.0.0.1:9100)',
+          kind: 'zpl-tcp',
+          state: 'offline',
+          problems: ['unreachable'],
+          queueLength: 0,
+        },
+      ],
+    };
+    await renderApp({ fake, language: 'sv' });
+    const chip = screen.getByTestId('status-bar').querySelector('[data-printer-id="label"]') as HTMLElement;
+    expect(chip.querySelector('.chip-name')?.textContent).toBe('Etikettskrivare (tcp://127.0.0.1:9100)');
+    expect(chip.title).toMatch(/^Etikettskrivare \(tcp:\/\/127\.0\.0\.1:9100\): Frånkopplad/);
+  });
 });

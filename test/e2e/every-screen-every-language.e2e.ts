@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Language, StationStatus } from '../../preload/api';
 import { expect, test, type DemoHost } from './demo-host';
@@ -7,7 +9,7 @@ import sv from '../../renderer/src/i18n/locales/sv';
 import da from '../../renderer/src/i18n/locales/da';
 import nb from '../../renderer/src/i18n/locales/nb';
 import fi from '../../renderer/src/i18n/locales/fi';
-import { SIZES } from './glance';
+import { SIZES, startFreshHost, type FreshHost } from './glance';
 
 /**
  * Every screen, in every language, at 800×600 and 1280×720, in a state that shows most of its words (issue 29,
@@ -16,8 +18,9 @@ import { SIZES } from './glance';
  * the language's own does not; a screen shows data as well (receivers, services, codes), so the words below are
  * allowed, each for its reason.
  *
- * A new screen is one more entry in SCREENS: its key and, when its words show only after an action, how to reach them
- * (`look` reads the screen; call it once per state worth reading).
+ * A new screen is one more entry in SCREENS (on the demo) or FIRST_START (on a station as it is first started): its
+ * key and, when its words show only after an action, how to reach them (`look` reads the screen; call it once per
+ * state worth reading).
  */
 
 type Look = (state: string) => Promise<void>;
@@ -97,6 +100,81 @@ const SCREENS: ScreenVisit[] = [
       await look('an order’s partial shipments');
     },
   },
+  {
+    name: 'Key sheet',
+    key: 'F9',
+    async visit(page, look) {
+      await expect(page.getByTestId('key-sheet')).toBeVisible();
+      await look('the keys of every screen');
+      await page.keyboard.press('F9');
+      await expect(page.getByTestId('key-sheet')).toHaveCount(0);
+    },
+  },
+  {
+    name: 'Scan, not ready',
+    key: 'F1',
+    async visit(page, look) {
+      // The result shown goes, so the panel says whether a scan can succeed now.
+      await page.getByTestId('scan-input').press('Escape');
+      const panel = page.getByTestId('last-result');
+      const chip = page.getByTestId('demo-chip');
+      await chip.click();
+      const faults = page.getByTestId('demo-faults');
+      await look('the demo’s printer switch');
+      for (const [fault, problem] of [
+        ['offline', 'label_printer_offline'],
+        ['paper_out', 'label_printer_error'],
+      ] as const) {
+        await faults.locator(`button[data-fault="${fault}"]`).click();
+        await expect(panel).toHaveAttribute('data-problem', problem);
+        await look(`the label printer ${fault}`);
+      }
+      await faults.locator('button[data-fault="none"]').click();
+      await expect(panel).toHaveAttribute('data-ready', 'true');
+      await page.keyboard.press('Escape');
+      await expect(faults).toHaveCount(0);
+    },
+  },
+];
+
+/**
+ * A station as it is first started (no key that works, no label printer), with a key saved for another address and a
+ * Checkout vault it cannot read: its setup, step by step, the Scan screen that says what is missing, and the notes
+ * Settings shows beside the secrets.
+ */
+const FIRST_START: ScreenVisit[] = [
+  {
+    name: 'Setup',
+    key: 'F6',
+    async visit(page, look) {
+      await page.getByTestId('open-setup').click();
+      const setup = page.getByTestId('setup');
+      for (const step of ['start', 'key', 'printer', 'test'] as const) {
+        await setup.locator(`[data-step="${step}"]`).click();
+        await expect(setup.locator(`[data-step="${step}"]`)).toHaveAttribute('aria-current', 'step');
+        await look(`step ${step}`);
+      }
+    },
+  },
+  {
+    name: 'Scan, first start',
+    key: 'F1',
+    async visit(page, look) {
+      await expect(page.getByTestId('last-result')).toHaveAttribute('data-ready', 'false');
+      await look('what is missing');
+    },
+  },
+  {
+    name: 'Settings, secret notes',
+    key: 'F6',
+    async visit(page, look) {
+      await page.locator('.settings-group').nth(1).click();
+      await expect(page.getByTestId('checkout-vault-notice')).toBeVisible();
+      // The key's line names the address it was entered for (the field holds the one in use now, :10).
+      await expect(page.locator('main')).toContainText(/127\.0\.0\.1:9(?!\d)/);
+      await look('a key saved for another address, a Checkout vault it cannot read');
+    },
+  },
 ];
 
 /**
@@ -154,9 +232,11 @@ const RAW_STATUS = /\b(PRINTED|CANCELLED|READY|WARNED|INVALID|OPEN|CLOSED|DELETE
 async function shownText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const parts: string[] = [];
-    // The nav and the screen. The status bar joins when it names the printers the app names itself in the packer's
-    // language (components/printer-name.ts; StatusBar.tsx is another change's): add '[data-testid="status-bar"]'.
-    for (const region of document.querySelectorAll('nav, main')) {
+    // The nav, the screen, the status bar (which names the printers the app names itself in the packer's language
+    // too: components/printer-name.ts) and the dialogs over them (the key sheet, the demo's printer switch).
+    for (const region of document.querySelectorAll(
+      'nav, main, [data-testid="status-bar"], [role="dialog"]',
+    )) {
       const walker = document.createTreeWalker(region, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
@@ -194,6 +274,49 @@ function dayAtTheBench(demo: DemoHost): Promise<{ parcelNo: string }> {
   return day;
 }
 
+let firstStart: Promise<FreshHost> | undefined;
+
+/** The FIRST_START station, made once for the file: its vault files and addresses are set before its page opens. */
+function firstStartStation(): Promise<FreshHost> {
+  firstStart ??= (async () => {
+    const host = await startFreshHost([], (dataDir) =>
+      writeFile(join(dataDir, 'checkout-secrets.enc'), 'not a Packbench vault'),
+    );
+    // Nothing answers on these ports: the station says nShift cannot be reached, and never sends the key anywhere.
+    await host.call('saveSettings', { account: { deliveryUrl: 'http://127.0.0.1:9/rs-extapi/v1' } });
+    await host.call('setApiKey', { id: 'key-of-old', secret: 'secret-of-old' });
+    await host.call('saveSettings', { account: { deliveryUrl: 'http://127.0.0.1:10/rs-extapi/v1' } });
+    return host;
+  })();
+  return firstStart;
+}
+
+/** Goes through some screens, reading each as `look` says: what `found` gets is every word out of place. */
+async function walk(
+  page: Page,
+  demo: DemoHost,
+  screens: readonly ScreenVisit[],
+  language: Language,
+  found: string[],
+): Promise<void> {
+  const forbidden = englishOnly(language);
+  for (const screen of screens) {
+    await page.keyboard.press(screen.key);
+    await page.waitForLoadState('networkidle');
+    const look: Look = async (state) => {
+      let text = await shownText(page);
+      for (const allowed of ALLOWED) text = text.replace(allowed, ' ');
+      for (const plural of text.match(/\p{L}\((s|r|er|n|en|t|a)\)/gu) ?? [])
+        found.push(`${screen.name} (${state}): "${plural}"`);
+      for (const status of text.match(RAW_STATUS) ?? []) found.push(`${screen.name} (${state}): ${status}`);
+      for (const word of new Set(text.match(/\p{L}{3,}/gu) ?? []))
+        if (forbidden.has(word.toLowerCase())) found.push(`${screen.name} (${state}): ${word}`);
+    };
+    if (screen.visit) await screen.visit(page, look, demo);
+    else await look('on arrival');
+  }
+}
+
 test.describe('every screen in every language', () => {
   for (const size of SIZES)
     for (const language of ['en', 'sv', 'da', 'nb', 'fi'] as const) {
@@ -201,33 +324,24 @@ test.describe('every screen in every language', () => {
         page,
         demo,
       }) => {
-        test.setTimeout(180_000);
-        const forbidden = englishOnly(language);
+        test.setTimeout(240_000);
         const found: string[] = [];
         await dayAtTheBench(demo);
         await page.setViewportSize(size);
         await openInLanguage(page, demo, language);
-        for (const screen of SCREENS) {
-          await page.keyboard.press(screen.key);
-          await page.waitForLoadState('networkidle');
-          const look: Look = async (state) => {
-            let text = await shownText(page);
-            for (const allowed of ALLOWED) text = text.replace(allowed, ' ');
-            for (const plural of text.match(/\p{L}\((s|r|er|n|en|t|a)\)/gu) ?? [])
-              found.push(`${screen.name} (${state}): "${plural}"`);
-            for (const status of text.match(RAW_STATUS) ?? [])
-              found.push(`${screen.name} (${state}): ${status}`);
-            for (const word of new Set(text.match(/\p{L}{3,}/gu) ?? []))
-              if (forbidden.has(word.toLowerCase())) found.push(`${screen.name} (${state}): ${word}`);
-          };
-          if (screen.visit) await screen.visit(page, look, demo);
-          else await look('on arrival');
-        }
+        await walk(page, demo, SCREENS, language, found);
+
+        const fresh = await firstStartStation();
+        await fresh.call('saveSettings', { language });
+        await page.goto(fresh.openUrl);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await walk(page, demo, FIRST_START, language, found);
         expect(found).toEqual([]);
       });
     }
 
   test.afterAll(async ({ demo }) => {
     await demo.call('saveSettings', { language: 'en' });
+    await (await firstStart)?.stop();
   });
 });

@@ -12,6 +12,7 @@ import { AccountSection } from './settings/AccountSection';
 import { PrintersSection } from './settings/PrintersSection';
 import { SaveBar } from './settings/SaveBar';
 import { useSettingsSave } from './settings/use-settings-save';
+import type { SettingsGroup } from './SettingsScreen';
 
 export const SETUP_STEPS = ['start', 'key', 'printer', 'test'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
@@ -49,10 +50,13 @@ export function SetupScreen({
   initialStep,
   onLeave,
   onFinish,
+  onOpenSettings,
 }: {
   initialStep: SetupStep;
   onLeave(): void;
   onFinish(): void;
+  /** Settings, on the group that holds the rest of a step's settings (Checkout's credentials, routing, media). */
+  onOpenSettings(group: SettingsGroup): void;
 }) {
   const { t } = useTranslation();
   const { settings, status } = useStationState();
@@ -109,6 +113,7 @@ export function SetupScreen({
             {done.key ? t('setup.keyDone') : t('setup.keyTodo')}
           </p>
           <SaveBar>{(version) => <AccountSection key={version} settings={settings} />}</SaveBar>
+          <MoreSettings group="nshift" onOpen={onOpenSettings} />
         </>
       ) : null}
       {step === 'printer' && settings && status ? (
@@ -116,6 +121,7 @@ export function SetupScreen({
           <p>{t('setup.printerIntro')}</p>
           <LabelPrinterChoice settings={settings} status={status} />
           <PrintersSection settings={settings} />
+          <MoreSettings group="printers" onOpen={onOpenSettings} />
         </>
       ) : null}
       {step === 'test' && status ? <TestStep status={status} onPrinted={() => setTested(true)} /> : null}
@@ -133,6 +139,18 @@ export function SetupScreen({
         )}
       </div>
     </section>
+  );
+}
+
+/** The way from a step to the rest of its settings: Settings opened on their group, not on its first. */
+function MoreSettings({ group, onOpen }: { group: SettingsGroup; onOpen(group: SettingsGroup): void }) {
+  const { t } = useTranslation();
+  return (
+    <p>
+      <Button data-testid="setup-more-settings" data-group={group} onClick={() => onOpen(group)}>
+        {t('setup.moreSettings', { group: t(`settings.groups.${group}`) })}
+      </Button>
+    </p>
   );
 }
 

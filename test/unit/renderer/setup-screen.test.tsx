@@ -163,6 +163,28 @@ describe('the first start’s setup (issue 29, point 2)', () => {
     expect(step()).toBe('Label printer');
   });
 
+  it('leads from a step to the rest of its settings: Settings opened on that step’s group, and on its first again later', async () => {
+    await renderApp({ fake: freshStation() });
+    const shownGroup = () => document.querySelector('.settings-group[aria-current="true"]')?.textContent;
+    await screen.findByTestId('setup');
+    fireEvent.click(screen.getByRole('button', { name: 'Enter the API key' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open nShift in Settings' }));
+    expect(screen.queryByTestId('setup')).toBeNull();
+    expect(shownGroup()).toBe('nShift');
+
+    // Back to the setup from Settings (This station), on to its printers, and from there to Settings' printers.
+    fireEvent.click(screen.getByRole('button', { name: 'This station' }));
+    fireEvent.click(screen.getByTestId('open-setup'));
+    fireEvent.click(screen.getByTestId('setup').querySelector('[data-step="printer"]') as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Open Printers and labels in Settings' }));
+    expect(shownGroup()).toBe('Printers and labels');
+
+    // Settings opened by its key, after another screen, opens where it always does.
+    fireEvent.keyDown(window, { key: 'F1' });
+    fireEvent.keyDown(window, { key: 'F6' });
+    expect(shownGroup()).toBe('This station');
+  });
+
   it('reads in Swedish', async () => {
     const fake = freshStation();
     fake.settings = { ...fake.settings, language: 'sv' };

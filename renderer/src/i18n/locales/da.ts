@@ -289,6 +289,7 @@ const da: Messages = {
     testNoPrinter: 'Vælg labelprinteren først (trin 3).',
     testPrint: 'Udskriv en testlabel',
     testDone: 'Testlabelen blev udskrevet: stationen er klar.',
+    moreSettings: 'Åbn {{group}} i $t(settings.title)',
   },
   failure: {
     whatHappened: 'Hvad skete der',

@@ -292,6 +292,7 @@ const en = {
     testNoPrinter: 'Choose the label printer first (step 3).',
     testPrint: 'Print a test label',
     testDone: 'The test label printed: the station is ready.',
+    moreSettings: 'Open {{group}} in $t(settings.title)',
   },
   failure: {
     whatHappened: 'What happened',

@@ -302,6 +302,7 @@ const fi: Messages = {
     testNoPrinter: 'Valitse ensin osoitekorttitulostin (vaihe 3).',
     testPrint: 'Tulosta testikortti',
     testDone: 'Testikortti tulostui: asema on valmis.',
+    moreSettings: 'Avaa {{group}} ($t(settings.title))',
   },
   failure: {
     whatHappened: 'Mitä tapahtui',

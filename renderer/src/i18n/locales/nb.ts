@@ -290,6 +290,7 @@ const nb: Messages = {
     testNoPrinter: 'Velg etikettskriveren først (trinn 3).',
     testPrint: 'Skriv ut en testetikett',
     testDone: 'Testetiketten ble skrevet ut: stasjonen er klar.',
+    moreSettings: 'Åpne {{group}} i $t(settings.title)',
   },
   failure: {
     whatHappened: 'Hva skjedde',

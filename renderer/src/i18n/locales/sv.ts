@@ -297,6 +297,7 @@ const sv: Messages = {
     testNoPrinter: 'Välj etikettskrivaren först (steg 3).',
     testPrint: 'Skriv ut en testetikett',
     testDone: 'Testetiketten skrevs ut: stationen är redo.',
+    moreSettings: 'Öppna {{group}} i $t(settings.title)',
   },
   failure: {
     whatHappened: 'Vad hände',

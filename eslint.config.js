@@ -10,6 +10,10 @@ const ZOD_MINI_ONLY_THROUGH_MAIN_ZOD = {
     "Import zod's functional build through main/zod.ts (import * as z from '../zod'): it installs the English messages.",
 };
 
+// Issue 31 point 3: outside main/nshift/, the nShift clients are reached only through their index files.
+const NSHIFT_ONLY_THROUGH_INDEX =
+  "Import the nShift clients through their index files ('…/nshift/delivery', '…/nshift/checkout', '…/nshift/shared'), never a file inside: a client's files can then be split or renamed without touching its users.";
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'release/**'] },
   js.configs.recommended,
@@ -64,6 +68,32 @@ export default tseslint.config(
               message: 'The renderer only talks to window.packbench (preload/api.ts types are fine).',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // nShift clients through their index files only (main/nshift/{delivery,checkout,shared}/index.ts), for
+    // every file outside main/nshift/; tests may import internals. A block of its own, with typescript-eslint's
+    // copy of no-restricted-imports: ESLint keeps one block's options per rule, so this neither replaces nor is
+    // replaced by the blocks above (and the folder-direction rules) that set `no-restricted-imports`. A dynamic
+    // import() (the station loads the Checkout client so) is held to the same rule by no-restricted-syntax.
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    ignores: ['main/nshift/**', 'test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)nshift/(delivery|checkout|shared)/', message: NSHIFT_ONLY_THROUGH_INDEX },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)nshift\\/(delivery|checkout|shared)\\//]',
+          message: NSHIFT_ONLY_THROUGH_INDEX,
         },
       ],
     },

@@ -7,6 +7,9 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // A poll waits for something the station does in the background (an index loaded, a printer checked); on two
+    // loaded cores that can take more than the default second. Waiting longer changes no assertion.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // Integration tests open real sockets and spawn processes; two cores only.
     maxWorkers: 2,

@@ -3,11 +3,13 @@ import { mkdir, open, rename, rm, readFile, type FileHandle } from 'node:fs/prom
 import path from 'node:path';
 import type { Result } from '../result';
 import { err, ok } from '../result';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private';
 
 /**
  * Writes a file so that a crash or power cut leaves either the old content or the new, never a torn file:
  * write a temp file next to it, fsync it, rename it over the target, then fsync the directory so the rename
- * itself is durable.
+ * itself is durable. The file is private to this user (0600) unless `mode` says otherwise: what Packbench
+ * writes holds receivers' names and addresses.
  */
 export async function writeFileAtomic(
   target: string,
@@ -20,7 +22,7 @@ export async function writeFileAtomic(
     `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
   );
   // The mode is set at creation, so a secret is never readable by others even for a moment.
-  const handle = await openCreatingDir(temp, options.mode ?? 0o666);
+  const handle = await openCreatingDir(temp, options.mode ?? PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(data);
     await handle.sync();
@@ -40,15 +42,16 @@ export async function writeFileAtomic(
 }
 
 /**
- * Opens a new file for writing; its folder is made only when missing. Asking first would cost every write
- * one more trip to the file system, and the label path makes several such writes on the way to the printer.
+ * Opens a new file for writing; its folder is made (private, 0700) only when missing. Asking first would cost
+ * every write one more trip to the file system, and the label path makes several such writes on the way to the
+ * printer.
  */
 async function openCreatingDir(file: string, mode: number): Promise<FileHandle> {
   try {
     return await open(file, 'w', mode);
   } catch (error) {
     if (!isErrnoException(error) || error.code !== 'ENOENT') throw error;
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
     return open(file, 'w', mode);
   }
 }

@@ -1,10 +1,13 @@
 /**
  * Append-only files of checksummed lines (`<crc32 hex> <json>\n`), written with group commit: appends that
  * arrive while a write is in flight share the next write and fsync, so a burst costs one fsync, not one each.
- * The journal is such a file.
+ * The journal is such a file; so are the label cache's packs, whose records carry raw bytes after their line.
  */
 import { open, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { fsyncDirectory, isErrnoException } from './atomic';
+import { PRIVATE_FILE_MODE } from './private';
 
 export function checksumLine(json: string): string {
   return `${checksumOf(json)} ${json}\n`;
@@ -26,6 +29,25 @@ export function verifiedJson(line: Buffer): string | undefined {
   if (line.length < 9 || line[8] !== SPACE) return undefined;
   const body = line.subarray(9);
   return checksumOf(body) === line.toString('latin1', 0, 8) ? body.toString('utf8') : undefined;
+}
+
+/**
+ * Hands the JSON of each verified line to `visit`, in order, without keeping any of them: for files of tens of
+ * thousands of lines read into memory structures of their own (the label cache's index). Returns how many lines
+ * failed their checksum or were torn (a last line without its newline).
+ */
+export function forEachVerifiedLine(bytes: Buffer, visit: (json: string) => void): number {
+  let bad = 0;
+  let start = 0;
+  while (start < bytes.length) {
+    const nl = bytes.indexOf(0x0a, start);
+    const end = nl === -1 ? bytes.length : nl;
+    const json = nl === -1 ? undefined : verifiedJson(bytes.subarray(start, end));
+    if (json !== undefined) visit(json);
+    else if (end > start) bad++;
+    start = end + 1;
+  }
+  return bad;
 }
 
 /**
@@ -65,10 +87,24 @@ export function parseLines<T>(
 }
 
 interface Pending {
-  line: string;
+  data: Buffer;
   tag: number;
-  resolve: () => void;
+  resolve: (at: AppendedAt) => void;
   reject: (e: unknown) => void;
+}
+
+/** Where an append landed: its file and the byte offset its data starts at. */
+export interface AppendedAt {
+  path: string;
+  offset: number;
+}
+
+export interface GroupCommitOptions {
+  /**
+   * Writes each batch with one `FileHandle.writeFile` (which writes the whole buffer, however many system calls
+   * that takes) rather than a loop of `write` calls. Either way a batch is all on disk or refused.
+   */
+  wholeWrites?: boolean;
 }
 
 /** Where the durable part of each file ends, after the last completed write. */
@@ -77,6 +113,8 @@ export type FileSizes = ReadonlyMap<string, number>;
 export class GroupCommitLog {
   private handle: FileHandle | undefined;
   private handlePath = '';
+  /** A file this log created, whose name is durable only once its folder is synced after the first write. */
+  private created: string | undefined;
   private pending: Pending[] = [];
   private flushing: Promise<void> | undefined;
   private readonly sizes = new Map<string, number>();
@@ -91,6 +129,7 @@ export class GroupCommitLog {
   constructor(
     private readonly pathFor: () => string,
     private readonly afterWrite: (path: string, size: number, lastTag: number) => void = () => {},
+    private readonly options: GroupCommitOptions = {},
   ) {}
 
   /** The size a file is known to have (set once at open by whoever read it). */
@@ -103,13 +142,15 @@ export class GroupCommitLog {
   }
 
   /**
-   * Resolves once the line is on disk. `tag` (e.g. a sequence number) is handed back to `afterWrite`. Once a
-   * write has been refused, this and every later append is refused with the same error.
+   * Resolves once the line (or record) is on disk, with where it landed. `tag` (e.g. a sequence number) is handed
+   * back to `afterWrite`. Once a write has been refused, this and every later append is refused with the same
+   * error.
    */
-  append(line: string, tag = 0): Promise<void> {
+  append(line: string | Buffer, tag = 0): Promise<AppendedAt> {
     if (this.broken) return Promise.reject(this.broken.error);
-    return new Promise<void>((resolve, reject) => {
-      this.pending.push({ line, tag, resolve, reject });
+    const data = typeof line === 'string' ? Buffer.from(line, 'utf8') : line;
+    return new Promise<AppendedAt>((resolve, reject) => {
+      this.pending.push({ data, tag, resolve, reject });
       // Wait one turn of the event loop before writing: appends made in the same turn share one fsync.
       this.flushing ??= new Promise<void>((r) => setImmediate(r)).then(() => this.flush());
     });
@@ -142,17 +183,27 @@ export class GroupCommitLog {
         const path = this.pathFor();
         try {
           const handle = await this.fileAt(path);
-          const text = batch.map((p) => p.line).join('');
-          await writeAll(handle, Buffer.from(text, 'utf8'));
+          const bytes = Buffer.concat(batch.map((p) => p.data));
+          if (this.options.wholeWrites) await handle.writeFile(bytes);
+          else await writeAll(handle, bytes);
           await handle.sync();
-          const size = (this.sizes.get(path) ?? 0) + Buffer.byteLength(text);
+          if (this.created === path) {
+            await fsyncDirectory(dirname(path));
+            this.created = undefined;
+          }
+          const start = this.sizes.get(path) ?? 0;
+          const size = start + bytes.length;
           this.sizes.set(path, size);
           this.afterWrite(
             path,
             size,
             batch.reduce((m, p) => Math.max(m, p.tag), 0),
           );
-          for (const p of batch) p.resolve();
+          let offset = start;
+          for (const p of batch) {
+            p.resolve({ path, offset });
+            offset += p.data.length;
+          }
         } catch (error) {
           // Stop here. The lines waiting behind this batch were appended trusting it (a booking's intent after
           // its job), and after a failed fsync the kernel may have dropped pages a later fsync would not report:
@@ -188,7 +239,14 @@ export class GroupCommitLog {
   private async fileAt(path: string): Promise<FileHandle> {
     if (this.handle && this.handlePath === path) return this.handle;
     await this.handle?.close();
-    this.handle = await open(path, 'a');
+    this.handle = undefined;
+    try {
+      this.handle = await open(path, 'ax', PRIVATE_FILE_MODE);
+      this.created = path;
+    } catch (error) {
+      if (!isErrnoException(error) || error.code !== 'EEXIST') throw error;
+      this.handle = await open(path, 'a', PRIVATE_FILE_MODE);
+    }
     this.handlePath = path;
     if (!this.sizes.has(path)) this.sizes.set(path, (await this.handle.stat()).size);
     return this.handle;

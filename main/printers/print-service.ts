@@ -26,7 +26,7 @@ import { createDriver as createDefaultDriver, discoverOsQueues } from './drivers
 import type { PrintJobApi } from './print-job-api';
 import type { RouteError } from './router';
 import { routeDocument, routeExplicit } from './router';
-import type { SpoolOperationError } from './spool';
+import type { SpoolOperationError, SpoolOptions } from './spool';
 import { createSpool } from './spool';
 import { createSpoolStore } from './spool-store';
 import type { PrintOutcome, PrintRequest, PrinterDriver, PrinterError, PrinterStatus } from './types';
@@ -51,6 +51,9 @@ export interface PrintServiceOptions {
   driverOptions?: Omit<DriverFactoryOptions, 'dataDir' | 'printJobApi'>;
   backoffMs?: (failedAttempts: number) => number;
   holdAfterAttempts?: number;
+  /** See SpoolOptions: the station's label cache and journal, asked about jobs found on disk at start. */
+  ownerBytes?: SpoolOptions['ownerBytes'];
+  ownerPrinted?: SpoolOptions['ownerPrinted'];
 }
 
 /** A print that could not even be queued (no printer fits) carries the router's reason. */
@@ -210,6 +213,8 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
     ttlMs: () => Math.max(0, options.getConfig().ttlMinutes) * 60_000,
     ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
     ...(options.holdAfterAttempts !== undefined ? { holdAfterAttempts: options.holdAfterAttempts } : {}),
+    ...(options.ownerBytes ? { ownerBytes: options.ownerBytes } : {}),
+    ...(options.ownerPrinted ? { ownerPrinted: options.ownerPrinted } : {}),
     onJob(job) {
       emit({ type: 'spool', job });
       setState(job.printerId, {});

@@ -4,10 +4,12 @@
  * bytes are not (all) there is dropped at start as never having been a job.
  *
  * A job that reaches a final state (printed, cancelled) moves to `<dir>/done/<stationJobId>~<jobId>.json`: the
- * final state is written there first, then the job's files go. So the spool folder holds only unfinished jobs
- * and a start reads those, however many labels the day printed. A crash between the two steps leaves both;
- * `loadAll` then sees the done file and finishes the move. Bytes found without a record are removed by `loadAll`:
- * they belong to a job that was never recorded.
+ * final state is written there first (fsync), then the job's files go (their removal needs no folder fsync: a
+ * record found beside its done file is finished). So the spool folder holds only unfinished jobs and a start
+ * reads those, however many labels the day printed. A crash between the two steps leaves both; `loadAll` then
+ * sees the done file and finishes the move. Bytes found without a record are removed by `loadAll`: they belong
+ * to a job that was never recorded. A label of a booking keeps its bytes in the station's label cache
+ * (`ownerKeepsBytes`): its record has no `.bin` beside it until the job must wait.
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -45,6 +47,12 @@ export const spoolRecordSchema = z.object({
   ),
   shipmentId: z.optional(z.string()),
   stationJobId: z.optional(z.string()),
+  /**
+   * The bytes are the owner's to keep (the station's label cache, written before its journal's `booked`), not in
+   * `<jobId>.bin`: a label on its way from a booking to the printer. Once the job must wait (a retry, held,
+   * failed) its bytes are written here and this goes.
+   */
+  ownerKeepsBytes: z.optional(z.literal(true)),
 });
 export type SpoolRecord = z.infer<typeof spoolRecordSchema>;
 export type SpoolDocumentMeta = z.infer<typeof documentMetaSchema>;
@@ -151,7 +159,6 @@ export function createSpoolStore(dir: string): SpoolStore {
         await removeFileQuietly(file(record.id, 'json'));
       });
       await chained(`${record.id}.bin`, () => removeFileQuietly(file(record.id, 'bin')));
-      await fsyncDirectory(dir).catch(() => undefined);
     },
     async finishedOf(stationJobId) {
       const names = await readdir(doneDir).catch(() => [] as string[]);

@@ -11,7 +11,12 @@
  * Retryable driver errors (printer offline, timeout, connection lost) put the job back to `queued` with a
  * backoff; the queue behind it waits, so labels come out in order. A job becomes `sending` only once the
  * driver says the printer is reachable, right before the first byte; a job found `sending` after a crash may
- * or may not have printed, so it is `held` (reason `restart`) for the packer to decide, never sent again unasked.
+ * or may not have printed, so it is `held` (reason `restart`) for the packer to decide, never sent again unasked,
+ * unless its owner's own record says it printed (`ownerPrinted`): then it is finished.
+ *
+ * A job its owner records (a station job) hears `printed` before the spool moves it to `done/`: the owner's
+ * record of the print is what the packer waits for, and the move follows off the label's way. Until the move
+ * lands the disk may still say `sending`, which `ownerPrinted` settles at the next start.
  */
 import { randomBytes } from 'node:crypto';
 import type { SpoolJobState, SpoolJobView } from '../../preload/api';
@@ -40,6 +45,16 @@ export interface SpoolOptions {
   onJob?(view: SpoolJobView): void;
   /** Every send result, for the printer's visible state. */
   onSendResult?(printerId: string, result: Result<{ bytes: number }, PrinterError>): void;
+  /**
+   * The bytes of a document its owner keeps (see `EnqueueInput.sendAfter`), for a job recorded before a restart
+   * whose bytes the spool never wrote itself; undefined when the owner does not have them.
+   */
+  ownerBytes?(documentId: string): Promise<Buffer | undefined>;
+  /**
+   * Whether the owner's own record says this job's document printed (its `printed` was recorded before the
+   * spool's move to `done/` landed). Asked at start for jobs found unfinished on disk.
+   */
+  ownerPrinted?(job: { stationJobId: string; documentId: string; spoolJobId: string }): Promise<boolean>;
 }
 
 export interface EnqueueInput {
@@ -50,9 +65,10 @@ export interface EnqueueInput {
   stationJobId?: string;
   /**
    * The first byte waits for this as well as for the spool's own `sending` record: the station passes the
-   * journal write that says the label's shipment is booked, so the two durable writes run side by side
-   * instead of one after the other. When it fails nothing is sent and the job fails (not retried): a label
-   * its owner could not record must not print behind its back.
+   * journal write that says the label's shipment is booked (after the label cache holds its bytes), so the two
+   * durable writes run side by side instead of one after the other, and the spool writes no bytes of its own
+   * while the job goes straight out: the owner keeps them. When it fails nothing is sent and the job fails (not
+   * retried): a label its owner could not record must not print behind its back.
    */
   sendAfter?: Promise<void>;
 }
@@ -153,6 +169,10 @@ export function createSpool(options: SpoolOptions): Spool {
   const sendAfter = new Map<string, Promise<void>>();
   /** A new job's bytes, kept for its first attempt so that it need not read back what it just wrote. */
   const freshBytes = new Map<string, Buffer>();
+  /** The bytes of jobs whose owner keeps them (`ownerKeepsBytes`), while the spool has not written them. */
+  const ownedBytes = new Map<string, Buffer>();
+  /** Moves to `done/` still under way after the owner heard `printed`: `stop()` waits for them. */
+  const settling = new Set<Promise<void>>();
   /** Jobs that ended because the spool's own files could not be written: the file system's error. */
   const refusals = new Map<string, unknown>();
   let seq = 0;
@@ -202,6 +222,25 @@ export function createSpool(options: SpoolOptions): Spool {
     return outcome;
   }
 
+  /** The bytes of a job from disk: the spool's own, or those its owner keeps. */
+  async function storedBytes(record: SpoolRecord): Promise<Buffer | undefined> {
+    if (!record.ownerKeepsBytes) return store.readBytes(record.id);
+    return ownedBytes.get(record.id) ?? (await options.ownerBytes?.(record.document.id));
+  }
+
+  /**
+   * A job whose owner keeps its bytes and which must now wait (a retry, held, failed) keeps them itself from
+   * here on: the owner's copy is not the spool's to count on for hours. Off the label's way: the printer failed.
+   */
+  async function takeOverBytes(record: SpoolRecord): Promise<void> {
+    if (!record.ownerKeepsBytes || record.state === 'sending') return;
+    const bytes = await storedBytes(record);
+    if (bytes === undefined) return; // lost by the owner too: the next attempt fails the job for the packer
+    await store.saveBytes(record.id, bytes);
+    delete record.ownerKeepsBytes;
+    ownedBytes.delete(record.id);
+  }
+
   /** Applies a change, persists it (fsync) and only then tells anyone. */
   async function update(record: SpoolRecord, change: Partial<SpoolRecord>): Promise<void> {
     Object.assign(record, change, { updatedAt: iso(clock.now()) });
@@ -209,10 +248,24 @@ export function createSpool(options: SpoolOptions): Spool {
     if (record.state === 'printed' || record.state === 'cancelled') sendAfter.delete(record.id);
     // Only a job on its way out keeps its bytes in memory; one that waits reads them back when released.
     if (record.state !== 'queued') freshBytes.delete(record.id);
+    if (record.state === 'printed' && record.stationJobId && options.ownerPrinted) {
+      // Its owner records the print itself, and hears it first: the move to done/ follows, off the label's way.
+      // Until it lands (or if the disk refuses it) the disk says `sending`, which the owner's record settles at
+      // the next start (see `start`).
+      ownedBytes.delete(record.id);
+      tell(record);
+      const moving = store.finish({ ...record }).catch(() => undefined);
+      settling.add(moving);
+      void moving.finally(() => settling.delete(moving));
+      return;
+    }
     try {
       // A final state moves the job out of the spool folder (its bytes go with it).
       if (record.state === 'printed' || record.state === 'cancelled') await store.finish({ ...record });
-      else await store.saveRecord({ ...record });
+      else {
+        await takeOverBytes(record);
+        await store.saveRecord({ ...record });
+      }
     } catch (error) {
       // The disk refused (full, failing). A job not yet ended cannot go on, since nothing is sent that is not on
       // disk first; either way whoever waits for it hears now, or it would wait for ever.
@@ -230,6 +283,7 @@ export function createSpool(options: SpoolOptions): Spool {
       if (refused === 'sending' || refused === 'cancelled')
         await store.removeJob(record.id).catch(() => undefined);
     }
+    if (record.state === 'printed' || record.state === 'cancelled') ownedBytes.delete(record.id);
     tell(record);
   }
 
@@ -242,6 +296,7 @@ export function createSpool(options: SpoolOptions): Spool {
     Object.assign(record, { state: 'failed', lastError, lastErrorCode: 'io', updatedAt: iso(clock.now()) });
     sendAfter.delete(record.id);
     freshBytes.delete(record.id);
+    ownedBytes.delete(record.id);
     await store.removeJob(record.id).catch(() => undefined);
     tell(record);
   }
@@ -321,7 +376,7 @@ export function createSpool(options: SpoolOptions): Spool {
     }
     const fresh = freshBytes.get(job.id);
     freshBytes.delete(job.id);
-    const bytes = fresh ?? (await store.readBytes(job.id));
+    const bytes = fresh ?? (await storedBytes(job));
     if (bytes === undefined || bytes.length !== job.bytes) {
       await update(job, {
         state: 'failed',
@@ -395,23 +450,21 @@ export function createSpool(options: SpoolOptions): Spool {
   }
 
   /**
-   * A document whose owner journals it (the station's `booked`, with the label cache) is safe in that journal
-   * until it is sent: a restart that finds no spool job for it prints it from there. So the spool does not
-   * record it as `queued` first: its bytes go to disk beside the owner's write, its first record is `sending`,
-   * and the first byte waits for all three. That is one atomic write fewer between nShift's answer and the
-   * label. A later state (held, a retry) is recorded as for any job.
+   * A document whose owner journals it (the station's `booked`, after its label cache holds the bytes) is safe
+   * with the owner until it is sent: a restart that finds no spool job for it prints it from there. So the spool
+   * records it neither as `queued` nor with bytes of its own: its first record is `sending` (`ownerKeepsBytes`),
+   * written beside the owner's write, and the first byte waits for both. That is two atomic writes fewer between
+   * nShift's answer and the label. A later state (held, a retry) is recorded as for any job, its bytes with it.
    */
   function enqueueJournalled(
     record: SpoolRecord,
     bytes: Buffer,
     ownerWrite: Promise<void>,
   ): { job: SpoolJobView; outcome: Promise<PrintOutcome> } {
-    const bytesWritten = store.saveBytes(record.id, bytes);
-    // Refused bytes end the job through its `sendAfter` (see drop): the outcome says it was the spool's disk.
-    bytesWritten.catch((error: unknown) => refusals.set(record.id, error));
-    const ready = Promise.all([ownerWrite, bytesWritten]).then(() => undefined);
-    ready.catch(() => undefined);
-    sendAfter.set(record.id, ready);
+    record.ownerKeepsBytes = true;
+    ownedBytes.set(record.id, bytes);
+    ownerWrite.catch(() => undefined);
+    sendAfter.set(record.id, ownerWrite);
     const outcome = admit(record, bytes);
     wake(record.printerId);
     return { job: toView(record), outcome };
@@ -450,6 +503,16 @@ export function createSpool(options: SpoolOptions): Spool {
 
   return {
     async start() {
+      const printedByOwner = async (record: SpoolRecord): Promise<boolean> =>
+        record.stationJobId !== undefined &&
+        options.ownerPrinted !== undefined &&
+        (await options
+          .ownerPrinted({
+            stationJobId: record.stationJobId,
+            documentId: record.document.id,
+            spoolJobId: record.id,
+          })
+          .catch(() => false));
       const { records, unreadable, finished } = await store.loadAll();
       let resumed = 0;
       let heldAfterRestart = 0;
@@ -464,9 +527,15 @@ export function createSpool(options: SpoolOptions): Spool {
       for (const record of records) {
         seq = Math.max(seq, record.seq + 1);
         const unsent = record.state === 'queued' || record.state === 'sending';
-        if (unsent && (await store.readBytes(record.id))?.length !== record.bytes) {
+        if (unsent && (await printedByOwner(record))) {
+          // It printed, and its owner recorded it; the move to done/ never landed (a crash, a full disk).
+          await store.finish({ ...record, state: 'printed', updatedAt: iso(now) }).catch(() => undefined);
+          continue;
+        }
+        if (unsent && (await storedBytes(record))?.length !== record.bytes) {
           // Its bytes never reached the disk (a crash while it was being spooled): it was never a job. A job is
-          // sent only once its bytes are on disk, so one found `sending` without them sent nothing either.
+          // sent only once its bytes are on disk (the owner's, for a label it keeps), so one found `sending`
+          // without them sent nothing either.
           await store.removeJob(record.id);
           dropped++;
           continue;
@@ -581,6 +650,7 @@ export function createSpool(options: SpoolOptions): Spool {
       for (const cancel of wakeTimers.values()) cancel();
       wakeTimers.clear();
       await Promise.allSettled([...running.values()]);
+      await Promise.allSettled([...settling]);
     },
   };
 }

@@ -5,7 +5,7 @@
  * never imports the simulator. test/integration/simulator/route-table.test.ts fails when an operation is served by
  * one side and not the other, unless it is listed below with its reason.
  */
-import { ROUTES, type OperationName } from '../nshift/delivery/routes';
+import { ROUTES, type OperationName } from '../nshift/delivery';
 import type { Handler, RouteOptions, Router } from './http';
 
 /** A route-table path (`/shipments/{shipmentId}`) as a router pattern (`/shipments/:shipmentId`). */

@@ -58,16 +58,26 @@ export interface CheckpointerOptions {
   busy: () => boolean;
   now: () => Date;
   log: (line: string) => void;
-  /** Entries after which a checkpoint is due (default 250, about 40 scans). */
+  /** Entries after which a checkpoint is due (default 250, about 50 scans). */
   everyEntries?: number;
-  /** Quiet time after the last entry before a checkpoint is written (default 2 s). */
+  /**
+   * Also write one this long after the last entry, however few came (tests make checkpoints eager with 0).
+   * Default: never; a checkpoint comes by amount only.
+   */
   quietMs?: number;
 }
 
+/** A due checkpoint waiting for the jobs to stop running looks again this often. */
+const BUSY_RECHECK_MS = 1000;
+/** After a start that replayed entries, one is written this long after the last entry. */
+const AFTER_START_MS = 2000;
+
 /**
- * Writes checkpoints in the background: when the station has been quiet for a moment after a change, or
- * once enough entries are not in a checkpoint yet (then at the next moment no job runs, or at once when
- * four times as many piled up). Start-up then replays at most a few hundred entries.
+ * Writes checkpoints in the background, by amount: once enough entries are not in a checkpoint yet, at the next
+ * moment no job runs (or at once when four times as many piled up), and a last one at close. Start-up then
+ * replays at most a few hundred entries. Not by pause: a checkpoint holds the whole day's job summaries (about
+ * 1 MB by evening), and writing one after every quiet moment rewrote it after every scan when scans came two
+ * seconds or more apart, about 1 GB a day; by amount it is about 50 checkpoints a day.
  */
 export class Checkpointer {
   private sinceLast = 0;
@@ -75,30 +85,60 @@ export class Checkpointer {
   private writing: Promise<void> | undefined;
   private closed = false;
   private readonly everyEntries: number;
-  private readonly quietMs: number;
+  private readonly quietMs: number | undefined;
 
   constructor(private readonly options: CheckpointerOptions) {
     this.everyEntries = options.everyEntries ?? 250;
-    this.quietMs = options.quietMs ?? 2000;
+    this.quietMs = options.quietMs;
   }
 
   /** An entry was folded into the job book. */
   note(): void {
     if (this.closed) return;
     this.sinceLast++;
+    this.plan();
+  }
+
+  /** Write one soon even if few entries are not in one yet (a start that replayed entries). */
+  soon(): void {
+    if (this.closed || this.sinceLast === 0) return;
+    this.schedule(AFTER_START_MS, 1);
+  }
+
+  private plan(): void {
+    if (this.sinceLast >= this.everyEntries) {
+      const now = !this.options.busy() || this.sinceLast >= this.everyEntries * 4;
+      this.schedule(now ? 0 : BUSY_RECHECK_MS, this.everyEntries);
+    } else if (this.quietMs !== undefined) this.schedule(this.quietMs, 1);
+  }
+
+  /** In `delayMs`, a checkpoint if at least `atLeast` entries are then not in one. */
+  private schedule(delayMs: number, atLeast: number): void {
     if (this.timer) clearTimeout(this.timer);
-    const due = this.sinceLast >= this.everyEntries;
-    const delay = due && (!this.options.busy() || this.sinceLast >= this.everyEntries * 4) ? 0 : this.quietMs;
-    this.timer = setTimeout(() => void this.write(), delay);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      // Still busy with a checkpoint due: look again later rather than write in the middle of a scan.
+      if (atLeast > 1 && this.options.busy() && this.sinceLast < this.everyEntries * 4)
+        this.schedule(BUSY_RECHECK_MS, atLeast);
+      else void this.writeWhen(atLeast);
+    }, delayMs);
     this.timer.unref();
   }
 
   /** Writes one now (if anything changed since the last) and waits for it. */
-  async write(): Promise<void> {
+  write(): Promise<void> {
+    return this.writeWhen(1);
+  }
+
+  /**
+   * Writes one once the one under way is done, if at least `atLeast` entries are still not in a checkpoint then:
+   * entries that came while one was written are in the next, by amount again.
+   */
+  private async writeWhen(atLeast: number): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     while (this.writing) await this.writing;
-    if (this.sinceLast === 0) return;
+    if (this.sinceLast < atLeast) return;
     this.writing = this.writeOnce().finally(() => (this.writing = undefined));
     await this.writing;
   }

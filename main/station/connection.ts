@@ -1,6 +1,5 @@
 import type { AccountState, ConnectionTest } from '../../preload/api';
-import type { DeliveryClient } from '../nshift/delivery/client';
-import type { DeliveryError } from '../nshift/delivery/errors';
+import type { DeliveryClient, DeliveryError } from '../nshift/delivery';
 import type { Result } from '../result';
 import { failureFromDelivery } from './failures';
 

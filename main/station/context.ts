@@ -2,9 +2,9 @@ import type { Failure, JobView } from '../../preload/api';
 import type { PrintableDocument } from '../labels/document';
 import type { Settings } from '../settings/schema';
 import { JournalWriteError, type DocumentRef, type Journal, type JournalEntryBody } from './journal';
-import { BOOKING_KINDS, type JobBook } from './jobs';
-import type { DeliveryClient } from '../nshift/delivery/client';
-import type { CheckoutClient } from '../nshift/checkout/client';
+import { BOOKING_KINDS, isOpen, type JobBook } from './jobs';
+import type { DeliveryClient, PrintConfig } from '../nshift/delivery';
+import type { CheckoutClient } from '../nshift/checkout';
 import type { PrintService } from '../printers/print-service';
 import type { PrintOutcome } from '../printers/types';
 import type { LabelCache } from '../labels/label-cache';
@@ -13,7 +13,6 @@ import type { StatusEvents } from './status-events/follower';
 import type { ShipmentNumbers } from './workflows/shipment-numbers';
 import { bookingNotSaved, cannotSave, failureFromPrinter, isDiskRefusal } from './failures';
 import { toNshiftPrintConfig } from './print-config';
-import type { PrintConfig } from '../nshift/delivery/types';
 
 /** What every workflow needs: the journal, the job book, the nShift client, printing, and the settings. */
 export interface StationContext {
@@ -53,6 +52,17 @@ export async function record(ctx: StationContext, body: JournalEntryBody): Promi
 }
 
 /**
+ * Ends a job done. A job whose documents all reached their end (printed, held, failed) has ended already: its
+ * `finished` would change nothing, so none is written. That is one durable write fewer per scan, and a disk that
+ * fills up just then cannot turn a job the packer saw printed into a failed one.
+ */
+export async function finish(ctx: StationContext, jobId: string): Promise<void> {
+  const job = ctx.jobs.get(jobId);
+  if (job && !isOpen(job)) return;
+  await record(ctx, { type: 'finished', jobId });
+}
+
+/**
  * Ends a job failed. When the journal refuses even that (its disk full or failing), the packer must still see
  * what became of the scan: the view takes the failure without the journal (a restart does not show it, and
  * resumes the job from what the journal did keep), and the failure says the station cannot save its work.
@@ -69,6 +79,8 @@ export async function fail(
     if (!(error instanceof JournalWriteError) || error.entry.type !== 'failed') throw error;
     ctx.log(`job ${jobId}: ${failure.message} (not saved: ${error.message})`);
     const shown = failure.reason === 'station' ? failure : cannotSave(error.cause);
+    // The packer is told its label prints after the restart: the journal's stop mark keeps that promise.
+    if (shown.detail === 'booking_not_saved') ctx.journal.keepForRestart(jobId);
     const { duplicateOf: _notShown, ...entry } = error.entry;
     ctx.jobs.apply({ ...entry, failure: shown });
   }
@@ -110,13 +122,22 @@ export async function printDocuments(
   let notSpooled: { shipmentId: string | undefined; cause: unknown } | undefined;
   // Queue every document first, so the spool keeps their order; then wait for the outcomes.
   const outcomes = documents.map((document) =>
-    ctx.printService.print({
-      document,
-      stationJobId: jobId,
-      ...(document.shipmentId ? { shipmentId: document.shipmentId } : {}),
-      ...(options.journalled ? { sendAfter: options.journalled } : {}),
-      ...(options.releaseHeld ? { releaseHeld: true } : {}),
-    }),
+    ctx.printService
+      .print({
+        document,
+        stationJobId: jobId,
+        ...(document.shipmentId ? { shipmentId: document.shipmentId } : {}),
+        ...(options.journalled ? { sendAfter: options.journalled } : {}),
+        ...(options.releaseHeld ? { releaseHeld: true } : {}),
+      })
+      .then((outcome) => {
+        // The spool's disk refused this document, so it was never sent: the journal stops at once, before the
+        // spool's own event about it (already on its way to the journal) can record it as failed at the printer.
+        // Failed, a restart would leave it out; not recorded, the restart prints it (see below).
+        if (outcome.spoolRefused !== undefined && isDiskRefusal(outcome.spoolRefused))
+          ctx.journal.refuseWrites(outcome.spoolRefused);
+        return outcome;
+      }),
   );
   // The journal's own failure is the caller's to report (it awaits the same write); here it only orders.
   await options.journalled?.catch(() => undefined);
@@ -176,7 +197,13 @@ export function recordPrintOutcome(
   });
 }
 
-/** Idempotent: the spool's own events and the print call's outcome may both report the same state. */
+/** The print states being journalled, so the spool's event and the print call's outcome share one entry. */
+const recording = new WeakMap<StationContext, Map<string, Promise<void>>>();
+
+/**
+ * Idempotent: the spool's own events and the print call's outcome may both report the same state, at the same
+ * moment (the spool tells both at once): the second waits for the first's entry rather than writing its own.
+ */
 export async function recordPrintState(
   ctx: StationContext,
   jobId: string,
@@ -193,6 +220,27 @@ export async function recordPrintState(
   const job = ctx.jobs.get(jobId);
   const doc = job?.shipments.flatMap((s) => s.documents).find((d) => d.documentId === documentId);
   if (doc?.state === outcome.state) return;
+  let inFlight = recording.get(ctx);
+  if (!inFlight) recording.set(ctx, (inFlight = new Map()));
+  const key = [jobId, shipmentId ?? '', documentId, outcome.state].join('\u0000');
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const written = writePrintState(ctx, jobId, shipmentId, documentId, outcome);
+  inFlight.set(key, written);
+  try {
+    await written;
+  } finally {
+    inFlight.delete(key);
+  }
+}
+
+async function writePrintState(
+  ctx: StationContext,
+  jobId: string,
+  shipmentId: string | undefined,
+  documentId: string,
+  outcome: Parameters<typeof recordPrintState>[4],
+): Promise<void> {
   await record(ctx, {
     type: 'print_state',
     jobId,

@@ -1,5 +1,5 @@
 import type { Failure, FailureDetail, FailureDetailParams, JobKind } from '../../preload/api';
-import type { ApiError } from '../nshift/shared/errors';
+import type { ApiError } from '../nshift/shared';
 import type { PrinterError } from '../printers/types';
 import { isErrnoException } from '../files/atomic';
 import { JournalWriteError } from './journal';

@@ -6,8 +6,9 @@
  */
 import type { JobView } from '../../preload/api';
 import { Checkpointer, readCheckpoint } from './checkpoint';
+import { cannotSave } from './failures';
 import { JobBook } from './jobs';
-import { Journal, type JournalEntry } from './journal';
+import { Journal, JournalWriteError, type JournalEntry, type StopMark } from './journal';
 
 /** Days of journal read back at start besides today (unfinished jobs older than this are not resumed). */
 export const JOURNAL_DAYS = 2;
@@ -30,7 +31,7 @@ export interface JobJournalOptions {
   onChange: (job: JobView) => void;
   /** True while jobs run: checkpoints wait for a quiet moment. */
   busy: () => boolean;
-  /** Checkpoint policy (tests make it eager). */
+  /** Checkpoint policy (tests make it eager): every `entries` entries, and `quietMs` after the last one if set. */
   checkpointEvery?: { entries?: number; quietMs?: number };
 }
 
@@ -40,7 +41,7 @@ export async function openJobJournal(options: JobJournalOptions): Promise<JobJou
   const found = await readCheckpoint(journalDir);
   if ('problem' in found && found.problem) warnings.push(found.problem);
   const checkpoint = 'checkpoint' in found ? found.checkpoint : undefined;
-  const { journal, recoveries } = await Journal.open(journalDir, {
+  const { journal, recoveries, stoppedAt } = await Journal.open(journalDir, {
     now,
     daysToLoad: JOURNAL_DAYS,
     ...(checkpoint ? { from: { seq: checkpoint.seq, files: checkpoint.files } } : {}),
@@ -70,6 +71,7 @@ export async function openJobJournal(options: JobJournalOptions): Promise<JobJou
   journal.releaseEntries();
   // A job the checkpoint kept only as a summary, with entries after it: read back in full.
   for (const jobId of absent) await jobs.ensure(jobId);
+  if (stoppedAt) await honourStop(journal, jobs, stoppedAt, log);
 
   const checkpointer = new Checkpointer({
     journalDir,
@@ -83,8 +85,45 @@ export async function openJobJournal(options: JobJournalOptions): Promise<JobJou
   });
   late.checkpointer = checkpointer;
   // A start that replayed entries writes a checkpoint soon, so the next start need not.
-  if (replayed > 0 || (!restored && days.length > 0)) checkpointer.note();
+  if (replayed > 0 || (!restored && days.length > 0)) {
+    checkpointer.note();
+    checkpointer.soon();
+  }
   return { journal, jobs, checkpointer, warnings, start: { fromCheckpoint: restored, replayed } };
+}
+
+/**
+ * The journal stopped last time (its disk refused a write): every job still open then was shown failed, and the
+ * journal could not say so. What was said holds, before anything runs: those jobs are journalled failed
+ * (`cannot_save`, as the packer saw it), so the restart neither books nor prints them behind the packer's back (a
+ * print-and-apply line would get labels for parcels long gone, and a job two outcomes). The exception is a job
+ * shown `booking_not_saved` (the mark lists it): nShift booked it, the station could not keep it, and the packer
+ * was told the label prints after the restart, so it resumes as after a crash. Then the mark goes; a crash before
+ * that only does the same again, since nothing else ran.
+ */
+async function honourStop(
+  journal: Journal,
+  jobs: JobBook,
+  stop: StopMark,
+  log: (line: string) => void,
+): Promise<void> {
+  const refusal = Object.assign(new Error(stop.message), stop.code ? { code: stop.code } : {});
+  const kept = new Set(stop.kept ?? []);
+  const told = jobs.openJobs().filter((job) => !kept.has(job.id));
+  try {
+    for (const job of told) {
+      const entry = await journal.append({ type: 'failed', jobId: job.id, failure: cannotSave(refusal) });
+      jobs.apply(entry, false);
+    }
+    await journal.clearStopMark();
+    if (told.length > 0)
+      log(
+        `the journal had stopped (${stop.message}): ${told.length} job(s) shown failed then are journalled failed`,
+      );
+  } catch (error) {
+    // Still refused: the journal stops again and its new mark stands for these jobs too.
+    if (!(error instanceof JournalWriteError)) log(`could not honour the journal's stop: ${String(error)}`);
+  }
 }
 
 /** A job's entries from its day's journal file (the day is in its id); every day in the window otherwise. */

@@ -1,8 +1,9 @@
-import { access, constants, mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { access, constants, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import * as z from '../zod';
 import { fsyncDirectory, isErrnoException, readFileIfExists, writeFileAtomic } from '../files/atomic';
-import { checksumLine, GroupCommitLog, parseLines } from '../files/line-log';
+import { checksumLine, GroupCommitLog, parseLines, verifiedJson } from '../files/line-log';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../files/private';
 
 /**
  * The station's append-only journal: the record that makes booking exactly-once.
@@ -211,6 +212,32 @@ export interface JournalPosition {
   files: Record<string, number>;
 }
 
+/**
+ * Written when the journal stops taking entries (its disk refused one): the last sequence number on disk, the
+ * refusal, and the jobs the packer was told would be finished by the restart. Every other job still open then was
+ * told it failed, and the journal could not say so; the next start reads this and journals those failures before
+ * anything runs (see `openJobJournal`).
+ */
+export interface StopMark {
+  seq: number;
+  /** The file system's error code (`ENOSPC`, …) and message, for the failure the packer was shown. */
+  code?: string;
+  message: string;
+  /**
+   * Jobs shown `booking_not_saved`: nShift booked, the station could not keep it, and the packer was told the
+   * restart prints the label. These resume as after a crash.
+   */
+  kept?: string[];
+}
+
+/**
+ * The stop mark's file: made at open, full size, while the disk takes writes, so that the mark is written into
+ * blocks the file already has when the disk is full (a full disk refuses new blocks, not these). On a file
+ * system that copies on write even that can be refused: the start then resumes those jobs as after a crash.
+ */
+export const STOP_MARK_FILE = 'stopped.mark';
+const STOP_MARK_BYTES = 4096;
+
 const FILE_PATTERN = /^journal-(\d{4}-\d{2}-\d{2})\.jsonl$/;
 /** A day file or what a recovery set aside from it. */
 const PRUNABLE_PATTERN = /^journal-(\d{4}-\d{2}-\d{2})\.jsonl(?:\.corrupt-\d+)?$/;
@@ -224,6 +251,11 @@ export class Journal {
   private readonly log: GroupCommitLog;
   /** Positions after recent writes, newest last: a checkpoint picks the newest one its fold has reached. */
   private readonly marks: JournalPosition[] = [];
+  /** The last sequence number on disk. */
+  private durableSeq = 0;
+  /** The stop mark once the journal stopped, and its writes (in place, one after the other). */
+  private stopMark: StopMark | undefined;
+  private stopMarkWrites: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly dir: string,
@@ -232,21 +264,27 @@ export class Journal {
     this.now = options.now ?? (() => new Date());
     this.log = new GroupCommitLog(
       () => join(this.dir, fileOfDay(this.today())),
-      (_path, _size, lastSeq) => this.mark(lastSeq),
+      (_path, _size, lastSeq) => {
+        this.durableSeq = Math.max(this.durableSeq, lastSeq);
+        this.mark(lastSeq);
+      },
     );
   }
 
   static async open(
     dir: string,
     options: JournalOptions = {},
-  ): Promise<{ journal: Journal; recoveries: JournalRecovery[] }> {
-    await mkdir(dir, { recursive: true });
+  ): Promise<{ journal: Journal; recoveries: JournalRecovery[]; stoppedAt?: StopMark }> {
+    await makePrivateDir(dir);
     // A journal this user may not write (a folder left by a start as root) would let the station say it is
     // ready and then refuse every scan: refused here, at the start, where the host names the folder.
     await access(dir, constants.W_OK);
     const journal = new Journal(dir, options);
     const recoveries = await journal.load(options.daysToLoad ?? 2, options.from);
-    return { journal, recoveries };
+    journal.durableSeq = journal.seq;
+    const stoppedAt = await readStopMark(join(dir, STOP_MARK_FILE));
+    if (!stoppedAt) await reserveStopMark(join(dir, STOP_MARK_FILE));
+    return { journal, recoveries, ...(stoppedAt ? { stoppedAt } : {}) };
   }
 
   /**
@@ -318,6 +356,7 @@ export class Journal {
     try {
       await this.log.append(checksumLine(JSON.stringify(entry)), entry.seq);
     } catch (error) {
+      this.markStopped(error);
       throw new JournalWriteError(entry, error);
     }
     return entry;
@@ -329,6 +368,48 @@ export class Journal {
    */
   refuseWrites(cause: unknown): void {
     this.log.stop(cause);
+    this.markStopped(cause);
+  }
+
+  /**
+   * The start journalled the failures the stop mark stood for: the mark goes (its blocks stay, for the next
+   * time). Until then a crash leaves the mark, and the next start does the same again for the jobs still open.
+   */
+  async clearStopMark(): Promise<void> {
+    await writeInPlace(join(this.dir, STOP_MARK_FILE), Buffer.alloc(STOP_MARK_BYTES));
+  }
+
+  /**
+   * Once the journal stopped: the packer was told this job's booking, which the station could not keep, is
+   * finished by the restart (`booking_not_saved`); the stop mark says so, so the restart resumes it.
+   */
+  keepForRestart(jobId: string): void {
+    const mark = this.stopMark;
+    if (!mark || mark.kept?.includes(jobId)) return;
+    mark.kept = [...(mark.kept ?? []), jobId];
+    this.writeStopMark();
+  }
+
+  /** Writes the stop mark once, in place (see STOP_MARK_FILE); a disk that refuses even that leaves none. */
+  private markStopped(cause: unknown): void {
+    if (this.stopMark) return;
+    this.stopMark = {
+      seq: this.durableSeq,
+      ...(isErrnoException(cause) && cause.code ? { code: cause.code } : {}),
+      message: cause instanceof Error ? cause.message : String(cause),
+    };
+    this.writeStopMark();
+  }
+
+  private writeStopMark(): void {
+    const line = Buffer.from(checksumLine(JSON.stringify(this.stopMark)), 'utf8');
+    // The whole reserved size each time: a shorter mark leaves nothing of a longer one behind it. A mark that
+    // would not fit (hundreds of jobs kept) is not written again: the one before stands.
+    if (line.length > STOP_MARK_BYTES) return;
+    const bytes = Buffer.concat([line, Buffer.alloc(STOP_MARK_BYTES - line.length)]);
+    this.stopMarkWrites = this.stopMarkWrites
+      .then(() => writeInPlace(join(this.dir, STOP_MARK_FILE), bytes))
+      .catch(() => undefined);
   }
 
   /** True once the disk refused a write: the journal takes no entry until Packbench restarts. */
@@ -338,6 +419,7 @@ export class Journal {
 
   async close(): Promise<void> {
     await this.log.close();
+    await this.stopMarkWrites;
   }
 
   private today(): string {
@@ -425,6 +507,50 @@ export class Journal {
         message: `The journal ${basename(path)} had ${bad} unreadable entr${bad === 1 ? 'y' : 'ies'} (likely a crash mid-write); they were set aside in ${keptAs} and every other entry was kept.`,
       },
     };
+  }
+}
+
+/** The stop mark a stopped journal left, if any (a zeroed, torn or missing one is none). */
+async function readStopMark(file: string): Promise<StopMark | undefined> {
+  const raw = await readFileIfExists(file).catch(() => undefined);
+  const end = raw?.indexOf(0x0a) ?? -1;
+  const json = raw && end > 0 ? verifiedJson(raw.subarray(0, end)) : undefined;
+  if (json === undefined) return undefined;
+  try {
+    const mark = JSON.parse(json) as Partial<StopMark>;
+    if (typeof mark.seq !== 'number' || typeof mark.message !== 'string') return undefined;
+    const kept = Array.isArray(mark.kept)
+      ? mark.kept.filter((id): id is string => typeof id === 'string')
+      : [];
+    return {
+      seq: mark.seq,
+      message: mark.message,
+      ...(typeof mark.code === 'string' ? { code: mark.code } : {}),
+      ...(kept.length > 0 ? { kept } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Makes the stop mark's file at its full size (zeros) when it is missing or short. */
+async function reserveStopMark(file: string): Promise<void> {
+  const size = await stat(file).then(
+    (s) => s.size,
+    () => -1,
+  );
+  if (size >= STOP_MARK_BYTES) return;
+  await writeFileAtomic(file, Buffer.alloc(STOP_MARK_BYTES));
+}
+
+/** Overwrites the start of an existing file and syncs it: no new block is asked of the disk. */
+async function writeInPlace(file: string, bytes: Buffer): Promise<void> {
+  const handle = await open(file, 'r+', PRIVATE_FILE_MODE);
+  try {
+    await handle.write(bytes, 0, bytes.length, 0);
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

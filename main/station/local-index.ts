@@ -1,6 +1,5 @@
-import type { DeliveryClient } from '../nshift/delivery/client';
-import type { Order, StoredShipment } from '../nshift/delivery/schemas';
-import type { RequestRate } from '../nshift/shared/request-rate';
+import type { DeliveryClient, Order, StoredShipment } from '../nshift/delivery';
+import type { RequestRate } from '../nshift/shared';
 import type { IndexFile, IndexToSave } from './local-index-file';
 
 /**

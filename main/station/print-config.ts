@@ -1,5 +1,5 @@
 import type { PrintTarget } from '../../preload/api';
-import type { PrintConfig, PrintTargetOption } from '../nshift/delivery/types';
+import type { PrintConfig, PrintTargetOption } from '../nshift/delivery';
 
 /** nShift's printConfig object (`target1Media`, `target1Type`, `target1Options`, …) from the station's targets. */
 export function toNshiftPrintConfig(targets: readonly PrintTarget[]): PrintConfig {

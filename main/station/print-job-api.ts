@@ -1,6 +1,4 @@
-import type { DeliveryClient } from '../nshift/delivery/client';
-import type { DeliveryError } from '../nshift/delivery/errors';
-import type { CreatePrintJobRequest } from '../nshift/delivery/types';
+import type { DeliveryClient, DeliveryError, CreatePrintJobRequest } from '../nshift/delivery';
 import type { PrintJobApi, PrintJobApiError } from '../printers/print-job-api';
 import { err, ok } from '../result';
 

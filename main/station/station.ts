@@ -18,8 +18,8 @@ import type {
   SpoolJobView,
   StationStatus,
 } from '../../preload/api';
-import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery/client';
-import type { CheckoutClient, CheckoutClientOptions } from '../nshift/checkout/client';
+import { createDeliveryClient, type DeliveryClient } from '../nshift/delivery';
+import type { CheckoutClient, CheckoutClientOptions } from '../nshift/checkout';
 import { createLabelCache } from '../labels/label-cache';
 import { createPrintService, type PrintService, type PrintServiceOptions } from '../printers/print-service';
 import { resolveSettings, type SettingsLayer } from '../settings/in-force';
@@ -46,11 +46,14 @@ import { stationWorkflows } from './workflows';
 import type { JobStart } from './workflows/types';
 import { createStatusEvents, type StatusEvents } from './status-events/follower';
 import { pruneDataDir, type PruneReport } from './retention';
-import { RequestRate } from '../nshift/shared/request-rate';
+import { tightenDataDir } from '../files/private';
+import { RequestRate } from '../nshift/shared';
 import { labelPrinterId } from './label-printer';
 
 /** The first pruning waits this long after start: start-up and the first scans have the disk to themselves. */
 const PRUNE_FIRST_AFTER_MS = 5 * 60 * 1000;
+/** The label cache's index is read this long after start (or at its first use, if sooner). */
+const LABEL_INDEX_AFTER_MS = 1000;
 
 export interface StationOptions {
   dataDir: string;
@@ -141,6 +144,14 @@ export async function createStation(options: StationOptions): Promise<Station> {
   };
 
   const computerName = options.computerName ?? hostname();
+
+  // A folder an older version made readable by everyone (0755, files 0644) becomes this user's only, beside the
+  // start: what is created from now on is private already (main/files/private.ts).
+  const tightening = tightenDataDir(options.dataDir).then(({ failed }) => {
+    if (failed.length > 0)
+      log(`could not make ${failed.length} path(s) of the data folder private, e.g. ${failed[0]}`);
+  });
+
   const startupWarnings: string[] = [];
   const loaded = await options.settingsStore.load();
   if (loaded.warning) startupWarnings.push(loaded.warning);
@@ -208,7 +219,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
   async function newCheckoutClient(): Promise<CheckoutClient | undefined> {
     const urls = checkoutUrls();
     if (!checkoutSecret?.for(urls)) return undefined;
-    const { createCheckoutClient } = await import('../nshift/checkout/client');
+    const { createCheckoutClient } = await import('../nshift/checkout');
     const [authUrl, baseUrl] = urls;
     return createCheckoutClient({
       baseUrl,
@@ -256,6 +267,21 @@ export async function createStation(options: StationOptions): Promise<Station> {
     // comes out within seconds of the printer being back rather than after a long backoff.
     backoffMs: (attempts) => Math.min(5_000, 500 * 2 ** Math.max(0, attempts - 1)),
     ...options.printServiceOptions,
+    // A booking's label on its way out is kept by the label cache, not by the spool; and the journal's
+    // `printed` settles a spool job whose move to done/ never landed.
+    ownerBytes: async (documentId) => (await labelCache.get(documentId))?.document.bytes,
+    ownerPrinted: async ({ stationJobId, documentId, spoolJobId }) => {
+      if (!(await jobs.ensure(stationJobId))) return false;
+      return (
+        jobs
+          .get(stationJobId)
+          ?.shipments.some((s) =>
+            s.documents.some(
+              (d) => d.documentId === documentId && d.state === 'printed' && d.spoolJobId === spoolJobId,
+            ),
+          ) ?? false
+      );
+    },
     onEvent: (event) => {
       emit(event);
       if (event.type === 'spool') void followSpoolJob(event.job);
@@ -336,9 +362,12 @@ export async function createStation(options: StationOptions): Promise<Station> {
     if (job && !job.shipments.some((s) => s.documents.some((d) => d.documentId === spoolJob.documentId)))
       return;
     try {
+      // Named as the print call names it: the two share one entry when both report the same state at once.
+      const printerName = printService.printerStates().find((p) => p.printerId === spoolJob.printerId)?.name;
       await recordPrintState(ctx, spoolJob.stationJobId, spoolJob.shipmentId, spoolJob.documentId, {
         state: spoolJob.state,
         printerId: spoolJob.printerId,
+        ...(printerName ? { printerName } : {}),
         spoolJobId: spoolJob.id,
         bytes: spoolJob.bytes,
       });
@@ -708,6 +737,10 @@ export async function createStation(options: StationOptions): Promise<Station> {
   void queue.add(() =>
     resumeOpenJobs(ctx).catch((error) => log(`resuming open jobs failed: ${String(error)}`)),
   );
+  // The label cache's index is read in the background, soon after the start rather than on its way: a reprint
+  // then finds it in memory. A scan's labels are written without it.
+  const cacheWarm = setTimeout(() => void labelCache.open(), LABEL_INDEX_AFTER_MS);
+  cacheWarm.unref();
 
   /**
    * No job starts any more: each one still waiting fails (journalled, so a restart does not run it), and so does
@@ -757,6 +790,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
       clearInterval(accountChecks);
       clearTimeout(firstPrune);
       clearInterval(dailyPrune);
+      clearTimeout(cacheWarm);
       await queue.onIdle();
       await Promise.all([...deferred]);
       await shipmentNumbers.close();
@@ -768,6 +802,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       await indexSaved;
       await checkpointer.close();
       await journal.close();
+      await labelCache.close();
+      await tightening;
       listeners.clear();
     },
   };

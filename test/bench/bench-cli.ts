@@ -2,7 +2,8 @@
  * `npm run bench` (after `npm run build`): the station's figures against the nShift simulator with a fixed latency
  * per request and the virtual Zebra, each beside its target. Parts: scan (scan → label against the floor, where
  * slow scans' time went), wave, startup (a full day on disk), scale (a 50,000-entry local index), warehouse (ten
- * headless stations on one account), footprint (headless memory) and ui (Chromium). `--only` and `--skip` pick
+ * headless stations on one account), footprint (headless memory), ui (Chromium), reprint (with 60,000 documents
+ * in the label cache), durability (fsyncs and bytes per scan) and checkpoint (bytes over a paced day). `--only` and `--skip` pick
  * parts; the figures of the parts that ran replace theirs in `bench/results.json` and the table in
  * `docs/benchmarks.md`. Never fails on a number: the exit code is 0 unless the bench itself could not run.
  */
@@ -12,6 +13,8 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runCheckpoint } from './checkpoint';
+import { runDurability } from './durability';
 import { runExperiments } from './experiments';
 import { createFloor } from './floor';
 import { runFootprint, headlessBuilt } from './footprint';
@@ -30,6 +33,7 @@ import {
   type PartName,
   type ScanFigures,
 } from './report';
+import { runReprint } from './reprint';
 import { runScale } from './scale';
 import { runScanToLabel, type ScanKind, type ScanSample } from './scan-to-label';
 import { runStartup } from './startup';
@@ -300,6 +304,27 @@ async function main(): Promise<number> {
       merged.warehouse = await timed('warehouse', async () => {
         say('warehouse: ten headless stations on one account…');
         return { ranAt: ranAt(), quick, ...(await runWarehouse({ repoRoot: REPO, latencyMs, quick, log: say })) };
+      });
+    }
+
+    if (parts.has('reprint')) {
+      merged.reprint = await timed('reprint', async () => {
+        say('reprint: empty label cache, then 60,000 documents in packs, then in an older version’s files…');
+        return { ranAt: ranAt(), quick, ...(await runReprint({ repoRoot: REPO, latencyMs, quick, log: say })) };
+      });
+    }
+
+    if (parts.has('durability')) {
+      merged.durability = await timed('durability', async () => {
+        say('durable writes per scan (fsyncs, renames, bytes)…');
+        return { ranAt: ranAt(), quick, ...(await runDurability({ latencyMs, quick, log: say })) };
+      });
+    }
+
+    if (parts.has('checkpoint')) {
+      merged.checkpoint = await timed('checkpoint', async () => {
+        say('checkpoint bytes over a paced day…');
+        return { ranAt: ranAt(), quick, ...(await runCheckpoint({ quick, log: say })) };
       });
     }
 

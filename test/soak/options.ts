@@ -35,6 +35,12 @@ export interface SoakOptions {
   log: (line: string) => void;
   /** Extra set-up of the simulator before the day starts (tests aim a fault at one step). */
   setUpSimulator?: (sim: Simulator) => void;
+  /**
+   * The disk-full phase after the day (test/soak/disk-full.ts): this many orders, each a label and a customs
+   * declaration, into a data folder on a tmpfs of `diskFullSize` (0: no phase).
+   */
+  diskFullOrders: number;
+  diskFullSize: string;
 }
 
 export const SOAK_DEFAULTS: Omit<SoakOptions, 'headlessEntry' | 'log' | 'setUpSimulator'> = {
@@ -52,6 +58,8 @@ export const SOAK_DEFAULTS: Omit<SoakOptions, 'headlessEntry' | 'log' | 'setUpSi
   maxAttemptsPerCode: 8,
   deadlineMs: 45 * 60_000,
   stallMs: 120_000,
+  diskFullOrders: 50,
+  diskFullSize: '280k',
 };
 
 export const SOAK_HELP = `packbench soak: a simulated day of scans through the headless host, with faults.
@@ -59,10 +67,14 @@ export const SOAK_HELP = `packbench soak: a simulated day of scans through the h
 Usage: npm run soak -- [--scans N] [--seed S] [--kills K] [--outages N] [--offline-ms M]
                        [--spike-ms M] [--spike-rate R] [--server-error-rate R] [--drop-rate R]
                        [--window W] [--data-dir DIR] [--deadline-ms M]
+                       [--disk-full-orders N] [--disk-full-size SIZE]
 
 Defaults: ${SOAK_DEFAULTS.scans} scans, seed ${SOAK_DEFAULTS.seed}, ${SOAK_DEFAULTS.kills} SIGKILLs, ${SOAK_DEFAULTS.outages} printer outages of ${SOAK_DEFAULTS.offlineMs} ms,
 ${SOAK_DEFAULTS.spikeMs} ms spikes on ${SOAK_DEFAULTS.spikeRate * 100} % of calls, ${SOAK_DEFAULTS.serverErrorRate * 100} % server errors, ${SOAK_DEFAULTS.dropAfterCommitRate * 100} % of bookings dropped after
-commit, every token expired ${SOAK_DEFAULTS.tokenExpiries} times. Needs the built host: npm run build (or node scripts/build-main.mjs).
+commit, every token expired ${SOAK_DEFAULTS.tokenExpiries} times. Then the disk-full phase: ${SOAK_DEFAULTS.diskFullOrders} orders (label and customs
+declaration each) into a data folder on a ${SOAK_DEFAULTS.diskFullSize} tmpfs that fills up, room again, a restart, the failed ones
+scanned again (needs root to mount the tmpfs; skipped, with the reason, otherwise; --disk-full-orders 0 turns it
+off). Needs the built host: npm run build (or node scripts/build-main.mjs).
 Exit code 0 only when nothing was lost, doubled, corrupt or leaked.`;
 
 function num(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
@@ -71,6 +83,14 @@ function num(value: string | undefined, name: string, fallback: number, min: num
   if (!Number.isFinite(n) || n < min || n > max)
     throw new Error(`--${name} must be a number from ${min} to ${max}, not "${value}"`);
   return n;
+}
+
+/** A tmpfs size as mount takes it: a number of bytes with k, m or g. */
+function size(value: string | undefined, fallback: string): string {
+  if (value === undefined) return fallback;
+  if (!/^\d{1,9}[kmg]?$/i.test(value))
+    throw new Error(`--disk-full-size must be like 280k or 1m, not "${value}"`);
+  return value;
 }
 
 export function parseSoakArgs(
@@ -93,6 +113,8 @@ export function parseSoakArgs(
       window: { type: 'string' },
       'data-dir': { type: 'string' },
       'deadline-ms': { type: 'string' },
+      'disk-full-orders': { type: 'string' },
+      'disk-full-size': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -111,6 +133,10 @@ export function parseSoakArgs(
     dropAfterCommitRate: num(values['drop-rate'], 'drop-rate', d.dropAfterCommitRate, 0, 0.5),
     window: Math.floor(num(values.window, 'window', d.window, 1, 50)),
     deadlineMs: num(values['deadline-ms'], 'deadline-ms', d.deadlineMs, 10_000, 24 * 3_600_000),
+    diskFullOrders: Math.floor(
+      num(values['disk-full-orders'], 'disk-full-orders', d.diskFullOrders, 0, 10_000),
+    ),
+    diskFullSize: size(values['disk-full-size'], d.diskFullSize),
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
   };
 }

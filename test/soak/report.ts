@@ -63,6 +63,18 @@ export function formatReport(r: SoakReport): string {
   rows.push(['printer outages', `${r.faults.printerOutages} × ${Math.round(o.offlineMs / 1000)} s`]);
   rows.push(['station SIGKILLs', r.faults.kills]);
   rows.push(['stalls', r.faults.stalls]);
+  section('disk-full phase (a small tmpfs that fills up, then room, a restart, failed scans scanned again)');
+  const f = r.diskFull;
+  if (f.skipped) rows.push(['skipped', f.skipped]);
+  else {
+    rows.push(['orders (label + customs declaration each)', `${f.orders} into ${o.diskFullSize}`]);
+    rows.push(['cannot_save said (of them booked in nShift)', `${f.cannotSave} (${f.bookingNotSaved})`]);
+    rows.push(['booked shipments printed whole, once', f.printedWhole]);
+    rows.push(['booked shipments whose job said failed/held', f.reportedFailed]);
+    rows.push(['failed before booking, not booked by the restart', f.failedUnbooked]);
+    rows.push(['scanned again, then booked once', `${f.bookedOnRescan} of ${f.rescanned}`]);
+    rows.push(['PROBLEMS (lost, doubled, two outcomes)', f.problems.length]);
+  }
   section('secrets');
   rows.push([
     'files scanned (data dir + logs)',

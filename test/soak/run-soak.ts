@@ -7,6 +7,7 @@ import { createSimulator } from '../../main/simulator/server';
 import { seedOrders, seedStoredShipments } from '../../main/simulator/demo';
 import { createVirtualZebra } from '../../main/simulator/virtual-zebra';
 import type { FaultStats } from '../../main/simulator/faults';
+import { runDiskFullPhase, type DiskFullFigures } from './disk-full';
 import { HeadlessChild, type HeadlessEvent } from './headless-child';
 import type { SoakOptions } from './options';
 import { makePlan, ORDER_PREFIX, STORED_PREFIX, type PlannedScan } from './plan';
@@ -65,6 +66,8 @@ export interface SoakReport {
   journal: Omit<JournalFigures, 'jobsByScan' | 'jobIds'>;
   secrets: SecretFigures;
   faults: FaultFigures;
+  /** The disk-full phase after the day (test/soak/disk-full.ts). */
+  diskFull: DiskFullFigures;
   contractViolations: string[];
   startupWarnings: string[];
   deadlineHit: boolean;
@@ -391,6 +394,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   await sim.stop();
   await zebra.close();
 
+  const diskFull = await runDiskFullPhase({
+    orders: options.diskFullOrders,
+    size: options.diskFullSize,
+    headlessEntry: options.headlessEntry,
+    logDir,
+    log,
+  });
+  if (diskFull.skipped) log(`[soak] disk-full phase skipped: ${diskFull.skipped}`);
+
   const secrets = await grepSecrets(
     [dataDir, logDir],
     [
@@ -465,6 +477,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   need(faults.kills === options.kills, `only ${faults.kills} of ${options.kills} kills happened`);
   need(faults.stalls === 0, `the station stalled ${faults.stalls} time(s)`);
   need(!deadlineHit, 'the run hit its deadline');
+  for (const problem of diskFull.problems) problems.push(`disk-full phase: ${problem}`);
 
   const { log: _log, setUpSimulator: _setUp, ...shownOptions } = options;
   const { jobsByScan: _byScan, jobIds: _ids, ...journalFigures } = journal;
@@ -479,6 +492,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     journal: journalFigures,
     secrets,
     faults,
+    diskFull,
     contractViolations: contractViolations.slice(0, 20),
     startupWarnings,
     deadlineHit,

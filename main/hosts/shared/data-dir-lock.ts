@@ -17,6 +17,7 @@ import { readFileSync, statSync, unlinkSync } from 'node:fs';
 import { link, mkdir, readFile, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../files/private';
 
 export const LOCK_FILE = 'packbench.lock';
 /** Held only for the moment a stale lock is taken over, so that two starters never both take it. */
@@ -179,9 +180,11 @@ async function makeDataDir(dataDir: string, another: string): Promise<void> {
       );
     break;
   }
+  const root = resolve(dataDir);
   for (const folder of missing) {
     try {
-      await mkdir(folder);
+      // The data folder itself is private (it holds receivers' names and addresses); its parents are not ours.
+      await mkdir(folder, folder === root ? PRIVATE_DIR_MODE : undefined);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') continue; // made by another starter just now
@@ -264,7 +267,7 @@ async function createExclusive(
 ): Promise<boolean> {
   const temp = `${path}.${process.pid}.${holder.token}.tmp`;
   try {
-    await writeFile(temp, `${JSON.stringify(holder)}\n`, { mode: 0o644 });
+    await writeFile(temp, `${JSON.stringify(holder)}\n`, { mode: PRIVATE_FILE_MODE });
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw unusable(dataDir, inWords(error, 'it'), another);

@@ -1,8 +1,8 @@
 /**
- * The nShift Checkout client: every operation of the Checkout seed (000). Client-credentials tokens (form
- * POST with `Cache-Control: no-cache`, one exchange in flight, retried with exponential backoff and jitter,
- * renewed before `expires_in`), single and split sessions whose 4-hour life is tracked so that an expired
- * one is recreated instead of reported, delivery options, partial shipments, the management API (senders,
+ * The nShift Checkout client: every operation of the Checkout seed (000). Client-credentials tokens
+ * (token-grant.ts: a form POST with `Cache-Control: no-cache`, one exchange in flight, retried with exponential
+ * backoff and jitter, renewed before `expires_in`), single and split sessions whose 4-hour life is tracked so
+ * that an expired one is recreated instead of reported, delivery options, partial shipments, the management API (senders,
  * configurations, connections) and usage metrics as CSV.
  *
  * Transport, the call/result plumbing, the error union and the token manager are the Delivery client's
@@ -11,12 +11,11 @@
  */
 import type * as z from 'zod';
 import type { Result } from '../../result';
-import { ok, err } from '../../result';
-import { createCaller, errorFromStatus, parseJsonBody } from '../shared/call';
+import { ok } from '../../result';
+import { createCaller } from '../shared/call';
 import type { CallSpec } from '../shared/call';
 import type { ApiError } from '../shared/errors';
 import { createRedactor } from '../shared/redact';
-import { joinUrl } from '../shared/routes';
 import type { Query } from '../shared/routes';
 import { createTokenManager } from '../shared/token-manager';
 import type { ApiKey } from '../shared/token-manager';
@@ -24,6 +23,7 @@ import { createTransport } from '../shared/transport';
 import type { RetryOptions, TimeoutOptions } from '../shared/transport';
 import { prepareIdOf } from './prepared';
 import { CHECKOUT_ROUTES, DEFAULT_CHECKOUT_AUTH_URL, DEFAULT_CHECKOUT_BASE_URL } from './routes';
+import { tokenGrantOf } from './token-grant';
 import type { CheckoutOperation } from './routes';
 import {
   optionsSchema,
@@ -34,7 +34,6 @@ import {
   sessionSchema,
   splitOptionsSchema,
   splitShipmentsResultSchema,
-  tokenResponseSchema,
 } from './schemas';
 import type {
   CheckoutJson,
@@ -152,41 +151,11 @@ export function createCheckoutClient(options: CheckoutClientOptions): CheckoutCl
     now,
   });
 
-  /** Client-credentials grant, as a form; 400/401 mean the pair was refused (or the client is disabled). */
-  async function issueToken(key: ApiKey): R<{ token: string; lifetimeMs: number }> {
-    const route = CHECKOUT_ROUTES['token.issue'];
-    const sent = await transport.send({
-      operation: 'token.issue' as const,
-      method: route.method,
-      url: joinUrl(authUrl, route.path),
-      idempotent: route.idempotent,
-      headers: { 'cache-control': 'no-cache' },
-      form: { client_id: key.id, client_secret: key.secret, grant_type: 'client_credentials' },
-    });
-    if (!sent.ok) return sent;
-    const { status } = sent.value;
-    if (status === 400 || status === 401) {
-      return err({
-        kind: 'auth',
-        reason: 'invalid_key',
-        status,
-        operation: 'token.issue',
-        message: `the identity service refused the client credentials (${status})`,
-      });
-    }
-    if (status < 200 || status >= 300)
-      return err(errorFromStatus('token.issue', route, sent.value, { redact, now }));
-    const parsed = parseJsonBody('token.issue', route, sent.value, tokenResponseSchema);
-    if (!parsed.ok) return parsed;
-    redact.rememberToken(parsed.value.access_token);
-    return ok({ token: parsed.value.access_token, lifetimeMs: (parsed.value.expires_in ?? 3600) * 1000 });
-  }
-
   const tokens = createTokenManager<CheckoutError>({
     apiKey,
     now,
     renewInBackground: options.renewInBackground ?? true,
-    exchange: issueToken,
+    exchange: tokenGrantOf({ authUrl, transport, redact, now }),
     missingKeyError: () => ({
       kind: 'auth',
       reason: 'missing_key',

@@ -7,7 +7,13 @@ export type {
   CheckoutError,
   ManagedResource,
 } from './client';
-export { sessionSchema, partialShipmentSchema } from './schemas';
+export {
+  sessionSchema,
+  partialShipmentSchema,
+  contextBodySchema,
+  partialShipmentRequestSchema,
+  splitShipmentsRequestSchema,
+} from './schemas';
 export type {
   CheckoutAddress,
   CheckoutJson,

@@ -1,16 +1,12 @@
 /** The nShift Delivery API client: import from here. */
 export { createDeliveryClient } from './client';
-export type {
-  DeliveryClient,
-  DeliveryClientOptions,
-  FeedOptions,
-  Feed,
-  ApiKey,
-  ApiKeySource,
-} from './client';
+export type { DeliveryClient, DeliveryClientOptions, ApiKey, ApiKeySource } from './client';
+export type { FeedOptions, Feed } from './feeds';
+export type { ConsolidatedDeletion } from './consolidated';
 export type { DeliveryError, DeliveryErrorKind, ValidationItem, NetworkCause, AuthReason } from './errors';
 export { describeDeliveryError } from './errors';
 export type { PreparedBookOptions, PreparedShipments } from './prepared-shipments';
+export { consolidationKeyOf, isConsolidateOption } from './consolidation';
 export { ROUTES } from './routes';
 export type { OperationName, RouteDef } from './routes';
 export type * from './schemas';

@@ -4,15 +4,9 @@
  * and prints it like a stored shipment, and by default consumes it: a second booking of the same prepare id
  * finds nothing (`404`), which is how a lost answer is recognised as booked.
  */
-import type { Result } from '../../result';
-import type { Caller } from '../shared/call';
-import type { DeliveryError } from './errors';
-import type { OperationName } from './routes';
-import type * as DeliverySchemas from './schemas';
+import type { DeliveryCaller, R } from './caller';
 import type { PreparedShipment, ShipmentResult, StoredShipment } from './schemas';
 import type { PrintConfig, ReturnFileOption, Shipment } from './types';
-
-type R<T> = Promise<Result<T, DeliveryError>>;
 
 export interface PreparedBookOptions extends ReturnFileOption {
   /** Keep the prepared shipment for another booking (nShift: parts sent from elsewhere, backorders, returns). */
@@ -29,7 +23,7 @@ export interface PreparedShipments {
   toStored(prepareId: string, shipment?: Shipment): R<StoredShipment>;
 }
 
-export function preparedShipmentsOf(call: Caller<OperationName, typeof DeliverySchemas>): PreparedShipments {
+export function preparedShipmentsOf(call: DeliveryCaller): PreparedShipments {
   return {
     get: (prepareId) =>
       call.json(

@@ -1,6 +1,10 @@
 /**
  * The file printer: each document lands in a folder as `<time>-<documentId>.zpl|.pdf`, written atomically
  * (temp + fsync + rename), so a watcher never sees half a label. The demo's default printer.
+ *
+ * A folder inside the data directory (the default `documents`) is private like the rest of it (0700, files
+ * 0600: waybills and customs declarations name receivers). An absolute folder elsewhere is an administrator's
+ * hand-over to another program, so its files get the usual mode (0666 less the umask) for that program to read.
  */
 import path from 'node:path';
 import type { FilePrinterConfig } from '../../../preload/api';
@@ -8,7 +12,8 @@ import type { PrintableDocument } from '../../labels/document';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import { safeFileName, safeJoin, writeFileAtomic } from '../../files/atomic';
-import { access, constants, mkdir } from 'node:fs/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../files/private';
+import { access, constants, mkdir, stat } from 'node:fs/promises';
 import type { SendHooks, SpoolAwareDriver } from '../driver';
 import { describeError, printerError } from '../driver';
 import type { PrinterError, PrinterStatus } from '../types';
@@ -45,12 +50,16 @@ export function createFileDriver(config: FilePrinterConfig, options: FileDriverO
       if (!dir.ok) return dir;
       const target = safeJoin(dir.value, fileNameFor(document, now()));
       if (!target.ok) return err(printerError('rejected', target.error.message, false));
+      const modes = modesFor(dir.value, options.dataDir);
       try {
-        await mkdir(dir.value, { recursive: true });
+        await mkdir(dir.value, { recursive: true, mode: modes.dir });
         await hooks.beforeFirstByte?.();
-        await writeFileAtomic(target.value, document.bytes);
+        await writeFileAtomic(target.value, document.bytes, { mode: modes.file });
         return ok({ bytes: document.bytes.length });
       } catch (error) {
+        // The rename is the delivery: a document in place whose folder's fsync then failed may already be with
+        // the program that watches the folder, so it is reported printed, never written a second time.
+        if (await inPlace(target.value, document.bytes.length)) return ok({ bytes: document.bytes.length });
         return err(
           printerError('io', `${config.name}: cannot write ${target.value}: ${describeError(error)}`, true),
         );
@@ -60,7 +69,7 @@ export function createFileDriver(config: FilePrinterConfig, options: FileDriverO
       const dir = resolvePrinterDirectory(config.directory, options.dataDir);
       if (!dir.ok) return { state: 'error', problems: [], detail: dir.error.message };
       try {
-        await mkdir(dir.value, { recursive: true });
+        await mkdir(dir.value, { recursive: true, mode: modesFor(dir.value, options.dataDir).dir });
         await access(dir.value, constants.W_OK);
         return { state: 'ready', problems: [] };
       } catch (error) {
@@ -68,4 +77,19 @@ export function createFileDriver(config: FilePrinterConfig, options: FileDriverO
       }
     },
   };
+}
+
+/** Private inside the data directory; the usual modes (less the umask) in a folder outside it. */
+function modesFor(dir: string, dataDir: string): { dir: number; file: number } {
+  const relative = path.relative(path.resolve(dataDir), dir);
+  const inside = relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  return inside ? { dir: PRIVATE_DIR_MODE, file: PRIVATE_FILE_MODE } : { dir: 0o777, file: 0o666 };
+}
+
+/** Is the whole document in place under its name? */
+async function inPlace(file: string, bytes: number): Promise<boolean> {
+  return stat(file).then(
+    (s) => s.isFile() && s.size === bytes,
+    () => false,
+  );
 }

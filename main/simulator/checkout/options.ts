@@ -4,7 +4,7 @@
  * from the catalogue in the session's currency. Services with the pickup-point add-on offer a pickup point.
  * An option's id names its service (`opt-P19`), so a partial shipment's `optionId` leads back to it.
  */
-import type { CheckoutPackage, ContextBody } from '../../nshift/checkout/schemas';
+import type { CheckoutPackage, ContextBody } from '../../nshift/checkout';
 import { CARRIERS, findCarrier, type ServiceSpec } from '../catalogue';
 
 export interface SimDeliveryOption {

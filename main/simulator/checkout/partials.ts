@@ -7,12 +7,12 @@
  * pickup point, the receiver, the packages as parcels and the order id as order number. Never a stored shipment:
  * that is the shop's or the station's decision in Delivery. Deleting a partial shipment touches Checkout only.
  */
-import { prepareIdOf } from '../../nshift/checkout/prepared';
 import {
+  prepareIdOf,
   partialShipmentRequestSchema,
   splitShipmentsRequestSchema,
   type CheckoutPackage,
-} from '../../nshift/checkout/schemas';
+} from '../../nshift/checkout';
 import type { SimContext } from '../context';
 import { formatTimestamp, parseQueryDate } from '../format';
 import { json, noContent, paginate, type Reply, type Router } from '../http';

@@ -7,7 +7,7 @@
  * Where the seed says "not shown", the simulator decides, and main/simulator/README.md says how.
  */
 import * as z from 'zod';
-import { contextBodySchema } from '../../nshift/checkout/schemas';
+import { contextBodySchema } from '../../nshift/checkout';
 import type { SimContext } from '../context';
 import { formatTimestamp } from '../format';
 import { json, notFound, type Reply, type Router } from '../http';

@@ -2,7 +2,7 @@
  * What the simulated Checkout service and its identity service know, in memory beside the Delivery state.
  * Ids are counters, so a run is reproducible.
  */
-import type { CheckoutAddress } from '../../nshift/checkout/schemas';
+import type { CheckoutAddress } from '../../nshift/checkout';
 import type { RecordStore } from '../state';
 
 export interface CheckoutClientRecord {

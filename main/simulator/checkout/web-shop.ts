@@ -4,13 +4,15 @@
  * choice (an option, and its first pickup point where it has one), partial shipments. Demo mode makes its split
  * orders with it, and tests use it to start the web-shop-to-label path.
  */
-import { createCheckoutClient } from '../../nshift/checkout/client';
-import { prepareIdOf } from '../../nshift/checkout/prepared';
-import { createDeliveryClient } from '../../nshift/delivery/client';
-import type { ApiKey } from '../../nshift/shared/token-manager';
-import type { CheckoutClient } from '../../nshift/checkout/client';
-import type { CheckoutAddress, PartialShipment } from '../../nshift/checkout/schemas';
-import { describeApiError } from '../../nshift/shared/errors';
+import {
+  createCheckoutClient,
+  prepareIdOf,
+  type CheckoutClient,
+  type CheckoutAddress,
+  type PartialShipment,
+} from '../../nshift/checkout';
+import { createDeliveryClient } from '../../nshift/delivery';
+import { describeApiError, type ApiKey } from '../../nshift/shared';
 import type { Party } from '../schemas';
 import type { Simulator } from '../server';
 import {

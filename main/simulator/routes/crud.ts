@@ -1,5 +1,5 @@
 /** CRUD over a record store for the resources that only need to remember what they were given. */
-import type { OperationName } from '../../nshift/delivery/routes';
+import type { OperationName } from '../../nshift/delivery';
 import type { SimContext } from '../context';
 import { formatTimestamp } from '../format';
 import {

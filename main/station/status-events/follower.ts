@@ -13,14 +13,15 @@
  */
 import { join } from 'node:path';
 import type { Failure, TrackingEvent } from '../../../preload/api';
-import type { FetchIdStore } from '../../nshift/delivery/batches';
-import type { DeliveryClient } from '../../nshift/delivery/client';
 import {
   createFeedRateGuard,
   FEED_MIN_INTERVAL_MS,
+  describeDeliveryError,
+  type FetchIdStore,
+  type DeliveryClient,
   type FeedRateGuard,
-} from '../../nshift/delivery/feed-rate';
-import { describeDeliveryError, type DeliveryError } from '../../nshift/delivery/errors';
+  type DeliveryError,
+} from '../../nshift/delivery';
 import type { Settings } from '../../settings/schema';
 import { failureFromDelivery } from '../failures';
 import { openStatusEventStore, type StatusEventStore } from './store';

@@ -1,5 +1,5 @@
 import type { TrackingEvent, TrackingStep } from '../../../preload/api';
-import type { Alert } from '../../nshift/delivery/schemas';
+import type { Alert } from '../../nshift/delivery';
 import type { StoredStatusEvent } from './store';
 
 /**

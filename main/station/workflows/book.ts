@@ -1,9 +1,12 @@
 import type { Failure } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
-import type { DeliveryError } from '../../nshift/delivery/errors';
-import { asksForReturnShipment, consolidationKeyOf } from '../../nshift/delivery/client';
-import type { ShipmentResult, ShipmentSummary } from '../../nshift/delivery/schemas';
-import type { Shipment, ShipmentOption } from '../../nshift/delivery/types';
+import {
+  consolidationKeyOf,
+  type DeliveryError,
+  type ShipmentResult,
+  type ShipmentSummary,
+  type Shipment,
+} from '../../nshift/delivery';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import { bookingTargetKey, type BookingTarget, type DocumentRef } from '../journal';
@@ -14,6 +17,7 @@ import { documentsOfShipment, knownDocuments } from '../documents';
 import { BOOKING_KINDS } from '../jobs';
 import { bookingsByOrderNo, isReady, shipmentIdsOfOrder } from './resolve';
 import { adoptSpoolStates, shareWithSpool, type SpooledShare } from './spooled-before-crash';
+import { asksForReturnShipment, withConsolidationKey } from '../shipment-rules';
 import type { ShipmentFacts } from './types';
 
 /** A shipment that exists in nShift, with its documents in hand (in the label cache once `journalled` resolves). */
@@ -436,13 +440,16 @@ async function fetchShipments(
       return err(bookingNotSaved(shipmentId, error));
     }
     const share = shareWithSpool(ctx, jobId, shipmentId, documents.ok ? documents.value : [], spoolJobs);
-    // The spool has the label: a failed download does not stop the journal from recording the booking.
-    if (!documents.ok && share.spooled.length === 0) return err(failureFromDelivery(documents.error));
+    // The spool has the label: a failed download does not stop the journal from recording the booking. Without
+    // it the booking is recorded all the same, and the job fails as a live booking whose label did not come down
+    // (`label_not_downloaded`: reprint it, never book it again).
+    const notDownloaded = !documents.ok && share.spooled.length === 0 ? documents.error : undefined;
     shipments.push({
       shipmentId,
       parcelNos: [],
       documents: share.toPrint,
       ...(share.spooled.length > 0 ? { spooled: share } : {}),
+      ...(notDownloaded ? { documentsError: notDownloaded } : {}),
     });
   }
   return ok(shipments);
@@ -464,18 +471,10 @@ async function ensureConsolidationKey(
   const client = ctx.client();
   const stored = await client.storedShipments.get(storedId);
   if (!stored.ok) return stored;
-  // The stored shipment is passed back untouched but for its options: unknown fields survive the replace.
   const shipment = (stored.value.shipment ?? {}) as Shipment;
-  const options: ShipmentOption[] = Array.isArray(shipment.options) ? shipment.options : [];
   const existing = consolidationKeyOf(shipment);
   if (existing) return ok(existing);
-  const replaced = await client.storedShipments.replace(storedId, {
-    ...shipment,
-    options: [
-      ...options.filter((o) => String(o.id).toUpperCase() !== 'CONSOLIDATE'),
-      { id: 'CONSOLIDATE', key },
-    ],
-  });
+  const replaced = await client.storedShipments.replace(storedId, withConsolidationKey(shipment, key));
   return replaced.ok ? ok(key) : replaced;
 }
 

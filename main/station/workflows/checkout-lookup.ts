@@ -1,7 +1,7 @@
 import type { Failure } from '../../../preload/api';
 import type { PartialShipment } from '../../nshift/checkout';
-import type { ShipmentSummary } from '../../nshift/delivery/schemas';
-import { describeApiError } from '../../nshift/shared/errors';
+import type { ShipmentSummary } from '../../nshift/delivery';
+import { describeApiError } from '../../nshift/shared';
 import type { BookingTarget } from '../journal';
 import type { StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';

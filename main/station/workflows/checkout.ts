@@ -1,7 +1,7 @@
 import type { Failure, MethodInput, MethodOutput, PartialShipmentView } from '../../../preload/api';
 import type { CheckoutClient, CheckoutError, PartialShipment } from '../../nshift/checkout';
-import type { ShipmentSummary, StoredShipment } from '../../nshift/delivery/schemas';
-import { describeApiError } from '../../nshift/shared/errors';
+import type { ShipmentSummary, StoredShipment } from '../../nshift/delivery';
+import { describeApiError } from '../../nshift/shared';
 import { StationError } from '../station-error';
 import type { StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';

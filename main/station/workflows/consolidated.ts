@@ -1,5 +1,5 @@
 import type { ConsolidatedView, MethodOutput } from '../../../preload/api';
-import type { ConsolidatedShipment } from '../../nshift/delivery/schemas';
+import type { ConsolidatedShipment } from '../../nshift/delivery';
 import { StationError } from '../station-error';
 import {
   documentRef,

@@ -6,8 +6,7 @@ import type {
   ShipmentSummary as ShipmentView,
   ShipmentTimeline,
 } from '../../../preload/api';
-import type { DeliveryError } from '../../nshift/delivery/errors';
-import type { ShipmentSummary } from '../../nshift/delivery/schemas';
+import type { DeliveryError, ShipmentSummary } from '../../nshift/delivery';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import { StationError } from '../station-error';

@@ -1,5 +1,5 @@
 import type { ManifestView, MethodInput, MethodOutput, ShipmentSummary } from '../../../preload/api';
-import type { Manifest, Print } from '../../nshift/delivery/schemas';
+import type { Manifest, Print } from '../../nshift/delivery';
 import { StationError } from '../station-error';
 import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
 import { failure, failureFromDelivery } from '../failures';

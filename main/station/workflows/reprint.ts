@@ -1,7 +1,7 @@
 import type { JobView } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
 import { StationError } from '../station-error';
-import { documentRef, fail, printDocuments, record, type StationContext } from '../context';
+import { documentRef, fail, finish, printDocuments, record, type StationContext } from '../context';
 import { knownDocuments } from '../documents';
 // The jobs that book are the rows of their own in the packer's list of scans.
 import { BOOKING_KINDS } from '../jobs';
@@ -112,7 +112,7 @@ export async function startReprint(
       problem ??= await printDocuments(ctx, id, shipmentId, documents.value, { releaseHeld: true });
     }
     if (problem) await fail(ctx, id, problem);
-    else await record(ctx, { type: 'finished', jobId: id });
+    else await finish(ctx, id);
   };
   // A reprint of a consolidated close reads as the consolidated shipment the packer knows, like its close did.
   const consolidationKey = asked?.consolidationKey;

@@ -1,5 +1,5 @@
 import type { Failure, ResolveSource } from '../../../preload/api';
-import type { Order, ShipmentSummary, StoredShipment } from '../../nshift/delivery/schemas';
+import type { Order, ShipmentSummary, StoredShipment } from '../../nshift/delivery';
 import type { BookingTarget } from '../journal';
 import type { StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';

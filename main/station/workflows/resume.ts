@@ -16,7 +16,8 @@ import { counted } from '../english-count';
  * - no booking asked yet → a scan resolves and books afresh (nothing was sent to nShift);
  * - a booking asked but never answered → reconcile with nShift first, never book blindly;
  * - booked but not printed → print from the label cache, unless the spool already holds the document
- *   (the spool resumes its own jobs and holds one that was mid-send; it is never sent twice unasked). A label
+ *   (the spool resumes its own jobs and holds one that was mid-send; it is never sent twice unasked; one it
+ *   finished, printed, held or failed, is journalled as it ended, its `print_state` having been cut off). A label
  *   the cache has lost (its folder emptied to free the disk, a data directory restored without it) is
  *   downloaded again, and one nShift no longer has fails the job for the packer: never finished unprinted.
  */
@@ -84,9 +85,20 @@ async function printWhatWasBooked(ctx: StationContext, jobId: string): Promise<F
   const job = ctx.jobs.get(jobId);
   if (!job) return undefined;
   // Finished spool jobs count too: a label printed just before the crash, whose `printed` never reached the
-  // journal, is not printed again.
+  // journal, is not printed again; the journal learns what became of it (its `printed` refused by a full disk,
+  // or cut off by the crash), so the job ends as it did on paper rather than waiting for it.
   const spoolJobs = await ctx.printService.jobsOf(jobId);
   const spooled = new Set(spoolJobs.map((s) => s.documentId));
+  const unsettled = new Set(
+    job.shipments.flatMap((s) =>
+      s.documents.filter((d) => d.state === 'queued' || d.state === 'sending').map((d) => d.documentId),
+    ),
+  );
+  await adoptSpoolStates(
+    ctx,
+    jobId,
+    spoolJobs.filter((s) => unsettled.has(s.documentId)),
+  );
   let problem: Failure | undefined;
   for (const shipment of job.shipments) {
     if (bookedWithoutDocuments(job, shipment)) {

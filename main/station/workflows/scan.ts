@@ -1,7 +1,7 @@
 import type { Failure } from '../../../preload/api';
 import type { BookingTarget } from '../journal';
 import { bookingTargetKey } from '../journal';
-import { fail, printDocuments, record, type StationContext } from '../context';
+import { fail, finish, printDocuments, record, type StationContext } from '../context';
 import { bookingNotSaved, failure, isDiskRefusal, labelNotDownloaded, noLabelListed } from '../failures';
 import { cancelledHere, cancelledInNShift, shipmentDetails } from './shipment-lookup';
 import { BookingNotKept, bookTarget, reconcileTarget, type BookOutcome } from './book';
@@ -122,7 +122,7 @@ export async function bookAndPrint(
   if (duplicates.length > 0 && (ctx.jobs.get(jobId)?.shipments.length ?? 0) === 0) {
     return reportDuplicate(ctx, jobId, code, duplicates, 'another station', 'booked_elsewhere');
   }
-  await record(ctx, { type: 'finished', jobId });
+  await finish(ctx, jobId);
 }
 
 /** The shipments an earlier job of today booked for the same code, if any. */

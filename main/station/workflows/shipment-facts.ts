@@ -1,5 +1,5 @@
 import type { JobShipment } from '../../../preload/api';
-import type { ShipmentSummary } from '../../nshift/delivery/schemas';
+import type { ShipmentSummary } from '../../nshift/delivery';
 import { record, type StationContext } from '../context';
 import { detailsOf } from './shipment-lookup';
 import type { ShipmentFacts } from './types';

@@ -1,6 +1,5 @@
 import type { ShipmentSummary as ShipmentView } from '../../../preload/api';
-import type { ShipmentSummary } from '../../nshift/delivery/schemas';
-import type { DeliveryError } from '../../nshift/delivery/errors';
+import type { ShipmentSummary, DeliveryError } from '../../nshift/delivery';
 import type { StationContext } from '../context';
 
 /**

@@ -1,4 +1,4 @@
-import type { ShipmentSummary } from '../../nshift/delivery/schemas';
+import type { ShipmentSummary } from '../../nshift/delivery';
 import type { StationContext } from '../context';
 import { recordFacts } from './shipment-facts';
 import { detailsOf, shipmentDetails } from './shipment-lookup';

@@ -1,5 +1,5 @@
 import type { StoredShipmentView } from '../../../preload/api';
-import type { StoredShipment } from '../../nshift/delivery/schemas';
+import type { StoredShipment } from '../../nshift/delivery';
 import { StationError } from '../station-error';
 import { fail, record, type StationContext } from '../context';
 import { detailed, failure, failureFromDelivery } from '../failures';

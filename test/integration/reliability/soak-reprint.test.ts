@@ -32,6 +32,8 @@ describe('a soak day where the first label cannot be downloaded', () => {
       dataDir: join(root, 'data'),
       headlessEntry: resolve('dist/main/headless.js'),
       log: () => {},
+      // Its subject is the reprint; the disk-full phase is the short soak's.
+      diskFullOrders: 0,
       // Every try of the first label download fails (the transport retries idempotent reads).
       setUpSimulator: (sim) =>
         sim.faults.failNext(3, { method: 'GET', path: '/shipments/*/prints', status: 503 }),

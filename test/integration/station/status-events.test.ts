@@ -178,7 +178,11 @@ describe('the follower survives restarts and days off', () => {
     const { sim, clock } = simulatorWithCarriers();
     bench = await startBench({ simulator: sim, ...followerOn(clock) });
     const job = await scanAndWait(bench.station, 'ORD-1001');
-    const shipmentNo = job.shipments[0]!.shipmentNo!;
+    // An order's number comes from nShift's history beside the job, not before its label: wait for it.
+    await expect
+      .poll(async () => (await bench!.station.getJob({ jobId: job.id })).shipments[0]?.shipmentNo)
+      .toBeTruthy();
+    const shipmentNo = (await bench.station.getJob({ jobId: job.id })).shipments[0]!.shipmentNo!;
     // Another 40 shipments of the account, booked by other stations: 120 more events, so two pages.
     const client = createDeliveryClient({
       baseUrl: bench.deliveryUrl,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../main/simulator/clock';
 import { seedDemoData } from '../../../main/simulator/demo';
 import { createSimulator } from '../../../main/simulator/server';
+import { damageCachedRecord } from '../../support/label-cache-files';
 import { pdfText } from '../../support/pdf-text';
 import { scanAndWait, startBench, waitForJob, type Bench } from '../../support/station-harness';
 
@@ -62,8 +63,7 @@ describe('reprint', () => {
     expect(documents.map((d) => d.kind).sort()).toEqual(['customs', 'label']);
     const label = documents.find((d) => d.kind === 'label')!;
     const firstLabel = Buffer.concat(bench.zebra.printData());
-    for (const ext of ['bin', 'json'])
-      await rm(join(bench.dataDir, 'labels', `${label.documentId}.${ext}`), { force: true });
+    await damageCachedRecord(bench.dataDir, label.documentId);
 
     const reprint = await waitForJob(bench.station, (await bench.station.reprint({ jobId: job.id })).jobId);
     expect(reprint.state).toBe('printed');
@@ -91,7 +91,12 @@ describe('reprint', () => {
 
   it('a reprint carries the shipment’s numbers, parcels and receiver and names the booking it reprints', async () => {
     bench = await startBench();
-    const booking = await scanAndWait(bench.station, 'ORD-1001');
+    const { id } = await scanAndWait(bench.station, 'ORD-1001');
+    // An order's numbers come from nShift's history beside the job, not before its label: wait for them.
+    await expect
+      .poll(async () => (await bench!.station.getJob({ jobId: id })).shipments[0]?.shipmentNo)
+      .toBeTruthy();
+    const booking = await bench.station.getJob({ jobId: id });
     const booked = booking.shipments[0]!;
     expect(booked.shipmentNo).toBeTruthy();
 

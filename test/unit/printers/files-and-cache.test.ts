@@ -100,7 +100,11 @@ describe('label cache', () => {
     expect(await cache.prune(7)).toBe(1);
     expect(await cache.get('old')).toBeUndefined();
     expect(await cache.get('new')).toBeDefined();
-    expect((await readdir(dir)).sort()).toEqual(['new.bin', 'new.json']);
+    // The old day's pack went with its only document; today's pack and the index remain.
+    expect((await readdir(dir)).sort()).toEqual([
+      'index.log',
+      expect.stringMatching(/^pack-2026-01-09-\w+\.log$/),
+    ]);
   });
 
   it('ignores a corrupt meta file', async () => {

@@ -8,7 +8,7 @@ import type { ManualClock } from '../../../main/printers/clock';
 import { createManualClock } from '../../../main/printers/clock';
 import type { SendHooks, SpoolAwareDriver } from '../../../main/printers/driver';
 import { printerError } from '../../../main/printers/driver';
-import type { Spool } from '../../../main/printers/spool';
+import type { Spool, SpoolOptions } from '../../../main/printers/spool';
 import { createSpool } from '../../../main/printers/spool';
 import { createSpoolStore } from '../../../main/printers/spool-store';
 import type { PrinterError } from '../../../main/printers/types';
@@ -66,7 +66,13 @@ let events: SpoolJobView[];
 let spools: Spool[];
 
 function makeSpool(
-  over: { driver?: FakeDriver; ttlMs?: number; holdAfterAttempts?: number; keepFinishedMs?: number } = {},
+  over: {
+    driver?: FakeDriver;
+    ttlMs?: number;
+    holdAfterAttempts?: number;
+    keepFinishedMs?: number;
+    owner?: Pick<SpoolOptions, 'ownerBytes' | 'ownerPrinted'>;
+  } = {},
 ): Spool {
   const spool = createSpool({
     store: createSpoolStore(dir),
@@ -75,6 +81,7 @@ function makeSpool(
     ttlMs: () => over.ttlMs ?? 10 * 60_000,
     ...(over.holdAfterAttempts !== undefined ? { holdAfterAttempts: over.holdAfterAttempts } : {}),
     ...(over.keepFinishedMs !== undefined ? { keepFinishedMs: over.keepFinishedMs } : {}),
+    ...over.owner,
     onJob: (view) => events.push(view),
   });
   spools.push(spool);
@@ -327,18 +334,23 @@ describe('spool', () => {
     expect(result.spoolRefused).toBeUndefined();
   });
 
-  it("a journalled document whose bytes the spool's disk refuses is failed, never sent, and says it was the disk", async () => {
+  it("a journalled document whose record the spool's disk refuses is failed, never sent, and says it was the disk", async () => {
     const base = createSpoolStore(dir);
     const diskFull = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     const spool = createSpool({
-      store: { ...base, saveBytes: () => Promise.reject(diskFull) },
+      // Its owner keeps its bytes: the `sending` record is the spool's one write before the first byte.
+      store: {
+        ...base,
+        saveBytes: () => Promise.reject(diskFull),
+        saveRecord: () => Promise.reject(diskFull),
+      },
       clock,
       driverFor: () => driver,
       ttlMs: () => 60_000,
     });
     spools.push(spool);
     await spool.start();
-    // The driver connects first (as every real one does); the `sending` record after the refused bytes fits.
+    // The driver connects first (as every real one does), then the spool records `sending`.
     let connected!: () => void;
     driver.gate = new Promise((resolve) => (connected = resolve));
     const { job, outcome } = await enqueue(spool, label(), Promise.resolve());
@@ -462,6 +474,49 @@ describe('spool', () => {
     expect(spool.get(job.id)?.heldReason).toBe('offline');
   });
 
+  it('a journalled document writes no bytes of its own (its owner keeps them) until it must wait: then it keeps them', async () => {
+    driver.script = ['offline'];
+    const spool = makeSpool();
+    await spool.start();
+    const { job, outcome } = await enqueue(spool, label(), Promise.resolve());
+    // Told once it is on disk.
+    await vi.waitFor(() =>
+      expect(events.some((e) => e.id === job.id && e.state === 'queued' && e.attempts === 1)).toBe(true),
+    );
+    // The printer was off: the job waits, with its own bytes on disk and nothing left to its owner.
+    expect(await readFile(path.join(dir, `${job.id}.bin`))).toEqual(label().bytes);
+    expect(JSON.parse(await readFile(path.join(dir, `${job.id}.json`), 'utf8'))).not.toHaveProperty(
+      'ownerKeepsBytes',
+    );
+    clock.advance(1000);
+    expect((await outcome).state).toBe('printed');
+    expect(driver.delivered.map((d) => d.bytes)).toEqual([label().bytes]);
+  });
+
+  it('a journalled document on its way out has a `sending` record and no bytes file', async () => {
+    driver.script = ['hang'];
+    const spool = makeSpool();
+    await spool.start();
+    const { job } = await enqueue(spool, label(), Promise.resolve());
+    await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
+    expect((await readdir(dir)).filter((f) => f.startsWith(job.id))).toEqual([`${job.id}.json`]);
+    expect(JSON.parse(await readFile(path.join(dir, `${job.id}.json`), 'utf8'))).toMatchObject({
+      state: 'sending',
+      ownerKeepsBytes: true,
+    });
+  });
+
+  it('its owner hears `printed` before the move to done/, which follows: a restart then finds it finished', async () => {
+    const spool = makeSpool({ owner: { ownerPrinted: async () => false } });
+    await spool.start();
+    const { job, outcome } = await enqueue(spool, label(), Promise.resolve());
+    expect((await outcome).state).toBe('printed');
+    await spool.stop();
+    expect(await readdir(path.join(dir, 'done'))).toEqual([`job-1~${job.id}.json`]);
+    const after = makeSpool({ owner: { ownerPrinted: async () => false } });
+    expect(await after.start()).toMatchObject({ resumed: 0, heldAfterRestart: 0 });
+  });
+
   describe('restart', () => {
     it('resumes queued jobs', async () => {
       driver.fallback = 'offline';
@@ -565,6 +620,62 @@ describe('spool', () => {
       const after = makeSpool({ driver: fresh });
       expect(await after.start()).toMatchObject({ heldAfterRestart: 0, dropped: 1 });
       expect(after.get(job.id)).toBeUndefined();
+      expect(fresh.attempts).toBe(0);
+    });
+
+    /** A journalled label abandoned while sending: its record on disk, its bytes only with its owner. */
+    async function journalledAbandonedWhileSending(): Promise<SpoolJobView> {
+      driver.script = ['hang'];
+      const before = makeSpool();
+      await before.start();
+      const { job } = await enqueue(before, label(), Promise.resolve());
+      await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
+      return job;
+    }
+
+    it('holds a journalled label found sending with its owner’s bytes, and prints them once when released', async () => {
+      const job = await journalledAbandonedWhileSending();
+      const fresh = new FakeDriver();
+      const after = makeSpool({
+        driver: fresh,
+        owner: { ownerBytes: async (id) => (id === label().id ? label().bytes : undefined) },
+      });
+      expect(await after.start()).toMatchObject({ heldAfterRestart: 1, dropped: 0 });
+      expect(after.get(job.id)).toMatchObject({ state: 'held', heldReason: 'restart' });
+      // Held, it waits for the packer: its bytes are the spool's own from now on.
+      expect(await readFile(path.join(dir, `${job.id}.bin`))).toEqual(label().bytes);
+      expect((await after.release(job.id)).ok).toBe(true);
+      expect(await after.outcome(job.id)).toMatchObject({ state: 'printed' });
+      expect(fresh.delivered.map((d) => d.bytes)).toEqual([label().bytes]);
+    });
+
+    it('drops a journalled label found sending whose owner has not its bytes: it was never sent', async () => {
+      const job = await journalledAbandonedWhileSending();
+      const fresh = new FakeDriver();
+      const after = makeSpool({ driver: fresh, owner: { ownerBytes: async () => undefined } });
+      expect(await after.start()).toMatchObject({ heldAfterRestart: 0, dropped: 1 });
+      expect(after.get(job.id)).toBeUndefined();
+      expect(fresh.attempts).toBe(0);
+    });
+
+    it('finishes a job found sending whose owner recorded it printed (its move to done/ never landed), never holds it', async () => {
+      const job = await jobAbandonedWhileSending();
+      const asked: unknown[] = [];
+      const fresh = new FakeDriver();
+      const after = makeSpool({
+        driver: fresh,
+        owner: {
+          ownerPrinted: async (question) => {
+            asked.push(question);
+            return true;
+          },
+        },
+      });
+      expect(await after.start()).toMatchObject({ resumed: 0, heldAfterRestart: 0 });
+      expect(asked).toEqual([{ stationJobId: 'job-1', documentId: label().id, spoolJobId: job.id }]);
+      expect(after.get(job.id)).toBeUndefined();
+      expect((await after.jobsOf('job-1')).map((j) => [j.id, j.state])).toEqual([[job.id, 'printed']]);
+      clock.advance(60_000);
       expect(fresh.attempts).toBe(0);
     });
 

@@ -1,10 +1,11 @@
 import { appendFile, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JobBook } from '../../../main/station/jobs';
 import { openJobJournal, type JobJournal } from '../../../main/station/job-journal';
 import { parseJournal } from '../../../main/station/journal';
+import { installFileFaults } from '../../support/file-faults';
 import { scanEntries, writeDay } from '../../support/full-day';
 
 const DAY = '2026-11-21';
@@ -57,6 +58,45 @@ async function expectSameJobs(book: JobBook, truth: JobBook): Promise<void> {
 }
 
 describe('journal checkpoints', () => {
+  it.runIf(process.platform === 'linux')(
+    'come by amount, not after every pause: 100 scans two seconds apart write two checkpoints, not a hundred',
+    async () => {
+      const dir = await dataDir();
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const faults = await installFileFaults(dir);
+      try {
+        // The default policy, as a station opens it.
+        const o = await openJobJournal({
+          journalDir: join(dir, 'journal'),
+          now: evening,
+          log: () => {},
+          onChange: () => {},
+          busy: () => false,
+        });
+        opened.push(o);
+        const written = () =>
+          faults.steps.filter((s) => s.op === 'rename' && s.path.endsWith('checkpoint.json'));
+        let entries = 0;
+        for (let n = 1; n <= 100; n++) {
+          for (const body of scanEntries(n, DAY)) {
+            o.jobs.apply(await o.journal.append(body));
+            entries++;
+          }
+          // The packer takes the next parcel: a quiet moment after every scan.
+          await vi.advanceTimersByTimeAsync(3000);
+        }
+        expect(entries).toBeGreaterThan(500);
+        expect(written().length).toBe(Math.floor(entries / 250));
+        // The last one at close: the next start replays nothing.
+        await o.checkpointer.close();
+        expect(written().length).toBe(Math.floor(entries / 250) + 1);
+      } finally {
+        faults.remove();
+        vi.useRealTimers();
+      }
+    },
+  );
+
   it('a start from a checkpoint reads only the entries after it and rebuilds every job a full replay would', async () => {
     const dir = await dataDir();
     const day = await writeDay(dir, { scans: 700, day: DAY, files: false, tail: 12, unfinished: true });

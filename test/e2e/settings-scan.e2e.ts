@@ -65,7 +65,8 @@ test.describe('Settings an admin can scan', () => {
         // Every section's title in one look: the index, beside the sections, its entries all on the screen.
         await page.keyboard.press('F6');
         const index = page.getByRole('navigation', { name: words.index });
-        await expect(index.locator('.settings-entry')).toHaveCount(14);
+        // Fifteen: the station's name and setup (This station) came with the first-start setup.
+        await expect(index.locator('.settings-entry')).toHaveCount(15);
         await expect(index.getByRole('button', { name: words.printConfig })).toBeVisible();
         const panels = await page.locator('.settings-group-sections section.panel > h2').allTextContents();
         const entries = await index.locator('.settings-entry').allTextContents();

@@ -78,8 +78,11 @@ export function SaveBar({
         // Said when shown: the message follows a language switch.
         (_view, shownIn) => shownIn('settings.saved'),
       );
-      // Drawn again from what the station saved: no section is marked unsaved any more, and no secret stays.
-      if (saved) setVersion((current) => current + 1);
+      // Drawn again from what the station saved: no section is marked unsaved any more, and no secret stays. The
+      // sections come from the screen's last render: once the screen has the saved settings, not before.
+      if (!saved) return;
+      await store.notified();
+      setVersion((current) => current + 1);
     };
   });
 

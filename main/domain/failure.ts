@@ -146,6 +146,8 @@ export interface FailureDetailParams {
   spool_job_state: { state: SpoolJobState };
   /** The API key comes from the environment on this station (headless, kiosk): it cannot be changed here. */
   api_key_from_environment: Record<string, never>;
+  /** Every shipment of the day is in a manifest already: no manifest of this type was made in nShift. */
+  manifest_nothing_new: { manifestType: string };
   /** No printer takes this station's labels: the page did not send the scan, so nothing was booked. */
   no_label_printer: Record<string, never>;
   /**
@@ -221,6 +223,7 @@ export const FAILURE_DETAILS = {
   spool_job_gone: { code: 'unknown_code', texts: ['what', 'todo'] },
   spool_job_state: { code: 'printer_error', texts: ['what', 'todo', 'line'] },
   api_key_from_environment: { code: 'auth_missing_key', texts: ['what', 'todo'] },
+  manifest_nothing_new: { code: 'manifest_empty', texts: ['what', 'todo'] },
   no_label_printer: { code: 'no_printer', texts: ['what', 'todo'] },
   vault_key_kept: { code: 'internal', reason: 'station', texts: ['what', 'todo'] },
 } as const satisfies Record<FailureDetail, FailureDetailEntry>;

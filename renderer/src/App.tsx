@@ -22,7 +22,7 @@ import { JobsScreen } from './screens/JobsScreen';
 import { StoredScreen } from './screens/StoredScreen';
 import { ManifestScreen } from './screens/ManifestScreen';
 import { CancelScreen } from './screens/CancelScreen';
-import { SettingsScreen } from './screens/SettingsScreen';
+import { SettingsScreen, type SettingsGroup } from './screens/SettingsScreen';
 import { HistoryScreen } from './screens/HistoryScreen';
 import { CheckoutScreen } from './screens/CheckoutScreen';
 import {
@@ -92,14 +92,24 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
   const { api, sounds, store } = useServices();
   const state = useStationState();
   const { settings, jobs, status, spool } = state;
-  const [screen, setScreen] = useState<Screen | 'setup'>('scan');
+  const [screen, showScreen] = useState<Screen | 'setup'>('scan');
+  // The group Settings opens on when the setup leads there; any other way there opens it where it always does.
+  const [settingsGroup, setSettingsGroup] = useState<SettingsGroup | undefined>();
+  const setScreen = useCallback((next: Screen | 'setup') => {
+    setSettingsGroup(undefined);
+    showScreen(next);
+  }, []);
+  const openSettings = useCallback((group: SettingsGroup) => {
+    setSettingsGroup(group);
+    showScreen('settings');
+  }, []);
   const [setupStep, setSetupStep] = useState<SetupStep>('start');
   const openSetup = useCallback(
     (step?: SetupStep) => {
       setSetupStep(step ?? firstOpenStep(store.getState().status));
       setScreen('setup');
     },
-    [store],
+    [store, setScreen],
   );
   // A station as it is first started (no key, no label printer) opens its setup once the status says so, unless
   // the admin left it before: the Scan screen then says what is missing and its button leads back.
@@ -209,7 +219,7 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     earlyScans.current = [];
     setScreen('scan');
     session.refuse(last.trim(), failureFromError(loadError));
-  }, [settings, loadError, session]);
+  }, [settings, loadError, session, setScreen]);
 
   useEffect(() => {
     if (!settings || earlyScans.current.length === 0) return;
@@ -240,7 +250,7 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [setScreen]);
 
   // Sounds: once per job and state, for the scan the packer is waiting on.
   const lastJob = session.last?.jobId ? jobs.find((job) => job.id === session.last?.jobId) : undefined;
@@ -291,7 +301,7 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
             {screen === 'stored' ? <StoredScreen /> : null}
             {screen === 'manifest' ? <ManifestScreen /> : null}
             {screen === 'cancel' ? <CancelScreen /> : null}
-            {screen === 'settings' ? <SettingsScreen /> : null}
+            {screen === 'settings' ? <SettingsScreen initialGroup={settingsGroup} /> : null}
             {screen === 'history' ? <HistoryScreen burstGapMs={burstGapMs} /> : null}
             {screen === 'checkout' ? <CheckoutScreen /> : null}
             {screen === 'setup' ? (
@@ -300,6 +310,7 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
                 initialStep={setupStep}
                 onLeave={leaveSetup}
                 onFinish={leaveSetup}
+                onOpenSettings={openSettings}
               />
             ) : null}
           </main>

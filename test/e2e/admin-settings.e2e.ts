@@ -1,20 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './demo-host';
-import { labels, openStation, saveScreen, scanLikeAScanner } from './helpers';
-
-/** The Settings panel of that title, reached by F6 as an admin would. */
-async function settingsPanel(page: Page, title: string): Promise<Locator> {
-  await page.keyboard.press('F6');
-  const panel = page.getByRole('region', { name: title });
-  await expect(panel).toBeVisible();
-  return panel;
-}
-
-/** Saves a panel and waits for the station's answer. */
-async function save(panel: Locator, button: string): Promise<void> {
-  await panel.getByRole('button', { name: button }).click();
-  await expect(panel.getByText('Settings saved.')).toBeVisible();
-}
+import {
+  labels,
+  openStation,
+  saveScreen,
+  saveSettingsBar,
+  scanLikeAScanner,
+  settingsSection,
+} from './helpers';
 
 /** Back to the Scan screen and a scan, as the packer would; returns the result panel. */
 async function scanOnScanScreen(page: Page, code: string): Promise<Locator> {
@@ -32,7 +25,7 @@ test.describe("the admin's settings apply at once, without a restart", () => {
     demo,
   }) => {
     await openStation(page, demo);
-    let lookup = await settingsPanel(page, 'Scan lookup');
+    let lookup = await settingsSection(page, 'Scan lookup');
     const sources = lookup.getByRole('group', { name: 'Look up scans in' });
     await expect(sources.locator('li')).toHaveText([
       /Open orders/,
@@ -49,7 +42,7 @@ test.describe("the admin's settings apply at once, without a restart", () => {
       /already booked/,
     ])
       await sources.getByRole('checkbox', { name }).uncheck();
-    await lookup.getByRole('button', { name: 'Save scan lookup' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(sources.locator('.field-error')).toHaveText(
       'Choose at least one place to look up scans in.',
     );
@@ -64,16 +57,16 @@ test.describe("the admin's settings apply at once, without a restart", () => {
       /Web shop orders/,
       /already booked/,
     ]);
-    await save(lookup, 'Save scan lookup');
+    await saveSettingsBar(page);
 
     const refused = await scanOnScanScreen(page, 'ORD-1002');
     await expect(refused).toHaveAttribute('data-state', 'failed');
     // Demo mode has Checkout credentials, so the answer also says what Checkout knows of the code.
     await expect(refused).toContainText(/Nothing in nShift( Delivery)? matches this code/);
 
-    lookup = await settingsPanel(page, 'Scan lookup');
+    lookup = await settingsSection(page, 'Scan lookup');
     await lookup.getByRole('checkbox', { name: 'Open orders in nShift' }).check();
-    await save(lookup, 'Save scan lookup');
+    await saveSettingsBar(page);
     // Another order: the same code again within seconds would be dropped as a scanner's repeat.
     const booked = await scanOnScanScreen(page, 'ORD-1006');
     await expect(booked).toHaveAttribute('data-state', 'printed');
@@ -84,9 +77,9 @@ test.describe("the admin's settings apply at once, without a restart", () => {
     demo,
   }) => {
     await openStation(page, demo);
-    let consolidation = await settingsPanel(page, 'Consolidation');
+    let consolidation = await settingsSection(page, 'Consolidation');
     await consolidation.getByLabel('Consolidation key').fill('DOCK-E2E');
-    await save(consolidation, 'Save consolidation key');
+    await saveSettingsBar(page);
 
     await expect(await scanOnScanScreen(page, 'SO-2001')).toHaveAttribute('data-state', 'printed');
     await page.keyboard.press('F3');
@@ -94,9 +87,9 @@ test.describe("the admin's settings apply at once, without a restart", () => {
     const dock = open.getByRole('row').filter({ hasText: 'DOCK-E2E' });
     await expect(dock).toContainText('SO-2001');
 
-    consolidation = await settingsPanel(page, 'Consolidation');
+    consolidation = await settingsSection(page, 'Consolidation');
     await consolidation.getByLabel('Consolidation key').fill('');
-    await save(consolidation, 'Save consolidation key');
+    await saveSettingsBar(page);
     await expect(await scanOnScanScreen(page, 'SO-2003')).toHaveAttribute('data-state', 'printed');
     await page.keyboard.press('F3');
     await expect(dock).toContainText('SO-2001');
@@ -108,16 +101,24 @@ test.describe("the admin's settings apply at once, without a restart", () => {
     demo,
   }) => {
     await openStation(page, demo);
-    await settingsPanel(page, 'Language');
+    await settingsSection(page, 'Language');
     await page.getByRole('region', { name: 'Language' }).getByLabel('Language').selectOption('sv');
+    await page
+      .getByRole('navigation', { name: 'Inställningarnas delar' })
+      .getByRole('button', { name: 'Etiketter som väntar på en skrivare' })
+      .click();
     const hold = page.getByRole('region', { name: 'Etiketter som väntar på en skrivare' });
     const minutes = hold.getByLabel('Håll kvar en väntande etikett efter (minuter)');
     await minutes.fill('0');
-    await hold.getByRole('button', { name: 'Spara väntetid' }).click();
+    await page.getByRole('button', { name: 'Spara ändringar' }).click();
     await expect(minutes).toHaveAttribute('aria-invalid', 'true');
     await expect(hold.locator('.field-error')).toHaveText('För litet eller för kort: minst 0,05.');
     await saveScreen(page, 'settings-hold-refused-sv');
     expect((await demo.call<{ spool: { ttlMinutes: number } }>('getSettings')).spool.ttlMinutes).toBe(10);
+    await page
+      .getByRole('navigation', { name: 'Inställningarnas delar' })
+      .getByRole('button', { name: 'Språk' })
+      .click();
     await page.getByRole('region', { name: 'Språk' }).getByLabel('Språk').selectOption('en');
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   });
@@ -127,13 +128,13 @@ test.describe("the admin's settings apply at once, without a restart", () => {
     demo,
   }) => {
     await openStation(page, demo);
-    const printers = await settingsPanel(page, 'Printers');
+    const printers = await settingsSection(page, 'Printers');
     const demoZebra = printers.locator('li[data-printer-id="label"]');
     await expect(demoZebra.getByTestId('printer-source')).toHaveAttribute('data-source', 'demo');
     await expect(demoZebra.getByTestId('printer-source')).toContainText('Set by demo mode; not saved.');
     await expect(demoZebra.getByRole('button', { name: 'Edit' })).toHaveCount(0);
 
-    const routing = page.getByRole('region', { name: 'Routing' });
+    const routing = await settingsSection(page, 'Routing');
     await expect(routing.getByTestId('label-printer-source')).toHaveAttribute('data-source', 'demo');
     await expect(routing.getByTestId('label-printer-source')).toContainText('In use for this run:');
     await routing.scrollIntoViewIfNeeded();
@@ -159,17 +160,17 @@ test.describe("the admin's settings apply at once, without a restart", () => {
     await expect(labelPrinter).toContainText('1 waiting');
     await expect(result).not.toHaveAttribute('data-state', 'held');
 
-    const hold = await settingsPanel(page, 'Labels waiting for a printer');
+    const hold = await settingsSection(page, 'Labels waiting for a printer');
     const minutes = hold.getByLabel('Hold a waiting label after (minutes)');
     await expect(minutes).toHaveValue('10');
     await minutes.fill('0');
-    await hold.getByRole('button', { name: 'Save hold time' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(minutes).toHaveAttribute('aria-invalid', 'true');
     await expect(hold.locator('.field-error')).toHaveText('Too small or too short: at least 0.05.');
 
     // 0.05 minutes = 3 s: the waiting label is already older, so it is held at the spool's next look.
     await minutes.fill('0.05');
-    await save(hold, 'Save hold time');
+    await saveSettingsBar(page);
     await expect(minutes).not.toHaveAttribute('aria-invalid');
     await page.keyboard.press('F1');
     await expect(page.getByTestId('last-result')).toHaveAttribute('data-state', 'held', { timeout: 20_000 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './demo-host';
-import { openStation, saveScreen, scanAndWait, scanLikeAScanner } from './helpers';
+import { openStation, saveScreen, scanAndWait, scanLikeAScanner, settingsSection } from './helpers';
 import type { DemoHost } from './demo-host';
 
 /** What the demo's nShift Delivery answers for a prepared shipment (its API, with the demo's key). */
@@ -38,7 +38,7 @@ test.describe('nShift Checkout screen (demo: the split orders were made through 
     await scanLikeAScanner(page, 'SPLIT-3001');
     await expect(page.getByLabel('Order reference')).toHaveValue('SPLIT-3001');
     const table = page.getByTestId('checkout-results');
-    await expect(table.getByRole('rowheader')).toHaveText(['Order SPLIT-3001: 3 sub-shipment(s)']);
+    await expect(table.getByRole('rowheader')).toHaveText(['Order SPLIT-3001: 3 partial shipments']);
     const rows = table.getByTestId('partial-shipment');
     await expect(rows).toHaveCount(3);
     await expect(rows.filter({ hasText: 'P15' })).toHaveCount(1);
@@ -57,7 +57,7 @@ test.describe('nShift Checkout screen (demo: the split orders were made through 
     await page.getByLabel('Created to').press('Enter');
     // Newest first: WEB-5002 was checked out after the split orders.
     await expect(table.getByRole('rowheader')).toHaveText([
-      /^Order WEB-5002: 1 /,
+      'Order WEB-5002: 1 partial shipment',
       /^Order SPLIT-3002: 3 /,
       /^Order SPLIT-3001: 3 /,
     ]);
@@ -65,6 +65,8 @@ test.describe('nShift Checkout screen (demo: the split orders were made through 
     await expect(
       table.locator('tbody[data-order-no="SPLIT-3002"]').getByTestId('partial-delivery'),
     ).toHaveText(['Stored shipment', 'Stored shipment', 'Stored shipment']);
+    // The list is by date now: the order reference it was found by before is out of its field.
+    await expect(page.getByLabel('Order reference')).toHaveValue('');
   });
 
   test('delete (Esc backs out; Delivery keeps its prepared shipment), anonymize one and by name, each after confirming', async ({
@@ -78,7 +80,10 @@ test.describe('nShift Checkout screen (demo: the split orders were made through 
     const rows = page.getByTestId('checkout-results').getByTestId('partial-shipment');
     await expect(rows).toHaveCount(3);
 
-    await rows.first().getByRole('button', { name: 'Delete' }).click();
+    // Delete and Anonymize are in the pane of the picked row (the first is picked), not on every row.
+    const details = page.getByTestId('checkout-details');
+    await expect(rows.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await details.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('nShift Delivery keeps the prepared shipment made from it');
     await expect(dialog).toContainText('a scan of the order no longer finds it here');
@@ -88,14 +93,15 @@ test.describe('nShift Checkout screen (demo: the split orders were made through 
     await expect(rows).toHaveCount(3);
 
     const deleted = (await rows.first().getAttribute('data-partial-id'))!;
-    await rows.first().getByRole('button', { name: 'Delete' }).click();
+    await details.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Partial shipment deleted from nShift Checkout.')).toBeVisible();
     await expect(rows).toHaveCount(2);
     // Checkout only: nShift Delivery still holds its prepared shipment (under the partial shipment's id).
     expect(await preparedShipmentStatus(demo, deleted)).toBe(200);
 
-    await rows.first().getByRole('button', { name: 'Anonymize' }).click();
+    await rows.first().getByRole('cell').first().getByRole('button').click();
+    await details.getByRole('button', { name: 'Anonymize' }).click();
     await expect(dialog).toContainText('cannot be undone');
     await dialog.getByRole('button', { name: 'Anonymize' }).click();
     await expect(page.getByText('Partial shipments anonymized: 1.')).toBeVisible();
@@ -136,7 +142,8 @@ test.describe('nShift Checkout screen (demo: the split orders were made through 
     const row = rows.first();
     const shownAs = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
     expect(shownAs).toMatch(/^(ses|sub)-\d+$/);
-    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByRole('button', { name: shownAs }).click();
+    await page.getByTestId('checkout-details').getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText(`Delete partial shipment ${shownAs} (order SPLIT-3001)`);
     await expect(dialog).toContainText('nShift Delivery keeps the booked shipment');
@@ -177,7 +184,7 @@ test.describe('nShift Checkout screen (demo: the split orders were made through 
     await page.goto(demo.openUrl);
     await expect(page.getByTestId('scan-input')).toBeFocused();
     await scanLikeAScanner(page, 'WEB-5404');
-    await expect(result).toContainText('webbutiken har inte skapat försändelsen än');
+    await expect(result).toContainText('webbutiken har inte skapat sändningen än');
     await page.keyboard.press('F8');
     await expect(page.getByRole('heading', { name: 'nShift Checkout', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sök på order' })).toBeVisible();
@@ -191,13 +198,12 @@ test.describe('nShift Checkout screen (demo: the split orders were made through 
     const secret = 'e2e-checkout-secret-7f3a';
     await demo.sim('/_sim/checkout/clients', { id: 'bench-e2e', secret });
     await openStation(page, demo);
-    await page.keyboard.press('F6');
-    const panel = page.getByRole('region', { name: 'nShift Checkout: client credentials' });
+    const panel = await settingsSection(page, 'nShift Checkout: client credentials');
     await expect(panel.getByTestId('checkout-secret-mask')).toHaveText('Stored secret: ••••••••');
     await panel.getByLabel('Client id').fill('bench-e2e');
     await panel.getByLabel('Client secret').fill(secret);
     await panel.getByLabel('Client secret').press('Enter');
-    await expect(panel.getByText('Settings saved.')).toBeVisible();
+    await expect(page.getByTestId('settings-save-bar').getByText('Settings saved.')).toBeVisible();
     await expect(panel.getByLabel('Client secret')).toHaveValue('');
     await expect(panel.getByLabel('Client id')).toHaveValue('bench-e2e');
     expect(await page.content()).not.toContain(secret);

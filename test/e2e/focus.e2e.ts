@@ -96,7 +96,7 @@ test.describe('the keyboard is in the screen’s scan or look-up field, on arriv
     await expect(field).toHaveValue('ORD-1');
   });
 
-  test('Stored: after "Book and print", "Close and send" and a confirmed delete the field has the keyboard; Esc on the delete question goes back to Delete', async ({
+  test('Stored: after "Book and print", a confirmed "Close and send" and a confirmed delete the field has the keyboard; Esc on the delete question goes back to Delete', async ({
     page,
     demo,
   }) => {
@@ -106,20 +106,17 @@ test.describe('the keyboard is in the screen’s scan or look-up field, on arriv
     const stored = page.getByRole('table', { name: 'Stored shipments' });
     const outcome = page.getByTestId('job-outcome');
 
-    await stored
-      .getByRole('row')
-      .filter({ hasText: 'SO-2001' })
-      .getByRole('button', { name: 'Book and print' })
-      .click();
+    // A row is picked by its order number; its actions are in the pane beside the list.
+    const details = page.getByTestId('stored-details');
+    await stored.getByRole('button', { name: 'SO-2001' }).click();
+    await details.getByRole('button', { name: 'Book and print' }).click();
     await expect(outcome).toHaveAttribute('data-job-state', 'printed');
     await expect(field).toBeFocused();
     await typeByHand(page, 'SO-2002');
     await expect(field).toHaveValue('SO-2002');
 
-    const remove = stored
-      .getByRole('row')
-      .filter({ hasText: 'SO-2003' })
-      .getByRole('button', { name: 'Delete' });
+    await stored.getByRole('button', { name: 'SO-2003' }).click();
+    const remove = details.getByRole('button', { name: 'Delete' });
     await remove.click();
     await expect(page.getByRole('alertdialog').getByRole('button', { name: 'No, keep it' })).toBeFocused();
     await page.keyboard.press('Escape');
@@ -130,11 +127,9 @@ test.describe('the keyboard is in the screen’s scan or look-up field, on arriv
     await expect(field).toBeFocused();
 
     const consolidated = page.getByRole('table', { name: 'Open consolidated shipments' });
-    await consolidated
-      .getByRole('row')
-      .filter({ hasText: 'KONS-4001' })
-      .getByRole('button', { name: 'Close and send' })
-      .click();
+    await consolidated.getByRole('button', { name: 'KONS-4001' }).click();
+    await page.getByTestId('consolidated-details').getByRole('button', { name: 'Close and send' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, close and send' }).click();
     await expect(outcome).toHaveAttribute('data-job-state', 'printed');
     await expect(field).toBeFocused();
   });

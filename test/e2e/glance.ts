@@ -56,9 +56,16 @@ export interface FreshHost {
   stop(): Promise<void>;
 }
 
-/** The web host on a fresh data folder, without --demo: a station as it is first started. */
-export async function startFreshHost(args: string[] = []): Promise<FreshHost> {
+/**
+ * The web host on a fresh data folder, without --demo: a station as it is first started. `before` puts files in the
+ * folder before the host opens it (a vault file, say).
+ */
+export async function startFreshHost(
+  args: string[] = [],
+  before?: (dataDir: string) => Promise<void>,
+): Promise<FreshHost> {
   const dataDir = await mkdtemp(join(tmpdir(), 'packbench-e2e-fresh-'));
+  await before?.(dataDir);
   const child = startWebProcess(['--port', '0', '--data-dir', dataDir, ...args]);
   const { url, token } = await child.ready();
   // The URL comes before the station has opened: its first answer says it is open.

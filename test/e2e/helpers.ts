@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
-import type { JobView } from '../../preload/api';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { JobView, Language } from '../../preload/api';
 import type { DemoHost } from './demo-host';
 
 /** Screenshots of real screens, kept by CI as artifacts: `test-results/screens/<screen>-<state>.png`. */
@@ -47,6 +47,31 @@ export async function scanAndWait(
 /** Every label the virtual Zebra received so far (one string per ^XA…^XZ, bytes as latin1). */
 export function labels(demo: DemoHost): Promise<string[]> {
   return demo.call<string[]>('_demo/labels');
+}
+
+/** Settings (F6) at the section of that title, opened from its index as an admin would. */
+export async function settingsSection(page: Page, title: string): Promise<Locator> {
+  await page.keyboard.press('F6');
+  const index = page.getByRole('navigation', { name: 'Settings sections' });
+  await index.getByRole('button', { name: title, exact: true }).click();
+  const section = page.getByRole('region', { name: title, exact: true });
+  await expect(section).toBeVisible();
+  return section;
+}
+
+/** Saves every unsaved Settings section with the screen's one Save bar, and waits for the station's answer. */
+export async function saveSettingsBar(page: Page): Promise<void> {
+  const bar = page.getByTestId('settings-save-bar');
+  await bar.getByRole('button', { name: 'Save changes' }).click();
+  await expect(bar.getByText('Settings saved.')).toBeVisible();
+}
+
+/** The station's language set, and the page opened in it on the Scan screen, ready to scan. */
+export async function openInLanguage(page: Page, demo: DemoHost, language: Language): Promise<void> {
+  await demo.call('saveSettings', { language });
+  await page.goto(demo.openUrl);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.getByTestId('scan-input')).toBeFocused();
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, test } from './demo-host';
 import { catalogues, COMBOS, fill, prepare } from './glance';
 
 /**
- * Issue 29, point 9: the station's name (Settings, This station) in the window title and the status bar, and a key
+ * Issue 29, point 9: the station's name (Settings → This station → Station name and setup) in the window title and the status bar, and a key
  * cheat sheet on F9, listed in the status bar on every screen. (The headless `ready` line is
  * test/integration/hosts/headless.test.ts's.)
  */
@@ -26,7 +26,11 @@ for (const [index, { size, language, name }] of COMBOS.entries()) {
     const section = page.getByRole('region', { name: words.stationName.settingsTitle });
     const stationName = `Bench ${index + 1} (returns)`;
     await section.getByLabel(words.stationName.field).fill(stationName);
-    await section.getByRole('button', { name: words.stationName.save }).click();
+    // Saved as every Setting is: the screen's one Save bar.
+    await page
+      .getByTestId('settings-save-bar')
+      .getByRole('button', { name: words.settings.bar.save })
+      .click();
     await expect(page).toHaveTitle(fill(words.stationName.windowTitle, { name: stationName }));
     const chip = page.getByTestId('station-name');
     await expect(chip).toHaveText(`${words.stationName.label}${stationName}`, { useInnerText: false });

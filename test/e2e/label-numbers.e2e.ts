@@ -60,7 +60,8 @@ test.describe('the packer reads the numbers printed on the label, never internal
       .filter({ hasText: 'SO-2002' });
     const storedId = await row.getAttribute('data-stored-id');
     expect(storedId).toBeTruthy();
-    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByRole('button', { name: 'SO-2002' }).click();
+    await page.getByTestId('stored-details').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('SO-2002');
     await expect(confirm).not.toContainText(storedId!);

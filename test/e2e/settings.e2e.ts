@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './demo-host';
-import { labels, openStation, saveScreen } from './helpers';
+import { labels, openStation, saveScreen, saveSettingsBar, settingsSection } from './helpers';
 import type { JobView, SettingsView } from '../../preload/api';
 
 /** Fills the "New printer" form and saves it. */
@@ -35,7 +35,7 @@ function printerRow(page: Page, id: string): Locator {
 test.describe('settings', () => {
   test('the API key shows only a mask, never the secret', async ({ page, demo }) => {
     await openStation(page, demo);
-    await page.keyboard.press('F6');
+    await settingsSection(page, 'nShift account');
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await expect(page.getByLabel('API key id')).toHaveValue('demo');
     await expect(page.getByTestId('secret-mask')).toHaveText(/^Stored secret: •+$/);
@@ -51,14 +51,15 @@ test.describe('settings', () => {
     demo,
   }) => {
     await openStation(page, demo);
-    await page.keyboard.press('F6');
-    const account = page.getByRole('region', { name: 'nShift account' });
+    const account = await settingsSection(page, 'nShift account');
     const url = account.getByLabel('Delivery API address');
     await expect(url).toHaveValue(`${demo.simulatorUrl}/rs-extapi/v1`);
     await expect(url).toHaveJSProperty('readOnly', true);
     await expect(account.getByTestId('delivery-url-source')).toHaveAttribute('data-source', 'demo');
     await expect(account.getByTestId('delivery-url-source')).toContainText('Demo');
     await expect(account.getByRole('button', { name: 'Save address' })).toHaveCount(0);
+    // Nothing to save: the address in use is the demo's, not a draft of the saved one.
+    await expect(page.getByTestId('settings-unsaved')).toHaveAttribute('data-count', '0');
   });
 
   test('in demo mode the nShift Checkout addresses shown are the simulator’s, marked Demo, and not saved with the section', async ({
@@ -66,8 +67,7 @@ test.describe('settings', () => {
     demo,
   }) => {
     await openStation(page, demo);
-    await page.keyboard.press('F6');
-    const checkout = page.getByRole('region', { name: 'nShift Checkout', exact: true });
+    const checkout = await settingsSection(page, 'nShift Checkout');
     const base = checkout.getByLabel('Checkout API address');
     await expect(base).toHaveValue(new RegExp(`^${demo.simulatorUrl}/`));
     await expect(base).toHaveJSProperty('readOnly', true);
@@ -80,8 +80,7 @@ test.describe('settings', () => {
 
     const before = (await demo.call<SettingsView>('getSettings')).checkout;
     await checkout.getByLabel('Checkout connection id').fill('e2e-connection');
-    await checkout.getByRole('button', { name: 'Save Checkout addresses' }).click();
-    await expect(checkout.getByText('Settings saved.')).toBeVisible();
+    await saveSettingsBar(page);
     const after = (await demo.call<SettingsView>('getSettings')).checkout;
     expect(after).toMatchObject({
       baseUrl: before.baseUrl,
@@ -96,7 +95,7 @@ test.describe('settings', () => {
     demo,
   }) => {
     await openStation(page, demo);
-    await page.keyboard.press('F6');
+    await settingsSection(page, 'Printers');
     await addPrinter(page, {
       kind: 'Zebra over network (TCP)',
       id: 'zebra-e2e',
@@ -162,17 +161,15 @@ test.describe('settings', () => {
 
   test('every section of the Settings screen at 1280×720', async ({ page, demo }) => {
     await openStation(page, demo);
-    await page.keyboard.press('F6');
-    // Two sections side by side at 1280 px: account + language (settings-account), then these rows.
+    // Each group of the index with its first sections: the screenshots CI keeps.
     const sections: [string, string][] = [
       ['settings-printers-routing', 'Printers'],
       ['settings-print-config-scanner', 'Print configuration'],
       ['settings-sounds-manifest', 'Sounds'],
     ];
     for (const [file, heading] of sections) {
+      await settingsSection(page, heading);
       const title = page.getByRole('heading', { name: heading, level: 2, exact: true });
-      await title.scrollIntoViewIfNeeded();
-      await title.evaluate((element) => element.scrollIntoView({ block: 'start' }));
       await expect(title).toBeInViewport();
       await saveScreen(page, file);
     }

@@ -91,7 +91,7 @@ for (const { size, language, name } of COMBOS) {
     await prepare(page, size, language, demo.call);
     await page.goto(demo.openUrl);
     await expect(page.getByTestId('last-result')).toHaveAttribute('data-ready', 'true');
-    // A station that can scan does not open the setup by itself: Settings, This station leads to it.
+    // A station that can scan does not open the setup by itself: Settings → This station leads to it.
     await expect(page.getByTestId('setup')).toHaveCount(0);
     await page.keyboard.press('F6');
     await page.getByTestId('open-setup').click();

@@ -1,6 +1,6 @@
 import { expect, test } from './demo-host';
 import type { StationStatus } from '../../preload/api';
-import { catalogues, SIZES, statusBarWhole } from './glance';
+import { catalogues, fill, SIZES, statusBarWhole } from './glance';
 import { LANGUAGES } from '../../renderer/src/i18n';
 
 /**
@@ -25,6 +25,8 @@ test('every chip whole, the offline label printer named first, at both sizes in 
   const status = await demo.call<StationStatus>('getStatus');
   const label = status.printers.find((printer) => printer.printerId === 'label')!;
   expect(label.state).toBe('offline');
+  // The station names the demo's Zebra "Label printer (tcp://…)"; the bar says it in the packer's language.
+  const address = /\((.+)\)$/.exec(label.name)![1]!;
 
   await page.goto(demo.openUrl);
   const bar = page.getByTestId('status-bar');
@@ -45,8 +47,16 @@ test('every chip whole, the offline label printer named first, at both sizes in 
       ).toEqual([]);
       const printers = bar.locator('[data-printer-id]');
       await expect(printers.first(), where).toHaveAttribute('data-printer-id', 'label');
-      await expect(printers.first(), where).toContainText(label.name);
+      await expect(printers.first(), where).toContainText(
+        fill(words.settings.printers.appNamed.label, { address }),
+      );
       await expect(printers.first(), where).toContainText(words.status.printerState.offline);
+      // The state is said once, also where the problem is the same words (Finnish "Ei yhteyttä").
+      const chipText = (await printers.first().textContent()) ?? '';
+      expect(
+        chipText.toLowerCase().split(words.status.printerState.offline.toLowerCase()),
+        where,
+      ).toHaveLength(2);
       if (size.width < 1024) {
         // Two chips at 800 px: the label printer, and the rest in "+N", red since a printer it holds is down.
         const more = bar.locator('.chip-more');

@@ -24,7 +24,8 @@ test.describe('stored & consolidated shipments', () => {
     await expect(consolidated.getByRole('row').filter({ hasText: 'KONS-4001' })).toHaveCount(1);
     await saveScreen(page, 'stored-list');
 
-    await rows.filter({ hasText: 'SO-2001' }).getByRole('button', { name: 'Book and print' }).click();
+    await stored.getByRole('button', { name: 'SO-2001' }).click();
+    await page.getByTestId('stored-details').getByRole('button', { name: 'Book and print' }).click();
     await expect(page.getByTestId('job-outcome')).toHaveAttribute('data-job-state', 'printed');
     await expect(page.getByTestId('job-outcome')).toHaveText(/^Printed: /);
     // Booked: it leaves the READY list, and its label reaches the Zebra ("Björn Ståhl" in cp850).
@@ -77,8 +78,9 @@ test.describe('stored & consolidated shipments', () => {
     await openStation(page, demo);
     await page.keyboard.press('F3');
     const consolidated = page.getByRole('table', { name: 'Open consolidated shipments' });
-    const row = consolidated.getByRole('row').filter({ hasText: 'KONS-4001' });
-    await row.getByRole('button', { name: 'Close and send' }).click();
+    await consolidated.getByRole('button', { name: 'KONS-4001' }).click();
+    await page.getByTestId('consolidated-details').getByRole('button', { name: 'Close and send' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, close and send' }).click();
     await expect(page.getByTestId('job-outcome')).toHaveAttribute('data-job-state', 'printed');
     await expect(page.getByTestId('job-outcome')).toHaveText(/^Printed: /);
     await expect

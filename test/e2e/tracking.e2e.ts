@@ -1,5 +1,5 @@
 import { expect, test } from './demo-host';
-import { openStation, saveScreen, scanAndWait } from './helpers';
+import { openStation, saveScreen, saveSettingsBar, scanAndWait, settingsSection } from './helpers';
 import type { DemoHost } from './demo-host';
 import type { SettingsView } from '../../preload/api';
 import type { Locator, Page } from '@playwright/test';
@@ -36,16 +36,11 @@ async function advance(demo: DemoHost, ms: number): Promise<void> {
 }
 
 async function openTracking(page: Page): Promise<Locator> {
-  await page.keyboard.press('F6');
-  const tracking = page.getByRole('region', { name: 'Tracking (nShift status events)' });
-  await tracking.scrollIntoViewIfNeeded();
-  await expect(tracking).toBeVisible();
-  return tracking;
+  return settingsSection(page, 'Tracking (nShift status events)');
 }
 
 async function saveTracking(tracking: Locator): Promise<void> {
-  await tracking.getByRole('button', { name: 'Save tracking settings' }).click();
-  await expect(tracking.getByText('Settings saved.')).toBeVisible();
+  await saveSettingsBar(tracking.page());
 }
 
 async function showInHistory(page: Page, parcelNo: string): Promise<void> {

@@ -73,7 +73,7 @@ test.describe('every word the packer reads is in their language', () => {
     const result = page.getByTestId('last-result');
     await expect(result).toHaveAttribute('data-state', 'failed');
     // The demo station has nShift Checkout credentials, so Checkout says why nothing matches (issue 11).
-    await expect(result).toContainText('webbutiken har inte skapat försändelsen än');
+    await expect(result).toContainText('webbutiken har inte skapat sändningen än');
     await expect(result).toContainText('NO-SUCH-1');
     await expectNoStationEnglish(result, (await failedJob(demo, 'NO-SUCH-1')).failure!);
 

@@ -5,6 +5,7 @@ import { describeApiError } from '../../nshift/shared';
 import type { BookingTarget } from '../journal';
 import type { StationContext } from '../context';
 import { codeFailure, failureFromDelivery, failureOf } from '../failures';
+import { counted } from '../english-count';
 import { isCancelled } from './shipment-lookup';
 
 /**
@@ -114,7 +115,7 @@ export async function explainNotFound(
   }
   return codeFailure(
     'checkout_not_in_delivery',
-    `"${code}" was created at checkout (${matches.length} partial shipment(s) in nShift Checkout) but is not yet in nShift Delivery. Put the parcel aside and scan it again in a few minutes; if it stays missing, ask the web shop team.`,
+    `"${code}" was created at checkout (${counted(matches.length, 'partial shipment', 'partial shipments')} in nShift Checkout) but is not yet in nShift Delivery. Put the parcel aside and scan it again in a few minutes; if it stays missing, ask the web shop team.`,
     { params: { orderNo: code, count: matches.length } },
   );
 }

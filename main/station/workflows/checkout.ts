@@ -7,6 +7,7 @@ import type { StationContext } from '../context';
 import { codeFailure, failureFromDelivery } from '../failures';
 import { historyOfOrderNo, isReady } from './resolve';
 import { isCancelled } from './shipment-lookup';
+import { counted } from '../english-count';
 
 /**
  * The admin's Checkout screen: find partial shipments (by order reference or creation dates) and where each is in
@@ -194,7 +195,7 @@ export async function anonymizePartialShipments(
             ...(input.email ? { email: input.email } : {}),
           }),
         );
-  ctx.log(`checkout: ${done.length} partial shipment(s) anonymized`);
+  ctx.log(`checkout: ${counted(done.length, 'partial shipment', 'partial shipments')} anonymized`);
   return done.map(toPartialShipmentView);
 }
 

@@ -6,6 +6,7 @@ import { codeFailure, failureFromDelivery } from '../failures';
 import type { StartJob } from './types';
 import { toShipmentView, wasCancelledHere } from './shipment-lookup';
 import { CANCELLED_STATUS, isCancelledStatus } from '../../domain';
+import { refusedAsNothingNew } from './manifest-pending';
 
 export function toManifestView(m: Manifest): ManifestView {
   return {
@@ -69,6 +70,7 @@ export async function startCreateManifest(
   }
   const jobId = await startJob('manifest', input.manifestType, async (id) => {
     const today = ctx.now().toISOString().slice(0, 10);
+    if (await refusedAsNothingNew(ctx, id, input, today, listUnmanifested)) return;
     const created = await ctx.client().manifests.create(
       {
         manifestType: input.manifestType,

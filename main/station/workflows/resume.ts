@@ -9,6 +9,7 @@ import { bookingsByOrderNo } from './resolve';
 import { bookAndPrint, runScan } from './scan';
 import { factsFromNShift, recordFacts } from './shipment-facts';
 import { adoptSpoolStates, shareWithSpool, type SpooledShare } from './spooled-before-crash';
+import { counted } from '../english-count';
 
 /**
  * After a restart, every job the journal shows unfinished is carried on from where it stopped:
@@ -22,7 +23,8 @@ import { adoptSpoolStates, shareWithSpool, type SpooledShare } from './spooled-b
  */
 export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
   const open = ctx.jobs.openJobs();
-  if (open.length > 0) ctx.log(`resuming ${open.length} unfinished job(s) from the journal`);
+  if (open.length > 0)
+    ctx.log(`resuming ${counted(open.length, 'unfinished job', 'unfinished jobs')} from the journal`);
   for (const job of open) {
     try {
       const targets = ctx.jobs.targetsOf(job.id);
@@ -272,7 +274,7 @@ async function documentsToResume(
   let problem: Failure | undefined;
   if (missing.length > 0 && shipmentId && SHIPMENT_JOBS.has(job.kind)) {
     ctx.log(
-      `shipment ${shipmentId}: ${missing.length} label(s) not in the label cache; downloading them again`,
+      `shipment ${shipmentId}: ${counted(missing.length, 'label', 'labels')} not in the label cache; downloading them again`,
     );
     const fetched = await documentsOfShipment(
       ctx.client(),

@@ -2,6 +2,7 @@ import type { SpoolJobView } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
 import { documentRef, recordPrintState, type StationContext } from '../context';
 import type { DocumentRef } from '../journal';
+import { counted } from '../english-count';
 
 /**
  * After a crash, what the spool already holds of a shipment whose booking the journal never saw answered.
@@ -36,7 +37,7 @@ export function shareWithSpool(
   const sameDocuments = fetched.some((d) => spooledIds.has(d.id));
   if (!sameDocuments)
     ctx.log(
-      `job ${jobId}: shipment ${shipmentId} already has ${spooled.length} document(s) in the spool; nothing more is printed for it`,
+      `job ${jobId}: shipment ${shipmentId} already has ${counted(spooled.length, 'document', 'documents')} in the spool; nothing more is printed for it`,
     );
   const fromSpool: DocumentRef[] = spooled
     .filter((s) => !fetchedIds.has(s.documentId))

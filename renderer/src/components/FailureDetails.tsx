@@ -27,9 +27,12 @@ export function FailureDetails({ failure, compact = false }: { failure: Failure;
               <li key={`${field.field}-${index}`}>
                 <strong>{field.label}</strong>
                 {field.label !== field.field ? (
-                  <span className="mono field-path"> ({field.field})</span>
+                  <span className="mono field-path" data-nshift-words="">
+                    {' '}
+                    ({field.field})
+                  </span>
                 ) : null}
-                : {t('failure.nshiftSays', { text: field.message })}
+                : <NshiftSays text={field.message} />
               </li>
             ))}
           </ul>
@@ -39,5 +42,22 @@ export function FailureDetails({ failure, compact = false }: { failure: Failure;
         <p className="technical">{t('failure.technical', { message: text.details })}</p>
       )}
     </div>
+  );
+}
+
+/**
+ * nShift's own words (its 422 text): data in nShift's language, labelled as such. `data-nshift-words` marks what
+ * is nShift's, so a check of the packer's language (test/e2e/every-screen-every-language.e2e.ts) leaves it out.
+ */
+function NshiftSays({ text }: { text: string }) {
+  const { t } = useTranslation();
+  // The sentence around nShift's text is the catalogue's ("nShift says: …"): split where the text goes.
+  const [before, after] = t('failure.nshiftSays', { text: '\u0000' }).split('\u0000');
+  return (
+    <>
+      {before}
+      <span data-nshift-words="">{text}</span>
+      {after}
+    </>
   );
 }

@@ -8,13 +8,7 @@ import { FailureDetails } from './FailureDetails';
 import { jobFailure, resultState } from './result-state';
 import { printerWait } from './printer-wait';
 import { formatList } from '../i18n/format';
-
-function printerNames(job: JobView): string[] {
-  const names = job.shipments.flatMap((shipment) =>
-    shipment.documents.map((document) => document.printerName),
-  );
-  return [...new Set(names.filter((name): name is string => Boolean(name)))];
-}
+import { jobPrinterNames } from './printer-name';
 
 const SETTLED = new Set<JobView['state']>(['printed', 'held', 'done', 'failed']);
 
@@ -42,6 +36,7 @@ export function JobOutcome({
   pending,
   onSettled,
   retry,
+  steps,
 }: {
   jobId: string;
   what: string;
@@ -51,6 +46,11 @@ export function JobOutcome({
   onSettled?: () => void;
   /** Offered beside a failure, so the same thing can be tried again where its outcome is read. */
   retry?: { label: string; onRetry(): void };
+  /**
+   * What the job is doing in a running state, where the job's own state word would mislead: a manifest being
+   * created is "resolving" to the station, and "Looking up" is not what the packer should read.
+   */
+  steps?: Partial<Record<JobView['state'], string>>;
 }) {
   const { t, i18n } = useTranslation();
   const { api, store } = useServices();
@@ -84,7 +84,7 @@ export function JobOutcome({
   const wait = job ? printerWait(job, status?.printers ?? [], spool) : undefined;
   const shown: IconState = wait ? 'waiting' : job ? resultState(job) : 'resolving';
   const failure = job && shown === 'failed' ? jobFailure(job) : undefined;
-  const printers = job ? printerNames(job) : [];
+  const printers = job ? jobPrinterNames(t, job) : [];
 
   let text: string;
   if (!job) text = pending ?? t('outcome.started', { what });
@@ -99,7 +99,8 @@ export function JobOutcome({
     shown === 'duplicate'
   )
     text = t(`outcome.${shown}`, { what });
-  else text = pending ?? t('outcome.running', { what, state: t(`jobState.${job.state}`) });
+  else
+    text = pending ?? t('outcome.running', { what, state: steps?.[job.state] ?? t(`jobState.${job.state}`) });
 
   return (
     <div

@@ -21,7 +21,10 @@ export function Panel({
       aria-labelledby={`${id}-title`}
       data-testid={testId}
     >
-      <h2 id={`${id}-title`}>{title}</h2>
+      {/* Focusable by script only: an index or a message that leads to this panel puts the keyboard here. */}
+      <h2 id={`${id}-title`} tabIndex={-1}>
+        {title}
+      </h2>
       {children}
     </section>
   );

@@ -3,6 +3,7 @@ import type { Readiness, ReadinessAction } from '../state/readiness';
 import { formatList } from '../i18n/format';
 import { StateIcon } from './Icon';
 import { FailureDetails } from './FailureDetails';
+import { printerName } from './printer-name';
 
 /** Problems that pass by themselves in a moment: said calmly, in the colours of work in progress. */
 const PASSING = new Set(['starting', 'checking_key']);
@@ -32,7 +33,7 @@ export function ReadinessPanel({
         <p className="result-hint">{t('scan.readyHint')}</p>
         {state.labelPrinter ? (
           <p className="result-hint" data-testid="labels-print-on">
-            {t('readiness.labelsOn', { printer: state.labelPrinter.name })}
+            {t('readiness.labelsOn', { printer: printerName(t, state.labelPrinter.name) })}
           </p>
         ) : null}
         {state.missingLicenses.length > 0 ? (
@@ -58,13 +59,13 @@ export function ReadinessPanel({
             <p className="result-detail">
               {problems.length > 0
                 ? t('readiness.printerError', {
-                    printer: printer.name,
+                    printer: printerName(t, printer.name),
                     problems: formatList(
                       problems.map((p) => t(`printerProblem.${p}`)),
                       i18n.language,
                     ),
                   })
-                : t('readiness.printerOffline', { printer: printer.name })}
+                : t('readiness.printerOffline', { printer: printerName(t, printer.name) })}
             </p>
             <p className="result-todo">{t('readiness.printerTodo')}</p>
           </>

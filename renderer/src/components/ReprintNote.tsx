@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { JobView } from '../../../preload/api';
 import { formatList, formatTime } from '../i18n/format';
 import { resultState } from './result-state';
+import { jobPrinterNames } from './printer-name';
 
 /** Jobs that are a row of their own in the lists of scans; a reprint belongs on the row it reprints. */
 export const ROW_KINDS = new Set<JobView['kind']>(['scan', 'book_stored']);
@@ -24,11 +25,6 @@ export function isScanRow(job: JobView, rowIds: ReadonlySet<string>): boolean {
   return job.kind === 'reprint' && !(job.reprintOf && rowIds.has(job.reprintOf));
 }
 
-function printerNames(job: JobView): string[] {
-  const names = job.shipments.flatMap((s) => s.documents.map((d) => d.printerName));
-  return [...new Set(names.filter((name): name is string => Boolean(name)))];
-}
-
 /** "Reprinted at 10:32 on Zebra 1" on the row of the booking: a reprint never reads as a second booking. */
 export function ReprintNote({ reprints }: { reprints: readonly JobView[] }) {
   const { t, i18n } = useTranslation();
@@ -36,7 +32,7 @@ export function ReprintNote({ reprints }: { reprints: readonly JobView[] }) {
   if (!latest) return null;
   const time = formatTime(latest.createdAt, i18n.language);
   const state = resultState(latest);
-  const printers = printerNames(latest);
+  const printers = jobPrinterNames(t, latest);
   const text =
     state === 'printed' && printers.length > 0
       ? t('numbers.reprinted', {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ShipmentSummary } from '../../../preload/api';
 import { formatDateTime } from '../i18n/format';
+import { Numbers } from './Numbers';
 
 /** What each screen calls the facts, in its own words (the Cancel screen says "Service", History "Carrier service"). */
 export interface ShipmentFactLabels {
@@ -37,7 +38,7 @@ export function ShipmentFacts({
       {serviceId ? (
         <Fact label={labels.service} value={carrierId ? `${carrierId} · ${serviceId}` : serviceId} />
       ) : null}
-      <Fact label={labels.parcels} value={parcelNos.join(', ')} mono />
+      <Fact label={labels.parcels} value={<Numbers numbers={parcelNos} />} />
       {created ? <Fact label={labels.created} value={formatDateTime(created, language)} /> : null}
     </>
   );

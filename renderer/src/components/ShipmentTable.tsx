@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ShipmentSummary } from '../../../preload/api';
 import { formatDateTime } from '../i18n/format';
 import { ListTable } from './ListTable';
+import { Numbers } from './Numbers';
 
 /** Shipments as nShift lists them: the number on the label, order, receiver, service, parcels, booked. */
 export function ShipmentTable({
@@ -9,11 +10,14 @@ export function ShipmentTable({
   shipments,
   empty,
   testId,
+  failed,
 }: {
   label: string;
   shipments: readonly ShipmentSummary[] | undefined;
   empty: string;
   testId?: string;
+  /** The list could not be read (the failure shows above it): it claims no loading. */
+  failed?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -22,6 +26,7 @@ export function ShipmentTable({
       rows={shipments}
       empty={empty}
       testId={testId}
+      loading={failed ? null : undefined}
       columns={[
         t('shipments.shipmentNo'),
         t('shipments.orderNo'),
@@ -40,7 +45,9 @@ export function ShipmentTable({
             {shipment.receiverCity ? `, ${shipment.receiverCity}` : null}
           </td>
           <td>{shipment.serviceId ?? '–'}</td>
-          <td className="mono">{shipment.parcelNos.join(', ')}</td>
+          <td>
+            <Numbers numbers={shipment.parcelNos} />
+          </td>
           <td>{formatDateTime(shipment.created, i18n.language)}</td>
         </tr>
       )}

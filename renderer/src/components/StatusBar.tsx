@@ -5,6 +5,7 @@ import { useStationState } from '../state/context';
 import { formatList } from '../i18n/format';
 import { DemoFaults } from './DemoFaults';
 import { KEY_SHEET_KEY } from './Nav';
+import { printerName } from './printer-name';
 
 /**
  * Printer chips shown by name; a station with more shows the rest as "+N" (their names and states in its title).
@@ -48,6 +49,20 @@ function unknownWhileUnreachable(status: StationStatus): StationStatus {
   };
 }
 
+/**
+ * The problem words a chip shows beside its state word: those that only say the state again are left out. Finnish
+ * says an offline printer is "Ei yhteyttä" and that it cannot be reached "ei yhteyttä": one chip read "Ei yhteyttä ·
+ * ei yhteyttä". Judged on the words, not the codes: English "Offline" and "not reachable" are two facts to read.
+ */
+function problemWordsBeside(state: string, problems: readonly string[], language: string): string[] {
+  const same = (word: string) => word.localeCompare(state, language, { sensitivity: 'accent' }) === 0;
+  return problems.filter((word) => !same(word));
+}
+
+function ProblemWords({ words }: { words: string | undefined }) {
+  return words ? <span className="chip-detail">{words}</span> : null;
+}
+
 function chipTone(printer: PrinterStateView): string {
   if (printer.state === 'ready') return 'good';
   if (printer.state === 'unknown') return 'neutral';
@@ -77,17 +92,21 @@ export function StatusBar({ onKeys }: { onKeys(): void }) {
   const printerState = (printer: PrinterStateView): string =>
     connectionProblem ? t('status.notKnown') : t(`status.printerState.${printer.state}`);
 
+  const problemWords = (printer: PrinterStateView): string | undefined => {
+    const words = problemWordsBeside(
+      printerState(printer),
+      printer.problems.map((p) => t(`printerProblem.${p}`)),
+      i18n.language,
+    );
+    return words.length > 0 ? formatList(words, i18n.language) : undefined;
+  };
+
   function describe(printer: PrinterStateView): string {
     const parts = [printerState(printer)];
-    if (printer.problems.length > 0)
-      parts.push(
-        formatList(
-          printer.problems.map((p) => t(`printerProblem.${p}`)),
-          i18n.language,
-        ),
-      );
+    const problems = problemWords(printer);
+    if (problems) parts.push(problems);
     if (printer.queueLength > 0) parts.push(t('status.printerQueue', { count: printer.queueLength }));
-    return `${printer.name}: ${parts.join(', ')}`;
+    return `${printerName(t, printer.name)}: ${parts.join(', ')}`;
   }
 
   return (
@@ -123,16 +142,9 @@ export function StatusBar({ onKeys }: { onKeys(): void }) {
               data-printer-state={printer.state}
               title={describe(printer)}
             >
-              <span className="chip-label chip-name">{printer.name}</span>
+              <span className="chip-label chip-name">{printerName(t, printer.name)}</span>
               <span>{printerState(printer)}</span>
-              {printer.problems.length > 0 ? (
-                <span className="chip-detail">
-                  {formatList(
-                    printer.problems.map((p) => t(`printerProblem.${p}`)),
-                    i18n.language,
-                  )}
-                </span>
-              ) : null}
+              <ProblemWords words={problemWords(printer)} />
               {printer.queueLength > 0 ? (
                 <span className="chip-detail">
                   {t('status.printerQueue', { count: printer.queueLength })}

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { JobShipment, JobView } from '../../../preload/api';
+import { printerName } from './printer-name';
 
 type Numbered = Pick<JobShipment, 'shipmentNo' | 'orderNo' | 'parcelNos'>;
 
@@ -35,6 +36,11 @@ export function shipmentName(t: TFunction, shipment: Numbered, orderNo?: string)
  */
 export function jobCode(job: Pick<JobView, 'scan' | 'consolidationKey'>): string {
   return job.consolidationKey ?? job.scan;
+}
+
+/** What a job is known by on screen, in words: a test label by its printer (the app's printer names translated). */
+export function jobLabel(t: TFunction, job: Pick<JobView, 'kind' | 'scan' | 'consolidationKey'>): string {
+  return job.kind === 'test_print' ? printerName(t, job.scan) : jobCode(job);
 }
 
 /** The numbers of a job's shipments, for a list cell. */

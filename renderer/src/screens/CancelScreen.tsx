@@ -10,9 +10,11 @@ import { FailureDetails } from '../components/FailureDetails';
 import { StateBadge } from '../components/StateBadge';
 import { CancelConfirm } from '../components/CancelConfirm';
 import { ShipmentFacts } from '../components/ShipmentFacts';
+import { NshiftStatus } from '../components/NshiftStatus';
 import { resultState, jobFailure } from '../components/result-state';
 import { shipmentNumber } from '../components/shipment-number';
 import { useScanField } from '../components/use-screen-focus';
+import { TextField } from '../components/Field';
 
 /** Look up → see its state → confirm (with the penalty warning when the carrier has it) → cancel. */
 export function CancelScreen() {
@@ -20,6 +22,7 @@ export function CancelScreen() {
   const { api } = useServices();
   const { jobs, settings } = useStationState();
   const [code, setCode] = useState('');
+  const [emptyAsked, setEmptyAsked] = useState(false);
   const [lookedUp, setLookedUp] = useState<{ code: string; shipment: ShipmentSummary } | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [cancelJobId, setCancelJobId] = useState<string | undefined>();
@@ -30,7 +33,12 @@ export function CancelScreen() {
 
   async function find(value: string): Promise<void> {
     const wanted = value.trim();
-    if (!wanted) return;
+    // Enter or "Look up" with nothing typed: said under the field, never nothing at all.
+    setEmptyAsked(!wanted);
+    if (!wanted) {
+      settle();
+      return;
+    }
     setConfirming(false);
     setCancelJobId(undefined);
     resetCancel();
@@ -99,17 +107,18 @@ export function CancelScreen() {
     <section className="screen cancel-screen" aria-labelledby="cancel-title">
       <h1 id="cancel-title">{t('cancel.title')}</h1>
       <form className="row" onSubmit={onSubmit} data-scan-input="">
-        <div className="field">
-          <label htmlFor="cancel-code">{t('cancel.codeLabel')}</label>
-          <input
-            id="cancel-code"
-            type="text"
-            ref={field}
-            autoComplete="off"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="cancel-code"
+          ref={field}
+          label={t('cancel.codeLabel')}
+          autoComplete="off"
+          value={code}
+          error={emptyAsked ? t('common.emptyCode') : undefined}
+          onValue={(value) => {
+            setCode(value);
+            setEmptyAsked(false);
+          }}
+        />
         <button type="submit" className="button button-primary">
           {t('cancel.lookup')}
         </button>
@@ -122,7 +131,9 @@ export function CancelScreen() {
             <dt>{t('cancel.shipmentNo')}</dt>
             <dd className="mono">{number}</dd>
             <dt>{t('cancel.status')}</dt>
-            <dd data-testid="shipment-status">{shipment.status}</dd>
+            <dd data-testid="shipment-status">
+              <NshiftStatus status={shipment.status} />
+            </dd>
             <ShipmentFacts
               shipment={shipment}
               language={i18n.language}

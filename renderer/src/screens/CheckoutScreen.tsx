@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MethodInput, PartialShipmentView } from '../../../preload/api';
 import { useServices, useStationState } from '../state/context';
@@ -11,46 +11,68 @@ import { Button } from '../components/Button';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { TextField } from '../components/Field';
 import { Panel } from '../components/Panel';
+import { DetailsPane } from '../components/DetailsPane';
 import { saveTextFile } from '../components/save-file';
 import { formatDateTime, formatInputDate } from '../i18n/format';
 import { useScanField } from '../components/use-screen-focus';
+import { useRowPicker } from '../components/use-row-picker';
+import { DateField, useRangeVerdicts } from '../components/DateField';
+import {
+  dateEntry,
+  isRangeProblem,
+  readRange,
+  type DateEntry,
+  type RangeProblem,
+} from '../components/date-range';
 
 type Query = MethodInput<'listPartialShipments'>;
 interface DateRange {
-  dateFrom: string;
-  dateTo: string;
+  from: DateEntry;
+  to: DateEntry;
 }
 
-/** Two date inputs (YYYY-MM-DD) for a range, both days inclusive. */
+/** Two date fields for a range, both days inclusive, each written the packer's way; the verdicts under them. */
 function DateRangeFields({
   id,
   labels,
   range,
+  problem,
   onRange,
 }: {
   id: string;
   labels: { from: string; to: string };
   range: DateRange;
+  problem?: RangeProblem;
   onRange(range: DateRange): void;
 }) {
+  const verdicts = useRangeVerdicts(problem, range);
   return (
     <>
-      <TextField
+      <DateField
         id={`${id}-from`}
         label={labels.from}
-        type="date"
-        value={range.dateFrom}
-        onValue={(dateFrom) => onRange({ ...range, dateFrom })}
+        entry={range.from}
+        error={verdicts.from}
+        onEntry={(from) => onRange({ ...range, from })}
       />
-      <TextField
+      <DateField
         id={`${id}-to`}
         label={labels.to}
-        type="date"
-        value={range.dateTo}
-        onValue={(dateTo) => onRange({ ...range, dateTo })}
+        entry={range.to}
+        error={verdicts.to}
+        onEntry={(to) => onRange({ ...range, to })}
       />
     </>
   );
+}
+
+/** A from–to range whose both days must be given (Checkout asks nShift for a span of days). */
+function requiredRange(range: DateRange): { dateFrom: string; dateTo: string } | RangeProblem {
+  if (!range.from.text.trim()) return { problem: 'not_a_date', field: 'from' };
+  if (!range.to.text.trim()) return { problem: 'not_a_date', field: 'to' };
+  const read = readRange(range.from, range.to);
+  if (isRangeProblem(read)) return read;
+  return { dateFrom: read.dateFrom!, dateTo: read.dateTo! };
 }
 
 /**
@@ -95,14 +117,23 @@ export function CheckoutScreen() {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
   const { settings } = useStationState();
-  const today = formatInputDate(new Date());
+  const todayRange = (): DateRange => {
+    const today = dateEntry(formatInputDate(new Date()), i18n.language);
+    return { from: today, to: today };
+  };
   const [orderNo, setOrderNo] = useState('');
-  const [created, setCreated] = useState<DateRange>({ dateFrom: today, dateTo: today });
+  /** Enter or Find with nothing in the field: said under it, never nothing at all. */
+  const [emptyOrder, setEmptyOrder] = useState(false);
+  const [created, setCreated] = useState<DateRange>(todayRange);
+  const [createdProblem, setCreatedProblem] = useState<RangeProblem | undefined>();
   const [query, setQuery] = useState<Query | undefined>();
   const [pending, setPending] = useState<Pending | undefined>();
   const [contact, setContact] = useState({ name: '', email: '' });
-  const [metrics, setMetrics] = useState<DateRange>({ dateFrom: today, dateTo: today });
+  const [metrics, setMetrics] = useState<DateRange>(todayRange);
+  const [metricsProblem, setMetricsProblem] = useState<RangeProblem | undefined>();
   const [action, run] = useAction();
+  /** Where the last answer belongs: the picked row's pane, or the "by name or e-mail" panel. */
+  const [actedOn, setActedOn] = useState<'row' | 'contact'>('row');
   const [metricsState, runMetrics] = useAction();
   const load = useCallback(
     () => (query ? api.listPartialShipments(query) : Promise.resolve(undefined)),
@@ -110,23 +141,53 @@ export function CheckoutScreen() {
   );
   const list = useLoader<PartialShipmentView[] | undefined>(load);
   const [field, settle] = useScanField();
+  const pane = useRef<HTMLElement>(null);
+  const found = list.data;
+  // Listed as grouped (by order), so ↑/↓ walk the rows in the order they show.
+  const shown = found ? byOrder(found).flatMap((group) => group.items) : undefined;
+  const picker = useRowPicker(
+    shown,
+    (item) => item.id,
+    () => pane.current?.scrollIntoView?.({ block: 'nearest' }),
+  );
+  const picked = picker.selected;
+
+  function findOrder(code: string): void {
+    setEmptyOrder(false);
+    setQuery({ orderNo: code });
+  }
 
   useScanHandler((code) => {
     setOrderNo(code);
-    setQuery({ orderNo: code.trim() });
+    findOrder(code.trim());
   });
 
   function findByOrder(event: FormEvent): void {
     event.preventDefault();
     const wanted = stripAffixes(orderNo, settings?.scanner ?? { prefix: '', suffix: '' }).trim();
     setOrderNo(wanted);
-    if (wanted) setQuery({ orderNo: wanted });
+    if (wanted) findOrder(wanted);
+    else setEmptyOrder(true);
     settle();
   }
 
   function findByDate(event: FormEvent): void {
     event.preventDefault();
-    if (created.dateFrom && created.dateTo) setQuery({ ...created });
+    const range = requiredRange(created);
+    if (isRangeProblem(range)) {
+      setCreatedProblem(range);
+      return;
+    }
+    setCreatedProblem(undefined);
+    // The list is now by date: the order reference it was found by before is not what it shows any more.
+    setOrderNo('');
+    setEmptyOrder(false);
+    setQuery(range);
+  }
+
+  function ask(next: Pending): void {
+    setActedOn(next.kind === 'contact' ? 'contact' : 'row');
+    setPending(next);
   }
 
   async function confirmPending(): Promise<void> {
@@ -158,13 +219,19 @@ export function CheckoutScreen() {
     event.preventDefault();
     const name = contact.name.trim();
     const email = contact.email.trim();
-    if (name || email) setPending({ kind: 'contact', name, email });
+    if (name || email) ask({ kind: 'contact', name, email });
   }
 
   async function exportMetrics(event: FormEvent): Promise<void> {
     event.preventDefault();
+    const range = requiredRange(metrics);
+    if (isRangeProblem(range)) {
+      setMetricsProblem(range);
+      return;
+    }
+    setMetricsProblem(undefined);
     const file = await runMetrics(
-      () => api.exportCheckoutMetrics(metrics),
+      () => api.exportCheckoutMetrics(range),
       (done) => t('checkout.metricsExported', { fileName: done.fileName }),
     );
     if (file) saveTextFile(file.fileName, file.csv, 'text/csv');
@@ -195,8 +262,14 @@ export function CheckoutScreen() {
       </p>
     </ConfirmStep>
   ) : null;
+  /** The question and the last answer, where the button that asked is. */
+  const answers = (place: 'row' | 'contact') => (
+    <>
+      {pending && (pending.kind === 'contact' ? 'contact' : 'row') === place ? confirm : null}
+      {actedOn === place ? <ActionFeedback state={action} /> : null}
+    </>
+  );
 
-  const found = list.data;
   return (
     <section className="screen checkout-screen" aria-labelledby="checkout-title">
       <h1 id="checkout-title">{t('checkout.title')}</h1>
@@ -213,101 +286,130 @@ export function CheckoutScreen() {
             label={t('checkout.orderNo')}
             autoComplete="off"
             value={orderNo}
-            onValue={setOrderNo}
+            error={emptyOrder ? t('common.emptyCode') : undefined}
+            onValue={(value) => {
+              setOrderNo(value);
+              setEmptyOrder(false);
+            }}
           />
           <Button type="submit" tone="primary">
             {t('checkout.findByOrder')}
           </Button>
         </form>
-        <form className="row" onSubmit={findByDate}>
+        <form className="row" onSubmit={findByDate} noValidate>
           <DateRangeFields
             id="checkout-date"
             labels={{ from: t('checkout.dateFrom'), to: t('checkout.dateTo') }}
             range={created}
-            onRange={setCreated}
+            problem={createdProblem}
+            onRange={(range) => {
+              setCreated(range);
+              setCreatedProblem(undefined);
+            }}
           />
           <Button type="submit">{t('checkout.findByDate')}</Button>
         </form>
       </div>
-      <ActionFeedback state={list.failure ? { busy: false, failure: list.failure } : action} />
-      {confirm}
+      {list.failure ? <ActionFeedback state={{ busy: false, failure: list.failure }} /> : null}
 
       {query === undefined ? (
         <p>{t('checkout.prompt')}</p>
       ) : found === undefined ? (
-        <p>{t('common.loading')}</p>
+        list.failure ? null : (
+          <p>{t('common.loading')}</p>
+        )
       ) : found.length === 0 ? (
         <p data-testid="checkout-empty">{t('checkout.empty')}</p>
       ) : (
-        <table className="table" aria-label={t('checkout.results')} data-testid="checkout-results">
-          <thead>
-            <tr>
-              <th scope="col">{t('checkout.subShipment')}</th>
-              <th scope="col">{t('checkout.created')}</th>
-              <th scope="col">{t('checkout.receiver')}</th>
-              <th scope="col">{t('checkout.option')}</th>
-              <th scope="col">{t('checkout.parcels')}</th>
-              <th scope="col">{t('checkout.delivery')}</th>
-              <th scope="col">{t('common.actions')}</th>
-            </tr>
-          </thead>
-          {byOrder(found).map((group) => (
-            <tbody key={group.orderNo} data-order-no={group.orderNo}>
-              <tr className="group-row">
-                <th scope="rowgroup" colSpan={7}>
-                  {t('checkout.order', { orderNo: group.orderNo, count: group.items.length })}
-                </th>
-              </tr>
-              {group.items.map((item) => (
-                <tr key={item.id} data-testid="partial-shipment" data-partial-id={item.id}>
-                  <td className="mono">{rowName(item)}</td>
-                  <td>{formatDateTime(item.created, i18n.language)}</td>
-                  <td>
-                    {item.anonymized ? (
-                      <span className="badge" data-testid="anonymized">
-                        {t('checkout.anonymized')}
-                      </span>
-                    ) : (
-                      [item.receiverName, item.receiverCity].filter(Boolean).join(', ')
-                    )}
-                  </td>
-                  <td>
-                    {item.option
-                      ? [
-                          item.option.name ?? item.option.serviceId,
-                          item.option.serviceId,
-                          item.option.carrierId,
-                          item.option.price,
-                          item.option.pickupPoint
-                            ? t('checkout.pickupPoint', { name: item.option.pickupPoint })
-                            : undefined,
-                        ]
-                          .filter((part, index, all) => part && all.indexOf(part) === index)
-                          .join(' · ')
-                      : t('checkout.noOption')}
-                  </td>
-                  <td>{item.parcelCount}</td>
-                  <td data-testid="partial-delivery" data-delivery={item.delivery.status}>
-                    <DeliveryState delivery={item.delivery} />
-                  </td>
-                  <td>
-                    <div className="row">
-                      <Button
-                        disabled={item.anonymized}
-                        onClick={() => setPending({ kind: 'anonymize', item })}
-                      >
-                        {t('checkout.anonymize')}
-                      </Button>
-                      <Button tone="danger" onClick={() => setPending({ kind: 'delete', item })}>
-                        {t('checkout.delete')}
-                      </Button>
-                    </div>
-                  </td>
+        <div className="split list-details">
+          <div>
+            <table className="table" aria-label={t('checkout.results')} data-testid="checkout-results">
+              <thead>
+                <tr>
+                  <th scope="col">{t('checkout.subShipment')}</th>
+                  <th scope="col">{t('checkout.created')}</th>
+                  <th scope="col">{t('checkout.receiver')}</th>
+                  <th scope="col">{t('checkout.option')}</th>
+                  <th scope="col">{t('checkout.parcels')}</th>
+                  <th scope="col">{t('checkout.delivery')}</th>
                 </tr>
+              </thead>
+              {byOrder(found).map((group) => (
+                <tbody key={group.orderNo} data-order-no={group.orderNo}>
+                  <tr className="group-row">
+                    <th scope="rowgroup" colSpan={6}>
+                      {t('checkout.order', { orderNo: group.orderNo, count: group.items.length })}
+                    </th>
+                  </tr>
+                  {group.items.map((item) => (
+                    <tr
+                      key={item.id}
+                      data-testid="partial-shipment"
+                      data-partial-id={item.id}
+                      aria-selected={picker.isSelected(item)}
+                    >
+                      <td>
+                        <Button tone="quiet" className="mono row-pick" {...picker.pickProps(item)}>
+                          {rowName(item)}
+                        </Button>
+                      </td>
+                      <td>{formatDateTime(item.created, i18n.language)}</td>
+                      <td>
+                        <Receiver item={item} />
+                      </td>
+                      <td>
+                        <OptionText item={item} />
+                      </td>
+                      <td>{item.parcelCount}</td>
+                      <td data-testid="partial-delivery" data-delivery={item.delivery.status}>
+                        <DeliveryState delivery={item.delivery} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
               ))}
-            </tbody>
-          ))}
-        </table>
+            </table>
+          </div>
+          <DetailsPane
+            ref={pane}
+            label={t('checkout.details')}
+            testId="checkout-details"
+            {...(picked ? { title: rowName(picked) } : {})}
+          >
+            {picked ? (
+              <>
+                <dl className="summary">
+                  <dt>{t('checkout.orderNo')}</dt>
+                  <dd className="mono">{picked.orderNo ?? '–'}</dd>
+                  <dt>{t('checkout.receiver')}</dt>
+                  <dd>
+                    <Receiver item={picked} />
+                  </dd>
+                  <dt>{t('checkout.option')}</dt>
+                  <dd>
+                    <OptionText item={picked} />
+                  </dd>
+                  <dt>{t('checkout.delivery')}</dt>
+                  <dd>
+                    <DeliveryState delivery={picked.delivery} />
+                  </dd>
+                </dl>
+                <div className="row">
+                  <Button
+                    disabled={picked.anonymized}
+                    onClick={() => ask({ kind: 'anonymize', item: picked })}
+                  >
+                    {t('checkout.anonymize')}
+                  </Button>
+                  <Button tone="danger" onClick={() => ask({ kind: 'delete', item: picked })}>
+                    {t('checkout.delete')}
+                  </Button>
+                </div>
+              </>
+            ) : null}
+            {answers('row')}
+          </DetailsPane>
+        </div>
       )}
 
       <div className="settings-grid">
@@ -334,15 +436,20 @@ export function CheckoutScreen() {
               {t('checkout.contactButton')}
             </Button>
           </form>
+          {answers('contact')}
         </Panel>
         <Panel id="checkout-metrics" title={t('checkout.metricsTitle')}>
-          <form onSubmit={(event) => void exportMetrics(event)}>
+          <form onSubmit={(event) => void exportMetrics(event)} noValidate>
             <div className="row">
               <DateRangeFields
                 id="checkout-metrics"
                 labels={{ from: t('checkout.metricsFrom'), to: t('checkout.metricsTo') }}
                 range={metrics}
-                onRange={setMetrics}
+                problem={metricsProblem}
+                onRange={(range) => {
+                  setMetrics(range);
+                  setMetricsProblem(undefined);
+                }}
               />
             </div>
             <Button type="submit" busy={metricsState.busy}>
@@ -353,6 +460,37 @@ export function CheckoutScreen() {
         </Panel>
       </div>
     </section>
+  );
+}
+
+/** The receiver as the row shows it: blanked ones are marked, not shown empty. */
+function Receiver({ item }: { item: PartialShipmentView }) {
+  const { t } = useTranslation();
+  if (item.anonymized)
+    return (
+      <span className="badge" data-testid="anonymized">
+        {t('checkout.anonymized')}
+      </span>
+    );
+  return <>{[item.receiverName, item.receiverCity].filter(Boolean).join(', ')}</>;
+}
+
+/** The option the consumer chose at checkout: its name, service, carrier, price and pickup point, each once. */
+function OptionText({ item }: { item: PartialShipmentView }) {
+  const { t } = useTranslation();
+  if (!item.option) return <>{t('checkout.noOption')}</>;
+  return (
+    <>
+      {[
+        item.option.name ?? item.option.serviceId,
+        item.option.serviceId,
+        item.option.carrierId,
+        item.option.price,
+        item.option.pickupPoint ? t('checkout.pickupPoint', { name: item.option.pickupPoint }) : undefined,
+      ]
+        .filter((part, index, all) => part && all.indexOf(part) === index)
+        .join(' · ')}
+    </>
   );
 }
 

@@ -13,9 +13,20 @@ import { FailureDetails } from '../components/FailureDetails';
 import { JobOutcome } from '../components/JobOutcome';
 import { CancelConfirm } from '../components/CancelConfirm';
 import { ShipmentFacts } from '../components/ShipmentFacts';
+import { NshiftStatus } from '../components/NshiftStatus';
+import { printerName } from '../components/printer-name';
 import { Button } from '../components/Button';
 import { SelectField, TextField } from '../components/Field';
-import { formatDateTime, formatTime } from '../i18n/format';
+import { formatDateTime, formatInputDate, formatTime } from '../i18n/format';
+import { DateField, useRangeVerdicts } from '../components/DateField';
+import {
+  dateEntry,
+  isRangeProblem,
+  NO_DATE,
+  readRange,
+  type DateEntry,
+  type RangeProblem,
+} from '../components/date-range';
 import { isCancelledStatus } from '../components/cancelled';
 import { useScanField } from '../components/use-screen-focus';
 
@@ -30,13 +41,6 @@ interface Query {
   dateFrom: string;
   dateTo: string;
   page: number;
-}
-
-/** The station's calendar day, as the date inputs and nShift's `dateFrom`/`dateTo` want it. */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 function toInput(query: Query): MethodInput<'searchHistory'> {
@@ -74,6 +78,10 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
   const { api } = useServices();
   const { settings } = useStationState();
   const [draft, setDraft] = useState<Query>({ field: 'any', value: '', dateFrom: '', dateTo: '', page: 0 });
+  /** The date fields as typed, in the packer's way of writing a day; read into the query on search. */
+  const [dates, setDates] = useState<{ from: DateEntry; to: DateEntry }>({ from: NO_DATE, to: NO_DATE });
+  const [rangeProblem, setRangeProblem] = useState<RangeProblem | undefined>();
+  const verdicts = useRangeVerdicts(rangeProblem, dates);
   const [query, setQuery] = useState<Query | undefined>();
   const [results, setResults] = useState<HistoryShipment[] | undefined>();
   const [selectedId, setSelectedId] = useState<string | undefined>();
@@ -120,21 +128,42 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
     [api, runSearch, focusRow],
   );
 
-  function startSearch(value: string, from: Query = draft): void {
+  function startSearch(value: string, from: Query = draft, typed = dates): void {
     setStarted(undefined);
     resetAction();
-    const wanted = { ...from, value: value.trim(), page: 0 };
-    // Nothing to go by: today's shipments.
+    // A range that holds no day (its first after its last) is said under its field, not searched as "no match".
+    const range = readRange(typed.from, typed.to);
+    if (isRangeProblem(range)) {
+      setRangeProblem(range);
+      // What an earlier search found is not an answer to this one.
+      setQuery(undefined);
+      setResults(undefined);
+      return;
+    }
+    setRangeProblem(undefined);
+    const wanted = {
+      ...from,
+      value: value.trim(),
+      page: 0,
+      dateFrom: range.dateFrom ?? '',
+      dateTo: range.dateTo ?? '',
+    };
+    // Nothing to go by: today's shipments, and the fields say so.
     if (!wanted.value && !wanted.dateFrom && !wanted.dateTo) {
-      wanted.dateFrom = today();
+      wanted.dateFrom = formatInputDate(new Date());
       wanted.dateTo = wanted.dateFrom;
+      const day = dateEntry(wanted.dateFrom, i18n.language);
+      setDates({ from: day, to: day });
     }
     setDraft(wanted);
     void find(wanted);
   }
 
   // A scanned label asks "where is this one?": its number, over every date.
-  useScanHandler((code) => startSearch(code, { ...draft, dateFrom: '', dateTo: '' }));
+  useScanHandler((code) => {
+    setDates({ from: NO_DATE, to: NO_DATE });
+    startSearch(code, draft, { from: NO_DATE, to: NO_DATE });
+  });
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
@@ -219,21 +248,27 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
           value={draft.value}
           onValue={(value) => setDraft({ ...draft, value })}
         />
-        <TextField
+        <DateField
           id="history-from"
-          data-testid="history-from"
-          type="date"
+          testId="history-from"
           label={t('history.dateFrom')}
-          value={draft.dateFrom}
-          onValue={(dateFrom) => setDraft({ ...draft, dateFrom })}
+          entry={dates.from}
+          error={verdicts.from}
+          onEntry={(entry) => {
+            setDates({ ...dates, from: entry });
+            setRangeProblem(undefined);
+          }}
         />
-        <TextField
+        <DateField
           id="history-to"
-          data-testid="history-to"
-          type="date"
+          testId="history-to"
           label={t('history.dateTo')}
-          value={draft.dateTo}
-          onValue={(dateTo) => setDraft({ ...draft, dateTo })}
+          entry={dates.to}
+          error={verdicts.to}
+          onEntry={(entry) => {
+            setDates({ ...dates, to: entry });
+            setRangeProblem(undefined);
+          }}
         />
         <Button type="submit" tone="primary" data-testid="history-search">
           {t('history.search')}
@@ -309,7 +344,7 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
                         </div>
                       </td>
                       <td data-testid="history-state">
-                        <StatusText status={shipment.status} />
+                        <NshiftStatus status={shipment.status} />
                         {shipment.source === 'journal' ? (
                           <div className="history-source">{t('history.fromJournal')}</div>
                         ) : null}
@@ -380,12 +415,6 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
   );
 }
 
-function StatusText({ status }: { status: string }) {
-  const { t, i18n } = useTranslation();
-  const key = `history.status.${status.toUpperCase()}`;
-  return <span data-status={status}>{i18n.exists(key) ? t(key) : status}</span>;
-}
-
 function StepText({ event }: { event: TrackingEvent }) {
   const { t } = useTranslation();
   return <span data-step={event.step}>{t(`history.step.${event.step}`, { code: event.code })}</span>;
@@ -438,7 +467,7 @@ function ShipmentDetails({
       <dl className="summary">
         <dt>{t('history.state')}</dt>
         <dd data-testid="history-status">
-          <StatusText status={shipment.status} />
+          <NshiftStatus status={shipment.status} />
         </dd>
         <ShipmentFacts
           shipment={shipment}
@@ -492,7 +521,9 @@ function ShipmentDetails({
               <span className="document-text">
                 {t('history.printLine', {
                   document: t(`documentKind.${document.kind}`),
-                  printer: document.printerName ?? document.printerId ?? t('common.notSet'),
+                  printer: document.printerName
+                    ? printerName(t, document.printerName)
+                    : (document.printerId ?? t('common.notSet')),
                   time: formatTime(document.at, language),
                   state: t(`spoolState.${document.state}`),
                   job: t(`jobKind.${document.jobKind}`),

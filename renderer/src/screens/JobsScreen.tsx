@@ -14,10 +14,13 @@ import { DocumentPreview } from '../preview/DocumentPreview';
 import { formatTime } from '../i18n/format';
 import { reprintInput } from '../state/scan-session';
 import { findJobForCode } from './job-match';
-import { jobCode, shipmentName } from '../components/shipment-number';
+import { jobCode, jobLabel, shipmentName } from '../components/shipment-number';
+import { printerName } from '../components/printer-name';
 import { ReprintNote, reprintsByJob } from '../components/ReprintNote';
 import { cancelledShipmentIds, reprintsOnlyCancelled } from '../components/cancelled';
 import { useScreenFocus } from '../components/use-screen-focus';
+import { InView } from '../components/InView';
+import { Numbers } from '../components/Numbers';
 
 function hasShipments(job: JobView): boolean {
   // A test label belongs to no shipment: there is nothing to reprint.
@@ -35,8 +38,8 @@ export function JobsScreen() {
   const { api, store } = useServices();
   const { jobs, spool, status } = useStationState();
   // The queue names the printer the packer knows, not its internal id.
-  const printerName = (printerId: string) =>
-    status?.printers.find((p) => p.printerId === printerId)?.name ?? printerId;
+  const printerLabel = (printerId: string) =>
+    printerName(t, status?.printers.find((p) => p.printerId === printerId)?.name ?? printerId);
   const [selectedId, setSelectedId] = useState<string | undefined>(jobs[0]?.id);
   const [scanNote, setScanNote] = useState<{ found: boolean; code: string } | undefined>();
   const [preview, setPreview] = useState<Preview | undefined>();
@@ -148,7 +151,7 @@ export function JobsScreen() {
     if (!spoolJobId || queueNote?.spoolJobId !== spoolJobId) return null;
     const current = spool.find((candidate) => candidate.id === spoolJobId);
     if (!current) return null;
-    const printer = printerName(current.printerId);
+    const printer = printerLabel(current.printerId);
     const owner = jobs.find(
       (job) =>
         job.id === current.stationJobId ||
@@ -197,7 +200,7 @@ export function JobsScreen() {
                   <Button
                     tone="quiet"
                     className="mono code-cut"
-                    title={jobCode(job)}
+                    title={jobLabel(t, job)}
                     aria-pressed={job.id === selectedId}
                     ref={(element) => {
                       if (element) rowButtons.current.set(job.id, element);
@@ -219,7 +222,7 @@ export function JobsScreen() {
                       rowButtons.current.get(next.id)?.focus();
                     }}
                   >
-                    {jobCode(job)}
+                    {jobLabel(t, job)}
                   </Button>
                 </td>
                 <td>{formatTime(job.createdAt, i18n.language)}</td>
@@ -244,6 +247,8 @@ export function JobsScreen() {
                   )
                 }
                 onPreview={(documentId) => void showPreview(documentId)}
+                preview={preview}
+                onClosePreview={() => setPreview(undefined)}
                 spoolActions={spoolActions}
                 noteFor={noteFor}
                 canReprint={hasShipments(selected)}
@@ -253,13 +258,6 @@ export function JobsScreen() {
               <p>{t('jobs.select')}</p>
             )}
           </section>
-          {preview ? (
-            <DocumentPreview
-              key={preview.documentId}
-              preview={preview}
-              onClose={() => setPreview(undefined)}
-            />
-          ) : null}
         </div>
       </div>
 
@@ -273,7 +271,7 @@ export function JobsScreen() {
         {(job) => (
           <tr key={job.id} data-spool-id={job.id} data-spool-place="">
             <td>
-              {t(`documentKind.${job.documentKind}`)} · {printerName(job.printerId)}
+              {t(`documentKind.${job.documentKind}`)} · {printerLabel(job.printerId)}
               {job.heldReason ? (
                 <div>{t('jobs.heldBecause', { reason: t(`heldReason.${job.heldReason}`) })}</div>
               ) : null}
@@ -300,6 +298,9 @@ interface JobDetailsProps {
   cancelled: ReadonlySet<string>;
   onReprint(): void;
   onPreview(documentId: string): void;
+  /** The document shown: under its own line, where the Preview button that asked for it is. */
+  preview: Preview | undefined;
+  onClosePreview(): void;
   spoolActions(spoolJobId: string | undefined, state: JobDocument['state']): ReactNode;
   noteFor(spoolJobId: string | undefined): ReactNode;
 }
@@ -311,6 +312,8 @@ function JobDetails({
   cancelled,
   onReprint,
   onPreview,
+  preview,
+  onClosePreview,
   spoolActions,
   noteFor,
 }: JobDetailsProps) {
@@ -321,7 +324,7 @@ function JobDetails({
   const original = job.reprintOf ? jobs.find((candidate) => candidate.id === job.reprintOf) : undefined;
   return (
     <div data-job-id={job.id}>
-      <h2 className="mono">{jobCode(job)}</h2>
+      <h2 className="mono">{jobLabel(t, job)}</h2>
       <p>
         <StateBadge state={state} /> {t(`jobKind.${job.kind}`)} · {formatTime(job.createdAt, i18n.language)}
       </p>
@@ -363,9 +366,7 @@ function JobDetails({
           </h3>
           {shipment.parcelNos.length > 0 || shipment.receiverName ? (
             <p>
-              {shipment.parcelNos.length > 0 ? (
-                <span className="mono">{shipment.parcelNos.join(', ')}</span>
-              ) : null}
+              {shipment.parcelNos.length > 0 ? <Numbers numbers={shipment.parcelNos} /> : null}
               {shipment.receiverName ? <> · {t('scan.receiver', { name: shipment.receiverName })}</> : null}
             </p>
           ) : null}
@@ -377,7 +378,9 @@ function JobDetails({
               <li key={document.documentId} data-document-id={document.documentId} data-spool-place="">
                 <span className="document-text">
                   {t(`documentKind.${document.kind}`)} · {t(`spoolState.${document.state}`)}
-                  {document.printerName ? <> · {t('jobs.printer', { name: document.printerName })}</> : null}
+                  {document.printerName ? (
+                    <> · {t('jobs.printer', { name: printerName(t, document.printerName) })}</>
+                  ) : null}
                 </span>
                 <span className="row document-actions">
                   <Button tone="quiet" onClick={() => onPreview(document.documentId)}>
@@ -386,6 +389,11 @@ function JobDetails({
                   {spoolActions(document.spoolJobId, document.state)}
                 </span>
                 {noteFor(document.spoolJobId)}
+                {preview?.documentId === document.documentId ? (
+                  <InView showing={preview.documentId} className="document-preview-place">
+                    <DocumentPreview key={preview.documentId} preview={preview} onClose={onClosePreview} />
+                  </InView>
+                ) : null}
               </li>
             ))}
           </ul>

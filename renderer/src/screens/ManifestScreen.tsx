@@ -1,6 +1,6 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ManifestView, MethodInput, MethodOutput } from '../../../preload/api';
+import type { JobView, ManifestView, MethodInput, MethodOutput } from '../../../preload/api';
 import { useServices, useStationState } from '../state/context';
 import { useAction } from '../components/use-action';
 import { useLoader } from '../components/use-loader';
@@ -12,9 +12,26 @@ import { Panel } from '../components/Panel';
 import { SelectField, TextField } from '../components/Field';
 import { ShipmentTable } from '../components/ShipmentTable';
 import { formatDateTime, formatNumber } from '../i18n/format';
+import { useScreenFocus } from '../components/use-screen-focus';
 
 type SearchField = NonNullable<MethodInput<'listManifestShipments'>['searchField']>;
 type ManifestKey = Pick<ManifestView, 'manifestType' | 'manifestId'>;
+type Unmanifested = MethodOutput<'listUnmanifested'>;
+/** The job the last press started, with the words for what it does while it runs. */
+interface Started {
+  jobId: string;
+  what: string;
+  steps: Partial<Record<JobView['state'], string>>;
+}
+
+/**
+ * Whether a manifest made now would hold nothing: nShift's own lists (not this station's journal, which misses
+ * other stations' bookings) show every shipment of the day in a manifest. The station refuses such a manifest
+ * before making it in nShift (main/station/workflows/manifest-pending.ts); the button says so first.
+ */
+export function nothingNewToManifest(answer: Unmanifested | undefined): boolean {
+  return answer?.source === 'nshift' && answer.shipments.length === 0;
+}
 
 /**
  * End of day: one button per manifest type from settings; today's shipments that no manifest holds (the
@@ -32,14 +49,22 @@ export function ManifestScreen() {
   const unmanifested = useLoader<MethodOutput<'listUnmanifested'>>(loadUnmanifested);
   const [open, setOpen] = useState<ManifestKey | undefined>();
   const loadFailure = manifestList.failure ?? unmanifested.failure;
+  const nothingNew = !unmanifested.failure && nothingNewToManifest(unmanifested.data);
+  // On arrival the keyboard starts at the screen's top, on no button: a stray Enter must not make a manifest.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useScreenFocus(() => heading.current);
 
   /** The job the last press started, followed to its outcome. */
-  const [started, setStarted] = useState<{ jobId: string; what: string } | undefined>();
+  const [started, setStarted] = useState<Started | undefined>();
 
-  async function start(what: string, call: () => Promise<{ jobId: string }>): Promise<void> {
+  async function start(
+    what: string,
+    steps: Started['steps'],
+    call: () => Promise<{ jobId: string }>,
+  ): Promise<void> {
     setStarted(undefined);
     const result = await run(call);
-    if (result) setStarted({ jobId: result.jobId, what });
+    if (result) setStarted({ jobId: result.jobId, what, steps });
   }
 
   function reload(): void {
@@ -53,38 +78,60 @@ export function ManifestScreen() {
 
   return (
     <section className="screen manifest-screen" aria-labelledby="manifest-title">
-      <h1 id="manifest-title">{t('manifest.title')}</h1>
+      <h1 id="manifest-title" ref={heading} tabIndex={-1}>
+        {t('manifest.title')}
+      </h1>
       {types.length === 0 ? <p>{t('manifest.noTypes')}</p> : null}
       <div className="row">
         {types.map((manifestType) => (
           <Button
             key={manifestType}
             tone="primary"
-            onClick={() =>
+            // Not `disabled`: a focused button that becomes disabled swallows every key in Chromium.
+            aria-disabled={nothingNew || undefined}
+            aria-describedby={nothingNew ? 'manifest-nothing-new' : undefined}
+            onClick={() => {
+              if (nothingNew) return;
               // The lists change when the job has created the manifest: JobOutcome reloads them then.
-              void start(t('manifest.what', { type: manifestType }), () =>
-                api.createManifest({ manifestType }),
-              )
-            }
+              void start(
+                t('manifest.what', { type: manifestType }),
+                { resolving: t('manifest.step.creating'), booking: t('manifest.step.creating') },
+                () => api.createManifest({ manifestType }),
+              );
+            }}
           >
             {t('manifest.create', { type: manifestType })}
+            {nothingNew ? <span className="button-note"> {t('manifest.nothingNew')}</span> : null}
           </Button>
         ))}
         <Button tone="quiet" onClick={reload}>
           {t('common.refresh')}
         </Button>
       </div>
+      {nothingNew && types.length > 0 ? (
+        <p className="field-hint" id="manifest-nothing-new" data-testid="manifest-nothing-new">
+          {t('manifest.nothingNewHint')}
+        </p>
+      ) : null}
       <ActionFeedback state={loadFailure ? { busy: false, failure: loadFailure } : action} />
       {started && !loadFailure ? (
-        <JobOutcome key={started.jobId} jobId={started.jobId} what={started.what} onSettled={reload} />
+        <JobOutcome
+          key={started.jobId}
+          jobId={started.jobId}
+          what={started.what}
+          steps={started.steps}
+          onSettled={reload}
+        />
       ) : null}
 
-      <Unmanifested answer={unmanifested.data} />
+      {/* Not read (no API key, nShift unreachable): the failure above says what is missing, no list claims to load. */}
+      {unmanifested.failure ? null : <Unmanifested answer={unmanifested.data} />}
 
       <h2>{t('manifest.listTitle')}</h2>
       <ListTable
         label={t('manifest.listTitle')}
         rows={manifestList.data}
+        loading={manifestList.failure ? null : undefined}
         empty={t('manifest.empty')}
         columns={[
           t('manifest.type'),
@@ -119,6 +166,7 @@ export function ManifestScreen() {
                   onClick={() =>
                     void start(
                       t('manifest.reprintWhat', { type: manifest.manifestType, id: manifest.manifestId }),
+                      { resolving: t('manifest.step.fetching') },
                       () =>
                         api.reprintManifest({
                           manifestType: manifest.manifestType,
@@ -229,6 +277,7 @@ function ManifestShipments({ manifest }: { manifest: ManifestKey }) {
       <ShipmentTable
         label={title}
         shipments={shipments.data}
+        failed={shipments.failure !== undefined}
         empty={filter?.value ? t('manifest.contents.noMatch') : t('manifest.contents.empty')}
       />
     </Panel>

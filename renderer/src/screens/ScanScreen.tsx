@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { JobView } from '../../../preload/api';
 import { useServices, useStationState } from '../state/context';
 import type { ScanSession } from '../state/scan-session';
@@ -15,6 +16,7 @@ import { jobCode, shipmentName, shipmentNumbers } from '../components/shipment-n
 import { isScanRow, reprintsByJob, ReprintNote, ROW_KINDS } from '../components/ReprintNote';
 import { cancelledShipmentIds, reprintsOnlyCancelled } from '../components/cancelled';
 import { useScanField } from '../components/use-screen-focus';
+import { printerName } from '../components/printer-name';
 import { ReadinessPanel, readinessTone } from '../components/ReadinessPanel';
 import { useReadiness } from '../state/use-readiness';
 import type { ReadinessAction } from '../state/readiness';
@@ -24,13 +26,14 @@ function canReprint(state: ResultState | undefined): boolean {
   return state === 'duplicate' || state === 'printed' || state === 'held';
 }
 
-/** Where the shipment's documents went, so the packer knows which printer to walk to. */
-function printerNames(shipment: JobView['shipments'][number]): string[] {
+/** Where the shipment's documents went, so the packer knows which printer to walk to (its name in their words). */
+function printerNames(t: TFunction, shipment: JobView['shipments'][number]): string[] {
   return [
     ...new Set(
       shipment.documents
         .map((document) => document.printerName)
-        .filter((name): name is string => Boolean(name)),
+        .filter((name): name is string => Boolean(name))
+        .map((name) => printerName(t, name)),
     ),
   ];
 }
@@ -56,6 +59,8 @@ export function ScanScreen({ session, burstGapMs, repeatNotice, onReadinessActio
   const { jobs, settings, status, spool } = useStationState();
   const routing = useScanRouting();
   const [value, setValue] = useState('');
+  /** Enter or "Book and print" with nothing typed: said, never nothing at all. */
+  const [emptyAsked, setEmptyAsked] = useState(false);
   const [inputRef, focusInput] = useScanField();
   const ready = useReadiness();
   const gate = useMemo(() => new IsolatedKeyGate(burstGapMs), [burstGapMs]);
@@ -110,6 +115,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice, onReadinessActio
     gate.cancel();
     // Also when "Book and print" was clicked: the focus must not stay on the button.
     focusInput();
+    setEmptyAsked(!value.trim());
     if (!value.trim()) return;
     routing.submit(value);
     setValue('');
@@ -176,7 +182,11 @@ export function ScanScreen({ session, burstGapMs, repeatNotice, onReadinessActio
             autoCorrect="off"
             spellCheck={false}
             value={value}
-            onChange={(event) => setValue(event.target.value)}
+            aria-describedby={emptyAsked ? 'scan-empty' : undefined}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setEmptyAsked(false);
+            }}
             onKeyDown={onKeyDown}
           />
           <button type="submit" className="button button-primary">
@@ -185,6 +195,11 @@ export function ScanScreen({ session, burstGapMs, repeatNotice, onReadinessActio
         </div>
       </form>
 
+      {emptyAsked ? (
+        <p className="notice" role="status" id="scan-empty" data-testid="scan-empty">
+          {t('common.emptyCode')}
+        </p>
+      ) : null}
       {repeatNotice ? (
         <p className="notice" role="status">
           {t('scan.repeatIgnored', { code: repeatNotice.code, seconds })}
@@ -242,8 +257,8 @@ export function ScanScreen({ session, burstGapMs, repeatNotice, onReadinessActio
                   {shipment.receiverName ? (
                     <> · {t('scan.receiver', { name: shipment.receiverName })}</>
                   ) : null}
-                  {printerNames(shipment).length > 0 ? (
-                    <> · {t('scan.printedOn', { printer: printerNames(shipment).join(', ') })}</>
+                  {printerNames(t, shipment).length > 0 ? (
+                    <> · {t('scan.printedOn', { printer: printerNames(t, shipment).join(', ') })}</>
                   ) : null}
                 </p>
               ))}
@@ -343,7 +358,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice, onReadinessActio
 function WaitDetails({ wait }: { wait: PrinterWait }) {
   const { t, i18n } = useTranslation();
   const facts = [
-    wait.printerName ? t('scan.waitingOn', { name: wait.printerName }) : undefined,
+    wait.printerName ? t('scan.waitingOn', { name: printerName(t, wait.printerName) }) : undefined,
     wait.problems.length > 0
       ? formatList(
           wait.problems.map((problem) => t(`printerProblem.${problem}`)),

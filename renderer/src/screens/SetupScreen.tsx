@@ -7,9 +7,12 @@ import { ActionFeedback } from '../components/ActionFeedback';
 import { Button } from '../components/Button';
 import { JobOutcome } from '../components/JobOutcome';
 import { SelectField } from '../components/Field';
+import { printerName } from '../components/printer-name';
 import { AccountSection } from './settings/AccountSection';
 import { PrintersSection } from './settings/PrintersSection';
+import { SaveBar } from './settings/SaveBar';
 import { useSettingsSave } from './settings/use-settings-save';
+import type { SettingsGroup } from './SettingsScreen';
 
 export const SETUP_STEPS = ['start', 'key', 'printer', 'test'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
@@ -39,17 +42,21 @@ export function firstOpenStep(status: StationStatus | undefined): SetupStep {
 /**
  * The first start's short setup (issue 29, point 2): try the demo, or enter the API key, find or add the label
  * printer, print a test label. Each step is Settings' own section (the key form, printer discovery and the test
- * label are not written twice); what is done is read from the station's status. The admin can leave at any
- * step: the Scan screen says what is still missing and its button brings them back here.
+ * label are not written twice), saved the way Settings saves it: the key step's account section under a Save
+ * bar of its own. What is done is read from the station's status. The admin can leave at any step: the Scan
+ * screen says what is still missing and its button brings them back here.
  */
 export function SetupScreen({
   initialStep,
   onLeave,
   onFinish,
+  onOpenSettings,
 }: {
   initialStep: SetupStep;
   onLeave(): void;
   onFinish(): void;
+  /** Settings, on the group that holds the rest of a step's settings (Checkout's credentials, routing, media). */
+  onOpenSettings(group: SettingsGroup): void;
 }) {
   const { t } = useTranslation();
   const { settings, status } = useStationState();
@@ -105,7 +112,8 @@ export function SetupScreen({
           <p className={done.key ? 'alert alert-good' : ''} role="status" data-testid="setup-key-state">
             {done.key ? t('setup.keyDone') : t('setup.keyTodo')}
           </p>
-          <AccountSection settings={settings} />
+          <SaveBar>{(version) => <AccountSection key={version} settings={settings} />}</SaveBar>
+          <MoreSettings group="nshift" onOpen={onOpenSettings} />
         </>
       ) : null}
       {step === 'printer' && settings && status ? (
@@ -113,6 +121,7 @@ export function SetupScreen({
           <p>{t('setup.printerIntro')}</p>
           <LabelPrinterChoice settings={settings} status={status} />
           <PrintersSection settings={settings} />
+          <MoreSettings group="printers" onOpen={onOpenSettings} />
         </>
       ) : null}
       {step === 'test' && status ? <TestStep status={status} onPrinted={() => setTested(true)} /> : null}
@@ -130,6 +139,18 @@ export function SetupScreen({
         )}
       </div>
     </section>
+  );
+}
+
+/** The way from a step to the rest of its settings: Settings opened on their group, not on its first. */
+function MoreSettings({ group, onOpen }: { group: SettingsGroup; onOpen(group: SettingsGroup): void }) {
+  const { t } = useTranslation();
+  return (
+    <p>
+      <Button data-testid="setup-more-settings" data-group={group} onClick={() => onOpen(group)}>
+        {t('setup.moreSettings', { group: t(`settings.groups.${group}`) })}
+      </Button>
+    </p>
   );
 }
 
@@ -156,7 +177,7 @@ function StartStep({ demo, onStart }: { demo: boolean; onStart(): void }) {
   );
 }
 
-/** Which printer labels go to: the station's label printer (Settings, Routing), chosen among those set up. */
+/** Which printer labels go to: the station's label printer (Settings → Routing), chosen among those set up. */
 function LabelPrinterChoice({ settings, status }: { settings: SettingsView; status: StationStatus }) {
   const { t } = useTranslation();
   const [state, save] = useSettingsSave();
@@ -167,12 +188,14 @@ function LabelPrinterChoice({ settings, status }: { settings: SettingsView; stat
   if (settings.inForce.labelPrinterId && settings.inForce.labelPrinterId.source !== 'settings')
     return inUse ? (
       <p className="alert alert-good" data-testid="setup-label-printer">
-        {t('setup.printerDone', { printer: inUse.name })}
+        {t('setup.printerDone', { printer: printerName(t, inUse.name) })}
       </p>
     ) : null;
   return (
     <div className="panel" data-testid="setup-label-printer">
-      {inUse ? <p className="alert alert-good">{t('setup.printerDone', { printer: inUse.name })}</p> : null}
+      {inUse ? (
+        <p className="alert alert-good">{t('setup.printerDone', { printer: printerName(t, inUse.name) })}</p>
+      ) : null}
       <div className="row">
         <SelectField
           id="setup-label-printer-choice"
@@ -180,7 +203,7 @@ function LabelPrinterChoice({ settings, status }: { settings: SettingsView; stat
           value={chosen}
           choices={[
             { value: '', label: t('setup.labelPrinterNone') },
-            ...printers.map((printer) => ({ value: printer.id, label: printer.name })),
+            ...printers.map((printer) => ({ value: printer.id, label: printerName(t, printer.name) })),
           ]}
           onValue={setChosen}
         />
@@ -209,6 +232,7 @@ function TestStep({ status, onPrinted }: { status: StationStatus; onPrinted(): v
   const [state, run] = useAction();
   const [jobId, setJobId] = useState<string | undefined>();
   const printer = status.printers.find((candidate) => candidate.printerId === status.labelPrinterId);
+  const name = printer ? printerName(t, printer.name) : '';
   const printed = jobs.some((job) => job.id === jobId && job.state === 'printed');
   useEffect(() => {
     if (printed) onPrinted();
@@ -222,7 +246,7 @@ function TestStep({ status, onPrinted }: { status: StationStatus; onPrinted(): v
   }
   return (
     <>
-      <p>{t('setup.testIntro', { printer: printer.name })}</p>
+      <p>{t('setup.testIntro', { printer: name })}</p>
       <Button tone="primary" data-testid="setup-test-print" busy={state.busy} onClick={() => void print()}>
         {t('setup.testPrint')}
       </Button>
@@ -232,7 +256,7 @@ function TestStep({ status, onPrinted }: { status: StationStatus; onPrinted(): v
           key={jobId}
           jobId={jobId}
           what={t('setup.testPrint')}
-          pending={t('settings.printers.testSending', { printer: printer.name })}
+          pending={t('settings.printers.testSending', { printer: name })}
           retry={{ label: t('settings.printers.testAgain'), onRetry: () => void print() }}
         />
       ) : null}

@@ -85,6 +85,16 @@ export class StationStore {
   };
 
   private notifyScheduled = false;
+  private readonly afterNotify: Array<() => void> = [];
+
+  /**
+   * Resolves once the listeners were told the state as it is now. Settings' Save bar draws its sections again only
+   * then: drawn at once, they would be drawn from the settings the screen last rendered, the ones before the save.
+   */
+  notified(): Promise<void> {
+    if (!this.notifyScheduled) return Promise.resolve();
+    return new Promise((resolve) => this.afterNotify.push(resolve));
+  }
 
   /**
    * State changes at once; listeners (React renders) at most once per frame. A scan brings a burst of job and
@@ -97,6 +107,7 @@ export class StationStore {
     scheduleNotify(() => {
       this.notifyScheduled = false;
       for (const listener of this.listeners) listener();
+      for (const resolve of this.afterNotify.splice(0)) resolve();
     });
   }
 

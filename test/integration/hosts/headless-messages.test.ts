@@ -164,6 +164,18 @@ describe('packbench-headless failure messages', () => {
     expect(sim!.state.manifests.size).toBe(0);
   });
 
+  it('":manifest PNL" with nothing new answers failed manifest_empty before anything is made in nShift', async () => {
+    const args = await against();
+    const run = await runHeadless(args, 'ORD-1001\n:manifest PNL\n:manifest PNL\n', KEY);
+    expect(run.events.filter((e) => e.event === 'manifest')).toHaveLength(1);
+    const [failed] = failedLines(run.events);
+    expect(failed).toMatchObject({ scan: 'PNL', reason: 'not_found', code: 'manifest_empty' });
+    expect(failed!.message).toMatch(/^Nothing new for manifest PNL: .*no manifest was made in nShift/);
+    expect(failed!.message).not.toMatch(UI_WORDS);
+    expect(failed).not.toHaveProperty('manifestId');
+    expect(sim!.state.manifests.size).toBe(1);
+  });
+
   it('--manifest-type sets the types of this run: each is made, any other is refused naming them', async () => {
     const args = await against();
     const run = await runHeadless(

@@ -106,25 +106,49 @@ describe("today's shipments in no manifest", () => {
     // The first manifest still holds what it held: a reprint gives the carrier the same list.
     expect((await bench.station.listManifestShipments(firstIds)).map((s) => s.shipmentId)).toEqual(onFirst);
 
-    // Made a third time with nothing left: nShift makes an empty list, which is not printed, and the packer is told.
+    // Asked a third time with nothing left: nothing is made in nShift (an empty list would read like a lost day),
+    // nothing is printed, and the packer is told where the day's list is.
     const documents = async (): Promise<string[]> => readdir(join(bench!.dataDir, 'documents'));
     const printedBefore = await documents();
+    const manifestsBefore = bench.sim.state.manifests.size;
     const empty = await waitForJob(
       bench.station,
       (await bench.station.createManifest({ manifestType: 'PNL' })).jobId,
     );
     expect(empty.state).toBe('failed');
-    const third = (await bench.station.listManifests()).find(
-      (m) => m.manifestId !== first!.manifestId && m.manifestId !== second!.manifestId,
-    );
-    expect(third).toMatchObject({ shipmentCount: 0 });
+    expect(bench.sim.state.manifests.size).toBe(manifestsBefore);
     expect(empty.failure).toMatchObject({
       reason: 'not_found',
       code: 'manifest_empty',
-      params: { manifestType: 'PNL', manifestId: third!.manifestId },
+      detail: 'manifest_nothing_new',
+      params: { manifestType: 'PNL' },
     });
-    expect(empty.failure?.message).toContain('nothing was printed');
+    expect(empty.failure?.message).toContain('no manifest was made in nShift and nothing was printed');
     expect(await documents()).toEqual(printedBefore);
+  });
+
+  it('is made, and an empty one is not printed, when only the journal could say there is nothing new', async () => {
+    // The journal knows this station's bookings only, not another station's on the same account: without
+    // nShift's history the manifest is made, and one nShift makes empty is caught after it, naming it.
+    bench = await startBench();
+    const key = { id: 'no-history', secret: 'no-history-secret' };
+    bench.sim.addApiKey({ ...key, licenses: ALL_LICENSES.filter((l) => l !== 'REST API Shipment History') });
+    const station = await bench.startStation({ apiKey: key, dataDir: `${bench.dataDir}-2` });
+    await scanAndWait(station, 'ORD-1002');
+    const first = await waitForJob(station, (await station.createManifest({ manifestType: 'PNL' })).jobId);
+    expect(first.state).toBe('printed');
+    expect(await station.listUnmanifested()).toMatchObject({ source: 'journal', shipments: [] });
+
+    const again = await waitForJob(station, (await station.createManifest({ manifestType: 'PNL' })).jobId);
+    const made = [...bench.sim.state.manifests.values()];
+    expect(made).toHaveLength(2);
+    expect(made[1]!.shipmentIds).toEqual([]);
+    expect(again.failure).toMatchObject({
+      code: 'manifest_empty',
+      params: { manifestType: 'PNL', manifestId: made[1]!.manifestId },
+    });
+    expect(again.failure?.detail).toBeUndefined();
+    expect(again.failure?.message).toContain('nothing was printed');
   });
 
   it("falls back to this station's journal, and says so, when the account may not read the history", async () => {

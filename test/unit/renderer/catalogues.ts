@@ -14,3 +14,11 @@ export const catalogues = { en, sv, nb, da, fi } as const;
 export function createI18n(language: Language = 'en'): I18n {
   return createAppI18n(language, catalogues);
 }
+
+/** Every text of a catalogue with its key path (`failure.codes.validation.what`). */
+export function leaves(value: unknown, path = ''): [string, string][] {
+  if (typeof value === 'string') return [[path, value]];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
+    leaves(child, path ? `${path}.${key}` : key),
+  );
+}

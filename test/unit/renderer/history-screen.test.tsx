@@ -105,6 +105,47 @@ describe('History screen', () => {
     expect(byDay!.dateTo).toBe(byDay!.dateFrom);
   });
 
+  it('says a reversed date range holds no day, in the packer’s language and date format, and searches nothing', async () => {
+    const fake = stationWith([BOOKED]);
+    fake.settings = { ...fake.settings, language: 'sv' };
+    await renderApp({ fake, language: 'sv' });
+    fireEvent.keyDown(window, { key: 'F7' });
+    const from = await screen.findByTestId('history-from');
+    const to = screen.getByTestId('history-to');
+    expect(from.getAttribute('placeholder')).toBe('åååå-mm-dd');
+    fireEvent.change(from, { target: { value: '2026-11-28' } });
+    fireEvent.change(to, { target: { value: '2026-11-02' } });
+    fireEvent.click(screen.getByTestId('history-search'));
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      screen.getByText(
+        '2026-11-28 är efter 2026-11-02: det finns ingen dag mellan dem. Sätt det tidigare datumet först.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Ingen sändning matchar.')).toBeNull();
+    expect(fake.callsOf('searchHistory')).toEqual([]);
+
+    fireEvent.change(to, { target: { value: '2026-11-30' } });
+    fireEvent.click(screen.getByTestId('history-search'));
+    await waitFor(() =>
+      expect(fake.callsOf('searchHistory')).toEqual([{ dateFrom: '2026-11-28', dateTo: '2026-11-30' }]),
+    );
+    expect(to.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows today in the search fields the language’s way when nothing was given (Finnish: day first)', async () => {
+    const fake = stationWith([BOOKED]);
+    fake.settings = { ...fake.settings, language: 'fi' };
+    await renderApp({ fake, language: 'fi' });
+    fireEvent.keyDown(window, { key: 'F7' });
+    await screen.findByTestId('history-value');
+    fireEvent.click(screen.getByTestId('history-search'));
+    await waitFor(() => expect(fake.callsOf('searchHistory')).toHaveLength(1));
+    const [asked] = fake.callsOf('searchHistory') as Array<Record<string, string>>;
+    const [year, month, day] = asked!.dateFrom!.split('-');
+    expect((screen.getByTestId('history-from') as HTMLInputElement).value).toBe(`${day}.${month}.${year}`);
+  });
+
   it('R reprints and C cancels the selected result, through the same confirmation as the Cancel screen', async () => {
     const fake = stationWith([BOOKED, IN_TRANSIT]);
     await openHistory(fake);
@@ -184,6 +225,7 @@ describe('Settings: tracking', () => {
     const fake = new FakeStation();
     await renderApp({ fake });
     fireEvent.keyDown(window, { key: 'F6' });
+    fireEvent.click(await screen.findByRole('button', { name: 'nShift' }));
     const stations = (await screen.findByLabelText(
       'Stations sharing this nShift account',
     )) as HTMLInputElement;
@@ -191,7 +233,7 @@ describe('Settings: tracking', () => {
     fireEvent.change(stations, { target: { value: '3' } });
     expect(screen.getByText(/every 15 minutes/)).toBeTruthy();
     fireEvent.click(screen.getByLabelText('This station follows the status events'));
-    fireEvent.click(screen.getByText('Save tracking settings'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toEqual([
         { statusEvents: { follow: false, stationsOnAccount: 3 } },

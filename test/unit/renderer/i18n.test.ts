@@ -16,7 +16,7 @@ import type { PrinterError } from '../../../main/printers/types';
 import { failureFromDelivery, failureFromPrinter, internalFailure } from '../../../main/station/failures';
 import { parseScanCode, scanRefused } from '../../../main/station/scan-code';
 import { createI18n as createAppI18n, LANGUAGES, switchLanguage } from '../../../renderer/src/i18n';
-import { catalogues, createI18n } from './catalogues';
+import { catalogues, createI18n, leaves } from './catalogues';
 import { describeFailure, fieldLabel } from '../../../renderer/src/i18n/failure-text';
 
 const FAILURE_CODES = [
@@ -57,13 +57,6 @@ const FAILURE_CODES = [
 type Missing = Exclude<FailureCode, (typeof FAILURE_CODES)[number]>;
 const _allCodesListed: Missing extends never ? true : Missing = true;
 void _allCodesListed;
-
-function leaves(value: unknown, path = ''): [string, string][] {
-  if (typeof value === 'string') return [[path, value]];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
-    leaves(child, path ? `${path}.${key}` : key),
-  );
-}
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1] ?? '').sort();
@@ -176,6 +169,7 @@ describe('translations', () => {
           'stored.group',
           'manifest.unmanifested.bookedAfter',
           'manifest.unmanifested.noManifestYet',
+          'checkout.order',
         ].sort(),
       );
       const i18n = createI18n(language);
@@ -187,12 +181,13 @@ describe('translations', () => {
             done: 1,
             total: count,
             partOrderNo: 'P-1',
+            orderNo: 'SPLIT-3001',
             list: 'x',
             time: '10:32',
             printer: 'Zebra 1',
           });
           expect(text, `${language}:${key}:${count}`).not.toMatch(
-            /\{\{|^scan\.|^stored\.|^status\.|^numbers\.|^manifest\./,
+            /\{\{|^scan\.|^stored\.|^status\.|^numbers\.|^manifest\.|^checkout\./,
           );
         }
       }
@@ -349,6 +344,7 @@ const DETAIL_SAMPLES: {
   spool_job_gone: { code: 'unknown_code', params: {} },
   spool_job_state: { code: 'printer_error', params: { state: 'printed' } },
   api_key_from_environment: { code: 'auth_missing_key', params: {} },
+  manifest_nothing_new: { code: 'manifest_empty', params: { manifestType: 'PNL' } },
   no_label_printer: { code: 'no_printer', params: {} },
   vault_key_kept: {
     code: 'internal',

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ShipmentSummary } from '../../../preload/api';
-import { FakeStation } from './fake-api';
+import type { Failure, ShipmentSummary, StationMethodName } from '../../../preload/api';
+import { FakeStation, makeJob, refusedCall } from './fake-api';
 import { renderApp } from './render-app';
 
 afterEach(cleanup);
@@ -82,5 +82,79 @@ describe('Manifest screen: what a manifest holds, and what none holds', () => {
       searchField: 'parcelNo',
       searchValue: 'P-2',
     });
+  });
+
+  it('with every shipment of the day in a manifest, the button says there is nothing new and makes nothing', async () => {
+    const fake = new FakeStation();
+    fake.manifests = [
+      { manifestType: 'DHL', manifestId: 'M-1', created: '2026-11-21T15:00:00Z', shipmentCount: 2 },
+    ];
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-manifest'));
+    const create = await screen.findByRole('button', { name: /^Create manifest: DHL/ });
+    await waitFor(() => expect(create.getAttribute('aria-disabled')).toBe('true'));
+    expect(create.textContent).toBe('Create manifest: DHL · nothing new');
+    expect(screen.getByTestId('manifest-nothing-new').textContent).toContain(
+      'a new manifest would be empty: there is nothing to create',
+    );
+    fireEvent.click(create);
+    expect(fake.callsOf('createManifest')).toEqual([]);
+  });
+
+  it('says the manifest is being created in nShift while it is, never "Looking up"', async () => {
+    const fake = new FakeStation();
+    fake.unmanifested = [shipment(1, 'ORD-1')];
+    fake.on('createManifest', () => {
+      setTimeout(
+        () => fake.emitJob(makeJob({ id: 'm-job', kind: 'manifest', scan: 'DHL', state: 'resolving' })),
+        0,
+      );
+      return { jobId: 'm-job' };
+    });
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-manifest'));
+    const create = await screen.findByRole('button', { name: 'Create manifest: DHL' });
+    await waitFor(() => expect(create.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.click(create);
+    const outcome = await screen.findByTestId('job-outcome');
+    await waitFor(() => expect(outcome.textContent).toBe('Manifest DHL: Creating in nShift…'));
+    expect(outcome.textContent).not.toContain('Looking up');
+  });
+
+  it('takes the keyboard on arrival at its heading, so no stray Enter makes a manifest', async () => {
+    await renderApp();
+    fireEvent.click(screen.getByTestId('nav-manifest'));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'End of day', level: 1 })),
+    );
+  });
+});
+
+describe('the lists of nShift without an API key', () => {
+  const missingKey: Failure = {
+    reason: 'auth',
+    code: 'auth_missing_key',
+    message: 'No nShift API key is set up on this station.',
+  };
+  const refuse = (fake: FakeStation, ...methods: StationMethodName[]) => {
+    for (const method of methods)
+      fake.on(method, () => {
+        throw refusedCall({ error: 'failed', message: missingKey.message, failure: missingKey });
+      });
+  };
+
+  it.each([
+    ['nav-manifest', ['listManifests', 'listUnmanifested'] as StationMethodName[]],
+    ['nav-stored', ['listStored', 'listConsolidated'] as StationMethodName[]],
+  ])('%s says what is missing and what to do, and no list goes on "Loading…"', async (nav, methods) => {
+    const fake = new FakeStation();
+    refuse(fake, ...methods);
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId(nav));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('No nShift API key is set up on this station.');
+    expect(alert.textContent).toContain('enter the API key in Settings');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(document.body.textContent).not.toContain('Loading…');
   });
 });

@@ -123,4 +123,23 @@ describe('The Scan screen says "Ready to scan" only when a scan can succeed (iss
     expect(panel.textContent).toContain('Ingen nShift API-nyckel än');
     expect(within(panel).getByTestId('readiness-action').textContent).toBe('Ange API-nyckeln');
   });
+
+  it('names the label printer the station names itself in Swedish, ready or away, the address as it is', async () => {
+    const fake = new FakeStation();
+    const label = { ...zebra, printerId: 'label', name: 'Label printer (tcp://127.0.0.1:9100)' };
+    fake.settings = { ...fake.settings, language: 'sv' };
+    fake.status = { ...fake.status, printers: [label], labelPrinterId: 'label' };
+    await renderApp({ fake, language: 'sv' });
+    const panel = screen.getByTestId('last-result');
+    expect(within(panel).getByTestId('labels-print-on').textContent).toBe(
+      'Etiketter skrivs ut på Etikettskrivare (tcp://127.0.0.1:9100).',
+    );
+    act(() =>
+      fake.emit({ type: 'printer', printer: { ...label, state: 'offline', problems: ['unreachable'] } }),
+    );
+    expect(panel.textContent).toContain('Etikettskrivare (tcp://127.0.0.1:9100) svarar inte.');
+    act(() => fake.emit({ type: 'printer', printer: { ...label, state: 'error', problems: ['paper_out'] } }));
+    expect(panel.textContent).toContain('Etikettskrivare (tcp://127.0.0.1:9100): ');
+    expect(panel.textContent).not.toContain('Label printer');
+  });
 });

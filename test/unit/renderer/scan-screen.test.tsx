@@ -27,6 +27,19 @@ describe('Scan screen', () => {
     expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('idle');
   });
 
+  it('says so when Enter or "Book and print" is pressed with nothing typed, and books nothing', async () => {
+    const { fake } = await renderApp();
+    const input = screen.getByTestId('scan-input');
+    fireEvent.submit(input.closest('form')!);
+    expect(screen.getByTestId('scan-empty').textContent).toBe(
+      'Nothing was typed or scanned: scan a barcode or type a number, then press Enter.',
+    );
+    expect(input.getAttribute('aria-describedby')).toBe('scan-empty');
+    expect(fake.callsOf('scan')).toEqual([]);
+    fireEvent.change(input, { target: { value: 'O' } });
+    expect(screen.queryByTestId('scan-empty')).toBeNull();
+  });
+
   it('books a typed order number and shows the printed result in large type, with a success sound', async () => {
     const { fake, sounds } = await renderApp();
     typeAndEnter('ORDER-1001');

@@ -228,6 +228,34 @@ describe('Jobs screen', () => {
     expect((await screen.findByTestId('preview-text')).textContent).toContain('^FDLabel^FS');
   });
 
+  it('shows a preview under the document line that asked for it, not below the whole details', async () => {
+    await renderApp({ fake: stationWithJobs() });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    fireEvent.click(screen.getByRole('button', { name: 'ORDER-OK' }));
+    const line = screen.getByTestId('job-details').querySelector('li[data-document-id="doc-job-ok"]')!;
+    fireEvent.click(within(line as HTMLElement).getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByTestId('document-preview');
+    expect(line.contains(preview)).toBe(true);
+  });
+
+  it('names a test label’s job by its printer in the packer’s language, the demo’s printer names too', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'sv' };
+    fake.jobs = [
+      makeJob({
+        id: 'job-test',
+        kind: 'test_print',
+        scan: 'Label printer (tcp://127.0.0.1:9101)',
+        state: 'printed',
+      }),
+    ];
+    await renderApp({ fake, language: 'sv' });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    const list = await screen.findByRole('table', { name: 'Jobb' });
+    expect(within(list).getByRole('button', { name: 'Etikettskrivare (tcp://127.0.0.1:9101)' })).toBeTruthy();
+    expect(list.textContent).not.toContain('Label printer');
+  });
+
   it('offers no reprint for a job whose shipment was cancelled since, and says why', async () => {
     const fake = new FakeStation();
     const cancel = makeJob({
@@ -407,6 +435,17 @@ describe('Cancel screen', () => {
     expect((input as HTMLInputElement).value).toBe('SHP-2');
   });
 
+  it('says so under the field when "Look up" is pressed with nothing typed', async () => {
+    const { fake } = await renderApp({ fake: stationWithShipments() });
+    fireEvent.click(screen.getByTestId('nav-cancel'));
+    const input = screen.getByLabelText('Shipment, parcel or order number');
+    fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^Nothing was typed or scanned/)).toBeTruthy();
+    expect(fake.callsOf('lookupShipment')).toEqual([]);
+    expect(document.activeElement).toBe(input);
+  });
+
   it('says what to do when nothing matches', async () => {
     await renderApp({ fake: stationWithShipments() });
     fireEvent.click(screen.getByTestId('nav-cancel'));
@@ -416,10 +455,19 @@ describe('Cancel screen', () => {
   });
 });
 
+/** Settings, showing the group of its index that holds the sections a test works with. */
+function openSettings(group: string): void {
+  fireEvent.click(screen.getByTestId('nav-settings'));
+  const index = screen.getByRole('navigation', {
+    name: /^(Settings sections|Inställningarnas delar|Asetusten osat)$/,
+  });
+  fireEvent.click(within(index).getByRole('button', { name: group }));
+}
+
 describe('Settings screen', () => {
   it('shows the stored secret only as its mask and never fills the secret field', async () => {
     await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     expect(screen.getByTestId('secret-mask').textContent).toBe('Stored secret: ••••••••3f9a');
     const secret = screen.getByLabelText('API key secret') as HTMLInputElement;
     expect(secret.type).toBe('password');
@@ -428,10 +476,10 @@ describe('Settings screen', () => {
 
   it('saves a new API key and clears the secret from the page', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     fireEvent.change(screen.getByLabelText('API key id'), { target: { value: 'key-2' } });
     fireEvent.change(screen.getByLabelText('API key secret'), { target: { value: 'very-secret-9999' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save API key' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('setApiKey')).toEqual([{ id: 'key-2', secret: 'very-secret-9999' }]),
     );
@@ -443,7 +491,7 @@ describe('Settings screen', () => {
     const fake = new FakeStation();
     fake.settings.inForce.deliveryUrl = { value: 'http://127.0.0.1:4100/rs-extapi/v1', source: 'demo' };
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     const url = screen.getByLabelText('Delivery API address') as HTMLInputElement;
     expect(url.value).toBe('http://127.0.0.1:4100/rs-extapi/v1');
     expect(url.readOnly).toBe(true);
@@ -458,7 +506,7 @@ describe('Settings screen', () => {
     fake.settings.inForce.checkoutUrl = { value: 'http://127.0.0.1:4100/checkout', source: 'demo' };
     fake.settings.inForce.checkoutAuthUrl = { value: 'http://127.0.0.1:4100/identity', source: 'demo' };
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     const base = screen.getByLabelText('Checkout API address') as HTMLInputElement;
     const auth = screen.getByLabelText('Identity service address') as HTMLInputElement;
     expect([base.value, base.readOnly]).toEqual(['http://127.0.0.1:4100/checkout', true]);
@@ -469,7 +517,7 @@ describe('Settings screen', () => {
       expect(source.textContent).toMatch(/^Demo The built-in nShift simulator answers here/);
     }
     fireEvent.change(screen.getByLabelText('Checkout connection id'), { target: { value: 'conn-7' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Checkout addresses' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toEqual([{ checkout: { connectionId: 'conn-7' } }]),
     );
@@ -480,7 +528,7 @@ describe('Settings screen', () => {
     fake.settings.resolve.sources = ['stored', 'order', 'shipment'];
     fake.settings.checkout.hasSecret = true;
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Scanning');
     expect(screen.getByTestId('resolve-prepared-off').textContent).toMatch(
       /^Web shop orders in nShift Checkout are not looked up: their prepared shipments are not booked/,
     );
@@ -493,7 +541,7 @@ describe('Settings screen', () => {
       ['prepared', 'true'],
       ['shipment', 'true'],
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Save scan lookup' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toEqual([
         { resolve: expect.objectContaining({ sources: ['stored', 'order', 'prepared', 'shipment'] }) },
@@ -512,13 +560,13 @@ describe('Settings screen', () => {
 
   it('offers the saved Checkout addresses for editing and saving, unmarked', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     expect(screen.queryByTestId('checkout-url-source')).toBeNull();
     expect(screen.queryByTestId('checkout-auth-url-source')).toBeNull();
     fireEvent.change(screen.getByLabelText('Checkout API address'), {
       target: { value: 'https://checkout.example/api' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Checkout addresses' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toEqual([
         {
@@ -556,7 +604,7 @@ describe('Settings screen', () => {
     fake.settings.inForce.documentPrinterId = { value: 'documents', source: 'flag' };
     fake.settings.inForce.spoolTtlMinutes = { value: 0.5, source: 'flag' };
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
 
     const rows = screen.getAllByRole('listitem').filter((li) => li.dataset.printerId);
     const marks = rows.map((li) => [
@@ -591,7 +639,7 @@ describe('Settings screen', () => {
 
   it('marks nothing when every printer, route and the hold time come from the saved settings', async () => {
     await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     expect(screen.queryByTestId('printer-source')).toBeNull();
     expect(screen.queryByTestId('label-printer-source')).toBeNull();
     expect(screen.queryByTestId('hold-source')).toBeNull();
@@ -599,12 +647,12 @@ describe('Settings screen', () => {
 
   it('offers to save the address when it is the saved one', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     expect(screen.queryByTestId('delivery-url-source')).toBeNull();
     fireEvent.change(screen.getByLabelText('Delivery API address'), {
       target: { value: 'https://x.example/v1' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toEqual([{ account: { deliveryUrl: 'https://x.example/v1' } }]),
     );
@@ -619,7 +667,7 @@ describe('Settings screen', () => {
       missingLicenses: ['REST API Print', 'REST API Discard'],
     };
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('nShift');
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     const result = await screen.findByTestId('connection-test');
     expect(within(result).getByText('The connection test failed: Licence missing.')).toBeTruthy();
@@ -633,7 +681,7 @@ describe('Settings screen', () => {
 
   it('adds a network Zebra, and sends a test label whose preview is shown', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     fireEvent.click(screen.getByRole('button', { name: 'Add printer' }));
     fireEvent.change(screen.getByLabelText(/^Printer id/), { target: { value: 'zebra-2' } });
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Zebra 2' } });
@@ -659,7 +707,7 @@ describe('Settings screen', () => {
 
   it('asks before removing a printer, naming it and the labels routed to it; Esc keeps it', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
     const remove = within(row).getByRole('button', { name: 'Remove' });
     remove.focus();
@@ -728,7 +776,7 @@ describe('Settings screen', () => {
           : {}),
       });
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
     const outcome = await screen.findByTestId('job-outcome');
@@ -760,7 +808,7 @@ describe('Settings screen', () => {
         },
       });
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
     await waitFor(() => expect(fake.callsOf('testPrinter')).toHaveLength(1));
@@ -805,7 +853,7 @@ describe('Settings screen', () => {
       });
     });
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     const row = document.querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Test label' }));
     const place = screen.getByRole('region', { name: 'Printers' });
@@ -828,7 +876,7 @@ describe('Settings screen', () => {
 
   it('adds a discovered OS queue printer', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     // Role queries over the whole Settings screen (every section) take seconds in jsdom on a busy machine, and
     // each retry of a find* runs one again: buttons are found by their text.
     fireEvent.click(screen.getByText('Find printers', { selector: 'button' }));
@@ -851,8 +899,11 @@ describe('Settings screen', () => {
       throw refusedCall({ error: 'invalid_argument', message: english, field: 'scanner.duplicateWindowMs' });
     });
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
-    fireEvent.click(screen.getByRole('button', { name: 'Spara skannerinställningar' }));
+    openSettings('Skanning');
+    fireEvent.change(screen.getByLabelText('Ignorera upprepningar inom (ms)'), {
+      target: { value: '99000' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Spara ändringar' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Inte godtaget: Ignorera upprepningar inom (ms)');
     expect(alert.textContent).not.toContain('Invalid argument');
@@ -871,7 +922,7 @@ describe('Settings screen', () => {
       },
     ]);
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Tulostimet ja osoitekortit');
     fireEvent.click(screen.getByRole('button', { name: 'Etsi tulostimia' }));
     const found = await screen.findByText(/Paperi: A4, Letter/);
     expect(found.textContent).not.toContain('paper:');
@@ -879,7 +930,7 @@ describe('Settings screen', () => {
 
   it('refuses an incomplete printer form without calling the station', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Printers and labels');
     fireEvent.click(screen.getByRole('button', { name: 'Add printer' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save printer' }));
     expect(screen.getByText('Fill in every field marked required.')).toBeTruthy();
@@ -888,24 +939,26 @@ describe('Settings screen', () => {
 
   it('saves scanner, sound, print target and routing settings', async () => {
     const { fake } = await renderApp();
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Scanning');
     fireEvent.change(screen.getByLabelText('Prefix to strip'), { target: { value: ']C1' } });
     fireEvent.change(screen.getByLabelText('Ignore repeats within (ms)'), { target: { value: '3000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save scanner settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toContainEqual({
         scanner: { prefix: ']C1', suffix: '', duplicateWindowMs: 3000 },
       }),
     );
 
+    fireEvent.click(screen.getByRole('button', { name: 'This station' }));
     fireEvent.click(screen.getByLabelText('Play sounds'));
-    fireEvent.click(screen.getByRole('button', { name: 'Save sounds' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toContainEqual({ sounds: { enabled: false, volume: 0.5 } }),
     );
 
+    fireEvent.click(screen.getByRole('button', { name: 'Printers and labels' }));
     fireEvent.change(screen.getByLabelText('ZPL charset'), { target: { value: 'UTF8' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save print configuration' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toContainEqual({
         printConfig: { targets: [{ media: 'thermo-190', type: 'zpl', mode: 'DT', charset: 'UTF8' }] },
@@ -914,7 +967,7 @@ describe('Settings screen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     fireEvent.change(screen.getByLabelText('Document kind'), { target: { value: 'waybill' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save routing' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(fake.callsOf('saveSettings')).toContainEqual({
         routing: { rules: [{ kind: 'waybill', printerId: 'zebra-1' }], labelPrinterId: 'zebra-1' },
@@ -926,7 +979,7 @@ describe('Settings screen', () => {
     const fake = new FakeStation();
     fake.settings = { ...fake.settings, scanner: { prefix: '#', suffix: '', duplicateWindowMs: 2000 } };
     await renderApp({ fake });
-    fireEvent.click(screen.getByTestId('nav-settings'));
+    openSettings('Scanning');
     burst(document.body, '#ABC-1');
     expect(screen.getByText('Last scan here: #ABC-1 (read as ABC-1)')).toBeTruthy();
     expect(fake.callsOf('scan')).toEqual([]);
@@ -937,8 +990,8 @@ describe('Stored & consolidated screen', () => {
   it('books and deletes stored shipments, closes consolidated ones and deletes a parcel group after confirming', async () => {
     const fake = new FakeStation();
     fake.stored = [
-      { storedId: 'st-1', orderNo: 'O-77', status: 'Stored', parcelCount: 2, receiverName: 'Ada' },
-      { storedId: 'st-2', orderNo: 'O-78', status: 'Stored', parcelCount: 1 },
+      { storedId: 'st-1', orderNo: 'O-77', status: 'READY', parcelCount: 2, receiverName: 'Ada' },
+      { storedId: 'st-2', orderNo: 'O-78', status: 'READY', parcelCount: 1 },
     ];
     fake.consolidated = [
       {
@@ -951,24 +1004,26 @@ describe('Stored & consolidated screen', () => {
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-stored'));
     const storedTable = await screen.findByRole('table', { name: 'Stored shipments' });
-    const first = within(storedTable).getByText('O-77').closest('tr') as HTMLElement;
-    fireEvent.click(within(first).getByRole('button', { name: 'Book and print' }));
+    // The picked row's actions are in the pane beside the list, not on every row.
+    fireEvent.click(within(storedTable).getByRole('button', { name: 'O-77' }));
+    const details = screen.getByTestId('stored-details');
+    fireEvent.click(within(details).getByRole('button', { name: 'Book and print' }));
     await waitFor(() => expect(fake.callsOf('bookStored')).toEqual([{ storedId: 'st-1' }]));
     // The booking is followed to its outcome: printed, and where; never the internal job id.
     const outcome = await screen.findByTestId('job-outcome');
     await waitFor(() => expect(outcome.textContent).toBe('Printed: Stored shipment O-77, on Zebra 1'));
     expect(outcome.getAttribute('data-job-state')).toBe('printed');
 
-    const second = within(storedTable).getByText('O-78').closest('tr') as HTMLElement;
-    fireEvent.click(within(second).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(storedTable).getByRole('button', { name: 'O-78' }));
+    fireEvent.click(within(details).getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('alertdialog');
     // Named by the order number the list shows, not nShift's internal stored-shipment id.
     expect(confirm.textContent).toContain('Delete stored shipment O-78?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, delete it' }));
     await waitFor(() => expect(fake.callsOf('deleteStored')).toEqual([{ storedId: 'st-2', confirm: true }]));
 
-    const consolidatedTable = screen.getByRole('table', { name: 'Open consolidated shipments' });
-    fireEvent.click(within(consolidatedTable).getByRole('button', { name: 'Delete group' }));
+    const consolidatedDetails = screen.getByTestId('consolidated-details');
+    fireEvent.click(within(consolidatedDetails).getByRole('button', { name: 'Delete group' }));
     expect(screen.getByRole('alertdialog').textContent).toContain('Delete parcel group PO-1 from KEY-1?');
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it' }));
     await waitFor(() =>
@@ -977,16 +1032,21 @@ describe('Stored & consolidated screen', () => {
       ]),
     );
     fireEvent.click(
-      within(screen.getByRole('table', { name: 'Open consolidated shipments' })).getByRole('button', {
+      within(screen.getByTestId('consolidated-details')).getByRole('button', {
         name: 'Close and send',
       }),
     );
+    // Closing sends the cage: asked first, like a delete, and named by its key.
+    const closing = screen.getByRole('alertdialog');
+    expect(closing.textContent).toContain('Close consolidated shipment KEY-1 and send it?');
+    expect(fake.callsOf('closeConsolidated')).toEqual([]);
+    fireEvent.click(within(closing).getByRole('button', { name: 'Yes, close and send' }));
     await waitFor(() => expect(fake.callsOf('closeConsolidated')).toEqual([{ consolidatedId: 'c-1' }]));
   });
 
   it('answers the delete question with "Yes, delete it" or "No, keep it", never a "Cancel" that reads as cancelling a shipment', async () => {
     const fake = new FakeStation();
-    fake.stored = [{ storedId: 'st-1', orderNo: 'O-77', status: 'Stored', parcelCount: 2 }];
+    fake.stored = [{ storedId: 'st-1', orderNo: 'O-77', status: 'READY', parcelCount: 2 }];
     fake.consolidated = [
       {
         consolidatedId: 'c-1',
@@ -997,12 +1057,14 @@ describe('Stored & consolidated screen', () => {
     ];
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-stored'));
-    const storedTable = await screen.findByRole('table', { name: 'Stored shipments' });
-    const consolidatedTable = await screen.findByRole('table', { name: 'Open consolidated shipments' });
+    await screen.findByRole('table', { name: 'Stored shipments' });
+    await screen.findByRole('table', { name: 'Open consolidated shipments' });
+    const storedDetails = screen.getByTestId('stored-details');
+    const consolidatedDetails = await screen.findByTestId('consolidated-details');
     for (const asks of [
-      within(storedTable).getByRole('button', { name: 'Delete' }),
-      within(consolidatedTable).getByRole('button', { name: 'Delete group' }),
-      within(consolidatedTable).getByRole('button', { name: 'Delete' }),
+      within(storedDetails).getByRole('button', { name: 'Delete' }),
+      within(consolidatedDetails).getByRole('button', { name: 'Delete group' }),
+      within(consolidatedDetails).getByRole('button', { name: 'Delete' }),
     ]) {
       fireEvent.click(asks);
       const answers = within(screen.getByRole('alertdialog'))
@@ -1016,11 +1078,11 @@ describe('Stored & consolidated screen', () => {
 
   it('Esc on the delete question gives the focus back to the Delete button that asked', async () => {
     const fake = new FakeStation();
-    fake.stored = [{ storedId: 'st-1', orderNo: 'O-77', status: 'Stored', parcelCount: 2 }];
+    fake.stored = [{ storedId: 'st-1', orderNo: 'O-77', status: 'READY', parcelCount: 2 }];
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-stored'));
-    const storedTable = await screen.findByRole('table', { name: 'Stored shipments' });
-    const remove = within(storedTable).getByRole('button', { name: 'Delete' });
+    await screen.findByRole('table', { name: 'Stored shipments' });
+    const remove = within(screen.getByTestId('stored-details')).getByRole('button', { name: 'Delete' });
     remove.focus();
     fireEvent.click(remove);
     const confirm = screen.getByRole('alertdialog');
@@ -1052,6 +1114,28 @@ describe('Stored & consolidated screen', () => {
     expect(scope.textContent).toBe('Ready shipments. Find an order number to see one that is not ready.');
   });
 
+  it('offers no "Book and print" for a stored shipment nShift has as INVALID, and says why, in the packer’s words', async () => {
+    const fake = new FakeStation();
+    fake.stored = [
+      { storedId: 'st-9', orderNo: 'SO-2900', status: 'INVALID', parcelCount: 1 },
+      { storedId: 'st-1', orderNo: 'SO-2001', status: 'READY', parcelCount: 1 },
+    ];
+    fake.settings = { ...fake.settings, language: 'sv' };
+    await renderApp({ fake, language: 'sv' });
+    fireEvent.click(screen.getByTestId('nav-stored'));
+    const table = await screen.findByRole('table', { name: 'Lagrade sändningar' });
+    const details = screen.getByTestId('stored-details');
+    fireEvent.click(within(table).getByRole('button', { name: 'SO-2900' }));
+    expect(within(details).queryByRole('button', { name: 'Boka och skriv ut' })).toBeNull();
+    expect(within(details).getByTestId('stored-not-bookable').textContent).toContain('kan inte bokas');
+    expect(within(details).getByRole('button', { name: 'Ta bort' })).toBeTruthy();
+    // nShift's status words are read in Swedish, in the list and in the pane.
+    expect(within(table).queryByText('INVALID')).toBeNull();
+    expect(within(table).getAllByText('Ogiltig')).toHaveLength(1);
+    fireEvent.click(within(table).getByRole('button', { name: 'SO-2001' }));
+    expect(within(details).getByRole('button', { name: 'Boka och skriv ut' })).toBeTruthy();
+  });
+
   it('filters stored shipments by a scanned order number', async () => {
     const fake = new FakeStation();
     await renderApp({ fake });
@@ -1064,8 +1148,14 @@ describe('Stored & consolidated screen', () => {
 
 describe('Manifest screen', () => {
   it('creates a manifest per configured type and reprints one from the list', async () => {
-    const { fake } = await renderApp();
+    const fake = new FakeStation();
+    // A shipment in no manifest yet: there is something to put on one.
+    fake.unmanifested = [
+      { shipmentId: 's-1', status: 'PRINTED', parcelNos: ['P-1'], handedOver: false, orderNo: 'ORD-1' },
+    ];
+    await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-manifest'));
+    await screen.findByRole('table', { name: 'Today’s shipments in no manifest' });
     fireEvent.click(screen.getByRole('button', { name: 'Create manifest: DHL' }));
     await waitFor(() => expect(fake.callsOf('createManifest')).toEqual([{ manifestType: 'DHL' }]));
     const table = await screen.findByRole('table', { name: 'Manifests' });
@@ -1075,6 +1165,9 @@ describe('Manifest screen', () => {
 
   it('follows the manifest job to its outcome: printing, then printed on the document printer', async () => {
     const fake = new FakeStation();
+    fake.unmanifested = [
+      { shipmentId: 's-1', status: 'PRINTED', parcelNos: ['P-1'], handedOver: false, orderNo: 'ORD-1' },
+    ];
     const manifestJob = (state: JobView['state'], documentState: JobDocument['state']): JobView =>
       makeJob({
         id: 'manifest-job-1',
@@ -1107,6 +1200,7 @@ describe('Manifest screen', () => {
     });
     await renderApp({ fake });
     fireEvent.click(screen.getByTestId('nav-manifest'));
+    await screen.findByRole('table', { name: 'Today’s shipments in no manifest' });
     fireEvent.click(screen.getByRole('button', { name: 'Create manifest: DHL' }));
     const outcome = await screen.findByTestId('job-outcome');
     await waitFor(() => expect(outcome.textContent).toBe('Manifest DHL: Printing…'));
@@ -1117,6 +1211,9 @@ describe('Manifest screen', () => {
 
   it('explains a failed manifest job in words, translated', async () => {
     const fake = new FakeStation();
+    fake.unmanifested = [
+      { shipmentId: 's-1', status: 'PRINTED', parcelNos: ['P-1'], handedOver: false, orderNo: 'ORD-1' },
+    ];
     fake.settings = { ...fake.settings, language: 'sv' };
     fake.on('createManifest', () => {
       setTimeout(
@@ -1136,6 +1233,7 @@ describe('Manifest screen', () => {
     });
     await renderApp({ fake, language: 'sv' });
     fireEvent.click(screen.getByTestId('nav-manifest'));
+    await screen.findByRole('table', { name: 'Dagens sändningar som inte finns i något manifest' });
     fireEvent.click(screen.getByRole('button', { name: 'Skapa manifest: DHL' }));
     const outcome = await screen.findByTestId('job-outcome');
     await waitFor(() => expect(outcome.getAttribute('data-job-state')).toBe('failed'));
@@ -1227,7 +1325,11 @@ describe('Checkout screen', () => {
     const rows = await findSplitOrder();
     const session = rows.find((row) => row.dataset.partialId === 'ps-1')!;
     expect(within(session).getAllByRole('cell')[0]!.textContent).toBe('ses-1');
-    fireEvent.click(within(session).getByRole('button', { name: 'Delete' }));
+    // Delete and Anonymize are in the picked row's pane, not on every row.
+    expect(within(session).queryByRole('button', { name: 'Delete' })).toBeNull();
+    fireEvent.click(within(session).getByRole('button', { name: 'ses-1' }));
+    const details = screen.getByTestId('checkout-details');
+    fireEvent.click(within(details).getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain(
       'Delete partial shipment ses-1 (order SPLIT-3001) from nShift Checkout?',
@@ -1241,11 +1343,94 @@ describe('Checkout screen', () => {
     );
 
     const booked = screen.getAllByTestId('partial-shipment').find((row) => row.dataset.partialId === 'ps-2')!;
-    fireEvent.click(within(booked).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(booked).getByRole('button', { name: 'sub-1' }));
+    fireEvent.click(within(screen.getByTestId('checkout-details')).getByRole('button', { name: 'Delete' }));
     const again = screen.getByRole('alertdialog');
     expect(again.textContent).toContain('Delete partial shipment sub-1 (order SPLIT-3001)');
     expect(again.textContent).toContain('nShift Delivery keeps the booked shipment');
     expect(again.textContent).not.toContain('can still be booked');
+  });
+});
+
+describe('Checkout screen: the words and dates of its search', () => {
+  const part = (id: string, orderNo: string, created: string): PartialShipmentView => ({
+    id,
+    orderNo,
+    subShipmentId: id,
+    created,
+    anonymized: false,
+    parcelCount: 1,
+    delivery: { status: 'pending' },
+  });
+
+  it('counts an order’s partial shipments with the language’s plural rules, never "(s)"', async () => {
+    const fake = new FakeStation();
+    fake.partialShipments = [
+      part('a-1', 'ONE-1', '2026-11-21T08:00:00Z'),
+      part('b-1', 'TWO-2', '2026-11-21T08:00:00Z'),
+      part('b-2', 'TWO-2', '2026-11-21T08:00:00Z'),
+    ];
+    fake.settings = { ...fake.settings, language: 'sv' };
+    await renderApp({ fake, language: 'sv' });
+    fireEvent.click(screen.getByTestId('nav-checkout'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sök på datum' }));
+    const table = await screen.findByTestId('checkout-results');
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Order ONE-1: 1 delsändning', 'Order TWO-2: 2 delsändningar']);
+    expect(table.textContent).not.toMatch(/\((s|r|er)\)/);
+  });
+
+  it('takes and shows dates the language’s way, and says so when the range is reversed instead of finding nothing', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'da' };
+    await renderApp({ fake, language: 'da' });
+    fireEvent.click(screen.getByTestId('nav-checkout'));
+    const from = screen.getByLabelText('Oprettet fra') as HTMLInputElement;
+    const to = screen.getByLabelText('Oprettet til') as HTMLInputElement;
+    // Today, as Danish writes a date, with the pattern beside the field.
+    expect(from.value).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    expect(document.getElementById(from.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(
+      'dd.mm.åååå',
+    );
+    fireEvent.change(from, { target: { value: '28.11.2026' } });
+    fireEvent.change(to, { target: { value: '2.11.2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Søg på dato' }));
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      screen.getByText(
+        '28.11.2026 er efter 2.11.2026: der er ingen dag imellem. Sæt den tidligste dato først.',
+      ),
+    ).toBeTruthy();
+    expect(fake.callsOf('listPartialShipments')).toEqual([]);
+
+    fireEvent.change(to, { target: { value: '30.11.2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Søg på dato' }));
+    await waitFor(() =>
+      expect(fake.callsOf('listPartialShipments')).toEqual([
+        { dateFrom: '2026-11-28', dateTo: '2026-11-30' },
+      ]),
+    );
+  });
+
+  it('"Find by date" takes the old order reference out of its field; an empty "Find by order" says what to do', async () => {
+    const fake = new FakeStation();
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-checkout'));
+    const field = screen.getByLabelText('Order reference') as HTMLInputElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Find by order' }));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^Nothing was typed or scanned/)).toBeTruthy();
+    expect(fake.callsOf('listPartialShipments')).toEqual([]);
+
+    fireEvent.change(field, { target: { value: 'SPLIT-3001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find by order' }));
+    await waitFor(() => expect(fake.callsOf('listPartialShipments')).toEqual([{ orderNo: 'SPLIT-3001' }]));
+    fireEvent.click(screen.getByRole('button', { name: 'Find by date' }));
+    await waitFor(() => expect(fake.callsOf('listPartialShipments')).toHaveLength(2));
+    expect(field.value).toBe('');
   });
 });
 

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeStation } from './fake-api';
 import { renderApp } from './render-app';
+import { setNotifyScheduler } from '../../../renderer/src/state/station-store';
 
 afterEach(() => cleanup());
 
@@ -54,5 +55,29 @@ describe('Settings: where the saved secrets go', () => {
     expect(checkout.className).toContain('alert-warn');
     expect(checkout.textContent).toContain('/home/p/.config/Packbench/checkout-secrets.bin');
     expect(checkout.textContent).toContain('no keyring');
+  });
+
+  it('after a save, shows the client id saved, also when the screen hears of the saved settings a frame later', async () => {
+    const fake = new FakeStation();
+    await renderApp({ fake });
+    fireEvent.keyDown(window, { key: 'F6' });
+    fireEvent.click(screen.getByRole('button', { name: 'nShift' }));
+    // As in the app: the screens hear of the store's changes at the next frame, not at once.
+    setNotifyScheduler((notify) => void setTimeout(notify, 30));
+    try {
+      const panel = screen.getByRole('region', { name: 'nShift Checkout: client credentials' });
+      fireEvent.change(within(panel).getByLabelText('Client id'), { target: { value: 'bench-7' } });
+      fireEvent.change(within(panel).getByLabelText('Client secret'), { target: { value: 's3cret' } });
+      fireEvent.submit(within(panel).getByLabelText('Client secret').closest('form') as HTMLFormElement);
+      await waitFor(() =>
+        expect(screen.getByTestId('settings-save-bar').textContent).toContain('Settings saved.'),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const shown = screen.getByRole('region', { name: 'nShift Checkout: client credentials' });
+      expect((within(shown).getByLabelText('Client id') as HTMLInputElement).value).toBe('bench-7');
+      expect((within(shown).getByLabelText('Client secret') as HTMLInputElement).value).toBe('');
+    } finally {
+      setNotifyScheduler((notify) => notify());
+    }
   });
 });

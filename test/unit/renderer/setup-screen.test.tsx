@@ -112,6 +112,31 @@ describe('the first start’s setup (issue 29, point 2)', () => {
     expect(screen.getByTestId('last-result').getAttribute('data-ready')).toBe('true');
   });
 
+  it('saves the key step with a Save bar of its own, the one Settings has: the same form, no second way to save', async () => {
+    const fake = freshStation();
+    await renderApp({ fake });
+    await screen.findByTestId('setup');
+    fireEvent.click(screen.getByRole('button', { name: 'Enter the API key' }));
+    const bar = screen.getByTestId('settings-save-bar');
+    expect(within(bar).getByTestId('settings-unsaved').textContent).toBe('Every change is saved.');
+    const account = screen.getByRole('region', { name: 'nShift account' });
+    fireEvent.change(within(account).getByLabelText('API key id'), { target: { value: 'key-1' } });
+    fireEvent.change(within(account).getByLabelText('API key secret'), { target: { value: 's3cret' } });
+    // Named as Settings names it; no "other group" in a setup that shows no groups.
+    expect(within(bar).getByTestId('settings-unsaved').textContent).toBe('Not saved yet: nShift account.');
+    expect(screen.queryAllByRole('button', { name: /^Save /i }).map((button) => button.textContent)).toEqual([
+      'Save changes',
+    ]);
+    fireEvent.click(within(bar).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fake.callsOf('setApiKey')).toEqual([{ id: 'key-1', secret: 's3cret' }]));
+    await waitFor(() => expect(within(bar).getByRole('status').textContent).toBe('Settings saved.'));
+    // Drawn again from what the station saved: the secret has left the page.
+    expect((screen.getByLabelText('API key secret') as HTMLInputElement).value).toBe('');
+    await waitFor(() =>
+      expect(screen.getByTestId('setup-key-state').textContent).toBe('nShift accepted the API key.'),
+    );
+  });
+
   it('can be left, stays left at the next start, and the Scan screen’s button leads back to the step missing', async () => {
     await renderApp({ fake: freshStation() });
     fireEvent.click(await screen.findByTestId('setup-leave'));
@@ -138,6 +163,28 @@ describe('the first start’s setup (issue 29, point 2)', () => {
     expect(step()).toBe('Label printer');
   });
 
+  it('leads from a step to the rest of its settings: Settings opened on that step’s group, and on its first again later', async () => {
+    await renderApp({ fake: freshStation() });
+    const shownGroup = () => document.querySelector('.settings-group[aria-current="true"]')?.textContent;
+    await screen.findByTestId('setup');
+    fireEvent.click(screen.getByRole('button', { name: 'Enter the API key' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open nShift in Settings' }));
+    expect(screen.queryByTestId('setup')).toBeNull();
+    expect(shownGroup()).toBe('nShift');
+
+    // Back to the setup from Settings (This station), on to its printers, and from there to Settings' printers.
+    fireEvent.click(screen.getByRole('button', { name: 'This station' }));
+    fireEvent.click(screen.getByTestId('open-setup'));
+    fireEvent.click(screen.getByTestId('setup').querySelector('[data-step="printer"]') as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Open Printers and labels in Settings' }));
+    expect(shownGroup()).toBe('Printers and labels');
+
+    // Settings opened by its key, after another screen, opens where it always does.
+    fireEvent.keyDown(window, { key: 'F1' });
+    fireEvent.keyDown(window, { key: 'F6' });
+    expect(shownGroup()).toBe('This station');
+  });
+
   it('reads in Swedish', async () => {
     const fake = freshStation();
     fake.settings = { ...fake.settings, language: 'sv' };
@@ -145,5 +192,40 @@ describe('the first start’s setup (issue 29, point 2)', () => {
     const setup = await screen.findByTestId('setup');
     await waitFor(() => expect(setup.textContent).toContain('Ställ in den här stationen'));
     expect(setup.textContent).toContain('Prova demon först');
+  });
+
+  it('names the label printer demo mode sets in Swedish, at the printer and the test label, the address as it is', async () => {
+    const fake = new FakeStation();
+    const name = 'Label printer (tcp://127.0.0.1:9100)';
+    const label = { id: 'label', name, kind: 'zpl-tcp' as const, host: '127.0.0.1', port: 9100 };
+    fake.settings = {
+      ...fake.settings,
+      language: 'sv',
+      inForce: {
+        ...fake.settings.inForce,
+        printers: [{ value: label, source: 'demo' }],
+        labelPrinterId: { value: 'label', source: 'demo' },
+      },
+    };
+    fake.status = {
+      ...fake.status,
+      printers: [{ ...fake.status.printers[0]!, printerId: 'label', name }],
+      labelPrinterId: 'label',
+    };
+    await renderApp({ fake, language: 'sv' });
+    fireEvent.keyDown(window, { key: 'F6' });
+    act(() => fireEvent.click(screen.getByTestId('open-setup')));
+    // The key is accepted and the label printer set: the setup opens at the test label.
+    expect(screen.getByTestId('setup-step').textContent).toBe('Testetikett');
+    expect(screen.getByTestId('setup').textContent).toContain(
+      'Skriv ut en testetikett på Etikettskrivare (tcp://127.0.0.1:9100)',
+    );
+    act(() =>
+      fireEvent.click(screen.getByTestId('setup').querySelector('[data-step="printer"]') as HTMLElement),
+    );
+    expect(screen.getByTestId('setup-label-printer').textContent).toBe(
+      'Etiketter skrivs ut på Etikettskrivare (tcp://127.0.0.1:9100).',
+    );
+    expect(screen.getByTestId('setup').textContent).not.toContain('Label printer');
   });
 });

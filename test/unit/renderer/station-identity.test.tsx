@@ -19,16 +19,18 @@ describe('the station’s name (issue 29, point 9)', () => {
     expect(screen.getByTestId('station-name').textContent).toBe('StationBench 3 (returns)');
   });
 
-  it('is set in Settings, This station, shown empty with the computer’s name as what empty means', async () => {
+  it('is set in Settings → This station → Station name and setup, shown empty with the computer’s name as what empty means', async () => {
     const { fake } = await renderApp();
     fireEvent.keyDown(window, { key: 'F6' });
-    const section = screen.getByRole('region', { name: 'This station' });
+    const section = screen.getByRole('region', { name: 'Station name and setup' });
     const field = within(section).getByLabelText('Station name') as HTMLInputElement;
     expect(field.value).toBe('');
     expect(field.placeholder).toBe('bench-pc-07');
     expect(section.textContent).toContain('Empty: the computer’s name (bench-pc-07).');
     fireEvent.change(field, { target: { value: '  Bench 3  ' } });
-    fireEvent.click(within(section).getByRole('button', { name: 'Save the name' }));
+    fireEvent.click(
+      within(screen.getByTestId('settings-save-bar')).getByRole('button', { name: 'Save changes' }),
+    );
     await waitFor(() => expect(fake.callsOf('saveSettings')).toEqual([{ station: { name: 'Bench 3' } }]));
   });
 });
@@ -142,5 +144,59 @@ describe('the status bar reads whole (issue 29, point 3)', () => {
     act(() => fake.emit({ type: 'printer', printer: down('zebra-1', 'Zebra 1') }));
     expect(ids()).toEqual(['zebra-1', 'office']);
     expect(bar.querySelector('[data-printer-id="zebra-1"]')?.textContent).toBe('Zebra 1Offlinenot reachable');
+  });
+
+  it('says an offline printer’s state once where the problem is the same word (Finnish "Ei yhteyttä")', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'fi' };
+    fake.status = {
+      ...fake.status,
+      printers: fake.status.printers.map((printer) => ({
+        ...printer,
+        state: 'offline' as const,
+        problems: ['unreachable' as const],
+      })),
+    };
+    await renderApp({ fake, language: 'fi' });
+    const chip = screen.getByTestId('status-bar').querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
+    expect([...chip.children].map((part) => part.textContent)).toEqual(['Zebra 1', 'Ei yhteyttä']);
+    expect(chip.title).toBe('Zebra 1: Ei yhteyttä');
+    // A problem that is another fact is still named beside the state.
+    act(() =>
+      fake.emit({
+        type: 'printer',
+        printer: { ...fake.status.printers[0]!, problems: ['unreachable', 'paper_out'] },
+      }),
+    );
+    const after = screen
+      .getByTestId('status-bar')
+      .querySelector('[data-printer-id="zebra-1"]') as HTMLElement;
+    expect([...after.children].map((part) => part.textContent)).toEqual([
+      'Zebra 1',
+      'Ei yhteyttä',
+      'osoitekortit loppu',
+    ]);
+  });
+
+  it('names the printers the station names itself in the packer’s language, the address as it is', async () => {
+    const fake = new FakeStation();
+    fake.settings = { ...fake.settings, language: 'sv' };
+    fake.status = {
+      ...fake.status,
+      printers: [
+        {
+          printerId: 'label',
+          name: 'Label printer (tcp://127.0.0.1:9100)',
+          kind: 'zpl-tcp',
+          state: 'offline',
+          problems: ['unreachable'],
+          queueLength: 0,
+        },
+      ],
+    };
+    await renderApp({ fake, language: 'sv' });
+    const chip = screen.getByTestId('status-bar').querySelector('[data-printer-id="label"]') as HTMLElement;
+    expect(chip.querySelector('.chip-name')?.textContent).toBe('Etikettskrivare (tcp://127.0.0.1:9100)');
+    expect(chip.title).toMatch(/^Etikettskrivare \(tcp:\/\/127\.0\.0\.1:9100\): Frånkopplad/);
   });
 });

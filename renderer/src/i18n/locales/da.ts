@@ -31,6 +31,15 @@ const da: Messages = {
     actions: 'Handlinger',
     search: 'Søg',
     invalid: 'Stationen accepterede ikke værdierne. Kontrollér felterne, og prøv igen.',
+    dateLetters: {
+      day: 'dd',
+      month: 'mm',
+      year: 'åååå',
+    },
+    dateInvalid: 'Ikke en dato: skriv den som {{pattern}}.',
+    dateReversed: '{{from}} er efter {{to}}: der er ingen dag imellem. Sæt den tidligste dato først.',
+    emptyCode:
+      'Der blev ikke skrevet eller scannet noget: scan en stregkode eller skriv et nummer, og tryk derefter på Enter.',
   },
   nav: {
     label: 'Skærmbilleder',
@@ -207,12 +216,11 @@ const da: Messages = {
   stationName: {
     label: 'Station',
     windowTitle: '{{name}} · Packbench',
-    settingsTitle: 'Denne station',
+    settingsTitle: 'Stationens navn og opsætning',
     field: 'Navn på denne station',
     hint: 'Vises i vinduets titel og i statuslinjen, så hvert pakkebord kan kendes med et blik. Tomt: computerens navn ({{computer}}).',
     hintNamed:
       'Vises i vinduets titel og i statuslinjen, så hvert pakkebord kan kendes med et blik. Tomt: computerens navn.',
-    save: 'Gem navnet',
   },
   keys: {
     button: 'Taster',
@@ -241,7 +249,7 @@ const da: Messages = {
     fault: {
       none: 'Virker',
       offline: 'Offline',
-      paper_out: 'Løbet tør for papir',
+      paper_out: 'Løbet tør for labels',
       head_open: 'Printhovedet åbent',
     },
     now: 'Demotilstand · labelprinter: {{fault}}',
@@ -281,6 +289,7 @@ const da: Messages = {
     testNoPrinter: 'Vælg labelprinteren først (trin 3).',
     testPrint: 'Udskriv en testlabel',
     testDone: 'Testlabelen blev udskrevet: stationen er klar.',
+    moreSettings: 'Åbn {{group}} i $t(settings.title)',
   },
   failure: {
     whatHappened: 'Hvad skete der',
@@ -298,12 +307,12 @@ const da: Messages = {
       },
       consolidation_key: {
         what: '{{key}} er nøglen til en åben samlet forsendelse, ikke en ordre eller forsendelse: intet blev booket.',
-        todo: 'Bookinger føjes til den, så længe den er samlastningsnøglen i Indstillinger. Luk den under Gemte og samlede → Åbne samlede forsendelser, når alle kolli er føjet til.',
+        todo: 'Bookinger føjes til den, så længe den er samlastningsnøglen i $t(settings.title) → $t(admin.consolidation.title). Luk den under Gemte og samlede → Åbne samlede forsendelser, når alle kolli er føjet til.',
         line: 'Samlastningsnøgle: {{key}}',
       },
       order_cancelled: {
         what: 'Ordren er annulleret i nShift.',
-        todo: 'Stil pakken til side, og spørg din arbejdsleder.',
+        todo: 'Stil kolliet til side, og spørg din arbejdsleder.',
         line: 'Ordre: {{code}}',
       },
       stored_invalid: {
@@ -311,12 +320,12 @@ const da: Messages = {
       },
       stored_cancelled: {
         what: 'Den gemte forsendelse blev booket én gang, og den forsendelse er annulleret: en gemt forsendelse bookes kun én gang.',
-        todo: 'Etiketten er ugyldig: udskriv den ikke igen. Få oprettet en ny forsendelse til ordren i ordresystemet eller i nShift, og scan derefter igen.',
+        todo: 'Labelen er ugyldig: udskriv den ikke igen. Få oprettet en ny forsendelse til ordren i ordresystemet eller i nShift, og scan derefter igen.',
         line: 'Annulleret forsendelse: {{shipmentNo}}',
       },
       prepared_cancelled: {
         what: 'Denne webshopordre blev booket én gang fra sin forberedte forsendelse, og den forsendelse er annulleret: en forberedt forsendelse bookes kun én gang.',
-        todo: 'Etiketten er ugyldig: udskriv den ikke igen. Bed webshoppens team om at oprette en ny forsendelse til ordren, og scan derefter igen.',
+        todo: 'Labelen er ugyldig: udskriv den ikke igen. Bed webshoppens team om at oprette en ny forsendelse til ordren, og scan derefter igen.',
         line: 'Annulleret forsendelse: {{shipmentNo}}',
       },
       stored_not_ready: {
@@ -326,7 +335,7 @@ const da: Messages = {
       },
       print_settings_refused: {
         what: 'nShift afviste stationens udskriftsindstillinger, ikke forsendelsen: intet blev booket.',
-        todo: 'Bed en arbejdsleder rette udskriftskonfigurationen (medie, type, tegnsæt) i Indstillinger, og scan derefter igen. Indtil da fejler hver scanning på samme måde.',
+        todo: 'Bed en arbejdsleder rette udskriftskonfigurationen (medie, type, tegnsæt) i $t(settings.title) → $t(settings.printConfig.title), og scan derefter igen. Indtil da fejler hver scanning på samme måde.',
         line: 'Udskriftsindstillinger, som nShift afviste: {{fields}}',
       },
       booking_refused: {
@@ -376,7 +385,7 @@ const da: Messages = {
       },
       printer_wrong_format: {
         what: 'Printeren kan ikke udskrive denne slags dokument.',
-        todo: 'Bed en arbejdsleder om at sende disse dokumenter til en anden printer under Indstillinger, Routing.',
+        todo: 'Bed en arbejdsleder om at sende disse dokumenter til en anden printer i $t(settings.title) → $t(settings.routing.title).',
         line: 'Printer: {{printer}}',
       },
       printer_problem: {
@@ -414,7 +423,7 @@ const da: Messages = {
       },
       scan_aim_prefix: {
         what: 'Scanningen begynder med {{prefix}}, et symbologi-id, som scanneren sætter foran koden.',
-        todo: "Slå id'et fra i scanneren, eller angiv {{prefix}} som præfiks der fjernes i Indstillinger, og scan derefter igen.",
+        todo: "Slå id'et fra i scanneren, eller angiv {{prefix}} som præfiks der fjernes i $t(settings.title) → $t(settings.scanner.title), og scan derefter igen.",
         line: 'Tegn, som intet ordre- eller forsendelsesnummer har: {{characters}}',
       },
       stopped_before_booking: {
@@ -461,6 +470,10 @@ const da: Messages = {
         what: 'Stationen henter sin nShift-API-nøgle fra sit miljø.',
         todo: 'Bed IT om at ændre nøglen dér, hvor stationen startes.',
       },
+      manifest_nothing_new: {
+        what: 'Intet nyt til manifest {{manifestType}}: alle forsendelser, der er booket i dag, er allerede i et manifest. Der blev ikke oprettet noget manifest i nShift, og intet blev udskrevet.',
+        todo: 'Har transportøren brug for dagens liste igen, så udskriv det tidligere manifest igen fra skærmen Manifest.',
+      },
       no_label_printer: {
         what: 'Der er ingen labelprinter sat op på denne station, så scanningen blev ikke sendt: intet blev booket.',
         todo: 'Bed en arbejdsleder om at tilføje labelprinteren (Sæt labelprinteren op på skærmen Scan), og scan derefter igen.',
@@ -478,19 +491,19 @@ const da: Messages = {
       // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
       checkout_not_created: {
         what: 'Intet i nShift Delivery matcher koden, og nShift Checkout har heller ingen forsendelse til den: webshoppen har ikke oprettet forsendelsen endnu.',
-        todo: 'Læg pakken til side, og bed webshoppens team om at oprette forsendelsen. Scan derefter igen.',
+        todo: 'Læg kolliet til side, og bed webshoppens team om at oprette forsendelsen. Scan derefter igen.',
       },
       checkout_not_in_delivery: {
         what: 'Ordren blev oprettet i kassen (nShift Checkout), men er ikke nået frem til nShift Delivery endnu.',
-        todo: 'Læg pakken til side, og scan den igen om et par minutter. Mangler den stadig, så bed webshoppens team om at kontrollere deres fragtløsning.',
+        todo: 'Læg kolliet til side, og scan det igen om et par minutter. Mangler forsendelsen stadig, så bed webshoppens team om at kontrollere deres fragtløsning.',
       },
       checkout_not_configured: {
         what: 'Der er ingen klientoplysninger til nShift Checkout på denne station.',
-        todo: 'Bed en arbejdsleder om at indtaste klient-id og hemmelighed i Indstillinger under nShift Checkout.',
+        todo: 'Bed en arbejdsleder om at indtaste klient-id og hemmelighed i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
       },
       checkout_credentials_refused: {
         what: 'nShift Checkout accepterede ikke stationens klientoplysninger: der blev ikke slået noget op der.',
-        todo: 'Bed en arbejdsleder om at kontrollere klient-id og hemmelighed i Indstillinger under nShift Checkout, og at klienten er aktiveret i nShift Portal.',
+        todo: 'Bed en arbejdsleder om at kontrollere klient-id og hemmelighed i $t(settings.title) → $t(checkout.settings.credentialsTitle), og at klienten er aktiveret i nShift Portal.',
       },
       checkout_refused: {
         what: 'nShift Checkout afviste forespørgslen.',
@@ -506,7 +519,7 @@ const da: Messages = {
       },
       invalid_scan: {
         what: 'Scanningen kunne ikke læses: den er tom, for lang eller indeholder ugyldige tegn.',
-        todo: 'Scan igen. Hvis det gentager sig, så kontrollér scannerens præfiks og suffiks i Indstillinger.',
+        todo: 'Scan igen. Hvis det gentager sig, så kontrollér scannerens præfiks og suffiks i $t(settings.title) → $t(settings.scanner.title).',
       },
       validation: {
         what: 'nShift afviste forsendelsen: nogle oplysninger mangler eller er forkerte.',
@@ -514,11 +527,11 @@ const da: Messages = {
       },
       auth_missing_key: {
         what: 'Der er ingen nShift API-nøgle sat op på denne station.',
-        todo: 'Bed en arbejdsleder om at indtaste API-nøglen under Indstillinger, Konto.',
+        todo: 'Bed en arbejdsleder om at indtaste API-nøglen i $t(settings.title) → $t(settings.account.title).',
       },
       auth_invalid_key: {
         what: 'nShift accepterede ikke API-nøglen.',
-        todo: 'Bed en arbejdsleder om at kontrollere API-nøglens id og hemmelighed under Indstillinger, Konto.',
+        todo: 'Bed en arbejdsleder om at kontrollere API-nøglens id og hemmelighed i $t(settings.title) → $t(settings.account.title).',
       },
       access_missing_license: {
         what: 'nShift-kontoen mangler licensen "{{license}}".',
@@ -554,7 +567,7 @@ const da: Messages = {
       },
       no_printer: {
         what: 'Der er ikke valgt nogen printer til dette dokument.',
-        todo: 'Bed en arbejdsleder om at vælge en printer under Indstillinger, Printere og Routing.',
+        todo: 'Bed en arbejdsleder om at vælge en printer i $t(settings.title) → $t(settings.routing.title) (en ny tilføjes under $t(settings.title) → $t(settings.printers.title)).',
       },
       already_booked: {
         what: 'Denne er allerede booket.',
@@ -582,7 +595,7 @@ const da: Messages = {
       },
       not_consolidated: {
         what: 'nShift bookede forsendelse {{shipmentNo}} som en selvstændig forsendelse, ikke i samlastningen {{key}}: kollierne sendes hver for sig.',
-        todo: 'Etiketten er udskrevet. Kontrollér at transportydelsen tager samlastning; hvis kollierne skal sendes sammen, så annullér forsendelsen og book den igen.',
+        todo: 'Labelen er udskrevet. Kontrollér at transportservicen tager samlastning; hvis kollierne skal sendes sammen, så annullér forsendelsen og book den igen.',
       },
       manifest_empty: {
         what: 'nShift oprettede manifest {{manifestType}} {{manifestId}} uden en eneste forsendelse: alle dagens forsendelser er allerede i et tidligere manifest. Intet blev udskrevet.',
@@ -590,7 +603,7 @@ const da: Messages = {
       },
       unknown_manifest_type: {
         what: 'Denne manifesttype er ikke en af stationens manifesttyper.',
-        todo: 'Vælg en af stationens typer, eller bed en arbejdsleder tilføje denne under Indstillinger, Manifesttyper.',
+        todo: 'Vælg en af stationens typer, eller bed en arbejdsleder tilføje denne i $t(settings.title) → $t(settings.manifest.title).',
       },
       cannot_save: {
         what: 'Stationen kan ikke gemme sit arbejde (disken med dens datamappe er fuld eller kan ikke skrives til), så den booker og udskriver ikke mere.',
@@ -699,20 +712,42 @@ const da: Messages = {
     deleteConsolidatedConfirm: 'Slet hele den samlede forsendelse {{id}}? Udskrevne dokumenter annulleres.',
     bookWhat: 'Gemt forsendelse {{orderNo}}',
     closeWhat: 'Samlet forsendelse {{key}}',
+    details: 'Gemt forsendelse',
+    consolidatedDetails: 'Samlet forsendelse',
+    notBookable:
+      'nShift har ikke denne gemte forsendelse som klar, så den kan ikke bookes. Få den rettet i ordresystemet eller i nShift, og tryk derefter på Opdatér.',
+    closeConfirm:
+      'Luk den samlede forsendelse {{key}} og send den? Dens fragtbrev udskrives, og der kan ikke komme flere kolli med.',
+    closeYes: 'Ja, luk og send',
+    closeNo: 'Nej, lad den være åben',
+    closing: 'Lukkes i nShift',
   },
   shipments: {
     shipmentNo: 'Forsendelsesnummer',
     orderNo: 'Ordrenummer',
     parcelNo: 'Kollinummer',
     receiver: 'Modtager',
-    service: 'Ydelse',
+    service: 'Service',
     parcels: 'Kolli',
     booked: 'Booket',
+    status: {
+      READY: 'Klar',
+      WARNED: 'Klar, med advarsler',
+      INVALID: 'Ugyldig',
+      PRINTED: 'Booket',
+      OPEN: 'Åben',
+      CLOSED: 'Lukket',
+      DELETED: 'Slettet',
+      CANCELLED: 'Annulleret',
+      IN_TRANSIT: 'Under transport',
+      DELIVERED: 'Leveret',
+    },
   },
   manifest: {
     title: 'Dagsafslutning',
     create: 'Opret manifest: {{type}}',
-    noTypes: 'Der er ingen manifesttyper sat op. Tilføj dem i Indstillinger.',
+    noTypes:
+      'Der er ingen manifesttyper sat op. Tilføj dem i $t(settings.title) → $t(settings.manifest.title).',
     listTitle: 'Manifester',
     empty: 'Ingen manifester i perioden.',
     type: 'Type',
@@ -723,6 +758,13 @@ const da: Messages = {
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (genudskrift)',
     showShipments: 'Forsendelser',
+    nothingNew: '· intet nyt',
+    nothingNewHint:
+      'Alle forsendelser, der er booket i dag, er allerede i et manifest, så et nyt manifest ville være tomt: der er intet at oprette. Har transportøren brug for dagens liste igen, så udskriv den igen fra listen nedenfor.',
+    step: {
+      creating: 'Oprettes i nShift',
+      fetching: 'Hentes fra nShift',
+    },
     unmanifested: {
       title: 'Dagens forsendelser, der ikke er i noget manifest',
       allIn: 'Alle forsendelser, der er booket i dag, er i et manifest.',
@@ -818,12 +860,6 @@ const da: Messages = {
       delivered: 'Leveret',
       other: 'Transportørstatus {{code}}',
     },
-    status: {
-      PRINTED: 'Booket',
-      CANCELLED: 'Annulleret',
-      IN_TRANSIT: 'Under transport',
-      DELIVERED: 'Leveret',
-    },
   },
   statusEvents: {
     title: 'Sporing (statushændelser fra nShift)',
@@ -831,11 +867,29 @@ const da: Messages = {
     stations: 'Stationer, der deler denne nShift-konto',
     stationsHint:
       'Stationen læser statushændelserne hvert {{minutes}}. minut, så stationerne tilsammen holder sig inden for nShifts grænse på ét kald pr. fem minutter.',
-    save: 'Gem sporingsindstillinger',
   },
   settings: {
     title: 'Indstillinger',
     saved: 'Indstillingerne er gemt.',
+    index: 'Indstillingernes dele',
+    groups: {
+      station: 'Denne station',
+      nshift: 'nShift',
+      printers: 'Printere og labels',
+      scanning: 'Scanning',
+    },
+    bar: {
+      label: 'Gem indstillinger',
+      unsavedMark: 'ikke gemt',
+      nothing: 'Alle ændringer er gemt.',
+      unsaved: 'Ikke gemt endnu: {{sections}}.',
+      elsewhere: '(Nogle er i en anden gruppe i listen til venstre.)',
+      save: 'Gem ændringer',
+      undo: 'Fortryd ændringer',
+      refused:
+        'Intet blev gemt: en værdi i {{sections}} godtages ikke. Den er markeret med rødt under sit felt.',
+      goTo: 'Gå til {{section}}',
+    },
     account: {
       title: 'nShift-konto',
       deliveryUrl: 'Adresse til Delivery API',
@@ -843,8 +897,7 @@ const da: Messages = {
       secret: 'API-nøglens hemmelighed',
       secretStored: 'Gemt hemmelighed: {{mask}}',
       noSecret: 'Ingen hemmelighed gemt.',
-      saveKey: 'Gem API-nøgle',
-      saveUrl: 'Gem adresse',
+      idNeeded: 'Udfyld også nøgle-id: hemmeligheden gemmes kun sammen med det.',
       test: 'Test forbindelsen',
       testOk: 'Forbundet til nShift.',
       testFailed: 'Forbindelsestesten mislykkedes: {{state}}.',
@@ -898,6 +951,10 @@ const da: Messages = {
       save: 'Gem printer',
       paperSizes: 'Papir: {{list}}',
       printClientState: 'Status i nShift: {{state}}',
+      appNamed: {
+        label: 'Labelprinter ({{address}})',
+        document: 'Dokumentprinter ({{address}})',
+      },
     },
     routing: {
       title: 'Routing',
@@ -912,7 +969,6 @@ const da: Messages = {
       serviceId: 'Servicens id',
       printer: 'Printer',
       any: 'Alle',
-      save: 'Gem routing',
       rule: 'Regel {{number}}',
     },
     printConfig: {
@@ -920,12 +976,22 @@ const da: Messages = {
       hint: 'Op til fire mål, mindste label først, A4 sidst.',
       target: 'Mål {{number}}',
       media: 'Medie',
+      mediaWords: {
+        thermal: 'Label {{width}} × {{length}} mm, termisk',
+        sheet: '{{paper}}-ark, laser',
+        twoA5: 'To A5 på et A4-ark, laser',
+        ste: 'A4-ark (STE-layout), laser',
+        code: 'nShift-medie {{code}}',
+      },
+      charsets: {
+        cp850: 'Tegntabel 850 (vesteuropæiske bogstaver, alle Zebra)',
+        UTF8: 'UTF-8 (alle bogstaver; printeren skal have en Unicode-skrifttype)',
+      },
       type: 'Type',
       mode: 'Tilstand',
       modes: { none: 'Printerens standard', DT: 'Direkte termisk', TT: 'Termisk overførsel' },
       charset: 'ZPL-tegnsæt',
       addTarget: 'Tilføj mål',
-      save: 'Gem udskriftskonfiguration',
     },
     scanner: {
       title: 'Scanner',
@@ -933,23 +999,21 @@ const da: Messages = {
       suffix: 'Suffiks der fjernes',
       duplicateWindow: 'Ignorér gentagelser inden for (ms)',
       lastScan: 'Seneste scanning her: {{raw}} (læst som {{code}})',
-      save: 'Gem scannerindstillinger',
     },
     manifest: {
       title: 'Manifesttyper',
       types: 'Manifesttyper (kommasepareret)',
-      save: 'Gem manifesttyper',
     },
     sounds: {
       title: 'Lyde',
       enabled: 'Afspil lyde',
       volume: 'Lydstyrke',
       test: 'Afspil testlyde',
-      save: 'Gem lyde',
     },
     language: {
       title: 'Sprog',
       label: 'Sprog',
+      hint: 'Skærmene skifter sprog med det samme: intet mere at gemme.',
     },
   },
   outcome: {
@@ -1001,19 +1065,16 @@ const da: Messages = {
       moveUp: 'Flyt {{source}} op',
       moveDown: 'Flyt {{source}} ned',
       none: 'Vælg mindst én kilde at slå scanninger op i.',
-      save: 'Gem opslag af scanninger',
     },
     hold: {
-      title: 'Etiketter, der venter på en printer',
-      minutes: 'Tilbagehold en ventende etiket efter (minutter)',
-      hint: 'En etiket, der ikke har kunnet udskrives så længe, tilbageholdes, indtil en pakker frigiver den, så den aldrig kommer ud uopfordret længe efter, at kolliet er kørt. Dele af minutter er fint.',
-      save: 'Gem ventetid',
+      title: 'Labels, der venter på en printer',
+      minutes: 'Tilbagehold en ventende label efter (minutter)',
+      hint: 'En label, der ikke har kunnet udskrives så længe, tilbageholdes, indtil en pakker frigiver den, så den aldrig kommer ud uopfordret længe efter, at kolliet er kørt. Dele af minutter er fint.',
     },
     consolidation: {
       title: 'Samlastning',
       key: 'Samlastningsnøgle',
       hint: 'Bookinger føjes til den åbne samlede forsendelse med denne nøgle. Lad feltet stå tomt for at booke hver forsendelse for sig.',
-      save: 'Gem samlastningsnøgle',
     },
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
@@ -1029,7 +1090,7 @@ const da: Messages = {
   checkout: {
     title: 'nShift Checkout',
     notConfigured:
-      'Der er ingen klientoplysninger til nShift Checkout. Indtast dem i Indstillinger under nShift Checkout.',
+      'Der er ingen klientoplysninger til nShift Checkout. Indtast dem i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
     prompt: 'Scan eller skriv en ordrereference, eller vælg datoer, for at finde delforsendelser.',
     orderNo: 'Ordrereference',
     findByOrder: 'Søg på ordre',
@@ -1038,7 +1099,9 @@ const da: Messages = {
     findByDate: 'Søg på dato',
     empty: 'Ingen delforsendelser fundet.',
     results: 'Delforsendelser',
-    order: 'Ordre {{orderNo}}: {{count}} delforsendelse(r)',
+    order_one: 'Ordre {{orderNo}}: {{count}} delforsendelse',
+    order_other: 'Ordre {{orderNo}}: {{count}} delforsendelser',
+    details: 'Delforsendelse',
     subShipment: 'Delforsendelse',
     created: 'Oprettet',
     receiver: 'Modtager',
@@ -1091,12 +1154,10 @@ const da: Messages = {
         demo: 'Den indbyggede nShift-simulator svarer her, mens demoen kører; adressen gemmes ikke.',
         flag: 'Angivet med --checkout-auth-url for denne kørsel; adressen gemmes ikke.',
       },
-      save: 'Gem Checkout-adresser',
       clientId: 'Klient-id',
       secret: 'Klienthemmelighed',
       secretStored: 'Gemt hemmelighed: {{mask}}',
       noSecret: 'Ingen klientoplysninger gemt: scanninger slås ikke op i nShift Checkout.',
-      saveCredentials: 'Gem klientoplysninger',
     },
   },
   numbers: {
@@ -1108,7 +1169,7 @@ const da: Messages = {
     reprinted_other: 'Udskrevet igen {{count}} gange, senest kl. {{time}} på {{printer}}',
     reprintState: 'Genudskrift kl. {{time}}: {{state}}',
     reprintOf: 'Genudskrift af {{code}}, scannet kl. {{time}}',
-    cancelledNoReprint: 'Annulleret: etiketten er ugyldig og udskrives derfor ikke igen.',
+    cancelledNoReprint: 'Annulleret: labelen er ugyldig og udskrives derfor ikke igen.',
   },
   /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
   secrets: {

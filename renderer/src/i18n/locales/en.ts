@@ -30,6 +30,14 @@ const en = {
     actions: 'Actions',
     search: 'Search',
     invalid: 'The station did not accept these values. Check the fields and try again.',
+    dateLetters: {
+      day: 'dd',
+      month: 'mm',
+      year: 'yyyy',
+    },
+    dateInvalid: 'Not a date: write it as {{pattern}}.',
+    dateReversed: '{{from}} is after {{to}}: no day lies between them. Put the earlier date first.',
+    emptyCode: 'Nothing was typed or scanned: scan a barcode or type a number, then press Enter.',
   },
   nav: {
     label: 'Screens',
@@ -208,12 +216,11 @@ const en = {
   stationName: {
     label: 'Station',
     windowTitle: '{{name}} · Packbench',
-    settingsTitle: 'This station',
+    settingsTitle: 'Station name and setup',
     field: 'Station name',
     hint: 'Shown in the window title and the status bar, so each bench can be told apart at a glance. Empty: the computer’s name ({{computer}}).',
     hintNamed:
       'Shown in the window title and the status bar, so each bench can be told apart at a glance. Empty: the computer’s name.',
-    save: 'Save the name',
   },
   /** The key cheat sheet (F9), listed in the nav (issue 29, point 9). */
   keys: {
@@ -285,6 +292,7 @@ const en = {
     testNoPrinter: 'Choose the label printer first (step 3).',
     testPrint: 'Print a test label',
     testDone: 'The test label printed: the station is ready.',
+    moreSettings: 'Open {{group}} in $t(settings.title)',
   },
   failure: {
     whatHappened: 'What happened',
@@ -304,7 +312,7 @@ const en = {
       },
       consolidation_key: {
         what: '{{key}} is the key of an open consolidated shipment, not an order or a shipment: nothing was booked.',
-        todo: 'Bookings join it while it is the consolidation key in Settings. Close it under Stored & consolidated → Open consolidated shipments once every parcel has joined.',
+        todo: 'Bookings join it while it is the consolidation key in $t(settings.title) → $t(admin.consolidation.title). Close it under Stored & consolidated → Open consolidated shipments once every parcel has joined.',
         line: 'Consolidation key: {{key}}',
       },
       order_cancelled: {
@@ -332,7 +340,7 @@ const en = {
       },
       print_settings_refused: {
         what: 'nShift refused this station’s print settings, not the shipment: nothing was booked.',
-        todo: 'Ask a supervisor to correct the print configuration (media, type, charset) in Settings, then scan again. Every scan fails the same way until then.',
+        todo: 'Ask a supervisor to correct the print configuration (media, type, charset) in $t(settings.title) → $t(settings.printConfig.title), then scan again. Every scan fails the same way until then.',
         line: 'Print settings nShift refused: {{fields}}',
       },
       booking_refused: {
@@ -382,7 +390,7 @@ const en = {
       },
       printer_wrong_format: {
         what: 'This printer cannot print this kind of document.',
-        todo: 'Ask a supervisor to send these documents to another printer in Settings, Routing.',
+        todo: 'Ask a supervisor to send these documents to another printer in $t(settings.title) → $t(settings.routing.title).',
         line: 'Printer: {{printer}}',
       },
       printer_problem: {
@@ -420,7 +428,7 @@ const en = {
       },
       scan_aim_prefix: {
         what: 'The scan begins with {{prefix}}, a symbology identifier the scanner puts before the code.',
-        todo: 'Switch that identifier off on the scanner, or enter {{prefix}} as the prefix to strip in Settings, then scan again.',
+        todo: 'Switch that identifier off on the scanner, or enter {{prefix}} as the prefix to strip in $t(settings.title) → $t(settings.scanner.title), then scan again.',
         line: 'Characters no order or shipment number has: {{characters}}',
       },
       stopped_before_booking: {
@@ -467,6 +475,10 @@ const en = {
         what: 'This station takes its nShift API key from its environment.',
         todo: 'Ask IT to change the key where the station is started.',
       },
+      manifest_nothing_new: {
+        what: 'Nothing new for manifest {{manifestType}}: every shipment booked today is in a manifest already. No manifest was made in nShift and nothing was printed.',
+        todo: 'If the carrier needs today’s list again, reprint the earlier manifest from the Manifest screen.',
+      },
       no_label_printer: {
         what: 'No label printer is set up on this station, so the scan was not sent: nothing was booked.',
         todo: 'Ask a supervisor to add the label printer (Set up the label printer on the Scan screen), then scan again.',
@@ -492,11 +504,11 @@ const en = {
       },
       checkout_not_configured: {
         what: 'No nShift Checkout client credentials are set up on this station.',
-        todo: 'Ask a supervisor to enter the client id and secret in Settings, under nShift Checkout.',
+        todo: 'Ask a supervisor to enter the client id and secret in $t(settings.title) → $t(checkout.settings.credentialsTitle).',
       },
       checkout_credentials_refused: {
         what: "nShift Checkout did not accept this station's client credentials: nothing was looked up there.",
-        todo: 'Ask a supervisor to check the client id and secret in Settings, under nShift Checkout, and that the client is enabled in the nShift Portal.',
+        todo: 'Ask a supervisor to check the client id and secret in $t(settings.title) → $t(checkout.settings.credentialsTitle), and that the client is enabled in the nShift Portal.',
       },
       checkout_refused: {
         what: 'nShift Checkout refused the request.',
@@ -513,7 +525,7 @@ const en = {
       },
       invalid_scan: {
         what: 'The scan could not be read: it is empty, too long or contains invalid characters.',
-        todo: 'Scan again. If it keeps happening, check the scanner prefix and suffix in Settings.',
+        todo: 'Scan again. If it keeps happening, check the scanner prefix and suffix in $t(settings.title) → $t(settings.scanner.title).',
       },
       validation: {
         what: 'nShift refused the shipment: some of its data is missing or wrong.',
@@ -521,11 +533,11 @@ const en = {
       },
       auth_missing_key: {
         what: 'No nShift API key is set up on this station.',
-        todo: 'Ask a supervisor to enter the API key in Settings, Account.',
+        todo: 'Ask a supervisor to enter the API key in $t(settings.title) → $t(settings.account.title).',
       },
       auth_invalid_key: {
         what: 'nShift did not accept the API key.',
-        todo: 'Ask a supervisor to check the API key id and secret in Settings, Account.',
+        todo: 'Ask a supervisor to check the API key id and secret in $t(settings.title) → $t(settings.account.title).',
       },
       access_missing_license: {
         what: 'The nShift account lacks the licence "{{license}}".',
@@ -561,7 +573,7 @@ const en = {
       },
       no_printer: {
         what: 'No printer is chosen for this document.',
-        todo: 'Ask a supervisor to choose a printer in Settings, Printers and Routing.',
+        todo: 'Ask a supervisor to choose a printer in $t(settings.title) → $t(settings.routing.title) (a new one is added under $t(settings.title) → $t(settings.printers.title)).',
       },
       already_booked: {
         what: 'This was already booked.',
@@ -597,7 +609,7 @@ const en = {
       },
       unknown_manifest_type: {
         what: 'This manifest type is not one of this station’s manifest types.',
-        todo: 'Choose one of the station’s types, or ask a supervisor to add this one in Settings, Manifest types.',
+        todo: 'Choose one of the station’s types, or ask a supervisor to add this one in $t(settings.title) → $t(settings.manifest.title).',
       },
       cannot_save: {
         what: 'This station cannot save its work (the disk of its data folder is full or cannot be written), so it books and prints nothing more.',
@@ -707,6 +719,15 @@ const en = {
       'Delete the whole consolidated shipment {{id}}? Printed documents are cancelled.',
     bookWhat: 'Stored shipment {{orderNo}}',
     closeWhat: 'Consolidated shipment {{key}}',
+    details: 'Stored shipment',
+    consolidatedDetails: 'Consolidated shipment',
+    notBookable:
+      'nShift does not have this stored shipment as ready, so it cannot be booked. Have it corrected in the order system or in nShift, then press Refresh.',
+    closeConfirm:
+      'Close consolidated shipment {{key}} and send it? Its waybill prints, and no more parcels can join it.',
+    closeYes: 'Yes, close and send',
+    closeNo: 'No, keep it open',
+    closing: 'Closing in nShift',
   },
   shipments: {
     shipmentNo: 'Shipment number',
@@ -716,11 +737,23 @@ const en = {
     service: 'Service',
     parcels: 'Parcels',
     booked: 'Booked',
+    status: {
+      READY: 'Ready',
+      WARNED: 'Ready, with warnings',
+      INVALID: 'Not valid',
+      PRINTED: 'Booked',
+      OPEN: 'Open',
+      CLOSED: 'Closed',
+      DELETED: 'Deleted',
+      CANCELLED: 'Cancelled',
+      IN_TRANSIT: 'In transit',
+      DELIVERED: 'Delivered',
+    },
   },
   manifest: {
     title: 'End of day',
     create: 'Create manifest: {{type}}',
-    noTypes: 'No manifest types are set up. Add them in Settings.',
+    noTypes: 'No manifest types are set up. Add them in $t(settings.title) → $t(settings.manifest.title).',
     listTitle: 'Manifests',
     empty: 'No manifests in this period.',
     type: 'Type',
@@ -731,6 +764,13 @@ const en = {
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (reprint)',
     showShipments: 'Shipments',
+    nothingNew: '· nothing new',
+    nothingNewHint:
+      'Every shipment booked today is in a manifest already, so a new manifest would be empty: there is nothing to create. To give the carrier today’s list again, reprint it from the list below.',
+    step: {
+      creating: 'Creating in nShift',
+      fetching: 'Fetching from nShift',
+    },
     unmanifested: {
       title: 'Today’s shipments in no manifest',
       allIn: 'Every shipment booked today is in a manifest.',
@@ -825,12 +865,6 @@ const en = {
       delivered: 'Delivered',
       other: 'Carrier status {{code}}',
     },
-    status: {
-      PRINTED: 'Booked',
-      CANCELLED: 'Cancelled',
-      IN_TRANSIT: 'In transit',
-      DELIVERED: 'Delivered',
-    },
   },
   statusEvents: {
     title: 'Tracking (nShift status events)',
@@ -838,11 +872,29 @@ const en = {
     stations: 'Stations sharing this nShift account',
     stationsHint:
       "This station reads the status events every {{minutes}} minutes, so together the stations stay within nShift's limit of one call per five minutes.",
-    save: 'Save tracking settings',
   },
   settings: {
     title: 'Settings',
     saved: 'Settings saved.',
+    index: 'Settings sections',
+    groups: {
+      station: 'This station',
+      nshift: 'nShift',
+      printers: 'Printers and labels',
+      scanning: 'Scanning',
+    },
+    bar: {
+      label: 'Save settings',
+      unsavedMark: 'not saved',
+      nothing: 'Every change is saved.',
+      unsaved: 'Not saved yet: {{sections}}.',
+      elsewhere: '(Some are in another group of the list on the left.)',
+      save: 'Save changes',
+      undo: 'Undo changes',
+      refused:
+        'Nothing was saved: a value in {{sections}} is not accepted. It is marked in red under its field.',
+      goTo: 'Go to {{section}}',
+    },
     account: {
       title: 'nShift account',
       deliveryUrl: 'Delivery API address',
@@ -850,8 +902,7 @@ const en = {
       secret: 'API key secret',
       secretStored: 'Stored secret: {{mask}}',
       noSecret: 'No secret stored.',
-      saveKey: 'Save API key',
-      saveUrl: 'Save address',
+      idNeeded: 'Enter the key id too: the secret is saved only with it.',
       test: 'Test connection',
       testOk: 'Connected to nShift.',
       testFailed: 'The connection test failed: {{state}}.',
@@ -905,6 +956,10 @@ const en = {
       save: 'Save printer',
       paperSizes: 'Paper: {{list}}',
       printClientState: 'State in nShift: {{state}}',
+      appNamed: {
+        label: 'Label printer ({{address}})',
+        document: 'Document printer ({{address}})',
+      },
     },
     routing: {
       title: 'Routing',
@@ -919,7 +974,6 @@ const en = {
       serviceId: 'Service id',
       printer: 'Printer',
       any: 'Any',
-      save: 'Save routing',
       rule: 'Rule {{number}}',
     },
     printConfig: {
@@ -927,12 +981,22 @@ const en = {
       hint: 'Up to four targets, smallest label first, A4 last.',
       target: 'Target {{number}}',
       media: 'Media',
+      mediaWords: {
+        thermal: 'Label {{width}} × {{length}} mm, thermal',
+        sheet: '{{paper}} sheet, laser',
+        twoA5: 'Two A5 on an A4 sheet, laser',
+        ste: 'A4 sheet (STE layout), laser',
+        code: 'nShift media {{code}}',
+      },
+      charsets: {
+        cp850: 'Code page 850 (Western European letters, every Zebra)',
+        UTF8: 'UTF-8 (every letter; the printer needs a Unicode font)',
+      },
       type: 'Type',
       mode: 'Mode',
       modes: { none: 'Printer default', DT: 'Direct thermal', TT: 'Thermal transfer' },
       charset: 'ZPL charset',
       addTarget: 'Add target',
-      save: 'Save print configuration',
     },
     scanner: {
       title: 'Scanner',
@@ -940,23 +1004,21 @@ const en = {
       suffix: 'Suffix to strip',
       duplicateWindow: 'Ignore repeats within (ms)',
       lastScan: 'Last scan here: {{raw}} (read as {{code}})',
-      save: 'Save scanner settings',
     },
     manifest: {
       title: 'Manifest types',
       types: 'Manifest types (comma separated)',
-      save: 'Save manifest types',
     },
     sounds: {
       title: 'Sounds',
       enabled: 'Play sounds',
       volume: 'Volume',
       test: 'Play test sounds',
-      save: 'Save sounds',
     },
     language: {
       title: 'Language',
       label: 'Language',
+      hint: 'The screens switch at once: nothing more to save.',
     },
   },
   outcome: {
@@ -1005,19 +1067,16 @@ const en = {
       moveUp: 'Move {{source}} up',
       moveDown: 'Move {{source}} down',
       none: 'Choose at least one place to look up scans in.',
-      save: 'Save scan lookup',
     },
     hold: {
       title: 'Labels waiting for a printer',
       minutes: 'Hold a waiting label after (minutes)',
       hint: 'A label that could not print for this long is held until a packer releases it, so it never comes out unasked long after its parcel left. Parts of a minute are fine.',
-      save: 'Save hold time',
     },
     consolidation: {
       title: 'Consolidation',
       key: 'Consolidation key',
       hint: 'Bookings join the open consolidated shipment with this key. Leave it empty to book each shipment on its own.',
-      save: 'Save consolidation key',
     },
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
@@ -1033,7 +1092,7 @@ const en = {
   checkout: {
     title: 'nShift Checkout',
     notConfigured:
-      'No nShift Checkout client credentials are set up. Enter them in Settings, under nShift Checkout.',
+      'No nShift Checkout client credentials are set up. Enter them in $t(settings.title) → $t(checkout.settings.credentialsTitle).',
     prompt: 'Scan or type an order reference, or choose dates, to find partial shipments.',
     orderNo: 'Order reference',
     findByOrder: 'Find by order',
@@ -1042,7 +1101,9 @@ const en = {
     findByDate: 'Find by date',
     empty: 'No partial shipments found.',
     results: 'Partial shipments',
-    order: 'Order {{orderNo}}: {{count}} sub-shipment(s)',
+    order_one: 'Order {{orderNo}}: {{count}} partial shipment',
+    order_other: 'Order {{orderNo}}: {{count}} partial shipments',
+    details: 'Partial shipment',
     subShipment: 'Sub-shipment',
     created: 'Created',
     receiver: 'Receiver',
@@ -1094,12 +1155,10 @@ const en = {
         demo: 'The built-in nShift simulator answers here while the demo runs; this address is not saved.',
         flag: 'Given with --checkout-auth-url for this run; this address is not saved.',
       },
-      save: 'Save Checkout addresses',
       clientId: 'Client id',
       secret: 'Client secret',
       secretStored: 'Stored secret: {{mask}}',
       noSecret: 'No client credentials stored: scans are not looked up in nShift Checkout.',
-      saveCredentials: 'Save client credentials',
     },
   },
   /** The numbers printed on the label (never internal ids), and reprints shown on their booking's row. */

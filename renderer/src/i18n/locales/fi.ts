@@ -32,6 +32,16 @@ const fi: Messages = {
     actions: 'Toiminnot',
     search: 'Hae',
     invalid: 'Asema ei hyväksynyt arvoja. Tarkista kentät ja yritä uudelleen.',
+    dateLetters: {
+      day: 'pp',
+      month: 'kk',
+      year: 'vvvv',
+    },
+    dateInvalid: 'Ei päivämäärä: kirjoita se muodossa {{pattern}}.',
+    dateReversed:
+      '{{from}} on myöhemmin kuin {{to}}: niiden väliin ei jää yhtään päivää. Kirjoita aiempi päivämäärä ensin.',
+    emptyCode:
+      'Mitään ei kirjoitettu eikä skannattu: skannaa viivakoodi tai kirjoita numero ja paina sitten Enter.',
   },
   nav: {
     label: 'Näkymät',
@@ -126,7 +136,7 @@ const fi: Messages = {
   },
   printerProblem: {
     unreachable: 'ei yhteyttä',
-    paper_out: 'tarrat loppu',
+    paper_out: 'osoitekortit loppu',
     head_open: 'tulostuspää auki',
     paused: 'tauolla',
     ribbon_out: 'värinauha loppu',
@@ -154,14 +164,14 @@ const fi: Messages = {
       'Osoitekorttia ei tulostettu. Tarkista tulostin ja vapauta se sitten täällä tai Työt-näkymässä.',
     waiting: {
       label_offline:
-        'Odottaa: tarratulostimeen ei saada yhteyttä — tulostuu, kun tulostin on taas käytettävissä',
-      label_error: 'Odottaa: tarratulostimessa on ongelma — tulostuu, kun ongelma on korjattu',
+        'Odottaa: osoitekorttitulostimeen ei saada yhteyttä — tulostuu, kun tulostin on taas käytettävissä',
+      label_error: 'Odottaa: osoitekorttitulostimessa on ongelma — tulostuu, kun ongelma on korjattu',
       document_offline:
         'Odottaa: asiakirjatulostimeen ei saada yhteyttä — tulostuu, kun tulostin on taas käytettävissä',
       document_error: 'Odottaa: asiakirjatulostimessa on ongelma — tulostuu, kun ongelma on korjattu',
     },
     waitingTodo:
-      'Tarkista, että tulostin on päällä, kytketty ja siinä on tarroja. Uutta skannausta ei tarvita.',
+      'Tarkista, että tulostin on päällä, kytketty ja siinä on osoitekortteja. Uutta skannausta ei tarvita.',
     waitingOn: 'Tulostin: {{name}}',
     waitingAttempts_one: '{{count}} yritys tähän mennessä',
     waitingAttempts_other: '{{count}} yritystä tähän mennessä',
@@ -194,21 +204,21 @@ const fi: Messages = {
       auth_invalid_key: 'nShift hylkäsi API-avaimen',
       access_denied: 'nShift ei anna tälle API-avaimelle käyttöoikeutta',
       nshift_unreachable: 'nShiftiin ei saada yhteyttä',
-      no_label_printer: 'Tarratulostinta ei vielä ole',
-      label_printer_offline: 'Tarratulostimeen ei saada yhteyttä',
-      label_printer_error: 'Tarratulostimessa on ongelma',
+      no_label_printer: 'Osoitekorttitulostinta ei vielä ole',
+      label_printer_offline: 'Osoitekorttitulostimeen ei saada yhteyttä',
+      label_printer_error: 'Osoitekorttitulostimessa on ongelma',
     },
     starting: 'Nyt tehty skannaus lähetetään heti, kun asema vastaa.',
     checking: 'Tämä kestää muutaman sekunnin. Nyt tehty skannaus lähetetään tavalliseen tapaan.',
     printerOffline: '{{printer}} ei vastaa.',
     printerError: '{{printer}}: {{problems}}.',
     printerTodo:
-      'Tarkista, että tulostin on päällä ja kytketty, siinä on tarroja ja sen kansi on kiinni. Nyt tehty skannaus varataan, ja sen osoitekortti odottaa, kunnes tulostin on taas käytettävissä.',
+      'Tarkista, että tulostin on päällä ja kytketty, siinä on osoitekortteja ja sen kansi on kiinni. Nyt tehty skannaus varataan, ja sen osoitekortti odottaa, kunnes tulostin on taas käytettävissä.',
     labelsOn: 'Osoitekortit tulostuvat tulostimelle {{printer}}.',
     missingLicenses: 'nShift-tililtä puuttuu {{list}}: sitä tarvitsevat skannaukset epäonnistuvat.',
     action: {
       setup_key: 'Syötä API-avain',
-      setup_printer: 'Määritä tarratulostin',
+      setup_printer: 'Määritä osoitekorttitulostin',
       check_connection: 'Tarkista uudelleen',
       reload: 'Yritä uudelleen',
     },
@@ -216,12 +226,11 @@ const fi: Messages = {
   stationName: {
     label: 'Asema',
     windowTitle: '{{name}} · Packbench',
-    settingsTitle: 'Tämä asema',
+    settingsTitle: 'Aseman nimi ja määritys',
     field: 'Tämän aseman nimi',
     hint: 'Näkyy ikkunan otsikossa ja tilarivillä, jotta jokaisen pakkauspisteen tunnistaa yhdellä silmäyksellä. Tyhjä: tietokoneen nimi ({{computer}}).',
     hintNamed:
       'Näkyy ikkunan otsikossa ja tilarivillä, jotta jokaisen pakkauspisteen tunnistaa yhdellä silmäyksellä. Tyhjä: tietokoneen nimi.',
-    save: 'Tallenna nimi',
   },
   keys: {
     button: 'Näppäimet',
@@ -246,53 +255,54 @@ const fi: Messages = {
   },
   demoFaults: {
     open: 'Esittelytila: tulostinviat',
-    title: 'Esittely: virtuaalinen tarratulostin',
+    title: 'Esittely: virtuaalinen osoitekorttitulostin',
     intro:
-      'Anna esittelyn tarratulostimen vikaantua, niin näet, mitä asema sanoo ja tekee. Vain esittelytilassa.',
+      'Anna esittelyn osoitekorttitulostimen vikaantua, niin näet, mitä asema sanoo ja tekee. Vain esittelytilassa.',
     fault: {
       none: 'Toimii',
       offline: 'Ei yhteyttä',
-      paper_out: 'Paperi loppu',
+      paper_out: 'Osoitekortit loppu',
       head_open: 'Tulostuspää auki',
     },
-    now: 'Esittelytila · tarratulostin: {{fault}}',
+    now: 'Esittelytila · osoitekorttitulostin: {{fault}}',
   },
   setup: {
     title: 'Määritä tämä asema',
     intro:
-      'Kolme vaihetta toimivaan pakkauspisteeseen: nShift API-avain, tarratulostin ja testitarra. Voit poistua milloin tahansa: Skannaus-näkymä kertoo, mitä vielä puuttuu, ja tuo sinut takaisin tänne.',
+      'Kolme vaihetta toimivaan pakkauspisteeseen: nShift API-avain, osoitekorttitulostin ja testikortti. Voit poistua milloin tahansa: Skannaus-näkymä kertoo, mitä vielä puuttuu, ja tuo sinut takaisin tänne.',
     open: 'Vaiheittainen määritys',
     leave: 'Poistu määrityksestä',
     back: 'Takaisin',
     next: 'Seuraava',
     finish: 'Aloita skannaus',
     stepsLabel: 'Määrityksen vaiheet',
-    step: { start: 'Aloitus', key: 'nShift API-avain', printer: 'Tarratulostin', test: 'Testitarra' },
+    step: { start: 'Aloitus', key: 'nShift API-avain', printer: 'Osoitekorttitulostin', test: 'Testikortti' },
     done: 'Valmis',
     todo: 'Tekemättä',
     demoTitle: 'Kokeile ensin esittelyä',
     demoText:
-      'Esittelytila käyttää Packbenchiä simuloidun nShiftin ja virtuaalisen tarratulostimen kanssa: mitään ei varata eikä tulosteta oikeasti. Käynnistä se Packbenchin kansiosta tällä komennolla ja avaa sitten osoite, jonka se tulostaa:',
+      'Esittelytila käyttää Packbenchiä simuloidun nShiftin ja virtuaalisen osoitekorttitulostimen kanssa: mitään ei varata eikä tulosteta oikeasti. Käynnistä se Packbenchin kansiosta tällä komennolla ja avaa sitten osoite, jonka se tulostaa:',
     demoCommand: 'npm run demo',
     demoHere:
-      'Tämä on esittely: sen API-avain ja virtuaalinen tarratulostin on jo määritetty. Tulosta testitarra ja skannaa sitten esimerkkitilaus, esimerkiksi ORD-1001.',
+      'Tämä on esittely: sen API-avain ja virtuaalinen osoitekorttitulostin on jo määritetty. Tulosta testikortti ja skannaa sitten esimerkkitilaus, esimerkiksi ORD-1001.',
     realTitle: 'Määritä oikeasti',
     realText:
-      'Tarvitset nShift API-avaimen (sen Id ja Secret Id, nShiftiltä) ja tarratulostimen: sen verkko-osoitteen tai tämän tietokoneen tulostusjonon.',
+      'Tarvitset nShift API-avaimen (sen Id ja Secret Id, nShiftiltä) ja osoitekorttitulostimen: sen verkko-osoitteen tai tämän tietokoneen tulostusjonon.',
     realStart: 'Syötä API-avain',
     keyDone: 'nShift hyväksyi API-avaimen.',
     keyTodo: 'Syötä avaimen Id ja Secret Id ja tallenna: Packbench tarkistaa sen nShiftiltä heti.',
     printerIntro:
-      'Etsi tulostimet, jotka tämä tietokone tuntee, tai lisää tarratulostin sen osoitteella; valitse se sitten tarroille.',
-    labelPrinter: 'Tarrat tulostuvat tulostimelle',
+      'Etsi tulostimet, jotka tämä tietokone tuntee, tai lisää osoitekorttitulostin sen osoitteella; valitse se sitten osoitekorteille.',
+    labelPrinter: 'Osoitekortit tulostuvat tulostimelle',
     labelPrinterNone: 'Valitse tulostin',
-    saveLabelPrinter: 'Käytä sitä tarroille',
-    printerDone: 'Tarrat tulostuvat tulostimelle {{printer}}.',
+    saveLabelPrinter: 'Käytä sitä osoitekorteille',
+    printerDone: 'Osoitekortit tulostuvat tulostimelle {{printer}}.',
     testIntro:
-      'Tulosta testitarra tulostimelle {{printer}} ja tarkista, että se tulee ulos ehjänä ja luettavana.',
-    testNoPrinter: 'Valitse ensin tarratulostin (vaihe 3).',
-    testPrint: 'Tulosta testitarra',
-    testDone: 'Testitarra tulostui: asema on valmis.',
+      'Tulosta testikortti tulostimelle {{printer}} ja tarkista, että se tulee ulos ehjänä ja luettavana.',
+    testNoPrinter: 'Valitse ensin osoitekorttitulostin (vaihe 3).',
+    testPrint: 'Tulosta testikortti',
+    testDone: 'Testikortti tulostui: asema on valmis.',
+    moreSettings: 'Avaa {{group}} ($t(settings.title))',
   },
   failure: {
     whatHappened: 'Mitä tapahtui',
@@ -310,12 +320,12 @@ const fi: Messages = {
       },
       consolidation_key: {
         what: '{{key}} on avoimen koontilähetyksen avain, ei tilaus eikä lähetys: mitään ei varattu.',
-        todo: 'Varaukset liitetään siihen niin kauan kuin se on koontiavain asetuksissa. Sulje se kohdassa Tallennetut ja kootut → Avoimet koontilähetykset, kun kaikki kollit on liitetty.',
+        todo: 'Varaukset liitetään siihen niin kauan kuin se on koontiavain kohdassa $t(settings.title) → $t(admin.consolidation.title). Sulje se kohdassa Tallennetut ja kootut → Avoimet koontilähetykset, kun kaikki kollit on liitetty.',
         line: 'Koontiavain: {{key}}',
       },
       order_cancelled: {
         what: 'Tilaus on peruttu nShiftissä.',
-        todo: 'Siirrä paketti sivuun ja kysy esimieheltäsi.',
+        todo: 'Siirrä kolli sivuun ja kysy esihenkilöltäsi.',
         line: 'Tilaus: {{code}}',
       },
       stored_invalid: {
@@ -333,12 +343,12 @@ const fi: Messages = {
       },
       stored_not_ready: {
         what: 'Tallennettua lähetystä ei voi varata: se ei ole valmis.',
-        todo: 'Päivitä luettelo. Jos lähetys on jo varattu, tulosta sen etiketti uudelleen.',
+        todo: 'Päivitä luettelo. Jos lähetys on jo varattu, tulosta sen osoitekortti uudelleen.',
         line: 'Tila nShiftissä: {{status}}',
       },
       print_settings_refused: {
         what: 'nShift hylkäsi aseman tulostusasetukset, ei lähetystä: mitään ei varattu.',
-        todo: 'Pyydä esimiestä korjaamaan tulostusmääritys (media, tyyppi, merkistö) asetuksissa ja skannaa sitten uudelleen. Siihen asti jokainen skannaus epäonnistuu samalla tavalla.',
+        todo: 'Pyydä esihenkilöä korjaamaan tulostusmääritys (media, tyyppi, merkistö) kohdassa $t(settings.title) → $t(settings.printConfig.title) ja skannaa sitten uudelleen. Siihen asti jokainen skannaus epäonnistuu samalla tavalla.',
         line: 'nShiftin hylkäämät tulostusasetukset: {{fields}}',
       },
       booking_refused: {
@@ -383,12 +393,12 @@ const fi: Messages = {
       },
       printer_refused: {
         what: 'Tulostin hylkäsi asiakirjan.',
-        todo: 'Pyydä esimiestä tarkistamaan tulostimen asetukset (jono, kansio) ja yritä sitten uudelleen Työt-näkymässä.',
+        todo: 'Pyydä esihenkilöä tarkistamaan tulostimen asetukset (jono, kansio) ja yritä sitten uudelleen Työt-näkymässä.',
         line: 'Tulostin: {{printer}}',
       },
       printer_wrong_format: {
         what: 'Tämä tulostin ei voi tulostaa tällaista asiakirjaa.',
-        todo: 'Pyydä esimiestä ohjaamaan nämä asiakirjat toiselle tulostimelle kohdassa Asetukset, Reititys.',
+        todo: 'Pyydä esihenkilöä ohjaamaan nämä asiakirjat toiselle tulostimelle kohdassa $t(settings.title) → $t(settings.routing.title).',
         line: 'Tulostin: {{printer}}',
       },
       printer_problem: {
@@ -400,12 +410,12 @@ const fi: Messages = {
       },
       unencodable_characters: {
         what: 'Tulostimen merkistö ei pysty tulostamaan joitakin merkkejä.',
-        todo: 'Valitse toinen merkistö (UTF-8 tai koodisivu 850) ja tulosta testietiketti uudelleen.',
+        todo: 'Valitse toinen merkistö (UTF-8 tai koodisivu 850) ja tulosta testikortti uudelleen.',
         line: 'Merkit: {{characters}}',
       },
       test_print_unsupported: {
-        what: 'Tulostin tulostaa vain nShiftin asiakirjoja, joten sillä ei ole testietikettiä.',
-        todo: 'Testaa se tulostamalla jonkin lähetyksen etiketti.',
+        what: 'Tulostin tulostaa vain nShiftin asiakirjoja, joten sillä ei ole testikorttia.',
+        todo: 'Testaa se tulostamalla jonkin lähetyksen osoitekortti.',
         line: 'Tulostin: {{printer}}',
       },
       scan_empty: {
@@ -426,7 +436,7 @@ const fi: Messages = {
       },
       scan_aim_prefix: {
         what: 'Skannaus alkaa tunnuksella {{prefix}}, symbologiatunnuksella, jonka skanneri lisää koodin eteen.',
-        todo: 'Poista tunnus käytöstä skannerista tai anna {{prefix}} poistettavaksi etuliitteeksi asetuksissa, ja skannaa sitten uudelleen.',
+        todo: 'Poista tunnus käytöstä skannerista tai anna {{prefix}} poistettavaksi etuliitteeksi kohdassa $t(settings.title) → $t(settings.scanner.title), ja skannaa sitten uudelleen.',
         line: 'Merkit, joita tilaus- tai lähetysnumeroissa ei ole: {{characters}}',
       },
       stopped_before_booking: {
@@ -457,7 +467,7 @@ const fi: Messages = {
         todo: 'Lataa Asetukset uudelleen ja valitse tulostin uudelleen.',
       },
       not_in_cache: {
-        what: 'Asiakirja ei ole enää aseman etikettivälimuistissa.',
+        what: 'Asiakirja ei ole enää aseman osoitekorttien välimuistissa.',
         todo: 'Tulosta lähetys uudelleen, niin sen asiakirjat haetaan uudelleen.',
       },
       spool_job_gone: {
@@ -473,9 +483,13 @@ const fi: Messages = {
         what: 'Asema lukee nShift-API-avaimensa ympäristöstään.',
         todo: 'Pyydä IT:tä vaihtamaan avain siellä, missä asema käynnistetään.',
       },
+      manifest_nothing_new: {
+        what: 'Manifestiin {{manifestType}} ei ole mitään uutta: kaikki tänään varatut lähetykset ovat jo manifestissa. nShiftiin ei luotu manifestia eikä mitään tulostettu.',
+        todo: 'Jos kuljetusliike tarvitsee päivän listan uudelleen, tulosta aiempi manifesti uudelleen Manifesti-näkymästä.',
+      },
       no_label_printer: {
-        what: 'Tälle asemalle ei ole määritetty tarratulostinta, joten skannausta ei lähetetty: mitään ei varattu.',
-        todo: 'Pyydä esimiestä lisäämään tarratulostin (Määritä tarratulostin Skannaus-näkymässä) ja skannaa sitten uudelleen.',
+        what: 'Tälle asemalle ei ole määritetty osoitekorttitulostinta, joten skannausta ei lähetetty: mitään ei varattu.',
+        todo: 'Pyydä esihenkilöä lisäämään osoitekorttitulostin (Määritä osoitekorttitulostin Skannaus-näkymässä) ja skannaa sitten uudelleen.',
       },
       vault_key_kept: {
         what: 'Avaintiedostoa {{file}} ei voi käyttää, eikä Packbench tee uutta niin kauan kuin {{other}} saattaa vielä aueta sillä: salaisuutta ei tallennettu.',
@@ -490,19 +504,19 @@ const fi: Messages = {
       // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
       checkout_not_created: {
         what: 'Mikään nShift Deliveryssä ei vastaa koodia, eikä nShift Checkoutissa ole sille lähetystä: verkkokauppa ei ole vielä luonut lähetystä.',
-        todo: 'Laita paketti sivuun ja pyydä verkkokaupan tiimiä luomaan lähetys, skannaa sitten uudelleen.',
+        todo: 'Laita kolli sivuun ja pyydä verkkokaupan tiimiä luomaan lähetys, skannaa sitten uudelleen.',
       },
       checkout_not_in_delivery: {
         what: 'Tilaus luotiin kassalla (nShift Checkout), mutta se ei ole vielä siirtynyt nShift Deliveryyn.',
-        todo: 'Laita paketti sivuun ja skannaa se uudelleen muutaman minuutin kuluttua. Jos se puuttuu edelleen, pyydä verkkokaupan tiimiä tarkistamaan toimitusratkaisunsa.',
+        todo: 'Laita kolli sivuun ja skannaa se uudelleen muutaman minuutin kuluttua. Jos se puuttuu edelleen, pyydä verkkokaupan tiimiä tarkistamaan toimitusratkaisunsa.',
       },
       checkout_not_configured: {
         what: 'Tällä asemalla ei ole nShift Checkoutin asiakastunnuksia.',
-        todo: 'Pyydä esihenkilöä syöttämään asiakastunnus ja salaisuus Asetuksiin kohtaan nShift Checkout.',
+        todo: 'Pyydä esihenkilöä syöttämään asiakastunnus ja salaisuus kohdassa $t(settings.title) → $t(checkout.settings.credentialsTitle).',
       },
       checkout_credentials_refused: {
         what: 'nShift Checkout ei hyväksynyt tämän aseman asiakastunnuksia: sieltä ei haettu mitään.',
-        todo: 'Pyydä esihenkilöä tarkistamaan asiakastunnus ja salaisuus Asetuksista kohdasta nShift Checkout sekä että asiakas on otettu käyttöön nShift Portalissa.',
+        todo: 'Pyydä esihenkilöä tarkistamaan asiakastunnus ja salaisuus kohdassa $t(settings.title) → $t(checkout.settings.credentialsTitle) sekä se, että asiakas on otettu käyttöön nShift Portalissa.',
       },
       checkout_refused: {
         what: 'nShift Checkout hylkäsi pyynnön.',
@@ -518,7 +532,7 @@ const fi: Messages = {
       },
       invalid_scan: {
         what: 'Skannausta ei voitu lukea: se on tyhjä, liian pitkä tai sisältää virheellisiä merkkejä.',
-        todo: 'Skannaa uudelleen. Jos tämä toistuu, tarkista skannerin etuliite ja jälkiliite asetuksista.',
+        todo: 'Skannaa uudelleen. Jos tämä toistuu, tarkista skannerin etuliite ja jälkiliite kohdassa $t(settings.title) → $t(settings.scanner.title).',
       },
       validation: {
         what: 'nShift hylkäsi lähetyksen: joitakin tietoja puuttuu tai ne ovat virheellisiä.',
@@ -526,11 +540,11 @@ const fi: Messages = {
       },
       auth_missing_key: {
         what: 'Tälle asemalle ei ole määritetty nShift API-avainta.',
-        todo: 'Pyydä esimiestä syöttämään API-avain kohdassa Asetukset, Tili.',
+        todo: 'Pyydä esihenkilöä syöttämään API-avain kohdassa $t(settings.title) → $t(settings.account.title).',
       },
       auth_invalid_key: {
         what: 'nShift ei hyväksynyt API-avainta.',
-        todo: 'Pyydä esimiestä tarkistamaan API-avaimen tunnus ja salaisuus kohdassa Asetukset, Tili.',
+        todo: 'Pyydä esihenkilöä tarkistamaan API-avaimen tunnus ja salaisuus kohdassa $t(settings.title) → $t(settings.account.title).',
       },
       access_missing_license: {
         what: 'nShift-tililtä puuttuu lisenssi "{{license}}".',
@@ -546,7 +560,7 @@ const fi: Messages = {
       },
       server_error: {
         what: 'nShiftissä tapahtui virhe, eikä toimintoa saatu valmiiksi.',
-        todo: 'Odota minuutti ja skannaa uudelleen. Jos ongelma jatkuu, kerro esimiehelle.',
+        todo: 'Odota minuutti ja skannaa uudelleen. Jos ongelma jatkuu, kerro esihenkilölle.',
       },
       rate_limited: {
         what: 'nShiftiin tulee juuri nyt liikaa pyyntöjä.',
@@ -562,11 +576,11 @@ const fi: Messages = {
       },
       printer_error: {
         what: 'Tulostin ilmoittaa ongelmasta: {{problems}}.',
-        todo: 'Korjaa tulostin (lisää tarroja, sulje tulostuspää, jatka) ja vapauta tai yritä työtä uudelleen Työt-näkymässä.',
+        todo: 'Korjaa tulostin (lisää osoitekortteja, sulje tulostuspää, jatka) ja vapauta tai yritä työtä uudelleen Työt-näkymässä.',
       },
       no_printer: {
         what: 'Tälle asiakirjalle ei ole valittu tulostinta.',
-        todo: 'Pyydä esimiestä valitsemaan tulostin kohdassa Asetukset, Tulostimet ja Reititys.',
+        todo: 'Pyydä esihenkilöä valitsemaan tulostin kohdassa $t(settings.title) → $t(settings.routing.title) (uusi lisätään kohdassa $t(settings.title) → $t(settings.printers.title)).',
       },
       already_booked: {
         what: 'Tämä on jo varattu.',
@@ -578,23 +592,23 @@ const fi: Messages = {
       },
       document_expired: {
         what: 'nShiftillä ei enää ole tätä asiakirjaa (asiakirjoja säilytetään tunnin), eikä kopiota voitu tehdä.',
-        todo: 'Yritä uusintatulostusta uudelleen; jos se epäonnistuu taas, kysy esimieheltä.',
+        todo: 'Yritä uusintatulostusta uudelleen; jos se epäonnistuu taas, kysy esihenkilöltä.',
       },
       label_not_downloaded: {
         what: 'Lähetys on varattu nShiftissä, mutta sen osoitekortti ei tullut asemalle.',
         todo: 'Älä varaa sitä uudelleen: paina R tai Tulosta uudelleen hakeaksesi osoitekortin. Jos sekin epäonnistuu, tarkista verkkoyhteys.',
       },
       label_held: {
-        what: 'Tarratulostin ei ottanut osoitekorttia vastaan ajoissa, joten se on pidätetty eikä sitä tulostettu.',
+        what: 'Osoitekorttitulostin ei ottanut osoitekorttia vastaan ajoissa, joten se on pidätetty eikä sitä tulostettu.',
         todo: 'Tarkista tulostin ja vapauta osoitekortti sitten täällä tai Työt-näkymässä.',
       },
       not_cancellable: {
         what: 'Lähetystä ei voi enää perua.',
-        todo: 'Ota yhteyttä kuljetusliikkeeseen tai esimieheen.',
+        todo: 'Ota yhteyttä kuljetusliikkeeseen tai esihenkilöön.',
       },
       not_consolidated: {
-        what: 'nShift varasi lähetyksen {{shipmentNo}} omana lähetyksenään, ei yhdistelmälähetykseen {{key}}: kollit kulkevat erikseen.',
-        todo: 'Etiketti on tulostettu. Tarkista, että kuljetuspalvelu tukee yhdistelyä; jos kollien on kuljettava yhdessä, peru lähetys ja varaa se uudelleen.',
+        what: 'nShift varasi lähetyksen {{shipmentNo}} omana lähetyksenään, ei koontilähetykseen {{key}}: kollit kulkevat erikseen.',
+        todo: 'Osoitekortti on tulostettu. Tarkista, että kuljetuspalvelu tukee yhdistelyä; jos kollien on kuljettava yhdessä, peru lähetys ja varaa se uudelleen.',
       },
       manifest_empty: {
         what: 'nShift loi manifestin {{manifestType}} {{manifestId}} ilman yhtään lähetystä: kaikki tämän päivän lähetykset ovat jo aiemmassa manifestissa. Mitään ei tulostettu.',
@@ -602,7 +616,7 @@ const fi: Messages = {
       },
       unknown_manifest_type: {
         what: 'Tämä manifestityyppi ei ole aseman manifestityyppejä.',
-        todo: 'Valitse jokin aseman tyypeistä tai pyydä esimiestä lisäämään tämä kohdassa Asetukset, Manifestityypit.',
+        todo: 'Valitse jokin aseman tyypeistä tai pyydä esihenkilöä lisäämään tämä kohdassa $t(settings.title) → $t(settings.manifest.title).',
       },
       cannot_save: {
         what: 'Asema ei voi tallentaa työtään (sen datakansion levy on täynnä tai siihen ei voi kirjoittaa), joten se ei varaa eikä tulosta enää mitään.',
@@ -610,7 +624,7 @@ const fi: Messages = {
       },
       internal: {
         what: 'Asemassa tapahtui virhe.',
-        todo: 'Yritä uudelleen. Jos tämä toistuu, käynnistä Packbench uudelleen ja kerro esimiehelle.',
+        todo: 'Yritä uudelleen. Jos tämä toistuu, käynnistä Packbench uudelleen ja kerro esihenkilölle.',
       },
     },
     fields: {
@@ -711,6 +725,15 @@ const fi: Messages = {
     deleteConsolidatedConfirm: 'Poistetaanko koko koontilähetys {{id}}? Tulostetut asiakirjat perutaan.',
     bookWhat: 'Tallennettu lähetys {{orderNo}}',
     closeWhat: 'Koontilähetys {{key}}',
+    details: 'Tallennettu lähetys',
+    consolidatedDetails: 'Koontilähetys',
+    notBookable:
+      'nShift ei pidä tätä tallennettua lähetystä valmiina, joten sitä ei voi varata. Korjauta se tilausjärjestelmässä tai nShiftissä ja paina sitten Päivitä.',
+    closeConfirm:
+      'Suljetaanko koontilähetys {{key}} ja lähetetään se? Sen rahtikirja tulostetaan, eikä siihen voi enää lisätä kolleja.',
+    closeYes: 'Kyllä, sulje ja lähetä',
+    closeNo: 'Ei, pidä se avoimena',
+    closing: 'Suljetaan nShiftissä',
   },
   shipments: {
     shipmentNo: 'Lähetysnumero',
@@ -720,11 +743,24 @@ const fi: Messages = {
     service: 'Palvelu',
     parcels: 'Kollit',
     booked: 'Varattu',
+    status: {
+      READY: 'Valmis',
+      WARNED: 'Valmis, varoituksin',
+      INVALID: 'Virheellinen',
+      PRINTED: 'Varattu',
+      OPEN: 'Avoin',
+      CLOSED: 'Suljettu',
+      DELETED: 'Poistettu',
+      CANCELLED: 'Peruttu',
+      IN_TRANSIT: 'Kuljetuksessa',
+      DELIVERED: 'Toimitettu',
+    },
   },
   manifest: {
     title: 'Päivän päätös',
     create: 'Luo manifesti: {{type}}',
-    noTypes: 'Manifestityyppejä ei ole määritetty. Lisää ne asetuksissa.',
+    noTypes:
+      'Manifestityyppejä ei ole määritetty. Lisää ne kohdassa $t(settings.title) → $t(settings.manifest.title).',
     listTitle: 'Manifestit',
     empty: 'Ei manifesteja tällä jaksolla.',
     type: 'Tyyppi',
@@ -735,6 +771,13 @@ const fi: Messages = {
     what: 'Manifesti {{type}}',
     reprintWhat: 'Manifesti {{type}} {{id}} (uusintatulostus)',
     showShipments: 'Lähetykset',
+    nothingNew: '· ei mitään uutta',
+    nothingNewHint:
+      'Kaikki tänään varatut lähetykset ovat jo manifestissa, joten uusi manifesti olisi tyhjä: luotavaa ei ole. Jos kuljetusliike tarvitsee päivän listan uudelleen, tulosta se uudelleen alla olevasta listasta.',
+    step: {
+      creating: 'Luodaan nShiftissä',
+      fetching: 'Haetaan nShiftistä',
+    },
     unmanifested: {
       title: 'Tämän päivän lähetykset, jotka eivät ole missään manifestissa',
       allIn: 'Kaikki tänään varatut lähetykset ovat manifestissa.',
@@ -829,12 +872,6 @@ const fi: Messages = {
       delivered: 'Toimitettu',
       other: 'Kuljetusliikkeen tila {{code}}',
     },
-    status: {
-      PRINTED: 'Varattu',
-      CANCELLED: 'Peruttu',
-      IN_TRANSIT: 'Kuljetuksessa',
-      DELIVERED: 'Toimitettu',
-    },
   },
   statusEvents: {
     title: 'Seuranta (nShiftin tilatapahtumat)',
@@ -842,11 +879,29 @@ const fi: Messages = {
     stations: 'Asemat, jotka jakavat tämän nShift-tilin',
     stationsHint:
       'Asema lukee tilatapahtumat {{minutes}} minuutin välein, jotta asemat yhdessä pysyvät nShiftin rajassa, yksi kutsu viidessä minuutissa.',
-    save: 'Tallenna seuranta-asetukset',
   },
   settings: {
     title: 'Asetukset',
     saved: 'Asetukset tallennettu.',
+    index: 'Asetusten osat',
+    groups: {
+      station: 'Tämä asema',
+      nshift: 'nShift',
+      printers: 'Tulostimet ja osoitekortit',
+      scanning: 'Skannaus',
+    },
+    bar: {
+      label: 'Tallenna asetukset',
+      unsavedMark: 'ei tallennettu',
+      nothing: 'Kaikki muutokset on tallennettu.',
+      unsaved: 'Ei vielä tallennettu: {{sections}}.',
+      elsewhere: '(Osa on vasemman listan toisessa ryhmässä.)',
+      save: 'Tallenna muutokset',
+      undo: 'Kumoa muutokset',
+      refused:
+        'Mitään ei tallennettu: osan {{sections}} arvoa ei hyväksytä. Se on merkitty punaisella kenttänsä alle.',
+      goTo: 'Siirry: {{section}}',
+    },
     account: {
       title: 'nShift-tili',
       deliveryUrl: 'Delivery API:n osoite',
@@ -854,8 +909,7 @@ const fi: Messages = {
       secret: 'API-avaimen salaisuus',
       secretStored: 'Tallennettu salaisuus: {{mask}}',
       noSecret: 'Salaisuutta ei ole tallennettu.',
-      saveKey: 'Tallenna API-avain',
-      saveUrl: 'Tallenna osoite',
+      idNeeded: 'Anna myös avaimen tunnus: salaisuus tallennetaan vain sen kanssa.',
       test: 'Testaa yhteys',
       testOk: 'Yhteys nShiftiin toimii.',
       testFailed: 'Yhteystesti epäonnistui: {{state}}.',
@@ -900,7 +954,7 @@ const fi: Messages = {
       directory: 'Kansio',
       removeTitle: 'Poistetaanko tulostin {{name}}?',
       removeText:
-        'Tulostimelle {{name}} reititetyt tarrat ja asiakirjat tarvitsevat toisen tulostimen: tarkista Reititys poiston jälkeen.',
+        'Tulostimelle {{name}} reititetyt osoitekortit ja asiakirjat tarvitsevat toisen tulostimen: tarkista Reititys poiston jälkeen.',
       removeYes: 'Poista tulostin',
       testAgain: 'Tulosta uudelleen',
       testSending: 'Testikorttia lähetetään tulostimelle {{printer}}…',
@@ -909,10 +963,14 @@ const fi: Messages = {
       save: 'Tallenna tulostin',
       paperSizes: 'Paperi: {{list}}',
       printClientState: 'Tila nShiftissä: {{state}}',
+      appNamed: {
+        label: 'Osoitekorttitulostin ({{address}})',
+        document: 'Asiakirjatulostin ({{address}})',
+      },
     },
     routing: {
       title: 'Reititys',
-      labelPrinter: 'Korttitulostin (ZPL)',
+      labelPrinter: 'Osoitekorttitulostin (ZPL)',
       documentPrinter: 'Asiakirjatulostin (A4, PDF)',
       rules: 'Säännöt (ensimmäinen osuma ratkaisee)',
       noRules: 'Ei sääntöjä: yllä olevia oletuksia käytetään.',
@@ -923,7 +981,6 @@ const fi: Messages = {
       serviceId: 'Palvelun tunnus',
       printer: 'Tulostin',
       any: 'Mikä tahansa',
-      save: 'Tallenna reititys',
       rule: 'Sääntö {{number}}',
     },
     printConfig: {
@@ -931,12 +988,22 @@ const fi: Messages = {
       hint: 'Enintään neljä kohdetta, pienin kortti ensin, A4 viimeisenä.',
       target: 'Kohde {{number}}',
       media: 'Materiaali',
+      mediaWords: {
+        thermal: 'Osoitekortti {{width}} × {{length}} mm, lämpö',
+        sheet: '{{paper}}-arkki, laser',
+        twoA5: 'Kaksi A5:tä A4-arkilla, laser',
+        ste: 'A4-arkki (STE-asettelu), laser',
+        code: 'nShift-media {{code}}',
+      },
+      charsets: {
+        cp850: 'Merkistö 850 (länsieurooppalaiset kirjaimet, kaikki Zebrat)',
+        UTF8: 'UTF-8 (kaikki kirjaimet; tulostin tarvitsee Unicode-fontin)',
+      },
       type: 'Tyyppi',
       mode: 'Tila',
       modes: { none: 'Tulostimen oletus', DT: 'Suoralämpö', TT: 'Lämpösiirto' },
       charset: 'ZPL-merkistö',
       addTarget: 'Lisää kohde',
-      save: 'Tallenna tulostusasetukset',
     },
     scanner: {
       title: 'Skanneri',
@@ -944,23 +1011,21 @@ const fi: Messages = {
       suffix: 'Poistettava jälkiliite',
       duplicateWindow: 'Ohita toistot (ms)',
       lastScan: 'Viimeisin skannaus täällä: {{raw}} (luettu: {{code}})',
-      save: 'Tallenna skanneriasetukset',
     },
     manifest: {
       title: 'Manifestityypit',
       types: 'Manifestityypit (pilkuilla erotettuna)',
-      save: 'Tallenna manifestityypit',
     },
     sounds: {
       title: 'Äänet',
       enabled: 'Soita äänet',
       volume: 'Äänenvoimakkuus',
       test: 'Soita testiäänet',
-      save: 'Tallenna äänet',
     },
     language: {
       title: 'Kieli',
       label: 'Kieli',
+      hint: 'Näkymien kieli vaihtuu heti: muuta tallennettavaa ei ole.',
     },
   },
   outcome: {
@@ -1012,19 +1077,16 @@ const fi: Messages = {
       moveUp: 'Siirrä kohde {{source}} ylöspäin',
       moveDown: 'Siirrä kohde {{source}} alaspäin',
       none: 'Valitse vähintään yksi lähde, josta skannauksia haetaan.',
-      save: 'Tallenna skannausten haku',
     },
     hold: {
-      title: 'Tulostinta odottavat tarrat',
-      minutes: 'Pidätä odottava tarra, kun se on odottanut (minuuttia)',
-      hint: 'Tarra, jota ei ole voitu tulostaa näin pitkään, pidätetään, kunnes pakkaaja vapauttaa sen, jottei se tulostu pyytämättä kauan kollin lähdön jälkeen. Minuutin osat käyvät.',
-      save: 'Tallenna pidätysaika',
+      title: 'Tulostinta odottavat osoitekortit',
+      minutes: 'Pidätä odottava osoitekortti, kun se on odottanut (minuuttia)',
+      hint: 'Osoitekortti, jota ei ole voitu tulostaa näin pitkään, pidätetään, kunnes pakkaaja vapauttaa sen, jottei se tulostu pyytämättä kauan kollin lähdön jälkeen. Minuutin osat käyvät.',
     },
     consolidation: {
       title: 'Koontilähetykset',
       key: 'Koontiavain',
       hint: 'Varaukset liitetään avoimeen koontilähetykseen, jolla on tämä avain. Jätä tyhjäksi, niin jokainen lähetys varataan erikseen.',
-      save: 'Tallenna koontiavain',
     },
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
@@ -1040,7 +1102,7 @@ const fi: Messages = {
   checkout: {
     title: 'nShift Checkout',
     notConfigured:
-      'nShift Checkoutin asiakastunnuksia ei ole asetettu. Syötä ne Asetuksiin kohtaan nShift Checkout.',
+      'nShift Checkoutin asiakastunnuksia ei ole syötetty. Syötä ne kohdassa $t(settings.title) → $t(checkout.settings.credentialsTitle).',
     prompt: 'Skannaa tai kirjoita tilausviite tai valitse päivämäärät löytääksesi osalähetykset.',
     orderNo: 'Tilausviite',
     findByOrder: 'Hae tilauksella',
@@ -1049,7 +1111,9 @@ const fi: Messages = {
     findByDate: 'Hae päivämäärällä',
     empty: 'Osalähetyksiä ei löytynyt.',
     results: 'Osalähetykset',
-    order: 'Tilaus {{orderNo}}: {{count}} osalähetys(tä)',
+    order_one: 'Tilaus {{orderNo}}: {{count}} osalähetys',
+    order_other: 'Tilaus {{orderNo}}: {{count}} osalähetystä',
+    details: 'Osalähetys',
     subShipment: 'Osalähetys',
     created: 'Luotu',
     receiver: 'Vastaanottaja',
@@ -1103,12 +1167,10 @@ const fi: Messages = {
         demo: 'Sisäänrakennettu nShift-simulaattori vastaa tässä esittelyn ajan; osoitetta ei tallenneta.',
         flag: 'Annettu valinnalla --checkout-auth-url tätä ajoa varten; osoitetta ei tallenneta.',
       },
-      save: 'Tallenna Checkout-osoitteet',
       clientId: 'Asiakastunnus',
       secret: 'Asiakassalaisuus',
       secretStored: 'Tallennettu salaisuus: {{mask}}',
       noSecret: 'Asiakastunnuksia ei ole tallennettu: skannauksia ei haeta nShift Checkoutista.',
-      saveCredentials: 'Tallenna asiakastunnukset',
     },
   },
   numbers: {

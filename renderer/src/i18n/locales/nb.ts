@@ -31,6 +31,15 @@ const nb: Messages = {
     actions: 'Handlinger',
     search: 'Søk',
     invalid: 'Stasjonen godtok ikke verdiene. Kontroller feltene og prøv igjen.',
+    dateLetters: {
+      day: 'dd',
+      month: 'mm',
+      year: 'åååå',
+    },
+    dateInvalid: 'Ikke en dato: skriv den som {{pattern}}.',
+    dateReversed: '{{from}} er etter {{to}}: det er ingen dag imellom. Sett den tidligste datoen først.',
+    emptyCode:
+      'Ingenting ble skrevet eller skannet: skann en strekkode eller skriv et nummer, og trykk deretter Enter.',
   },
   nav: {
     label: 'Skjermbilder',
@@ -208,12 +217,11 @@ const nb: Messages = {
   stationName: {
     label: 'Stasjon',
     windowTitle: '{{name}} · Packbench',
-    settingsTitle: 'Denne stasjonen',
+    settingsTitle: 'Stasjonens navn og oppsett',
     field: 'Navn på denne stasjonen',
     hint: 'Vises i vindustittelen og i statuslinjen, så hvert pakkebord kjennes igjen med et blikk. Tomt: datamaskinens navn ({{computer}}).',
     hintNamed:
       'Vises i vindustittelen og i statuslinjen, så hvert pakkebord kjennes igjen med et blikk. Tomt: datamaskinens navn.',
-    save: 'Lagre navnet',
   },
   keys: {
     button: 'Taster',
@@ -242,8 +250,8 @@ const nb: Messages = {
     fault: {
       none: 'Virker',
       offline: 'Frakoblet',
-      paper_out: 'Tom for papir',
-      head_open: 'Skriverhodet åpent',
+      paper_out: 'Tom for etiketter',
+      head_open: 'Skrivehodet åpent',
     },
     now: 'Demomodus · etikettskriver: {{fault}}',
   },
@@ -282,6 +290,7 @@ const nb: Messages = {
     testNoPrinter: 'Velg etikettskriveren først (trinn 3).',
     testPrint: 'Skriv ut en testetikett',
     testDone: 'Testetiketten ble skrevet ut: stasjonen er klar.',
+    moreSettings: 'Åpne {{group}} i $t(settings.title)',
   },
   failure: {
     whatHappened: 'Hva skjedde',
@@ -299,12 +308,12 @@ const nb: Messages = {
       },
       consolidation_key: {
         what: '{{key}} er nøkkelen til en åpen samlastet sending, ikke en ordre eller sending: ingenting ble booket.',
-        todo: 'Bookinger legges til den så lenge den er samlastingsnøkkelen i Innstillinger. Lukk den under Lagrede og samlastede → Åpne samlastede sendinger når alle kolliene er lagt til.',
+        todo: 'Bookinger legges til den så lenge den er samlastingsnøkkelen i $t(settings.title) → $t(admin.consolidation.title). Lukk den under Lagrede og samlastede → Åpne samlastede sendinger når alle kolliene er lagt til.',
         line: 'Samlastingsnøkkel: {{key}}',
       },
       order_cancelled: {
         what: 'Ordren er kansellert i nShift.',
-        todo: 'Sett pakken til side og spør arbeidslederen din.',
+        todo: 'Sett kolliet til side og spør arbeidslederen din.',
         line: 'Ordre: {{code}}',
       },
       stored_invalid: {
@@ -327,7 +336,7 @@ const nb: Messages = {
       },
       print_settings_refused: {
         what: 'nShift avviste stasjonens utskriftsinnstillinger, ikke sendingen: ingenting ble booket.',
-        todo: 'Be en arbeidsleder rette utskriftskonfigurasjonen (medium, type, tegnsett) i Innstillinger, og skann deretter på nytt. Til da feiler hver skanning på samme måte.',
+        todo: 'Be en arbeidsleder rette utskriftskonfigurasjonen (medium, type, tegnsett) i $t(settings.title) → $t(settings.printConfig.title), og skann deretter på nytt. Til da feiler hver skanning på samme måte.',
         line: 'Utskriftsinnstillinger nShift avviste: {{fields}}',
       },
       booking_refused: {
@@ -377,7 +386,7 @@ const nb: Messages = {
       },
       printer_wrong_format: {
         what: 'Skriveren kan ikke skrive ut denne typen dokument.',
-        todo: 'Be en arbeidsleder sende disse dokumentene til en annen skriver under Innstillinger, Ruting.',
+        todo: 'Be en arbeidsleder sende disse dokumentene til en annen skriver i $t(settings.title) → $t(settings.routing.title).',
         line: 'Skriver: {{printer}}',
       },
       printer_problem: {
@@ -415,7 +424,7 @@ const nb: Messages = {
       },
       scan_aim_prefix: {
         what: 'Skanningen begynner med {{prefix}}, en symbologi-identifikator som skanneren setter foran koden.',
-        todo: 'Slå av identifikatoren i skanneren, eller legg inn {{prefix}} som prefiks som fjernes i Innstillinger, og skann deretter på nytt.',
+        todo: 'Slå av identifikatoren i skanneren, eller legg inn {{prefix}} som prefiks som fjernes i $t(settings.title) → $t(settings.scanner.title), og skann deretter på nytt.',
         line: 'Tegn som ingen ordre- eller sendingsnumre har: {{characters}}',
       },
       stopped_before_booking: {
@@ -462,6 +471,10 @@ const nb: Messages = {
         what: 'Stasjonen henter nShift-API-nøkkelen sin fra miljøet.',
         todo: 'Be IT endre nøkkelen der stasjonen startes.',
       },
+      manifest_nothing_new: {
+        what: 'Ingenting nytt for manifest {{manifestType}}: alle sendinger som er booket i dag, er allerede i et manifest. Det ble ikke laget noe manifest i nShift, og ingenting ble skrevet ut.',
+        todo: 'Trenger transportøren dagens liste igjen, skriv ut det tidligere manifestet på nytt fra skjermen Manifest.',
+      },
       no_label_printer: {
         what: 'Ingen etikettskriver er satt opp på denne stasjonen, så skanningen ble ikke sendt: ingenting ble booket.',
         todo: 'Be en arbeidsleder legge til etikettskriveren (Sett opp etikettskriveren på skjermen Skann), og skann deretter på nytt.',
@@ -479,19 +492,19 @@ const nb: Messages = {
       // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
       checkout_not_created: {
         what: 'Ingenting i nShift Delivery samsvarer med koden, og nShift Checkout har heller ingen sending for den: nettbutikken har ikke opprettet sendingen ennå.',
-        todo: 'Legg pakken til side og be nettbutikkens team om å opprette sendingen, og skann deretter på nytt.',
+        todo: 'Legg kolliet til side og be nettbutikkens team om å opprette sendingen, og skann deretter på nytt.',
       },
       checkout_not_in_delivery: {
         what: 'Ordren ble opprettet i kassen (nShift Checkout), men har ikke kommet fram til nShift Delivery ennå.',
-        todo: 'Legg pakken til side og skann den igjen om noen minutter. Mangler den fortsatt, be nettbutikkens team om å kontrollere fraktløsningen sin.',
+        todo: 'Legg kolliet til side og skann det igjen om noen minutter. Mangler sendingen fortsatt, be nettbutikkens team om å kontrollere fraktløsningen sin.',
       },
       checkout_not_configured: {
         what: 'Ingen klientopplysninger for nShift Checkout er lagt inn på denne stasjonen.',
-        todo: 'Be en arbeidsleder om å legge inn klient-id og hemmelighet i Innstillinger, under nShift Checkout.',
+        todo: 'Be en arbeidsleder om å legge inn klient-id og hemmelighet i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
       },
       checkout_credentials_refused: {
         what: 'nShift Checkout godtok ikke stasjonens klientopplysninger: ingenting ble slått opp der.',
-        todo: 'Be en arbeidsleder kontrollere klient-id og hemmelighet i Innstillinger, under nShift Checkout, og at klienten er aktivert i nShift Portal.',
+        todo: 'Be en arbeidsleder kontrollere klient-id og hemmelighet i $t(settings.title) → $t(checkout.settings.credentialsTitle), og at klienten er aktivert i nShift Portal.',
       },
       checkout_refused: {
         what: 'nShift Checkout avviste forespørselen.',
@@ -507,7 +520,7 @@ const nb: Messages = {
       },
       invalid_scan: {
         what: 'Skanningen kunne ikke leses: den er tom, for lang eller inneholder ugyldige tegn.',
-        todo: 'Skann igjen. Hvis det gjentar seg, kontroller skannerens prefiks og suffiks i Innstillinger.',
+        todo: 'Skann igjen. Hvis det gjentar seg, kontroller skannerens prefiks og suffiks i $t(settings.title) → $t(settings.scanner.title).',
       },
       validation: {
         what: 'nShift avviste sendingen: noen opplysninger mangler eller er feil.',
@@ -515,11 +528,11 @@ const nb: Messages = {
       },
       auth_missing_key: {
         what: 'Ingen nShift API-nøkkel er satt opp på denne stasjonen.',
-        todo: 'Be en arbeidsleder legge inn API-nøkkelen under Innstillinger, Konto.',
+        todo: 'Be en arbeidsleder legge inn API-nøkkelen i $t(settings.title) → $t(settings.account.title).',
       },
       auth_invalid_key: {
         what: 'nShift godtok ikke API-nøkkelen.',
-        todo: 'Be en arbeidsleder kontrollere API-nøkkelens id og hemmelighet under Innstillinger, Konto.',
+        todo: 'Be en arbeidsleder kontrollere API-nøkkelens id og hemmelighet i $t(settings.title) → $t(settings.account.title).',
       },
       access_missing_license: {
         what: 'nShift-kontoen mangler lisensen "{{license}}".',
@@ -555,7 +568,7 @@ const nb: Messages = {
       },
       no_printer: {
         what: 'Ingen skriver er valgt for dette dokumentet.',
-        todo: 'Be en arbeidsleder velge en skriver under Innstillinger, Skrivere og Ruting.',
+        todo: 'Be en arbeidsleder velge en skriver i $t(settings.title) → $t(settings.routing.title) (en ny legges til under $t(settings.title) → $t(settings.printers.title)).',
       },
       already_booked: {
         what: 'Denne er allerede booket.',
@@ -591,7 +604,7 @@ const nb: Messages = {
       },
       unknown_manifest_type: {
         what: 'Denne manifesttypen er ikke en av stasjonens manifesttyper.',
-        todo: 'Velg en av stasjonens typer, eller be en arbeidsleder legge til denne under Innstillinger, Manifesttyper.',
+        todo: 'Velg en av stasjonens typer, eller be en arbeidsleder legge til denne i $t(settings.title) → $t(settings.manifest.title).',
       },
       cannot_save: {
         what: 'Stasjonen kan ikke lagre arbeidet sitt (disken med datamappen er full eller kan ikke skrives til), så den booker og skriver ikke ut noe mer.',
@@ -701,6 +714,15 @@ const nb: Messages = {
       'Slette hele den samlastede sendingen {{id}}? Utskrevne dokumenter kanselleres.',
     bookWhat: 'Lagret sending {{orderNo}}',
     closeWhat: 'Samlastet sending {{key}}',
+    details: 'Lagret sending',
+    consolidatedDetails: 'Samlastet sending',
+    notBookable:
+      'nShift har ikke denne lagrede sendingen som klar, så den kan ikke bookes. Få den rettet i ordresystemet eller i nShift, og trykk deretter Oppdater.',
+    closeConfirm:
+      'Lukke den samlastede sendingen {{key}} og sende den? Fraktbrevet skrives ut, og flere kolli kan ikke legges til.',
+    closeYes: 'Ja, lukk og send',
+    closeNo: 'Nei, la den være åpen',
+    closing: 'Lukkes i nShift',
   },
   shipments: {
     shipmentNo: 'Sendingsnummer',
@@ -710,11 +732,24 @@ const nb: Messages = {
     service: 'Tjeneste',
     parcels: 'Kolli',
     booked: 'Booket',
+    status: {
+      READY: 'Klar',
+      WARNED: 'Klar, med advarsler',
+      INVALID: 'Ugyldig',
+      PRINTED: 'Booket',
+      OPEN: 'Åpen',
+      CLOSED: 'Lukket',
+      DELETED: 'Slettet',
+      CANCELLED: 'Kansellert',
+      IN_TRANSIT: 'Under transport',
+      DELIVERED: 'Levert',
+    },
   },
   manifest: {
     title: 'Dagsavslutning',
     create: 'Opprett manifest: {{type}}',
-    noTypes: 'Ingen manifesttyper er satt opp. Legg dem til i Innstillinger.',
+    noTypes:
+      'Ingen manifesttyper er satt opp. Legg dem til i $t(settings.title) → $t(settings.manifest.title).',
     listTitle: 'Manifester',
     empty: 'Ingen manifester i perioden.',
     type: 'Type',
@@ -725,6 +760,13 @@ const nb: Messages = {
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (ny utskrift)',
     showShipments: 'Sendinger',
+    nothingNew: '· ingenting nytt',
+    nothingNewHint:
+      'Alle sendinger som er booket i dag, er allerede i et manifest, så et nytt manifest ville blitt tomt: det er ingenting å opprette. Trenger transportøren dagens liste igjen, skriv den ut på nytt fra listen nedenfor.',
+    step: {
+      creating: 'Opprettes i nShift',
+      fetching: 'Hentes fra nShift',
+    },
     unmanifested: {
       title: 'Dagens sendinger som ikke er i noe manifest',
       allIn: 'Alle sendinger som er booket i dag, er i et manifest.',
@@ -820,12 +862,6 @@ const nb: Messages = {
       delivered: 'Levert',
       other: 'Transportørstatus {{code}}',
     },
-    status: {
-      PRINTED: 'Booket',
-      CANCELLED: 'Kansellert',
-      IN_TRANSIT: 'Under transport',
-      DELIVERED: 'Levert',
-    },
   },
   statusEvents: {
     title: 'Sporing (statushendelser fra nShift)',
@@ -833,11 +869,29 @@ const nb: Messages = {
     stations: 'Stasjoner som deler denne nShift-kontoen',
     stationsHint:
       'Stasjonen leser statushendelsene hvert {{minutes}}. minutt, slik at stasjonene til sammen holder seg innenfor nShifts grense på ett kall per fem minutter.',
-    save: 'Lagre sporingsinnstillinger',
   },
   settings: {
     title: 'Innstillinger',
     saved: 'Innstillingene er lagret.',
+    index: 'Innstillingenes deler',
+    groups: {
+      station: 'Denne stasjonen',
+      nshift: 'nShift',
+      printers: 'Skrivere og etiketter',
+      scanning: 'Skanning',
+    },
+    bar: {
+      label: 'Lagre innstillinger',
+      unsavedMark: 'ikke lagret',
+      nothing: 'Alle endringer er lagret.',
+      unsaved: 'Ikke lagret ennå: {{sections}}.',
+      elsewhere: '(Noen er i en annen gruppe i listen til venstre.)',
+      save: 'Lagre endringer',
+      undo: 'Angre endringer',
+      refused:
+        'Ingenting ble lagret: en verdi i {{sections}} godtas ikke. Den er merket med rødt under feltet sitt.',
+      goTo: 'Gå til {{section}}',
+    },
     account: {
       title: 'nShift-konto',
       deliveryUrl: 'Adresse til Delivery API',
@@ -845,8 +899,7 @@ const nb: Messages = {
       secret: 'API-nøkkelens hemmelighet',
       secretStored: 'Lagret hemmelighet: {{mask}}',
       noSecret: 'Ingen hemmelighet lagret.',
-      saveKey: 'Lagre API-nøkkel',
-      saveUrl: 'Lagre adresse',
+      idNeeded: 'Fyll inn nøkkel-ID også: hemmeligheten lagres bare sammen med den.',
       test: 'Test tilkoblingen',
       testOk: 'Tilkoblet nShift.',
       testFailed: 'Tilkoblingstesten mislyktes: {{state}}.',
@@ -900,6 +953,10 @@ const nb: Messages = {
       save: 'Lagre skriver',
       paperSizes: 'Papir: {{list}}',
       printClientState: 'Status i nShift: {{state}}',
+      appNamed: {
+        label: 'Etikettskriver ({{address}})',
+        document: 'Dokumentskriver ({{address}})',
+      },
     },
     routing: {
       title: 'Ruting',
@@ -914,7 +971,6 @@ const nb: Messages = {
       serviceId: 'Tjenestens id',
       printer: 'Skriver',
       any: 'Alle',
-      save: 'Lagre ruting',
       rule: 'Regel {{number}}',
     },
     printConfig: {
@@ -922,12 +978,22 @@ const nb: Messages = {
       hint: 'Opptil fire mål, minste etikett først, A4 sist.',
       target: 'Mål {{number}}',
       media: 'Medium',
+      mediaWords: {
+        thermal: 'Etikett {{width}} × {{length}} mm, termisk',
+        sheet: '{{paper}}-ark, laser',
+        twoA5: 'To A5 på et A4-ark, laser',
+        ste: 'A4-ark (STE-oppsett), laser',
+        code: 'nShift-medium {{code}}',
+      },
+      charsets: {
+        cp850: 'Tegntabell 850 (vesteuropeiske bokstaver, alle Zebra)',
+        UTF8: 'UTF-8 (alle bokstaver; skriveren trenger en Unicode-skrift)',
+      },
       type: 'Type',
       mode: 'Modus',
       modes: { none: 'Skriverens standard', DT: 'Direkte termisk', TT: 'Termisk overføring' },
       charset: 'ZPL-tegnsett',
       addTarget: 'Legg til mål',
-      save: 'Lagre utskriftskonfigurasjon',
     },
     scanner: {
       title: 'Skanner',
@@ -935,23 +1001,21 @@ const nb: Messages = {
       suffix: 'Suffiks som fjernes',
       duplicateWindow: 'Ignorer gjentakelser innen (ms)',
       lastScan: 'Siste skanning her: {{raw}} (lest som {{code}})',
-      save: 'Lagre skannerinnstillinger',
     },
     manifest: {
       title: 'Manifesttyper',
       types: 'Manifesttyper (kommaseparert)',
-      save: 'Lagre manifesttyper',
     },
     sounds: {
       title: 'Lyd',
       enabled: 'Spill av lyder',
       volume: 'Volum',
       test: 'Spill testlyder',
-      save: 'Lagre lyd',
     },
     language: {
       title: 'Språk',
       label: 'Språk',
+      hint: 'Skjermene bytter språk med en gang: ingenting mer å lagre.',
     },
   },
   outcome: {
@@ -1000,19 +1064,16 @@ const nb: Messages = {
       moveUp: 'Flytt {{source}} opp',
       moveDown: 'Flytt {{source}} ned',
       none: 'Velg minst én kilde å slå opp skanninger i.',
-      save: 'Lagre oppslag av skanninger',
     },
     hold: {
       title: 'Etiketter som venter på en skriver',
       minutes: 'Hold tilbake en ventende etikett etter (minutter)',
       hint: 'En etikett som ikke har kunnet skrives ut så lenge, holdes tilbake til en pakker slipper den, så den aldri kommer ut uten at noen ba om det, lenge etter at kolliet har dratt. Deler av minutter går fint.',
-      save: 'Lagre ventetid',
     },
     consolidation: {
       title: 'Samlasting',
       key: 'Samlastingsnøkkel',
       hint: 'Bookinger legges til den åpne samlastede sendingen med denne nøkkelen. La feltet stå tomt for å booke hver sending for seg.',
-      save: 'Lagre samlastingsnøkkel',
     },
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
@@ -1028,7 +1089,7 @@ const nb: Messages = {
   checkout: {
     title: 'nShift Checkout',
     notConfigured:
-      'Ingen klientopplysninger for nShift Checkout er lagt inn. Legg dem inn i Innstillinger, under nShift Checkout.',
+      'Ingen klientopplysninger for nShift Checkout er lagt inn. Legg dem inn i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
     prompt: 'Skann eller skriv en ordrereferanse, eller velg datoer, for å finne delsendinger.',
     orderNo: 'Ordrereferanse',
     findByOrder: 'Søk på ordre',
@@ -1037,7 +1098,9 @@ const nb: Messages = {
     findByDate: 'Søk på dato',
     empty: 'Ingen delsendinger funnet.',
     results: 'Delsendinger',
-    order: 'Ordre {{orderNo}}: {{count}} delsending(er)',
+    order_one: 'Ordre {{orderNo}}: {{count}} delsending',
+    order_other: 'Ordre {{orderNo}}: {{count}} delsendinger',
+    details: 'Delsending',
     subShipment: 'Delsending',
     created: 'Opprettet',
     receiver: 'Mottaker',
@@ -1090,12 +1153,10 @@ const nb: Messages = {
         demo: 'Den innebygde nShift-simulatoren svarer her mens demoen kjører; adressen lagres ikke.',
         flag: 'Angitt med --checkout-auth-url for denne kjøringen; adressen lagres ikke.',
       },
-      save: 'Lagre Checkout-adresser',
       clientId: 'Klient-id',
       secret: 'Klienthemmelighet',
       secretStored: 'Lagret hemmelighet: {{mask}}',
       noSecret: 'Ingen klientopplysninger lagret: skanninger slås ikke opp i nShift Checkout.',
-      saveCredentials: 'Lagre klientopplysninger',
     },
   },
   numbers: {

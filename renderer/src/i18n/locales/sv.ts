@@ -31,6 +31,16 @@ const sv: Messages = {
     actions: 'Åtgärder',
     search: 'Sök',
     invalid: 'Stationen godtog inte värdena. Kontrollera fälten och försök igen.',
+    dateLetters: {
+      day: 'dd',
+      month: 'mm',
+      year: 'åååå',
+    },
+    dateInvalid: 'Inget datum: skriv det som {{pattern}}.',
+    dateReversed:
+      '{{from}} är efter {{to}}: det finns ingen dag mellan dem. Sätt det tidigare datumet först.',
+    emptyCode:
+      'Inget skrevs eller skannades: skanna en streckkod eller skriv ett nummer och tryck sedan på Enter.',
   },
   nav: {
     label: 'Skärmar',
@@ -213,12 +223,11 @@ const sv: Messages = {
   stationName: {
     label: 'Station',
     windowTitle: '{{name}} · Packbench',
-    settingsTitle: 'Den här stationen',
+    settingsTitle: 'Stationens namn och inställning',
     field: 'Namn på den här stationen',
     hint: 'Visas i fönstrets titel och i statusraden, så att varje packbord känns igen med en blick. Tomt: datorns namn ({{computer}}).',
     hintNamed:
       'Visas i fönstrets titel och i statusraden, så att varje packbord känns igen med en blick. Tomt: datorns namn.',
-    save: 'Spara namnet',
   },
   keys: {
     button: 'Tangenter',
@@ -229,14 +238,14 @@ const sv: Messages = {
     everywhere: 'På alla skärmar',
     scanScreen: 'Skärmen Skanna',
     lists: 'Listorna Jobb och Historik',
-    questions: 'En fråga (ta bort, avboka, radera)',
+    questions: 'En fråga (ta bort, makulera)',
     screen: 'Gå till {{screen}}',
     scan: 'Skanna: bokar ordern och skriver ut etiketten (ingen tangent behövs)',
     enter: 'Boka och skriv ut den inskrivna koden',
     reprint: 'Skriv ut den visade etiketten igen (när fältet är tomt)',
     clear: 'Rensa det visade resultatet',
     arrows: 'Upp och ned i listan',
-    historyKeys: 'Skriv ut igen (R) eller avboka (C) den valda försändelsen',
+    historyKeys: 'Skriv ut igen (R) eller makulera (C) den valda sändningen',
     no: 'Svara nej och gå tillbaka',
     help: 'Visa eller dölj den här listan',
     cap: { enter: 'Enter', esc: 'Esc', arrows: '↑ ↓' },
@@ -248,7 +257,7 @@ const sv: Messages = {
     fault: {
       none: 'Fungerar',
       offline: 'Frånkopplad',
-      paper_out: 'Slut på papper',
+      paper_out: 'Slut på etiketter',
       head_open: 'Skrivarhuvudet öppet',
     },
     now: 'Demoläge · etikettskrivare: {{fault}}',
@@ -288,6 +297,7 @@ const sv: Messages = {
     testNoPrinter: 'Välj etikettskrivaren först (steg 3).',
     testPrint: 'Skriv ut en testetikett',
     testDone: 'Testetiketten skrevs ut: stationen är redo.',
+    moreSettings: 'Öppna {{group}} i $t(settings.title)',
   },
   failure: {
     whatHappened: 'Vad hände',
@@ -305,12 +315,12 @@ const sv: Messages = {
       },
       consolidation_key: {
         what: '{{key}} är nyckeln till en öppen samlastad sändning, inte en order eller sändning: inget bokades.',
-        todo: 'Bokningar läggs till den så länge den är samlastningsnyckeln i Inställningar. Stäng den under Lagrade & samlastade → Öppna samlastade sändningar när alla kollin har lagts till.',
+        todo: 'Bokningar läggs till den så länge den är samlastningsnyckeln i $t(settings.title) → $t(admin.consolidation.title). Stäng den under Lagrade & samlastade → Öppna samlastade sändningar när alla kollin har lagts till.',
         line: 'Samlastningsnyckel: {{key}}',
       },
       order_cancelled: {
         what: 'Ordern är makulerad i nShift.',
-        todo: 'Ställ paketet åt sidan och fråga din arbetsledare.',
+        todo: 'Ställ kollit åt sidan och fråga din arbetsledare.',
         line: 'Order: {{code}}',
       },
       stored_invalid: {
@@ -333,7 +343,7 @@ const sv: Messages = {
       },
       print_settings_refused: {
         what: 'nShift avvisade stationens utskriftsinställningar, inte sändningen: inget bokades.',
-        todo: 'Be en arbetsledare rätta utskriftskonfigurationen (media, typ, teckenuppsättning) i Inställningar och skanna sedan igen. Tills dess misslyckas varje skanning på samma sätt.',
+        todo: 'Be en arbetsledare rätta utskriftskonfigurationen (media, typ, teckenkodning) i $t(settings.title) → $t(settings.printConfig.title) och skanna sedan igen. Tills dess misslyckas varje skanning på samma sätt.',
         line: 'Utskriftsinställningar som nShift avvisade: {{fields}}',
       },
       booking_refused: {
@@ -383,7 +393,7 @@ const sv: Messages = {
       },
       printer_wrong_format: {
         what: 'Skrivaren kan inte skriva ut den här sortens dokument.',
-        todo: 'Be en arbetsledare skicka dessa dokument till en annan skrivare under Inställningar, Routning.',
+        todo: 'Be en arbetsledare skicka dessa dokument till en annan skrivare i $t(settings.title) → $t(settings.routing.title).',
         line: 'Skrivare: {{printer}}',
       },
       printer_problem: {
@@ -394,8 +404,8 @@ const sv: Messages = {
         line: 'Skrivare: {{printer}}',
       },
       unencodable_characters: {
-        what: 'Skrivarens teckenuppsättning kan inte skriva ut vissa tecken.',
-        todo: 'Välj den andra teckenuppsättningen (UTF-8 eller teckentabell 850) och skriv ut testetiketten igen.',
+        what: 'Skrivarens teckenkodning kan inte skriva ut vissa tecken.',
+        todo: 'Välj den andra teckenkodningen (UTF-8 eller teckentabell 850) och skriv ut testetiketten igen.',
         line: 'Tecken: {{characters}}',
       },
       test_print_unsupported: {
@@ -421,7 +431,7 @@ const sv: Messages = {
       },
       scan_aim_prefix: {
         what: 'Skanningen börjar med {{prefix}}, en symbologiidentifierare som skannern sätter före koden.',
-        todo: 'Stäng av identifieraren i skannern, eller ange {{prefix}} som prefix att ta bort i Inställningar, och skanna sedan igen.',
+        todo: 'Stäng av identifieraren i skannern, eller ange {{prefix}} som prefix att ta bort i $t(settings.title) → $t(settings.scanner.title), och skanna sedan igen.',
         line: 'Tecken som inget order- eller sändningsnummer har: {{characters}}',
       },
       stopped_before_booking: {
@@ -468,6 +478,10 @@ const sv: Messages = {
         what: 'Stationen hämtar sin nShift-API-nyckel från sin miljö.',
         todo: 'Be IT ändra nyckeln där stationen startas.',
       },
+      manifest_nothing_new: {
+        what: 'Inget nytt för manifest {{manifestType}}: alla sändningar som bokats i dag finns redan i ett manifest. Inget manifest skapades i nShift och inget skrevs ut.',
+        todo: 'Behöver transportören dagens lista igen, skriv ut det tidigare manifestet igen från skärmen Manifest.',
+      },
       no_label_printer: {
         what: 'Ingen etikettskrivare är inställd på den här stationen, så skanningen skickades inte: inget bokades.',
         todo: 'Be en arbetsledare att lägga till etikettskrivaren (Ställ in etikettskrivaren på skärmen Skanna) och skanna sedan igen.',
@@ -484,20 +498,20 @@ const sv: Messages = {
       },
       // nShift Checkout: why a scan found nothing in Delivery (only with Checkout credentials).
       checkout_not_created: {
-        what: 'Inget i nShift Delivery matchar koden, och nShift Checkout har ingen försändelse för den heller: webbutiken har inte skapat försändelsen än.',
-        todo: 'Lägg paketet åt sidan och be webbutikens team att skapa försändelsen, skanna sedan igen.',
+        what: 'Inget i nShift Delivery matchar koden, och nShift Checkout har ingen sändning för den heller: webbutiken har inte skapat sändningen än.',
+        todo: 'Lägg kollit åt sidan och be webbutikens team att skapa sändningen, skanna sedan igen.',
       },
       checkout_not_in_delivery: {
         what: 'Ordern skapades i kassan (nShift Checkout) men har inte nått nShift Delivery än.',
-        todo: 'Lägg paketet åt sidan och skanna det igen om några minuter. Saknas den fortfarande, be webbutikens team att kontrollera sin fraktlösning.',
+        todo: 'Lägg kollit åt sidan och skanna det igen om några minuter. Saknas sändningen fortfarande, be webbutikens team att kontrollera sin fraktlösning.',
       },
       checkout_not_configured: {
         what: 'Inga klientuppgifter för nShift Checkout är inlagda på den här stationen.',
-        todo: 'Be en arbetsledare att ange klient-id och hemlighet i Inställningar, under nShift Checkout.',
+        todo: 'Be en arbetsledare att ange klient-id och hemlighet i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
       },
       checkout_credentials_refused: {
         what: 'nShift Checkout godtog inte stationens klientuppgifter: ingenting slogs upp där.',
-        todo: 'Be en arbetsledare kontrollera klient-id och hemlighet i Inställningar, under nShift Checkout, och att klienten är aktiverad i nShift Portal.',
+        todo: 'Be en arbetsledare kontrollera klient-id och hemlighet i $t(settings.title) → $t(checkout.settings.credentialsTitle) och att klienten är aktiverad i nShift Portal.',
       },
       checkout_refused: {
         what: 'nShift Checkout avvisade begäran.',
@@ -513,7 +527,7 @@ const sv: Messages = {
       },
       invalid_scan: {
         what: 'Skanningen kunde inte läsas: den är tom, för lång eller innehåller ogiltiga tecken.',
-        todo: 'Skanna igen. Om det upprepas, kontrollera skannerns prefix och suffix i Inställningar.',
+        todo: 'Skanna igen. Om det upprepas, kontrollera skannerns prefix och suffix i $t(settings.title) → $t(settings.scanner.title).',
       },
       validation: {
         what: 'nShift avvisade sändningen: vissa uppgifter saknas eller är fel.',
@@ -521,11 +535,11 @@ const sv: Messages = {
       },
       auth_missing_key: {
         what: 'Ingen nShift API-nyckel är inställd på den här stationen.',
-        todo: 'Be en arbetsledare att ange API-nyckeln under Inställningar, Konto.',
+        todo: 'Be en arbetsledare att ange API-nyckeln i $t(settings.title) → $t(settings.account.title).',
       },
       auth_invalid_key: {
         what: 'nShift godtog inte API-nyckeln.',
-        todo: 'Be en arbetsledare att kontrollera API-nyckelns id och hemlighet under Inställningar, Konto.',
+        todo: 'Be en arbetsledare att kontrollera API-nyckelns id och hemlighet i $t(settings.title) → $t(settings.account.title).',
       },
       access_missing_license: {
         what: 'nShift-kontot saknar licensen "{{license}}".',
@@ -561,7 +575,7 @@ const sv: Messages = {
       },
       no_printer: {
         what: 'Ingen skrivare är vald för det här dokumentet.',
-        todo: 'Be en arbetsledare att välja en skrivare under Inställningar, Skrivare och Routning.',
+        todo: 'Be en arbetsledare att välja en skrivare i $t(settings.title) → $t(settings.routing.title) (en ny läggs till under $t(settings.title) → $t(settings.printers.title)).',
       },
       already_booked: {
         what: 'Den här är redan bokad.',
@@ -597,7 +611,7 @@ const sv: Messages = {
       },
       unknown_manifest_type: {
         what: 'Den här manifesttypen är inte en av stationens manifesttyper.',
-        todo: 'Välj en av stationens typer, eller be en arbetsledare lägga till den här under Inställningar, Manifesttyper.',
+        todo: 'Välj en av stationens typer, eller be en arbetsledare lägga till den här i $t(settings.title) → $t(settings.manifest.title).',
       },
       cannot_save: {
         what: 'Stationen kan inte spara sitt arbete (disken för dess datamapp är full eller går inte att skriva till), så den bokar och skriver inte ut något mer.',
@@ -706,6 +720,15 @@ const sv: Messages = {
     deleteConsolidatedConfirm: 'Ta bort hela den samlastade sändningen {{id}}? Utskrivna dokument makuleras.',
     bookWhat: 'Lagrad sändning {{orderNo}}',
     closeWhat: 'Samlastad sändning {{key}}',
+    details: 'Lagrad sändning',
+    consolidatedDetails: 'Samlastad sändning',
+    notBookable:
+      'nShift har inte den här lagrade sändningen som klar, så den kan inte bokas. Låt rätta den i ordersystemet eller i nShift och tryck sedan på Uppdatera.',
+    closeConfirm:
+      'Stänga den samlastade sändningen {{key}} och skicka den? Dess fraktsedel skrivs ut och inga fler kollin kan läggas till.',
+    closeYes: 'Ja, stäng och skicka',
+    closeNo: 'Nej, låt den vara öppen',
+    closing: 'Stängs i nShift',
   },
   shipments: {
     shipmentNo: 'Sändningsnummer',
@@ -715,11 +738,24 @@ const sv: Messages = {
     service: 'Tjänst',
     parcels: 'Kollin',
     booked: 'Bokad',
+    status: {
+      READY: 'Klar',
+      WARNED: 'Klar, med varningar',
+      INVALID: 'Ogiltig',
+      PRINTED: 'Bokad',
+      OPEN: 'Öppen',
+      CLOSED: 'Stängd',
+      DELETED: 'Raderad',
+      CANCELLED: 'Makulerad',
+      IN_TRANSIT: 'Under transport',
+      DELIVERED: 'Levererad',
+    },
   },
   manifest: {
     title: 'Dagsavslut',
     create: 'Skapa manifest: {{type}}',
-    noTypes: 'Inga manifesttyper är inställda. Lägg till dem i Inställningar.',
+    noTypes:
+      'Inga manifesttyper är inställda. Lägg till dem i $t(settings.title) → $t(settings.manifest.title).',
     listTitle: 'Manifest',
     empty: 'Inga manifest under perioden.',
     type: 'Typ',
@@ -730,6 +766,13 @@ const sv: Messages = {
     what: 'Manifest {{type}}',
     reprintWhat: 'Manifest {{type}} {{id}} (utskrift igen)',
     showShipments: 'Sändningar',
+    nothingNew: '· inget nytt',
+    nothingNewHint:
+      'Alla sändningar som bokats i dag finns redan i ett manifest, så ett nytt manifest skulle bli tomt: det finns inget att skapa. Behöver transportören dagens lista igen, skriv ut den igen från listan nedan.',
+    step: {
+      creating: 'Skapas i nShift',
+      fetching: 'Hämtas från nShift',
+    },
     unmanifested: {
       title: 'Dagens sändningar som inte finns i något manifest',
       allIn: 'Alla sändningar som bokats i dag finns i ett manifest.',
@@ -825,12 +868,6 @@ const sv: Messages = {
       delivered: 'Levererad',
       other: 'Transportörstatus {{code}}',
     },
-    status: {
-      PRINTED: 'Bokad',
-      CANCELLED: 'Makulerad',
-      IN_TRANSIT: 'Under transport',
-      DELIVERED: 'Levererad',
-    },
   },
   statusEvents: {
     title: 'Spårning (statushändelser från nShift)',
@@ -838,11 +875,29 @@ const sv: Messages = {
     stations: 'Stationer som delar detta nShift-konto',
     stationsHint:
       'Stationen läser statushändelserna var {{minutes}}:e minut, så att stationerna tillsammans håller sig inom nShifts gräns på ett anrop per fem minuter.',
-    save: 'Spara spårningsinställningar',
   },
   settings: {
     title: 'Inställningar',
     saved: 'Inställningarna sparades.',
+    index: 'Inställningarnas delar',
+    groups: {
+      station: 'Den här stationen',
+      nshift: 'nShift',
+      printers: 'Skrivare och etiketter',
+      scanning: 'Skanning',
+    },
+    bar: {
+      label: 'Spara inställningar',
+      unsavedMark: 'inte sparat',
+      nothing: 'Alla ändringar är sparade.',
+      unsaved: 'Inte sparat än: {{sections}}.',
+      elsewhere: '(En del finns i en annan grupp i listan till vänster.)',
+      save: 'Spara ändringar',
+      undo: 'Ångra ändringar',
+      refused:
+        'Inget sparades: ett värde i {{sections}} godtas inte. Det är markerat med rött under sitt fält.',
+      goTo: 'Gå till {{section}}',
+    },
     account: {
       title: 'nShift-konto',
       deliveryUrl: 'Adress till Delivery API',
@@ -850,8 +905,7 @@ const sv: Messages = {
       secret: 'API-nyckelns hemlighet',
       secretStored: 'Sparad hemlighet: {{mask}}',
       noSecret: 'Ingen hemlighet sparad.',
-      saveKey: 'Spara API-nyckel',
-      saveUrl: 'Spara adress',
+      idNeeded: 'Fyll i nyckel-id också: hemligheten sparas bara tillsammans med det.',
       test: 'Testa anslutningen',
       testOk: 'Ansluten till nShift.',
       testFailed: 'Anslutningstestet misslyckades: {{state}}.',
@@ -905,6 +959,10 @@ const sv: Messages = {
       save: 'Spara skrivare',
       paperSizes: 'Papper: {{list}}',
       printClientState: 'Status i nShift: {{state}}',
+      appNamed: {
+        label: 'Etikettskrivare ({{address}})',
+        document: 'Dokumentskrivare ({{address}})',
+      },
     },
     routing: {
       title: 'Routning',
@@ -919,7 +977,6 @@ const sv: Messages = {
       serviceId: 'Tjänstens id',
       printer: 'Skrivare',
       any: 'Alla',
-      save: 'Spara routning',
       rule: 'Regel {{number}}',
     },
     printConfig: {
@@ -927,12 +984,22 @@ const sv: Messages = {
       hint: 'Upp till fyra mål, minsta etiketten först, A4 sist.',
       target: 'Mål {{number}}',
       media: 'Media',
+      mediaWords: {
+        thermal: 'Etikett {{width}} × {{length}} mm, termisk',
+        sheet: '{{paper}}-ark, laser',
+        twoA5: 'Två A5 på ett A4-ark, laser',
+        ste: 'A4-ark (STE-layout), laser',
+        code: 'nShift-media {{code}}',
+      },
+      charsets: {
+        cp850: 'Teckentabell 850 (västeuropeiska bokstäver, alla Zebra)',
+        UTF8: 'UTF-8 (alla bokstäver; skrivaren behöver ett Unicode-typsnitt)',
+      },
       type: 'Typ',
       mode: 'Läge',
       modes: { none: 'Skrivarens standard', DT: 'Direkttermisk', TT: 'Termotransfer' },
       charset: 'ZPL-teckenkodning',
       addTarget: 'Lägg till mål',
-      save: 'Spara utskriftskonfiguration',
     },
     scanner: {
       title: 'Skanner',
@@ -940,23 +1007,21 @@ const sv: Messages = {
       suffix: 'Suffix att ta bort',
       duplicateWindow: 'Ignorera upprepningar inom (ms)',
       lastScan: 'Senaste skanning här: {{raw}} (läst som {{code}})',
-      save: 'Spara skannerinställningar',
     },
     manifest: {
       title: 'Manifesttyper',
       types: 'Manifesttyper (kommaseparerade)',
-      save: 'Spara manifesttyper',
     },
     sounds: {
       title: 'Ljud',
       enabled: 'Spela ljud',
       volume: 'Volym',
       test: 'Spela testljud',
-      save: 'Spara ljud',
     },
     language: {
       title: 'Språk',
       label: 'Språk',
+      hint: 'Skärmarna byter språk direkt: inget mer att spara.',
     },
   },
   outcome: {
@@ -1005,19 +1070,16 @@ const sv: Messages = {
       moveUp: 'Flytta {{source}} uppåt',
       moveDown: 'Flytta {{source}} nedåt',
       none: 'Välj minst en källa att slå upp skanningar i.',
-      save: 'Spara uppslag av skanningar',
     },
     hold: {
       title: 'Etiketter som väntar på en skrivare',
       minutes: 'Håll kvar en väntande etikett efter (minuter)',
       hint: 'En etikett som inte har kunnat skrivas ut så här länge hålls kvar tills en packare släpper den, så att den aldrig kommer ut oombedd långt efter att kollit har gått. Delar av minuter går bra.',
-      save: 'Spara väntetid',
     },
     consolidation: {
       title: 'Samlastning',
       key: 'Samlastningsnyckel',
       hint: 'Bokningar läggs till den öppna samlastade sändningen med den här nyckeln. Lämna tomt för att boka varje sändning för sig.',
-      save: 'Spara samlastningsnyckel',
     },
   },
   languages: { en: 'English', sv: 'Svenska', nb: 'Norsk bokmål', da: 'Dansk', fi: 'Suomi' },
@@ -1033,49 +1095,51 @@ const sv: Messages = {
   checkout: {
     title: 'nShift Checkout',
     notConfigured:
-      'Inga klientuppgifter för nShift Checkout är inlagda. Ange dem i Inställningar, under nShift Checkout.',
-    prompt: 'Skanna eller skriv en orderreferens, eller välj datum, för att hitta delförsändelser.',
+      'Inga klientuppgifter för nShift Checkout är inlagda. Ange dem i $t(settings.title) → $t(checkout.settings.credentialsTitle).',
+    prompt: 'Skanna eller skriv en orderreferens, eller välj datum, för att hitta delsändningar.',
     orderNo: 'Orderreferens',
     findByOrder: 'Sök på order',
     dateFrom: 'Skapad från',
     dateTo: 'Skapad till',
     findByDate: 'Sök på datum',
-    empty: 'Inga delförsändelser hittades.',
-    results: 'Delförsändelser',
-    order: 'Order {{orderNo}}: {{count}} delförsändelse(r)',
-    subShipment: 'Delförsändelse',
+    empty: 'Inga delsändningar hittades.',
+    results: 'Delsändningar',
+    order_one: 'Order {{orderNo}}: {{count}} delsändning',
+    order_other: 'Order {{orderNo}}: {{count}} delsändningar',
+    details: 'Delsändning',
+    subShipment: 'Delsändning',
     created: 'Skapad',
     receiver: 'Mottagare',
     option: 'Valt alternativ',
     parcels: 'Kollin',
     delivery: 'nShift Delivery',
     prepared: 'Förberedd sändning {{prepareId}}',
-    stored: 'Lagrad försändelse {{storedId}}',
-    storedUnnamed: 'Lagrad försändelse',
+    stored: 'Lagrad sändning {{storedId}}',
+    storedUnnamed: 'Lagrad sändning',
     pickupPoint: 'Utlämningsställe: {{name}}',
     pending: 'Inte i Delivery än',
-    bookedAs: 'Bokad som försändelse {{shipmentNo}}',
+    bookedAs: 'Bokad som sändning {{shipmentNo}}',
     booked: 'Bokad',
     anonymized: 'Anonymiserad',
     noOption: 'Inget alternativ valt',
     delete: 'Ta bort',
-    deleteConfirm: 'Ta bort delförsändelse {{id}} (order {{orderNo}}) från nShift Checkout?',
-    deleteKeeps: 'nShift Delivery behåller sin lagrade försändelse: ordern kan fortfarande bokas vid bänken.',
+    deleteConfirm: 'Ta bort delsändning {{id}} (order {{orderNo}}) från nShift Checkout?',
+    deleteKeeps: 'nShift Delivery behåller sin lagrade sändning: ordern kan fortfarande bokas vid bänken.',
     deleteKeepsPrepared:
       'nShift Delivery behåller den förberedda sändningen, men en skanning av ordern hittar den inte längre här: den måste då bokas i nShift Delivery.',
     deleteKeepsBooked:
-      'nShift Delivery behåller den bokade försändelsen: dess etikett och spårning påverkas inte.',
-    deleted: 'Delförsändelsen togs bort från nShift Checkout.',
+      'nShift Delivery behåller den bokade sändningen: dess etikett och spårning påverkas inte.',
+    deleted: 'Delsändningen togs bort från nShift Checkout.',
     anonymize: 'Anonymisera',
-    anonymizeConfirm: 'Anonymisera delförsändelse {{id}} (order {{orderNo}})?',
+    anonymizeConfirm: 'Anonymisera delsändning {{id}} (order {{orderNo}})?',
     anonymizeWarning:
       'Mottagarens namn, adress, telefonnummer och e-post töms i nShift Checkout. Det går inte att ångra.',
-    anonymizedDone: 'Anonymiserade delförsändelser: {{count}}.',
+    anonymizedDone: 'Anonymiserade delsändningar: {{count}}.',
     contactTitle: 'Anonymisera via namn eller e-post',
     contactName: 'Mottagarens namn',
     contactEmail: 'Mottagarens e-post',
     contactButton: 'Anonymisera träffar',
-    contactConfirm: 'Anonymisera alla delförsändelser vars mottagare är ”{{who}}”?',
+    contactConfirm: 'Anonymisera alla delsändningar vars mottagare är ”{{who}}”?',
     metricsTitle: 'Användningsstatistik',
     metricsFrom: 'Från',
     metricsTo: 'Till (inklusive)',
@@ -1095,12 +1159,10 @@ const sv: Messages = {
         demo: 'Den inbyggda nShift-simulatorn svarar här medan demon körs; adressen sparas inte.',
         flag: 'Angiven med --checkout-auth-url för den här körningen; adressen sparas inte.',
       },
-      save: 'Spara Checkout-adresser',
       clientId: 'Klient-id',
       secret: 'Klienthemlighet',
       secretStored: 'Sparad hemlighet: {{mask}}',
       noSecret: 'Inga klientuppgifter sparade: skanningar slås inte upp i nShift Checkout.',
-      saveCredentials: 'Spara klientuppgifter',
     },
   },
   numbers: {

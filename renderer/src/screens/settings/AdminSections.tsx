@@ -60,7 +60,6 @@ export function ResolveSection({ settings }: { settings: SettingsView }) {
     <SettingsSection
       id="resolve"
       title={t('admin.resolve.title')}
-      saveLabel={t('admin.resolve.save')}
       patch={() => ({
         resolve: {
           ...settings.resolve,
@@ -155,7 +154,6 @@ export function HoldSection({ settings }: { settings: SettingsView }) {
     <SettingsSection
       id="hold"
       title={t('admin.hold.title')}
-      saveLabel={t('admin.hold.save')}
       patch={() => ({ spool: { ttlMinutes: minutes } })}
     >
       <TextField
@@ -183,7 +181,6 @@ export function ConsolidationSection({ settings }: { settings: SettingsView }) {
     <SettingsSection
       id="consolidation"
       title={t('admin.consolidation.title')}
-      saveLabel={t('admin.consolidation.save')}
       // An empty key is no consolidation (a patch merges into the saved section, so an absent key would keep it).
       patch={() => ({ consolidation: { key } })}
     >

@@ -32,7 +32,6 @@ export function CheckoutSection({ settings }: { settings: SettingsView }) {
       <SettingsSection
         id="checkout"
         title={t('checkout.settings.title')}
-        saveLabel={t('checkout.settings.save')}
         patch={() => ({
           checkout: {
             ...(baseFixed ? {} : { baseUrl: values.baseUrl.trim() }),
@@ -65,12 +64,10 @@ export function CheckoutSection({ settings }: { settings: SettingsView }) {
       </SettingsSection>
       <Panel id="checkout-credentials" title={t('checkout.settings.credentialsTitle')}>
         <CredentialsForm
+          entryId="checkout-credentials"
+          title={t('checkout.settings.credentialsTitle')}
           ids={{ id: 'checkout-client-id', secret: 'checkout-client-secret' }}
-          labels={{
-            id: t('checkout.settings.clientId'),
-            secret: t('checkout.settings.secret'),
-            save: t('checkout.settings.saveCredentials'),
-          }}
+          labels={{ id: t('checkout.settings.clientId'), secret: t('checkout.settings.secret') }}
           initialId={settings.checkout.clientId}
           stored={storedLine(settings.checkout, {
             stored: (mask) => t('checkout.settings.secretStored', { mask }),

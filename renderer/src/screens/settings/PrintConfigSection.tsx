@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PrintTarget, SettingsView, ZplCharset } from '../../../../preload/api';
+import type { PrintTarget, SettingsView } from '../../../../preload/api';
 import { Button } from '../../components/Button';
-import { SelectField, TextField, type Choice } from '../../components/Field';
+import { SelectField, type Choice } from '../../components/Field';
+import { useCharsetChoices, useMediaChoices } from './print-words';
 import { SettingsSection } from './SettingsSection';
 
 const MAX_TARGETS = 4;
@@ -11,10 +12,6 @@ type TargetField = 'media' | 'type' | 'mode' | 'charset';
 export const FORMAT_CHOICES: Choice<PrintTarget['type']>[] = [
   { value: 'zpl', label: 'ZPL' },
   { value: 'pdf', label: 'PDF' },
-];
-export const CHARSET_CHOICES: Choice<ZplCharset>[] = [
-  { value: 'cp850', label: 'cp850' },
-  { value: 'UTF8', label: 'UTF8' },
 ];
 
 /** nShift's print configuration: up to four targets, each with media, type, mode and (ZPL) charset. */
@@ -44,6 +41,7 @@ export function PrintConfigSection({ settings }: { settings: SettingsView }) {
     };
   }
 
+  const charsets = useCharsetChoices();
   const modeChoices = [
     { value: '', label: t('settings.printConfig.modes.none') },
     { value: 'DT', label: t('settings.printConfig.modes.DT') },
@@ -54,7 +52,6 @@ export function PrintConfigSection({ settings }: { settings: SettingsView }) {
     <SettingsSection
       id="print-config"
       title={t('settings.printConfig.title')}
-      saveLabel={t('settings.printConfig.save')}
       patch={() => ({ printConfig: { targets } })}
       actions={
         <Button
@@ -71,14 +68,14 @@ export function PrintConfigSection({ settings }: { settings: SettingsView }) {
         return (
           <fieldset key={index} className="row">
             <legend>{t('settings.printConfig.target', { number: index + 1 })}</legend>
-            <TextField {...bind('media')} label={t('settings.printConfig.media')} size={12} />
+            <MediaField {...bind('media')} label={t('settings.printConfig.media')} />
             <SelectField {...bind('type')} label={t('settings.printConfig.type')} choices={FORMAT_CHOICES} />
             <SelectField {...bind('mode')} label={t('settings.printConfig.mode')} choices={modeChoices} />
             {target.type === 'zpl' ? (
               <SelectField
                 {...bind('charset')}
                 label={t('settings.printConfig.charset')}
-                choices={CHARSET_CHOICES}
+                choices={charsets}
               />
             ) : null}
             <Button
@@ -93,4 +90,20 @@ export function PrintConfigSection({ settings }: { settings: SettingsView }) {
       })}
     </SettingsSection>
   );
+}
+
+/** A print target's media: nShift's media in words, the code saved. */
+function MediaField({
+  name,
+  label,
+  value,
+  onValue,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onValue(value: string): void;
+}) {
+  const choices = useMediaChoices(value);
+  return <SelectField name={name} label={label} value={value} choices={choices} onValue={onValue} />;
 }

@@ -16,8 +16,10 @@ import { JobOutcome } from '../../components/JobOutcome';
 import { SelectField, TextField } from '../../components/Field';
 import { Panel } from '../../components/Panel';
 import { DocumentPreview } from '../../preview/DocumentPreview';
-import { CHARSET_CHOICES } from './PrintConfigSection';
+import { useCharsetChoices } from './print-words';
+import { InView } from '../../components/InView';
 import { InForceNote } from './InForceNote';
+import { printerName } from '../../components/printer-name';
 import { configFromDraft, draftFromConfig, emptyDraft, type PrinterDraft } from './printer-draft';
 
 const KINDS: PrinterKind[] = ['zpl-tcp', 'raw-tcp', 'os-queue', 'print-client', 'file'];
@@ -44,6 +46,7 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
   // Its own state, so a refused test (not a save or removal) is what offers to print the test label again.
   const [testState, runTest] = useAction();
   const testPlace = useRef<HTMLDivElement>(null);
+  const charsetChoices = useCharsetChoices();
   const addButton = useRef<HTMLButtonElement>(null);
 
   async function discover(): Promise<void> {
@@ -122,7 +125,7 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
         {settings.printers.map((printer) => (
           <li key={printer.id} className="printer-row" data-printer-id={printer.id}>
             <span className="printer-row-name">
-              <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
+              <strong>{printerName(t, printer.name)}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
               <InForceNote source={replacedBy(printer.id) ?? 'settings'} testId="printer-source">
                 {t('admin.inForce.replaced')}
               </InForceNote>
@@ -130,10 +133,13 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
             <Button onClick={() => setDraft({ values: draftFromConfig(printer), editing: true })}>
               {t('common.edit')}
             </Button>
-            <Button onClick={() => void testPrinter(printer.id, printer.name)}>
+            <Button onClick={() => void testPrinter(printer.id, printerName(t, printer.name))}>
               {t('settings.printers.test')}
             </Button>
-            <Button tone="quiet" onClick={() => setRemoving({ id: printer.id, name: printer.name })}>
+            <Button
+              tone="quiet"
+              onClick={() => setRemoving({ id: printer.id, name: printerName(t, printer.name) })}
+            >
               {t('common.remove')}
             </Button>
           </li>
@@ -141,13 +147,16 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
         {unsaved.map(({ value: printer, source }) => (
           <li key={printer.id} className="printer-row" data-printer-id={printer.id}>
             <span className="printer-row-name">
-              <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
+              <strong>{printerName(t, printer.name)}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
               <InForceNote source={source} testId="printer-source">
-                {t('admin.inForce.printer', { printer: printer.name })}
+                {t('admin.inForce.printer', { printer: printerName(t, printer.name) })}
               </InForceNote>
             </span>
             {/* Not saved here (the station runs it), so it can be tested but not edited or removed. */}
-            <Button className="printer-row-test" onClick={() => void testPrinter(printer.id, printer.name)}>
+            <Button
+              className="printer-row-test"
+              onClick={() => void testPrinter(printer.id, printerName(t, printer.name))}
+            >
               {t('settings.printers.test')}
             </Button>
           </li>
@@ -172,113 +181,127 @@ export function PrintersSection({ settings }: { settings: SettingsView }) {
           id="printer-test-charset"
           label={t('settings.printers.testCharset')}
           value={charset}
-          choices={CHARSET_CHOICES}
+          choices={charsetChoices}
           onValue={setCharset}
         />
       </div>
-      <ActionFeedback state={action} />
-      <div ref={testPlace} tabIndex={-1} data-testid="printer-test">
-        <ActionFeedback state={testState} />
-        {testState.failure && lastTest ? (
-          <div className="row">
-            <Button onClick={testAgain}>{t('settings.printers.testAgain')}</Button>
-          </div>
-        ) : null}
-        {testing ? (
-          <JobOutcome
-            key={testing.jobId}
-            jobId={testing.jobId}
-            what={t('settings.printers.test')}
-            pending={t('settings.printers.testSending', { printer: testing.printer })}
-            retry={{ label: t('settings.printers.testAgain'), onRetry: testAgain }}
-          />
-        ) : null}
-      </div>
+      {/* Every button's answer is brought into view where the admin looks: the list below can be long. */}
+      <InView showing={action.done ?? action.failure ?? action.invalid}>
+        <ActionFeedback state={action} />
+      </InView>
+      <InView showing={testing?.jobId ?? testState.failure}>
+        <div ref={testPlace} tabIndex={-1} data-testid="printer-test">
+          <ActionFeedback state={testState} />
+          {testState.failure && lastTest ? (
+            <div className="row">
+              <Button onClick={testAgain}>{t('settings.printers.testAgain')}</Button>
+            </div>
+          ) : null}
+          {testing ? (
+            <JobOutcome
+              key={testing.jobId}
+              jobId={testing.jobId}
+              what={t('settings.printers.test')}
+              pending={t('settings.printers.testSending', { printer: testing.printer })}
+              retry={{ label: t('settings.printers.testAgain'), onRetry: testAgain }}
+            />
+          ) : null}
+          {/* The test label as the printer gets it, under its outcome. */}
+          {preview ? (
+            <DocumentPreview
+              key={preview.documentId}
+              preview={preview}
+              onClose={() => setPreview(undefined)}
+            />
+          ) : null}
+        </div>
+      </InView>
 
       {found ? (
-        <section aria-labelledby="found-title">
-          <h3 id="found-title">{t('settings.printers.discovered')}</h3>
-          {found.length === 0 ? <p>{t('settings.printers.noneFound')}</p> : null}
-          <ul className="plain-list">
-            {found.map((printer) => (
-              <li key={`${printer.kind}-${printer.name}`} className="row">
-                <span>
-                  <strong>{printer.name}</strong> · {t(`settings.printers.kinds.${printer.kind}`)}
-                  {printer.paperSizes?.length
-                    ? ` · ${t('settings.printers.paperSizes', { list: printer.paperSizes.join(', ') })}`
-                    : null}
-                  {printer.printClientState
-                    ? ` · ${t('settings.printers.printClientState', { state: printer.printClientState })}`
-                    : null}
-                </span>
-                <Button
-                  onClick={() => setDraft({ values: draftFromConfig(printer.suggested), editing: false })}
-                >
-                  {t('settings.printers.use')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <InView showing={found}>
+          <section aria-labelledby="found-title">
+            <h3 id="found-title">{t('settings.printers.discovered')}</h3>
+            {found.length === 0 ? <p>{t('settings.printers.noneFound')}</p> : null}
+            <ul className="plain-list">
+              {found.map((printer) => (
+                <li key={`${printer.kind}-${printer.name}`} className="row">
+                  <span>
+                    <strong>{printerName(t, printer.name)}</strong> ·{' '}
+                    {t(`settings.printers.kinds.${printer.kind}`)}
+                    {printer.paperSizes?.length
+                      ? ` · ${t('settings.printers.paperSizes', { list: printer.paperSizes.join(', ') })}`
+                      : null}
+                    {printer.printClientState
+                      ? ` · ${t('settings.printers.printClientState', { state: printer.printClientState })}`
+                      : null}
+                  </span>
+                  <Button
+                    onClick={() => setDraft({ values: draftFromConfig(printer.suggested), editing: false })}
+                  >
+                    {t('settings.printers.use')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </InView>
       ) : null}
 
       {draft ? (
-        <form onSubmit={(event) => void save(event)} aria-labelledby="printer-form-title" noValidate>
-          <fieldset>
-            <legend id="printer-form-title">
-              {draft.editing
-                ? t('settings.printers.formTitleEdit', { name: draft.values.name })
-                : t('settings.printers.formTitleAdd')}
-            </legend>
-            <SelectField
-              id="printer-kind"
-              label={t('settings.printers.kind')}
-              value={draft.values.kind}
-              choices={KINDS.map((kind) => ({ value: kind, label: t(`settings.printers.kinds.${kind}`) }))}
-              onValue={(kind) => setDraft({ ...draft, values: { ...draft.values, kind } })}
-            />
-            {field('id', t('settings.printers.id'), { required: true })}
-            {field('name', t('settings.printers.name'), { required: true })}
-            {draft.values.kind === 'zpl-tcp' || draft.values.kind === 'raw-tcp' ? (
-              <>
-                {field('host', t('settings.printers.host'), { required: true })}
-                {field('port', t('settings.printers.port'), { type: 'number', required: true })}
-              </>
-            ) : null}
-            {draft.values.kind === 'os-queue' ? (
-              <>
-                {field('queue', t('settings.printers.queue'), { required: true })}
-                {field('media', t('settings.printers.media'))}
-              </>
-            ) : null}
-            {draft.values.kind === 'print-client'
-              ? field('printClientId', t('settings.printers.printClientId'), {
-                  type: 'number',
-                  required: true,
-                })
-              : null}
-            {draft.values.kind === 'file'
-              ? field('directory', t('settings.printers.directory'), { required: true })
-              : null}
-            {showInvalid ? (
-              <p className="alert alert-error" role="alert">
-                {t('settings.printers.invalid')}
-              </p>
-            ) : null}
-            <div className="row">
-              <Button tone="primary" type="submit">
-                {t('settings.printers.save')}
-              </Button>
-              <Button tone="quiet" onClick={() => setDraft(undefined)}>
-                {t('common.cancel')}
-              </Button>
-            </div>
-          </fieldset>
-        </form>
-      ) : null}
-
-      {preview ? (
-        <DocumentPreview key={preview.documentId} preview={preview} onClose={() => setPreview(undefined)} />
+        <InView showing={draft.editing ? draft.values.id : 'new'}>
+          <form onSubmit={(event) => void save(event)} aria-labelledby="printer-form-title" noValidate>
+            <fieldset>
+              <legend id="printer-form-title">
+                {draft.editing
+                  ? t('settings.printers.formTitleEdit', { name: draft.values.name })
+                  : t('settings.printers.formTitleAdd')}
+              </legend>
+              <SelectField
+                id="printer-kind"
+                label={t('settings.printers.kind')}
+                value={draft.values.kind}
+                choices={KINDS.map((kind) => ({ value: kind, label: t(`settings.printers.kinds.${kind}`) }))}
+                onValue={(kind) => setDraft({ ...draft, values: { ...draft.values, kind } })}
+              />
+              {field('id', t('settings.printers.id'), { required: true })}
+              {field('name', t('settings.printers.name'), { required: true })}
+              {draft.values.kind === 'zpl-tcp' || draft.values.kind === 'raw-tcp' ? (
+                <>
+                  {field('host', t('settings.printers.host'), { required: true })}
+                  {field('port', t('settings.printers.port'), { type: 'number', required: true })}
+                </>
+              ) : null}
+              {draft.values.kind === 'os-queue' ? (
+                <>
+                  {field('queue', t('settings.printers.queue'), { required: true })}
+                  {field('media', t('settings.printers.media'))}
+                </>
+              ) : null}
+              {draft.values.kind === 'print-client'
+                ? field('printClientId', t('settings.printers.printClientId'), {
+                    type: 'number',
+                    required: true,
+                  })
+                : null}
+              {draft.values.kind === 'file'
+                ? field('directory', t('settings.printers.directory'), { required: true })
+                : null}
+              {showInvalid ? (
+                <p className="alert alert-error" role="alert">
+                  {t('settings.printers.invalid')}
+                </p>
+              ) : null}
+              <div className="row">
+                <Button tone="primary" type="submit">
+                  {t('settings.printers.save')}
+                </Button>
+                <Button tone="quiet" onClick={() => setDraft(undefined)}>
+                  {t('common.cancel')}
+                </Button>
+              </div>
+            </fieldset>
+          </form>
+        </InView>
       ) : null}
     </Panel>
   );

@@ -7,6 +7,7 @@ import { FORMAT_CHOICES } from './PrintConfigSection';
 import { SettingsSection } from './SettingsSection';
 import { useDraft } from '../../components/use-draft';
 import { InForceNote } from './InForceNote';
+import { printerName } from '../../components/printer-name';
 
 const DOCUMENT_KINDS: DocumentKind[] = ['label', 'return_label', 'waybill', 'customs', 'manifest', 'other'];
 
@@ -20,7 +21,10 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
   const { labelPrinterId, documentPrinterId } = defaults.values;
   const [rules, setRules] = useState<RoutingRule[]>(settings.routing.rules);
   // Every printer this run uses: the saved ones and those a flag or demo mode adds.
-  const printers = settings.inForce.printers.map(({ value }) => ({ id: value.id, name: value.name }));
+  const printers = settings.inForce.printers.map(({ value }) => ({
+    id: value.id,
+    name: printerName(t, value.name),
+  }));
   const nameOf = (id: string) => printers.find((printer) => printer.id === id)?.name ?? id;
   const { labelPrinterId: labelInForce, documentPrinterId: documentInForce } = settings.inForce;
   /** The printer in use for this run, when a flag or demo mode chose it. */
@@ -66,7 +70,6 @@ export function RoutingSection({ settings }: { settings: SettingsView }) {
     <SettingsSection
       id="routing"
       title={t('settings.routing.title')}
-      saveLabel={t('settings.routing.save')}
       patch={() => ({
         routing: {
           rules: rules.map(clean),

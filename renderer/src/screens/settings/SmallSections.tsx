@@ -28,7 +28,6 @@ export function ScannerSection({
     <SettingsSection
       id="scanner"
       title={t('settings.scanner.title')}
-      saveLabel={t('settings.scanner.save')}
       patch={() => ({
         scanner: { prefix: values.prefix, suffix: values.suffix, duplicateWindowMs: windowMs },
       })}
@@ -61,7 +60,6 @@ export function ManifestTypesSection({ settings }: { settings: SettingsView }) {
     <SettingsSection
       id="manifest-types"
       title={t('settings.manifest.title')}
-      saveLabel={t('settings.manifest.save')}
       patch={() => ({ manifest: { types } })}
     >
       <TextField {...bind('types')} label={t('settings.manifest.types')} />
@@ -84,7 +82,6 @@ export function SoundsSection({ settings }: { settings: SettingsView }) {
     <SettingsSection
       id="sounds"
       title={t('settings.sounds.title')}
-      saveLabel={t('settings.sounds.save')}
       patch={() => ({ sounds: { enabled, volume: volume / 100 } })}
       actions={<Button onClick={playTest}>{t('settings.sounds.test')}</Button>}
     >
@@ -116,6 +113,7 @@ export function LanguageSection({ settings }: { settings: SettingsView }) {
           id="language"
           name="language"
           label={t('settings.language.label')}
+          hint={t('settings.language.hint')}
           value={settings.language}
           choices={LANGUAGES.map((language) => ({
             value: language,

@@ -22,7 +22,6 @@ export function StationNameSection({ settings }: { settings: SettingsView }) {
     <SettingsSection
       id="station-name"
       title={t('stationName.settingsTitle')}
-      saveLabel={t('stationName.save')}
       patch={() => ({ station: { name: values.name.trim() } })}
       actions={
         <Button data-testid="open-setup" onClick={() => openSetup()}>

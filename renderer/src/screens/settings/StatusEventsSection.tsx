@@ -24,7 +24,6 @@ export function StatusEventsSection({ settings }: { settings: SettingsView }) {
     <SettingsSection
       id="status-events"
       title={t('statusEvents.title')}
-      saveLabel={t('statusEvents.save')}
       patch={() => ({ statusEvents: { follow, stationsOnAccount: stations } })}
     >
       <CheckboxField

@@ -231,6 +231,8 @@ export interface SettingsView {
     secretMask?: string;
     /** A saved key entered for another address (its origin): it is not used here until entered again. */
     secretFor?: string;
+    /** The same origins one by one, for the UI to list in the packer's language (`secretFor` joins them in English). */
+    secretOrigins?: string[];
     /** The vault could not read the saved key, or has a warning about it. */
     vault?: VaultNotice;
   };
@@ -263,6 +265,8 @@ export interface SettingsView {
     secretMask?: string;
     /** Saved credentials entered for other addresses (their origins): not used here until entered again. */
     secretFor?: string;
+    /** The same origins one by one, for the UI to list in the packer's language. */
+    secretOrigins?: string[];
     vault?: VaultNotice;
   };
   /** Days the data directory keeps the journal, the label cache and finished spool jobs (see docs/architecture.md). */

@@ -65,7 +65,12 @@ export async function openBoundSecret(
     note(urls) {
       const vaultNotice = problem ? { vault: { code: problem.code, file: problem.file } } : {};
       if (!stored || matches(stored, urls)) return vaultNotice;
-      return { id: stored.id, secretFor: listed(stored.origins ?? []), ...vaultNotice };
+      return {
+        id: stored.id,
+        secretFor: listed(stored.origins ?? []),
+        secretOrigins: [...(stored.origins ?? [])],
+        ...vaultNotice,
+      };
     },
     get problem() {
       return problem;

@@ -248,6 +248,7 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatchInput)
 export interface SecretNote {
   id?: string;
   secretFor?: string;
+  secretOrigins?: string[];
   vault?: VaultNotice;
 }
 
@@ -285,9 +286,10 @@ export function settingsView(
   };
 }
 
-function noted(note: SecretNote | undefined): { secretFor?: string; vault?: VaultNotice } {
+function noted(note: SecretNote | undefined): Omit<SecretNote, 'id'> {
   return {
     ...(note?.secretFor ? { secretFor: note.secretFor } : {}),
+    ...(note?.secretOrigins?.length ? { secretOrigins: note.secretOrigins } : {}),
     ...(note?.vault ? { vault: note.vault } : {}),
   };
 }

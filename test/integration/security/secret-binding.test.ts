@@ -101,6 +101,7 @@ describe('the saved Delivery API key goes only to the address it was entered for
       hasSecret: false,
       apiKeyId: DEMO_API_KEY_ID,
       secretFor: new URL(b.deliveryUrl).origin,
+      secretOrigins: [new URL(b.deliveryUrl).origin],
     });
     const test = await call(web, 'testConnection', null);
     expect(test.body).toMatchObject({ result: { ok: false, state: 'not_configured' } });

@@ -32,6 +32,23 @@ describe('Settings: where the saved secrets go', () => {
     expect(screen.getByTestId('checkout-url-binds-secret').textContent).toMatch(/^Hemligheten nedan/);
   });
 
+  it('lists the addresses a secret was entered for in the packer\'s language', async () => {
+    const fake = new FakeStation();
+    fake.settings.account = {
+      deliveryUrl: 'https://new.example/rs-extapi/v1',
+      apiKeyId: 'key-1',
+      hasSecret: false,
+      secretFor: 'https://a.example and https://b.example',
+      secretOrigins: ['https://a.example', 'https://b.example'],
+    };
+    fake.settings.language = 'sv';
+    await renderApp({ fake, language: 'sv' });
+    fireEvent.click(screen.getByTestId('nav-settings'));
+    expect(screen.getByTestId('secret-mask').textContent).toBe(
+      'Den sparade hemligheten angavs för https://a.example och https://b.example och skickas inte till adressen som används: ange den igen för att använda den här.',
+    );
+  });
+
   it('names the vault file that cannot be read and what to do, as an error; a keyring warning as a warning', async () => {
     const fake = new FakeStation();
     fake.settings.account = {

@@ -13,9 +13,9 @@ import { PrintersSection } from './settings/PrintersSection';
 import { SaveBar } from './settings/SaveBar';
 import { useSettingsSave } from './settings/use-settings-save';
 import type { SettingsGroup } from './SettingsScreen';
+import { SETUP_STEPS, type SetupStep } from '../state/setup-context';
 
-export const SETUP_STEPS = ['start', 'key', 'printer', 'test'] as const;
-export type SetupStep = (typeof SETUP_STEPS)[number];
+export { SETUP_STEPS, type SetupStep };
 
 /** Where an admin who left the setup is remembered, so it does not open again at every start. */
 export const SETUP_LEFT_STORAGE_KEY = 'packbench.setupLeft';

@@ -32,7 +32,7 @@ describe('Settings: where the saved secrets go', () => {
     expect(screen.getByTestId('checkout-url-binds-secret').textContent).toMatch(/^Hemligheten nedan/);
   });
 
-  it('lists the addresses a secret was entered for in the packer\'s language', async () => {
+  it("lists the addresses a secret was entered for in the packer's language", async () => {
     const fake = new FakeStation();
     fake.settings.account = {
       deliveryUrl: 'https://new.example/rs-extapi/v1',

@@ -17,3 +17,14 @@ export type DocumentFormat = z.infer<typeof documentFormatSchema>;
 /** The charset a ZPL document was asked in (nShift's target option `charset`); cp850 is nShift's default. */
 export const zplCharsetSchema = z.enum(['cp850', 'UTF8']);
 export type ZplCharset = z.infer<typeof zplCharsetSchema>;
+
+/** A document as the journal names it (its bytes are the label cache's): what a job's documents are made of. */
+export const documentRefSchema = z.object({
+  documentId: z.string(),
+  kind: documentKindSchema,
+  format: documentFormatSchema,
+  charset: z.optional(zplCharsetSchema),
+  description: z.optional(z.string()),
+  bytes: z.number(),
+});
+export type DocumentRef = z.infer<typeof documentRefSchema>;

@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { documentFormatSchema, documentKindSchema, zplCharsetSchema } from './document';
+import { documentRefSchema } from './document';
 import { failureSchema } from './failure';
 import {
   heldReasonSchema,
@@ -14,13 +14,8 @@ import {
  * reads instead of the whole journal. Built from the journal by main/station/jobs.ts; the contract names it.
  */
 
-export const jobDocumentSchema = z.object({
-  documentId: z.string(),
-  kind: documentKindSchema,
-  format: documentFormatSchema,
-  charset: z.optional(zplCharsetSchema),
-  description: z.optional(z.string()),
-  bytes: z.number(),
+/** A document of a job: what the journal names, and where it went and how far it got. */
+export const jobDocumentSchema = z.extend(documentRefSchema, {
   printerId: z.optional(z.string()),
   printerName: z.optional(z.string()),
   spoolJobId: z.optional(z.string()),

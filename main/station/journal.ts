@@ -2,14 +2,13 @@ import { access, constants, open, readdir, readFile, rm, stat } from 'node:fs/pr
 import { basename, join } from 'node:path';
 import * as z from '../zod';
 import {
-  documentFormatSchema,
-  documentKindSchema,
+  documentRefSchema,
   failureSchema,
   heldReasonSchema,
   jobKindSchema,
   printStateSchema,
   resolvedSourceSchema,
-  zplCharsetSchema,
+  type DocumentRef,
 } from '../domain';
 import { fsyncDirectory, isErrnoException, readFileIfExists, writeFileAtomic } from '../files/atomic';
 import { checksumLine, GroupCommitLog, parseLines, verifiedJson } from '../files/line-log';
@@ -26,15 +25,6 @@ import { makePrivateDir, PRIVATE_FILE_MODE } from '../files/private';
  * A torn or corrupt tail (a crash mid-write) is cut off on open and kept aside in a `.corrupt-*` file; every
  * entry before it is kept. A corrupt line in the middle (disk damage) is skipped and reported the same way.
  */
-
-const documentRefSchema = z.object({
-  documentId: z.string(),
-  kind: documentKindSchema,
-  format: documentFormatSchema,
-  charset: z.optional(zplCharsetSchema),
-  description: z.optional(z.string()),
-  bytes: z.number(),
-});
 
 /** What a booking targets: its key is stable across restarts, so an intent can be matched to its outcome. */
 export const bookingTargetSchema = z.discriminatedUnion('type', [
@@ -184,7 +174,7 @@ export class JournalWriteError extends Error {
     this.code = isErrnoException(cause) ? cause.code : undefined;
   }
 }
-export type DocumentRef = z.infer<typeof documentRefSchema>;
+export type { DocumentRef };
 
 /** The journal's stamp on every entry. */
 const stampSchema = z.object({ seq: z.int(), at: z.string() });

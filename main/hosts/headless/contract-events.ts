@@ -172,7 +172,7 @@ export class HeadlessEventMapper {
           kinds: [...new Set(held.map((d) => d.kind))].join(','),
           printers: [...new Set(held.map(printerOf))].join(','),
           shipment: shipment.shipmentNo ?? shipment.shipmentId,
-          ...(held.every((d) => d.heldReason === 'restart') ? { mayHavePrinted: 'yes' } : {}),
+          ...(mayHavePrinted(held) ? { mayHavePrinted: 'yes' } : {}),
         },
       });
       out.push({
@@ -235,11 +235,16 @@ function heldReason(docs: readonly JobDocument[]): string {
   const counts = new Map<string, number>();
   for (const d of docs) counts.set(KIND_NAMES[d.kind], (counts.get(KIND_NAMES[d.kind]) ?? 0) + 1);
   const what = [...counts].map(([name, n]) => (n === 1 ? `the ${name}` : `${n} ${name}s`)).join(' and ');
-  if (docs.every((d) => d.heldReason === 'restart'))
-    return docs.length === 1
-      ? `${printer} was sending ${what} when the station stopped: it may have printed, so it is held and never prints unasked.`
-      : `${printer} was sending ${what} when the station stopped: they may have printed, so they are held and never print unasked.`;
-  return docs.length === 1
-    ? `${printer} did not take ${what} in time; it is held and never prints unasked.`
-    : `${printer} did not take ${what} in time; they are held and never print unasked.`;
+  const [it, held] =
+    docs.length === 1
+      ? ['it', 'it is held and never prints unasked']
+      : ['they', 'they are held and never print unasked'];
+  return mayHavePrinted(docs)
+    ? `${printer} was sending ${what} when the station stopped: ${it} may have printed, so ${held}.`
+    : `${printer} did not take ${what} in time; ${held}.`;
+}
+
+/** Held because the station stopped while sending them: the paper may be there already. */
+function mayHavePrinted(docs: readonly JobDocument[]): boolean {
+  return docs.every((d) => d.heldReason === 'restart');
 }

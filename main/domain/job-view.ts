@@ -25,13 +25,18 @@ export const jobDocumentSchema = z.extend(documentRefSchema, {
 });
 export type JobDocument = z.infer<typeof jobDocumentSchema>;
 
-export const jobShipmentSchema = z.object({
+/** What nShift's booking answer says of a shipment: the journal's `booked` records it, a job's shipment shows it. */
+export const shipmentFactsSchema = z.object({
   shipmentId: z.string(),
   shipmentNo: z.optional(z.string()),
   orderNo: z.optional(z.string()),
   parcelNos: z.array(z.string()),
   receiverName: z.optional(z.string()),
   serviceId: z.optional(z.string()),
+});
+
+export const jobShipmentSchema = z.object({
+  ...shipmentFactsSchema.shape,
   state: z.enum(['booking', 'booked', 'printing', 'printed', 'held', 'failed', 'cancelled']),
   documents: z.array(jobDocumentSchema),
   failure: z.optional(failureSchema),

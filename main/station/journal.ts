@@ -8,6 +8,7 @@ import {
   jobKindSchema,
   printStateSchema,
   resolvedSourceSchema,
+  shipmentFactsSchema,
   type DocumentRef,
 } from '../domain';
 import { fsyncDirectory, isErrnoException, readFileIfExists, writeFileAtomic } from '../files/atomic';
@@ -78,12 +79,7 @@ const entryBodySchema = z.discriminatedUnion('type', [
     type: z.literal('booked'),
     jobId: z.string(),
     targetKey: z.string(),
-    shipmentId: z.string(),
-    shipmentNo: z.optional(z.string()),
-    orderNo: z.optional(z.string()),
-    parcelNos: z.array(z.string()),
-    receiverName: z.optional(z.string()),
-    serviceId: z.optional(z.string()),
+    ...shipmentFactsSchema.shape,
     documents: z.array(documentRefSchema),
     /**
      * Every shipment the target's booking answer named, when it named several (a return shipment beside the

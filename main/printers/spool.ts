@@ -17,6 +17,13 @@
  * A job its owner records (a station job) hears `printed` before the spool moves it to `done/`: the owner's
  * record of the print is what the packer waits for, and the move follows off the label's way. Until the move
  * lands the disk may still say `sending`, which `ownerPrinted` settles at the next start.
+ *
+ * A booking's label is its owner's until it leaves (`sendAfter` with `sendingRecordedByOwner`): the owner's write
+ * records its `sending`, and the spool writes nothing of its first attempt until it ends:
+ *
+ *   (nothing on disk) ──(the owner's write)──▶ sending ──▶ printed (done/ only)
+ *                                                 └──(must wait: offline, failed)──▶ queued | held | failed, with its bytes
+ *   (the owner found it sending after a restart) ──heldAfterRestart──▶ held(restart)
  */
 import { randomBytes } from 'node:crypto';
 import type { SpoolJobState, SpoolJobView } from '../../preload/api';
@@ -64,13 +71,24 @@ export interface EnqueueInput {
   shipmentId?: string;
   stationJobId?: string;
   /**
-   * The first byte waits for this as well as for the spool's own `sending` record: the station passes the
-   * journal write that says the label's shipment is booked (after the label cache holds its bytes), so the two
-   * durable writes run side by side instead of one after the other, and the spool writes no bytes of its own
-   * while the job goes straight out: the owner keeps them. When it fails nothing is sent and the job fails (not
-   * retried): a label its owner could not record must not print behind its back.
+   * The owner's durable write that keeps this document (the station passes the label cache's record of the bytes
+   * with its journal's `booked`). The first byte waits for it; the spool writes no bytes of the job while it goes
+   * straight out (the owner keeps them). When it fails nothing is sent and the job fails (not retried): a label
+   * its owner could not record must not print behind its back.
    */
   sendAfter?: Promise<void>;
+  /**
+   * With `sendAfter`: that write also records the job as being sent (the journal's `booked` says `sending`), so
+   * the spool writes nothing of it before its first attempt ends, not even `sending`: between nShift's answer and
+   * the label there is the owner's write alone. A restart that finds the owner's record unprinted, with no spool
+   * job, holds it (it may have printed).
+   */
+  sendingRecordedByOwner?: boolean;
+  /**
+   * The owner's record says this document was on its way to the printer when Packbench stopped (see `sendAfter`):
+   * it may have printed, so it is held (reason `restart`) for the packer, as a job the spool found `sending`.
+   */
+  heldAfterRestart?: boolean;
 }
 
 export interface SpoolOperationError {
@@ -84,8 +102,8 @@ export interface Spool {
   start(): Promise<{ resumed: number; heldAfterRestart: number; dropped: number; unreadable: string[] }>;
   /**
    * Persists the job (bytes and state) and returns its first outcome: printed, held or failed. A job with
-   * `sendAfter` is its owner's to keep until it is sent: its bytes are written beside the owner's write and its
-   * first record is `sending` (see enqueueJournalled).
+   * `sendAfter` is its owner's to keep until it is sent: the spool writes nothing of it before its first attempt
+   * ends (see enqueueJournalled).
    */
   enqueue(input: EnqueueInput): Promise<{ job: SpoolJobView; outcome: Promise<PrintOutcome> }>;
   /** The next outcome of a job (immediately if it is already held, failed, printed or cancelled). */
@@ -117,6 +135,9 @@ export interface Spool {
 }
 
 const FINAL_OUTCOMES = new Set(['printed', 'held', 'failed', 'cancelled']);
+
+/** Why a job found on its way to the printer after a restart is held. */
+const MAY_HAVE_PRINTED = 'The app stopped while this label was being sent: it may have printed';
 
 /** Queued, sending or held: still to print, or waiting for the packer. */
 function isUnfinished(job: SpoolRecord): boolean {
@@ -169,6 +190,8 @@ export function createSpool(options: SpoolOptions): Spool {
   const sendAfter = new Map<string, Promise<void>>();
   /** A new job's bytes, kept for its first attempt so that it need not read back what it just wrote. */
   const freshBytes = new Map<string, Buffer>();
+  /** Jobs whose first `sending` their owner's write records (EnqueueInput.sendingRecordedByOwner). */
+  const sendingByOwner = new Set<string>();
   /** The bytes of jobs whose owner keeps them (`ownerKeepsBytes`), while the spool has not written them. */
   const ownedBytes = new Map<string, Buffer>();
   /** Moves to `done/` still under way after the owner heard `printed`: `stop()` waits for them. */
@@ -246,7 +269,10 @@ export function createSpool(options: SpoolOptions): Spool {
   async function update(record: SpoolRecord, change: Partial<SpoolRecord>): Promise<void> {
     Object.assign(record, change, { updatedAt: iso(clock.now()) });
     if (record.state !== 'held') delete record.heldReason;
-    if (record.state === 'printed' || record.state === 'cancelled') sendAfter.delete(record.id);
+    if (record.state === 'printed' || record.state === 'cancelled') {
+      sendAfter.delete(record.id);
+      sendingByOwner.delete(record.id);
+    }
     // Only a job on its way out keeps its bytes in memory; one that waits reads them back when released.
     if (record.state !== 'queued') freshBytes.delete(record.id);
     if (record.state === 'printed' && record.stationJobId && options.ownerPrinted) {
@@ -285,6 +311,13 @@ export function createSpool(options: SpoolOptions): Spool {
         await store.removeJob(record.id).catch(() => undefined);
     }
     if (record.state === 'printed' || record.state === 'cancelled') ownedBytes.delete(record.id);
+    tell(record);
+  }
+
+  /** `sending`, told but not written: its owner's own write records it (see EnqueueInput.sendAfter). */
+  async function markSendingInMemory(record: SpoolRecord): Promise<void> {
+    Object.assign(record, { state: 'sending', attempts: record.attempts + 1, updatedAt: iso(clock.now()) });
+    freshBytes.delete(record.id);
     tell(record);
   }
 
@@ -394,8 +427,12 @@ export function createSpool(options: SpoolOptions): Spool {
       // Cancelled or stopped while connecting: abort before any byte leaves.
       if (job.state !== 'queued' || stopped) throw new Error(`job is ${stopped ? 'stopping' : job.state}`);
       announced = true;
+      // A first attempt its owner records as sending waits for that write alone; any other attempt records
+      // `sending` itself before the first byte.
       const [, owner] = await Promise.all([
-        update(job, { state: 'sending', attempts: job.attempts + 1 }),
+        sendingByOwner.delete(job.id)
+          ? markSendingInMemory(job)
+          : update(job, { state: 'sending', attempts: job.attempts + 1 }),
         settled(sendAfter.get(job.id)),
       ]);
       sendAfter.delete(job.id);
@@ -414,6 +451,8 @@ export function createSpool(options: SpoolOptions): Spool {
     } catch (error) {
       result = err(printerError('io', describeError(error), true));
     }
+    // Only the first attempt's `sending` is its owner's: a job that must try again records its own.
+    sendingByOwner.delete(job.id);
     if (!announced && (job.state !== 'queued' || stopped)) return; // cancelled or stopping while connecting: nothing was sent
     if (FINAL_OUTCOMES.has(job.state)) return; // ended while sending (its state could not be recorded): told already
     if (ownerFailed !== undefined) {
@@ -451,11 +490,13 @@ export function createSpool(options: SpoolOptions): Spool {
   }
 
   /**
-   * A document whose owner journals it (the station's `booked`, after its label cache holds the bytes) is safe
-   * with the owner until it is sent: a restart that finds no spool job for it prints it from there. So the spool
-   * records it neither as `queued` nor with bytes of its own: its first record is `sending` (`ownerKeepsBytes`),
-   * written beside the owner's write, and the first byte waits for both. That is two atomic writes fewer between
-   * nShift's answer and the label. A later state (held, a retry) is recorded as for any job, its bytes with it.
+   * A document whose owner journals it (the station's `booked`, beside the label cache's record of its bytes) is
+   * safe with the owner until it is sent: a restart that finds it unprinted and no spool job for it prints it
+   * from the owner's copy. So the spool records it neither as `queued` nor with bytes of its own
+   * (`ownerKeepsBytes`): its first record is `sending`, written beside the owner's write, and the first byte
+   * waits for both; or none at all when the owner's write says `sending` itself (`sendingRecordedByOwner`): then
+   * a restart that finds the owner's record unprinted holds it. A later state (held, a retry, printed) is
+   * recorded as for any job, its bytes with it when it must wait.
    */
   function enqueueJournalled(
     record: SpoolRecord,
@@ -546,7 +587,7 @@ export function createSpool(options: SpoolOptions): Spool {
           await update(record, {
             state: 'held',
             heldReason: 'restart',
-            lastError: 'The app stopped while this label was being sent: it may have printed',
+            lastError: MAY_HAVE_PRINTED,
           });
           heldAfterRestart++;
         } else if (record.state === 'queued') {
@@ -579,7 +620,16 @@ export function createSpool(options: SpoolOptions): Spool {
         ...(input.shipmentId ? { shipmentId: input.shipmentId } : {}),
         ...(input.stationJobId ? { stationJobId: input.stationJobId } : {}),
       };
-      if (input.sendAfter) return enqueueJournalled(record, bytes, input.sendAfter);
+      if (input.sendAfter) {
+        if (input.sendingRecordedByOwner) sendingByOwner.add(id);
+        return enqueueJournalled(record, bytes, input.sendAfter);
+      }
+      if (input.heldAfterRestart)
+        Object.assign(record, {
+          state: 'held',
+          heldReason: 'restart',
+          lastError: MAY_HAVE_PRINTED,
+        } satisfies Partial<SpoolRecord>);
       let outcome: Promise<PrintOutcome>;
       try {
         // Bytes and state at once (this is between nShift's answer and the first label byte). A crash between
@@ -587,6 +637,11 @@ export function createSpool(options: SpoolOptions): Spool {
         // its caller still holds the document and spools it again.
         await Promise.all([store.saveBytes(id, bytes), store.saveRecord({ ...record })]);
         outcome = admit(record, bytes);
+        // Held from the start: its outcome is now, and nothing is sent until the packer releases it.
+        if (record.state === 'held') {
+          freshBytes.delete(id);
+          tell(record);
+        }
       } catch (error) {
         // Not durable, so not a job: it must never print later behind the caller's back.
         jobs.delete(id);

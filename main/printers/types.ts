@@ -45,6 +45,10 @@ export interface PrintRequest {
   printerId?: string;
   /** The first byte also waits for this (see EnqueueInput.sendAfter). */
   sendAfter?: Promise<void>;
+  /** With `sendAfter`: that write records the job as sending (see EnqueueInput.sendingRecordedByOwner). */
+  sendingRecordedByOwner?: boolean;
+  /** Held at once, not sent: the owner's record says it may have printed before a restart (see EnqueueInput). */
+  heldAfterRestart?: boolean;
   /**
    * The packer asked for this print (a reprint): the same document held in the spool is released and printed,
    * once, rather than followed as held. A job resumed after a restart never sets it: what is held waits for the

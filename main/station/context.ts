@@ -123,16 +123,22 @@ export function documentRef(doc: PrintableDocument): DocumentRef {
  * Hands the documents to the print service in order and journals each outcome. The journal's `printed` is
  * written only after the printer accepted every byte; a document held for release is journalled as held.
  *
- * `journalled` is the journal write that lists these documents (a booking's `booked`) when it is still under
- * way: the spool writes its own records alongside it, the first byte waits for both, and no outcome is
- * journalled before the documents it is about.
+ * `journalled` is the durable write that keeps and lists these documents (a booking's `booked` beside the label
+ * cache's record) when it is still under way: the first byte waits for it, and no outcome is journalled before the
+ * documents it is about. `sendingJournalled`: the documents whose `sending` that `booked` records, of which the
+ * spool writes nothing before their first byte. `heldAfterRestart`: documents such a `booked` sent when Packbench stopped, held.
  */
 export async function printDocuments(
   ctx: StationContext,
   jobId: string,
   ownerId: string | undefined,
   documents: readonly PrintableDocument[],
-  options: { journalled?: Promise<void>; releaseHeld?: boolean } = {},
+  options: {
+    journalled?: Promise<void>;
+    sendingJournalled?: ReadonlySet<string>;
+    releaseHeld?: boolean;
+    heldAfterRestart?: boolean;
+  } = {},
 ): Promise<Failure | undefined> {
   let firstFailure: Failure | undefined;
   let refused: JournalWriteError | undefined;
@@ -147,6 +153,8 @@ export async function printDocuments(
         ...(document.shipmentId ? { shipmentId: document.shipmentId } : {}),
         ...(options.journalled ? { sendAfter: options.journalled } : {}),
         ...(options.releaseHeld ? { releaseHeld: true } : {}),
+        ...(options.sendingJournalled?.has(document.id) ? { sendingRecordedByOwner: true } : {}),
+        ...(options.heldAfterRestart ? { heldAfterRestart: true } : {}),
       })
       .then((outcome) => {
         // The spool's disk refused this document, so it was never sent: the journal stops at once, before the

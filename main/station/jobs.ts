@@ -143,7 +143,12 @@ export class JobBook {
           break;
         } // a shipment shown for reference (duplicate, cancel): nothing prints
         shipment.state = entry.documents.length > 0 ? 'printing' : 'booked';
-        for (const doc of entry.documents) upsertDocument(shipment, doc);
+        for (const doc of entry.documents)
+          upsertDocument(
+            shipment,
+            doc,
+            entry.type === 'booked' && entry.sending?.includes(doc.documentId) ? 'sending' : 'queued',
+          );
         if (entry.documents.length > 0) job.state = 'printing';
         break;
       }
@@ -426,14 +431,18 @@ function docHolder(job: JobView): JobShipment {
   return upsertShipment(job, '');
 }
 
-function upsertDocument(shipment: JobShipment, ref: DocumentRef): void {
+function upsertDocument(
+  shipment: JobShipment,
+  ref: DocumentRef,
+  state: Extract<JobDocument['state'], 'queued' | 'sending'> = 'queued',
+): void {
   if (shipment.documents.some((d) => d.documentId === ref.documentId)) return;
   const doc: JobDocument = {
     documentId: ref.documentId,
     kind: ref.kind,
     format: ref.format,
     bytes: ref.bytes,
-    state: 'queued',
+    state,
     ...(ref.charset ? { charset: ref.charset } : {}),
     ...(ref.description ? { description: ref.description } : {}),
   };

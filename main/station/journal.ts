@@ -88,6 +88,13 @@ const entryBodySchema = z.discriminatedUnion('type', [
     targetShipmentIds: z.optional(z.array(z.string())),
     /** Found by reconciliation after an unknown outcome rather than from the booking response. */
     reconciled: z.optional(z.boolean()),
+    /**
+     * The documents (its labels) that went to their printers the moment this entry and the label cache's record
+     * of their bytes were both on disk, the spool writing nothing of them before their first byte: this entry is
+     * their `sending`. A restart that finds one unprinted, not spooled, and in the label cache holds it (it may
+     * have printed); one the cache lacks never went out (its first byte waited for the cache) and prints.
+     */
+    sending: z.optional(z.array(z.string())),
   }),
   /** The booking call's outcome is unknown: the next step is reconciliation, never a blind retry. */
   z.object({ type: z.literal('book_unknown'), jobId: z.string(), targetKey: z.string(), detail: z.string() }),

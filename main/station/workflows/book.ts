@@ -39,10 +39,12 @@ export type BookOutcome =
       kind: 'booked';
       shipments: BookedShipment[];
       /**
-       * The journal's `booked` (label cache first): under way when a live booking returns, so the spool's own
-       * writes can run beside it; the first label byte waits for both. Awaiting it reports a journal failure.
+       * The label cache's record and the journal's `booked`: under way when a live booking returns; the first
+       * label byte waits for it. Awaiting it reports a failure to keep the booking.
        */
       journalled: Promise<void>;
+      /** The documents whose `sending` the `booked` records: the spool writes nothing of them before their first byte. */
+      sendingJournalled: ReadonlySet<string>;
     }
   /** nShift says this target was booked before we asked (another station, an earlier run). */
   | { kind: 'duplicate'; shipmentIds: string[] }
@@ -223,29 +225,48 @@ function finishBooking(
   shipments: BookedShipment[],
   reconciled: boolean,
 ): Extract<BookOutcome, { kind: 'booked' }> {
-  const journalled = journalBooked(ctx, jobId, targetKey, shipments, reconciled);
+  const sendingJournalled = new Set(
+    shipments.length === 1 ? shipments[0]!.documents.filter(isLabel).map((d) => d.id) : [],
+  );
+  const journalled = journalBooked(ctx, jobId, targetKey, shipments, reconciled, sendingJournalled);
   // Whoever awaits it sees a failure; until then it must not count as unhandled.
   journalled.catch(() => undefined);
-  return { kind: 'booked', shipments, journalled };
+  return { kind: 'booked', shipments, journalled, sendingJournalled };
 }
 
+/**
+ * One shipment (nearly every booking): the label cache's record of its documents and the journal's `booked`,
+ * which records its labels' `sending`, are written side by side, one fsync each at once, and the label's first
+ * byte waits for both and for nothing else (the spool writes nothing before it). Whatever a crash leaves is told
+ * apart at the next start: no `booked`, nothing went out (nShift is asked, the cache has the label); a `booked`
+ * whose label the cache lacks, nothing went out either (it prints, from nShift); both, it may have printed (it is
+ * held). Its other documents (a customs declaration for the office printer) are not what the packer waits for:
+ * the spool records their `sending` itself, on their own printer's queue, right before their first byte, which
+ * holds after a crash only what truly may have printed.
+ *
+ * Several shipments in one answer (a return shipment beside the outbound one): each kept in turn, label cache
+ * first, then its `booked`, and the spool records every `sending` itself: the first byte of any of them waits
+ * for all, and no one entry could say that all were kept.
+ */
 async function journalBooked(
   ctx: StationContext,
   jobId: string,
   targetKey: string,
   shipments: readonly BookedShipment[],
   reconciled: boolean,
+  sendingJournalled: ReadonlySet<string>,
 ): Promise<void> {
   const targetShipmentIds = shipments.length > 1 ? shipments.map((s) => s.shipmentId) : undefined;
   for (const shipment of shipments) {
-    // The label cache holds the bytes before the journal says "booked": a reprint never depends on nShift's
-    // hour, and a restart that finds `booked` finds the label to print.
-    await Promise.all(shipment.documents.map((doc) => ctx.labelCache.put(doc))).catch((error: unknown) => {
-      stopIfRefused(ctx, error);
-      throw new BookingNotKept(shipment.shipmentId, error);
-    });
+    const cached = Promise.all(shipment.documents.map((doc) => ctx.labelCache.put(doc))).catch(
+      (error: unknown) => {
+        stopIfRefused(ctx, error);
+        throw new BookingNotKept(shipment.shipmentId, error);
+      },
+    );
+    if (sendingJournalled.size === 0) await cached;
     const documents: DocumentRef[] = shipment.spooled?.refs ?? shipment.documents.map(documentRef);
-    await record(ctx, {
+    const journalled = record(ctx, {
       type: 'booked',
       jobId,
       targetKey,
@@ -258,10 +279,20 @@ async function journalBooked(
       ...(shipment.receiverName ? { receiverName: shipment.receiverName } : {}),
       ...(shipment.serviceId ? { serviceId: shipment.serviceId } : {}),
       ...(reconciled ? { reconciled: true } : {}),
+      ...(sendingJournalled.size > 0 ? { sending: [...sendingJournalled] } : {}),
     }).catch((error: unknown) => {
       throw new BookingNotKept(shipment.shipmentId, error);
     });
+    // Both are awaited, so neither rejection goes unhandled; the label cache's refusal is reported first.
+    const [cache, journal] = await Promise.allSettled([cached, journalled]);
+    if (cache.status === 'rejected') throw cache.reason;
+    if (journal.status === 'rejected') throw journal.reason;
   }
+}
+
+/** What the packer waits for at the bench: a shipment's label, or its return label. */
+function isLabel(document: PrintableDocument): boolean {
+  return document.kind === 'label' || document.kind === 'return_label';
 }
 
 /** `journalled` rejects with this: the shipment nShift booked that the station could not keep, and why. */

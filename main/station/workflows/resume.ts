@@ -1,5 +1,5 @@
 import type { PrintableDocument } from '../../labels/document';
-import type { Failure, JobKind, JobShipment, JobView, SpoolJobView } from '../../../preload/api';
+import type { Failure, JobDocument, JobKind, JobShipment, JobView, SpoolJobView } from '../../../preload/api';
 import { fail, printConfigFromSettings, printDocuments, record, type StationContext } from '../context';
 import { documentsOfShipment } from '../documents';
 import { failureOf, labelNotDownloaded, noLabelListed } from '../failures';
@@ -17,7 +17,8 @@ import { counted } from '../english-count';
  * - a booking asked but never answered → reconcile with nShift first, never book blindly;
  * - booked but not printed → print from the label cache, unless the spool already holds the document
  *   (the spool resumes its own jobs and holds one that was mid-send; it is never sent twice unasked; one it
- *   finished, printed, held or failed, is journalled as it ended, its `print_state` having been cut off). A label
+ *   finished, printed, held or failed, is journalled as it ended, its `print_state` having been cut off), or the
+ *   journal's `booked` sent it at once and the label cache holds it: it may have printed, so it is held. A label
  *   the cache has lost (its folder emptied to free the disk, a data directory restored without it) is
  *   downloaded again, and one nShift no longer has fails the job for the packer: never finished unprinted.
  */
@@ -118,17 +119,42 @@ async function printWhatWasBooked(ctx: StationContext, jobId: string): Promise<F
       (d) => (d.state === 'queued' || d.state === 'sending') && !spooled.has(d.documentId),
     );
     if (pending.length === 0) continue;
+    const mayHavePrinted = await sentBeforeTheStop(ctx, pending);
     const found = await documentsToResume(
       ctx,
       job,
       shipment,
-      pending.map((d) => d.documentId),
+      pending.filter((d) => !mayHavePrinted.has(d.documentId)).map((d) => d.documentId),
     );
     problem ??= found.failure;
-    if (found.documents.length > 0)
-      problem ??= await printDocuments(ctx, jobId, shipment.shipmentId || undefined, found.documents);
+    const ownerId = shipment.shipmentId || undefined;
+    // In the journal's order: those that may have printed are held first, as their booking sent them first.
+    if (mayHavePrinted.size > 0)
+      problem ??= await printDocuments(ctx, jobId, ownerId, [...mayHavePrinted.values()], {
+        heldAfterRestart: true,
+      });
+    if (found.documents.length > 0) problem ??= await printDocuments(ctx, jobId, ownerId, found.documents);
   }
   return problem;
+}
+
+/**
+ * The documents a booking's `booked` sent at once (state `sending`: the spool wrote nothing of them before their
+ * first byte) that the label cache holds: their first byte waited only for that `booked` and the cache's record,
+ * so they may have printed, and are held for the packer as the spool holds a job it found `sending`. One the
+ * cache lacks never went out and is printed as any other.
+ */
+async function sentBeforeTheStop(
+  ctx: StationContext,
+  pending: readonly JobDocument[],
+): Promise<Map<string, PrintableDocument>> {
+  const held = new Map<string, PrintableDocument>();
+  for (const doc of pending) {
+    if (doc.state !== 'sending') continue;
+    const cached = await ctx.labelCache.get(doc.documentId);
+    if (cached) held.set(doc.documentId, cached.document);
+  }
+  return held;
 }
 
 /**

@@ -78,7 +78,7 @@ export async function bookAndPrint(
       firstProblem ??= outcome.failure;
       continue; // the other shipments of a split order still go out
     }
-    const { journalled } = outcome;
+    const { journalled, sendingJournalled } = outcome;
     for (const shipment of outcome.shipments) {
       if (shipment.documentsError) {
         firstProblem ??= labelNotDownloaded(shipment.shipmentId, shipment.documentsError);
@@ -94,9 +94,11 @@ export async function bookAndPrint(
       // so a scan costs no request of its own for them (shipment-numbers.ts).
       if (!shipment.shipmentNo)
         ctx.shipmentNumbers.add({ jobId, shipmentId: shipment.shipmentId, code, journalled });
-      // The spool's writes run beside the journal's `booked`; the first byte waits for both.
+      // The first byte waits for the booking to be kept (`journalled`), and for the spool's `sending` when the
+      // journal does not record it.
       const printProblem = await printDocuments(ctx, jobId, shipment.shipmentId, shipment.documents, {
         journalled,
+        sendingJournalled,
       });
       // A problem met while the journal refuses writes is the station's own, and outranks the printer's. (A
       // booking not kept stops the journal too, and is reported below, with its own shipment, before this one.)

@@ -31,15 +31,19 @@ const diskFull = (): Error =>
   Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 
 /**
- * Refuses whole-file writes into one folder of the data directory (while `when` says so). Which file a handle
+ * Refuses whole-file writes into some folders of the data directory (while `when` says so). Which file a handle
  * writes is read from /proc, so the tests that use this run on Linux only: a label's bytes go to the label cache
  * and to the spool alike, and nothing else tells the two writes apart.
  */
-function refuseWritesIn(folder: 'spool' | 'labels', when: () => boolean = () => true): void {
+function refuseWritesIn(
+  folders: 'spool' | 'labels' | ('spool' | 'labels')[],
+  when: () => boolean = () => true,
+): void {
+  const refused = (Array.isArray(folders) ? folders : [folders]).map((folder) => `/${folder}/`);
   const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
   vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
-    if (when() && readlinkSync(`/proc/self/fd/${this.fd}`).includes(`/${folder}/`))
-      return Promise.reject(diskFull());
+    const target = when() ? readlinkSync(`/proc/self/fd/${this.fd}`) : '';
+    if (refused.some((folder) => target.includes(folder))) return Promise.reject(diskFull());
     return writeFile.apply(this, args);
   });
 }
@@ -157,22 +161,24 @@ describe('a data folder that refuses writes', () => {
     await bookedButNotSaved(bench);
   });
 
-  it('stops at a label whose `sending` the spool could not record, and prints it once after the restart', async () => {
+  // A booking's label is recorded `sending` by the journal's `booked` (issue 30), no longer by the spool.
+  it('stops at a label whose `sending` the journal could not record, and prints it once after the restart', async () => {
     bench = await startBench();
-    const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
-    vi.spyOn(handles, 'writeFile').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+    const write = handles.write as (...args: unknown[]) => ReturnType<FileHandle['write']>;
+    vi.spyOn(handles, 'write').mockImplementation(function (this: FileHandle, ...args: unknown[]) {
       const [data] = args;
-      if (typeof data === 'string' && data.includes('"state":"sending"')) return Promise.reject(diskFull());
-      return writeFile.apply(this, args);
+      if (Buffer.isBuffer(data) && data.includes('"sending":[')) return Promise.reject(diskFull());
+      return write.apply(this, args);
     });
     await bookedButNotSaved(bench);
   });
 
+  // A booking's label goes out with its bytes in the label cache alone: the spool writes none of them (issue 30).
   it.runIf(process.platform === 'linux')(
-    'stops at a label whose bytes the spool could not write, and prints it once after the restart',
+    'stops at a label whose bytes the station could not write, and prints it once after the restart',
     async () => {
       bench = await startBench();
-      refuseWritesIn('spool');
+      refuseWritesIn('labels');
       await bookedButNotSaved(bench);
     },
   );
@@ -195,10 +201,11 @@ describe('a data folder that refuses writes', () => {
   );
 
   it.runIf(process.platform === 'linux')(
-    'a split order whose spool still refuses after a restart names the booked shipment, and the next restart finishes it',
+    'a split order whose label cache and spool still refuse after a restart names the booked shipment, and the next restart finishes it',
     async () => {
       bench = await startBench();
-      refuseWritesIn('spool');
+      // The label cache keeps a booking's label on its way out, the spool one printed after a restart (issue 30).
+      refuseWritesIn(['labels', 'spool']);
       const { jobId } = await bench.station.scan({ code: 'SPLIT-3002' });
       const first = await waitForJob(bench.station, jobId);
       const booked = bench.sim.records().filter((r) => r.orderNo === 'SPLIT-3002');

@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 describe.runIf(process.platform === 'linux')('a scan’s durable writes', () => {
-  it('a label and a customs declaration: one label-cache append, no spool bytes, one `print_state` each', async () => {
+  it('a label and a customs declaration: one label-cache append, no spool bytes, the label’s `sending` in the journal, one `print_state` each', async () => {
     bench = await startBench();
     // A first scan makes the day's files (journal, pack); the one counted writes into them.
     expect((await scanAndWait(bench.station, 'ORD-1001')).state).toBe('printed');
@@ -40,6 +40,16 @@ describe.runIf(process.platform === 'linux')('a scan’s durable writes', () => 
     expect(steps.filter((s) => s.path === 'labels')).toEqual([]);
     // The spool keeps no bytes of a booking's documents: the label cache has them.
     expect(steps.filter((s) => s.path.startsWith('spool/') && s.path.includes('.bin'))).toEqual([]);
+    // The label's `sending` is the journal's `booked`: its spool job is written once, finished, in done/. The
+    // customs declaration, which the packer does not wait for, has its own `sending` record in the spool folder.
+    const spoolJobOf = (kind: string) =>
+      job.shipments[0]!.documents.find((d) => d.kind === kind)!.spoolJobId!;
+    const label = spoolJobOf('label');
+    expect(steps.filter((s) => s.path.includes(label) && !s.path.startsWith('spool/done/'))).toEqual([]);
+    expect(steps.filter((s) => s.path.includes(label) && s.op === 'rename')).toHaveLength(1);
+    expect(
+      steps.filter((s) => s.op === 'rename' && s.path === `spool/${spoolJobOf('customs')}.json`),
+    ).toHaveLength(1);
     // One entry per printed document: the spool's event and the print call's outcome share it.
     const dir = join(bench.dataDir, 'journal');
     const file = (await readdir(dir)).find((n) => n.endsWith('.jsonl'))!;

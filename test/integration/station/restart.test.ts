@@ -42,6 +42,18 @@ function askedToBook(jobId: string, kind: 'scan' | 'book_stored', target: Bookin
   ];
 }
 
+/** A ZPL label put into a data directory's label cache, as the station kept it before the crash. */
+async function cacheLabel(dir: string, shipmentId: string, documentId: string, bytes: Buffer): Promise<void> {
+  await createLabelCache(join(dir, 'labels')).put({
+    id: documentId,
+    kind: 'label',
+    format: 'zpl',
+    charset: 'cp850',
+    shipmentId,
+    bytes,
+  });
+}
+
 /** The journal file of a data directory (one day's), as text. */
 async function journalText(dir: string): Promise<string> {
   const file = (await readdir(join(dir, 'journal'))).find((f) => f.endsWith('.jsonl'))!;
@@ -349,14 +361,7 @@ describe('after a crash, the station finishes each job from where it stopped, ex
         ],
       },
     ]);
-    await createLabelCache(join(dir, 'labels')).put({
-      id: doc.documentId,
-      kind: 'label',
-      format: 'zpl',
-      charset: 'cp850',
-      shipmentId: shipment.shipmentId,
-      bytes: Buffer.from(preview.base64, 'base64'),
-    });
+    await cacheLabel(dir, shipment.shipmentId, doc.documentId, Buffer.from(preview.base64, 'base64'));
     const bookings = bench.sim.records().length;
 
     const station = await bench.startStation({ dataDir: dir });
@@ -366,6 +371,58 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     const job = await station.getJob({ jobId: 'scan-crash-4' });
     expect(job.state).toBe('printed');
     expect(Buffer.concat(bench.zebra.printData()).equals(Buffer.from(preview.base64, 'base64'))).toBe(true);
+    expect(bench.sim.records().length).toBe(bookings);
+  });
+
+  /**
+   * A booking's `booked` that recorded its label `sending` (issue 30: the spool writes nothing before that label's
+   * first byte), then the crash: ORD-1005's journal up to that entry in a new data directory, its label in the
+   * label cache when `cached` says so.
+   */
+  async function crashedWhileSending(b: Bench, jobId: string, cached: boolean) {
+    const { shipment, doc, bytes } = await bookedOnTheBench(b);
+    const dir = await bookedNotPrinted(jobId, shipment, doc.documentId, { sending: true });
+    if (cached) await cacheLabel(dir, shipment.shipmentId, doc.documentId, bytes);
+    return { dir, bytes, documentId: doc.documentId };
+  }
+
+  it('a label its `booked` recorded sending, kept in the label cache (it may have printed): held for the packer; released, it prints once', async () => {
+    bench = await startBench();
+    const { dir, bytes, documentId } = await crashedWhileSending(bench, 'scan-crash-sending-1', true);
+    const bookings = bench.sim.records().length;
+
+    const station = await bench.startStation({ dataDir: dir });
+    const job = await finished(station, 'scan-crash-sending-1');
+    expect(job.state).toBe('held');
+    expect(job.shipments[0]!.documents[0]).toMatchObject({
+      documentId,
+      state: 'held',
+      heldReason: 'restart',
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(Buffer.concat(bench.zebra.printData())).toHaveLength(0);
+
+    const [held] = (await station.listSpool()).filter((j) => j.stationJobId === 'scan-crash-sending-1');
+    expect(held).toMatchObject({ state: 'held', heldReason: 'restart', documentId });
+    await station.releaseSpoolJob({ spoolJobId: held!.id });
+    await bench.zebra.waitForLabels(1);
+    await expect
+      .poll(async () => (await station.getJob({ jobId: 'scan-crash-sending-1' })).state)
+      .toBe('printed');
+    expect(Buffer.concat(bench.zebra.printData()).equals(bytes)).toBe(true);
+    expect(bench.sim.records().length).toBe(bookings);
+  });
+
+  it('a label its `booked` recorded sending that the label cache never kept (so it never went out): printed once from nShift', async () => {
+    bench = await startBench();
+    const { dir, bytes } = await crashedWhileSending(bench, 'scan-crash-sending-2', false);
+    const bookings = bench.sim.records().length;
+
+    const station = await bench.startStation({ dataDir: dir });
+    await finished(station, 'scan-crash-sending-2');
+    await station.whenIdle();
+    expect((await station.getJob({ jobId: 'scan-crash-sending-2' })).state).toBe('printed');
+    expect(Buffer.concat(bench.zebra.printData()).equals(bytes)).toBe(true);
     expect(bench.sim.records().length).toBe(bookings);
   });
 
@@ -394,8 +451,16 @@ describe('after a crash, the station finishes each job from where it stopped, ex
     expect((await station.getJob({ jobId: 'reprint-crash-2' })).state).toBe('failed');
   });
 
-  /** The journal of a job whose `booked` reached the disk and whose print did not, for `documentId`. */
-  function bookedNotPrinted(jobId: string, shipment: JobView['shipments'][number], documentId: string) {
+  /**
+   * The journal of a job whose `booked` reached the disk and whose print did not, for `documentId`; `sending`: that
+   * `booked` recorded the label's `sending`.
+   */
+  function bookedNotPrinted(
+    jobId: string,
+    shipment: JobView['shipments'][number],
+    documentId: string,
+    options: { sending?: boolean } = {},
+  ) {
     const target = { type: 'order' as const, orderId: 'x', internalReference: 'ORD-1005' };
     return journalWith([
       ...askedToBook(jobId, 'scan', target),
@@ -406,20 +471,24 @@ describe('after a crash, the station finishes each job from where it stopped, ex
         shipmentId: shipment.shipmentId,
         parcelNos: shipment.parcelNos,
         documents: [{ documentId, kind: 'label', format: 'zpl', charset: 'cp850', bytes: 10 }],
+        ...(options.sending ? { sending: [documentId] } : {}),
       },
     ]);
   }
 
-  it('a shipment booked whose label the cache has lost (its folder emptied): downloaded again, printed once, no new booking', async () => {
-    bench = await startBench();
-    const first = await waitForJob(bench.station, (await bench.station.scan({ code: 'ORD-1005' })).jobId);
+  /** ORD-1005 booked and printed on the bench's station: its shipment, label and the label's bytes. */
+  async function bookedOnTheBench(b: Bench) {
+    const first = await waitForJob(b.station, (await b.station.scan({ code: 'ORD-1005' })).jobId);
     const shipment = first.shipments[0]!;
     const doc = shipment.documents[0]!;
-    const label = Buffer.from(
-      (await bench.station.getDocumentPreview({ documentId: doc.documentId })).base64,
-      'base64',
-    );
-    bench.zebra.clearRecords();
+    const preview = await b.station.getDocumentPreview({ documentId: doc.documentId });
+    b.zebra.clearRecords();
+    return { shipment, doc, bytes: Buffer.from(preview.base64, 'base64') };
+  }
+
+  it('a shipment booked whose label the cache has lost (its folder emptied): downloaded again, printed once, no new booking', async () => {
+    bench = await startBench();
+    const { shipment, doc, bytes: label } = await bookedOnTheBench(bench);
     const dir = await bookedNotPrinted('scan-crash-5', shipment, doc.documentId);
     const bookings = bench.sim.records().length;
 

@@ -99,6 +99,20 @@ const enqueue = (spool: Spool, document = label(), sendAfter?: Promise<void>) =>
   });
 const stateOf = (spool: Spool, id: string) => spool.get(id)?.state;
 
+/** A spool whose store tells, in order, the state of every record it writes. */
+function spoolTellingItsRecords(): { spool: Spool; written: string[] } {
+  const base = createSpoolStore(dir);
+  const written: string[] = [];
+  const spool = createSpool({
+    store: { ...base, saveRecord: (r) => (written.push(r.state), base.saveRecord(r)) },
+    clock,
+    driverFor: () => driver,
+    ttlMs: () => 60_000,
+  });
+  spools.push(spool);
+  return { spool, written };
+}
+
 /**
  * A spool whose process "dies" mid-send: its job is recorded `sending` (the event is told once that is on disk;
  * the state in memory changes first) and the driver never returns. The spool is abandoned, not stopped.
@@ -301,15 +315,7 @@ describe('spool', () => {
   });
 
   it('a document its owner journals (sendAfter) is recorded first as sending, never as queued', async () => {
-    const base = createSpoolStore(dir);
-    const written: string[] = [];
-    const spool = createSpool({
-      store: { ...base, saveRecord: (r) => (written.push(r.state), base.saveRecord(r)) },
-      clock,
-      driverFor: () => driver,
-      ttlMs: () => 60_000,
-    });
-    spools.push(spool);
+    const { spool, written } = spoolTellingItsRecords();
     await spool.start();
     const { outcome } = await enqueue(spool, label(), Promise.resolve());
     expect((await outcome).state).toBe('printed');
@@ -515,6 +521,75 @@ describe('spool', () => {
     expect(await readdir(path.join(dir, 'done'))).toEqual([`job-1~${job.id}.json`]);
     const after = makeSpool({ owner: { ownerPrinted: async () => false } });
     expect(await after.start()).toMatchObject({ resumed: 0, heldAfterRestart: 0 });
+  });
+
+  describe("a document whose `sending` its owner's write records (sendingRecordedByOwner)", () => {
+    const enqueueRecorded = (spool: Spool, sendAfter: Promise<void>) =>
+      spool.enqueue({
+        document: label(),
+        printerId: 'p1',
+        printerName: 'Fake printer',
+        stationJobId: 'job-1',
+        sendAfter,
+        sendingRecordedByOwner: true,
+      });
+    const spoolFiles = async () => (await readdir(dir)).filter((f) => f !== 'done');
+
+    it('goes out with nothing of it in the spool folder, once the owner’s write is on disk', async () => {
+      driver.script = ['hang'];
+      let journalled!: () => void;
+      const spool = makeSpool();
+      await spool.start();
+      const { job } = await enqueueRecorded(spool, new Promise<void>((r) => (journalled = r)));
+      await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
+      expect(driver.delivered).toHaveLength(0);
+      journalled();
+      // On its way out (the driver hangs in the middle of it): no record, no bytes, nothing a restart would read.
+      await new Promise((r) => setTimeout(r, 20));
+      expect(await spoolFiles()).toEqual([]);
+    });
+
+    it('printed, it is recorded finished in done/ only', async () => {
+      const spool = makeSpool({ owner: { ownerPrinted: async () => false } });
+      await spool.start();
+      const { job, outcome } = await enqueueRecorded(spool, Promise.resolve());
+      expect((await outcome).state).toBe('printed');
+      await spool.stop();
+      expect(await spoolFiles()).toEqual([]);
+      expect(await readdir(path.join(dir, 'done'))).toEqual([`job-1~${job.id}.json`]);
+      expect(driver.delivered).toHaveLength(1);
+    });
+
+    it('when it must wait for the printer, its record and its own bytes are written, and a retry records `sending`', async () => {
+      driver.script = ['offline'];
+      const { spool, written } = spoolTellingItsRecords();
+      await spool.start();
+      const { job, outcome } = await enqueueRecorded(spool, Promise.resolve());
+      await vi.waitFor(() => expect(written).toEqual(['queued']));
+      expect(await readFile(path.join(dir, `${job.id}.bin`))).toEqual(label().bytes);
+      clock.advance(1000);
+      expect((await outcome).state).toBe('printed');
+      expect(written).toEqual(['queued', 'sending']);
+    });
+  });
+
+  it('a document enqueued held after a restart (heldAfterRestart) is held at once, never sent unasked; released, it prints once', async () => {
+    const spool = makeSpool();
+    await spool.start();
+    const { job, outcome } = await spool.enqueue({
+      document: label(),
+      printerId: 'p1',
+      printerName: 'Fake printer',
+      stationJobId: 'job-1',
+      heldAfterRestart: true,
+    });
+    expect(await outcome).toMatchObject({ state: 'held', heldReason: 'restart' });
+    clock.advance(60_000);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(driver.attempts).toBe(0);
+    expect((await spool.release(job.id)).ok).toBe(true);
+    expect(await spool.outcome(job.id)).toMatchObject({ state: 'printed' });
+    expect(driver.delivered).toHaveLength(1);
   });
 
   describe('restart', () => {

@@ -117,6 +117,8 @@ export class GroupCommitLog {
   private created: string | undefined;
   private pending: Pending[] = [];
   private flushing: Promise<void> | undefined;
+  /** Starts the write scheduled but not yet begun (an urgent append's). */
+  private startNow: (() => void) | undefined;
   private readonly sizes = new Map<string, number>();
   /** Why a write was refused: from then on every append is refused with it. */
   private broken: { error: unknown } | undefined;
@@ -145,14 +147,29 @@ export class GroupCommitLog {
    * Resolves once the line (or record) is on disk, with where it landed. `tag` (e.g. a sequence number) is handed
    * back to `afterWrite`. Once a write has been refused, this and every later append is refused with the same
    * error.
+   *
+   * The write waits one turn of the event loop, so that appends made in the same turn share one fsync. An
+   * `urgent` append (one the station waits on before it acts: a booking's intent before the request, a booking
+   * and its label before the first byte) starts the write as soon as the code running now has made its appends,
+   * without waiting for that turn's other work: the write and its fsync then run while that work does.
    */
-  append(line: string | Buffer, tag = 0): Promise<AppendedAt> {
+  append(line: string | Buffer, tag = 0, urgent = false): Promise<AppendedAt> {
     if (this.broken) return Promise.reject(this.broken.error);
     const data = typeof line === 'string' ? Buffer.from(line, 'utf8') : line;
     return new Promise<AppendedAt>((resolve, reject) => {
       this.pending.push({ data, tag, resolve, reject });
-      // Wait one turn of the event loop before writing: appends made in the same turn share one fsync.
-      this.flushing ??= new Promise<void>((r) => setImmediate(r)).then(() => this.flush());
+      if (this.flushing) {
+        if (urgent) this.startNow?.();
+        return;
+      }
+      this.flushing = new Promise<void>((start) => {
+        this.startNow = start;
+        if (urgent) queueMicrotask(start);
+        else setImmediate(start);
+      }).then(() => {
+        this.startNow = undefined;
+        return this.flush();
+      });
     });
   }
 

@@ -363,7 +363,8 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
       const record = encodeRecord(meta, document.bytes);
       folderMade ??= makePrivateDir(dir);
       await folderMade;
-      const at = await pack.append(record);
+      // Urgent: a booking's label waits for its record before its first byte.
+      const at = await pack.append(record, 0, true);
       const entry: Entry = {
         file: pooled(path.basename(at.path)),
         offset: at.offset,

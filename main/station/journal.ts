@@ -158,6 +158,12 @@ export type JournalEntryBody = z.infer<typeof entryBodySchema>;
 export type JournalEntry = JournalEntryBody & { seq: number; at: string };
 
 /**
+ * Entries the station waits on before it acts, written without waiting for the event loop's turn (see
+ * GroupCommitLog.append): the intent before the booking request, `booked` before the label's first byte.
+ */
+const WAITED_ON: ReadonlySet<JournalEntry['type']> = new Set(['book_intent', 'booked']);
+
+/**
  * The disk refused a journal write (full, read-only, failing). The journal then refuses every later entry too
  * (see GroupCommitLog): nothing more is booked until Packbench restarts on a disk that takes writes again.
  */
@@ -350,7 +356,7 @@ export class Journal {
   async append(body: JournalEntryBody): Promise<JournalEntry> {
     const entry = { ...body, seq: ++this.seq, at: this.now().toISOString() } as JournalEntry;
     try {
-      await this.log.append(checksumLine(JSON.stringify(entry)), entry.seq);
+      await this.log.append(checksumLine(JSON.stringify(entry)), entry.seq, WAITED_ON.has(entry.type));
     } catch (error) {
       this.markStopped(error);
       throw new JournalWriteError(entry, error);

@@ -118,3 +118,44 @@ describe('the group-commit log after a write the disk refused', () => {
     expect(badChunks).toHaveLength(1);
   });
 });
+
+describe('group commit', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'line-log-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /**
+   * Appends a line, then an urgent one when asked, in one piece of code: whether their write began before the
+   * event loop's turn ended (a callback set for that turn's end had not run), and how many writes they took.
+   */
+  async function appendTwo(urgent: boolean): Promise<{ startedWithinTheTurn: boolean; writes: number }> {
+    const file = join(dir, `log-${String(urgent)}`);
+    let turnEnded = false;
+    let startedWithinTheTurn: boolean | undefined;
+    let writes = 0;
+    const log = new GroupCommitLog(
+      () => {
+        startedWithinTheTurn ??= !turnEnded;
+        return file;
+      },
+      () => writes++,
+    );
+    setImmediate(() => (turnEnded = true));
+    await Promise.all([log.append('{"n":1}\n'), log.append('{"n":2}\n', 2, urgent)]);
+    await log.close();
+    expect(await readFile(file, 'utf8')).toBe('{"n":1}\n{"n":2}\n');
+    return { startedWithinTheTurn: startedWithinTheTurn ?? false, writes };
+  }
+
+  it('writes the lines appended in one turn of the event loop with one write, once that turn is over', async () => {
+    expect(await appendTwo(false)).toEqual({ startedWithinTheTurn: false, writes: 1 });
+  });
+
+  it('starts the write for an urgent line (the station waits on it) at once, the lines appended beside it included', async () => {
+    expect(await appendTwo(true)).toEqual({ startedWithinTheTurn: true, writes: 1 });
+  });
+});

@@ -116,9 +116,10 @@ export class GroupCommitLog {
   /** A file this log created, whose name is durable only once its folder is synced after the first write. */
   private created: string | undefined;
   private pending: Pending[] = [];
+  /** The write loop, while it runs: appends made meanwhile go into its next write. */
   private flushing: Promise<void> | undefined;
-  /** Starts the write scheduled but not yet begun (an urgent append's). */
-  private startNow: (() => void) | undefined;
+  /** A write scheduled for the end of the event loop's turn, not yet begun. */
+  private waiting: NodeJS.Immediate | undefined;
   private readonly sizes = new Map<string, number>();
   /** Why a write was refused: from then on every append is refused with it. */
   private broken: { error: unknown } | undefined;
@@ -148,29 +149,30 @@ export class GroupCommitLog {
    * back to `afterWrite`. Once a write has been refused, this and every later append is refused with the same
    * error.
    *
-   * The write waits one turn of the event loop, so that appends made in the same turn share one fsync. An
+   * The write waits for the end of the event loop's turn, so that appends made in that turn share one fsync. An
    * `urgent` append (one the station waits on before it acts: a booking's intent before the request, a booking
-   * and its label before the first byte) starts the write as soon as the code running now has made its appends,
-   * without waiting for that turn's other work: the write and its fsync then run while that work does.
+   * and its label before the first byte) starts the write at once, with the appends made before it: the write
+   * and its fsync then run while the rest of that turn's work does. What is appended after it in the same turn
+   * goes into the next write, so whatever must share its fsync is appended before it (or with it, in one append).
    */
   append(line: string | Buffer, tag = 0, urgent = false): Promise<AppendedAt> {
     if (this.broken) return Promise.reject(this.broken.error);
     const data = typeof line === 'string' ? Buffer.from(line, 'utf8') : line;
     return new Promise<AppendedAt>((resolve, reject) => {
       this.pending.push({ data, tag, resolve, reject });
-      if (this.flushing) {
-        if (urgent) this.startNow?.();
-        return;
-      }
-      this.flushing = new Promise<void>((start) => {
-        this.startNow = start;
-        if (urgent) queueMicrotask(start);
-        else setImmediate(start);
-      }).then(() => {
-        this.startNow = undefined;
-        return this.flush();
-      });
+      if (this.flushing) return;
+      if (urgent) this.startWriting();
+      else this.waiting ??= setImmediate(() => this.startWriting());
     });
+  }
+
+  /** Starts the write loop now, unless it runs already (a write scheduled for later is then not needed). */
+  private startWriting(): void {
+    if (this.waiting) clearImmediate(this.waiting);
+    this.waiting = undefined;
+    // The loop writes at least once before it ends (and clears `flushing`), so it ends after this assignment.
+    if (this.flushing || this.pending.length === 0 || this.broken) return;
+    this.flushing = this.flush();
   }
 
   /**
@@ -179,6 +181,8 @@ export class GroupCommitLog {
    */
   stop(error: unknown): void {
     this.broken ??= { error };
+    if (this.waiting) clearImmediate(this.waiting);
+    this.waiting = undefined;
     for (const p of this.pending.splice(0)) p.reject(this.broken.error);
   }
 
@@ -188,6 +192,7 @@ export class GroupCommitLog {
   }
 
   async close(): Promise<void> {
+    if (this.waiting) this.startWriting();
     while (this.flushing) await this.flushing;
     await this.handle?.close();
     this.handle = undefined;
@@ -199,7 +204,8 @@ export class GroupCommitLog {
         const batch = this.pending.splice(0);
         const path = this.pathFor();
         try {
-          const handle = await this.fileAt(path);
+          // The open file at hand, without a turn of waiting: an urgent append's write leaves at once.
+          const handle = this.handlePath === path && this.handle ? this.handle : await this.fileAt(path);
           const bytes = Buffer.concat(batch.map((p) => p.data));
           if (this.options.wholeWrites) await handle.writeFile(bytes);
           else await writeAll(handle, bytes);

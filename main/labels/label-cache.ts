@@ -43,6 +43,8 @@ export interface CachedDocument {
 export interface LabelCache {
   /** Resolves once the document is on disk (fsync): whole, or refused with the file system's error. */
   put(document: PrintableDocument): Promise<CachedDocumentMeta>;
+  /** Several documents (a booking's), in one write and one fsync: all on disk, or all refused. */
+  putAll(documents: readonly PrintableDocument[]): Promise<CachedDocumentMeta[]>;
   get(documentId: string): Promise<CachedDocument | undefined>;
   /** What the cache holds of a shipment, oldest first. */
   listForShipment(shipmentId: string): Promise<CachedDocumentMeta[]>;
@@ -357,32 +359,49 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
       .sort((a, b) => a.meta.createdAt.localeCompare(b.meta.createdAt) || a.meta.id.localeCompare(b.meta.id));
   }
 
+  async function putAll(documents: readonly PrintableDocument[]): Promise<CachedDocumentMeta[]> {
+    if (documents.length === 0) return [];
+    const createdAt = now().toISOString();
+    const metas = documents.map((document) => metaOf(document, createdAt));
+    const records = documents.map((document, i) => encodeRecord(metas[i]!, document.bytes));
+    folderMade ??= makePrivateDir(dir);
+    await folderMade;
+    // One append, so one write and one fsync, started at once: a booking's label waits for it before its first
+    // byte.
+    const at = await pack.append(Buffer.concat(records), 0, true);
+    const file = pooled(path.basename(at.path));
+    let offset = at.offset;
+    const placed = documents.map((document, i): [string, Entry] => {
+      const entry: Entry = {
+        file,
+        offset,
+        length: records[i]!.length,
+        shipmentId: document.shipmentId,
+        createdAt: Date.parse(createdAt),
+      };
+      offset += entry.length;
+      return [document.id, entry];
+    });
+    reach(file, offset);
+    const lines = () => placed.map(([id, entry]) => indexLine(id, entry));
+    if (loaded) {
+      for (const [id, entry] of placed) remember(id, entry);
+      void appendIndex(lines());
+    } else {
+      putEarly.push(...placed);
+      // Their index lines follow the index's reading (which may list older ones first): ordered by `createdAt`.
+      void ensureOpen().then(() => appendIndex(lines()));
+    }
+    return metas;
+  }
+
   return {
     async put(document) {
-      const meta = metaOf(document, now().toISOString());
-      const record = encodeRecord(meta, document.bytes);
-      folderMade ??= makePrivateDir(dir);
-      await folderMade;
-      // Urgent: a booking's label waits for its record before its first byte.
-      const at = await pack.append(record, 0, true);
-      const entry: Entry = {
-        file: pooled(path.basename(at.path)),
-        offset: at.offset,
-        length: record.length,
-        shipmentId: document.shipmentId,
-        createdAt: Date.parse(meta.createdAt),
-      };
-      reach(entry.file!, entry.offset + entry.length);
-      if (loaded) {
-        remember(document.id, entry);
-        void appendIndex([indexLine(document.id, entry)]);
-      } else {
-        putEarly.push([document.id, entry]);
-        // Its index line follows the index's reading (which may list older ones first): ordered by `createdAt`.
-        void ensureOpen().then(() => appendIndex([indexLine(document.id, entry)]));
-      }
-      return meta;
+      const [meta] = await putAll([document]);
+      return meta!;
     },
+
+    putAll,
 
     async get(documentId) {
       await ensureOpen();

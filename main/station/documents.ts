@@ -91,6 +91,6 @@ export async function knownDocuments(
     },
   );
   // The documents of one shipment go into the cache together: one record each, one write.
-  if (fetched.ok) await Promise.all(fetched.value.map((doc) => ctx.labelCache.put(doc)));
+  if (fetched.ok) await ctx.labelCache.putAll(fetched.value);
   return fetched;
 }

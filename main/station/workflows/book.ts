@@ -258,12 +258,10 @@ async function journalBooked(
 ): Promise<void> {
   const targetShipmentIds = shipments.length > 1 ? shipments.map((s) => s.shipmentId) : undefined;
   for (const shipment of shipments) {
-    const cached = Promise.all(shipment.documents.map((doc) => ctx.labelCache.put(doc))).catch(
-      (error: unknown) => {
-        stopIfRefused(ctx, error);
-        throw new BookingNotKept(shipment.shipmentId, error);
-      },
-    );
+    const cached = ctx.labelCache.putAll(shipment.documents).catch((error: unknown) => {
+      stopIfRefused(ctx, error);
+      throw new BookingNotKept(shipment.shipmentId, error);
+    });
     if (sendingJournalled.size === 0) await cached;
     const documents: DocumentRef[] = shipment.spooled?.refs ?? shipment.documents.map(documentRef);
     const journalled = record(ctx, {

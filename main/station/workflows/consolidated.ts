@@ -108,7 +108,7 @@ export async function startCloseConsolidated(
         problem ??= failureFromDelivery(documents.error);
         continue;
       }
-      await Promise.all(documents.value.map((doc) => ctx.labelCache.put(doc)));
+      await ctx.labelCache.putAll(documents.value);
       await record(ctx, {
         type: 'documents',
         jobId: id,

@@ -39,7 +39,7 @@ async function printManifest(
     kind: 'manifest' as const,
     manifest: { manifestType, manifestId },
   }));
-  await Promise.all(manifests.map((doc) => ctx.labelCache.put(doc)));
+  await ctx.labelCache.putAll(manifests);
   await record(ctx, { type: 'documents', jobId, ownerId: manifestId, documents: manifests.map(documentRef) });
   const problem = await printDocuments(ctx, jobId, manifestId, manifests);
   if (problem) await fail(ctx, jobId, problem);

@@ -5,7 +5,9 @@
 import { appendFile, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readlinkSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { createLabelCache, LABEL_INDEX_FILE, type LabelCache } from '../../../main/labels/label-cache';
 import type { PrintableDocument } from '../../../main/labels/document';
 
@@ -57,6 +59,52 @@ describe('the label cache', () => {
       'shp-1-print-2',
     ]);
   });
+
+  // Which file a handle writes is read from /proc: Linux only.
+  it.runIf(process.platform === 'linux')(
+    'keeps a booking’s documents put together in one write: both, or neither when the disk refuses it',
+    async () => {
+      const probe = await open(path.join(dir, 'probe'), 'w');
+      const handles = Object.getPrototypeOf(probe) as Pick<FileHandle, 'writeFile'>;
+      await probe.close();
+      const writeFile = handles.writeFile as (...args: unknown[]) => Promise<void>;
+      let packWrites = 0;
+      let refuse = false;
+      const spy = vi.spyOn(handles, 'writeFile').mockImplementation(function (
+        this: FileHandle,
+        ...args: unknown[]
+      ) {
+        if (!readlinkSync(`/proc/self/fd/${this.fd}`).includes('/pack-')) return writeFile.apply(this, args);
+        packWrites++;
+        if (refuse)
+          return Promise.reject(
+            Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }),
+          );
+        return writeFile.apply(this, args);
+      });
+      try {
+        const cache = cacheAt(dir);
+        await cache.putAll([doc('shp-1-print-1'), pdf('shp-1-print-2')]);
+        expect(packWrites).toBe(1);
+        refuse = true;
+        await expect(
+          cache.putAll([doc('shp-2-print-1', '2'), pdf('shp-2-print-2', '2')]),
+        ).rejects.toMatchObject({
+          code: 'ENOSPC',
+        });
+        refuse = false;
+        await cache.close();
+      } finally {
+        spy.mockRestore();
+      }
+      const again = cacheAt(dir);
+      expect((await again.documentsOf('5666306')).map((d) => d.meta.id).sort()).toEqual([
+        'shp-1-print-1',
+        'shp-1-print-2',
+      ]);
+      expect(await again.documentsOf('2')).toEqual([]);
+    },
+  );
 
   it('a record torn by a crash mid-append is absent, and every record before it whole', async () => {
     const cache = cacheAt(dir);

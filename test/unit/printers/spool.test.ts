@@ -99,6 +99,14 @@ const enqueue = (spool: Spool, document = label(), sendAfter?: Promise<void>) =>
   });
 const stateOf = (spool: Spool, id: string) => spool.get(id)?.state;
 
+/**
+ * Waits for what the spool does in the background (its disk writes, its worker), longer than vi.waitFor's one
+ * second: on a loaded machine (the whole suite on two cores) a spool's writes can take that long.
+ */
+function settles<T>(check: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(check, { timeout: 10_000 });
+}
+
 /** A spool whose store tells, in order, the state of every record it writes. */
 function spoolTellingItsRecords(): { spool: Spool; written: string[] } {
   const base = createSpoolStore(dir);
@@ -122,7 +130,7 @@ async function jobAbandonedWhileSending(): Promise<SpoolJobView> {
   const before = makeSpool();
   await before.start();
   const { job } = await enqueue(before);
-  await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
+  await settles(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
   return job;
 }
 
@@ -153,7 +161,7 @@ describe('spool', () => {
       'printed',
     ]);
     expect(driver.delivered).toHaveLength(1);
-    await vi.waitFor(async () => expect((await readdir(dir)).filter((f) => f.endsWith('.bin'))).toEqual([]));
+    await settles(async () => expect((await readdir(dir)).filter((f) => f.endsWith('.bin'))).toEqual([]));
   });
 
   it('retries an offline printer with growing backoff, then prints once', async () => {
@@ -161,7 +169,7 @@ describe('spool', () => {
     const spool = makeSpool();
     await spool.start();
     const { job, outcome } = await enqueue(spool);
-    await vi.waitFor(() =>
+    await settles(() =>
       expect(spool.get(job.id)).toMatchObject({
         state: 'queued',
         attempts: 1,
@@ -171,7 +179,7 @@ describe('spool', () => {
     clock.advance(999);
     expect(driver.attempts).toBe(1);
     clock.advance(1);
-    await vi.waitFor(() => expect(spool.get(job.id)?.attempts).toBe(2));
+    await settles(() => expect(spool.get(job.id)?.attempts).toBe(2));
     clock.advance(1999);
     expect(driver.attempts).toBe(2);
     clock.advance(1);
@@ -185,7 +193,7 @@ describe('spool', () => {
     const spool = makeSpool();
     await spool.start();
     const first = await enqueue(spool, label('first'));
-    await vi.waitFor(() => expect(spool.get(first.job.id)?.attempts).toBe(1));
+    await settles(() => expect(spool.get(first.job.id)?.attempts).toBe(1));
     const second = await enqueue(spool, label('second'));
     expect(stateOf(spool, second.job.id)).toBe('queued');
     expect(driver.attempts).toBe(1);
@@ -200,7 +208,7 @@ describe('spool', () => {
     await spool.start();
     const { job, outcome } = await enqueue(spool);
     for (let i = 0; i < 40 && stateOf(spool, job.id) !== 'held'; i++) {
-      await vi.waitFor(() => expect(['queued', 'held']).toContain(stateOf(spool, job.id)));
+      await settles(() => expect(['queued', 'held']).toContain(stateOf(spool, job.id)));
       clock.advance(30_000);
       await new Promise((r) => setImmediate(r));
     }
@@ -225,9 +233,7 @@ describe('spool', () => {
     // A fresh process sees b's age: held, never printed unasked.
     const restarted = makeSpool({ driver: spool2Driver, ttlMs: 1000 });
     await restarted.start();
-    await vi.waitFor(() =>
-      expect(restarted.get(b.job.id)).toMatchObject({ state: 'held', heldReason: 'ttl' }),
-    );
+    await settles(() => expect(restarted.get(b.job.id)).toMatchObject({ state: 'held', heldReason: 'ttl' }));
     expect(spool2Driver.delivered.map((d) => d.id)).not.toContain('b');
   });
 
@@ -238,7 +244,7 @@ describe('spool', () => {
     const { job, outcome } = await enqueue(spool);
     let resolutions = 0;
     void outcome.then(() => resolutions++);
-    await vi.waitFor(() => expect(spool.get(job.id)?.attempts).toBe(1));
+    await settles(() => expect(spool.get(job.id)?.attempts).toBe(1));
     clock.advance(2000);
     expect((await outcome).state).toBe('held');
     driver.fallback = 'ok';
@@ -246,7 +252,7 @@ describe('spool', () => {
     expect(released.ok).toBe(true);
     const again = await spool.release(job.id);
     expect(again.ok ? 'ok' : again.error.code).toBe('invalid_state');
-    await vi.waitFor(() => expect(stateOf(spool, job.id)).toBe('printed'));
+    await settles(() => expect(stateOf(spool, job.id)).toBe('printed'));
     expect(driver.delivered).toHaveLength(1);
     expect(resolutions).toBe(1);
     expect(await spool.outcome(job.id)).toMatchObject({ state: 'printed' });
@@ -268,7 +274,7 @@ describe('spool', () => {
     const spool = makeSpool();
     await spool.start();
     const { job, outcome } = await enqueue(spool);
-    await vi.waitFor(() => expect(spool.get(job.id)?.attempts).toBe(1));
+    await settles(() => expect(spool.get(job.id)?.attempts).toBe(1));
     const cancelled = await spool.cancel(job.id);
     expect(cancelled.ok && cancelled.value.state).toBe('cancelled');
     expect(await outcome).toMatchObject({ state: 'failed', error: { message: 'Cancelled' } });
@@ -287,7 +293,7 @@ describe('spool', () => {
     expect(await failed.outcome).toMatchObject({ state: 'failed' });
     driver.fallback = 'offline';
     const waiting = await enqueue(spool, label('d'));
-    await vi.waitFor(() => expect(spool.get(waiting.job.id)?.attempts).toBe(1));
+    await settles(() => expect(spool.get(waiting.job.id)?.attempts).toBe(1));
 
     expect(spool.unfinished().map((j) => j.documentId)).toEqual(['d']);
     expect(spool.list().map((j) => j.documentId)).toEqual(['a', 'b', 'c', 'd']);
@@ -306,7 +312,7 @@ describe('spool', () => {
     await spool.start();
     const { job, outcome } = await enqueue(spool, label(), sendAfter);
     // The spool has done its part (the job is on disk as sending) while the owner's write is still under way.
-    await vi.waitFor(() => expect(stateOf(spool, job.id)).toBe('sending'));
+    await settles(() => expect(stateOf(spool, job.id)).toBe('sending'));
     await new Promise((r) => setTimeout(r, 20));
     expect(driver.delivered).toHaveLength(0);
     journalled();
@@ -360,7 +366,7 @@ describe('spool', () => {
     let connected!: () => void;
     driver.gate = new Promise((resolve) => (connected = resolve));
     const { job, outcome } = await enqueue(spool, label(), Promise.resolve());
-    await vi.waitFor(() => expect(driver.attempts).toBe(1));
+    await settles(() => expect(driver.attempts).toBe(1));
     connected();
     const result = await outcome;
     expect(result.state).toBe('failed');
@@ -445,7 +451,7 @@ describe('spool', () => {
     spools.push(spool);
     await spool.start();
     const { job } = await enqueue(spool);
-    await vi.waitFor(() => expect(driver.attempts).toBe(1));
+    await settles(() => expect(driver.attempts).toBe(1));
     expect((await spool.cancel(job.id)).ok).toBe(true);
     expect(stateOf(spool, job.id)).toBe('cancelled');
     const restarted = makeSpool();
@@ -460,7 +466,7 @@ describe('spool', () => {
     const spool = makeSpool();
     await spool.start();
     const { job, outcome } = await enqueue(spool);
-    await vi.waitFor(() => expect(driver.attempts).toBe(1));
+    await settles(() => expect(driver.attempts).toBe(1));
     expect((await spool.cancel(job.id)).ok).toBe(true);
     open();
     expect((await outcome).state).toBe('failed');
@@ -474,7 +480,7 @@ describe('spool', () => {
     const spool = makeSpool({ holdAfterAttempts: 2 });
     await spool.start();
     const { job, outcome } = await enqueue(spool);
-    await vi.waitFor(() => expect(spool.get(job.id)?.attempts).toBe(1));
+    await settles(() => expect(spool.get(job.id)?.attempts).toBe(1));
     clock.advance(1000);
     expect(await outcome).toMatchObject({ state: 'held', error: { retryable: true } });
     expect(spool.get(job.id)?.heldReason).toBe('offline');
@@ -486,7 +492,7 @@ describe('spool', () => {
     await spool.start();
     const { job, outcome } = await enqueue(spool, label(), Promise.resolve());
     // Told once it is on disk.
-    await vi.waitFor(() =>
+    await settles(() =>
       expect(events.some((e) => e.id === job.id && e.state === 'queued' && e.attempts === 1)).toBe(true),
     );
     // The printer was off: the job waits, with its own bytes on disk and nothing left to its owner.
@@ -504,7 +510,7 @@ describe('spool', () => {
     const spool = makeSpool();
     await spool.start();
     const { job } = await enqueue(spool, label(), Promise.resolve());
-    await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
+    await settles(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
     expect((await readdir(dir)).filter((f) => f.startsWith(job.id))).toEqual([`${job.id}.json`]);
     expect(JSON.parse(await readFile(path.join(dir, `${job.id}.json`), 'utf8'))).toMatchObject({
       state: 'sending',
@@ -541,7 +547,7 @@ describe('spool', () => {
       const spool = makeSpool();
       await spool.start();
       const { job } = await enqueueRecorded(spool, new Promise<void>((r) => (journalled = r)));
-      await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
+      await settles(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
       expect(driver.delivered).toHaveLength(0);
       journalled();
       // On its way out (the driver hangs in the middle of it): no record, no bytes, nothing a restart would read.
@@ -565,7 +571,7 @@ describe('spool', () => {
       const { spool, written } = spoolTellingItsRecords();
       await spool.start();
       const { job, outcome } = await enqueueRecorded(spool, Promise.resolve());
-      await vi.waitFor(() => expect(written).toEqual(['queued']));
+      await settles(() => expect(written).toEqual(['queued']));
       expect(await readFile(path.join(dir, `${job.id}.bin`))).toEqual(label().bytes);
       clock.advance(1000);
       expect((await outcome).state).toBe('printed');
@@ -598,7 +604,7 @@ describe('spool', () => {
       const before = makeSpool();
       await before.start();
       const { job } = await enqueue(before);
-      await vi.waitFor(() => expect(before.get(job.id)?.attempts).toBe(1));
+      await settles(() => expect(before.get(job.id)?.attempts).toBe(1));
       await before.stop();
 
       const fresh = new FakeDriver();
@@ -628,9 +634,7 @@ describe('spool', () => {
       await before.start();
       const { job, outcome } = await enqueue(before);
       await outcome;
-      await vi.waitFor(async () =>
-        expect((await readdir(dir)).filter((f) => f.startsWith('sp-'))).toEqual([]),
-      );
+      await settles(async () => expect((await readdir(dir)).filter((f) => f.startsWith('sp-'))).toEqual([]));
       expect(await readdir(path.join(dir, 'done'))).toEqual([`job-1~${job.id}.json`]);
       await before.stop();
 
@@ -660,9 +664,7 @@ describe('spool', () => {
       expect(after.get(job.id)).toBeUndefined();
       clock.advance(60_000);
       expect(fresh.attempts).toBe(0);
-      await vi.waitFor(async () =>
-        expect((await readdir(dir)).filter((f) => f.startsWith('sp-'))).toEqual([]),
-      );
+      await settles(async () => expect((await readdir(dir)).filter((f) => f.startsWith('sp-'))).toEqual([]));
     });
 
     it('printed records an older version left in the spool folder are moved out in the background, never resent', async () => {
@@ -680,7 +682,7 @@ describe('spool', () => {
       const after = makeSpool({ driver: fresh });
       await after.start();
       expect(after.list()).toEqual([]);
-      await vi.waitFor(async () =>
+      await settles(async () =>
         expect(await readdir(path.join(dir, 'done'))).toEqual([`job-1~${job.id}.json`]),
       );
       expect((await readdir(dir)).filter((f) => f.startsWith('sp-'))).toEqual([]);
@@ -704,7 +706,7 @@ describe('spool', () => {
       const before = makeSpool();
       await before.start();
       const { job } = await enqueue(before, label(), Promise.resolve());
-      await vi.waitFor(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
+      await settles(() => expect(events.some((e) => e.id === job.id && e.state === 'sending')).toBe(true));
       return job;
     }
 

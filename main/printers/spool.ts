@@ -102,8 +102,8 @@ export interface Spool {
   start(): Promise<{ resumed: number; heldAfterRestart: number; dropped: number; unreadable: string[] }>;
   /**
    * Persists the job (bytes and state) and returns its first outcome: printed, held or failed. A job with
-   * `sendAfter` is its owner's to keep until it is sent: the spool writes nothing of it before its first attempt
-   * ends (see enqueueJournalled).
+   * `sendAfter` is its owner's to keep until it is sent: the spool writes no bytes of it, and nothing at all before
+   * its first attempt ends when the owner records its `sending` (see enqueueJournalled).
    */
   enqueue(input: EnqueueInput): Promise<{ job: SpoolJobView; outcome: Promise<PrintOutcome> }>;
   /** The next outcome of a job (immediately if it is already held, failed, printed or cancelled). */
@@ -314,7 +314,7 @@ export function createSpool(options: SpoolOptions): Spool {
     tell(record);
   }
 
-  /** `sending`, told but not written: its owner's own write records it (see EnqueueInput.sendAfter). */
+  /** `sending`, told but not written: its owner's own write records it (EnqueueInput.sendingRecordedByOwner). */
   async function markSendingInMemory(record: SpoolRecord): Promise<void> {
     Object.assign(record, { state: 'sending', attempts: record.attempts + 1, updatedAt: iso(clock.now()) });
     freshBytes.delete(record.id);

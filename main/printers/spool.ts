@@ -183,6 +183,13 @@ export function createSpool(options: SpoolOptions): Spool {
   const backoff = options.backoffMs ?? defaultBackoffMs;
   const keepFinishedMs = options.keepFinishedMs ?? 24 * 60 * 60 * 1000;
   const jobs = new Map<string, SpoolRecord>();
+  /**
+   * The jobs not yet ended, beside `jobs`, which lists a day of printed ones: what a print asks on its way (is this
+   * document on its way already? how long is the printer's queue?) then costs the same in the evening, with
+   * thousands printed, as in the morning. A job enters whenever it becomes unfinished (`track`); one that has
+   * ended leaves the next time the set is read (`openJobs`).
+   */
+  const open = new Map<string, SpoolRecord>();
   const waiters = new Map<string, ((outcome: PrintOutcome) => void)[]>();
   const running = new Map<string, Promise<void>>(); // printerId → its worker
   const wakeTimers = new Map<string, () => void>();
@@ -223,6 +230,18 @@ export function createSpool(options: SpoolOptions): Spool {
   }
 
   const iso = (ms: number): string => new Date(ms).toISOString();
+
+  function track(record: SpoolRecord): void {
+    if (isUnfinished(record)) open.set(record.id, record);
+  }
+
+  /** The unfinished jobs, in no particular order; those that ended (or were forgotten) leave on the way. */
+  function* openJobs(): Generator<SpoolRecord> {
+    for (const [id, job] of open) {
+      if (isUnfinished(job) && jobs.get(id) === job) yield job;
+      else open.delete(id);
+    }
+  }
 
   function outcomeOf(record: SpoolRecord): PrintOutcome {
     const outcome: PrintOutcome = {
@@ -268,6 +287,7 @@ export function createSpool(options: SpoolOptions): Spool {
   /** Applies a change, persists it (fsync) and only then tells anyone. */
   async function update(record: SpoolRecord, change: Partial<SpoolRecord>): Promise<void> {
     Object.assign(record, change, { updatedAt: iso(clock.now()) });
+    track(record);
     if (record.state !== 'held') delete record.heldReason;
     if (record.state === 'printed' || record.state === 'cancelled') {
       sendAfter.delete(record.id);
@@ -317,6 +337,7 @@ export function createSpool(options: SpoolOptions): Spool {
   /** `sending`, told but not written: its owner's own write records it (EnqueueInput.sendingRecordedByOwner). */
   async function markSendingInMemory(record: SpoolRecord): Promise<void> {
     Object.assign(record, { state: 'sending', attempts: record.attempts + 1, updatedAt: iso(clock.now()) });
+    track(record);
     freshBytes.delete(record.id);
     tell(record);
   }
@@ -515,6 +536,7 @@ export function createSpool(options: SpoolOptions): Spool {
   /** Makes a new job known (its bytes kept for the first attempt) and tells the owner; returns its outcome. */
   function admit(record: SpoolRecord, bytes: Buffer): Promise<PrintOutcome> {
     jobs.set(record.id, record);
+    track(record);
     freshBytes.set(record.id, bytes);
     const outcome = waitFor(record.id);
     options.onJob?.(toView(record));
@@ -583,6 +605,7 @@ export function createSpool(options: SpoolOptions): Spool {
           continue;
         }
         jobs.set(record.id, record);
+        track(record);
         if (record.state === 'sending') {
           await update(record, {
             state: 'held',
@@ -672,10 +695,7 @@ export function createSpool(options: SpoolOptions): Spool {
     },
     unfinished() {
       forgetExpired();
-      return [...jobs.values()]
-        .filter(isUnfinished)
-        .sort((a, b) => a.seq - b.seq)
-        .map(toView);
+      return [...openJobs()].sort((a, b) => a.seq - b.seq).map(toView);
     },
     pruneFinished: (olderThanMs) => store.pruneFinished(clock.now() - olderThanMs),
     async jobsOf(stationJobId) {
@@ -689,15 +709,14 @@ export function createSpool(options: SpoolOptions): Spool {
       return job ? toView(job) : undefined;
     },
     findActive(documentId, printerId) {
-      for (const job of jobs.values()) {
-        if (job.document.id === documentId && job.printerId === printerId && isUnfinished(job))
-          return toView(job);
+      for (const job of openJobs()) {
+        if (job.document.id === documentId && job.printerId === printerId) return toView(job);
       }
       return undefined;
     },
     queueLength(printerId) {
       let count = 0;
-      for (const job of jobs.values()) if (job.printerId === printerId && isUnfinished(job)) count++;
+      for (const job of openJobs()) if (job.printerId === printerId) count++;
       return count;
     },
 

@@ -305,6 +305,38 @@ describe('spool', () => {
     expect(spool.queueLength('p1')).toBe(1);
   });
 
+  it('counts a job in the queue again, and finds it as the document on its way, once a failed job is retried or a held one released', async () => {
+    const spool = makeSpool({ holdAfterAttempts: 1 });
+    await spool.start();
+    driver.script = ['ok', 'rejected', 'offline'];
+    expect(await (await enqueue(spool, label('printed'))).outcome).toMatchObject({ state: 'printed' });
+    const failed = await enqueue(spool, label('failed'));
+    expect(await failed.outcome).toMatchObject({ state: 'failed' });
+    const held = await enqueue(spool, label('held'));
+    await settles(() => expect(stateOf(spool, held.job.id)).toBe('held'));
+    expect(spool.queueLength('p1')).toBe(1);
+    expect(spool.findActive('failed', 'p1')).toBeUndefined();
+    expect(spool.findActive('printed', 'p1')).toBeUndefined();
+    expect(spool.findActive('held', 'p1')?.id).toBe(held.job.id);
+
+    driver.fallback = 'offline';
+    expect((await spool.retry(failed.job.id)).ok).toBe(true);
+    expect(spool.findActive('failed', 'p1')?.id).toBe(failed.job.id);
+    expect(spool.unfinished().map((j) => j.documentId)).toEqual(['failed', 'held']);
+    expect(spool.queueLength('p1')).toBe(2);
+
+    // Both print once the printer answers: neither is counted or found any more.
+    driver.fallback = 'ok';
+    expect((await spool.release(held.job.id)).ok).toBe(true);
+    await settles(() =>
+      expect([failed, held].map(({ job }) => stateOf(spool, job.id))).toEqual(['printed', 'printed']),
+    );
+    expect(spool.findActive('failed', 'p1')).toBeUndefined();
+    expect(spool.findActive('held', 'p1')).toBeUndefined();
+    expect(spool.unfinished()).toEqual([]);
+    expect(spool.queueLength('p1')).toBe(0);
+  });
+
   it("the first byte waits for the owner's journal write (sendAfter), which runs beside the spool's own", async () => {
     let journalled!: () => void;
     const sendAfter = new Promise<void>((r) => (journalled = r));

@@ -3,7 +3,8 @@
  * per request and the virtual Zebra, each beside its target. Parts: scan (scan → label against the floor, where
  * slow scans' time went), wave, startup (a full day on disk), scale (a 50,000-entry local index), warehouse (ten
  * headless stations on one account), footprint (headless memory), ui (Chromium), reprint (with 60,000 documents
- * in the label cache), durability (fsyncs and bytes per scan) and checkpoint (bytes over a paced day). `--only` and `--skip` pick
+ * in the label cache), durability (fsyncs and bytes per scan), checkpoint (bytes over a paced day) and spool (what a print asks
+ * the spool, by how much the day has printed). `--only` and `--skip` pick
  * parts; the figures of the parts that ran replace theirs in `bench/results.json` and the table in
  * `docs/benchmarks.md`. Never fails on a number: the exit code is 0 unless the bench itself could not run.
  */
@@ -36,6 +37,7 @@ import {
 import { runReprint } from './reprint';
 import { runScale } from './scale';
 import { runScanToLabel, type ScanKind, type ScanSample } from './scan-to-label';
+import { runSpoolDay } from './spool-day';
 import { runStartup } from './startup';
 import { summarize } from './stats';
 import { slowScans } from './tail';
@@ -325,6 +327,13 @@ async function main(): Promise<number> {
       merged.checkpoint = await timed('checkpoint', async () => {
         say('checkpoint bytes over a paced day…');
         return { ranAt: ranAt(), quick, ...(await runCheckpoint({ quick, log: say })) };
+      });
+    }
+
+    if (parts.has('spool')) {
+      merged.spool = await timed('spool', async () => {
+        say('what a print asks the spool, by how much the day has printed…');
+        return { ranAt: ranAt(), quick, ...(await runSpoolDay({ quick, log: say })) };
       });
     }
 

@@ -16,6 +16,7 @@ import type { WaveResult } from './wave';
 import type { CheckpointResult } from './checkpoint';
 import type { DurabilityResult } from './durability';
 import type { ReprintResult } from './reprint';
+import type { SpoolDayResult } from './spool-day';
 
 export const PART_NAMES = [
   'scan',
@@ -28,6 +29,7 @@ export const PART_NAMES = [
   'reprint',
   'durability',
   'checkpoint',
+  'spool',
 ] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
@@ -101,6 +103,7 @@ export interface BenchResults {
     reprint?: Ran & ReprintResult;
     durability?: Ran & DurabilityResult;
     checkpoint?: Ran & CheckpointResult;
+    spool?: Ran & SpoolDayResult;
   };
   durationSec: number;
   partSeconds: Partial<Record<PartName, number>>;
@@ -309,6 +312,17 @@ export function tableRows(r: BenchResults): string[][] {
       `${c.now.megabytes} MB in ${c.now.checkpoints} / ${c.before.megabytes} MB in ${c.before.checkpoints} = ${(c.ratio * 100).toFixed(1)} % (journal ${c.now.journalMegabytes} MB)`,
       `< ${(TARGETS.checkpointBytesRatio * 100).toFixed(0)} %`,
       met(c.ratio < TARGETS.checkpointBytesRatio),
+    ]);
+  }
+  if (p.spool) {
+    const s = p.spool;
+    const first = s.points[0]!;
+    const last = s.points.at(-1)!;
+    rows.push([
+      `What a print asks the spool (its document on its way? the queue's length, the unfinished jobs), by printed jobs in memory`,
+      `${s.points.map((q) => `${q.printed}: ${q.microseconds} µs`).join(' · ')}; ${last.printed} against ${first.printed}: ${x(s.ratio)}`,
+      'reported (flat)',
+      '–',
     ]);
   }
   if (p.ui && 'skipped' in p.ui) {

@@ -161,17 +161,19 @@ export function createTransport(options: TransportOptions = {}): Transport {
 
   // undici is a megabyte of JavaScript: compiled on the first request rather than on the way to `ready`.
   let agent: Promise<Agent> | undefined;
+  /** The agent once made: a request then leaves in the caller's turn, with no promise to wait on first. */
+  let agentMade: Agent | undefined;
   const agentNow = (): Promise<Agent> =>
     (agent ??= import('undici').then(
       (undici) =>
         // undici is CommonJS: bundled, its exports arrive as the namespace's default.
-        new (undici.Agent ?? undici.default.Agent)({
+        (agentMade = new (undici.Agent ?? undici.default.Agent)({
           keepAliveTimeout: 10_000,
           keepAliveMaxTimeout: 60_000,
           connect: { timeout: timeouts.connectMs },
           headersTimeout: timeouts.headersMs,
           bodyTimeout: timeouts.bodyMs,
-        }),
+        })),
     ));
 
   async function once(
@@ -188,7 +190,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
     try {
-      const agent = await agentNow();
+      const agent = agentMade ?? (await agentNow());
       options.rate?.note();
       const res = await agent.request({
         origin: new URL(request.url).origin,

@@ -62,8 +62,9 @@ export async function bookTarget(
 ): Promise<BookOutcome> {
   const key = bookingTargetKey(target);
   await record(ctx, { type: 'book_intent', jobId, target });
-  // Open the label printer's connection while nShift books: the label goes out the moment it arrives.
-  void ctx.printService.prepare({ kind: 'label', format: 'zpl' });
+  // Open the label printer's connection while nShift books, so that the label goes out the moment it arrives:
+  // once the request has left (the next turn of the event loop), since its work would otherwise delay it.
+  setImmediate(() => void ctx.printService.prepare({ kind: 'label', format: 'zpl' }));
   const attempt = await callBooking(ctx, target);
   if (attempt.ok) return finishBooking(ctx, jobId, key, attempt.value, false);
   if (isRefusal(target, attempt.error)) return refusedBooking(ctx, target, attempt.error);
@@ -168,7 +169,9 @@ async function callBooking(
     return ok(await Promise.all(booked.value.map((result) => fromShipmentResult(ctx, result))));
   }
   if (target.type === 'stored') {
-    const keyed = await ensureConsolidationKey(ctx, target.storedId);
+    // Without a consolidation key there is nothing to look up: the request leaves without a turn of waiting.
+    const wanted = ctx.settings().consolidation.key;
+    const keyed = wanted ? await ensureConsolidationKey(ctx, target.storedId, wanted) : ok(undefined);
     if (!keyed.ok) return keyed;
     const booked = await client.storedShipments.book(target.storedId, printConfig, { returnFile: true });
     if (!booked.ok) return booked;
@@ -484,15 +487,14 @@ async function fetchShipments(
  * Consolidated parcels: with a consolidation key in settings, a stored shipment is given the CONSOLIDATE option
  * (a full replacement, which is idempotent) before it is booked, so nShift adds its parcels to the open
  * consolidated shipment with that key. A stored shipment that already carries a key (from the order) keeps it.
- * Returns the key the booking asks for (undefined: not a consolidated booking). Orders booked through
+ * Returns the key the booking asks for (the shipment's own, else `key`). Orders booked through
  * /orders/shipments cannot carry options; they book as normal shipments.
  */
 async function ensureConsolidationKey(
   ctx: StationContext,
   storedId: string,
-): Promise<Result<string | undefined, DeliveryError>> {
-  const key = ctx.settings().consolidation.key;
-  if (!key) return ok(undefined);
+  key: string,
+): Promise<Result<string, DeliveryError>> {
   const client = ctx.client();
   const stored = await client.storedShipments.get(storedId);
   if (!stored.ok) return stored;

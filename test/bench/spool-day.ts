@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { PrintableDocument } from '../../main/labels/document';
 import { createManualClock } from '../../main/printers/clock';
 import type { SpoolAwareDriver } from '../../main/printers/driver';
-import { createSpool } from '../../main/printers/spool';
+import { createSpool, type Spool } from '../../main/printers/spool';
 import { createSpoolStore } from '../../main/printers/spool-store';
 import { ok } from '../../main/result';
 import { round } from './stats';
@@ -78,7 +78,7 @@ export async function runSpoolDay(options: { quick: boolean; log: (line: string)
 }
 
 /** The median over rounds of the time one print's questions take, in µs. */
-function askPerPrint(spool: ReturnType<typeof createSpool>): number {
+function askPerPrint(spool: Spool): number {
   const rounds: number[] = [];
   for (let r = 0; r < 9; r++) {
     const n = 2000;

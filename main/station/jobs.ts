@@ -319,9 +319,7 @@ export class JobBook {
   snapshot(resident = RESIDENT_JOBS): JobBookSnapshot {
     const ids = [...this.summaries.keys()];
     const newest = new Set(ids.slice(-resident));
-    const jobs = [...this.jobs.values()].filter(
-      (j) => newest.has(j.id) || isOpen(j) || j.state === 'held' || hasUnsettledDocuments(j),
-    );
+    const jobs = [...this.jobs.values()].filter((j) => newest.has(j.id) || inMotion(j));
     const kept = new Set(jobs.map((j) => j.id));
     const days = new Set(ids.map((id) => this.summaries.get(id)!.createdAt.slice(0, 10)));
     for (const id of ids) if (!kept.has(id)) days.delete(this.summaries.get(id)!.createdAt.slice(0, 10));
@@ -340,12 +338,32 @@ export class JobBook {
 
   /** Forgets the jobs created before `day` (YYYY-MM-DD): they left the journal window. */
   dropBefore(day: string): void {
+    this.forget(day, () => false);
+  }
+
+  /**
+   * What a running station does at its daily pruning: forgets, as a start would, the jobs created before `day`
+   * (the oldest journal day a start reads back), but none still in motion (open, held, a document not settled):
+   * a label released days later still reports to its job. A station left running for weeks then holds, walks on
+   * every scan and writes into every checkpoint the same few days of jobs as one started this morning, not every
+   * job since it started. Returns how many it forgot.
+   */
+  forgetBefore(day: string): number {
+    return this.forget(day, (job) => job !== undefined && inMotion(job));
+  }
+
+  /** A job not in memory in full is in no checkpoint's set of jobs in motion (`snapshot`), so it is not in motion. */
+  private forget(day: string, keep: (job: JobView | undefined) => boolean): number {
+    let forgotten = 0;
     for (const [id, summary] of this.summaries) {
-      if (summary.createdAt.slice(0, 10) >= day) continue;
+      if (summary.createdAt.slice(0, 10) >= day || keep(this.jobs.get(id))) continue;
       this.summaries.delete(id);
       this.jobs.delete(id);
       this.forgetBookingState(id);
+      forgotten++;
     }
+    for (const complete of this.completeDays) if (complete < day) this.completeDays.delete(complete);
+    return forgotten;
   }
 
   /** Folds an entry loaded from the journal on demand: no event, no effect on the folded sequence. */
@@ -391,6 +409,11 @@ export class JobBook {
 /** Still running: not yet in a state the packer must act on or that ends it. */
 export function isOpen(job: Pick<JobView, 'state'>): boolean {
   return job.state === 'resolving' || job.state === 'booking' || job.state === 'printing';
+}
+
+/** Running, held, or with a document still waiting on the packer: kept in memory in full (`snapshot`, `forgetBefore`). */
+function inMotion(job: JobView): boolean {
+  return isOpen(job) || job.state === 'held' || hasUnsettledDocuments(job);
 }
 
 /** A document still waiting on the packer (held, failed) keeps its job in memory: a release reports to it. */

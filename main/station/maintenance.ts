@@ -58,10 +58,10 @@ export function startMaintenance(
   function prunedInBackground(): void {
     ctx.defer(async () => {
       const report = await prune();
-      const { journalFiles, labels, spoolRecords } = report;
-      if (journalFiles.length + labels + spoolRecords > 0)
+      const { journalFiles, jobs, labels, spoolRecords } = report;
+      if (journalFiles.length + jobs + labels + spoolRecords > 0)
         log(
-          `pruned by age: ${journalFiles.length} journal files, ${labels} labels, ${spoolRecords} spool records`,
+          `pruned by age: ${journalFiles.length} journal files, ${labels} labels, ${spoolRecords} spool records; ${jobs} jobs forgotten from memory`,
         );
     });
   }

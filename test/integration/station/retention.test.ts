@@ -103,6 +103,35 @@ describe('pruning the data directory by age', () => {
     ).toHaveLength(1);
   });
 
+  it('a station left running forgets, as a start would, the jobs before the journal days a start reads back', async () => {
+    const world = await benchWithMovableClock();
+    bench = world.bench;
+    const old = await scanAndWait(bench.station, 'ORD-1001');
+    // Ten days on, the station is used three days in a row: a start would read back those three journal days.
+    world.later(10);
+    await scanAndWait(bench.station, 'ORD-1003');
+    world.later(1);
+    await scanAndWait(bench.station, 'ORD-1004');
+    world.later(1);
+    const recent = await scanAndWait(bench.station, 'ORD-1002');
+    await expect(bench.station.getJob({ jobId: old.id })).resolves.toMatchObject({ state: 'printed' });
+
+    const report = await bench.station.prune();
+
+    // The journal keeps its day (90 days by default), but memory keeps what a restart would have: not that job.
+    expect(report.journalFiles).toEqual([]);
+    expect(report.jobs).toBe(1);
+    await expect(bench.station.getJob({ jobId: old.id })).rejects.toThrow();
+    await expect(bench.station.getJob({ jobId: recent.id })).resolves.toMatchObject({ state: 'printed' });
+    const restarted = await world.restart();
+    await expect(restarted.getJob({ jobId: old.id })).rejects.toThrow();
+    // The order is still never booked twice: nShift says it is booked.
+    expect((await scanAndWait(restarted, 'ORD-1001')).failure?.reason).toBe('duplicate');
+    expect(
+      bench.sim.records().filter((r) => !r.cancelled && r.internalReference === 'ORD-1001'),
+    ).toHaveLength(1);
+  });
+
   it('never removes the journal days a start reads back, however short the retention', async () => {
     const world = await benchWithMovableClock();
     bench = world.bench;

@@ -170,3 +170,75 @@ describe('the job book: a booking that made several shipments', () => {
     expect(book.get('j9')?.state).toBe('printed');
   });
 });
+
+describe('the job book of a station left running for days', () => {
+  /** A scan of `code` on `day`, booked with one label, and that label's spool answer (none: never sent). */
+  function scanOn(day: string, jobId: string, printed?: 'printed' | 'held'): [string, JournalEntryBody][] {
+    const at = `${day}T09:00:00.000Z`;
+    const entries: [string, JournalEntryBody][] = [
+      [at, { type: 'job', jobId, kind: 'scan', scan: `ORD-${jobId}` }],
+      [
+        at,
+        {
+          type: 'book_intent',
+          jobId,
+          target: { type: 'order', orderId: `o-${jobId}`, internalReference: `ORD-${jobId}` },
+        },
+      ],
+    ];
+    if (printed === undefined) return entries; // the booking's answer never came: still running
+    return [
+      ...entries,
+      [
+        at,
+        {
+          type: 'booked',
+          jobId,
+          targetKey: `order:o-${jobId}`,
+          shipmentId: `s-${jobId}`,
+          parcelNos: [],
+          documents: [label(`d-${jobId}`)],
+        },
+      ],
+      [at, printState(jobId, `s-${jobId}`, `d-${jobId}`, printed, `sp-${jobId}`)],
+    ];
+  }
+
+  function bookOf(entries: [string, JournalEntryBody][]): JobBook {
+    const book = new JobBook();
+    entries.forEach(([at, body], i) => book.apply({ ...body, seq: i + 1, at } as JournalEntry, false));
+    return book;
+  }
+
+  it('forgets the finished jobs of the days a start would not read back, and keeps every job still in motion', () => {
+    const book = bookOf([
+      ...scanOn('2026-11-20', 'printed-early', 'printed'),
+      ...scanOn('2026-11-20', 'held-early', 'held'),
+      ...scanOn('2026-11-20', 'running-early'),
+      ...scanOn('2026-11-26', 'printed-today', 'printed'),
+    ]);
+    expect(book.get('held-early')?.state).toBe('held');
+    expect(book.get('running-early')?.state).toBe('booking');
+
+    expect(book.forgetBefore('2026-11-24')).toBe(1);
+
+    expect([...book.all()].map((s) => s.id)).toEqual(['held-early', 'running-early', 'printed-today']);
+    expect(book.get('printed-early')).toBeUndefined();
+    // The booking whose answer never came is still reconciled as before, and the held label still reports to its job.
+    expect(book.unansweredIntents('running-early')).toEqual(['order:o-running-early']);
+    expect(book.get('held-early')?.shipments[0]?.documents[0]?.state).toBe('held');
+    // Nothing of today is forgotten, and a second pruning finds nothing more.
+    expect(book.forgetBefore('2026-11-24')).toBe(0);
+  });
+
+  it('a checkpoint taken after it no longer carries the forgotten jobs', () => {
+    const book = bookOf([
+      ...scanOn('2026-11-20', 'printed-early', 'printed'),
+      ...scanOn('2026-11-26', 'printed-today', 'printed'),
+    ]);
+    book.forgetBefore('2026-11-24');
+    const snapshot = book.snapshot();
+    expect(snapshot.summaries.map((s) => s.id)).toEqual(['printed-today']);
+    expect(snapshot.jobs.map((j) => j.id)).toEqual(['printed-today']);
+  });
+});

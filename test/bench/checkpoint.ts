@@ -4,11 +4,17 @@
  * every few seconds, under two policies side by side: this version's (by amount: every 250 entries, and at close)
  * and the one before it (after every quiet moment of two seconds, which a paced day meets after every scan: here
  * written after every scan). The bytes are counted by the file layer of test/support/file-faults.ts.
+ *
+ * Then a station left running for a month, every day's scans folded into its job book: what it holds in memory
+ * and what one checkpoint of it weighs at the month's end, with the daily pruning's forgetting (as a start would
+ * load: the three newest journal days, and whatever is still in motion) and without it (as before).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openJobJournal } from '../../main/station/job-journal';
+import { JobBook } from '../../main/station/jobs';
+import type { JournalEntry } from '../../main/station/journal';
 import { installFileFaults } from '../support/file-faults';
 import { scanEntries } from '../support/full-day';
 import { round } from './stats';
@@ -21,12 +27,20 @@ export interface CheckpointPolicyFigures {
   journalMegabytes: number;
 }
 
+export interface UptimeFigures {
+  jobsInMemory: number;
+  /** One checkpoint's job book (its JSON), at the end of the run. */
+  checkpointMegabytes: number;
+}
+
 export interface CheckpointResult {
   scans: number;
   before: CheckpointPolicyFigures;
   now: CheckpointPolicyFigures;
   /** This version's bytes against the one before. */
   ratio: number;
+  /** A station running `days` days without a restart, `scans` scans a day (absent from runs before it was measured). */
+  uptime?: { days: number; forgetting: UptimeFigures; keepingAll: UptimeFigures };
 }
 
 async function paced(scans: number, policy: 'amount' | 'pause'): Promise<CheckpointPolicyFigures> {
@@ -73,5 +87,28 @@ export async function runCheckpoint(options: { quick: boolean; log: (line: strin
   const before = await paced(scans, 'pause');
   options.log(`  checkpoints: ${scans} paced scans, by amount…`);
   const now = await paced(scans, 'amount');
-  return { scans, before, now, ratio: now.megabytes / Math.max(0.001, before.megabytes) };
+  const days = options.quick ? 7 : 30;
+  options.log(`  a station running ${days} days, ${scans} scans a day…`);
+  const uptime = { days, forgetting: runningFor(days, scans, true), keepingAll: runningFor(days, scans, false) };
+  return { scans, before, now, ratio: now.megabytes / Math.max(0.001, before.megabytes), uptime };
+}
+
+/** A job book fed `days` days of scans without a restart, forgetting at each day's end or not. */
+function runningFor(days: number, scans: number, forgetting: boolean): UptimeFigures {
+  const book = new JobBook();
+  const first = Date.parse('2026-10-01T00:00:00.000Z');
+  const dayOf = (d: number): string => new Date(first + d * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  let seq = 0;
+  for (let d = 0; d < days; d++) {
+    const day = dayOf(d);
+    for (let n = 1; n <= scans; n++)
+      for (const body of scanEntries(n, day))
+        book.apply({ ...body, seq: ++seq, at: `${day}T08:00:00.000Z` } as JournalEntry, false);
+    // The daily pruning: a start would read back this day and the two before it.
+    if (forgetting && d >= 2) book.forgetBefore(dayOf(d - 2));
+  }
+  return {
+    jobsInMemory: [...book.all()].length,
+    checkpointMegabytes: round(Buffer.byteLength(JSON.stringify(book.snapshot())) / 1024 / 1024, 2),
+  };
 }

@@ -313,6 +313,15 @@ export function tableRows(r: BenchResults): string[][] {
       `< ${(TARGETS.checkpointBytesRatio * 100).toFixed(0)} %`,
       met(c.ratio < TARGETS.checkpointBytesRatio),
     ]);
+    if (c.uptime) {
+      const { days, forgetting, keepingAll } = c.uptime;
+      rows.push([
+        `· a station running ${days} days without a restart, ${c.scans} scans a day: jobs in memory, one checkpoint, forgetting at the daily pruning / keeping every job (before)`,
+        `${forgetting.jobsInMemory} jobs, ${forgetting.checkpointMegabytes} MB / ${keepingAll.jobsInMemory} jobs, ${keepingAll.checkpointMegabytes} MB`,
+        'reported',
+        '–',
+      ]);
+    }
   }
   if (p.spool) {
     const s = p.spool;

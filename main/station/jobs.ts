@@ -54,6 +54,8 @@ export const RESIDENT_JOBS = 500;
 export class JobBook {
   private readonly jobs = new Map<string, JobView>();
   private readonly summaries = new Map<string, JobSummary>();
+  /** The jobs of each scanned code, oldest first: a scan's duplicate check reads its code's, not the days' jobs. */
+  private readonly byScan = new Map<string, Set<string>>();
   /** Which booking target keys a job has asked for, and which came back booked. */
   private readonly intents = new Map<string, Set<string>>();
   private readonly bookedTargets = new Map<string, Set<string>>();
@@ -77,7 +79,7 @@ export class JobBook {
   ): JobBook {
     const book = new JobBook(onChange, loader);
     for (const job of snapshot.jobs) book.jobs.set(job.id, job);
-    for (const summary of snapshot.summaries) book.summaries.set(summary.id, summary);
+    for (const summary of snapshot.summaries) book.keepSummary(summary);
     for (const [id, targets] of snapshot.targets) book.targets.set(id, targets);
     for (const [id, keys] of snapshot.intents) book.intents.set(id, new Set(keys));
     for (const [id, keys] of snapshot.booked) book.bookedTargets.set(id, new Set(keys));
@@ -218,7 +220,7 @@ export class JobBook {
     if (job.progress) {
       job.progress.done = job.shipments.filter((s) => s.state === 'printed' || s.state === 'held').length;
     }
-    this.summaries.set(job.id, summarize(job));
+    this.keepSummary(summarize(job));
     if (!isOpen(job)) this.forgetBookingState(job.id);
     if (notify) this.onChange(structuredClone(job));
     return job;
@@ -264,6 +266,14 @@ export class JobBook {
    */
   *all(since?: string): Iterable<Readonly<JobSummary>> {
     for (const job of this.summaries.values()) if (!since || job.createdAt >= since) yield job;
+  }
+
+  /** The jobs that scanned `code` (since `since`), oldest first: as `all`, but without walking the other codes'. */
+  *withScan(code: string, since?: string): Iterable<Readonly<JobSummary>> {
+    for (const id of this.byScan.get(code) ?? []) {
+      const job = this.summaries.get(id);
+      if (job?.scan === code && (!since || job.createdAt >= since)) yield job;
+    }
   }
 
   /** Newest first, from the jobs in memory; `complete(since)` says whether that is every job. */
@@ -358,12 +368,22 @@ export class JobBook {
     for (const [id, summary] of this.summaries) {
       if (summary.createdAt.slice(0, 10) >= day || keep(this.jobs.get(id))) continue;
       this.summaries.delete(id);
+      const sameCode = this.byScan.get(summary.scan);
+      sameCode?.delete(id);
+      if (sameCode?.size === 0) this.byScan.delete(summary.scan);
       this.jobs.delete(id);
       this.forgetBookingState(id);
       forgotten++;
     }
     for (const complete of this.completeDays) if (complete < day) this.completeDays.delete(complete);
     return forgotten;
+  }
+
+  private keepSummary(summary: JobSummary): void {
+    this.summaries.set(summary.id, summary);
+    let sameCode = this.byScan.get(summary.scan);
+    if (!sameCode) this.byScan.set(summary.scan, (sameCode = new Set()));
+    sameCode.add(summary.id);
   }
 
   /** Folds an entry loaded from the journal on demand: no event, no effect on the folded sequence. */

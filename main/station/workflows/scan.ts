@@ -135,8 +135,8 @@ function bookedEarlierToday(
 ): { shipmentId: string; shipmentNo?: string; orderNo?: string }[] | undefined {
   const today = ctx.now().toISOString().slice(0, 10);
   let cancelled: Set<string> | undefined;
-  for (const job of ctx.jobs.all(today)) {
-    if (job.id === jobId || job.kind !== 'scan' || job.scan !== code || job.duplicateOf) continue;
+  for (const job of ctx.jobs.withScan(code, today)) {
+    if (job.id === jobId || job.kind !== 'scan' || job.duplicateOf) continue;
     // A shipment cancelled since is no booking: the packer scans the order again to book it anew.
     const voided = (cancelled ??= cancelledHere(ctx));
     const booked = job.shipments.filter(

@@ -231,6 +231,37 @@ describe('the job book of a station left running for days', () => {
     expect(book.forgetBefore('2026-11-24')).toBe(0);
   });
 
+  it("finds a code's jobs, oldest first, without the other codes', in a book restored from a checkpoint too", () => {
+    const book = bookOf([
+      ...scanOn('2026-11-20', 'a-early', 'printed'),
+      ...scanOn('2026-11-25', 'b', 'printed'),
+      ...scanOn('2026-11-26', 'a-late', 'printed'),
+    ]);
+    // scanOn's code is ORD-<jobId>: give two jobs one code by scanning it again.
+    book.apply(
+      {
+        type: 'job',
+        jobId: 'a-again',
+        kind: 'scan',
+        scan: 'ORD-a-late',
+        seq: 100,
+        at: '2026-11-26T10:00:00.000Z',
+      },
+      false,
+    );
+    const ids = (b: JobBook, code: string, since?: string) => [...b.withScan(code, since)].map((s) => s.id);
+    expect(ids(book, 'ORD-a-late')).toEqual(['a-late', 'a-again']);
+    expect(ids(book, 'ORD-a-early')).toEqual(['a-early']);
+    expect(ids(book, 'ORD-a-early', '2026-11-26')).toEqual([]);
+    expect(ids(book, 'ORD-none')).toEqual([]);
+
+    const restored = JobBook.restore(book.snapshot(), book.foldedSeq());
+    expect(ids(restored, 'ORD-a-late')).toEqual(['a-late', 'a-again']);
+    restored.forgetBefore('2026-11-24');
+    expect(ids(restored, 'ORD-a-early')).toEqual([]);
+    expect(ids(restored, 'ORD-b')).toEqual(['b']);
+  });
+
   it('a checkpoint taken after it no longer carries the forgotten jobs', () => {
     const book = bookOf([
       ...scanOn('2026-11-20', 'printed-early', 'printed'),

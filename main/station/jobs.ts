@@ -48,7 +48,7 @@ export const RESIDENT_JOBS = 500;
  * and the view is derived from the entries: what the packer sees is what survives a crash.
  *
  * After a restart from a checkpoint only some jobs are in memory in full (open and held jobs, the newest
- * ones); every job has a summary, which is what duplicate checks and lookups by code walk. A job not in
+ * ones); every job has a summary, which is what duplicate checks (by code, `withScan`) and lookups read. A job not in
  * memory is folded from its day's journal file when someone asks for it (`ensure`, `hydrate`).
  */
 export class JobBook {
@@ -261,8 +261,8 @@ export class JobBook {
   }
 
   /**
-   * Every job of the loaded days, oldest first, as read-only summaries without copies: for lookups on the hot
-   * path (duplicates, reprint by code), where copying a day's jobs on every scan would grow with the day.
+   * Every job of the loaded days, oldest first, as read-only summaries without copies: for lookups (a reprint by
+   * code, a shipment's job), where copying the days' jobs each time would grow with them.
    */
   *all(since?: string): Iterable<Readonly<JobSummary>> {
     for (const job of this.summaries.values()) if (!since || job.createdAt >= since) yield job;

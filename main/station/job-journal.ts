@@ -13,6 +13,11 @@ import { Journal, JournalWriteError, type JournalEntry, type StopMark } from './
 /** Days of journal read back at start besides today (unfinished jobs older than this are not resumed). */
 export const JOURNAL_DAYS = 2;
 
+/** The journal's day files a start reads back, oldest first: today's (or the newest) and the `JOURNAL_DAYS` before it. */
+export function daysReadBack(journal: Pick<Journal, 'days'>): Promise<string[]> {
+  return journal.days(JOURNAL_DAYS);
+}
+
 export interface JobJournal {
   journal: Journal;
   jobs: JobBook;
@@ -55,7 +60,7 @@ export async function openJobJournal(options: JobJournalOptions): Promise<JobJou
     late.checkpointer?.note();
   };
   const loader = (jobId: string): Promise<JournalEntry[]> => readJobEntries(journal, jobId);
-  const days = await journal.days(JOURNAL_DAYS);
+  const days = await daysReadBack(journal);
   const restored = checkpoint !== undefined && !journal.replayedWhole();
   const jobs = restored
     ? JobBook.restore(checkpoint.book, checkpoint.seq, onChange, loader)

@@ -8,7 +8,7 @@
  * more than a start would load: the jobs before those journal days are forgotten, unless still in motion.
  */
 import type { StationContext } from './context';
-import { JOURNAL_DAYS } from './job-journal';
+import { daysReadBack, JOURNAL_DAYS } from './job-journal';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,8 +26,8 @@ export async function pruneDataDir(
   const { journalDays, labelDays, spoolDays } = ctx.settings().retention;
   const journalCutoff = new Date(ctx.now().getTime() - journalDays * DAY_MS).toISOString().slice(0, 10);
   const journalFiles = await ctx.journal.pruneBefore(journalCutoff, JOURNAL_DAYS);
-  // The days a start reads back (job-journal.ts): memory keeps no more than a start would, however long it runs.
-  const [oldestRead] = await ctx.journal.days(JOURNAL_DAYS);
+  // Memory keeps no more than a start would load, however long the station runs.
+  const [oldestRead] = await daysReadBack(ctx.journal);
   return {
     journalFiles,
     jobs: oldestRead ? ctx.jobs.forgetBefore(oldestRead) : 0,

@@ -12,7 +12,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openJobJournal } from '../../main/station/job-journal';
+import { JOURNAL_DAYS, openJobJournal } from '../../main/station/job-journal';
 import { JobBook } from '../../main/station/jobs';
 import type { JournalEntry } from '../../main/station/journal';
 import { installFileFaults } from '../support/file-faults';
@@ -104,8 +104,8 @@ function runningFor(days: number, scans: number, forgetting: boolean): UptimeFig
     for (let n = 1; n <= scans; n++)
       for (const body of scanEntries(n, day))
         book.apply({ ...body, seq: ++seq, at: `${day}T08:00:00.000Z` } as JournalEntry, false);
-    // The daily pruning: a start would read back this day and the two before it.
-    if (forgetting && d >= 2) book.forgetBefore(dayOf(d - 2));
+    // The daily pruning: a start would read back this day and the JOURNAL_DAYS before it.
+    if (forgetting && d >= JOURNAL_DAYS) book.forgetBefore(dayOf(d - JOURNAL_DAYS));
   }
   return {
     jobsInMemory: [...book.all()].length,

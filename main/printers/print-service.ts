@@ -263,7 +263,7 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
         ...(shipmentId ? { shipmentId } : {}),
         ...(request.stationJobId ? { stationJobId: request.stationJobId } : {}),
         ...(request.sendAfter ? { sendAfter: request.sendAfter } : {}),
-        ...(request.sendAfter && request.sendingRecordedByOwner ? { sendingRecordedByOwner: true } : {}),
+        ...(request.sendingRecordedByOwner ? { sendingRecordedByOwner: true } : {}),
         ...(request.heldAfterRestart ? { heldAfterRestart: true } : {}),
       });
       return outcome;

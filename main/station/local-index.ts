@@ -645,7 +645,11 @@ function addStored(into: Map<string, string>, s: StoredShipment): void {
   else if (!known.split(SEP).includes(s.id)) into.set(s.orderNo, `${known}${SEP}${s.id}`);
 }
 
-/** nShift's timestamp form (`2024-05-03T13:18:30.904+0000`), to the millisecond. */
+/**
+ * A list filter's time, to the millisecond the windows are cut at, with the offset written as nShift's stored
+ * shipments page shows it ("ISO-8601 date format, for example, 2020-01-01T01:00:00+00:00"): not as nShift writes
+ * its own timestamps (`…30.904+0000`), which a strict ISO-8601 reader refuses.
+ */
 function nshiftTime(ms: number): string {
-  return new Date(ms).toISOString().replace('Z', '+0000');
+  return new Date(ms).toISOString().replace('Z', '+00:00');
 }

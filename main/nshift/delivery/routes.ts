@@ -349,7 +349,10 @@ export const ROUTES = {
   // 1.9 prices, status events, code lists
   'prices.fetch': postQuery(
     '/prices',
-    fixed(cite(SOURCES.prices, SOURCES.priceAnswer, SOURCES.polr), 'the answer is {priceData, errorList}'),
+    fixed(
+      cite(SOURCES.prices, SOURCES.priceAnswer, SOURCES.polr),
+      "the answer is {priceData, errorList}; PolrSE's client reads a flat {price, …}, taken too",
+    ),
     PRICE,
   ),
   'prices.historyFeed': postQuery('/prices/history', confirmed(SOURCES.prices), PRICE),

@@ -409,7 +409,8 @@ export interface StoredShipmentView {
   status: string;
   receiverName?: string;
   serviceId?: string;
-  parcelCount: number;
+  /** Absent when nShift's answer did not say (never shown as 0). */
+  parcelCount?: number;
   created?: string;
 }
 

@@ -95,6 +95,11 @@ export interface FailureDetailParams {
   print_settings_refused: { fields: string };
   /** nShift refused the booking without naming fields. */
   booking_refused: Record<string, never>;
+  /**
+   * The consolidation key could not be added to the stored shipment of `code`: nShift's answer did not carry the
+   * shipment whole, and a replacement made of less would erase it. Nothing was booked.
+   */
+  consolidation_key_not_added: { code: string; key: string };
   /** Booked before: by this station, by another station, or found in nShift. */
   booked_here: Record<string, never>;
   booked_elsewhere: Record<string, never>;
@@ -190,6 +195,7 @@ export const FAILURE_DETAILS = {
   stored_not_ready: { code: 'already_booked', texts: ['what', 'todo', 'line'] },
   print_settings_refused: { code: 'validation', texts: ['what', 'todo', 'line'] },
   booking_refused: { code: 'validation', texts: ['todo', 'line'] },
+  consolidation_key_not_added: { code: 'validation', texts: ['what', 'todo', 'line'] },
   booked_here: { code: 'already_booked', texts: ['line'] },
   booked_elsewhere: { code: 'already_booked', texts: ['line'] },
   booked_in_nshift: { code: 'already_booked', texts: ['line'] },

@@ -78,7 +78,8 @@ export interface BookingMeta {
   record?: boolean;
 }
 
-function wantsReturn(data: ShipmentInput): boolean {
+/** Does the shipment ask for a return shipment too (addon RETURN)? Its booking then makes two. */
+export function wantsReturn(data: ShipmentInput): boolean {
   return (data.service?.addons ?? []).some((a) => a.id.toUpperCase() === 'RETURN');
 }
 

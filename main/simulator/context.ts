@@ -12,6 +12,8 @@ export interface SimContext {
   documentTtlMs: number;
   /** How long a print job stays QUEUED (sim clock) before it is DONE. */
   printJobMs: number;
+  /** Whether a stored shipment's fetch answers its shipment data with the summary (server.ts `storedFetch`). */
+  storedFetch: 'with-shipment' | 'summary';
   /** Absolute prefix for `href` values, e.g. `http://127.0.0.1:4321/ufoweb-sim-20260115/rs-extapi/v1`. */
   hrefBase: string;
   /** Requests per account, endpoint and second; the feeds' rate rule. */

@@ -65,6 +65,12 @@ export interface SimulatorOptions {
    * so its ids never meet those the folder's journal and label cache hold from an earlier run.
    */
   idBlock?: number;
+  /**
+   * What `GET` and `PUT /stored-shipments/{storedId}` answer: the summary a list holds and the stored shipment's
+   * own data (`with-shipment`, the seed's fetch, the default), or the summary alone (`summary`: every stored
+   * shipment nShift's documents show is one; the fetch's answer itself is not public) **(assumed)**.
+   */
+  storedFetch?: 'with-shipment' | 'summary';
 }
 
 const DELIVERY_SEGMENT = '/rs-extapi/v1';
@@ -129,6 +135,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     tokenTtlMs: options.tokenTtlMs ?? 12 * HOUR_MS,
     documentTtlMs: options.documentTtlMs ?? HOUR_MS,
     printJobMs: options.printJobMs ?? 1000,
+    storedFetch: options.storedFetch ?? 'with-shipment',
     hrefBase: `http://127.0.0.1${hrefPrefix}`,
     requests: new RequestStats(),
   };

@@ -80,14 +80,26 @@ export const shipmentResultListSchema = z.union([
 
 // --- stored and consolidated ---------------------------------------------------------------------------
 
+/**
+ * A stored shipment as nShift documents it (Unifaun's RAML `StoredShipmentInfo`, the list's and the create's
+ * answer): a summary, with no shipment data in it. `shipment` is the seed's fetch by id (docs/nshift-api.md 1.4),
+ * which no public document shows: read it only where it is there, never assume it.
+ */
 export const storedShipmentSchema = z.looseObject({
   id: idSchema,
   href: z.string().nullish(),
   status: z.string().nullish(),
   statuses: z.array(validationItemSchema).nullish(),
   orderNo: optText,
+  reference: optText,
   /** The number its booking gets: the list can be searched by it (docs/nshift-api.md 1.4). */
   shipmentNo: optText,
+  serviceId: optText,
+  parcelCount: optNumber,
+  rcvName: optText,
+  /** Whether booking it makes a normal shipment, a return shipment, or both (one answer). */
+  normalShipment: boolLike,
+  returnShipment: boolLike,
   created: z.string().nullish(),
   shipment: z.looseObject({}).nullish(),
 });

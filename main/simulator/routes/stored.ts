@@ -12,6 +12,7 @@ import {
   resolveSender,
   shipmentResultJson,
   validateAndCommit,
+  wantsReturn,
 } from '../booking';
 import type { SimContext } from '../context';
 import { formatTimestamp } from '../format';
@@ -59,7 +60,11 @@ export function createStored(ctx: SimContext, data: ShipmentInput): SimStored {
   return stored;
 }
 
-export function storedJson(ctx: SimContext, s: SimStored): Record<string, unknown> {
+/**
+ * A stored shipment as nShift's documents show one (Unifaun's RAML `StoredShipmentInfo`: the list's and the
+ * create's answers): a summary. `withShipment` adds its data, as the seed's fetch by id is taken to.
+ */
+export function storedJson(ctx: SimContext, s: SimStored, withShipment = false): Record<string, unknown> {
   const r = s.data.receiver ?? {};
   const parcelCount = (s.data.parcels ?? []).reduce((n, p) => n + (p.copies ?? 1), 0);
   return {
@@ -79,8 +84,9 @@ export function storedJson(ctx: SimContext, s: SimStored): Record<string, unknow
     created: formatTimestamp(s.created),
     changed: formatTimestamp(s.changed),
     shipDate: s.data.shipDate ?? formatTimestamp(s.created),
-    shipmentIds: s.shipmentIds,
-    shipment: s.data,
+    normalShipment: true,
+    returnShipment: wantsReturn(s.data),
+    ...(withShipment ? { shipment: s.data } : {}),
   };
 }
 
@@ -142,7 +148,7 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
     'storedShipments.get',
     (req) => {
       const s = stored.get(req.params.storedId ?? '');
-      return s ? json(200, storedJson(ctx, s)) : notFound();
+      return s ? json(200, storedJson(ctx, s, ctx.storedFetch === 'with-shipment')) : notFound();
     },
     { licenses: ['REST API Delivery checkout'] },
   );
@@ -163,7 +169,7 @@ export function registerStoredRoutes(router: Router, ctx: SimContext): void {
       s.statuses = validateShipment(s.data, resolveSender(ctx, s.data));
       s.status = storedStatus(s.statuses);
       s.changed = ctx.clock.now();
-      return json(200, storedJson(ctx, s));
+      return json(200, storedJson(ctx, s, ctx.storedFetch === 'with-shipment'));
     },
     store,
   );

@@ -5,7 +5,6 @@ import {
   type DeliveryError,
   type ShipmentResult,
   type ShipmentSummary,
-  type Shipment,
 } from '../../nshift/delivery';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
@@ -17,7 +16,7 @@ import { documentsOfShipment, knownDocuments } from '../documents';
 import { BOOKING_KINDS } from '../jobs';
 import { bookingsByOrderNo, isReady, shipmentIdsOfOrder } from './resolve';
 import { adoptSpoolStates, shareWithSpool, type SpooledShare } from './spooled-before-crash';
-import { asksForReturnShipment, withConsolidationKey } from '../shipment-rules';
+import { storedMakesReturnShipment, wholeShipmentOf, withConsolidationKey } from '../shipment-rules';
 import type { ShipmentFacts } from './types';
 
 /** A shipment that exists in nShift, with its documents in hand (in the label cache once `journalled` resolves). */
@@ -67,6 +66,7 @@ export async function bookTarget(
   setImmediate(() => void ctx.printService.prepare({ kind: 'label', format: 'zpl' }));
   const attempt = await callBooking(ctx, target);
   if (attempt.ok) return finishBooking(ctx, jobId, key, attempt.value, false);
+  if (attempt.error.kind === 'declined') return { kind: 'failed', failure: attempt.error.failure };
   if (isRefusal(target, attempt.error)) return refusedBooking(ctx, target, attempt.error);
   if (attempt.error.kind !== 'outcome_unknown')
     return { kind: 'failed', failure: failureFromDelivery(attempt.error) };
@@ -149,16 +149,23 @@ export async function reconcileTarget(
   await record(ctx, { type: 'book_intent', jobId, target });
   const retry = await callBooking(ctx, target);
   if (retry.ok) return finishBooking(ctx, jobId, key, retry.value, false);
+  if (retry.error.kind === 'declined') return { kind: 'failed', failure: retry.error.failure };
   if (isRefusal(target, retry.error)) return refusedBooking(ctx, target, retry.error);
   if (retry.error.kind === 'outcome_unknown')
     await record(ctx, { type: 'book_unknown', jobId, targetKey: key, detail: retry.error.cause });
   return { kind: 'failed', failure: failureFromDelivery(retry.error) };
 }
 
+/** The station not sending a booking it cannot make as asked: nothing reached nShift's booking. */
+interface Declined {
+  kind: 'declined';
+  failure: Failure;
+}
+
 async function callBooking(
   ctx: StationContext,
   target: BookingTarget,
-): Promise<Result<BookedShipment[], DeliveryError>> {
+): Promise<Result<BookedShipment[], DeliveryError | Declined>> {
   const printConfig = printConfigFromSettings(ctx.settings());
   const client = ctx.client();
   if (target.type === 'prepared') {
@@ -171,7 +178,9 @@ async function callBooking(
   if (target.type === 'stored') {
     // Without a consolidation key there is nothing to look up: the request leaves without a turn of waiting.
     const wanted = ctx.settings().consolidation.key;
-    const keyed = wanted ? await ensureConsolidationKey(ctx, target.storedId, wanted) : ok(undefined);
+    const keyed = wanted
+      ? await ensureConsolidationKey(ctx, target.storedId, wanted, codeOf(target))
+      : ok(undefined);
     if (!keyed.ok) return keyed;
     const booked = await client.storedShipments.book(target.storedId, printConfig, { returnFile: true });
     if (!booked.ok) return booked;
@@ -404,7 +413,7 @@ async function stillToBook(
   const stored = await client.storedShipments.get(target.storedId);
   if (stored.ok && isReady(stored.value)) return ok(true);
   if (!stored.ok && stored.error.kind !== 'not_found') return err(failureFromDelivery(stored.error));
-  return ok({ wantsReturn: stored.ok && asksForReturnShipment((stored.value.shipment ?? {}) as Shipment) });
+  return ok({ wantsReturn: stored.ok && storedMakesReturnShipment(stored.value) });
 }
 
 const storedNotListed = (): Failure =>
@@ -489,20 +498,34 @@ async function fetchShipments(
  * consolidated shipment with that key. A stored shipment that already carries a key (from the order) keeps it.
  * Returns the key the booking asks for (the shipment's own, else `key`). Orders booked through
  * /orders/shipments cannot carry options; they book as normal shipments.
+ *
+ * The replacement is the shipment nShift sent back with the option added, so it is sent only when nShift's
+ * answer carried the shipment whole: its documented answers are summaries, and a replacement made of a summary
+ * would erase the receiver and the parcels. Without it nothing is booked, and the packer is told why.
  */
 async function ensureConsolidationKey(
   ctx: StationContext,
   storedId: string,
   key: string,
-): Promise<Result<string, DeliveryError>> {
+  code: string,
+): Promise<Result<string, DeliveryError | Declined>> {
   const client = ctx.client();
   const stored = await client.storedShipments.get(storedId);
   if (!stored.ok) return stored;
-  const shipment = (stored.value.shipment ?? {}) as Shipment;
+  const shipment = wholeShipmentOf(stored.value);
+  if (!shipment) return err({ kind: 'declined', failure: consolidationKeyNotAdded(code, key) });
   const existing = consolidationKeyOf(shipment);
   if (existing) return ok(existing);
   const replaced = await client.storedShipments.replace(storedId, withConsolidationKey(shipment, key));
   return replaced.ok ? ok(key) : replaced;
+}
+
+function consolidationKeyNotAdded(code: string, key: string): Failure {
+  return failureOf(
+    'consolidation_key_not_added',
+    `nShift did not send the stored shipment of "${code}" whole, so the station cannot add consolidation key ${key} to it without erasing its data: nothing was booked. Add the key to the stored shipment in nShift, or clear the station's consolidation key, then scan again.`,
+    { code, key },
+  );
 }
 
 /**

@@ -14,17 +14,24 @@ function objectField(value: unknown, key: string): unknown {
   return value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
 }
 
+/**
+ * What the Stored list shows of a stored shipment: nShift's summary fields (its list answers carry no shipment
+ * data), else what a fetched shipment holds.
+ */
 export function toStoredView(s: StoredShipment): StoredShipmentView {
   const shipment = s.shipment ?? {};
   const parcels = objectField(shipment, 'parcels');
-  const receiverName = text(objectField(objectField(shipment, 'receiver'), 'name'));
-  const serviceId = text(objectField(objectField(shipment, 'service'), 'id'));
+  const receiverName = s.rcvName ?? text(objectField(objectField(shipment, 'receiver'), 'name'));
+  const serviceId = s.serviceId ?? text(objectField(objectField(shipment, 'service'), 'id'));
+  const parcelCount =
+    s.parcelCount ??
+    (Array.isArray(parcels)
+      ? parcels.reduce((n: number, p) => n + (Number(objectField(p, 'copies')) || 1), 0)
+      : undefined);
   return {
     storedId: s.id,
     status: (s.status ?? 'UNKNOWN').toUpperCase(),
-    parcelCount: Array.isArray(parcels)
-      ? parcels.reduce((n: number, p) => n + (Number(objectField(p, 'copies')) || 1), 0)
-      : 0,
+    ...(parcelCount !== undefined ? { parcelCount } : {}),
     ...(s.orderNo ? { orderNo: s.orderNo } : {}),
     ...(receiverName ? { receiverName } : {}),
     ...(serviceId ? { serviceId } : {}),

@@ -275,7 +275,9 @@ export function StoredScreen() {
                 </td>
                 <td>{item.receiverName}</td>
                 <td>{item.serviceId}</td>
-                <td>{item.parcelCount}</td>
+                <td>
+                  {item.parcelCount !== undefined ? formatNumber(item.parcelCount, i18n.language) : null}
+                </td>
                 <td>
                   <NshiftStatus status={item.status} />
                 </td>
@@ -310,8 +312,12 @@ export function StoredScreen() {
                       <dd>{stored.serviceId}</dd>
                     </>
                   ) : null}
-                  <dt>{t('stored.parcels')}</dt>
-                  <dd>{formatNumber(stored.parcelCount, i18n.language)}</dd>
+                  {stored.parcelCount !== undefined ? (
+                    <>
+                      <dt>{t('stored.parcels')}</dt>
+                      <dd>{formatNumber(stored.parcelCount, i18n.language)}</dd>
+                    </>
+                  ) : null}
                 </dl>
                 {bookable(stored) ? null : (
                   <p className="field-hint" data-testid="stored-not-bookable">

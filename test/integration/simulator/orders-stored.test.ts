@@ -128,7 +128,6 @@ interface Stored {
   status: string;
   statuses: unknown[];
   orderNo: string;
-  shipmentIds: string[];
 }
 
 describe('stored shipments', () => {
@@ -219,7 +218,6 @@ describe('stored shipments', () => {
     ).toEqual([]);
     expect((await h.call('GET', `/stored-shipments/${stored!.id}`)).json).toMatchObject({
       status: 'PRINTED',
-      shipmentIds: [results[0]!.id],
     });
     expect(h.sim.records().filter((r) => r.storedId === stored!.id)).toHaveLength(1);
   });

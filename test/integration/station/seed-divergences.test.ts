@@ -3,8 +3,9 @@
  * the simulator over HTTP and a virtual Zebra over TCP.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { seedPrinters } from '../../../main/simulator/demo';
+import { ensureDemoAccount, seedPrinters } from '../../../main/simulator/demo';
 import { createStored } from '../../../main/simulator/routes/stored';
+import { createSimulator } from '../../../main/simulator/server';
 import type { JobView } from '../../../preload/api';
 import {
   createReturnStored,
@@ -69,6 +70,110 @@ describe('a consolidated booking that nShift did not consolidate', () => {
     const job = await scanAndWait(bench.station, 'SO-2002');
     expect(job.state).toBe('printed');
     expect(job.failure).toBeUndefined();
+  });
+});
+
+describe('a consolidation key, and a stored shipment nShift answers with its summary only', () => {
+  // nShift documents every stored-shipment answer as a summary (no receiver, service or parcels); whether its
+  // fetch by id adds the shipment is not public. The key is added by a full replacement, so without the
+  // shipment in hand a replacement would erase it.
+  it('books nothing, replaces nothing, and tells the packer why and what to do', async () => {
+    const simulator = createSimulator({ storedFetch: 'summary' });
+    ensureDemoAccount(simulator);
+    bench = await startBench({
+      simulator,
+      settings: (s) => ({ ...s, consolidation: { key: 'KONS-4001' } }),
+    });
+    const stored = createStored(bench.sim.context, {
+      sender: { quickId: '1' },
+      receiver: {
+        name: 'Kari Nordmann',
+        address1: 'Gata 2',
+        zipcode: '11359',
+        city: 'STOCKHOLM',
+        country: 'SE',
+      },
+      service: { id: 'P15' },
+      parcels: [{ copies: 2, weight: 3, contents: 'Goods' }],
+      orderNo: 'SUM-6001',
+    });
+    const before = structuredClone(bench.sim.state.stored.get(stored.id)!.data);
+
+    const job = await scanAndWait(bench.station, 'SUM-6001');
+
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({
+      reason: 'validation',
+      code: 'validation',
+      detail: 'consolidation_key_not_added',
+      params: { code: 'SUM-6001', key: 'KONS-4001' },
+    });
+    expect(bench.sim.state.stored.get(stored.id)!.data).toEqual(before);
+    expect(bench.sim.state.stored.get(stored.id)!.status).toBe('READY');
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SUM-6001')).toHaveLength(0);
+    expect(bench.zebra.labels()).toHaveLength(0);
+
+    // With the key cleared in Settings, the same scan books it, once.
+    await bench.station.saveSettings({ consolidation: { key: '' } });
+    expect((await scanAndWait(bench.station, 'SUM-6001')).state).toBe('printed');
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SUM-6001')).toHaveLength(1);
+  });
+
+  it('lists the stored shipment with its receiver, service and parcels from the summary', async () => {
+    const simulator = createSimulator({ storedFetch: 'summary' });
+    ensureDemoAccount(simulator);
+    bench = await startBench({ simulator });
+    createStored(bench.sim.context, {
+      sender: { quickId: '1' },
+      receiver: {
+        name: 'Kari Nordmann',
+        address1: 'Gata 2',
+        zipcode: '11359',
+        city: 'STOCKHOLM',
+        country: 'SE',
+      },
+      service: { id: 'P15' },
+      parcels: [{ copies: 2, weight: 3, contents: 'Goods' }],
+      orderNo: 'SUM-6002',
+    });
+    expect(await bench.station.listStored({ orderNo: 'SUM-6002' })).toEqual([
+      expect.objectContaining({
+        orderNo: 'SUM-6002',
+        status: 'READY',
+        receiverName: 'Kari Nordmann',
+        serviceId: 'P15',
+        parcelCount: 2,
+      }),
+    ]);
+  });
+});
+
+describe('a stored shipment nShift holds with warnings (WARNED)', () => {
+  // nShift's page calls its errors ignorable; Unifaun's RAML says the booking answers 422 to anything not READY,
+  // as the simulator does. The station tries it once and, refused, says so without booking anything.
+  it('is tried once and, refused, tells the packer to check it in nShift', async () => {
+    bench = await startBench();
+    const stored = createStored(bench.sim.context, {
+      sender: { quickId: '1' },
+      receiver: {
+        name: 'Kari Nordmann',
+        address1: 'Gata 2',
+        zipcode: '11359',
+        city: 'STOCKHOLM',
+        country: 'SE',
+      },
+      service: { id: 'P15' },
+      parcels: [{ copies: 1, weight: 3, contents: 'Goods' }],
+      orderNo: 'WARN-7001',
+    });
+    bench.sim.state.stored.get(stored.id)!.status = 'WARNED';
+
+    const job = await scanAndWait(bench.station, 'WARN-7001');
+
+    expect(job.state).toBe('failed');
+    expect(job.failure).toMatchObject({ reason: 'validation', detail: 'booking_refused' });
+    expect(bench.sim.records().filter((r) => r.orderNo === 'WARN-7001')).toHaveLength(0);
+    expect(bench.zebra.labels()).toHaveLength(0);
   });
 });
 

@@ -338,6 +338,11 @@ const da: Messages = {
         todo: 'Bed en arbejdsleder rette udskriftskonfigurationen (medie, type, tegnsæt) i $t(settings.title) → $t(settings.printConfig.title), og scan derefter igen. Indtil da fejler hver scanning på samme måde.',
         line: 'Udskriftsindstillinger, som nShift afviste: {{fields}}',
       },
+      consolidation_key_not_added: {
+        what: 'nShift sendte ikke den gemte forsendelse for {{code}} hel, så stationen kan ikke tilføje samlastningsnøglen {{key}} uden at slette dens oplysninger: intet blev booket.',
+        todo: 'Bed en arbejdsleder tilføje nøglen til den gemte forsendelse i nShift (eller lade ordresystemet sende den), eller tømme nøglen i $t(settings.title) → $t(admin.consolidation.title). Scan derefter igen.',
+        line: 'Samlastningsnøgle: {{key}}',
+      },
       booking_refused: {
         todo: 'Kontrollér forsendelsen i nShift, og scan derefter igen.',
         line: 'nShift angav ikke hvilke felter.',

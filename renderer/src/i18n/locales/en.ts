@@ -343,6 +343,11 @@ const en = {
         todo: 'Ask a supervisor to correct the print configuration (media, type, charset) in $t(settings.title) → $t(settings.printConfig.title), then scan again. Every scan fails the same way until then.',
         line: 'Print settings nShift refused: {{fields}}',
       },
+      consolidation_key_not_added: {
+        what: 'nShift did not send the stored shipment of {{code}} whole, so the station cannot add consolidation key {{key}} to it without erasing its data: nothing was booked.',
+        todo: 'Ask a supervisor to add the key to the stored shipment in nShift (or to have the order system send it), or to clear the key in $t(settings.title) → $t(admin.consolidation.title). Then scan again.',
+        line: 'Consolidation key: {{key}}',
+      },
       booking_refused: {
         todo: 'Check the shipment in nShift, then scan again.',
         line: 'nShift did not name the fields.',

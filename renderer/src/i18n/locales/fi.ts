@@ -351,6 +351,11 @@ const fi: Messages = {
         todo: 'Pyydä esihenkilöä korjaamaan tulostusmääritys (media, tyyppi, merkistö) kohdassa $t(settings.title) → $t(settings.printConfig.title) ja skannaa sitten uudelleen. Siihen asti jokainen skannaus epäonnistuu samalla tavalla.',
         line: 'nShiftin hylkäämät tulostusasetukset: {{fields}}',
       },
+      consolidation_key_not_added: {
+        what: 'nShift ei lähettänyt tunnuksen {{code}} tallennettua lähetystä kokonaisena, joten asema ei voi lisätä siihen koontiavainta {{key}} poistamatta sen tietoja: mitään ei varattu.',
+        todo: 'Pyydä esihenkilöä lisäämään avain tallennettuun lähetykseen nShiftissä (tai pyytämään tilausjärjestelmää lähettämään sen) tai tyhjentämään avain kohdassa $t(settings.title) → $t(admin.consolidation.title). Skannaa sitten uudelleen.',
+        line: 'Koontiavain: {{key}}',
+      },
       booking_refused: {
         todo: 'Tarkista lähetys nShiftissä ja skannaa sitten uudelleen.',
         line: 'nShift ei kertonut, mitkä kentät.',

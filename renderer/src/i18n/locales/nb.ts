@@ -339,6 +339,11 @@ const nb: Messages = {
         todo: 'Be en arbeidsleder rette utskriftskonfigurasjonen (medium, type, tegnsett) i $t(settings.title) → $t(settings.printConfig.title), og skann deretter på nytt. Til da feiler hver skanning på samme måte.',
         line: 'Utskriftsinnstillinger nShift avviste: {{fields}}',
       },
+      consolidation_key_not_added: {
+        what: 'nShift sendte ikke den lagrede sendingen for {{code}} hel, så stasjonen kan ikke legge til samlastingsnøkkelen {{key}} uten å slette opplysningene i den: ingenting ble booket.',
+        todo: 'Be en arbeidsleder legge nøkkelen til den lagrede sendingen i nShift (eller la ordresystemet sende den), eller tømme nøkkelen i $t(settings.title) → $t(admin.consolidation.title). Skann deretter på nytt.',
+        line: 'Samlastingsnøkkel: {{key}}',
+      },
       booking_refused: {
         todo: 'Kontroller sendingen i nShift, og skann deretter igjen.',
         line: 'nShift oppga ikke hvilke felt.',

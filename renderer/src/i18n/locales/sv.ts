@@ -346,6 +346,11 @@ const sv: Messages = {
         todo: 'Be en arbetsledare rätta utskriftskonfigurationen (media, typ, teckenkodning) i $t(settings.title) → $t(settings.printConfig.title) och skanna sedan igen. Tills dess misslyckas varje skanning på samma sätt.',
         line: 'Utskriftsinställningar som nShift avvisade: {{fields}}',
       },
+      consolidation_key_not_added: {
+        what: 'nShift skickade inte den lagrade sändningen för {{code}} hel, så stationen kan inte lägga till samlastningsnyckeln {{key}} utan att radera dess uppgifter: inget bokades.',
+        todo: 'Be en arbetsledare lägga till nyckeln på den lagrade sändningen i nShift (eller låta ordersystemet skicka den), eller tömma nyckeln i $t(settings.title) → $t(admin.consolidation.title). Skanna sedan igen.',
+        line: 'Samlastningsnyckel: {{key}}',
+      },
       booking_refused: {
         todo: 'Kontrollera sändningen i nShift och skanna sedan igen.',
         line: 'nShift angav inte vilka fält.',

@@ -105,7 +105,12 @@ describe('the data folder lock', () => {
 
   it('takes over a lock file that is not a lock (torn by a power cut)', async () => {
     await writeFile(join(dir, LOCK_FILE), '{"pid": 12');
-    await open(dir);
+    const lock = await open(dir);
+    expect(JSON.parse(await readFile(lock.path, 'utf8'))).toMatchObject({
+      pid: process.pid,
+      hostname: hostname(),
+      token: lock.holder.token,
+    });
   });
 
   it('holds a fresh lock of another computer, and takes it over once not renewed for 5 minutes', async () => {

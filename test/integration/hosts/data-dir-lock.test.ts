@@ -203,6 +203,10 @@ describe('a data folder that cannot be used', () => {
       });
 
     it('says which folder and to fix its permissions; the web host does not call it a port problem', async (context) => {
+      context.skip(
+        process.getuid?.() !== 0,
+        'not root: only root can make a folder of its own in the data folder and run the hosts as nobody',
+      );
       const script = resolve('dist/main/headless.js');
       const readable = spawnSync(
         process.execPath,
@@ -211,7 +215,7 @@ describe('a data folder that cannot be used', () => {
           ...nobody,
         },
       );
-      if (process.getuid?.() !== 0 || readable.status !== 0) context.skip();
+      context.skip(readable.status !== 0, `nobody cannot read ${script} (a checkout closed to other users)`);
       const dataDir = await folder();
       await chown(dataDir, nobody.uid, nobody.gid);
       const journal = join(dataDir, 'journal');
@@ -239,8 +243,10 @@ describe('a data folder that cannot be used', () => {
       try {
         execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', point], { stdio: 'ignore' });
         cleanups.push(async () => execFileSync('umount', [point])); // before the folder is removed
-      } catch {
-        context.skip();
+      } catch (error) {
+        context.skip(
+          `mount -t tmpfs -o ro refused (not root, or no mounts in this container): ${String(error)}`,
+        );
       }
       for (const dataDir of [point, join(point, 'packbench')]) {
         const run = await runHeadless(['--data-dir', dataDir], '');

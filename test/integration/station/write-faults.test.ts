@@ -9,6 +9,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { StationError } from '../../../main/station/station-error';
 import type { JobView } from '../../../preload/api';
 import { installFileFaults, type FaultMode, type FileFaults } from '../../support/file-faults';
 import { pdfText } from '../../support/pdf-text';
@@ -75,7 +76,11 @@ async function run(at?: number, mode: FaultMode = 'full'): Promise<{ steps: numb
   await restarted.whenIdle();
   const final = new Map<string, JobView>();
   for (const jobId of jobIds) {
-    const known = await restarted.getJob({ jobId }).catch(() => undefined);
+    // Only "there is no such job" is an answer here; any other refusal of the restarted station fails the run.
+    const known = await restarted.getJob({ jobId }).catch((error: unknown) => {
+      if (error instanceof StationError && error.body.error === 'not_found') return undefined;
+      throw error;
+    });
     // A job whose own entry the disk refused lives only in what the packer was shown.
     final.set(jobId, known ? await waitForJob(restarted, jobId) : told.get(jobId)!);
   }

@@ -8,7 +8,7 @@ export const ALL_LICENSES = [
   'REST API Discard',
   'REST API Store',
   'REST API Delivery checkout',
-  'REST API Consolidation',
+  'Consolidation',
   'REST API AddressBook',
   'REST API Shipment History',
   'REST API price enquiry',

@@ -94,8 +94,7 @@ export async function addToConsolidated(
   inline: boolean,
   storedId?: string,
 ): Promise<Reply> {
-  if (req.apiKey && !req.apiKey.licenses.has('REST API Consolidation'))
-    return forbidden('REST API Consolidation');
+  if (req.apiKey && !req.apiKey.licenses.has('Consolidation')) return forbidden('Consolidation');
   if (findService(data.service?.id ?? undefined)?.consolidates === false)
     return bookWithoutConsolidating(ctx, data, targets, inline, storedId);
   const key = consolidationKey(data);
@@ -195,8 +194,8 @@ async function bookWithoutConsolidating(
 
 export function registerConsolidatedRoutes(router: Router, ctx: SimContext): void {
   const { consolidated } = ctx.state;
-  const print = { licenses: ['REST API Print' as const, 'REST API Consolidation' as const] };
-  const discard = { licenses: ['REST API Discard' as const, 'REST API Consolidation' as const] };
+  const print = { licenses: ['REST API Print' as const, 'Consolidation' as const] };
+  const discard = { licenses: ['REST API Discard' as const, 'Consolidation' as const] };
   const open = (id: string | undefined) => {
     const c = consolidated.get(id ?? '');
     return c && c.status !== 'DELETED' ? c : undefined;

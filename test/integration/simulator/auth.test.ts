@@ -70,7 +70,7 @@ describe('simulator licences', () => {
       shipment: shipment({ options: [{ id: 'CONSOLIDATE', key: 'K1' }] }),
     });
     expect(consolidate.status).toBe(403);
-    expect(consolidate.json).toMatchObject({ license: 'REST API Consolidation' });
+    expect(consolidate.json).toMatchObject({ license: 'Consolidation' });
     expect(h.sim.state.consolidated.size).toBe(0);
   });
 

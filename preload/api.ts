@@ -122,6 +122,10 @@ export type PrinterConfig =
 export type PrinterProblem =
   'unreachable' | 'paper_out' | 'head_open' | 'paused' | 'ribbon_out' | 'buffer_full' | 'unknown_status';
 
+/** Why a printer (or its driver) did not take a document: what the UI says it in words from, never the driver's text. */
+export type PrinterErrorCode =
+  'unreachable' | 'timeout' | 'rejected' | 'unsupported_format' | 'printer_problem' | 'io';
+
 export interface PrinterStateView {
   printerId: string;
   name: string;
@@ -173,7 +177,10 @@ export interface SpoolJobView {
   updatedAt: string;
   /** Why a job is held: too old to print unasked, or the printer stayed offline. */
   heldReason?: HeldReason;
+  /** The driver's or the system's own words for the last error (English, OS text): for logs, never for the packer. */
   lastError?: string;
+  /** What the last error was: the packer reads it in words (the printer failures' texts), never `lastError`. */
+  lastErrorCode?: PrinterErrorCode;
   shipmentId?: string;
   stationJobId?: string;
 }

@@ -173,6 +173,7 @@ export function toView(record: SpoolRecord): SpoolJobView {
     updatedAt: record.updatedAt,
     ...(record.heldReason ? { heldReason: record.heldReason } : {}),
     ...(record.lastError ? { lastError: record.lastError } : {}),
+    ...(record.lastErrorCode ? { lastErrorCode: record.lastErrorCode } : {}),
     ...(record.shipmentId ? { shipmentId: record.shipmentId } : {}),
     ...(record.stationJobId ? { stationJobId: record.stationJobId } : {}),
   };

@@ -1,5 +1,6 @@
 import type {
   PrinterConfig,
+  PrinterErrorCode,
   PrinterProblem,
   PrinterStateView,
   SpoolJobView,
@@ -11,7 +12,7 @@ import type { Result } from '../result';
 
 /** Why a driver could not hand a document to its printer. `retryable` errors are worth another try later. */
 export interface PrinterError {
-  code: 'unreachable' | 'timeout' | 'rejected' | 'unsupported_format' | 'printer_problem' | 'io';
+  code: PrinterErrorCode;
   message: string;
   retryable: boolean;
   problems?: PrinterProblem[];

@@ -1,4 +1,4 @@
-import type { Failure, JobView } from '../../preload/api';
+import type { Failure, JobView, SpoolJobView } from '../../preload/api';
 import type { HeldReason, PrintState } from '../domain';
 import type { PrintableDocument } from '../labels/document';
 import type { Settings } from '../settings/schema';
@@ -7,11 +7,17 @@ import { BOOKING_KINDS, isOpen, type JobBook } from './jobs';
 import type { DeliveryClient, PrintConfig } from '../nshift/delivery';
 import type { CheckoutClient } from '../nshift/checkout';
 import type { PrintService } from '../printers/print-service';
-import type { PrintOutcome } from '../printers/types';
+import type { PrinterError, PrintOutcome } from '../printers/types';
 import type { LabelCache } from '../labels/label-cache';
 import type { LocalIndex } from './local-index';
 import type { StatusEvents } from './status-events/follower';
-import { bookingNotSaved, cannotSave, failureFromPrinter, isDiskRefusal } from './failures';
+import {
+  bookingNotSaved,
+  cannotSave,
+  failureFromPrinter,
+  isDiskRefusal,
+  printerNoLongerSetUp,
+} from './failures';
 import { toNshiftPrintConfig } from './print-config';
 
 /** What every workflow needs: the journal, the job book, the nShift client, printing, and the settings. */
@@ -145,8 +151,9 @@ export async function printDocuments(
   /** A label the spool's disk refused: its shipment (when it has one) and the file system's error. */
   let notSpooled: { shipmentId: string | undefined; cause: unknown } | undefined;
   // Queue every document first, so the spool keeps their order; then wait for the outcomes.
-  const outcomes = documents.map((document) =>
-    ctx.printService
+  const outcomes = documents.map((document) => {
+    const answered = awaitPrintCall(ctx, jobId, document.id);
+    return ctx.printService
       .print({
         document,
         stationJobId: jobId,
@@ -163,8 +170,9 @@ export async function printDocuments(
         if (outcome.spoolRefused !== undefined && isDiskRefusal(outcome.spoolRefused))
           ctx.journal.refuseWrites(outcome.spoolRefused);
         return outcome;
-      }),
-  );
+      })
+      .finally(answered);
+  });
   // The journal's own failure is the caller's to report (it awaits the same write); here it only orders.
   await options.journalled?.catch(() => undefined);
   for (const [index, pending] of outcomes.entries()) {
@@ -189,7 +197,7 @@ export async function printDocuments(
     });
     if (outcome.state === 'failed' && !firstFailure) {
       firstFailure = outcome.error
-        ? failureFromPrinter(outcome.error, outcome.printerName || outcome.printerId)
+        ? printerFailure(ctx, outcome.error, outcome.printerId, outcome.printerName || outcome.printerId)
         : {
             reason: 'printer',
             code: 'no_printer',
@@ -204,6 +212,92 @@ export async function printDocuments(
       ? bookingNotSaved(notSpooled.shipmentId, notSpooled.cause)
       : cannotSave(notSpooled.cause);
   return refused ? cannotSave(refused.cause) : firstFailure;
+}
+
+/**
+ * The documents whose print call is waiting for the spool's answer, by job: that call's caller records the job's
+ * failure, so the spool's event about the same answer does not (see `failForSpoolJob`). The spool tells its event
+ * before it answers the call, so a document is still counted here while its event is handled.
+ */
+const printCalls = new WeakMap<StationContext, Map<string, number>>();
+
+function printCallKey(jobId: string, documentId: string): string {
+  return `${jobId}\u0000${documentId}`;
+}
+
+/** Counts a print call for the document until the returned function is called (when the spool has answered). */
+function awaitPrintCall(ctx: StationContext, jobId: string, documentId: string): () => void {
+  let calls = printCalls.get(ctx);
+  if (!calls) printCalls.set(ctx, (calls = new Map()));
+  const key = printCallKey(jobId, documentId);
+  calls.set(key, (calls.get(key) ?? 0) + 1);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const left = (calls.get(key) ?? 1) - 1;
+    if (left > 0) calls.set(key, left);
+    else calls.delete(key);
+  };
+}
+
+/** Is a print call of this job waiting for the spool's answer about this document? */
+export function awaitsPrintCall(ctx: StationContext, jobId: string, documentId: string): boolean {
+  return printCalls.get(ctx)?.has(printCallKey(jobId, documentId)) ?? false;
+}
+
+/**
+ * What a document's failed print says to the packer: the printer's error in words (never the driver's text), or,
+ * when the printer has been removed from the settings meanwhile, that no printer is chosen for it any more.
+ */
+export function printerFailure(
+  ctx: StationContext,
+  error: PrinterError,
+  printerId: string,
+  printerName: string,
+): Failure {
+  const setUp = printerId !== '' && ctx.settings().printers.some((p) => p.id === printerId);
+  return setUp ? failureFromPrinter(error, printerName) : printerNoLongerSetUp(printerName);
+}
+
+/**
+ * A spool job of this job that ended failed where no print call waited for it (a held label released, a failed
+ * one retried on the Jobs screen, one a restart adopted): the job fails with what its printer said, so the packer
+ * reads what happened and what to do. A job that failed for something other than a printer keeps that failure;
+ * one that failed for a printer takes the newer one (a retry that failed for another reason).
+ */
+export async function failForSpoolJob(
+  ctx: StationContext,
+  jobId: string,
+  spoolJob: Pick<SpoolJobView, 'state' | 'documentId' | 'printerId' | 'lastError' | 'lastErrorCode'>,
+): Promise<void> {
+  if (spoolJob.state !== 'failed') return;
+  if (!(await ctx.jobs.ensure(jobId))) return;
+  const job = ctx.jobs.get(jobId);
+  const doc = job?.shipments.flatMap((s) => s.documents).find((d) => d.documentId === spoolJob.documentId);
+  // The journal did not take the failed print (it refuses writes): it has nothing to fail the job for.
+  if (!job || doc?.state !== 'failed') return;
+  const printerName =
+    ctx.printService.printerStates().find((p) => p.printerId === spoolJob.printerId)?.name ??
+    doc.printerName ??
+    spoolJob.printerId;
+  const failure = printerFailure(
+    ctx,
+    {
+      code: spoolJob.lastErrorCode ?? 'rejected',
+      message: spoolJob.lastError ?? 'Failed',
+      retryable: false,
+    },
+    spoolJob.printerId,
+    printerName,
+  );
+  if (job.failure && (job.failure.reason !== 'printer' || sameFailure(job.failure, failure))) return;
+  await fail(ctx, jobId, failure);
+}
+
+/** The same thing to tell the packer: code, situation and params (the English message may differ). */
+function sameFailure(a: Failure, b: Failure): boolean {
+  return a.code === b.code && a.detail === b.detail && JSON.stringify(a.params) === JSON.stringify(b.params);
 }
 
 /** Journals what the print service answered for one document. */

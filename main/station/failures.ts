@@ -174,6 +174,17 @@ export function failureFromPrinter(error: PrinterError, printerName: string): Fa
   );
 }
 
+/**
+ * A document whose printer was removed from the settings before it printed (its spool job says the printer is no
+ * longer set up): no printer is chosen for it any more, whatever the driver last said.
+ */
+export function printerNoLongerSetUp(printerName: string): Failure {
+  return codeFailure(
+    'no_printer',
+    `The printer "${printerName}" is no longer set up, so the document was not printed.`,
+  );
+}
+
 export function internalFailure(error: unknown): Failure {
   const message = error instanceof Error ? error.message : String(error);
   return failureOf(

@@ -3,7 +3,7 @@ import type { LabelCache } from '../labels/label-cache';
 import type { DeliveryClient } from '../nshift/delivery';
 import { createPrintService, type PrintService } from '../printers/print-service';
 import type { Settings } from '../settings/schema';
-import { recordPrintState, type StationContext } from './context';
+import { awaitsPrintCall, failForSpoolJob, recordPrintState, type StationContext } from './context';
 import type { JobBook } from './jobs';
 import { createPrintJobApi } from './print-job-api';
 import type { StationOptions } from './station-options';
@@ -62,7 +62,10 @@ export function openStationPrinting(
     },
   });
 
-  /** A held document released later and printed: the journal learns it from the spool's event. */
+  /**
+   * A held document released later and printed (or failed): the journal learns it from the spool's event. One that
+   * failed where no print call waits for it (released, retried) fails its job with what the printer said.
+   */
   async function followSpoolJob(spoolJob: SpoolJobView): Promise<void> {
     if (!spoolJob.stationJobId) return;
     if (
@@ -73,6 +76,9 @@ export function openStationPrinting(
     )
       return;
     const ctx = options.ctx();
+    // Asked now, as the event comes: the print call hears the same answer just after, and then no longer waits.
+    const failsItsJob =
+      spoolJob.state === 'failed' && !awaitsPrintCall(ctx, spoolJob.stationJobId, spoolJob.documentId);
     // A label spooled while its booking's journal entry is still being written: the print call journals its
     // first answer after that entry (and a restart adopts what the spool did), so it is not written first here.
     const job = ctx.jobs.get(spoolJob.stationJobId);
@@ -89,6 +95,7 @@ export function openStationPrinting(
         bytes: spoolJob.bytes,
         ...(spoolJob.heldReason ? { heldReason: spoolJob.heldReason } : {}),
       });
+      if (failsItsJob) await failForSpoolJob(ctx, spoolJob.stationJobId, spoolJob);
     } catch (error) {
       log(`could not journal spool state of ${spoolJob.id}: ${String(error)}`);
     }

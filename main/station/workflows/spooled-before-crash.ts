@@ -1,6 +1,6 @@
 import type { SpoolJobView } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
-import { documentRef, recordPrintState, type StationContext } from '../context';
+import { documentRef, failForSpoolJob, recordPrintState, type StationContext } from '../context';
 import type { DocumentRef } from '../journal';
 import { counted } from '../english-count';
 
@@ -53,7 +53,8 @@ export function shareWithSpool(
  * Journals the spool's answer for each adopted job that has one, once the journal lists its document. The spool
  * is asked again here, not trusted from when it was first read: a label it printed in between had its event
  * passed over (its document was not yet the job's), and the job would wait for it for ever. A later answer
- * arrives as a spool event.
+ * arrives as a spool event. One that failed fails the job with what its printer said: no print call waits for it,
+ * so none would.
  */
 export async function adoptSpoolStates(
   ctx: StationContext,
@@ -72,5 +73,6 @@ export async function adoptSpoolStates(
       bytes: job.bytes,
       ...(job.heldReason ? { heldReason: job.heldReason } : {}),
     });
+    await failForSpoolJob(ctx, jobId, job);
   }
 }

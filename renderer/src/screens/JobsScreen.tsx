@@ -16,6 +16,7 @@ import { reprintInput } from '../state/scan-session';
 import { findJobForCode } from './job-match';
 import { jobCode, jobLabel, shipmentName } from '../components/shipment-number';
 import { printerName } from '../components/printer-name';
+import { spoolJobFailure } from '../components/spool-failure';
 import { ReprintNote, reprintsByJob } from '../components/ReprintNote';
 import { cancelledShipmentIds, reprintsOnlyCancelled } from '../components/cancelled';
 import { useScreenFocus } from '../components/use-screen-focus';
@@ -157,7 +158,20 @@ export function JobsScreen() {
         job.id === current.stationJobId ||
         job.shipments.some((shipment) => shipment.documents.some((d) => d.spoolJobId === spoolJobId)),
     );
-    const failure = current.state === 'failed' && owner ? jobFailure(owner) : undefined;
+    // Its job's failure when that is the printer's (it may name the printer's problems); else what the spool job's
+    // own error code says. Never the spool's `lastError`: the driver's or the system's words, in no packer's language.
+    const ownerFailure = owner ? jobFailure(owner) : undefined;
+    const printerState = status?.printers.find((p) => p.printerId === current.printerId);
+    const failure =
+      current.state !== 'failed'
+        ? undefined
+        : ownerFailure?.reason === 'printer'
+          ? ownerFailure
+          : spoolJobFailure(current, {
+              name: printer,
+              setUp: status === undefined || printerState !== undefined,
+              ...(printerState ? { problems: printerState.problems } : {}),
+            });
     const tone =
       current.state === 'failed' ? 'alert-error' : current.state === 'held' ? 'alert-warn' : 'alert-good';
     return (
@@ -166,11 +180,7 @@ export function JobsScreen() {
         {current.state === 'held' && current.heldReason ? (
           <p>{t('jobs.heldBecause', { reason: t(`heldReason.${current.heldReason}`) })}</p>
         ) : null}
-        {failure ? (
-          <FailureDetails failure={failure} compact />
-        ) : current.state === 'failed' && current.lastError ? (
-          <p className="technical">{t('failure.technical', { message: current.lastError })}</p>
-        ) : null}
+        {failure ? <FailureDetails failure={failure} compact /> : null}
       </div>
     );
   }

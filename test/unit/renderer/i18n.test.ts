@@ -18,6 +18,7 @@ import { parseScanCode, scanRefused } from '../../../main/station/scan-code';
 import { createI18n as createAppI18n, LANGUAGES, switchLanguage } from '../../../renderer/src/i18n';
 import { catalogues, createI18n, leaves } from './catalogues';
 import { describeFailure, fieldLabel } from '../../../renderer/src/i18n/failure-text';
+import { spoolJobFailure } from '../../../renderer/src/components/spool-failure';
 
 const FAILURE_CODES = [
   'unknown_code',
@@ -507,6 +508,17 @@ describe('every failure the station can produce reads in all five languages', ()
           'Zebra 1',
         ),
         internalFailure(new Error('x is undefined')),
+        // The Jobs screen's print queue: a failed spool job, from its error's code (never its `lastError`).
+        ...printerErrors.map((code) =>
+          spoolJobFailure(
+            { lastError: 'connect ECONNREFUSED 10.0.0.9:9100', lastErrorCode: code },
+            { name: 'Zebra 1', setUp: true, problems: ['paper_out'] },
+          ),
+        ),
+        spoolJobFailure(
+          { lastError: 'Printer Zebra 1 is no longer set up', lastErrorCode: 'rejected' },
+          { name: 'Zebra 1', setUp: false },
+        ),
         ...['', 'X'.repeat(300), 'ORD\u0000', 'ORD-\ufffd', '<b>', ']C1ORD-1005'].map(refusedScan),
       ];
       for (const failure of produced) {

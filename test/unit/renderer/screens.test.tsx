@@ -151,6 +151,96 @@ describe('Jobs screen', () => {
     expect(document.activeElement).toBe(within(row).getByRole('button', { name: 'Cancel print' }));
   });
 
+  it('says why a print failed again in words from its error code, never the driver’s or the system’s text', async () => {
+    const fake = new FakeStation();
+    // Its job has no failure to explain it (a label released after its job ended, or a job from an older version).
+    fake.jobs = [
+      makeJob({
+        id: 'job-released',
+        scan: 'ORDER-REL',
+        state: 'failed',
+        shipments: [
+          {
+            shipmentId: 'sh-r',
+            parcelNos: [],
+            state: 'failed',
+            documents: [
+              {
+                documentId: 'doc-r',
+                kind: 'label',
+                format: 'zpl',
+                bytes: 10,
+                spoolJobId: 'sp-r',
+                printerId: 'zebra-1',
+                printerName: 'Zebra 1',
+                state: 'failed',
+              },
+            ],
+          },
+        ],
+      }),
+    ];
+    const spoolJob: SpoolJobView = {
+      id: 'sp-r',
+      printerId: 'zebra-1',
+      documentId: 'doc-r',
+      documentKind: 'label',
+      format: 'zpl',
+      bytes: 10,
+      state: 'failed',
+      attempts: 1,
+      createdAt: BASE_TIME,
+      updatedAt: BASE_TIME,
+      lastError: 'lp failed (1): lp: error - scheduler not responding',
+      lastErrorCode: 'rejected',
+      stationJobId: 'job-released',
+    };
+    fake.spool = [spoolJob];
+    await renderApp({ fake });
+    fireEvent.click(screen.getByTestId('nav-jobs'));
+    await waitFor(() => expect(fake.callsOf('listSpool')).toHaveLength(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const row = within(screen.getByRole('table', { name: 'Print queue' }))
+      .getByText(/Label · Zebra 1/)
+      .closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(fake.callsOf('retrySpoolJob')).toEqual([{ spoolJobId: 'sp-r' }]));
+    await waitFor(() =>
+      expect(within(row).getByRole('status').getAttribute('data-queue-note')).toBe('queued'),
+    );
+
+    // Later than the retry's own answer, which the fake stamps with its clock.
+    const later = (ms: number) => new Date(Date.parse(BASE_TIME) + ms).toISOString();
+    act(() => fake.emit({ type: 'spool', job: { ...spoolJob, attempts: 2, updatedAt: later(9e6) } }));
+    let note = within(row).getByRole('status');
+    expect(note.textContent).toContain('Failed again on Zebra 1.');
+    expect(note.textContent).toContain('The printer refused the document.');
+    expect(note.textContent).not.toContain('lp failed');
+    expect(note.textContent).not.toContain('Details:');
+
+    // Its printer removed in Settings since: the spool found no printer to send to, and the note says so.
+    act(() =>
+      fake.emit({
+        type: 'status',
+        status: { ...fake.status, printers: fake.status.printers.filter((p) => p.printerId !== 'zebra-1') },
+      }),
+    );
+    act(() =>
+      fake.emit({
+        type: 'spool',
+        job: {
+          ...spoolJob,
+          attempts: 2,
+          updatedAt: later(9.1e6),
+          lastError: 'Printer Zebra 1 is no longer set up',
+        },
+      }),
+    );
+    note = within(row).getByRole('status');
+    expect(note.textContent).toContain('No printer is chosen for this document.');
+    expect(note.textContent).not.toContain('no longer set up');
+  });
+
   it('names a test print’s label as a test label and offers no reprint of a shipment it does not have', async () => {
     const fake = new FakeStation();
     fake.jobs = [

@@ -319,15 +319,18 @@ describe('spool', () => {
     expect(spool.findActive('printed', 'p1')).toBeUndefined();
     expect(spool.findActive('held', 'p1')?.id).toBe(held.job.id);
 
-    driver.fallback = 'offline';
+    // The printer takes its time with the retried job (and with the released one): both are on their way.
+    let answer!: () => void;
+    driver.gate = new Promise((resolve) => (answer = resolve));
+    driver.fallback = 'ok';
     expect((await spool.retry(failed.job.id)).ok).toBe(true);
     expect(spool.findActive('failed', 'p1')?.id).toBe(failed.job.id);
     expect(spool.unfinished().map((j) => j.documentId)).toEqual(['failed', 'held']);
     expect(spool.queueLength('p1')).toBe(2);
 
     // Both print once the printer answers: neither is counted or found any more.
-    driver.fallback = 'ok';
     expect((await spool.release(held.job.id)).ok).toBe(true);
+    answer();
     await settles(() =>
       expect([failed, held].map(({ job }) => stateOf(spool, job.id))).toEqual(['printed', 'printed']),
     );

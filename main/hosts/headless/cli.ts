@@ -241,16 +241,25 @@ async function main(): Promise<number> {
     );
   });
 
+  // `ready` is the first line (docs/headless.md): the warnings the start found come right after it, then the
+  // lines of jobs a restart resumes, which may run while the station's name is being read: held until then.
   const mapper = new HeadlessEventMapper();
+  let beforeReady: HeadlessEvent[] | undefined = [];
   station.subscribe((event) => {
-    if (event.type === 'job') for (const out of mapper.map(event.job)) write(out);
+    if (event.type !== 'job') return;
+    for (const out of mapper.map(event.job)) {
+      if (beforeReady) beforeReady.push(out);
+      else write(out);
+    }
   });
+  const { stationName } = await station.getStatus();
+  write({ event: 'ready', version: PACKBENCH_VERSION, dataDir, station: stationName });
   for (const message of station.startupWarnings) {
     log(message);
     write({ event: 'warning', message });
   }
-  const { stationName } = await station.getStatus();
-  write({ event: 'ready', version: PACKBENCH_VERSION, dataDir, station: stationName });
+  for (const out of beforeReady) write(out);
+  beforeReady = undefined;
   if (demo) {
     log('demo mode: the nShift simulator and a virtual label printer run in this process');
     for (const sample of demo.samples) log(`  sample: ${sample.code.padEnd(14)} ${sample.description}`);

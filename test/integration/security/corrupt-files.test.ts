@@ -61,4 +61,24 @@ describe('the headless host on a damaged data directory', () => {
     expect(await readFile(join(journalDir, kept[0]!), 'utf8')).toContain('scan-torn');
     expect((await readdir(dataDir)).some((n) => n.startsWith('settings.json.corrupt-'))).toBe(true);
   });
+
+  it('says ready first, then what the start set aside: the warnings come right after ready', async () => {
+    const ownDir = await mkdtemp(join(tmpdir(), 'packbench-torn-'));
+    try {
+      const own = (): string[] => stationFlags(bench.deliveryUrl, bench.zebra.port, ownDir);
+      await runHeadless(own(), 'ORD-1003\n', env);
+      const journalDir = join(ownDir, 'journal');
+      const [journalFile] = (await readdir(journalDir)).filter((n) => n.endsWith('.jsonl'));
+      await appendFile(join(journalDir, journalFile!), '0badc0de {"type":"job","jobId":"scan-torn","ki');
+
+      const restarted = await runHeadless(own(), '', env);
+      expect(restarted.code).toBe(0);
+      const [first, second] = restarted.events;
+      expect(first).toMatchObject({ event: 'ready', dataDir: ownDir });
+      expect(second).toMatchObject({ event: 'warning', message: expect.stringMatching(/journal/i) });
+      expect(restarted.events.filter((e) => e.event === 'ready')).toHaveLength(1);
+    } finally {
+      await rm(ownDir, { recursive: true, force: true });
+    }
+  });
 });

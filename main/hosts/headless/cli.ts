@@ -28,7 +28,7 @@ const HELP = `packbench-headless: book and print from scans on stdin; JSON-lines
 Usage:
   packbench-headless [--demo] [--delivery-url URL] [--checkout-url URL] [--checkout-auth-url URL]
                      [--label-printer tcp://HOST:PORT]
-                     [--document-printer tcp://HOST:PORT|file:DIR] [--media thermo-190]
+                     [--document-printer tcp://HOST:PORT|file:DIR] [--media MEDIA]
                      [--charset cp850|UTF8] [--data-dir DIR] [--hold-after SECONDS]
                      [--manifest-type TYPE]...
 
@@ -46,8 +46,9 @@ Options:
                        printer's raw port (AppSocket/JetDirect, 9100) that takes PDFs, or file:DIR;
                        default: the settings' document printer, else the folder "documents" in the data
                        directory
-  --media MEDIA        label media of the ZPL target (default thermo-190)
-  --charset CHARSET    ZPL charset: cp850 (default) or UTF8
+  --media MEDIA        label media of the ZPL print target (default: the ZPL target's in settings, else
+                       thermo-190)
+  --charset CHARSET    ZPL charset, cp850 or UTF8 (default: the ZPL target's in settings, else cp850)
   --hold-after SECONDS a label the printer has not taken after this long is held (never printed later,
                        onto the wrong parcel) and reported as held + failed; default: the spool TTL of the
                        settings (10 minutes). Print-and-apply lines want a few seconds.

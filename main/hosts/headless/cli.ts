@@ -77,8 +77,8 @@ Output: one JSON object per line: ready, booked, printed, held, failed, reprinte
 warning (see docs/headless.md). Every failed line has a jobId and a message that says what happened and what to
 do here (":reprint CODE", a flag, an environment variable). Logs go to stderr. At end of input, pending work
 finishes and the exit code is 0; SIGINT/SIGTERM stop it (exit 130/143; scans and commands read but not
-started fail, nothing of them booked), a usage error (an unknown flag, a bad flag value, an argument) exits 2
-before anything starts, and a failed start exits 1.`;
+started fail, nothing of them booked), a usage error exits 2 before anything starts (an unknown flag, a bad or
+empty flag value, an argument), and a failed start exits 1.`;
 
 interface Flags extends StationFlags {
   demo: boolean;
@@ -108,6 +108,13 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
   });
   if (values.help) return 'help';
   if (values.version) return 'version';
+  // A flag given with no value (`--data-dir ''`, `--media=`) is a mistake in the command line, not "use the
+  // default": refused like any other bad value, whichever flag it is.
+  for (const [flag, value] of Object.entries(values)) {
+    const given = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+    if (given.some((v) => v.trim() === ''))
+      throw new Error(`--${flag} needs a value: it was given an empty one`);
+  }
   const charset = values.charset;
   if (charset !== undefined && charset.toLowerCase() !== 'cp850' && charset.toLowerCase() !== 'utf8') {
     throw new Error(`--charset must be cp850 or UTF8, not "${charset}"`);

@@ -134,6 +134,30 @@ describe('packbench-headless --demo', () => {
     },
   );
 
+  it.each([
+    '--delivery-url',
+    '--checkout-url',
+    '--checkout-auth-url',
+    '--label-printer',
+    '--document-printer',
+    '--media',
+    '--charset',
+    '--data-dir',
+    '--hold-after',
+    '--manifest-type',
+  ])(
+    '%s with an empty value is a usage error: exit 2 naming the flag, before any demo starts',
+    async (flag) => {
+      for (const args of [[flag, ''], [`${flag}=`], ['--manifest-type', 'PNL', flag, ' ']]) {
+        const run = await runHeadless(['--demo', ...args], 'ORD-1001\n');
+        expect(run.code).toBe(2);
+        expect(run.stderr).toContain(`${flag} needs a value: it was given an empty one`);
+        expect(run.stderr).not.toContain('demo: nShift simulator at');
+        expect(run.events).toEqual([]);
+      }
+    },
+  );
+
   it('prints its data folder at start and removes the demo folder at the end of input', async () => {
     const run = await runHeadless(['--demo'], 'ORD-1001\n');
     expect(run.code).toBe(0);

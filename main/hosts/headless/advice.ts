@@ -101,7 +101,9 @@ export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
   printer_offline: (job) => thenPrintAgain(job, 'When it is back,'),
   printer_error: (job) => thenPrintAgain(job, 'Fix it, then'),
   no_printer: (job) =>
-    `Start packbench-headless with --label-printer tcp://HOST:PORT (ZPL labels) and --document-printer tcp://HOST:PORT or file:DIR (PDF documents)${printAgain(job) ? `, then ${printAgain(job)}` : ''}.`,
+    job.failure.detail === 'no_label_printer'
+      ? `Start packbench-headless with --label-printer tcp://HOST:PORT (a Zebra's raw port; file:DIR writes the labels to a folder instead), then scan it again.`
+      : `Start packbench-headless with --label-printer tcp://HOST:PORT (ZPL labels) and --document-printer tcp://HOST:PORT or file:DIR (PDF documents)${printAgain(job) ? `, then ${printAgain(job)}` : ''}.`,
   already_booked: (job) => `Send ":reprint ${job.scan}" to print its label again.`,
   already_cancelled: () => undefined,
   document_expired: () => undefined, // "reprint it from nShift"

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createFileSettingsStore } from '../../settings/file-store';
 import { createEnvVault, createMemoryVault } from '../../settings/file-vault';
-import { detailed } from '../../station/failures';
+import type { Failure } from '../../../preload/api';
+import { detailed, failureOf } from '../../station/failures';
 import { MAX_SCAN_LENGTH, scanRefused } from '../../station/scan-code';
 import { createStation, type Station } from '../../station/station';
 import { chooseDataDir, dataDirLine } from '../shared/data-dir';
@@ -27,7 +28,7 @@ const HELP = `packbench-headless: book and print from scans on stdin; JSON-lines
 
 Usage:
   packbench-headless [--demo] [--delivery-url URL] [--checkout-url URL] [--checkout-auth-url URL]
-                     [--label-printer tcp://HOST:PORT]
+                     [--label-printer tcp://HOST:PORT|file:DIR]
                      [--document-printer tcp://HOST:PORT|file:DIR] [--media MEDIA]
                      [--charset cp850|UTF8] [--data-dir DIR] [--hold-after SECONDS]
                      [--manifest-type TYPE]...
@@ -41,7 +42,9 @@ Options:
                        nShift Checkout's identity service (default: from settings, else
                        https://account.nshiftportal.com)
                        These three are https://, or plain http:// to this computer only (the simulator).
-  --label-printer URL  the ZPL label printer (a Zebra's raw port), tcp://HOST:PORT (default: from settings)
+  --label-printer URL  the ZPL label printer (a Zebra's raw port), tcp://HOST:PORT, or file:DIR to write the
+                       labels to a folder (default: from settings). With no label printer from either, every
+                       scan is refused (failed, code no_printer) before anything is booked
   --document-printer   where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT, a network
                        printer's raw port (AppSocket/JetDirect, 9100) that takes PDFs, or file:DIR;
                        default: the settings' document printer, else the folder "documents" in the data
@@ -127,8 +130,10 @@ function parseFlags(argv: string[]): Flags | 'help' | 'version' {
   // Printer URLs are checked here with the other flags (a usage error, exit 2), before a demo starts; the station
   // parses them again at start, relative to the data folder it then knows.
   const labelPrinter = values['label-printer'];
-  if (labelPrinter !== undefined && !/^tcp:\/\//.test(labelPrinter))
-    throw new Error(`--label-printer must be tcp://HOST:PORT (a Zebra's raw port), not "${labelPrinter}"`);
+  if (labelPrinter !== undefined && !/^(tcp:\/\/|file:)/.test(labelPrinter))
+    throw new Error(
+      `--label-printer must be tcp://HOST:PORT (a Zebra's raw port) or file:DIR, not "${labelPrinter}"`,
+    );
   for (const [flag, role] of [
     ['label-printer', 'label'],
     ['document-printer', 'document'],
@@ -223,7 +228,7 @@ async function main(): Promise<number> {
       settingsStore: createFileSettingsStore(dataDir),
       vault: demo ? createMemoryVault(demo.apiKey) : createEnvVault(),
       checkoutVault: demo ? createMemoryVault(demo.checkout.key) : createEnvVault(process.env, 'checkout'),
-      overrides: settingsLayers(flags, demo, dataDir),
+      overrides: settingsLayers(flags, demo, dataDir, { labelToFile: true }),
       concurrency: 1,
       log,
     }).catch((error: unknown) => {
@@ -308,10 +313,23 @@ async function handleLine(
       // stop signal ends the wait: the command is then refused, not run).
       await Promise.race([station.whenIdle(), stop.signal]);
       await runCommand(station, line, { stopped: stop.stopped });
+    } else if ((await station.getStatus()).labelPrinterId === undefined) {
+      // As the Scan screen does: with no printer for its label, a scan is refused before anything is booked (the
+      // label would otherwise go to the documents folder as a file, on a line that expects it on the parcel).
+      await station.recordFailure({ kind: 'scan', scan: line, failure: noLabelPrinter() });
     } else await station.scan({ code: line });
   } catch (error) {
     log(`could not take "${line.slice(0, 64)}": ${(error as Error).message}`);
   }
+}
+
+/** A scan refused because no printer takes this station's labels: nothing was booked. */
+function noLabelPrinter(): Failure {
+  return failureOf(
+    'no_label_printer',
+    'No label printer is set up on this station, so the scan was not taken: nothing was booked.',
+    {},
+  );
 }
 
 /** A line too long to be a scan or a command: one `failed` line (invalid_scan), journalled, and on to the next. */

@@ -48,18 +48,23 @@ function withPrinter(settings: Settings, printer: PrinterConfig, role: PrinterRo
  * Demo mode and the flags become settings for this run only, as two layers over the stored settings (demo first,
  * so a flag wins): applied at every settings change, shown with their source, never saved. URLs are parsed here,
  * at start, so a wrong one stops the host before its first scan.
+ *
+ * `--label-printer` is a Zebra's raw port; a host that says so (`labelToFile`: the headless host) also takes
+ * `file:DIR`, labels written to a folder because the operator asked for it.
  */
 export function settingsLayers(
   flags: StationFlags,
   demo: (Pick<Demo, 'deliveryUrl' | 'labelPrinterUrl'> & Partial<Pick<Demo, 'checkout'>>) | undefined,
   dataDir: string,
+  { labelToFile = false }: { labelToFile?: boolean } = {},
 ): SettingsLayer[] {
   const printer = (url: string, role: PrinterRole): PrinterConfig =>
     role === 'label'
       ? parsePrinterUrl(url, role, 'label', 'Label printer', dataDir)
       : parsePrinterUrl(url, role, 'documents', 'Document printer', dataDir);
   const label = flags.labelPrinter ? printer(flags.labelPrinter, 'label') : undefined;
-  if (label && label.kind !== 'zpl-tcp') throw new Error('--label-printer must be tcp://HOST:PORT');
+  if (label && label.kind !== 'zpl-tcp' && !(labelToFile && label.kind === 'file'))
+    throw new Error(`--label-printer must be tcp://HOST:PORT${labelToFile ? ' or file:DIR' : ''}`);
   const document = flags.documentPrinter ? printer(flags.documentPrinter, 'document') : undefined;
   // Without a document printer from anywhere else, PDFs go to the folder "documents" in the data directory.
   const documentsFolder = printer('file:documents', 'document');

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -304,6 +304,63 @@ describe('packbench-headless against another nShift-compatible server and printe
     });
     expect(byEvent(run.events, 'booked').map((e) => e.scan)).toEqual(['ORD-1001', 'ORD-1002']);
     expect(zebra.labels()).toHaveLength(0);
+  });
+
+  it('with no label printer from a flag or the settings, a scan is refused (no_printer) before anything is booked', async () => {
+    sim = createSimulator();
+    seedDemoData(sim);
+    const { deliveryBaseUrl } = await sim.start();
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-no-label-printer-'));
+    try {
+      const run = await runHeadless(
+        ['--delivery-url', deliveryBaseUrl, '--data-dir', dataDir],
+        'ORD-1001\n',
+        DEMO_KEY_ENV,
+      );
+      expect(run.code).toBe(0);
+      expect(run.events.map((e) => e.event)).toEqual(['ready', 'failed']);
+      expect(run.events[1]).toMatchObject({
+        scan: 'ORD-1001',
+        reason: 'printer',
+        code: 'no_printer',
+        jobId: expect.any(String),
+      });
+      expect(run.events[1]!.message).toMatch(/nothing was booked.*--label-printer/);
+      expect(sim.records().filter((r) => r.internalReference === 'ORD-1001')).toHaveLength(0);
+      const documents = join(dataDir, 'documents');
+      expect(existsSync(documents) ? readdirSync(documents) : []).toEqual([]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('--label-printer file:DIR writes the labels to that folder (relative to the data folder), as asked', async () => {
+    sim = createSimulator();
+    seedDemoData(sim);
+    const { deliveryBaseUrl } = await sim.start();
+    const dataDir = await mkdtemp(join(tmpdir(), 'packbench-file-labels-'));
+    try {
+      const args = [
+        '--delivery-url',
+        deliveryBaseUrl,
+        '--data-dir',
+        dataDir,
+        '--label-printer',
+        'file:paper',
+      ];
+      const run = await runHeadless(args, 'ORD-1001\n', DEMO_KEY_ENV);
+      expect(run.code).toBe(0);
+      expect(run.events.map((e) => e.event)).toEqual(['ready', 'booked', 'printed']);
+      expect(run.events[2]).toMatchObject({
+        printer: 'label',
+        documents: [{ kind: 'label', printer: 'label', bytes: expect.any(Number) }],
+      });
+      const written = readdirSync(join(dataDir, 'paper'));
+      expect(written).toHaveLength(1);
+      expect(readFileSync(join(dataDir, 'paper', written[0]!), 'latin1')).toContain('^XA');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('without a key in the environment every scan fails with reason auth', async () => {

@@ -32,6 +32,8 @@ Usage:
                      [--document-printer tcp://HOST:PORT|file:DIR] [--media MEDIA]
                      [--charset cp850|UTF8] [--data-dir DIR] [--hold-after SECONDS]
                      [--manifest-type TYPE]...
+  packbench-headless -h|--help
+  packbench-headless -v|--version
 
 Options:
   --demo               start the built-in nShift simulator and a virtual label printer in-process;
@@ -48,18 +50,20 @@ Options:
   --document-printer   where PDFs go (manifests, waybills, A4 documents): tcp://HOST:PORT, a network
                        printer's raw port (AppSocket/JetDirect, 9100) that takes PDFs, or file:DIR;
                        default: the settings' document printer, else the folder "documents" in the data
-                       directory
+                       directory. A relative file:DIR (either printer flag) is a folder in the data directory
   --media MEDIA        label media of the ZPL print target (default: the ZPL target's in settings, else
                        thermo-190)
   --charset CHARSET    ZPL charset, cp850 or UTF8 (default: the ZPL target's in settings, else cp850)
   --hold-after SECONDS a label the printer has not taken after this long is held (never printed later,
                        onto the wrong parcel) and reported as held + failed; default: the spool TTL of the
                        settings (10 minutes). Print-and-apply lines want a few seconds.
-  --manifest-type TYPE a manifest type ":manifest" accepts; give it once per type (default: the settings'
-                       manifest types, else PNL). Any other type is refused before nShift makes it.
-  --data-dir DIR       journal, label cache, spool and settings (default: ~/.local/share/packbench;
-                       with --demo a fresh temporary folder, removed when the run ends); the folder in
-                       use is printed on stderr at start
+  --manifest-type TYPE a manifest type ":manifest" accepts; give it once per type (1 to 40 characters, at
+                       most 20 types; default: the settings' manifest types, else PNL). Any other type is
+                       refused before nShift makes it.
+  --data-dir DIR       journal, label cache, spool and settings (default: $PACKBENCH_DATA_DIR, else
+                       $XDG_DATA_HOME/packbench or ~/.local/share/packbench; on macOS ~/Library/Application
+                       Support/Packbench, on Windows %APPDATA%\\Packbench; with --demo a fresh temporary
+                       folder, removed when the run ends); the folder in use is printed on stderr at start
   -h, --help           this text
   -v, --version        the version
 
@@ -71,8 +75,8 @@ shop's order number that no order or stored shipment matches is looked up among 
 and their prepared shipments in Delivery are booked; a scan that finds nothing is explained (failed codes
 checkout_not_created, checkout_not_in_delivery). Without them Checkout is never asked.
 
-Input: one scan per line (a line longer than 1 MB is not read: it gets a failed line, code invalid_scan).
-Lines starting with ":" are commands:
+Input: one scan per line (a line longer than 1 MB is not read: it gets a failed line, code invalid_scan);
+blank lines are skipped, with no event. Lines starting with ":" are commands (the name in any case):
   :reprint CODE    reprint the labels of a shipment, parcel or order number
   :cancel CODE     cancel the shipment (no confirmation prompt here)
   :manifest TYPE   create and print the end-of-day manifest of that type (one of --manifest-type)

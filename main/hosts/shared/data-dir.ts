@@ -4,13 +4,16 @@ import { join } from 'node:path';
 import { openDataDir } from './data-dir-lock';
 import type { Teardown } from './teardown';
 
-/** Where a web or headless station keeps its data unless `--data-dir` says otherwise (XDG on Linux). */
+/**
+ * Where a web or headless station keeps its data unless `--data-dir` says otherwise: PACKBENCH_DATA_DIR, else the
+ * platform's place (XDG on Linux; an empty XDG_DATA_HOME counts as unset, as the XDG spec says, not as "here").
+ */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.PACKBENCH_DATA_DIR) return env.PACKBENCH_DATA_DIR;
   if (process.platform === 'win32')
     return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Packbench');
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Packbench');
-  return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'packbench');
+  return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'packbench');
 }
 
 export interface DataDirChoice {

@@ -251,11 +251,47 @@ describe('packbench-headless --demo', () => {
     expect(run.events[3]!.message).toContain(message);
   });
 
+  // The XDG folder is Linux's; macOS and Windows have their own (data-dir.ts).
+  it.skipIf(process.platform !== 'linux').each([
+    ['PACKBENCH_DATA_DIR', (dir: string) => ({ PACKBENCH_DATA_DIR: dir }), (dir: string) => dir],
+    [
+      'XDG_DATA_HOME',
+      (dir: string) => ({ PACKBENCH_DATA_DIR: '', XDG_DATA_HOME: dir }),
+      (dir: string) => join(dir, 'packbench'),
+    ],
+    [
+      'an empty XDG_DATA_HOME (unset, as XDG says)',
+      (dir: string) => ({ PACKBENCH_DATA_DIR: '', XDG_DATA_HOME: '', HOME: dir }),
+      (dir: string) => join(dir, '.local', 'share', 'packbench'),
+    ],
+  ])('without --data-dir the data folder comes from %s', async (_name, env, expected) => {
+    const dir = await mkdtemp(join(tmpdir(), 'packbench-env-dir-'));
+    try {
+      const run = await runHeadless([], '', env(dir));
+      expect(run.code).toBe(0);
+      expect(run.events).toEqual([expect.objectContaining({ event: 'ready', dataDir: expected(dir) })]);
+      expect(printedDataDir(run.stderr)).toBe(expected(dir));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('skips blank lines without an event, and takes a command whatever its case', async () => {
+    const run = await runHeadless(['--demo'], 'ORD-1001\n\n   \n\t\n:REPRINT ORD-1001\n:Cancel ORD-1001\n');
+    expect(run.code).toBe(0);
+    expect(run.events.map((e) => e.event)).toEqual(['ready', 'booked', 'printed', 'reprinted', 'cancelled']);
+  });
+
   it('prints help and refuses unknown flags', async () => {
     expect((await runHeadless(['--help'], '')).stdout).toContain('PACKBENCH_API_KEY_ID');
     const bad = await runHeadless(['--colour'], '');
     expect(bad.code).toBe(2);
     expect((await runHeadless(['--help'], '')).stdout).toMatch(/usage error .*exits 2/);
+    const short = await runHeadless(['-h'], '');
+    expect(short.code).toBe(0);
+    expect(short.stdout).toMatch(/packbench-headless -h\|--help/);
+    expect(short.stdout).toContain('PACKBENCH_DATA_DIR');
+    expect((await runHeadless(['-v'], '')).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
 

@@ -156,6 +156,11 @@ export interface FailureDetailParams {
   /** No printer takes this station's labels: the page did not send the scan, so nothing was booked. */
   no_label_printer: Record<string, never>;
   /**
+   * A cancel's code (an order number) matches several live shipments: none is cancelled, since a cancel is of one
+   * shipment. `shipmentNos` lists their numbers, comma-separated, to cancel each by its own.
+   */
+  several_shipments: { code: string; shipmentNos: string };
+  /**
    * A secret was not saved: its vault's key file (`file`) is missing or damaged, and another vault file (`other`)
    * may still be encrypted with it, so no new key file is made.
    */
@@ -231,6 +236,7 @@ export const FAILURE_DETAILS = {
   api_key_from_environment: { code: 'auth_missing_key', texts: ['what', 'todo'] },
   manifest_nothing_new: { code: 'manifest_empty', texts: ['what', 'todo'] },
   no_label_printer: { code: 'no_printer', texts: ['what', 'todo'] },
+  several_shipments: { code: 'invalid_scan', texts: ['what', 'todo', 'line'] },
   vault_key_kept: { code: 'internal', reason: 'station', texts: ['what', 'todo'] },
 } as const satisfies Record<FailureDetail, FailureDetailEntry>;
 export const failureDetailSchema = z.enum(

@@ -81,7 +81,12 @@ function sendAgain(job: FailedJob): string | undefined {
 
 export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
   unknown_code: () => undefined, // "Nothing in nShift matches …: check the code and scan again."
-  invalid_scan: () => undefined, // the scanner's or the command's problem, said by the station or commands.ts
+  // The scanner's or the command's problem, said by the station or commands.ts; an order number of several
+  // shipments given to :cancel says which numbers to send instead.
+  invalid_scan: (job) =>
+    job.failure.detail === 'several_shipments'
+      ? 'Send ":cancel NUMBER" with one of those numbers for each shipment to cancel.'
+      : undefined,
   validation: (job) =>
     job.failure.detail === 'print_settings_refused'
       ? 'Correct --media or --charset (or the print targets saved in the data folder) and start packbench-headless again.'

@@ -78,7 +78,8 @@ checkout_not_created, checkout_not_in_delivery). Without them Checkout is never 
 Input: one scan per line (a line longer than 1 MB is not read: it gets a failed line, code invalid_scan);
 blank lines are skipped, with no event. Lines starting with ":" are commands (the name in any case):
   :reprint CODE    reprint the labels of a shipment, parcel or order number
-  :cancel CODE     cancel the shipment (no confirmation prompt here)
+  :cancel CODE     cancel the shipment with that shipment or parcel number (no confirmation prompt here); an
+                   order number only when it has one live shipment (several: refused, their numbers named)
   :manifest TYPE   create and print the end-of-day manifest of that type (one of --manifest-type)
 Output: one JSON object per line: ready, booked, printed, held, failed, reprinted, cancelled, manifest,
 warning (see docs/headless.md). Every failed line has a jobId and a message that says what happened and what to

@@ -11,6 +11,18 @@ export async function lookupShipment(ctx: StationContext, code: string): Promise
   const found = await findShipments(ctx, code.trim());
   if ('error' in found) throw StationError.failed(failureFromDelivery(found.error));
   const live = found.filter((s) => !isCancelled(s));
+  // An order number of a split order names several shipments, and a cancel is of one: none is picked for the
+  // packer (a confirmation may be a script's `:cancel`, which has none), each is named to cancel by its own.
+  if (live.length > 1) {
+    const shipmentNos = live.map((s) => s.shipmentNo ?? s.id).join(', ');
+    throw StationError.failed(
+      failureOf(
+        'several_shipments',
+        `"${code}" matches ${live.length} shipments (${shipmentNos}): nothing was cancelled. Cancel each one by its shipment or parcel number.`,
+        { code, shipmentNos },
+      ),
+    );
+  }
   const pick = live[0] ?? found[0];
   if (!pick)
     throw StationError.failed(

@@ -95,6 +95,21 @@ describe('packbench-headless --demo', () => {
     });
   });
 
+  it(':cancel with an order number of several shipments cancels none and names each shipment to cancel', async () => {
+    const run = await runHeadless(['--demo'], 'SPLIT-3002\n:cancel SPLIT-3002\n');
+    expect(run.code).toBe(0);
+    const booked = byEvent(run.events, 'booked');
+    expect(booked).toHaveLength(3);
+    expect(byEvent(run.events, 'cancelled')).toEqual([]);
+    const [refused] = byEvent(run.events, 'failed');
+    expect(refused).toMatchObject({ scan: 'SPLIT-3002', reason: 'not_found', code: 'invalid_scan' });
+    const message = String(refused!.message);
+    for (const shipment of booked)
+      expect(message).toContain(String(shipment.shipmentNo ?? shipment.shipmentId));
+    expect(message).toContain('nothing was cancelled');
+    expect(message).toContain('":cancel NUMBER"');
+  });
+
   it('a start that fails half way exits 1 and stops what it started: simulator and Zebra', async () => {
     // A data folder whose journal cannot open (a file stands where its folder goes) fails once the demo runs.
     const dataDir = await mkdtemp(join(tmpdir(), 'packbench-blocked-'));

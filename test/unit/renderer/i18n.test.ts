@@ -348,6 +348,10 @@ const DETAIL_SAMPLES: {
   api_key_from_environment: { code: 'auth_missing_key', params: {} },
   manifest_nothing_new: { code: 'manifest_empty', params: { manifestType: 'PNL' } },
   no_label_printer: { code: 'no_printer', params: {} },
+  several_shipments: {
+    code: 'invalid_scan',
+    params: { code: 'SPLIT-3002', shipmentNos: '00373500000001, 00373500000002' },
+  },
   vault_key_kept: {
     code: 'internal',
     params: { file: '/data/vault.key', other: '/data/checkout-secrets.enc' },

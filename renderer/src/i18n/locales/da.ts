@@ -483,6 +483,11 @@ const da: Messages = {
         what: 'Der er ingen labelprinter sat op på denne station, så scanningen blev ikke sendt: intet blev booket.',
         todo: 'Bed en arbejdsleder om at tilføje labelprinteren (Sæt labelprinteren op på skærmen Scan), og scan derefter igen.',
       },
+      several_shipments: {
+        what: 'Ordrenummeret passer til flere forsendelser, så intet blev annulleret.',
+        todo: 'Scan eller skriv forsendelses- eller kollinummeret (fra etiketten) for den, der skal annulleres.',
+        line: 'Forsendelser: {{shipmentNos}}',
+      },
       vault_key_kept: {
         what: 'Nøglefilen {{file}} kan ikke bruges, og Packbench laver ikke en ny, så længe {{other}} måske stadig kan åbnes med den: hemmeligheden blev ikke gemt.',
         todo: 'Læg vault.key tilbage fra en sikkerhedskopi. Vil du i stedet opgive hemmeligheden i {{other}}: fjern den fil, og gem igen.',

@@ -488,6 +488,11 @@ const en = {
         what: 'No label printer is set up on this station, so the scan was not sent: nothing was booked.',
         todo: 'Ask a supervisor to add the label printer (Set up the label printer on the Scan screen), then scan again.',
       },
+      several_shipments: {
+        what: 'The order number matches several shipments, so nothing was cancelled.',
+        todo: 'Scan or type the shipment or parcel number (from its label) of the one to cancel.',
+        line: 'Shipments: {{shipmentNos}}',
+      },
       vault_key_kept: {
         what: 'The key file {{file}} cannot be used, and Packbench makes no new one while {{other}} may still be opened with it: the secret was not saved.',
         todo: 'Put vault.key back from a backup. To give up the secret in {{other}} instead, remove that file, then save again.',

@@ -496,6 +496,11 @@ const fi: Messages = {
         what: 'Tälle asemalle ei ole määritetty osoitekorttitulostinta, joten skannausta ei lähetetty: mitään ei varattu.',
         todo: 'Pyydä esihenkilöä lisäämään osoitekorttitulostin (Määritä osoitekorttitulostin Skannaus-näkymässä) ja skannaa sitten uudelleen.',
       },
+      several_shipments: {
+        what: 'Tilausnumerolla löytyy useita lähetyksiä, joten mitään ei peruttu.',
+        todo: 'Skannaa tai kirjoita perutettavan lähetyksen lähetys- tai kollinumero (sen etiketistä).',
+        line: 'Lähetykset: {{shipmentNos}}',
+      },
       vault_key_kept: {
         what: 'Avaintiedostoa {{file}} ei voi käyttää, eikä Packbench tee uutta niin kauan kuin {{other}} saattaa vielä aueta sillä: salaisuutta ei tallennettu.',
         todo: 'Palauta vault.key varmuuskopiosta. Jos haluat sen sijaan luopua tiedoston {{other}} salaisuudesta, poista se tiedosto ja tallenna uudelleen.',

@@ -484,6 +484,11 @@ const nb: Messages = {
         what: 'Ingen etikettskriver er satt opp på denne stasjonen, så skanningen ble ikke sendt: ingenting ble booket.',
         todo: 'Be en arbeidsleder legge til etikettskriveren (Sett opp etikettskriveren på skjermen Skann), og skann deretter på nytt.',
       },
+      several_shipments: {
+        what: 'Ordrenummeret passer til flere sendinger, så ingenting ble kansellert.',
+        todo: 'Skann eller skriv inn sendings- eller kollinummeret (fra etiketten) til den som skal kanselleres.',
+        line: 'Sendinger: {{shipmentNos}}',
+      },
       vault_key_kept: {
         what: 'Nøkkelfilen {{file}} kan ikke brukes, og Packbench lager ingen ny så lenge {{other}} kanskje fortsatt kan åpnes med den: hemmeligheten ble ikke lagret.',
         todo: 'Legg vault.key tilbake fra en sikkerhetskopi. Vil du heller gi opp hemmeligheten i {{other}}: fjern den filen og lagre på nytt.',

@@ -491,6 +491,11 @@ const sv: Messages = {
         what: 'Ingen etikettskrivare är inställd på den här stationen, så skanningen skickades inte: inget bokades.',
         todo: 'Be en arbetsledare att lägga till etikettskrivaren (Ställ in etikettskrivaren på skärmen Skanna) och skanna sedan igen.',
       },
+      several_shipments: {
+        what: 'Ordernumret matchar flera sändningar, så inget makulerades.',
+        todo: 'Skanna eller skriv sändnings- eller kollinumret (från etiketten) för den som ska makuleras.',
+        line: 'Sändningar: {{shipmentNos}}',
+      },
       vault_key_kept: {
         what: 'Nyckelfilen {{file}} kan inte användas, och Packbench gör ingen ny så länge {{other}} kanske fortfarande kan öppnas med den: hemligheten sparades inte.',
         todo: 'Lägg tillbaka vault.key från en säkerhetskopia. Vill du i stället ge upp hemligheten i {{other}}: ta bort den filen och spara igen.',

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createFileSettingsStore } from '../../settings/file-store';
 import { createEnvVault, createMemoryVault } from '../../settings/file-vault';
-import type { Failure } from '../../../preload/api';
+import type { Failure, SpoolJobState } from '../../../preload/api';
 import { detailed, failureOf } from '../../station/failures';
 import { MAX_SCAN_LENGTH, scanRefused } from '../../station/scan-code';
 import { createStation, type Station } from '../../station/station';
@@ -302,8 +302,36 @@ async function main(): Promise<number> {
   }
   await chain;
   await station.whenIdle();
+  await documentsSettled(station, stopSignal);
   await teardown.run();
   return 0;
+}
+
+const ON_THEIR_WAY: ReadonlySet<SpoolJobState> = new Set(['queued', 'sending']);
+
+/**
+ * Until no document is on its way to a printer (queued or being sent): printed, held or failed, each with its
+ * line. A restart's resumed labels have no job of this run waiting for them, so `whenIdle` alone would end the
+ * run with them still queued (docs/headless.md: a restart finishes and reports what was left). Bounded by
+ * `--hold-after`, after which the spool holds what a printer has not taken; a stop signal ends the wait.
+ */
+async function documentsSettled(station: Station, stopSignal: Promise<void>): Promise<void> {
+  let settled = (): void => {};
+  const done = new Promise<void>((resolve) => (settled = resolve));
+  const check = async (): Promise<void> => {
+    const spool = await station.listSpool();
+    if (!spool.some((job) => ON_THEIR_WAY.has(job.state))) settled();
+  };
+  // Listening before the first look: a document that settles in between is not missed.
+  const unsubscribe = station.subscribe((event) => {
+    if (event.type === 'spool') void check();
+  });
+  try {
+    await check();
+    await Promise.race([done, stopSignal]);
+  } finally {
+    unsubscribe();
+  }
 }
 
 async function handleLine(

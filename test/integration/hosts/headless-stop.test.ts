@@ -137,3 +137,46 @@ describe('packbench-headless stopped by a signal with scans queued', () => {
     60_000,
   );
 });
+
+describe('packbench-headless restarted with a label still on its way', () => {
+  it('prints the label the stopped run left queued, reports it, and only then ends at the end of input', async () => {
+    sim = createSimulator();
+    seedDemoData(sim);
+    const { deliveryBaseUrl } = await sim.start();
+    zebra = await createVirtualZebra();
+    await zebra.offline();
+    dataDir = await mkdtemp(join(tmpdir(), 'packbench-headless-resume-'));
+    const args = stationFlags(deliveryBaseUrl, zebra.port, dataDir, '--hold-after', '60');
+    const child = spawn(process.execPath, ['dist/main/headless.js', ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ...KEY, PACKBENCH_CHECKOUT_CLIENT_ID: '', PACKBENCH_CHECKOUT_CLIENT_SECRET: '' },
+    });
+    leftover = () => child.kill('SIGKILL');
+    const events: Record<string, unknown>[] = [];
+    let booked = (): void => {};
+    const bookedLine = new Promise<void>((resolve) => (booked = resolve));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const event = JSON.parse(line) as Record<string, unknown>;
+      events.push(event);
+      if (event.event === 'booked') booked();
+    });
+    const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+    // The printer is off: the label waits in the spool when the run is stopped.
+    child.stdin.write('ORD-1002\n');
+    await bookedLine;
+    child.kill('SIGTERM');
+    expect(await closed).toBe(143);
+    const jobId = events.find((e) => e.event === 'booked')!.jobId;
+    expect(events.filter((e) => e.event === 'printed')).toEqual([]);
+    expect(zebra.labels()).toHaveLength(0);
+
+    await zebra.online();
+    const again = await runHeadless(args, '', KEY);
+    expect(again.code).toBe(0);
+    expect(again.events.filter((e) => e.event === 'printed')).toEqual([
+      expect.objectContaining({ jobId, scan: 'ORD-1002' }),
+    ]);
+    expect(zebra.labels()).toHaveLength(1);
+    expect(sim.records().filter((r) => r.internalReference === 'ORD-1002')).toHaveLength(1);
+  }, 60_000);
+});

@@ -242,6 +242,32 @@ describe('never twice', () => {
     expect(bench.sim.records().filter((r) => r.orderNo === 'SO-2001')).toHaveLength(1);
   });
 
+  it('a booking nShift could not confirm is found by scanning the same code again: shown as booked, never booked twice', async () => {
+    bench = await startBench();
+    // nShift books the stored shipment but the answer is lost, and its history does not list the shipment yet:
+    // the job ends outcome_unknown, and nothing re-checks it by itself.
+    bench.sim.faults.dropAfterCommit(1, { method: 'POST', path: /\/stored-shipments\/[^/]+\/shipments/ });
+    bench.sim.faults.failNext(50, {
+      method: 'GET',
+      path: '/shipments-history',
+      status: 200,
+      body: { page: 1, totalPages: 1, shipments: [] },
+    });
+    const lost = await scanAndWait(bench.station, 'SO-2001');
+    expect(lost.state).toBe('failed');
+    expect(lost.failure).toMatchObject({ code: 'outcome_unknown', detail: 'stored_booking_not_listed' });
+    const booked = bench.sim.records().filter((r) => r.orderNo === 'SO-2001');
+    expect(booked).toHaveLength(1);
+
+    // What failure.codes.outcome_unknown.todo promises: a scan of the same code a minute later asks nShift first,
+    // and shows the booking it finds instead of booking again.
+    bench.sim.faults.clear();
+    const again = await scanAndWait(bench.station, 'SO-2001');
+    expect(again.failure).toMatchObject({ code: 'already_booked', detail: 'booked_in_nshift' });
+    expect(again.duplicateOf?.shipmentId).toBe(booked[0]!.shipmentId);
+    expect(bench.sim.records().filter((r) => r.orderNo === 'SO-2001')).toHaveLength(1);
+  });
+
   it('a booking whose label cannot be downloaded is reported as booked, never rebooked, and reprints later', async () => {
     bench = await startBench();
     bench.sim.faults.failNext(10, { method: 'GET', path: /\/shipments\/[^/]+\/prints/, status: 503 });

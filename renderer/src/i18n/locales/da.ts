@@ -565,7 +565,7 @@ const da: Messages = {
       },
       outcome_unknown: {
         what: 'Bookingen kan være gået igennem, men stationen kunne ikke bekræfte det endnu.',
-        todo: 'Book ikke igen i hånden. Stationen bliver ved med at tjekke: følg skærmbilledet Job eller scan samme kode igen senere.',
+        todo: 'Book ikke i hånden. Scan samme kode igen om et minut: stationen spørger nShift først og booker kun, hvis nShift ikke har nogen booking. Vises den så som allerede booket, er labelen ikke udskrevet endnu: udskriv den igen.',
       },
       printer_offline: {
         what: 'Printeren er offline eller kan ikke nås.',

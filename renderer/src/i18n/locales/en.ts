@@ -571,7 +571,7 @@ const en = {
       },
       outcome_unknown: {
         what: 'The booking may have gone through, but the station could not confirm it yet.',
-        todo: 'Do not book it again by hand. The station keeps checking: watch the Jobs screen or scan the same code again later.',
+        todo: 'Do not book it by hand. Scan the same code again in a minute: the station asks nShift first and books it only if nShift has no booking. If it then shows as already booked, its label has not printed yet: reprint it.',
       },
       printer_offline: {
         what: 'The printer is offline or cannot be reached.',

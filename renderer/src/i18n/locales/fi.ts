@@ -578,7 +578,7 @@ const fi: Messages = {
       },
       outcome_unknown: {
         what: 'Varaus saattoi mennä läpi, mutta asema ei voinut vielä varmistaa sitä.',
-        todo: 'Älä varaa uudelleen käsin. Asema jatkaa tarkistamista: seuraa Työt-näkymää tai skannaa sama koodi myöhemmin uudelleen.',
+        todo: 'Älä varaa käsin. Skannaa sama koodi uudelleen minuutin kuluttua: asema kysyy ensin nShiftiltä ja varaa vain, jos nShiftissä ei ole varausta. Jos se silloin näkyy jo varattuna, sen osoitekorttia ei ole vielä tulostettu: tulosta se uudelleen.',
       },
       printer_offline: {
         what: 'Tulostin ei ole yhteydessä tai siihen ei saada yhteyttä.',

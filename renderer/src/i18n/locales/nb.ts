@@ -566,7 +566,7 @@ const nb: Messages = {
       },
       outcome_unknown: {
         what: 'Bookingen kan ha gått gjennom, men stasjonen kunne ikke bekrefte det ennå.',
-        todo: 'Ikke book på nytt for hånd. Stasjonen fortsetter å sjekke: følg skjermbildet Jobber eller skann samme kode igjen senere.',
+        todo: 'Ikke book for hånd. Skann samme kode igjen om et minutt: stasjonen spør nShift først og booker bare hvis nShift ikke har noen booking. Vises den da som allerede booket, er etiketten ikke skrevet ut ennå: skriv den ut på nytt.',
       },
       printer_offline: {
         what: 'Skriveren er frakoblet eller kan ikke nås.',

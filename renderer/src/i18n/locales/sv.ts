@@ -573,7 +573,7 @@ const sv: Messages = {
       },
       outcome_unknown: {
         what: 'Bokningen kan ha gått igenom, men stationen kunde inte bekräfta det ännu.',
-        todo: 'Boka inte om för hand. Stationen fortsätter att kontrollera: följ skärmen Jobb eller skanna samma kod igen senare.',
+        todo: 'Boka inte för hand. Skanna samma kod igen om en minut: stationen frågar nShift först och bokar bara om nShift inte har någon bokning. Visas den då som redan bokad har etiketten inte skrivits ut än: skriv ut den igen.',
       },
       printer_offline: {
         what: 'Skrivaren är frånkopplad eller går inte att nå.',

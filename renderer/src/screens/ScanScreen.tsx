@@ -9,6 +9,8 @@ import { IsolatedKeyGate } from '../scan/isolated-key';
 import { StateIcon } from '../components/Icon';
 import { StateBadge } from '../components/StateBadge';
 import { FailureDetails } from '../components/FailureDetails';
+import { ActionFeedback } from '../components/ActionFeedback';
+import { useAction } from '../components/use-action';
 import { isFinished, jobFailure, resultState, type ResultState } from '../components/result-state';
 import { printerWait, type PrinterWait } from '../components/printer-wait';
 import { formatList, formatTime } from '../i18n/format';
@@ -86,6 +88,10 @@ export function ScanScreen({ session, burstGapMs, repeatNotice, onReadinessActio
   const voided = job !== undefined && reprintsOnlyCancelled(job, cancelled);
   const reprintable = job !== undefined && !voided && canReprint(shown === 'idle' ? undefined : shown);
   const held = job ? heldSpoolJobIds(job) : [];
+  /** Releasing the held labels: a refusal (the print job changed or left the queue meanwhile) is said, never lost. */
+  const [released, runRelease, resetRelease] = useAction();
+  // What the release said belongs to the result it was pressed on: a new result starts without it.
+  useEffect(() => resetRelease(), [last?.jobId, resetRelease]);
   // A reprint asked for and not yet ended: another R (a double tap) or click must not ask again.
   const reprintRunning = useRef(false);
   const reprintShown = last?.kind === 'reprint' && !last.failure && (!job || !isFinished(resultState(job)));
@@ -106,7 +112,16 @@ export function ScanScreen({ session, burstGapMs, repeatNotice, onReadinessActio
   }
 
   function release(): void {
-    for (const id of held) void api.releaseSpoolJob({ spoolJobId: id });
+    const ids = held;
+    void runRelease(
+      async () => {
+        // Each held label is asked for, also when another's release is refused; the first refusal is shown.
+        const results = await Promise.allSettled(ids.map((id) => api.releaseSpoolJob({ spoolJobId: id })));
+        const refused = results.find((result) => result.status === 'rejected');
+        if (refused) throw refused.reason;
+      },
+      t('jobs.actionDone', { action: t('scan.release') }),
+    );
     focusInput();
   }
 
@@ -298,6 +313,7 @@ export function ScanScreen({ session, burstGapMs, repeatNotice, onReadinessActio
                   {t('scan.dismiss')}
                 </button>
               </div>
+              <ActionFeedback state={released} />
             </div>
           </>
         )}

@@ -353,6 +353,72 @@ describe('Scan screen', () => {
     expect(sounds.played).toEqual(['attention']);
     fireEvent.click(screen.getByRole('button', { name: 'Release held labels' }));
     await waitFor(() => expect(fake.callsOf('releaseSpoolJob')).toEqual([{ spoolJobId: 'sp1' }]));
+    const panel = screen.getByTestId('last-result');
+    await waitFor(() =>
+      expect(within(panel).getByRole('status').textContent).toBe('Done: Release held labels.'),
+    );
+  });
+
+  it('says why the held labels were not released when the station refuses, and still asks for each of them', async () => {
+    const fake = new FakeStation();
+    fake.scanOutcome = (code, jobId) => [
+      makeJob({
+        id: jobId,
+        scan: code,
+        state: 'held',
+        shipments: [
+          {
+            shipmentId: 's1',
+            shipmentNo: 'S1',
+            parcelNos: ['P1', 'P2'],
+            state: 'held',
+            documents: [
+              { documentId: 'd1', kind: 'label', format: 'zpl', bytes: 10, spoolJobId: 'sp1', state: 'held' },
+              { documentId: 'd2', kind: 'label', format: 'zpl', bytes: 10, spoolJobId: 'sp2', state: 'held' },
+            ],
+          },
+        ],
+      }),
+    ];
+    // Released meanwhile on the Jobs screen (spool.ts: spool_job_state), and the other one taken by it.
+    fake.on('releaseSpoolJob', ({ spoolJobId }) => {
+      if (spoolJobId === 'sp2')
+        return {
+          id: 'sp2',
+          printerId: 'zebra-1',
+          documentId: 'd2',
+          documentKind: 'label',
+          format: 'zpl',
+          bytes: 10,
+          attempts: 1,
+          createdAt: BASE_TIME,
+          updatedAt: BASE_TIME,
+          state: 'queued',
+        };
+      throw refusedCall({
+        error: 'failed',
+        message: 'Spool job sp1 is printed, not held',
+        failure: {
+          reason: 'printer',
+          code: 'printer_error',
+          message: 'Spool job sp1 is printed, not held',
+          detail: 'spool_job_state',
+          params: { state: 'printed' },
+        },
+      });
+    });
+    await renderApp({ fake });
+    typeAndEnter('ORDER-H2');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('held'));
+    fireEvent.click(screen.getByRole('button', { name: 'Release held labels' }));
+    const panel = screen.getByTestId('last-result');
+    const alert = await within(panel).findByRole('alert');
+    expect(alert.textContent).toContain('This print job has changed meanwhile.');
+    expect(alert.textContent).toContain('It is now: Printed');
+    expect(fake.callsOf('releaseSpoolJob')).toEqual([{ spoolJobId: 'sp1' }, { spoolJobId: 'sp2' }]);
+    // The next result starts without it.
+    typeAndEnter('ORDER-7');
+    await waitFor(() => expect(within(screen.getByTestId('last-result')).queryByRole('alert')).toBeNull());
   });
 });
 

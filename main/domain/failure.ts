@@ -134,8 +134,14 @@ export interface FailureDetailParams {
   scan_characters: { characters: string };
   /** As scan_characters, and the scan begins with `prefix`, an AIM symbology identifier the scanner adds. */
   scan_aim_prefix: { characters: string; prefix: string };
-  /** The station restarted: before the booking was sent, or with a job it could not finish. */
+  /**
+   * The station stopped (a restart, a closing host) before a scan or a booking from the Stored list was sent.
+   * Journals of older versions hold it for every kind of job.
+   */
   stopped_before_booking: Record<string, never>;
+  /** As above, for a job that books nothing (a reprint, a cancel, a manifest, a test label, a close). */
+  stopped_before_start: Record<string, never>;
+  /** The station restarted with a job it could not finish. */
   unfinished_after_restart: Record<string, never>;
   /** An unexpected error inside the station: `systemText` is its raw text, for IT. */
   unexpected: { systemText: string };
@@ -224,6 +230,7 @@ export const FAILURE_DETAILS = {
   scan_characters: { code: 'invalid_scan', texts: ['todo', 'line'] },
   scan_aim_prefix: { code: 'invalid_scan', texts: ['what', 'todo', 'line'] },
   stopped_before_booking: { code: 'internal', texts: ['what', 'todo'] },
+  stopped_before_start: { code: 'internal', texts: ['what', 'todo'] },
   unfinished_after_restart: { code: 'internal', texts: ['what', 'todo'] },
   unexpected: { code: 'internal', texts: ['line'] },
   data_folder_unwritable: { code: 'cannot_save', texts: ['line'] },

@@ -1,4 +1,4 @@
-import type { JobState, JobView } from '../../../preload/api';
+import type { Failure, JobState, JobView } from '../../../preload/api';
 
 /**
  * What the packer sees for a job: its state, "duplicate" when the scan was booked before, or "cancelled" for a
@@ -29,6 +29,11 @@ export function isFinished(state: ResultState): boolean {
 }
 
 /** The failure to explain for a job: its own, else the first failed shipment's. */
-export function jobFailure(job: JobView) {
-  return job.failure ?? job.shipments.find((shipment) => shipment.failure)?.failure;
+export function jobFailure(job: JobView): Failure | undefined {
+  const failure = job.failure ?? job.shipments.find((shipment) => shipment.failure)?.failure;
+  // Journals of older versions (and the station until every host reads `stopped_before_start`) give every kind of
+  // job stopped before it started `stopped_before_booking`: a job that books nothing must not read as a booking.
+  if (failure?.detail === 'stopped_before_booking' && job.kind !== 'scan' && job.kind !== 'book_stored')
+    return { ...failure, detail: 'stopped_before_start' };
+  return failure;
 }

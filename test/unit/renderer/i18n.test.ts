@@ -330,6 +330,7 @@ const DETAIL_SAMPLES: {
   scan_characters: { code: 'invalid_scan', params: { characters: '"<", ">"' } },
   scan_aim_prefix: { code: 'invalid_scan', params: { characters: '"]"', prefix: ']C1' } },
   stopped_before_booking: { code: 'internal', params: {} },
+  stopped_before_start: { code: 'internal', params: {} },
   unfinished_after_restart: { code: 'internal', params: {} },
   unexpected: { code: 'internal', params: { systemText: 'TypeError: x is undefined' } },
   data_folder_unwritable: {

@@ -435,6 +435,10 @@ const da: Messages = {
         what: 'Stationen stoppede, før bookingen blev sendt til nShift.',
         todo: 'Intet blev booket: scan den igen, eller book den igen fra listen Gemte forsendelser.',
       },
+      stopped_before_start: {
+        what: 'Stationen stoppede, før dette job startede: intet af det blev sendt til nShift eller udskrevet.',
+        todo: 'Intet blev gjort: gør det igen, på samme måde som første gang.',
+      },
       unfinished_after_restart: {
         what: 'Jobbet kunne ikke gøres færdigt efter en genstart.',
         todo: 'Kontrollér det i skærmbilledet Job, og gør det manglende om.',

@@ -440,6 +440,10 @@ const en = {
         what: 'The station stopped before this booking was sent to nShift.',
         todo: 'Nothing was booked: scan it again, or book it again from the Stored list.',
       },
+      stopped_before_start: {
+        what: 'The station stopped before this job started: nothing of it was sent to nShift or printed.',
+        todo: 'Nothing was done: do it again, the way you did the first time.',
+      },
       unfinished_after_restart: {
         what: 'This job could not be finished after a restart.',
         todo: 'Check it on the Jobs screen and redo what is missing.',

@@ -448,6 +448,10 @@ const fi: Messages = {
         what: 'Asema pysähtyi ennen kuin varaus lähetettiin nShiftiin.',
         todo: 'Mitään ei varattu: skannaa se uudelleen tai varaa se uudelleen Tallennetut lähetykset -luettelosta.',
       },
+      stopped_before_start: {
+        what: 'Asema pysähtyi ennen kuin tämä työ alkoi: siitä ei lähetetty mitään nShiftiin eikä tulostettu mitään.',
+        todo: 'Mitään ei tehty: tee se uudelleen samalla tavalla kuin ensimmäisellä kerralla.',
+      },
       unfinished_after_restart: {
         what: 'Työtä ei voitu viedä loppuun uudelleenkäynnistyksen jälkeen.',
         todo: 'Tarkista se Työt-näkymässä ja tee puuttuva uudelleen.',

@@ -436,6 +436,10 @@ const nb: Messages = {
         what: 'Stasjonen stoppet før bookingen ble sendt til nShift.',
         todo: 'Ingenting ble booket: skann den på nytt, eller book den på nytt fra listen Lagrede sendinger.',
       },
+      stopped_before_start: {
+        what: 'Stasjonen stoppet før denne jobben startet: ingenting av den ble sendt til nShift eller skrevet ut.',
+        todo: 'Ingenting ble gjort: gjør det på nytt, på samme måte som første gang.',
+      },
       unfinished_after_restart: {
         what: 'Jobben kunne ikke fullføres etter en omstart.',
         todo: 'Kontroller den i skjermbildet Jobber, og gjør om det som mangler.',

@@ -443,6 +443,10 @@ const sv: Messages = {
         what: 'Stationen stannade innan bokningen skickades till nShift.',
         todo: 'Inget bokades: skanna den igen, eller boka den igen från listan Lagrade sändningar.',
       },
+      stopped_before_start: {
+        what: 'Stationen stannade innan det här jobbet började: inget av det skickades till nShift eller skrevs ut.',
+        todo: 'Inget gjordes: gör det igen, på samma sätt som första gången.',
+      },
       unfinished_after_restart: {
         what: 'Jobbet kunde inte slutföras efter en omstart.',
         todo: 'Kontrollera det på skärmen Jobb och gör om det som saknas.',

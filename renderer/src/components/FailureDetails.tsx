@@ -5,6 +5,7 @@ import { describeFailure } from '../i18n/failure-text';
 /**
  * What happened, what to do, the details line and the 422 list field by field: all translated from the failure's
  * code, detail and params. nShift's own words (the 422 messages) are data, shown labelled after the field's name.
+ * A details line that is a raw error text (`systemText`) stays closed under "For IT".
  */
 export function FailureDetails({ failure, compact = false }: { failure: Failure; compact?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -38,7 +39,14 @@ export function FailureDetails({ failure, compact = false }: { failure: Failure;
           </ul>
         </div>
       ) : null}
-      {compact || !text.details ? null : (
+      {compact || !text.details ? null : text.forIt ? (
+        // A raw error text helps IT, not the packer: there to open (a native disclosure, reached and opened by
+        // keyboard), never what they read first.
+        <details className="technical failure-for-it">
+          <summary>{t('failure.forIt')}</summary>
+          <p className="mono">{text.details}</p>
+        </details>
+      ) : (
         <p className="technical">{t('failure.technical', { message: text.details })}</p>
       )}
     </div>

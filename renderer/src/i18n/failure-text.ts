@@ -3,6 +3,7 @@ import type {
   Failure,
   FailureCode,
   FailureDetail,
+  FailureDetailParams,
   PrinterProblem,
   SpoolJobState,
 } from '../../../preload/api';
@@ -19,11 +20,29 @@ const KNOWN_SPOOL_STATES = new Set(Object.keys(en.spoolState));
  */
 const DETAILS: Record<FailureDetail, Partial<Record<'what' | 'todo' | 'line', string>>> = en.failure.details;
 
+/** The details whose line is a raw error text (`systemText`): for IT, never what the packer reads first. */
+type ForItDetail = {
+  // A detail without params (`Record<string, never>`) has every key: it has no `systemText`.
+  [D in FailureDetail]: string extends keyof FailureDetailParams[D]
+    ? never
+    : 'systemText' extends keyof FailureDetailParams[D]
+      ? D
+      : never;
+}[FailureDetail];
+/** The compiler refuses a detail with a `systemText` missing here. */
+const FOR_IT: Record<ForItDetail, true> = {
+  unexpected: true,
+  data_folder_unwritable: true,
+  booking_not_saved: true,
+};
+
 export interface FailureText {
   what: string;
   todo: string;
   /** The details line: the situation behind the code, translated from `detail` and `params`. */
   details?: string;
+  /** The details line is the raw error text for IT: shown behind a "For IT" disclosure, not as the packer's text. */
+  forIt?: true;
   /** The 422 list: the field in the packer's words; `message` is nShift's own text, shown labelled as such. */
   fields: { field: string; label: string; message: string }[];
 }
@@ -83,6 +102,7 @@ export function describeFailure(failure: Failure, t: TFunction, language: string
     what: entry?.what ? t(`failure.details.${detail}.what`, values) : t(`failure.codes.${code}.what`, values),
     todo: entry?.todo ? t(`failure.details.${detail}.todo`, values) : t(`failure.codes.${code}.todo`, values),
     ...(entry?.line ? { details: t(`failure.details.${detail}.line`, values) } : {}),
+    ...(entry?.line && detail && Object.hasOwn(FOR_IT, detail) ? { forIt: true as const } : {}),
     fields: (failure.errors ?? []).map((error) => ({
       field: error.field,
       label: fieldLabel(error.field, t),

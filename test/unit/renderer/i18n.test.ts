@@ -420,6 +420,24 @@ describe('every failure the station can produce reads in all five languages', ()
     }
   });
 
+  it('marks for IT exactly the details lines that are a raw error text (systemText), and no other', () => {
+    const { t } = createI18n('en');
+    for (const [detail, sample] of Object.entries(DETAIL_SAMPLES)) {
+      const text = describeFailure(
+        {
+          reason: 'network',
+          code: sample.code,
+          message: STATION_ENGLISH,
+          detail: detail as FailureDetail,
+          params: sample.params,
+        },
+        t,
+        'en',
+      );
+      expect(text.forIt === true, detail).toBe('systemText' in sample.params);
+    }
+  });
+
   it('uses in each detail’s texts only the params its type gives (so the station always sends them)', () => {
     for (const [detail, sample] of Object.entries(DETAIL_SAMPLES)) {
       const entry = catalogues.en.failure.details[detail as FailureDetail] as Record<string, string>;

@@ -327,6 +327,41 @@ describe('Scan screen', () => {
     expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('idle');
   });
 
+  it('keeps an error text for IT behind a closed "For IT" disclosure, after what happened and what to do', async () => {
+    const fake = new FakeStation();
+    fake.scanOutcome = (code, jobId) => [
+      makeJob({
+        id: jobId,
+        scan: code,
+        state: 'failed',
+        failure: {
+          reason: 'station',
+          code: 'cannot_save',
+          message: 'STATION ENGLISH',
+          detail: 'data_folder_unwritable',
+          params: { systemText: "ENOSPC: no space left on device, write '/data/journal/2026-11-21.jsonl'" },
+        },
+      }),
+    ];
+    await renderApp({ fake });
+    typeAndEnter('ORDER-IT');
+    await waitFor(() => expect(screen.getByTestId('last-result').getAttribute('data-state')).toBe('failed'));
+    const failure = screen.getByTestId('last-result').querySelector('.failure')!;
+    const disclosure = failure.querySelector('details')!;
+    expect(disclosure.open).toBe(false);
+    const summary = disclosure.querySelector('summary')!;
+    expect(summary.textContent).toBe('For IT');
+    expect(disclosure.textContent).toContain('ENOSPC: no space left on device');
+    // What the packer reads first is what happened and what to do, in their words, never the error text.
+    const paragraphs = [...failure.querySelectorAll(':scope > p')].map((p) => p.textContent ?? '');
+    expect(paragraphs).toHaveLength(2);
+    expect(paragraphs.join(' ')).not.toContain('ENOSPC');
+    expect(failure.lastElementChild).toBe(disclosure);
+    // The compact row in today's list shows no error text at all.
+    const row = screen.getByRole('table').querySelector('.failure')!;
+    expect(row.textContent).not.toContain('ENOSPC');
+  });
+
   it('shows a held job with its release action', async () => {
     const fake = new FakeStation();
     fake.scanOutcome = (code, jobId) => [

@@ -296,6 +296,7 @@ const da: Messages = {
     whatToDo: 'Hvad du skal gøre',
     fieldErrors: 'Felter der skal rettes',
     technical: 'Detaljer: {{message}}',
+    forIt: 'Til IT',
     nshiftSays: 'nShift skriver: {{text}}',
     invalidField: 'Ikke godkendt: {{field}}',
     details: {

@@ -299,6 +299,7 @@ const en = {
     whatToDo: 'What to do',
     fieldErrors: 'Fields to correct',
     technical: 'Details: {{message}}',
+    forIt: 'For IT',
     /** nShift's own words (the 422 list) are data: shown after the translated sentence, labelled. */
     nshiftSays: 'nShift says: {{text}}',
     invalidField: 'Not accepted: {{field}}',

@@ -309,6 +309,7 @@ const fi: Messages = {
     whatToDo: 'Mitä tehdä',
     fieldErrors: 'Korjattavat kentät',
     technical: 'Lisätiedot: {{message}}',
+    forIt: 'IT:lle',
     nshiftSays: 'nShiftin viesti: {{text}}',
     invalidField: 'Ei hyväksytty: {{field}}',
     details: {

@@ -297,6 +297,7 @@ const nb: Messages = {
     whatToDo: 'Hva du gjør',
     fieldErrors: 'Felt som må rettes',
     technical: 'Detaljer: {{message}}',
+    forIt: 'Til IT',
     nshiftSays: 'nShift skriver: {{text}}',
     invalidField: 'Ikke godtatt: {{field}}',
     details: {

@@ -304,6 +304,7 @@ const sv: Messages = {
     whatToDo: 'Vad du gör',
     fieldErrors: 'Fält att rätta',
     technical: 'Detaljer: {{message}}',
+    forIt: 'Till IT',
     nshiftSays: 'nShift skriver: {{text}}',
     invalidField: 'Inte godtaget: {{field}}',
     details: {

@@ -141,6 +141,13 @@ export interface FailureDetailParams {
   stopped_before_booking: Record<string, never>;
   /** As above, for a job that books nothing (a reprint, a cancel, a manifest, a test label, a close). */
   stopped_before_start: Record<string, never>;
+  /**
+   * Made by the web page's HTTP client, never by the station. `answer_cut_off`: the web host's answer broke off
+   * (Packbench stopped, or the network between), so what was asked may have been done. `unknown_method`: the host
+   * does not have the method the page asked for (a page of another Packbench version): nothing was done.
+   */
+  answer_cut_off: Record<string, never>;
+  unknown_method: Record<string, never>;
   /** The station restarted with a job it could not finish. */
   unfinished_after_restart: Record<string, never>;
   /** An unexpected error inside the station: `systemText` is its raw text, for IT. */
@@ -231,6 +238,8 @@ export const FAILURE_DETAILS = {
   scan_aim_prefix: { code: 'invalid_scan', texts: ['what', 'todo', 'line'] },
   stopped_before_booking: { code: 'internal', texts: ['what', 'todo'] },
   stopped_before_start: { code: 'internal', texts: ['what', 'todo'] },
+  answer_cut_off: { code: 'station_unreachable', texts: ['what', 'todo'] },
+  unknown_method: { code: 'internal', texts: ['what', 'todo'] },
   unfinished_after_restart: { code: 'internal', texts: ['what', 'todo'] },
   unexpected: { code: 'internal', texts: ['line'] },
   data_folder_unwritable: { code: 'cannot_save', texts: ['line'] },

@@ -87,13 +87,15 @@ export function failureFromError(error: unknown): Failure {
   // nShift's refusals of the API key come as the station's own failures, above.
   if (body?.error === 'unauthorized')
     return { reason: 'auth', code: 'station_token_refused', message: body.message };
+  // Every not_found of the station carries its failure (no_such_job, spool_job_gone, …): a bare one is the host's
+  // dispatch not knowing the method asked for ("There is no method …"), a page of another Packbench version.
   if (body?.error === 'not_found')
-    return { reason: 'not_found', code: 'unknown_code', message: body.message };
+    return { reason: 'network', code: 'internal', detail: 'unknown_method', message: body.message };
   if (body?.error === 'invalid_argument')
     return { reason: 'validation', code: 'invalid_scan', message: body.message };
   if (body) return { reason: 'network', code: 'internal', message: body.message };
-  if (error instanceof TypeError)
-    return { reason: 'network', code: 'network_unreachable', message: error.message };
+  // Neither host rejects a call with a bare TypeError (the HTTP client says when the web host cannot be reached or
+  // its answer broke off): one is a fault of this page, never nShift out of reach.
   const message = error instanceof Error ? error.message : String(error);
   return { reason: 'network', code: 'internal', message };
 }

@@ -46,10 +46,14 @@ const EVENT_SOURCE_CLOSED = 2;
  * Failures of the web host itself, never of nShift: the station's own codes (`auth_invalid_key`,
  * `network_unreachable`) are about nShift's API key and network, and would send the packer to the wrong place.
  */
-function transportFailure(code: 'station_token_refused' | 'station_unreachable', message: string): Failure {
+function transportFailure(
+  code: 'station_token_refused' | 'station_unreachable',
+  message: string,
+  detail?: 'answer_cut_off',
+): Failure {
   return code === 'station_token_refused'
     ? { reason: 'auth', code, message }
-    : { reason: 'network', code, message };
+    : { reason: 'network', code, message, ...(detail ? { detail } : {}) };
 }
 
 /**
@@ -87,7 +91,19 @@ export function createHttpStationApi(options: HttpStationApiOptions): StationApi
         failure: transportFailure('station_unreachable', message),
       });
     }
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      // The host answered, then the answer broke off (Packbench stopped, or the network between): the call may
+      // have been carried out, and nShift has nothing to do with it.
+      const message = `The web host's answer to ${method} broke off: ${error instanceof Error ? error.message : String(error)}`;
+      throw new StationCallError({
+        error: 'failed',
+        message,
+        failure: transportFailure('station_unreachable', message, 'answer_cut_off'),
+      });
+    }
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;

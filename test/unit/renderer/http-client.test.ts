@@ -161,6 +161,33 @@ describe('HTTP StationApi client', () => {
     expect(failureFromError(error)).toMatchObject({ reason: 'network', code: 'station_unreachable' });
   });
 
+  it('reads an answer that breaks off midway as the station unreachable (it may have been done), not nShift', async () => {
+    const cut = createServer((request, response) => {
+      void readBody(request).then(() => {
+        // The head and part of the body, then the connection drops: Packbench stopped while answering.
+        response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
+        response.write('{"result":{"jobId":"scan-');
+        setImmediate(() => response.socket?.destroy());
+      });
+    });
+    await new Promise<void>((resolve) => cut.listen(0, '127.0.0.1', resolve));
+    try {
+      const api = createHttpStationApi({
+        baseUrl: `http://127.0.0.1:${(cut.address() as AddressInfo).port}`,
+        token: 't',
+      });
+      const error = await api.scan({ code: 'ORD-1' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StationCallError);
+      expect(failureFromError(error)).toMatchObject({
+        reason: 'network',
+        code: 'station_unreachable',
+        detail: 'answer_cut_off',
+      });
+    } finally {
+      await new Promise<void>((resolve) => cut.close(() => resolve()));
+    }
+  });
+
   it('says why the event stream is down: the host gone, or the host refusing the token', async () => {
     answer = () => ({
       status: 401,
@@ -287,8 +314,28 @@ describe('reading a refused call, whichever host refused it', () => {
     );
   });
 
-  it('falls back to a network failure for a failed fetch', () => {
-    expect(failureFromError(new TypeError('Failed to fetch')).code).toBe('network_unreachable');
+  it('reads an unknown TypeError as the station’s own fault, never as nShift out of reach', () => {
+    expect(failureFromError(new TypeError('Failed to fetch'))).toMatchObject({
+      reason: 'network',
+      code: 'internal',
+    });
+    expect(failureFromError(new TypeError('x is undefined')).detail).toBeUndefined();
+  });
+
+  it('reads a bare not_found (dispatch: "There is no method", a page of another version) as that, not as a code nShift lacks', () => {
+    const failure = failureFromError({ error: 'not_found', message: 'There is no method "scanCode".' });
+    expect(failure).toMatchObject({ code: 'internal', detail: 'unknown_method' });
+    expect(failure.code).not.toBe('unknown_code');
+    // A station's not_found carries its own failure, which is kept.
+    const gone = {
+      reason: 'not_found',
+      code: 'unknown_code',
+      message: 'There is no job j1.',
+      detail: 'no_such_job',
+    };
+    expect(failureFromError({ error: 'not_found', message: 'There is no job j1.', failure: gone })).toEqual(
+      gone,
+    );
   });
 });
 

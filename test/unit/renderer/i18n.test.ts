@@ -331,6 +331,8 @@ const DETAIL_SAMPLES: {
   scan_aim_prefix: { code: 'invalid_scan', params: { characters: '"]"', prefix: ']C1' } },
   stopped_before_booking: { code: 'internal', params: {} },
   stopped_before_start: { code: 'internal', params: {} },
+  answer_cut_off: { code: 'station_unreachable', params: {} },
+  unknown_method: { code: 'internal', params: {} },
   unfinished_after_restart: { code: 'internal', params: {} },
   unexpected: { code: 'internal', params: { systemText: 'TypeError: x is undefined' } },
   data_folder_unwritable: {

@@ -440,6 +440,14 @@ const da: Messages = {
         what: 'Stationen stoppede, før dette job startede: intet af det blev sendt til nShift eller udskrevet.',
         todo: 'Intet blev gjort: gør det igen, på samme måde som første gang.',
       },
+      answer_cut_off: {
+        what: 'Packbench holdt op med at svare midt i sit svar: det, der blev bedt om, kan være gjort.',
+        todo: 'Gør det ikke igen endnu. Når Packbench svarer igen, så tjek i skærmbilledet Job, om det blev gjort. Hvis Packbench ikke kører, så start det på stationen, eller bed IT om at gøre det.',
+      },
+      unknown_method: {
+        what: 'Dette skærmbillede og stationen har forskellige versioner af Packbench: stationen kender ikke det, skærmbilledet bad om, så intet blev gjort.',
+        todo: 'Genstart Packbench (i en browser: genindlæs siden). Hvis det sker igen, så sig det til en arbejdsleder.',
+      },
       unfinished_after_restart: {
         what: 'Jobbet kunne ikke gøres færdigt efter en genstart.',
         todo: 'Kontrollér det i skærmbilledet Job, og gør det manglende om.',

@@ -445,6 +445,14 @@ const en = {
         what: 'The station stopped before this job started: nothing of it was sent to nShift or printed.',
         todo: 'Nothing was done: do it again, the way you did the first time.',
       },
+      answer_cut_off: {
+        what: 'Packbench stopped answering in the middle of its answer: what was asked may have been done.',
+        todo: 'Do not do it again yet. Once Packbench answers again, check on the Jobs screen whether it was done. If Packbench is not running, start it on the station, or ask IT to.',
+      },
+      unknown_method: {
+        what: 'This screen and the station are of different Packbench versions: the station does not know what the screen asked for, so nothing was done.',
+        todo: 'Restart Packbench (in a browser: reload the page). If it happens again, tell a supervisor.',
+      },
       unfinished_after_restart: {
         what: 'This job could not be finished after a restart.',
         todo: 'Check it on the Jobs screen and redo what is missing.',

@@ -453,6 +453,14 @@ const fi: Messages = {
         what: 'Asema pysähtyi ennen kuin tämä työ alkoi: siitä ei lähetetty mitään nShiftiin eikä tulostettu mitään.',
         todo: 'Mitään ei tehty: tee se uudelleen samalla tavalla kuin ensimmäisellä kerralla.',
       },
+      answer_cut_off: {
+        what: 'Packbench lakkasi vastaamasta kesken vastauksensa: pyydetty on ehkä jo tehty.',
+        todo: 'Älä tee sitä vielä uudelleen. Kun Packbench vastaa taas, tarkista Työt-näkymästä, tehtiinkö se. Jos Packbench ei ole käynnissä, käynnistä se asemalla tai pyydä IT-tukea tekemään se.',
+      },
+      unknown_method: {
+        what: 'Tämä näkymä ja asema ovat eri Packbench-versioita: asema ei tunne sitä, mitä näkymä pyysi, joten mitään ei tehty.',
+        todo: 'Käynnistä Packbench uudelleen (selaimessa: lataa sivu uudelleen). Jos tämä toistuu, kerro esihenkilölle.',
+      },
       unfinished_after_restart: {
         what: 'Työtä ei voitu viedä loppuun uudelleenkäynnistyksen jälkeen.',
         todo: 'Tarkista se Työt-näkymässä ja tee puuttuva uudelleen.',

@@ -441,6 +441,14 @@ const nb: Messages = {
         what: 'Stasjonen stoppet før denne jobben startet: ingenting av den ble sendt til nShift eller skrevet ut.',
         todo: 'Ingenting ble gjort: gjør det på nytt, på samme måte som første gang.',
       },
+      answer_cut_off: {
+        what: 'Packbench sluttet å svare midt i svaret sitt: det som ble bedt om, kan ha blitt gjort.',
+        todo: 'Ikke gjør det på nytt ennå. Når Packbench svarer igjen, sjekk i skjermbildet Jobber om det ble gjort. Hvis Packbench ikke kjører, start det på stasjonen, eller be IT gjøre det.',
+      },
+      unknown_method: {
+        what: 'Dette skjermbildet og stasjonen har ulike versjoner av Packbench: stasjonen kjenner ikke det skjermbildet ba om, så ingenting ble gjort.',
+        todo: 'Start Packbench på nytt (i en nettleser: last inn siden på nytt). Hvis det skjer igjen, si fra til en arbeidsleder.',
+      },
       unfinished_after_restart: {
         what: 'Jobben kunne ikke fullføres etter en omstart.',
         todo: 'Kontroller den i skjermbildet Jobber, og gjør om det som mangler.',

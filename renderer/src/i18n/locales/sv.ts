@@ -448,6 +448,14 @@ const sv: Messages = {
         what: 'Stationen stannade innan det här jobbet började: inget av det skickades till nShift eller skrevs ut.',
         todo: 'Inget gjordes: gör det igen, på samma sätt som första gången.',
       },
+      answer_cut_off: {
+        what: 'Packbench slutade svara mitt i sitt svar: det som begärdes kan ha gjorts.',
+        todo: 'Gör det inte igen än. När Packbench svarar igen, kontrollera på skärmen Jobb om det gjordes. Om Packbench inte körs, starta det på stationen eller be IT göra det.',
+      },
+      unknown_method: {
+        what: 'Den här skärmen och stationen har olika versioner av Packbench: stationen känner inte till det som skärmen bad om, så ingenting gjordes.',
+        todo: 'Starta om Packbench (i en webbläsare: ladda om sidan). Om det händer igen, meddela en arbetsledare.',
+      },
       unfinished_after_restart: {
         what: 'Jobbet kunde inte slutföras efter en omstart.',
         todo: 'Kontrollera det på skärmen Jobb och gör om det som saknas.',

@@ -377,11 +377,11 @@ const fi: Messages = {
         line: 'nShiftissä ei enää ole valmisteltua lähetystä (se on varattu), mutta sen lähetystä ei vielä luetella.',
       },
       consolidated_gone: {
-        what: 'Yhdistetty lähetys ei ole enää avoin nShiftissä.',
+        what: 'Koontilähetys ei ole enää avoin nShiftissä.',
         todo: 'Päivitä luettelo.',
       },
       parcel_group_gone: {
-        what: 'Kolliryhmä ei ole enää yhdistetyssä lähetyksessä.',
+        what: 'Kolliryhmä ei ole enää koontilähetyksessä.',
         todo: 'Päivitä luettelo.',
         line: 'Osatilaus: {{partOrderNo}}',
       },
@@ -631,7 +631,7 @@ const fi: Messages = {
       },
       not_consolidated: {
         what: 'nShift varasi lähetyksen {{shipmentNo}} omana lähetyksenään, ei koontilähetykseen {{key}}: kollit kulkevat erikseen.',
-        todo: 'Osoitekortti on tulostettu. Tarkista, että kuljetuspalvelu tukee yhdistelyä; jos kollien on kuljettava yhdessä, peru lähetys ja varaa se uudelleen.',
+        todo: 'Osoitekortti on tulostettu. Tarkista, että kuljetuspalvelu tukee koontilähetyksiä; jos kollien on kuljettava yhdessä, peru lähetys ja varaa se uudelleen.',
       },
       manifest_empty: {
         what: 'nShift loi manifestin {{manifestType}} {{manifestId}} ilman yhtään lähetystä: kaikki tämän päivän lähetykset ovat jo aiemmassa manifestissa. Mitään ei tulostettu.',

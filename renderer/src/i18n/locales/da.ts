@@ -498,7 +498,7 @@ const da: Messages = {
       },
       several_shipments: {
         what: 'Ordrenummeret passer til flere forsendelser, så intet blev annulleret.',
-        todo: 'Scan eller skriv forsendelses- eller kollinummeret (fra etiketten) for den, der skal annulleres.',
+        todo: 'Scan eller skriv forsendelses- eller kollinummeret (fra labelen) for den, der skal annulleres.',
         line: 'Forsendelser: {{shipmentNos}}',
       },
       vault_key_kept: {

@@ -119,13 +119,23 @@ export function failureFromDelivery(error: ApiError<string>): Failure {
   }
 }
 
-/** What a job the station never started says: nothing of it reached nShift, so it is safe to do again. */
+/**
+ * What a job the station never started says: nothing of it reached nShift, so it is safe to do again. A scan or a
+ * booking from the Stored list was a booking not sent (`stopped_before_booking`); any other job books nothing, and
+ * its text must not speak of a booking (`stopped_before_start`).
+ */
 export function stoppedBeforeStart(kind: JobKind): Failure {
-  const what =
-    kind === 'scan' || kind === 'book_stored'
-      ? 'nothing was looked up or booked in nShift; scan it again'
-      : 'nothing was sent to nShift or printed; do it again';
-  return failureOf('stopped_before_booking', `Packbench stopped before this job started: ${what}.`, {});
+  return kind === 'scan' || kind === 'book_stored'
+    ? failureOf(
+        'stopped_before_booking',
+        'Packbench stopped before this job started: nothing was looked up or booked in nShift; scan it again.',
+        {},
+      )
+    : failureOf(
+        'stopped_before_start',
+        'Packbench stopped before this job started: nothing was sent to nShift or printed; do it again.',
+        {},
+      );
 }
 
 /** Booked in nShift but the label did not come down: never rebook, reprint once nShift answers. */

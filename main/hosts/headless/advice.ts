@@ -122,7 +122,10 @@ export const HEADLESS_ADVICE: Record<FailureCode, Advice> = {
   unknown_manifest_type: () =>
     'Send ":manifest TYPE" with one of them; start packbench-headless with --manifest-type TYPE (once per type) to use others.',
   // "Scan again; if it repeats, call IT."; a job the host never started because it was told to stop: send it again.
-  internal: (job) => (job.failure.detail === 'stopped_before_booking' ? sendAgain(job) : undefined),
+  internal: (job) =>
+    job.failure.detail === 'stopped_before_booking' || job.failure.detail === 'stopped_before_start'
+      ? sendAgain(job)
+      : undefined,
   // "… ask IT to free space on that disk, then restart Packbench" (after a booking: "the label prints then").
   cannot_save: () => undefined,
   // nShift Checkout (only with Checkout client credentials): the station's message says what to do.

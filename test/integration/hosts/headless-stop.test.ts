@@ -115,14 +115,17 @@ describe('packbench-headless stopped by a signal with scans queued', () => {
       expect(failedFor('ORD-1006').message).toContain('Send "ORD-1006" again');
       expect(failedFor('SO-2001').message).toContain('Send "SO-2001" again');
       expect(failedFor('ORD-1005').message).toContain('Send ":reprint ORD-1005" again');
-      // The journal shows them failed: the reason a restart leaves them alone.
+      // The journal shows them failed: the reason a restart leaves them alone. The reprint was no booking, and its
+      // failure does not speak of one.
       const journal = await journalEntries(dataDir);
       for (const line of failed)
         expect(journal).toContainEqual(
           expect.objectContaining({
             type: 'failed',
             jobId: line.jobId,
-            failure: expect.objectContaining({ detail: 'stopped_before_booking' }),
+            failure: expect.objectContaining({
+              detail: line === failedFor('ORD-1005') ? 'stopped_before_start' : 'stopped_before_booking',
+            }),
           }),
         );
 

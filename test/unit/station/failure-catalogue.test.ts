@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FailureCode, FailureDetail } from '../../../main/domain';
 import { FAILURE_CODES, FAILURE_DETAILS, translationKeys } from '../../../main/domain';
-import { codeFailure, failureOf } from '../../../main/station/failures';
+import { codeFailure, failureOf, stoppedBeforeStart } from '../../../main/station/failures';
 import { catalogues, createI18n } from '../renderer/catalogues';
 
 const codes = Object.keys(FAILURE_CODES) as FailureCode[];
@@ -73,5 +73,15 @@ describe('the failure catalogue', () => {
       'failure.codes.rate_limited.todo',
       'failure.details.retry_after.line',
     ]);
+  });
+
+  it('a job stopped before it started speaks of a booking only when it is one (scan, book_stored)', () => {
+    expect(stoppedBeforeStart('scan').detail).toBe('stopped_before_booking');
+    expect(stoppedBeforeStart('book_stored').detail).toBe('stopped_before_booking');
+    for (const kind of ['reprint', 'cancel', 'manifest', 'test_print', 'consolidated_close'] as const) {
+      const failure = stoppedBeforeStart(kind);
+      expect(failure, kind).toMatchObject({ code: 'internal', detail: 'stopped_before_start' });
+      expect(failure.message, kind).not.toMatch(/book/i);
+    }
   });
 });

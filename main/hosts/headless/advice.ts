@@ -44,7 +44,7 @@ const thenPrintAgain = (job: FailedJob, first: string): string | undefined => {
  * a waybill on the document printer) are not: a reprint would print the label a second time.
  */
 function heldAdvice(job: FailedJob): string | undefined {
-  const { kinds = 'label', printers = '', shipment = job.scan, mayHavePrinted } = job.failure.params ?? {};
+  const { kinds = 'label', printers = '', shipment, mayHavePrinted } = job.failure.params ?? {};
   const held = String(kinds).split(',');
   const names = String(printers)
     .split(',')
@@ -65,7 +65,8 @@ function heldAdvice(job: FailedJob): string | undefined {
   if (job.kind !== 'scan' && job.kind !== 'book_stored' && job.kind !== 'reprint')
     return thenPrintAgain(job, fix);
   const what = held.length === 1 ? 'document' : 'documents';
-  return `The label printed: do not send ":reprint ${job.scan}", it would print the label again. ${fix} print the held ${what} of shipment ${shipment} from nShift.`;
+  const whose = shipment ? `shipment ${String(shipment)}` : `the shipment of ${job.scan}`;
+  return `The label printed: do not send ":reprint ${job.scan}", it would print the label again. ${fix} print the held ${what} of ${whose} from nShift.`;
 }
 
 /** The stdin line that does a job again (one the host never started, so nothing of it reached nShift). */

@@ -171,7 +171,8 @@ export class HeadlessEventMapper {
         params: {
           kinds: [...new Set(held.map((d) => d.kind))].join(','),
           printers: [...new Set(held.map(printerOf))].join(','),
-          shipment: shipment.shipmentNo ?? shipment.shipmentId,
+          // The number nShift's screens find it by; an order's comes later (batched), then the scan names it.
+          ...(shipment.shipmentNo ? { shipment: shipment.shipmentNo } : {}),
           ...(mayHavePrinted(held) ? { mayHavePrinted: 'yes' } : {}),
         },
       });

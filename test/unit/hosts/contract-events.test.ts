@@ -196,6 +196,15 @@ describe('the headless contract events', () => {
       expect(failed.message).not.toContain('did not take');
     });
 
+    it("a held document of an order's booking, whose shipment number is not known yet, is named by the order, not nShift's internal id", () => {
+      const mapper = new HeadlessEventMapper();
+      const withoutNumber = job(customs('held'));
+      delete withoutNumber.shipments[0]!.shipmentNo;
+      const failed = mapper.map(withoutNumber).find((e) => e.event === 'failed') as { message: string };
+      expect(failed.message).toContain('print the held document of the shipment of ORD-1 from nShift.');
+      expect(failed.message).not.toContain('s1');
+    });
+
     it('a held manifest names the document printer and the manifest, with its manifestId', () => {
       const manifest: JobView = {
         ...base,

@@ -41,7 +41,8 @@ export type SpoolJobState = z.infer<typeof spoolJobStateSchema>;
  * Why a printer holds a document: too old to print unasked (`ttl`), the printer stayed offline (`offline`), or the
  * station stopped while sending it, so it may have printed (`restart`).
  */
-export const heldReasonSchema = z.enum(['ttl', 'offline', 'restart']);
+/** `unconfirmed`: sent whole, then the printer neither confirmed nor refused it, so it may have printed. */
+export const heldReasonSchema = z.enum(['ttl', 'offline', 'restart', 'unconfirmed']);
 export type HeldReason = z.infer<typeof heldReasonSchema>;
 
 /** How a document's print ended, as the journal's `print_state` records it (a spool job's final states, and `held`). */

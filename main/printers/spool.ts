@@ -3,13 +3,15 @@
  *
  *   queued ──(connected, right before the first byte)──▶ sending ──▶ printed
  *     ▲  │                                                  │
- *     │  └──(older than the TTL)──▶ held ◀──(restart found it sending)
+ *     │  └──(older than the TTL)──▶ held ◀──(restart found it sending; or sent whole, never confirmed)
  *     │                              │
  *     └──── release / retry ◀────────┘        failed (not retryable) ──retry──▶ queued
  *                                              cancelled (from queued, held, failed)
  *
  * Retryable driver errors (printer offline, timeout, connection lost) put the job back to `queued` with a
- * backoff; the queue behind it waits, so labels come out in order. A job becomes `sending` only once the
+ * backoff; the queue behind it waits, so labels come out in order. A job the printer was sent whole but
+ * neither confirmed nor refused (`mayHavePrinted`) may have printed: it is `held` (reason `unconfirmed`), as
+ * after a crash, never sent again unasked. A job becomes `sending` only once the
  * driver says the printer is reachable, right before the first byte; a job found `sending` after a crash may
  * or may not have printed, so it is `held` (reason `restart`) for the packer to decide, never sent again unasked,
  * unless its owner's own record says it printed (`ownerPrinted`): then it is finished.
@@ -488,6 +490,16 @@ export function createSpool(options: SpoolOptions): Spool {
     }
     const attempts = announced ? job.attempts : job.attempts + 1;
     const error = result.error;
+    if (error.mayHavePrinted) {
+      await update(job, {
+        state: 'held',
+        heldReason: 'unconfirmed',
+        attempts,
+        lastError: error.message,
+        lastErrorCode: error.code,
+      });
+      return;
+    }
     if (!error.retryable) {
       await update(job, { state: 'failed', attempts, lastError: error.message, lastErrorCode: error.code });
       return;

@@ -16,6 +16,11 @@ export interface PrinterError {
   message: string;
   retryable: boolean;
   problems?: PrinterProblem[];
+  /**
+   * Every byte was handed to the printer, and then the printer neither confirmed nor refused it: it may have
+   * printed. Never sent again unasked (the spool holds it, `unconfirmed`): sent again, it could print twice.
+   */
+  mayHavePrinted?: true;
 }
 
 export interface PrinterStatus {

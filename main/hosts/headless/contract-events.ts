@@ -240,12 +240,13 @@ function heldReason(docs: readonly JobDocument[]): string {
     docs.length === 1
       ? ['it', 'it is held and never prints unasked']
       : ['they', 'they are held and never print unasked'];
-  return mayHavePrinted(docs)
+  if (!mayHavePrinted(docs)) return `${printer} did not take ${what} in time; ${held}.`;
+  return docs.every((d) => d.heldReason === 'restart')
     ? `${printer} was sending ${what} when the station stopped: ${it} may have printed, so ${held}.`
-    : `${printer} did not take ${what} in time; ${held}.`;
+    : `${printer} was sent ${what} but did not confirm ${it}: ${it} may have printed, so ${held}.`;
 }
 
-/** Held because the station stopped while sending them: the paper may be there already. */
+/** Held because the station stopped while sending them, or sent whole and never confirmed: the paper may be there. */
 function mayHavePrinted(docs: readonly JobDocument[]): boolean {
-  return docs.every((d) => d.heldReason === 'restart');
+  return docs.every((d) => d.heldReason === 'restart' || d.heldReason === 'unconfirmed');
 }

@@ -219,7 +219,8 @@ export async function writeDocument(
 
 /**
  * Acceptance without a status protocol: our FIN, then the printer's orderly close once it has read up to it.
- * A reset or no close by the deadline is retryable (the one residual double-print window: see docs/printing.md).
+ * A reset or no close by the deadline comes after every byte went out: the document may have printed, so it is
+ * never sent again unasked (docs/printing.md).
  */
 export async function awaitOrderlyClose(
   connection: PrinterConnection,
@@ -230,12 +231,13 @@ export async function awaitOrderlyClose(
   const closed = await connection.closedCleanly(deadline);
   if (closed === 'done') return ok(undefined);
   connection.destroy();
-  return err(
-    printerError(
+  return err({
+    ...printerError(
       closed === 'timeout' ? 'timeout' : 'io',
-      `${target}: the printer did not confirm the document (${closed === 'timeout' ? 'no close within the write timeout' : connection.error ? describeError(connection.error) : 'reset'})`,
-      true,
+      `${target}: the printer did not confirm the document (${closed === 'timeout' ? 'no close within the write timeout' : connection.error ? describeError(connection.error) : 'reset'}): it may have printed`,
+      false,
       ['unreachable'],
     ),
-  );
+    mayHavePrinted: true,
+  });
 }

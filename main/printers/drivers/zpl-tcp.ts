@@ -186,14 +186,16 @@ export function createZplTcpDriver(
       const answer = await connection.readAnswer(hasStatusAnswer, deadline);
       if (answer.kind === 'none') {
         connection.destroy();
-        return err(
-          printerError(
+        // The whole label went out before the query: the printer may have read and printed it.
+        return err({
+          ...printerError(
             answer.why === 'timeout' ? 'timeout' : 'io',
-            `${target}: the printer did not confirm the label (${answer.why === 'timeout' ? `no ~HS answer within ${settings.writeTimeoutMs} ms` : 'connection lost'})`,
-            true,
+            `${target}: the printer did not confirm the label (${answer.why === 'timeout' ? `no ~HS answer within ${settings.writeTimeoutMs} ms` : 'connection lost'}): it may have printed`,
+            false,
             ['unreachable'],
           ),
-        );
+          mayHavePrinted: true,
+        });
       }
       lastStatus = parseHostStatus(answer.text);
       connection.socket.end();

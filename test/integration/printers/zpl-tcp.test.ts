@@ -87,9 +87,7 @@ describe('zpl-tcp driver against the virtual Zebra', () => {
   it.each([
     ['refused (reset on accept)', (z: VirtualZebra) => z.refuse()],
     ['offline (nothing listening)', (z: VirtualZebra) => void z.offline()],
-    ['closing early mid-label', (z: VirtualZebra) => z.closeEarly(20)],
     ['stalled (never reads)', (z: VirtualZebra) => z.stall()],
-    ['stalled after answering ~HS', (z: VirtualZebra) => z.stall({ afterStatus: true })],
   ])('%s → a retryable error, never a false "accepted"', async (_name, fault) => {
     fault(zebra);
     await new Promise((r) => setTimeout(r, 10));
@@ -98,6 +96,18 @@ describe('zpl-tcp driver against the virtual Zebra', () => {
     if (result.ok) return;
     expect(result.error.retryable).toBe(true);
     expect(['unreachable', 'timeout', 'io']).toContain(result.error.code);
+    expect(zebra.labels()).toHaveLength(0);
+  });
+
+  // Once the label's bytes have gone out, a printer that neither confirms nor refuses may have printed it (or hold
+  // half a format): sent again unasked, it could print twice.
+  it.each([
+    ['closing early mid-label', (z: VirtualZebra) => z.closeEarly(20)],
+    ['stalled after answering ~HS', (z: VirtualZebra) => z.stall({ afterStatus: true })],
+  ])('%s → "may have printed", never retried and never a false "accepted"', async (_name, fault) => {
+    fault(zebra);
+    const result = await createZplTcpDriver(config, fast).send(nshiftLabel('shp-4'));
+    expect(result).toMatchObject({ ok: false, error: { retryable: false, mayHavePrinted: true } });
     expect(zebra.labels()).toHaveLength(0);
   });
 
@@ -227,9 +237,33 @@ describe('print service + spool against the virtual Zebra', () => {
   });
 
   it.each([
-    ['refuses', (z: VirtualZebra) => z.refuse()],
     ['closes early', (z: VirtualZebra) => z.closeEarly(30)],
     ['stalls', (z: VirtualZebra) => z.stall({ afterStatus: true })],
+  ])(
+    'a printer that %s after taking the label is not sent it again: it is held (unconfirmed) until released, then prints once',
+    async (_name, fault) => {
+      fault(zebra);
+      const doc = nshiftLabel('shp-21');
+      const outcome = service.print({ document: doc, stationJobId: 'job-21' });
+      await vi.waitFor(() => expect(spoolEvents.some((e) => e.state === 'held')).toBe(true), {
+        timeout: 5000,
+      });
+      const held = spoolEvents.find((e) => e.state === 'held')!;
+      expect(held).toMatchObject({ heldReason: 'unconfirmed', attempts: 1 });
+      expect(spoolEvents.filter((e) => e.state === 'sending')).toHaveLength(1);
+      zebra.normal();
+      zebra.status();
+      expect(zebra.labels()).toHaveLength(0);
+      expect((await service.release(held.id)).ok).toBe(true);
+      await vi.waitFor(() =>
+        expect(zebra.labels().filter((l) => l.includes(Buffer.from('shp-21')))).toHaveLength(1),
+      );
+      expect(await outcome).toMatchObject({ state: 'held' });
+    },
+  );
+
+  it.each([
+    ['refuses', (z: VirtualZebra) => z.refuse()],
     ['runs out of paper', (z: VirtualZebra) => z.status('paper_out')],
   ])('a printer that %s is retried; once it is back the label prints exactly once', async (_name, fault) => {
     fault(zebra);

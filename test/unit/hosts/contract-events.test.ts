@@ -205,6 +205,20 @@ describe('the headless contract events', () => {
       expect(failed.message).not.toContain('s1');
     });
 
+    it('a document sent whole and never confirmed says it may have printed, and to look before printing it again', () => {
+      const mapper = new HeadlessEventMapper();
+      const unconfirmed = { ...customs('held'), heldReason: 'unconfirmed' as const };
+      const events = mapper.map(job(unconfirmed));
+      expect(events[2]).toMatchObject({
+        event: 'held',
+        reason:
+          'The document printer was sent the customs document but did not confirm it: it may have printed, so it is held and never prints unasked.',
+      });
+      expect((events[3] as { message: string }).message).toContain(
+        'Look at the document printer (--document-printer) first: only if nothing came out,',
+      );
+    });
+
     it('a held manifest names the document printer and the manifest, with its manifestId', () => {
       const manifest: JobView = {
         ...base,

@@ -118,6 +118,7 @@ const da: Messages = {
     ttl: 'den er for gammel til at blive udskrevet uden at spørge',
     offline: 'printeren var offline for længe',
     restart: 'stationen blev genstartet',
+    unconfirmed: 'printeren bekræftede den ikke: den kan være blevet udskrevet',
   },
   documentKind: {
     label: 'Label',

@@ -116,6 +116,7 @@ const en = {
     ttl: 'too old to print unasked',
     offline: 'the printer stayed offline',
     restart: 'the station restarted',
+    unconfirmed: 'the printer did not confirm it: it may have printed',
   },
   documentKind: {
     label: 'Label',

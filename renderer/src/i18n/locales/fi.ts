@@ -125,6 +125,7 @@ const fi: Messages = {
     ttl: 'se on liian vanha tulostettavaksi kysymättä',
     offline: 'tulostin oli liian kauan ilman yhteyttä',
     restart: 'asema käynnistettiin uudelleen',
+    unconfirmed: 'tulostin ei vahvistanut sitä: se on ehkä tulostunut',
   },
   documentKind: {
     label: 'Osoitekortti',

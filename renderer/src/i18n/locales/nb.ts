@@ -118,6 +118,7 @@ const nb: Messages = {
     ttl: 'den er for gammel til å skrives ut uten å spørre',
     offline: 'skriveren var frakoblet for lenge',
     restart: 'stasjonen ble startet på nytt',
+    unconfirmed: 'skriveren bekreftet den ikke: den kan ha blitt skrevet ut',
   },
   documentKind: {
     label: 'Etikett',

@@ -124,6 +124,7 @@ const sv: Messages = {
     ttl: 'den är för gammal för att skrivas ut utan att fråga',
     offline: 'skrivaren förblev frånkopplad',
     restart: 'stationen startades om',
+    unconfirmed: 'skrivaren bekräftade den inte: den kan ha skrivits ut',
   },
   documentKind: {
     label: 'Etikett',

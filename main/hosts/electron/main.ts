@@ -3,7 +3,7 @@
  * navigation and new windows blocked, permission requests denied, and the StationApi over IPC answered only
  * for the app's own frame, each argument validated by schema (hosts/shared/dispatch).
  */
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { STATION_METHOD_NAMES } from '../../../preload/method-names';
@@ -48,11 +48,9 @@ function lockDown(): void {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
   app.on('web-contents-created', (_event, contents) => {
-    contents.setWindowOpenHandler(({ url }) => {
-      // Help links open in the system browser; the app never opens windows of its own.
-      if (url.startsWith('https://')) void shell.openExternal(url);
-      return { action: 'deny' };
-    });
+    // The app opens no window and links nowhere outside: a page that asks is denied, and never handed to the
+    // system browser either (an address there could carry what the page read out past the CSP).
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-navigate', (event, url) => {
       if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
     });

@@ -146,7 +146,7 @@ describe('the Electron host', () => {
     }
   });
 
-  it('denies every permission request and blocks navigation and new windows', () => {
+  it('denies every permission request and blocks navigation and new windows', async () => {
     const decisions: boolean[] = [];
     hoisted.permissionRequest!({}, 'media', (ok) => decisions.push(ok));
     hoisted.permissionRequest!({}, 'geolocation', (ok) => decisions.push(ok));
@@ -161,7 +161,9 @@ describe('the Electron host', () => {
         listeners.set(name, fn),
     };
     hoisted.appListeners.get('web-contents-created')!({}, contents);
-    expect(openHandler!({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    expect(openHandler!({ url: 'https://evil.example/?d=receivers' })).toEqual({ action: 'deny' });
+    const { shell } = await import('electron');
+    expect(shell.openExternal).not.toHaveBeenCalled();
     const prevented: string[] = [];
     listeners.get('will-navigate')!(
       { preventDefault: () => prevented.push('navigate') },

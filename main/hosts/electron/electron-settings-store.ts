@@ -21,7 +21,13 @@ export function createElectronSettingsStore(userData: string): SettingsStore {
   function open(): { store: Store<{ settings?: unknown }>; setAside?: string } {
     if (store) return { store };
     const make = () =>
-      new Store<{ settings?: unknown }>({ name: 'settings', cwd: userData, clearInvalidConfig: false });
+      // 0600 from the moment it exists, as every file in the data folder (conf's default is 0666 less the umask).
+      new Store<{ settings?: unknown }>({
+        name: 'settings',
+        cwd: userData,
+        clearInvalidConfig: false,
+        configFileMode: 0o600,
+      });
     try {
       store = make();
       return { store };

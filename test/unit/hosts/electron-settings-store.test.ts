@@ -4,7 +4,7 @@
  * runs, on its own file in a temporary folder; only Electron, which it asks for its app paths when none is given,
  * is absent here.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -34,5 +34,16 @@ describe('the desktop app’s saved settings', () => {
   it('saved before it with a lookup the admin changed: kept', async () => {
     const loaded = await createElectronSettingsStore(await savedBeforePrepared(['stored', 'order'])).load();
     expect(loaded.settings.resolve.sources).toEqual(['stored', 'order']);
+  });
+
+  it('writes a new settings file 0600 from the start, whatever the umask', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'packbench-electron-settings-'));
+    const before = process.umask(0o022);
+    try {
+      await createElectronSettingsStore(dir).save(defaultSettings());
+    } finally {
+      process.umask(before);
+    }
+    expect((await stat(join(dir, 'settings.json'))).mode & 0o777).toBe(0o600);
   });
 });

@@ -13,6 +13,15 @@ export type RunCommand = (
   options?: { input?: Buffer; timeoutMs?: number },
 ) => Promise<CommandResult>;
 
+/**
+ * The environment a print command runs in: this process's, without Packbench's own variables. Those hold the API
+ * key's secret, the Checkout client secret and the vault's passphrase, which `lp`, `lpstat` or a wrapper put in
+ * their place have no use for and must not see; CUPS_SERVER, PATH, the locale and the rest pass on.
+ */
+export function commandEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('PACKBENCH_')));
+}
+
 // node:child_process is loaded on the first use of an OS print queue (lp, lpstat), not by every station
 // start: many stations print only to a Zebra's port.
 export const runCommand: RunCommand = async (file, args, options = {}) => {
@@ -26,6 +35,7 @@ export const runCommand: RunCommand = async (file, args, options = {}) => {
         maxBuffer: 4 * 1024 * 1024,
         encoding: 'utf8',
         windowsHide: true,
+        env: commandEnvironment(),
       },
       (error, stdout, stderr) => {
         if (error === null) return resolve({ code: 0, stdout, stderr });

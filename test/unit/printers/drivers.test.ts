@@ -12,7 +12,7 @@ import {
 } from '../../../main/printers/drivers/os-queue';
 import { createPrintClientDriver } from '../../../main/printers/drivers/print-client';
 import type { CreatePrintJobInput, PrintJobApi } from '../../../main/printers/print-job-api';
-import type { RunCommand } from '../../../main/printers/drivers/run-command';
+import { runCommand, type RunCommand } from '../../../main/printers/drivers/run-command';
 import { err, ok } from '../../../main/result';
 
 const zpl: PrintableDocument = {
@@ -246,4 +246,28 @@ describe('file driver', () => {
     expect((await driver.send({ ...zpl, id: '../../../evil' })).ok).toBe(true);
     expect(await readdir(dataDir)).toEqual(['printed']);
   });
+});
+
+describe('a print command’s environment', () => {
+  it.skipIf(process.platform === 'win32')(
+    'holds none of Packbench’s own variables (the key’s secret, the Checkout secret, the passphrase), and the rest as it is',
+    async () => {
+      const saved = { ...process.env };
+      Object.assign(process.env, {
+        PACKBENCH_API_KEY_SECRET: 'key-secret-1',
+        PACKBENCH_CHECKOUT_CLIENT_SECRET: 'checkout-secret-1',
+        PACKBENCH_VAULT_KEY: 'passphrase-1',
+        CUPS_SERVER: '127.0.0.1:6310',
+      });
+      try {
+        const result = await runCommand('/usr/bin/env', []);
+        expect(result.code).toBe(0);
+        expect(result.stdout).not.toMatch(/PACKBENCH_|key-secret-1|checkout-secret-1|passphrase-1/);
+        expect(result.stdout).toContain('CUPS_SERVER=127.0.0.1:6310');
+      } finally {
+        for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+        Object.assign(process.env, saved);
+      }
+    },
+  );
 });

@@ -11,7 +11,7 @@ import {
 } from 'node:crypto';
 import { chmod, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../files/atomic';
+import { createFileOnce, writeFileAtomic } from '../files/atomic';
 import { storedKeySchema } from './schema';
 import { keyRead, VAULT_SLOTS, VaultRefusal } from './store';
 import type { StoredKey, SecretVault, VaultProblem, VaultRead, VaultSlot } from './store';
@@ -190,8 +190,12 @@ export function createFileVault(
     }
     if (why?.code === 'key_damaged') await rename(keyFilePath, `${keyFilePath}.corrupt-${Date.now()}`);
     const key = randomBytes(32);
-    await writeFileAtomic(keyFilePath, key, { mode: 0o600 });
-    return key;
+    if (await createFileOnce(keyFilePath, key, { mode: 0o600 })) return key;
+    // Another save made one at the same moment (the other secret, the same one twice): this secret is encrypted
+    // with that key file too, never with one that replaced it and left the other secret unreadable.
+    const made = await keyFile();
+    if (made.key) return made.key;
+    throw new Error(made.problem?.message ?? `${keyFilePath} cannot be used.`);
   }
 
   async function set(stored: StoredKey): Promise<void> {

@@ -155,3 +155,22 @@ describe('a passphrase', () => {
     expect(await readFile(join(d, 'vault.key'))).toEqual(key);
   });
 });
+
+describe('two secrets saved at the same moment in a new data folder', () => {
+  it('share one key file: both read back, and no save replaced the key file the other used', async () => {
+    const d = await dir();
+    const checkout = { id: 'client', secret: 'client-secret' };
+    await Promise.all([
+      createFileVault(d, {}).set(KEY),
+      createFileVault(d, {}, 'checkout').set(checkout),
+      createFileVault(d, {}).set(KEY),
+    ]);
+    const delivery = await createFileVault(d, {}).read();
+    const other = await createFileVault(d, {}, 'checkout').read();
+    expect(delivery).toMatchObject({ key: KEY });
+    expect(delivery.problem).toBeUndefined();
+    expect(other).toMatchObject({ key: checkout });
+    expect(other.problem).toBeUndefined();
+    expect((await readdir(d)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});

@@ -53,6 +53,12 @@ function classifyLpFailure(result: CommandResult, target: string): PrinterError 
       ['unreachable'],
     );
   const text = `${result.stderr} ${result.stdout}`.trim();
+  // Killed mid-way, lp may have queued the job already: sent again, it could print twice.
+  if (result.timedOut)
+    return {
+      ...printerError('timeout', `${target}: lp did not finish in time: the job may be in the queue`, false),
+      mayHavePrinted: true,
+    };
   if (/does not exist|not found|unknown printer/i.test(text))
     return printerError('rejected', `${target}: ${text}`, false);
   if (/not accepting/i.test(text))

@@ -4,6 +4,8 @@ export interface CommandResult {
   stderr: string;
   /** Set when the program could not be started at all (ENOENT: not installed). */
   spawnError?: NodeJS.ErrnoException;
+  /** Killed when it outran its time: what it did before is unknown (a print queue may hold the job). */
+  timedOut?: true;
 }
 
 /** Runs a program with an argument array (never a shell string) and optional stdin bytes. */
@@ -39,12 +41,13 @@ export const runCommand: RunCommand = async (file, args, options = {}) => {
       },
       (error, stdout, stderr) => {
         if (error === null) return resolve({ code: 0, stdout, stderr });
-        const errno = error as NodeJS.ErrnoException & { code?: unknown };
+        const errno = error as NodeJS.ErrnoException & { code?: unknown; killed?: boolean };
         if (typeof errno.code === 'string') return resolve({ code: -1, stdout, stderr, spawnError: errno });
         resolve({
           code: typeof errno.code === 'number' ? errno.code : 1,
           stdout,
           stderr: stderr || error.message,
+          ...(errno.killed ? { timedOut: true as const } : {}),
         });
       },
     );

@@ -129,6 +129,27 @@ describe('os-queue: lp arguments', () => {
       },
     );
   });
+  it('an lp killed when it outran its time may have queued the job: never sent again unasked', async () => {
+    const slow: RunCommand = async () => ({
+      code: 1,
+      stdout: '',
+      stderr: 'Command failed: lp',
+      timedOut: true,
+    });
+    expect(await createOsQueueDriver(queue, { platform: 'linux', runCommand: slow }).send(pdf)).toMatchObject(
+      {
+        ok: false,
+        error: { code: 'timeout', retryable: false, mayHavePrinted: true },
+      },
+    );
+  });
+  it.skipIf(process.platform === 'win32')(
+    'a command that outruns its time is said to have timed out',
+    async () => {
+      expect(await runCommand('/bin/sleep', ['5'], { timeoutMs: 100 })).toMatchObject({ timedOut: true });
+      expect(await runCommand('/bin/sh', ['-c', 'exit 3'])).not.toHaveProperty('timedOut');
+    },
+  );
   it('parses lpstat -v', () => {
     expect(
       parseLpstatDevices(

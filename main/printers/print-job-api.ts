@@ -22,6 +22,8 @@ export interface PrintJobApiError {
   message: string;
   /** Worth another try later (network, 5xx); a 404 (document expired) or 422 is not. */
   retryable: boolean;
+  /** The request may have made the job (its answer was lost): another could print the document twice. */
+  mayExist?: true;
 }
 
 export interface PrintJobApi {

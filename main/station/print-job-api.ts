@@ -70,7 +70,7 @@ function toPrintJobError(error: DeliveryError): PrintJobApiError {
       };
     case 'outcome_unknown':
       // The job may exist: sending another could print twice, so the spool must not retry on its own.
-      return { code: 'network', message: error.message, retryable: false };
+      return { code: 'network', message: error.message, retryable: false, mayExist: true };
     case 'auth':
     case 'access':
       return { code: 'auth', message: error.message, retryable: false };

@@ -74,6 +74,12 @@ export function createPrintClientDriver(
         contentType: contentTypeFor(document),
       });
       if (!created.ok) {
+        // nShift may have made the print job though its answer was lost: the spool holds it (unconfirmed).
+        if (created.error.mayExist)
+          return err({
+            ...printerError('io', `${target}: ${created.error.message}: the print job may exist`, false),
+            mayHavePrinted: true,
+          });
         const code = created.error.retryable ? 'unreachable' : 'rejected';
         return err(printerError(code, `${target}: ${created.error.message}`, created.error.retryable));
       }

@@ -224,6 +224,15 @@ describe('print-client driver', () => {
       ok: false,
       error: { code: 'rejected', retryable: false },
     });
+    // The request left and its answer was lost: nShift may have made the print job, so it is not asked again.
+    const lost: PrintJobApi = {
+      createPrintJob: async () =>
+        err({ code: 'network', message: 'answer lost', retryable: false, mayExist: true }),
+    };
+    expect(await createPrintClientDriver(config, { api: lost }).send(zpl)).toMatchObject({
+      ok: false,
+      error: { retryable: false, mayHavePrinted: true },
+    });
   });
 });
 

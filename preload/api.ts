@@ -123,8 +123,9 @@ export type PrinterProblem =
   'unreachable' | 'paper_out' | 'head_open' | 'paused' | 'ribbon_out' | 'buffer_full' | 'unknown_status';
 
 /** Why a printer (or its driver) did not take a document: what the UI says it in words from, never the driver's text. */
+/** `document_gone`: nShift no longer has the document a Print Client printer was to print (its hour passed). */
 export type PrinterErrorCode =
-  'unreachable' | 'timeout' | 'rejected' | 'unsupported_format' | 'printer_problem' | 'io';
+  'unreachable' | 'timeout' | 'rejected' | 'unsupported_format' | 'printer_problem' | 'io' | 'document_gone';
 
 export interface PrinterStateView {
   printerId: string;

@@ -44,7 +44,15 @@ export const spoolRecordSchema = z.object({
   heldReason: z.optional(heldReasonSchema),
   lastError: z.optional(z.string()),
   lastErrorCode: z.optional(
-    z.enum(['unreachable', 'timeout', 'rejected', 'unsupported_format', 'printer_problem', 'io']),
+    z.enum([
+      'unreachable',
+      'timeout',
+      'rejected',
+      'unsupported_format',
+      'printer_problem',
+      'io',
+      'document_gone',
+    ]),
   ),
   shipmentId: z.optional(z.string()),
   stationJobId: z.optional(z.string()),

@@ -167,6 +167,11 @@ export function failureFromPrinter(error: PrinterError, printerName: string): Fa
       { printer: printerName },
     );
   }
+  if (error.code === 'document_gone')
+    return codeFailure(
+      'document_expired',
+      `nShift no longer has the document the printer "${printerName}" was to print (it keeps them an hour): reprint it.`,
+    );
   const problems = (error.problems ?? []).join(', ');
   // The driver's message mixes the station's English with the OS's: logs only. The UI reads the error's code.
   const detail =

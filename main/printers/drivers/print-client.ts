@@ -80,7 +80,13 @@ export function createPrintClientDriver(
             ...printerError('io', `${target}: ${created.error.message}: the print job may exist`, false),
             mayHavePrinted: true,
           });
-        const code = created.error.retryable ? 'unreachable' : 'rejected';
+        // A 404: nShift no longer has the document (it keeps them an hour): a reprint makes a new copy.
+        const code =
+          created.error.code === 'not_found'
+            ? 'document_gone'
+            : created.error.retryable
+              ? 'unreachable'
+              : 'rejected';
         return err(printerError(code, `${target}: ${created.error.message}`, created.error.retryable));
       }
       return ok({ bytes: document.bytes.length });

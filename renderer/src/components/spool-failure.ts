@@ -36,6 +36,8 @@ export function spoolJobFailure(
         printer: name,
         problems: (printer.problems ?? []).filter((p) => p !== 'unreachable').join(','),
       });
+    case 'document_gone':
+      return { reason: 'not_found', code: 'document_expired', message };
     case 'rejected':
     case undefined:
       return failure('printer_error', 'printer_refused', { printer: name });

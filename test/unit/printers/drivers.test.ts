@@ -222,7 +222,7 @@ describe('print-client driver', () => {
     };
     expect(await createPrintClientDriver(config, { api: gone }).send(zpl)).toMatchObject({
       ok: false,
-      error: { code: 'rejected', retryable: false },
+      error: { code: 'document_gone', retryable: false },
     });
     // The request left and its answer was lost: nShift may have made the print job, so it is not asked again.
     const lost: PrintJobApi = {

@@ -522,6 +522,7 @@ describe('every failure the station can produce reads in all five languages', ()
         'unsupported_format',
         'printer_problem',
         'io',
+        'document_gone',
       ];
       const produced: Failure[] = [
         ...deliveryErrors.map(failureFromDelivery),

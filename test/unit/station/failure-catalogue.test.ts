@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FailureCode, FailureDetail } from '../../../main/domain';
 import { FAILURE_CODES, FAILURE_DETAILS, translationKeys } from '../../../main/domain';
-import { codeFailure, failureOf, stoppedBeforeStart } from '../../../main/station/failures';
+import {
+  codeFailure,
+  failureFromPrinter,
+  failureOf,
+  stoppedBeforeStart,
+} from '../../../main/station/failures';
 import { catalogues, createI18n } from '../renderer/catalogues';
 
 const codes = Object.keys(FAILURE_CODES) as FailureCode[];
@@ -83,5 +88,14 @@ describe('the failure catalogue', () => {
       expect(failure, kind).toMatchObject({ code: 'internal', detail: 'stopped_before_start' });
       expect(failure.message, kind).not.toMatch(/book/i);
     }
+  });
+
+  it('a document nShift no longer has (a Print Client 404) says so and to reprint it, not that the printer refused', () => {
+    const failure = failureFromPrinter(
+      { code: 'document_gone', message: 'Not Found', retryable: false },
+      'Packing line 1',
+    );
+    expect(failure).toMatchObject({ reason: 'not_found', code: 'document_expired' });
+    expect(failure.message).toContain('reprint it');
   });
 });

@@ -53,6 +53,18 @@ export function zplCharsetOf(printConfig: PrintConfig | undefined): ZplCharset {
   return typeof value === 'string' && /^utf-?8$/i.test(value.trim()) ? 'UTF8' : 'cp850';
 }
 
+/**
+ * The charset a ZPL document from nShift is in: what it announces to the printer (`^CI28` UTF-8, `^CI13` cp850),
+ * else what it was asked in. Two ZPL targets may ask for two charsets, and only the document says which one made
+ * it; the label cache and the preview decode it by this (the printer gets the bytes untouched either way).
+ */
+export function zplCharsetOfDocument(bytes: Buffer, printConfig: PrintConfig | undefined): ZplCharset {
+  const announced = /\^CI(\d{1,2})\b/.exec(bytes.subarray(0, 4096).toString('latin1'))?.[1];
+  if (announced === '28') return 'UTF8';
+  if (announced === '13') return 'cp850';
+  return zplCharsetOf(printConfig);
+}
+
 /** Which Accept to send for a download: PDF only when every target is PDF (ZPL is application/octet-stream). */
 export function acceptFor(printConfig: PrintConfig | undefined): DocumentAccept {
   const types = printTargets(printConfig).map((t) => t.type);
@@ -134,7 +146,7 @@ export async function documentsFromPrints(
       bytes,
       printId: print.id,
     };
-    if (format === 'zpl') document.charset = zplCharsetOf(ctx.printConfig);
+    if (format === 'zpl') document.charset = zplCharsetOfDocument(bytes, ctx.printConfig);
     const media = mediaFor(ctx.printConfig, format);
     if (media) document.media = media;
     if (description !== undefined) document.description = description;

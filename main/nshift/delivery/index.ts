@@ -19,6 +19,7 @@ export {
   documentsFromPrints,
   documentsFromShipmentResult,
   zplCharsetOf,
+  zplCharsetOfDocument,
   acceptFor,
   printTargets,
 } from './documents';

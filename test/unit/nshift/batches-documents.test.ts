@@ -11,6 +11,7 @@ import {
   acceptFor,
   documentsFromShipmentResult,
   zplCharsetOf,
+  zplCharsetOfDocument,
 } from '../../../main/nshift/delivery/documents';
 import type { DocumentAccept } from '../../../main/nshift/delivery/types';
 import type { FeedPage, ShipmentResult } from '../../../main/nshift/delivery/schemas';
@@ -185,6 +186,18 @@ describe('documents are bytes', () => {
     );
     expect(zplCharsetOf({ target1Type: 'pdf', target2Type: 'zpl' })).toBe('cp850');
     expect(zplCharsetOf(undefined)).toBe('cp850');
+  });
+
+  it('a ZPL document says its own charset (^CI28, ^CI13) over what the first ZPL target asked', () => {
+    const asked = {
+      target1Type: 'zpl',
+      target1Options: [{ key: 'charset', value: 'UTF8' }],
+      target2Type: 'zpl',
+      target2Options: [{ key: 'charset', value: 'cp850' }],
+    };
+    expect(zplCharsetOfDocument(Buffer.from('^XA^CI13^FO40,40^FDSE123^FS^XZ'), asked)).toBe('cp850');
+    expect(zplCharsetOfDocument(Buffer.from('^XA^CI28^FH^FD_C3_85^FS^XZ'), undefined)).toBe('UTF8');
+    expect(zplCharsetOfDocument(Buffer.from('^XA^FO40,40^FDSE123^FS^XZ'), asked)).toBe('UTF8');
   });
 
   it('a print without data is downloaded through its href as given, and detected by content', async () => {

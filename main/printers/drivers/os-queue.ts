@@ -137,6 +137,16 @@ export function createOsQueueDriver(
         { timeoutMs: 30_000 },
       );
       if (result.code === 0 && !result.spawnError) return ok({ bytes: document.bytes.length });
+      // Killed in the middle of WritePrinter, the spooler may hold the job already: sent again, it prints twice.
+      if (result.timedOut)
+        return err({
+          ...printerError(
+            'timeout',
+            `${target}: the print did not finish in time: the job may be in the queue`,
+            false,
+          ),
+          mayHavePrinted: true,
+        });
       const text = `${result.stderr} ${result.stdout}`.trim();
       // OpenPrinter failing means no such queue (not worth retrying); anything else may pass on a retry.
       const missing = /OpenPrinter failed/i.test(text);

@@ -142,6 +142,13 @@ describe('os-queue: lp arguments', () => {
         error: { code: 'timeout', retryable: false, mayHavePrinted: true },
       },
     );
+    // Windows' raw path alike: powershell killed in the middle of WritePrinter.
+    expect(await createOsQueueDriver(queue, { platform: 'win32', runCommand: slow }).send(zpl)).toMatchObject(
+      {
+        ok: false,
+        error: { code: 'timeout', retryable: false, mayHavePrinted: true },
+      },
+    );
   });
   it.skipIf(process.platform === 'win32')(
     'a command that outruns its time is said to have timed out',

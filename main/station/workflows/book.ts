@@ -5,6 +5,7 @@ import {
   type DeliveryError,
   type ShipmentResult,
   type ShipmentSummary,
+  type Shipment,
 } from '../../nshift/delivery';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
@@ -512,10 +513,11 @@ async function ensureConsolidationKey(
   const client = ctx.client();
   const stored = await client.storedShipments.get(storedId);
   if (!stored.ok) return stored;
+  // A key the stored shipment carries already (from the order) is kept, whatever else the answer holds.
+  const existing = stored.value.shipment ? consolidationKeyOf(stored.value.shipment as Shipment) : undefined;
+  if (existing) return ok(existing);
   const shipment = wholeShipmentOf(stored.value);
   if (!shipment) return err({ kind: 'declined', failure: consolidationKeyNotAdded(code, key) });
-  const existing = consolidationKeyOf(shipment);
-  if (existing) return ok(existing);
   const replaced = await client.storedShipments.replace(storedId, withConsolidationKey(shipment, key));
   return replaced.ok ? ok(key) : replaced;
 }
@@ -523,7 +525,7 @@ async function ensureConsolidationKey(
 function consolidationKeyNotAdded(code: string, key: string): Failure {
   return failureOf(
     'consolidation_key_not_added',
-    `nShift did not send the stored shipment of "${code}" whole, so the station cannot add consolidation key ${key} to it without erasing its data: nothing was booked. Add the key to the stored shipment in nShift, or clear the station's consolidation key, then scan again.`,
+    `nShift did not send the stored shipment of "${code}" whole, so the station cannot add consolidation key ${key} to it without erasing its data: nothing was booked. Book it in nShift itself, or clear the station's consolidation key and scan again (it then books without consolidation).`,
     { code, key },
   );
 }

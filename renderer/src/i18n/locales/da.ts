@@ -342,7 +342,7 @@ const da: Messages = {
       },
       consolidation_key_not_added: {
         what: 'nShift sendte ikke den gemte forsendelse for {{code}} hel, så stationen kan ikke tilføje samlastningsnøglen {{key}} uden at slette dens oplysninger: intet blev booket.',
-        todo: 'Bed en arbejdsleder tilføje nøglen til den gemte forsendelse i nShift (eller lade ordresystemet sende den), eller tømme nøglen i $t(settings.title) → $t(admin.consolidation.title). Scan derefter igen.',
+        todo: 'Bed en arbejdsleder: book den gemte forsendelse direkte i nShift, eller tøm nøglen i $t(settings.title) → $t(admin.consolidation.title); en scanning booker den så uden samlastning.',
         line: 'Samlastningsnøgle: {{key}}',
       },
       booking_refused: {

@@ -347,7 +347,7 @@ const en = {
       },
       consolidation_key_not_added: {
         what: 'nShift did not send the stored shipment of {{code}} whole, so the station cannot add consolidation key {{key}} to it without erasing its data: nothing was booked.',
-        todo: 'Ask a supervisor to add the key to the stored shipment in nShift (or to have the order system send it), or to clear the key in $t(settings.title) → $t(admin.consolidation.title). Then scan again.',
+        todo: 'Ask a supervisor: book this stored shipment in nShift itself, or clear the key in $t(settings.title) → $t(admin.consolidation.title); a scan then books it without consolidation.',
         line: 'Consolidation key: {{key}}',
       },
       booking_refused: {

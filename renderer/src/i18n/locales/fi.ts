@@ -355,7 +355,7 @@ const fi: Messages = {
       },
       consolidation_key_not_added: {
         what: 'nShift ei lähettänyt tunnuksen {{code}} tallennettua lähetystä kokonaisena, joten asema ei voi lisätä siihen koontiavainta {{key}} poistamatta sen tietoja: mitään ei varattu.',
-        todo: 'Pyydä esihenkilöä lisäämään avain tallennettuun lähetykseen nShiftissä (tai pyytämään tilausjärjestelmää lähettämään sen) tai tyhjentämään avain kohdassa $t(settings.title) → $t(admin.consolidation.title). Skannaa sitten uudelleen.',
+        todo: 'Pyydä esihenkilöä: varaa tallennettu lähetys suoraan nShiftissä tai tyhjennä avain kohdassa $t(settings.title) → $t(admin.consolidation.title); skannaus varaa sen sitten ilman koontia.',
         line: 'Koontiavain: {{key}}',
       },
       booking_refused: {

@@ -343,7 +343,7 @@ const nb: Messages = {
       },
       consolidation_key_not_added: {
         what: 'nShift sendte ikke den lagrede sendingen for {{code}} hel, så stasjonen kan ikke legge til samlastingsnøkkelen {{key}} uten å slette opplysningene i den: ingenting ble booket.',
-        todo: 'Be en arbeidsleder legge nøkkelen til den lagrede sendingen i nShift (eller la ordresystemet sende den), eller tømme nøkkelen i $t(settings.title) → $t(admin.consolidation.title). Skann deretter på nytt.',
+        todo: 'Be en arbeidsleder: book den lagrede sendingen direkte i nShift, eller tøm nøkkelen i $t(settings.title) → $t(admin.consolidation.title); en skanning booker den da uten samlasting.',
         line: 'Samlastingsnøkkel: {{key}}',
       },
       booking_refused: {

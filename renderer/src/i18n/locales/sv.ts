@@ -350,7 +350,7 @@ const sv: Messages = {
       },
       consolidation_key_not_added: {
         what: 'nShift skickade inte den lagrade sändningen för {{code}} hel, så stationen kan inte lägga till samlastningsnyckeln {{key}} utan att radera dess uppgifter: inget bokades.',
-        todo: 'Be en arbetsledare lägga till nyckeln på den lagrade sändningen i nShift (eller låta ordersystemet skicka den), eller tömma nyckeln i $t(settings.title) → $t(admin.consolidation.title). Skanna sedan igen.',
+        todo: 'Be en arbetsledare: boka den lagrade sändningen direkt i nShift, eller töm nyckeln i $t(settings.title) → $t(admin.consolidation.title); en skanning bokar den då utan samlastning.',
         line: 'Samlastningsnyckel: {{key}}',
       },
       booking_refused: {

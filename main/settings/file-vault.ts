@@ -46,6 +46,23 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_FILE = 'vault.key';
 
+/**
+ * One look at a key file at a time (per path): two secrets saved at once would otherwise each find it missing or
+ * damaged, and each make one, the second moving away the first's. The data folder's lock keeps other processes
+ * out (main/hosts/shared/data-dir-lock.ts); `createFileOnce` keeps a file that is there from being replaced.
+ */
+const keyFileTurns = new Map<string, Promise<unknown>>();
+
+function inKeyFileTurn<T>(keyFilePath: string, work: () => Promise<T>): Promise<T> {
+  const mine = (keyFileTurns.get(keyFilePath) ?? Promise.resolve()).catch(() => undefined).then(work);
+  keyFileTurns.set(keyFilePath, mine);
+  const forget = () => {
+    if (keyFileTurns.get(keyFilePath) === mine) keyFileTurns.delete(keyFilePath);
+  };
+  mine.then(forget, forget);
+  return mine;
+}
+
 export function createFileVault(
   dataDir: string,
   env: NodeJS.ProcessEnv = process.env,
@@ -167,8 +184,11 @@ export function createFileVault(
       const key = await scryptKey(given, salt, SCRYPT_LOG_N);
       return { key, header: header(FROM_PASSPHRASE, SCRYPT_LOG_N, salt, key) };
     }
-    const found = await keyFile();
-    const key = found.key ?? (await newKeyFile(found.problem));
+    // Looked at again in its turn: a save just before this one may have made or replaced the key file.
+    const key = await inKeyFileTurn(keyFilePath, async () => {
+      const found = await keyFile();
+      return found.key ?? (await newKeyFile(found.problem));
+    });
     return { key, header: header(FROM_KEY_FILE, 0, Buffer.alloc(SALT_BYTES), key) };
   }
 

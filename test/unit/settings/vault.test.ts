@@ -174,3 +174,15 @@ describe('two secrets saved at the same moment in a new data folder', () => {
     expect((await readdir(d)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });
+
+describe('two secrets saved at the same moment beside a damaged key file', () => {
+  it('share the one new key file: the second never moves away the key the first was saved with', async () => {
+    const d = await dir();
+    await writeFile(join(d, 'vault.key'), randomBytes(16), { mode: 0o600 });
+    const checkout = { id: 'client', secret: 'client-secret' };
+    await Promise.all([createFileVault(d, {}).set(KEY), createFileVault(d, {}, 'checkout').set(checkout)]);
+    expect(await createFileVault(d, {}).read()).toMatchObject({ key: KEY });
+    expect(await createFileVault(d, {}, 'checkout').read()).toMatchObject({ key: checkout });
+    expect((await createFileVault(d, {}).read()).problem).toBeUndefined();
+  });
+});

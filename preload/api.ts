@@ -21,6 +21,7 @@ import type {
   HeldReason,
   JobKind,
   JobView,
+  PrinterErrorCode,
   SpoolJobState,
   ZplCharset,
 } from '../main/domain';
@@ -41,6 +42,7 @@ export type {
   JobShipment,
   JobState,
   JobView,
+  PrinterErrorCode,
   ResolvedSource,
   SpoolJobState,
   ZplCharset,
@@ -121,11 +123,6 @@ export type PrinterConfig =
 
 export type PrinterProblem =
   'unreachable' | 'paper_out' | 'head_open' | 'paused' | 'ribbon_out' | 'buffer_full' | 'unknown_status';
-
-/** Why a printer (or its driver) did not take a document: what the UI says it in words from, never the driver's text. */
-/** `document_gone`: nShift no longer has the document a Print Client printer was to print (its hour passed). */
-export type PrinterErrorCode =
-  'unreachable' | 'timeout' | 'rejected' | 'unsupported_format' | 'printer_problem' | 'io' | 'document_gone';
 
 export interface PrinterStateView {
   printerId: string;

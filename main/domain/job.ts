@@ -38,12 +38,27 @@ export const spoolJobStateSchema = z.enum(['queued', 'sending', 'printed', 'fail
 export type SpoolJobState = z.infer<typeof spoolJobStateSchema>;
 
 /**
- * Why a printer holds a document: too old to print unasked (`ttl`), the printer stayed offline (`offline`), or the
- * station stopped while sending it, so it may have printed (`restart`).
+ * Why a printer holds a document: too old to print unasked (`ttl`), the printer stayed offline (`offline`), the
+ * station stopped while sending it (`restart`), or it was sent whole and the printer neither confirmed nor refused
+ * it (`unconfirmed`); the last two may have printed.
  */
-/** `unconfirmed`: sent whole, then the printer neither confirmed nor refused it, so it may have printed. */
 export const heldReasonSchema = z.enum(['ttl', 'offline', 'restart', 'unconfirmed']);
 export type HeldReason = z.infer<typeof heldReasonSchema>;
+
+/**
+ * Why a printer (or its driver) did not take a document: what the UI says it in words from, never the driver's
+ * text. `document_gone`: nShift no longer has the document a Print Client printer was to print (its hour passed).
+ */
+export const printerErrorCodeSchema = z.enum([
+  'unreachable',
+  'timeout',
+  'rejected',
+  'unsupported_format',
+  'printer_problem',
+  'io',
+  'document_gone',
+]);
+export type PrinterErrorCode = z.infer<typeof printerErrorCodeSchema>;
 
 /** How a document's print ended, as the journal's `print_state` records it (a spool job's final states, and `held`). */
 export const printStateSchema = z.enum(['printed', 'held', 'failed', 'cancelled']);

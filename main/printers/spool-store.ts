@@ -21,7 +21,7 @@ import {
   safeFileName,
   writeFileAtomic,
 } from '../files/atomic';
-import { heldReasonSchema, spoolJobStateSchema } from '../domain';
+import { heldReasonSchema, printerErrorCodeSchema, spoolJobStateSchema } from '../domain';
 import { documentMetaSchema } from '../labels/document';
 
 export const spoolRecordSchema = z.object({
@@ -43,17 +43,7 @@ export const spoolRecordSchema = z.object({
   nextAttemptAt: z.number(),
   heldReason: z.optional(heldReasonSchema),
   lastError: z.optional(z.string()),
-  lastErrorCode: z.optional(
-    z.enum([
-      'unreachable',
-      'timeout',
-      'rejected',
-      'unsupported_format',
-      'printer_problem',
-      'io',
-      'document_gone',
-    ]),
-  ),
+  lastErrorCode: z.optional(printerErrorCodeSchema),
   shipmentId: z.optional(z.string()),
   stationJobId: z.optional(z.string()),
   /**

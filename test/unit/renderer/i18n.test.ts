@@ -12,7 +12,7 @@ import type {
   PrinterProblem,
 } from '../../../preload/api';
 import type { DeliveryError } from '../../../main/nshift/delivery/errors';
-import type { PrinterError } from '../../../main/printers/types';
+import { printerErrorCodeSchema } from '../../../main/domain';
 import { failureFromDelivery, failureFromPrinter, internalFailure } from '../../../main/station/failures';
 import { parseScanCode, scanRefused } from '../../../main/station/scan-code';
 import { createI18n as createAppI18n, LANGUAGES, switchLanguage } from '../../../renderer/src/i18n';
@@ -515,15 +515,7 @@ describe('every failure the station can produce reads in all five languages', ()
         { ...base, kind: 'network', cause: 'refused' },
         { ...base, kind: 'outcome_unknown', cause: 'reset' },
       ];
-      const printerErrors: PrinterError['code'][] = [
-        'unreachable',
-        'timeout',
-        'rejected',
-        'unsupported_format',
-        'printer_problem',
-        'io',
-        'document_gone',
-      ];
+      const printerErrors = printerErrorCodeSchema.options;
       const produced: Failure[] = [
         ...deliveryErrors.map(failureFromDelivery),
         ...printerErrors.map((code) =>

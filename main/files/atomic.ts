@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, rename, rm, readFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, rm, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Result } from '../result';
 import { err, ok } from '../result';
@@ -39,61 +39,6 @@ export async function writeFileAtomic(
     throw error;
   }
   await fsyncDirectory(dir);
-}
-
-/**
- * Writes a file durably only if there is none yet, whole or not at all: `false` when one was there (made by
- * another writer at the same moment, say), which is then left as it is. The temp file is linked, not renamed,
- * into place: a link never replaces a file, where a rename would.
- */
-export async function createFileOnce(
-  target: string,
-  data: Buffer | string,
-  options: { mode?: number } = {},
-): Promise<boolean> {
-  const dir = path.dirname(target);
-  const temp = path.join(
-    dir,
-    `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
-  );
-  const handle = await openCreatingDir(temp, options.mode ?? PRIVATE_FILE_MODE);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-    await handle.close();
-    try {
-      await link(temp, target);
-    } catch (error) {
-      if (isErrnoException(error) && error.code === 'EEXIST') return false;
-      // A file system without hard links (FAT, some network shares): an exclusive create is as sure that no
-      // file is replaced, though a crash in it may leave the file short, as the reader then says.
-      if (!isErrnoException(error) || !['EPERM', 'ENOTSUP', 'ENOSYS'].includes(error.code ?? '')) throw error;
-      return createExclusive(target, data, options.mode ?? PRIVATE_FILE_MODE);
-    }
-  } finally {
-    await handle.close().catch(() => undefined);
-    await rm(temp, { force: true });
-  }
-  await fsyncDirectory(dir);
-  return true;
-}
-
-async function createExclusive(target: string, data: Buffer | string, mode: number): Promise<boolean> {
-  let handle: FileHandle;
-  try {
-    handle = await open(target, 'wx', mode);
-  } catch (error) {
-    if (isErrnoException(error) && error.code === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await fsyncDirectory(path.dirname(target));
-  return true;
 }
 
 /**

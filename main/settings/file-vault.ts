@@ -11,7 +11,8 @@ import {
 } from 'node:crypto';
 import { chmod, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createFileOnce, writeFileAtomic } from '../files/atomic';
+import PQueue from 'p-queue';
+import { writeFileAtomic } from '../files/atomic';
 import { storedKeySchema } from './schema';
 import { keyRead, VAULT_SLOTS, VaultRefusal } from './store';
 import type { StoredKey, SecretVault, VaultProblem, VaultRead, VaultSlot } from './store';
@@ -48,19 +49,15 @@ const KEY_FILE = 'vault.key';
 
 /**
  * One look at a key file at a time (per path): two secrets saved at once would otherwise each find it missing or
- * damaged, and each make one, the second moving away the first's. The data folder's lock keeps other processes
- * out (main/hosts/shared/data-dir-lock.ts); `createFileOnce` keeps a file that is there from being replaced.
+ * damaged, and each make one, the second replacing or moving away the first's. The data folder's lock keeps other
+ * processes out (main/hosts/shared/data-dir-lock.ts).
  */
-const keyFileTurns = new Map<string, Promise<unknown>>();
+const keyFileTurns = new Map<string, PQueue>();
 
-function inKeyFileTurn<T>(keyFilePath: string, work: () => Promise<T>): Promise<T> {
-  const mine = (keyFileTurns.get(keyFilePath) ?? Promise.resolve()).catch(() => undefined).then(work);
-  keyFileTurns.set(keyFilePath, mine);
-  const forget = () => {
-    if (keyFileTurns.get(keyFilePath) === mine) keyFileTurns.delete(keyFilePath);
-  };
-  mine.then(forget, forget);
-  return mine;
+function inKeyFileTurn(keyFilePath: string, work: () => Promise<Buffer>): Promise<Buffer> {
+  let turns = keyFileTurns.get(keyFilePath);
+  if (!turns) keyFileTurns.set(keyFilePath, (turns = new PQueue({ concurrency: 1 })));
+  return turns.add(work, { throwOnTimeout: true });
 }
 
 export function createFileVault(
@@ -210,12 +207,8 @@ export function createFileVault(
     }
     if (why?.code === 'key_damaged') await rename(keyFilePath, `${keyFilePath}.corrupt-${Date.now()}`);
     const key = randomBytes(32);
-    if (await createFileOnce(keyFilePath, key, { mode: 0o600 })) return key;
-    // Another save made one at the same moment (the other secret, the same one twice): this secret is encrypted
-    // with that key file too, never with one that replaced it and left the other secret unreadable.
-    const made = await keyFile();
-    if (made.key) return made.key;
-    throw new Error(made.problem?.message ?? `${keyFilePath} cannot be used.`);
+    await writeFileAtomic(keyFilePath, key, { mode: 0o600 });
+    return key;
   }
 
   async function set(stored: StoredKey): Promise<void> {

@@ -7,6 +7,7 @@ import { ensureDemoAccount, seedPrinters } from '../../../main/simulator/demo';
 import { createStored } from '../../../main/simulator/routes/stored';
 import { createSimulator } from '../../../main/simulator/server';
 import type { JobView } from '../../../preload/api';
+import type { Settings } from '../../../main/settings/schema';
 import {
   createReturnStored,
   scanAndWait,
@@ -73,30 +74,37 @@ describe('a consolidated booking that nShift did not consolidate', () => {
   });
 });
 
+/** A READY P15 stored shipment for Kari Nordmann with `copies` parcels, made in the bench's simulator. */
+function storedP15(b: Bench, orderNo: string, copies: number) {
+  return createStored(b.sim.context, {
+    sender: { quickId: '1' },
+    receiver: {
+      name: 'Kari Nordmann',
+      address1: 'Gata 2',
+      zipcode: '11359',
+      city: 'STOCKHOLM',
+      country: 'SE',
+    },
+    service: { id: 'P15' },
+    parcels: [{ copies, weight: 3, contents: 'Goods' }],
+    orderNo,
+  });
+}
+
+/** A bench whose simulator answers a stored shipment's fetch with the summary alone, as nShift documents it. */
+async function benchAnsweringSummaries(settings?: (s: Settings) => Settings): Promise<Bench> {
+  const simulator = createSimulator({ storedFetch: 'summary' });
+  ensureDemoAccount(simulator);
+  return startBench({ simulator, ...(settings ? { settings } : {}) });
+}
+
 describe('a consolidation key, and a stored shipment nShift answers with its summary only', () => {
   // nShift documents every stored-shipment answer as a summary (no receiver, service or parcels); whether its
   // fetch by id adds the shipment is not public. The key is added by a full replacement, so without the
   // shipment in hand a replacement would erase it.
   it('books nothing, replaces nothing, and tells the packer why and what to do', async () => {
-    const simulator = createSimulator({ storedFetch: 'summary' });
-    ensureDemoAccount(simulator);
-    bench = await startBench({
-      simulator,
-      settings: (s) => ({ ...s, consolidation: { key: 'KONS-4001' } }),
-    });
-    const stored = createStored(bench.sim.context, {
-      sender: { quickId: '1' },
-      receiver: {
-        name: 'Kari Nordmann',
-        address1: 'Gata 2',
-        zipcode: '11359',
-        city: 'STOCKHOLM',
-        country: 'SE',
-      },
-      service: { id: 'P15' },
-      parcels: [{ copies: 2, weight: 3, contents: 'Goods' }],
-      orderNo: 'SUM-6001',
-    });
+    bench = await benchAnsweringSummaries((s) => ({ ...s, consolidation: { key: 'KONS-4001' } }));
+    const stored = storedP15(bench, 'SUM-6001', 2);
     const before = structuredClone(bench.sim.state.stored.get(stored.id)!.data);
 
     const job = await scanAndWait(bench.station, 'SUM-6001');
@@ -120,22 +128,8 @@ describe('a consolidation key, and a stored shipment nShift answers with its sum
   });
 
   it('lists the stored shipment with its receiver, service and parcels from the summary', async () => {
-    const simulator = createSimulator({ storedFetch: 'summary' });
-    ensureDemoAccount(simulator);
-    bench = await startBench({ simulator });
-    createStored(bench.sim.context, {
-      sender: { quickId: '1' },
-      receiver: {
-        name: 'Kari Nordmann',
-        address1: 'Gata 2',
-        zipcode: '11359',
-        city: 'STOCKHOLM',
-        country: 'SE',
-      },
-      service: { id: 'P15' },
-      parcels: [{ copies: 2, weight: 3, contents: 'Goods' }],
-      orderNo: 'SUM-6002',
-    });
+    bench = await benchAnsweringSummaries();
+    storedP15(bench, 'SUM-6002', 2);
     expect(await bench.station.listStored({ orderNo: 'SUM-6002' })).toEqual([
       expect.objectContaining({
         orderNo: 'SUM-6002',
@@ -153,19 +147,7 @@ describe('a stored shipment nShift holds with warnings (WARNED)', () => {
   // as the simulator does. The station tries it once and, refused, says so without booking anything.
   it('is tried once and, refused, tells the packer to check it in nShift', async () => {
     bench = await startBench();
-    const stored = createStored(bench.sim.context, {
-      sender: { quickId: '1' },
-      receiver: {
-        name: 'Kari Nordmann',
-        address1: 'Gata 2',
-        zipcode: '11359',
-        city: 'STOCKHOLM',
-        country: 'SE',
-      },
-      service: { id: 'P15' },
-      parcels: [{ copies: 1, weight: 3, contents: 'Goods' }],
-      orderNo: 'WARN-7001',
-    });
+    const stored = storedP15(bench, 'WARN-7001', 1);
     bench.sim.state.stored.get(stored.id)!.status = 'WARNED';
 
     const job = await scanAndWait(bench.station, 'WARN-7001');

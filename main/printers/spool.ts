@@ -490,37 +490,21 @@ export function createSpool(options: SpoolOptions): Spool {
     }
     const attempts = announced ? job.attempts : job.attempts + 1;
     const error = result.error;
+    const tried = { attempts, lastError: error.message, lastErrorCode: error.code };
+    // Sent whole and never confirmed, it may have printed: held, as after a crash, and never sent again unasked.
     if (error.mayHavePrinted) {
-      await update(job, {
-        state: 'held',
-        heldReason: 'unconfirmed',
-        attempts,
-        lastError: error.message,
-        lastErrorCode: error.code,
-      });
+      await update(job, { state: 'held', heldReason: 'unconfirmed', ...tried });
       return;
     }
     if (!error.retryable) {
-      await update(job, { state: 'failed', attempts, lastError: error.message, lastErrorCode: error.code });
+      await update(job, { state: 'failed', ...tried });
       return;
     }
     if (options.holdAfterAttempts !== undefined && attempts >= options.holdAfterAttempts) {
-      await update(job, {
-        state: 'held',
-        heldReason: 'offline',
-        attempts,
-        lastError: error.message,
-        lastErrorCode: error.code,
-      });
+      await update(job, { state: 'held', heldReason: 'offline', ...tried });
       return;
     }
-    await update(job, {
-      state: 'queued',
-      attempts,
-      nextAttemptAt: clock.now() + backoff(attempts),
-      lastError: error.message,
-      lastErrorCode: error.code,
-    });
+    await update(job, { state: 'queued', nextAttemptAt: clock.now() + backoff(attempts), ...tried });
   }
 
   /**

@@ -58,6 +58,18 @@ export function printerError(
   return problems === undefined ? { code, message, retryable } : { code, message, retryable, problems };
 }
 
+/**
+ * A failure after the document went out, which the printer (or its queue) neither confirmed nor refused: it may
+ * have printed, so it is not retried (the spool holds it, `unconfirmed`).
+ */
+export function mayHavePrintedError(
+  code: PrinterError['code'],
+  message: string,
+  problems?: PrinterError['problems'],
+): PrinterError {
+  return { ...printerError(code, message, false, problems), mayHavePrinted: true };
+}
+
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -16,7 +16,7 @@ import type { PrintableDocument } from '../../labels/document';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import type { SendHooks, SpoolAwareDriver } from '../driver';
-import { describeError, printerError } from '../driver';
+import { describeError, mayHavePrintedError, printerError } from '../driver';
 import type { PrinterError, PrinterStatus } from '../types';
 import type { CommandResult, RunCommand } from './run-command';
 import { runCommand as defaultRunCommand } from './run-command';
@@ -55,10 +55,10 @@ function classifyLpFailure(result: CommandResult, target: string): PrinterError 
   const text = `${result.stderr} ${result.stdout}`.trim();
   // Killed mid-way, lp may have queued the job already: sent again, it could print twice.
   if (result.timedOut)
-    return {
-      ...printerError('timeout', `${target}: lp did not finish in time: the job may be in the queue`, false),
-      mayHavePrinted: true,
-    };
+    return mayHavePrintedError(
+      'timeout',
+      `${target}: lp did not finish in time: the job may be in the queue`,
+    );
   if (/does not exist|not found|unknown printer/i.test(text))
     return printerError('rejected', `${target}: ${text}`, false);
   if (/not accepting/i.test(text))
@@ -139,14 +139,12 @@ export function createOsQueueDriver(
       if (result.code === 0 && !result.spawnError) return ok({ bytes: document.bytes.length });
       // Killed in the middle of WritePrinter, the spooler may hold the job already: sent again, it prints twice.
       if (result.timedOut)
-        return err({
-          ...printerError(
+        return err(
+          mayHavePrintedError(
             'timeout',
             `${target}: the print did not finish in time: the job may be in the queue`,
-            false,
           ),
-          mayHavePrinted: true,
-        });
+        );
       const text = `${result.stderr} ${result.stdout}`.trim();
       // OpenPrinter failing means no such queue (not worth retrying); anything else may pass on a retry.
       const missing = /OpenPrinter failed/i.test(text);

@@ -6,7 +6,7 @@ import type { PrintClientPrinterConfig } from '../../../preload/api';
 import type { PrintableDocument } from '../../labels/document';
 import { err, ok } from '../../result';
 import type { SpoolAwareDriver } from '../driver';
-import { printerError } from '../driver';
+import { mayHavePrintedError, printerError } from '../driver';
 import type { PrintJobApi, PrintJobContentType, PrintJobTarget } from '../print-job-api';
 import type { PrinterStatus } from '../types';
 
@@ -76,10 +76,9 @@ export function createPrintClientDriver(
       if (!created.ok) {
         // nShift may have made the print job though its answer was lost: the spool holds it (unconfirmed).
         if (created.error.mayExist)
-          return err({
-            ...printerError('io', `${target}: ${created.error.message}: the print job may exist`, false),
-            mayHavePrinted: true,
-          });
+          return err(
+            mayHavePrintedError('io', `${target}: ${created.error.message}: the print job may exist`),
+          );
         // A 404: nShift no longer has the document (it keeps them an hour): a reprint makes a new copy.
         const code =
           created.error.code === 'not_found'

@@ -8,7 +8,7 @@ import net from 'node:net';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import type { SendHooks } from '../driver';
-import { describeError, printerError } from '../driver';
+import { describeError, mayHavePrintedError, printerError } from '../driver';
 import type { PrinterError } from '../types';
 
 /** A printer that has started answering sends the rest in one go: this much silence ends the answer. */
@@ -231,13 +231,11 @@ export async function awaitOrderlyClose(
   const closed = await connection.closedCleanly(deadline);
   if (closed === 'done') return ok(undefined);
   connection.destroy();
-  return err({
-    ...printerError(
+  return err(
+    mayHavePrintedError(
       closed === 'timeout' ? 'timeout' : 'io',
       `${target}: the printer did not confirm the document (${closed === 'timeout' ? 'no close within the write timeout' : connection.error ? describeError(connection.error) : 'reset'}): it may have printed`,
-      false,
       ['unreachable'],
     ),
-    mayHavePrinted: true,
-  });
+  );
 }

@@ -22,7 +22,7 @@ import type { PrintableDocument } from '../../labels/document';
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
 import type { PrepareOptions, SendHooks, SpoolAwareDriver } from '../driver';
-import { printerError } from '../driver';
+import { mayHavePrintedError, printerError } from '../driver';
 import type { PrinterError, PrinterStatus } from '../types';
 import { blocksPrinting, hostStatusFrames, parseHostStatus } from '../zpl-status';
 import {
@@ -187,15 +187,13 @@ export function createZplTcpDriver(
       if (answer.kind === 'none') {
         connection.destroy();
         // The whole label went out before the query: the printer may have read and printed it.
-        return err({
-          ...printerError(
+        return err(
+          mayHavePrintedError(
             answer.why === 'timeout' ? 'timeout' : 'io',
             `${target}: the printer did not confirm the label (${answer.why === 'timeout' ? `no ~HS answer within ${settings.writeTimeoutMs} ms` : 'connection lost'}): it may have printed`,
-            false,
             ['unreachable'],
           ),
-          mayHavePrinted: true,
-        });
+        );
       }
       lastStatus = parseHostStatus(answer.text);
       connection.socket.end();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { refusedFieldsWarning, settingsKeepingGoodFields } from '../../settings/field-refusal';
 import { migrateSavedSettings } from '../../settings/migrate';
 import { defaultSettings, type Settings } from '../../settings/schema';
+import { parseSettingsText, unreadableSettingsWarning } from '../../settings/settings-text';
 import type { SettingsStore } from '../../settings/store';
 
 const FILE = 'settings.json';
@@ -18,7 +19,7 @@ export function createElectronSettingsStore(userData: string): SettingsStore {
   const path = join(userData, FILE);
   let store: Store<{ settings?: unknown }> | undefined;
   /** The store, opened on first use; an unreadable file is set aside first (the warning is returned once). */
-  function open(): { store: Store<{ settings?: unknown }>; setAside?: string } {
+  function open(): { store: Store<{ settings?: unknown }>; setAside?: { keptAs: string; where?: string } } {
     if (store) return { store };
     const make = () =>
       // 0600 from the moment it exists, as every file in the data folder (conf's default is 0666 less the umask).
@@ -27,6 +28,12 @@ export function createElectronSettingsStore(userData: string): SettingsStore {
         cwd: userData,
         clearInvalidConfig: false,
         configFileMode: 0o600,
+        // A byte-order mark (a hand edit in Notepad) is read past, and a syntax error says where it is.
+        deserialize: (text: string) => {
+          const parsed = parseSettingsText(text);
+          if (!parsed.ok) throw new SyntaxError(parsed.error);
+          return parsed.value as { settings?: unknown };
+        },
       });
     try {
       store = make();
@@ -40,7 +47,10 @@ export function createElectronSettingsStore(userData: string): SettingsStore {
         throw error;
       }
       store = make();
-      return { store, setAside: keptAs };
+      return {
+        store,
+        setAside: { keptAs, ...(error instanceof SyntaxError ? { where: error.message } : {}) },
+      };
     }
   }
   return {
@@ -49,7 +59,7 @@ export function createElectronSettingsStore(userData: string): SettingsStore {
       if (setAside)
         return {
           settings: defaultSettings(),
-          warning: `The settings file could not be read, so Packbench started with default settings. The old file was kept as ${setAside}.`,
+          warning: unreadableSettingsWarning(setAside.keptAs, setAside.where),
         };
       const raw = opened.get('settings');
       if (raw === undefined) return { settings: defaultSettings() };

@@ -36,6 +36,24 @@ describe('the desktop app’s saved settings', () => {
     expect(loaded.settings.resolve.sources).toEqual(['stored', 'order']);
   });
 
+  it('a file an admin saved with a byte-order mark (Notepad, PowerShell 5.1) is read as it is, not set aside', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'packbench-electron-settings-'));
+    const settings = { ...defaultSettings(), language: 'fi' };
+    await writeFile(join(dir, 'settings.json'), `\uFEFF${JSON.stringify({ settings }, null, 2)}`);
+    const loaded = await createElectronSettingsStore(dir).load();
+    expect(loaded.warning).toBeUndefined();
+    expect(loaded.settings).toEqual(settings);
+  });
+
+  it('a file a hand edit broke is set aside with a warning naming the line and column to correct', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'packbench-electron-settings-'));
+    await writeFile(join(dir, 'settings.json'), '{\n  "settings": {\n    "language": "fi",\n  }\n}\n');
+    const loaded = await createElectronSettingsStore(dir).load();
+    expect(loaded.settings).toEqual(defaultSettings());
+    expect(loaded.warning).toMatch(/line 4, column 3/);
+    expect(loaded.warning).toMatch(/settings\.json\.corrupt-\d+/);
+  });
+
   it('writes a new settings file 0600 from the start, whatever the umask', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'packbench-electron-settings-'));
     const before = process.umask(0o022);

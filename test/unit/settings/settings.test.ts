@@ -41,6 +41,29 @@ describe('settings', () => {
     expect((await readdir(d)).some((f) => f.startsWith('settings.json.corrupt-'))).toBe(true);
   });
 
+  it('a settings file an admin saved with a byte-order mark (Notepad, PowerShell 5.1) is read as it is, not set aside', async () => {
+    const d = await dir();
+    const saved = {
+      ...defaultSettings(),
+      language: 'sv',
+      scanner: { prefix: '#', suffix: '', duplicateWindowMs: 1500 },
+    };
+    await writeFile(join(d, 'settings.json'), `\uFEFF${JSON.stringify(saved, null, 2)}\r\n`);
+    const loaded = await createFileSettingsStore(d).load();
+    expect(loaded.warning).toBeUndefined();
+    expect(loaded.settings).toEqual(saved);
+    expect(await readdir(d)).toEqual(['settings.json']);
+  });
+
+  it('a settings file a hand edit broke is set aside with a warning naming the line and column to correct', async () => {
+    const d = await dir();
+    await writeFile(join(d, 'settings.json'), '{\n  "language": "sv"\n  "sounds": { "enabled": false }\n}\n');
+    const loaded = await createFileSettingsStore(d).load();
+    expect(loaded.settings).toEqual(defaultSettings());
+    expect(loaded.warning).toMatch(/line 3, column 3/);
+    expect(loaded.warning).toMatch(/settings\.json\.corrupt-\d+/);
+  });
+
   it('the view for the UI carries a mask, never the secret', () => {
     const key = { id: 'key-id', secret: 'super-secret-value' };
     const view = settingsView(defaultSettings(), key, resolveSettings(defaultSettings(), []).inForce);

@@ -53,14 +53,20 @@ export function forEachVerifiedLine(bytes: Buffer, visit: (json: string) => void
 /**
  * Splits bytes into verified values and the raw bytes of lines that fail their checksum or `parse` (a torn
  * last line has no newline and always fails). `goodBytes` is the file without the bad lines.
+ *
+ * With `keepWhole`, a line that passes its checksum but not `parse` is no bad line: it was written whole, by a
+ * writer that knew more (a newer version's entry). Its JSON is in `whole` and its bytes stay in `goodBytes`, in
+ * their place, so a rewrite that drops the torn lines keeps it for the writer that can read it.
  */
 export function parseLines<T>(
   bytes: Buffer,
   parse: (json: string) => T | undefined,
-): { values: T[]; goodBytes: Buffer; badChunks: Buffer[] } {
+  options: { keepWhole?: boolean } = {},
+): { values: T[]; goodBytes: Buffer; badChunks: Buffer[]; whole: string[] } {
   const values: T[] = [];
   const good: Buffer[] = [];
   const bad: Buffer[] = [];
+  const whole: string[] = [];
   let start = 0;
   while (start < bytes.length) {
     const nl = bytes.indexOf(0x0a, start);
@@ -79,11 +85,14 @@ export function parseLines<T>(
     if (value !== undefined) {
       values.push(value);
       good.push(raw);
+    } else if (json !== undefined && options.keepWhole) {
+      whole.push(json);
+      good.push(raw);
     } else if (raw.toString('utf8').trim() !== '') {
       bad.push(raw);
     }
   }
-  return { values, goodBytes: Buffer.concat(good), badChunks: bad };
+  return { values, goodBytes: Buffer.concat(good), badChunks: bad, whole };
 }
 
 interface Pending {

@@ -25,6 +25,9 @@ import { makePrivateDir, PRIVATE_FILE_MODE } from '../files/private';
  *
  * A torn or corrupt tail (a crash mid-write) is cut off on open and kept aside in a `.corrupt-*` file; every
  * entry before it is kept. A corrupt line in the middle (disk damage) is skipped and reported the same way.
+ * A whole line (its checksum holds) of a shape this version does not know was written by a newer Packbench
+ * (a downgrade): it stays in the file, in its place, for that version, and its job is named (`unreadableJobs`)
+ * so that the start fails it for the packer rather than carry on a job it cannot see whole.
  */
 
 /** What a booking targets: its key is stable across restarts, so an intent can be matched to its outcome. */
@@ -255,6 +258,8 @@ export class Journal {
   private readonly marks: JournalPosition[] = [];
   /** The last sequence number on disk. */
   private durableSeq = 0;
+  /** Jobs with entries this version cannot read (a newer version's): see `unreadableJobs`. */
+  private readonly foreignJobs = new Set<string>();
   /** The stop mark once the journal stopped, and its writes (in place, one after the other). */
   private stopMark: StopMark | undefined;
   private stopMarkWrites: Promise<void> = Promise.resolve();
@@ -295,6 +300,14 @@ export class Journal {
    */
   entries(): readonly JournalEntry[] {
     return this.tail;
+  }
+
+  /**
+   * The jobs that have, in what open read, a whole entry this version cannot read: a newer Packbench wrote it
+   * (a downgrade). What this version folds of such a job is not all that happened to it.
+   */
+  unreadableJobs(): ReadonlySet<string> {
+    return this.foreignJobs;
   }
 
   /** False when open read only what followed a checkpoint. */
@@ -447,8 +460,9 @@ export class Journal {
       const path = join(this.dir, file);
       const offset = usable ? (from.files[file] ?? 0) : 0;
       const covered = usable && file in from.files;
-      const { entries, size, recovery } = await this.readFrom(path, offset);
+      const { entries, size, recovery, foreign } = await this.readFrom(path, offset);
       if (recovery) recoveries.push(recovery);
+      if (foreign.length > 0) recoveries.push(this.keepForeign(path, foreign));
       for (const e of entries) {
         this.seq = Math.max(this.seq, e.seq);
         // A covered file's entries up to the checkpoint's sequence number are already in its fold.
@@ -481,17 +495,46 @@ export class Journal {
   }
 
   /**
+   * Whole entries a newer version wrote: their sequence numbers are taken (what is appended now comes after
+   * them, as it does in time) and their jobs named; the recovery says so, and that they were kept.
+   */
+  private keepForeign(path: string, foreign: string[]): JournalRecovery {
+    const jobs = new Set<string>();
+    for (const json of foreign) {
+      const value = looseStamp(json);
+      if (value.seq !== undefined) this.seq = Math.max(this.seq, value.seq);
+      if (value.jobId !== undefined) jobs.add(value.jobId);
+    }
+    for (const jobId of jobs) this.foreignJobs.add(jobId);
+    const n = foreign.length;
+    const named = [...jobs].slice(0, 5).join(', ') + (jobs.size > 5 ? ` and ${jobs.size - 5} more` : '');
+    return {
+      file: path,
+      keptAs: path,
+      badLines: n,
+      message:
+        `The journal ${basename(path)} holds ${n} entr${n === 1 ? 'y' : 'ies'} a newer Packbench wrote, which this ` +
+        'version cannot read: they were kept in the journal for that version' +
+        (jobs.size > 0
+          ? `, and no job they belong to (${named}) is carried on here: each one still open fails, to be checked on the Jobs screen.`
+          : '.'),
+    };
+  }
+
+  /**
    * Reads a day file from `offset`. A torn or corrupt line (a crash mid-write, disk damage) is set aside in a
-   * `.corrupt-*` file and the file rewritten with only its good lines, so appends resume from a clean tail.
+   * `.corrupt-*` file and the file rewritten with only its good lines, so appends resume from a clean tail. A
+   * whole line this version cannot read stays (`foreign`: see `keepForeign`).
    */
   private async readFrom(
     path: string,
     offset: number,
-  ): Promise<{ entries: JournalEntry[]; size: number; recovery?: JournalRecovery }> {
+  ): Promise<{ entries: JournalEntry[]; size: number; recovery?: JournalRecovery; foreign: string[] }> {
     const part = await readFileFrom(path, offset);
-    if (part === undefined) return { entries: [], size: 0 };
-    const parsed = parseLines(part, parseEntry);
-    if (parsed.badChunks.length === 0) return { entries: parsed.values, size: offset + part.length };
+    if (part === undefined) return { entries: [], size: 0, foreign: [] };
+    const parsed = parseLines(part, parseEntry, { keepWhole: true });
+    const foreign = parsed.whole;
+    if (parsed.badChunks.length === 0) return { entries: parsed.values, size: offset + part.length, foreign };
     // The rare path: the part before the offset is kept as it is and the file rewritten.
     const whole = await readFile(path);
     const keptAs = `${path}.corrupt-${Date.now()}`;
@@ -502,6 +545,7 @@ export class Journal {
     return {
       entries: parsed.values,
       size: good.length,
+      foreign,
       recovery: {
         file: path,
         keptAs,
@@ -583,6 +627,19 @@ export function parseJournal(bytes: Buffer): {
 } {
   const { values, goodBytes, badChunks } = parseLines(bytes, parseEntry);
   return { entries: values, goodBytes, badChunks };
+}
+
+/** The sequence number and job of an entry this version cannot read, where its JSON has them. */
+function looseStamp(json: string): { seq?: number; jobId?: string } {
+  try {
+    const value = JSON.parse(json) as { seq?: unknown; jobId?: unknown };
+    return {
+      ...(Number.isSafeInteger(value.seq) ? { seq: value.seq as number } : {}),
+      ...(typeof value.jobId === 'string' ? { jobId: value.jobId } : {}),
+    };
+  } catch {
+    return {};
+  }
 }
 
 /**

@@ -15,6 +15,8 @@ import { counted } from '../english-count';
  * After a restart, every job the journal shows unfinished is carried on from where it stopped:
  * - no booking asked yet → a scan resolves and books afresh (nothing was sent to nShift);
  * - a booking asked but never answered → reconcile with nShift first, never book blindly;
+ * - with entries a newer Packbench wrote that this version cannot read (a downgrade) → failed for the packer to
+ *   check, never carried on: it may have printed or booked what this version does not see;
  * - booked but not printed → print from the label cache, unless the spool already holds the document
  *   (the spool resumes its own jobs and holds one that was mid-send; it is never sent twice unasked; one it
  *   finished, printed, held or failed, is journalled as it ended, its `print_state` having been cut off), or the
@@ -26,8 +28,13 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
   const open = ctx.jobs.openJobs();
   if (open.length > 0)
     ctx.log(`resuming ${counted(open.length, 'unfinished job', 'unfinished jobs')} from the journal`);
+  const unseen = ctx.journal.unreadableJobs();
   for (const job of open) {
     try {
+      if (unseen.has(job.id)) {
+        await fail(ctx, job.id, newerVersionWorkedOnIt());
+        continue;
+      }
       const targets = ctx.jobs.targetsOf(job.id);
       const cutOff = cutOffBeforeItsResult(job);
       if (targets) {
@@ -74,6 +81,21 @@ export async function resumeOpenJobs(ctx: StationContext): Promise<void> {
       );
     }
   }
+}
+
+/**
+ * A job with journal entries a newer Packbench wrote, which this version cannot read (a downgrade: see
+ * `Journal.unreadableJobs`): what this version sees of it is not all it did. Its label may be on the printer
+ * already (the entry it cannot read may say so) and a booking may have been made that it does not see: carried on,
+ * it would print the label again or book again. It fails instead, for the packer to check.
+ */
+function newerVersionWorkedOnIt(): Failure {
+  return failureOf(
+    'unfinished_after_restart',
+    'A newer Packbench worked on this job, and this version cannot read all it did: nothing more is done here. ' +
+      'Check in nShift and at the printer what it did before doing it again.',
+    {},
+  );
 }
 
 /**

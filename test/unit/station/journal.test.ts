@@ -2,6 +2,7 @@ import { appendFile, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checksumLine } from '../../../main/files/line-log';
 import { Journal, parseJournal } from '../../../main/station/journal';
 
 const fixedDay = () => new Date('2026-11-21T10:00:00Z');
@@ -62,6 +63,30 @@ describe('the journal', () => {
     expect(again.recoveries).toEqual([]);
     expect(again.journal.entries().map((e) => e.jobId)).toEqual(['j1', 'j1', 'j3']);
     await again.journal.close();
+  });
+
+  it('keeps a whole entry of a newer version in its place when it cuts a torn tail, and numbers on after it', async () => {
+    const d = await dir();
+    const { journal } = await Journal.open(d, { now: fixedDay });
+    await journal.append({ type: 'job', jobId: 'j1', kind: 'scan', scan: 'ORD-1' });
+    await journal.close();
+    const path = join(d, 'journal-2026-11-21.jsonl');
+    const newer = checksumLine(
+      JSON.stringify({ type: 'weighed', jobId: 'j1', grams: 1200, seq: 7, at: 'x' }),
+    );
+    await appendFile(path, `${newer}1a2b3c4d {"type":"job","jobId":"j2","ki`);
+
+    const reopened = await Journal.open(d, { now: fixedDay });
+    expect(reopened.journal.entries().map((e) => e.jobId)).toEqual(['j1']);
+    expect([...reopened.journal.unreadableJobs()]).toEqual(['j1']);
+    expect(reopened.recoveries.map((r) => r.message).join(' ')).toMatch(/newer Packbench/);
+    expect(reopened.recoveries.find((r) => /set aside/.test(r.message))?.badLines).toBe(1);
+    const next = await reopened.journal.append({ type: 'finished', jobId: 'j1' });
+    expect(next.seq).toBe(8);
+    await reopened.journal.close();
+    const lines = (await readFile(path, 'utf8')).split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(3);
+    expect(`${lines[1]}\n`).toBe(newer);
   });
 
   it('skips a line whose checksum does not match instead of trusting it', async () => {

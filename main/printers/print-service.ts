@@ -81,8 +81,16 @@ export interface PrepareHint {
   serviceId?: string;
 }
 
+/** What a start found in the spool folder that it could not read whole (file names in it). */
+export interface SpoolFilesUnread {
+  /** Records of a shape this version does not know (a newer Packbench's), held for the packer. */
+  heldUnread: string[];
+  /** Records it could not read at all (a power cut's zeros, damage), left where they are. */
+  unreadable: string[];
+}
+
 export interface PrintService {
-  start(): Promise<void>;
+  start(): Promise<SpoolFilesUnread>;
   print(request: PrintRequest): Promise<PrintServiceOutcome>;
   /** Opens the likely printer's connection while a booking is in flight (best effort, never fails). */
   prepare(hint?: PrepareHint): Promise<void>;
@@ -283,7 +291,8 @@ export function createPrintService(options: PrintServiceOptions): PrintService {
 
   return {
     async start() {
-      await spool.start();
+      const { heldUnread, unreadable } = await spool.start();
+      return { heldUnread, unreadable };
     },
     print,
     async prepare(hint = {}) {

@@ -61,8 +61,16 @@ export interface SpoolStore {
   /**
    * The unfinished jobs. `finished` are records found in a final state in the spool folder (written by an
    * older version, or a move cut short by a crash): the caller moves them with `finish` when it likes.
+   * `heldUnread`: records of a shape this version does not know (a newer Packbench's) whose job could still be
+   * read, loaded held (see `heldFromUnknown`); `unreadable`: records not even that could be read (a power cut's
+   * zeros), left where they are. Both by file name, for the start's warning.
    */
-  loadAll(): Promise<{ records: SpoolRecord[]; unreadable: string[]; finished: SpoolRecord[] }>;
+  loadAll(): Promise<{
+    records: SpoolRecord[];
+    unreadable: string[];
+    heldUnread: string[];
+    finished: SpoolRecord[];
+  }>;
   saveRecord(record: SpoolRecord): Promise<void>;
   /** A final state: written to `done/`, then the job's files leave the spool folder. */
   finish(record: SpoolRecord): Promise<void>;
@@ -90,16 +98,24 @@ export function createSpoolStore(dir: string): SpoolStore {
   const doneFile = (record: Pick<SpoolRecord, 'id' | 'stationJobId'>): string =>
     path.join(doneDir, `${donePrefix(record.stationJobId)}${safeFileName(record.id)}.json`);
 
-  async function readRecord(file: string): Promise<SpoolRecord | 'unreadable' | undefined> {
+  async function readRecord(
+    file: string,
+    options: { holdUnknown?: boolean } = {},
+  ): Promise<SpoolRecord | 'unreadable' | { held: SpoolRecord } | undefined> {
     const raw = await readFileIfExists(file);
     if (raw === undefined) return undefined;
     try {
-      const parsed = spoolRecordSchema.safeParse(JSON.parse(raw.toString('utf8')));
-      return parsed.success ? parsed.data : 'unreadable';
+      const value: unknown = JSON.parse(raw.toString('utf8'));
+      const parsed = spoolRecordSchema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      const held = options.holdUnknown ? heldFromUnknown(value) : undefined;
+      return held ? { held } : 'unreadable';
     } catch {
       return 'unreadable';
     }
   }
+  const known = (record: Awaited<ReturnType<typeof readRecord>>): SpoolRecord | undefined =>
+    record && record !== 'unreadable' && !('held' in record) ? record : undefined;
   // One write chain per job: two state changes of the same job land on disk in the order they were made.
   const chains = new Map<string, Promise<void>>();
   const chained = (key: string, work: () => Promise<void>): Promise<void> => {
@@ -120,28 +136,31 @@ export function createSpoolStore(dir: string): SpoolStore {
       try {
         names = await readdir(dir);
       } catch {
-        return { records: [], unreadable: [], finished: [] };
+        return { records: [], unreadable: [], heldUnread: [], finished: [] };
       }
       const records: SpoolRecord[] = [];
       const finished: SpoolRecord[] = [];
       const unreadable: string[] = [];
+      const heldUnread: string[] = [];
       // Bytes without a record: a job that was never recorded (a crash before its first state), never a job.
       const recorded = new Set(names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)));
       for (const name of names.filter((n) => n.endsWith('.bin') && !recorded.has(n.slice(0, -4))))
         await removeFileQuietly(path.join(dir, name));
       for (const name of names.filter((n) => n.endsWith('.json') && !n.startsWith('.'))) {
-        const record = await readRecord(path.join(dir, name));
+        const record = await readRecord(path.join(dir, name), { holdUnknown: true });
         if (record === undefined) continue;
         if (record === 'unreadable') unreadable.push(name);
-        else if (FINAL_STATES.has(record.state)) finished.push(record);
+        else if ('held' in record) {
+          heldUnread.push(name);
+          records.push(record.held);
+        } else if (FINAL_STATES.has(record.state)) finished.push(record);
         else if (await exists(doneFile(record))) {
           // Finished, but the crash came before its files left the spool folder: finish the move.
-          const done = await readRecord(doneFile(record));
-          finished.push(done && done !== 'unreadable' ? done : record);
+          finished.push(known(await readRecord(doneFile(record))) ?? record);
         } else records.push(record);
       }
       records.sort((a, b) => a.seq - b.seq);
-      return { records, unreadable, finished };
+      return { records, unreadable, heldUnread, finished };
     },
     saveRecord(record) {
       const snapshot = JSON.stringify(record);
@@ -164,8 +183,8 @@ export function createSpoolStore(dir: string): SpoolStore {
       const prefix = donePrefix(stationJobId);
       const records: SpoolRecord[] = [];
       for (const name of names.filter((n) => n.startsWith(prefix) && n.endsWith('.json'))) {
-        const record = await readRecord(path.join(doneDir, name));
-        if (record && record !== 'unreadable') records.push(record);
+        const record = known(await readRecord(path.join(doneDir, name)));
+        if (record) records.push(record);
       }
       return records;
     },
@@ -174,14 +193,13 @@ export function createSpoolStore(dir: string): SpoolStore {
       let removed = 0;
       for (const name of names.filter((n) => n.endsWith('.json'))) {
         const target = path.join(doneDir, name);
-        const record = await readRecord(target);
-        const changed =
-          record && record !== 'unreadable'
-            ? Date.parse(record.updatedAt)
-            : await stat(target).then(
-                (s) => s.mtimeMs,
-                () => Number.POSITIVE_INFINITY,
-              );
+        const record = known(await readRecord(target));
+        const changed = record
+          ? Date.parse(record.updatedAt)
+          : await stat(target).then(
+              (s) => s.mtimeMs,
+              () => Number.POSITIVE_INFINITY,
+            );
         if (!(changed < cutoffMs)) continue;
         await removeFileQuietly(target);
         removed++;
@@ -199,6 +217,46 @@ export function createSpoolStore(dir: string): SpoolStore {
       await chained(jobId, () => removeFileDurable(file(jobId, 'json')));
       await chained(`${jobId}.bin`, () => removeFileDurable(file(jobId, 'bin')));
     },
+  };
+}
+
+/**
+ * A record of a shape this version does not know (a newer Packbench's: a state, a held reason or an error code
+ * added since; a downgrade), whose job can still be read: its printer, its document and its bytes. It is loaded
+ * held, as after a restart mid-send: what the newer version did with it cannot be known here, and it may have
+ * printed, so it is never sent unasked; the packer sees it and releases or cancels it. The file stays as the
+ * newer version wrote it until this version changes the job.
+ */
+function heldFromUnknown(value: unknown): SpoolRecord | undefined {
+  const heldShape = z.object({
+    id: z.string().check(z.minLength(1)),
+    seq: z.int().check(z.nonnegative()),
+    printerId: z.string(),
+    printerName: z.string(),
+    document: documentMetaSchema,
+    bytes: z.int().check(z.nonnegative()),
+    createdAt: z.string(),
+    attempts: z.catch(z.int().check(z.nonnegative()), 0),
+    shipmentId: z.catch(z.optional(z.string()), undefined),
+    stationJobId: z.catch(z.optional(z.string()), undefined),
+    ownerKeepsBytes: z.catch(z.optional(z.literal(true)), undefined),
+  });
+  const parsed = heldShape.safeParse(value);
+  if (!parsed.success) return undefined;
+  const { shipmentId, stationJobId, ownerKeepsBytes, ...job } = parsed.data;
+  const now = Date.now();
+  return {
+    version: 1,
+    ...job,
+    state: 'held',
+    heldReason: 'restart',
+    updatedAt: new Date(now).toISOString(),
+    ttlFrom: now,
+    nextAttemptAt: now,
+    lastError: 'kept by a newer Packbench in a form this version cannot read whole: it may have printed',
+    ...(shipmentId !== undefined ? { shipmentId } : {}),
+    ...(stationJobId !== undefined ? { stationJobId } : {}),
+    ...(ownerKeepsBytes ? { ownerKeepsBytes } : {}),
   };
 }
 

@@ -101,7 +101,17 @@ export interface SpoolOperationError {
 }
 
 export interface Spool {
-  start(): Promise<{ resumed: number; heldAfterRestart: number; dropped: number; unreadable: string[] }>;
+  /**
+   * Loads the unfinished jobs from disk. `heldUnread`: records of a shape this version does not know (a newer
+   * Packbench's), held for the packer; `unreadable`: records it could not read at all, left where they are.
+   */
+  start(): Promise<{
+    resumed: number;
+    heldAfterRestart: number;
+    dropped: number;
+    unreadable: string[];
+    heldUnread: string[];
+  }>;
   /**
    * Persists the job (bytes and state) and returns its first outcome: printed, held or failed. A job with
    * `sendAfter` is its owner's to keep until it is sent: the spool writes no bytes of it, and nothing at all before
@@ -574,7 +584,7 @@ export function createSpool(options: SpoolOptions): Spool {
             spoolJobId: record.id,
           })
           .catch(() => false));
-      const { records, unreadable, finished } = await store.loadAll();
+      const { records, unreadable, heldUnread, finished } = await store.loadAll();
       let resumed = 0;
       let heldAfterRestart = 0;
       let dropped = 0;
@@ -616,7 +626,7 @@ export function createSpool(options: SpoolOptions): Spool {
         }
       }
       for (const printerId of new Set(records.map((r) => r.printerId))) wake(printerId);
-      return { resumed, heldAfterRestart, dropped, unreadable };
+      return { resumed, heldAfterRestart, dropped, unreadable, heldUnread };
     },
 
     async enqueue(input) {

@@ -1,12 +1,14 @@
 import type { SpoolJobView, StationEvent } from '../../preload/api';
 import type { LabelCache } from '../labels/label-cache';
 import type { DeliveryClient } from '../nshift/delivery';
-import { createPrintService, type PrintService } from '../printers/print-service';
+import { join } from 'node:path';
+import { createPrintService, type PrintService, type SpoolFilesUnread } from '../printers/print-service';
 import type { Settings } from '../settings/schema';
 import { awaitsPrintCall, failForSpoolJob, recordPrintState, type StationContext } from './context';
 import type { JobBook } from './jobs';
 import { createPrintJobApi } from './print-job-api';
 import type { StationOptions } from './station-options';
+import { counted } from './english-count';
 
 /**
  * The station's print service: its printers and routing from the settings in force, the bytes of a booking's
@@ -102,4 +104,24 @@ export function openStationPrinting(
   }
 
   return printService;
+}
+
+/**
+ * The start's words for spool records it could not read whole (print-service.ts, SpoolFilesUnread): those held
+ * for the packer, and those left where they are, each named by its file in `spoolDir`, with what to do.
+ */
+export function spoolWarnings(spoolDir: string, { heldUnread, unreadable }: SpoolFilesUnread): string[] {
+  const files = (names: string[]) => names.map((name) => join(spoolDir, name)).join(', ');
+  return [
+    ...(heldUnread.length > 0
+      ? [
+          `The print spool holds ${counted(heldUnread.length, 'label', 'labels')} a newer Packbench kept in a form this version cannot read whole (${files(heldUnread)}): each is held, since it may have printed; look at the printer, then release or cancel it on the Jobs screen.`,
+        ]
+      : []),
+    ...(unreadable.length > 0
+      ? [
+          `The print spool holds ${counted(unreadable.length, 'record', 'records')} that could not be read at all, left where they are (${files(unreadable)}): what they stood for is not printed from here; check the Jobs screen and reprint what is missing.`,
+        ]
+      : []),
+  ];
 }

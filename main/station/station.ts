@@ -32,7 +32,7 @@ import type { IndexFigures } from './local-index';
 import { openAccountIndex } from './account-index';
 import { startMaintenance } from './maintenance';
 import { openNshiftConnections } from './nshift-connections';
-import { openStationPrinting } from './printing';
+import { openStationPrinting, spoolWarnings } from './printing';
 import type { PruneReport } from './retention';
 import { displayScan } from './scan-code';
 import { openSettingsService } from './settings-service';
@@ -206,7 +206,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     ...documentMethods(parts),
   };
 
-  await printService.start();
+  startupWarnings.push(...spoolWarnings(join(options.dataDir, 'spool'), await printService.start()));
   const maintenance = startMaintenance(ctx, connections, options);
   // Everything the packer could wait for is done before the first scan: token, unfinished jobs, and the local
   // index kept from the last run read back (scans wait for that, briefly: local-index.ts).

@@ -5,7 +5,7 @@
  * read again, and a job this version cannot see whole is never carried on behind the packer's back (its label
  * may have printed already, and a booking it does not see may have been made): it fails, saying to check it.
  */
-import { appendFile, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -101,5 +101,53 @@ describe('a data folder a newer Packbench used (a downgrade)', () => {
     // Entries written since carry later sequence numbers than the newer version's.
     const failed = text.split('\n').find((line) => line.includes('"type":"failed"'))!;
     expect((JSON.parse(failed.slice(9)) as { seq: number }).seq).toBeGreaterThan(booked.seq + 1);
+  });
+
+  it('holds a label of a spool record it cannot read whole for the packer, never prints it unasked, and says which records it could not read', async () => {
+    bench = await startBench();
+    const dir = await mkdtemp(join(tmpdir(), 'packbench-downgrade-'));
+    const spool = join(dir, 'spool');
+    await mkdir(spool, { recursive: true });
+    const label = Buffer.from('^XA^FO50,50^FDNEWER^FS^XZ\n');
+    const now = new Date().toISOString();
+    // A label the newer version held for a reason this version does not know, its bytes beside it.
+    const record = {
+      version: 1,
+      id: 'sp-newer-1',
+      seq: 4,
+      printerId: 'zebra',
+      printerName: 'Virtual Zebra',
+      document: { id: 'shp-9-print-9', kind: 'label', format: 'zpl', charset: 'cp850', shipmentId: '9' },
+      bytes: label.length,
+      state: 'held',
+      heldReason: 'paper_low',
+      attempts: 1,
+      createdAt: now,
+      updatedAt: now,
+      ttlFrom: Date.now(),
+      nextAttemptAt: Date.now(),
+      lastErrorCode: 'paper_low',
+      shipmentId: '9',
+    };
+    await writeFile(join(spool, 'sp-newer-1.json'), JSON.stringify(record));
+    await writeFile(join(spool, 'sp-newer-1.bin'), label);
+    // And a record a power cut left as zeros.
+    await writeFile(join(spool, 'sp-zeroed-2.json'), Buffer.alloc(512));
+
+    const station = await bench.startStation({ dataDir: dir });
+    await station.whenIdle();
+    const held = (await station.listSpool()).find((j) => j.id === 'sp-newer-1');
+    expect(held).toMatchObject({ state: 'held', heldReason: 'restart', documentId: 'shp-9-print-9' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(Buffer.concat(bench.zebra.printData())).toHaveLength(0);
+    const warnings = station.startupWarnings.join('\n');
+    expect(warnings).toMatch(/sp-newer-1\.json/);
+    expect(warnings).toMatch(/sp-zeroed-2\.json/);
+    // The zeroed record is left where it is, for whoever looks into it.
+    expect(await readdir(spool)).toContain('sp-zeroed-2.json');
+
+    await station.releaseSpoolJob({ spoolJobId: 'sp-newer-1' });
+    await bench.zebra.waitForLabels(1);
+    expect(Buffer.concat(bench.zebra.printData()).equals(label)).toBe(true);
   });
 });

@@ -287,6 +287,9 @@ async function readHolder(
 /**
  * Whether the process a lock names still runs. On another computer (a shared folder, another container) that
  * cannot be asked, so the lock holds while its holder keeps touching it (every 30 s), and is stale 5 min after.
+ * The same holds on this computer where a process cannot be told by its start (Windows, macOS: no boot id, no
+ * start tick): after a power cut and a restart the holder's pid may be another program's, which would keep the
+ * folder locked for good; a Packbench that runs renews its lock, so one not renewed for 5 minutes is stale.
  */
 export function holderAlive(holder: LockHolder, touchedAt: number, now = Date.now()): boolean {
   if (holder.hostname !== hostname()) return now - touchedAt < FOREIGN_STALE_MS;
@@ -299,8 +302,8 @@ export function holderAlive(holder: LockHolder, touchedAt: number, now = Date.no
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false; // ESRCH: no such process
   }
   // The pid runs: is it still the holder, or a program that got its pid after the holder died?
-  if (holder.procStart && here.procStart && holder.procStart !== here.procStart) return false;
-  return true;
+  if (holder.procStart && here.procStart) return holder.procStart === here.procStart;
+  return now - touchedAt < FOREIGN_STALE_MS;
 }
 
 /** Linux only: the boot's id and the process's start tick; nothing elsewhere. */
@@ -370,10 +373,14 @@ function inUse(
   const who = holder
     ? `another Packbench (pid ${holder.pid}${holder.hostname !== hostname() ? ` on the computer ${holder.hostname}` : ''}, started ${holder.startedAt})`
     : 'another Packbench';
-  const freeing =
-    holder && holder.hostname !== hostname()
-      ? ` If no Packbench runs there any more, delete ${lockPath} (or wait: a lock not renewed for 5 minutes is taken over).`
-      : '';
+  const wait = '(or wait: a lock not renewed for 5 minutes is taken over)';
+  const freeing = !holder
+    ? ''
+    : holder.hostname !== hostname()
+      ? ` If no Packbench runs there any more, delete ${lockPath} ${wait}.`
+      : !holder.procStart
+        ? ` If no Packbench runs on this computer (after a restart its pid may be another program's), delete ${lockPath} ${wait}.`
+        : '';
   return new DataDirError(
     `the data folder ${dataDir} is in use by ${who}: close that one, or ${another}.${freeing}`,
     dataDir,

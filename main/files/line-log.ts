@@ -34,9 +34,13 @@ export function verifiedJson(line: Buffer): string | undefined {
 /**
  * Hands the JSON of each verified line to `visit`, in order, without keeping any of them: for files of tens of
  * thousands of lines read into memory structures of their own (the label cache's index). Returns how many lines
- * failed their checksum or were torn (a last line without its newline).
+ * failed their checksum or were torn (a last line without its newline); `onBad` is called at each, in order.
  */
-export function forEachVerifiedLine(bytes: Buffer, visit: (json: string) => void): number {
+export function forEachVerifiedLine(
+  bytes: Buffer,
+  visit: (json: string) => void,
+  onBad: () => void = () => {},
+): number {
   let bad = 0;
   let start = 0;
   while (start < bytes.length) {
@@ -44,7 +48,10 @@ export function forEachVerifiedLine(bytes: Buffer, visit: (json: string) => void
     const end = nl === -1 ? bytes.length : nl;
     const json = nl === -1 ? undefined : verifiedJson(bytes.subarray(start, end));
     if (json !== undefined) visit(json);
-    else if (end > start) bad++;
+    else if (end > start) {
+      bad++;
+      onBad();
+    }
     start = end + 1;
   }
   return bad;

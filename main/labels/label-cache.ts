@@ -230,38 +230,54 @@ export function createLabelCache(dir: string, options: { now?: () => Date } = {}
   async function load(): Promise<void> {
     const raw = await readFileIfExists(indexPath).catch(() => undefined);
     let torn = false;
+    /**
+     * A line lost with whole lines after it: the index is appended without fsync, and a power cut may leave zeros
+     * where one was (NTFS, ext4) and the later ones whole. What it named is then before the index's last place in
+     * its pack, where reading past that place would not find it: every pack is read from its start instead.
+     */
+    let hole = false;
+    let lost = false;
     let legacyListed = false;
     if (raw !== undefined) {
       // Line by line into the maps: the index is tens of thousands of lines, never all held as objects at once.
       let unusable = 0;
-      const bad = forEachVerifiedLine(raw, (json) => {
-        let line: ReturnType<typeof parseIndexLine>;
-        try {
-          line = parseIndexLine(json);
-        } catch {
-          line = undefined;
-        }
-        if (line === undefined) unusable++;
-        else if (line === 'legacy listed') legacyListed = true;
-        else {
-          const entry: Entry = {
-            file: line.legacy ? undefined : pooled(line.file!),
-            offset: line.offset ?? 0,
-            length: line.length ?? 0,
-            shipmentId: line.shipmentId,
-            createdAt: Date.parse(line.createdAt),
-          };
-          if (entry.file !== undefined) reach(entry.file, entry.offset + entry.length);
-          remember(line.id, entry);
-        }
-      });
+      const bad = forEachVerifiedLine(
+        raw,
+        (json) => {
+          let line: ReturnType<typeof parseIndexLine>;
+          try {
+            line = parseIndexLine(json);
+          } catch {
+            line = undefined;
+          }
+          if (lost) hole = true;
+          if (line === undefined) {
+            unusable++;
+            lost = true;
+          } else if (line === 'legacy listed') legacyListed = true;
+          else {
+            const entry: Entry = {
+              file: line.legacy ? undefined : pooled(line.file!),
+              offset: line.offset ?? 0,
+              length: line.length ?? 0,
+              shipmentId: line.shipmentId,
+              createdAt: Date.parse(line.createdAt),
+            };
+            if (entry.file !== undefined) reach(entry.file, entry.offset + entry.length);
+            remember(line.id, entry);
+          }
+        },
+        () => {
+          lost = true;
+        },
+      );
       torn = bad + unusable > 0;
     }
     const names = await readdir(dir).catch(() => [] as string[]);
     const found: [string, Entry][] = [];
     // What the packs hold past the index's end: written since its last line reached the disk.
     for (const name of names.filter((n) => PACK_PATTERN.test(n))) {
-      const from = indexedEnd.get(name) ?? 0;
+      const from = hole ? 0 : (indexedEnd.get(name) ?? 0);
       const size = await stat(path.join(dir, name)).then(
         (s) => s.size,
         () => 0,

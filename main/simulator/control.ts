@@ -32,6 +32,8 @@ const schemas = {
     count: z.number().int().positive().default(1),
     status: z.number().int().min(100).max(599).default(500),
     body: z.unknown().optional(),
+    text: z.string().optional(),
+    contentType: z.string().optional(),
     headers: z.record(z.string(), z.string()).optional(),
   }),
   drop: z.object({ ...matcher, count: z.number().int().positive().default(1) }),

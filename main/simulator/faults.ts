@@ -26,6 +26,12 @@ export interface FailRuleInput extends Matcher {
   status?: number;
   /** JSON body to answer with; default `{code: "INTERNAL", message}` (401/404 answer empty). */
   body?: unknown;
+  /**
+   * A body that is not JSON, sent as it is with `contentType` (default `text/html`): what a load balancer's
+   * maintenance page or a proxy puts where nShift's answer should be. Wins over `body`.
+   */
+  text?: string;
+  contentType?: string;
   headers?: Record<string, string>;
 }
 
@@ -67,6 +73,8 @@ export interface FaultStats {
 export interface InjectedFailure {
   status: number;
   body?: unknown;
+  text?: string;
+  contentType?: string;
   headers?: Record<string, string>;
 }
 
@@ -208,7 +216,8 @@ export class Faults {
       rule.remaining -= 1;
       if (rule.remaining === 0) this.failures = this.failures.filter((r) => r !== rule);
       this.stats.failedCalls += 1;
-      return { status: rule.status ?? 500, body: rule.body, headers: rule.headers };
+      const { status = 500, body, text, contentType, headers } = rule;
+      return { status, body, text, contentType, headers };
     }
     if (
       this.randomMode &&

@@ -230,6 +230,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     if (delay > 0) await sleep(delay);
     const injected = faults.takeFailure(method, faultPath);
     if (injected) {
+      if (injected.text !== undefined) {
+        const contentType = injected.contentType ?? 'text/html';
+        send(res, {
+          status: injected.status,
+          body: Buffer.from(injected.text),
+          contentType,
+          headers: injected.headers,
+        });
+        return;
+      }
       const silent = injected.status === 401 || injected.status === 404 || injected.status === 204;
       const body =
         injected.body ??

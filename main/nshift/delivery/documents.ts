@@ -78,6 +78,17 @@ function formatFromConfig(printConfig: PrintConfig | undefined): DocumentFormat 
   return only === 'pdf' || only === 'zpl' ? only : undefined;
 }
 
+/** Not empty, and not markup (`<`) or JSON (`{`, `[`), whatever a download's content type said. */
+function couldBeADocument(bytes: Buffer): boolean {
+  // A UTF-8 byte order mark, read as latin1, is skipped like white space.
+  const head = bytes
+    .subarray(0, 64)
+    .toString('latin1')
+    .replace(/^\xEF\xBB\xBF/, '')
+    .trimStart();
+  return head.length > 0 && !/^[<{[]/.test(head);
+}
+
 function mediaFor(printConfig: PrintConfig | undefined, format: DocumentFormat): string | undefined {
   const candidates = printTargets(printConfig).filter((t) => t.type === format);
   return candidates.length === 1 ? candidates[0]?.media : undefined;
@@ -128,7 +139,10 @@ export async function documentsFromPrints(
         message: 'a print came without data and without href',
       });
     }
-    const format = detectFormat(bytes) ?? formatFromConfig(ctx.printConfig);
+    // Bytes that say what they are (`%PDF-`, ZPL's `^`/`~`) decide; the print configuration only names the format
+    // of bytes that could be a label, never of nothing, of a web page or of JSON, which would print as garbage.
+    const format =
+      detectFormat(bytes) ?? (couldBeADocument(bytes) ? formatFromConfig(ctx.printConfig) : undefined);
     if (!format) {
       return err({
         kind: 'malformed',

@@ -170,8 +170,45 @@ export function createCaller<Op extends string, M>(deps: CallerDeps<Op, M>): Cal
       // A document's bytes have their own size limit and deadline (transport.ts), larger than a JSON answer's.
       const sent = await authorised(spec, 'document');
       if (!sent.ok) return sent;
+      const notDocument = notADocument(spec.operation, sent.value, deps.redact);
+      if (notDocument) return err(notDocument);
       return ok({ bytes: sent.value.body, contentType: sent.value.headers['content-type'] });
     },
+  };
+}
+
+/**
+ * A 2xx answer to a document download that is a web page or JSON, not a document: a maintenance page or a proxy's
+ * page put where the label should be, or an error body sent with 200. nShift streams a document's raw bytes
+ * (`application/pdf`, else bytes; Unifaun's RAML, the PDF routes), so such an answer is never printed: it is
+ * `malformed`, with nShift's own message when the body is its `{code, message}`.
+ */
+export function notADocument<Op extends string>(
+  operation: Op,
+  response: HttpResponse,
+  redact: (text: string) => string,
+): ApiError<Op> | undefined {
+  const type = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const page = type === 'text/html' || type === 'application/xhtml+xml';
+  const json = type === 'application/json' || type.endsWith('+json');
+  if (!page && !json) return undefined;
+  let said: string | undefined;
+  if (json) {
+    try {
+      const body = serverErrorBodySchema.safeParse(JSON.parse(response.body.toString('utf8')));
+      said = body.success ? (body.data.message ?? undefined) : undefined;
+    } catch {
+      said = undefined;
+    }
+  }
+  return {
+    kind: 'malformed',
+    operation,
+    status: response.status,
+    issues: [`content-type ${type}`],
+    message: redact(
+      `nShift answered a document with ${page ? 'a web page' : 'JSON'} (${type}), not the document${said ? `: ${said}` : ''}`,
+    ),
   };
 }
 

@@ -1,0 +1,131 @@
+/**
+ * How the Delivery client reads nShift's failures and limits, on the simulator over real HTTP on 127.0.0.1: what
+ * comes where a document should (a maintenance page, an error body with a 200), the token exchange's refusals, and
+ * nShift's documented error bodies (Unifaun's RAML, `test/fixtures/nshift/delivery/`).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDeliveryClient, type DeliveryClient } from '../../../main/nshift/delivery/client';
+import type { DeliveryError } from '../../../main/nshift/delivery/errors';
+import type { PrintConfig } from '../../../main/nshift/delivery/types';
+import type { Result } from '../../../main/result';
+import { KEY_ID, KEY_SECRET, shipment, startHarness, type Harness } from '../simulator/harness';
+
+let h: Harness | undefined;
+let client: DeliveryClient | undefined;
+afterEach(async () => {
+  await client?.close();
+  await h?.stop();
+  client = undefined;
+  h = undefined;
+});
+
+async function start(): Promise<{ h: Harness; client: DeliveryClient }> {
+  h = await startHarness();
+  client = createDeliveryClient({
+    baseUrl: h.base,
+    apiKey: { id: KEY_ID, secret: KEY_SECRET },
+    token: { renewInBackground: false },
+    // No test waits on the wall clock: a retry's backoff is not slept.
+    sleep: async () => {},
+  });
+  return { h, client };
+}
+
+function unwrap<T>(result: Result<T, DeliveryError>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+/** Labels only as ZPL: a document nShift sends for it can only be ZPL, so the content must say so. */
+const ZPL_ONLY: PrintConfig = { target1Media: 'thermo-190', target1Type: 'zpl' };
+const PDF_ONLY: PrintConfig = { target1Media: 'laser-a4', target1Type: 'pdf' };
+
+const MAINTENANCE_PAGE =
+  '<!DOCTYPE html>\n<html><head><title>nShift Delivery</title></head><body><h1>Planned maintenance</h1>' +
+  '<p>nShift Delivery is unavailable until 06:00 CET.</p></body></html>';
+
+/** A shipment booked without its documents inline, so that they are downloaded by their `href`. */
+async function bookedByHref(client: DeliveryClient, printConfig: PrintConfig) {
+  const [result] = unwrap(
+    await client.shipments.create({ printConfig, shipment: shipment() }, { returnFile: false }),
+  );
+  expect(result!.prints.every((p) => !p.data && p.href)).toBe(true);
+  return result!;
+}
+
+describe('a document download that brings something else than a document', () => {
+  it.each([
+    ['a ZPL label', ZPL_ONLY],
+    ['a PDF', PDF_ONLY],
+  ])(
+    '%s answered with an HTML maintenance page (200) is an error, never a document to print',
+    async (_what, config) => {
+      const { h, client } = await start();
+      const result = await bookedByHref(client, config);
+      h.sim.faults.failNext(1, {
+        method: 'GET',
+        path: '/shipments/*/prints/*',
+        status: 200,
+        text: MAINTENANCE_PAGE,
+        contentType: 'text/html; charset=utf-8',
+      });
+      const documents = await client.documents.fromShipmentResult(result, config);
+      expect(documents).toMatchObject({
+        ok: false,
+        error: { kind: 'malformed', operation: 'documents.fetchByHref' },
+      });
+    },
+  );
+
+  it('an HTML page sent as application/octet-stream is still no label', async () => {
+    const { h, client } = await start();
+    const result = await bookedByHref(client, ZPL_ONLY);
+    h.sim.faults.failNext(1, {
+      method: 'GET',
+      path: '/shipments/*/prints/*',
+      status: 200,
+      text: `\n  ${MAINTENANCE_PAGE}`,
+      contentType: 'application/octet-stream',
+    });
+    const documents = await client.documents.fromShipmentResult(result, ZPL_ONLY);
+    expect(documents).toMatchObject({ ok: false, error: { kind: 'malformed' } });
+  });
+
+  it("nShift's error body under a 200 is an error that carries nShift's message", async () => {
+    const { h, client } = await start();
+    const result = await bookedByHref(client, ZPL_ONLY);
+    h.sim.faults.failNext(1, {
+      method: 'GET',
+      path: '/shipments/*/prints/*',
+      status: 200,
+      body: { code: 'INTERNAL', message: 'Internal error' },
+    });
+    const documents = await client.documents.fromShipmentResult(result, ZPL_ONLY);
+    expect(documents).toMatchObject({ ok: false, error: { kind: 'malformed' } });
+    if (!documents.ok) expect(documents.error.message).toContain('Internal error');
+  });
+
+  it('the real label still comes down after such an answer, and a ZPL label sent as text/plain is taken', async () => {
+    const { h, client } = await start();
+    const result = await bookedByHref(client, ZPL_ONLY);
+    h.sim.faults.failNext(1, {
+      method: 'GET',
+      path: '/shipments/*/prints/*',
+      status: 200,
+      text: MAINTENANCE_PAGE,
+    });
+    expect((await client.documents.fromShipmentResult(result, ZPL_ONLY)).ok).toBe(false);
+    const documents = unwrap(await client.documents.fromShipmentResult(result, ZPL_ONLY));
+    expect(documents.map((d) => d.format)).toEqual(['zpl']);
+    const zpl = documents[0]!.bytes.toString('latin1');
+    h.sim.faults.failNext(1, {
+      method: 'GET',
+      path: '/shipments/*/prints/*',
+      status: 200,
+      text: zpl,
+      contentType: 'text/plain; charset=IBM850',
+    });
+    const asText = unwrap(await client.documents.fromShipmentResult(result, ZPL_ONLY));
+    expect(asText.map((d) => d.format)).toEqual(['zpl']);
+  });
+});

@@ -121,7 +121,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
 
   const tokens = createTokenManager<DeliveryError>({
     apiKey: options.apiKey,
-    exchange: tokenExchangeOf({ baseUrl: options.baseUrl, transport, redact, schemas: loadSchemas }),
+    exchange: tokenExchangeOf({ baseUrl: options.baseUrl, transport, redact, schemas: loadSchemas, now }),
     now,
     missingKeyError: () => ({
       kind: 'auth',

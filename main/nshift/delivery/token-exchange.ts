@@ -5,7 +5,7 @@
  */
 import type { Result } from '../../result';
 import { err, ok } from '../../result';
-import { parseJsonBody } from '../shared/call';
+import { errorFromStatus, parseJsonBody } from '../shared/call';
 import type { ApiKey } from '../shared/token-manager';
 import type { Transport } from '../shared/transport';
 import type { Schemas } from './caller';
@@ -15,9 +15,10 @@ import { ROUTES, joinUrl } from './routes';
 export interface TokenExchangeDeps {
   baseUrl: string;
   transport: Transport;
-  /** Learns the token, so that no log line or message carries it. */
-  redact: { rememberToken(token: string): void };
+  /** Scrubs a text, and learns the token, so that no log line or message carries it. */
+  redact: ((text: string) => string) & { rememberToken(token: string): void };
   schemas: () => Promise<Schemas>;
+  now: () => number;
 }
 
 export function tokenExchangeOf({
@@ -25,6 +26,7 @@ export function tokenExchangeOf({
   transport,
   redact,
   schemas,
+  now,
 }: TokenExchangeDeps): (key: ApiKey) => Promise<Result<string, DeliveryError>> {
   return async function exchange(key) {
     const route = ROUTES['sessions.token'];
@@ -55,13 +57,18 @@ export function tokenExchangeOf({
         operation: 'sessions.token',
         message: 'nShift refused the API key (403)',
       });
+    // Any other refusal: a 429, or a 503 with Retry-After (a maintenance window), is `rate_limited` with nShift's
+    // wait, as on every call; else a server fault in nShift's words (`{code, message}`). A 404 here is no unknown
+    // code the packer scanned but an address that is not nShift's exchange: a fault, like a 5xx.
     if (status < 200 || status >= 300) {
+      const read = errorFromStatus('sessions.token', route, sent.value, { redact, now });
+      if (read.kind === 'rate_limited' || read.kind === 'server') return err(read);
       return err({
         kind: 'server',
         status,
         code: undefined,
         operation: 'sessions.token',
-        message: `token exchange answered HTTP ${status}`,
+        message: `token exchange answered HTTP ${status}${read.message.startsWith('HTTP ') ? '' : `: ${read.message}`}`,
       });
     }
     const parsed = parseJsonBody('sessions.token', route, sent.value, (await schemas()).tokenResponseSchema);

@@ -129,3 +129,52 @@ describe('a document download that brings something else than a document', () =>
     expect(asText.map((d) => d.format)).toEqual(['zpl']);
   });
 });
+
+describe("the token exchange's refusals say what nShift said", () => {
+  it('a 429 with a Retry-After longer than the client waits is rate_limited with that wait, not a server fault', async () => {
+    const { h, client } = await start();
+    h.sim.faults.failNext(1, {
+      path: '/sessions/jwt',
+      status: 429,
+      body: { code: 'ILLEGAL', message: 'Too many requests' },
+      headers: { 'retry-after': '120' },
+    });
+    expect(await client.warm()).toMatchObject({
+      ok: false,
+      error: { kind: 'rate_limited', operation: 'sessions.token', status: 429, retryAfterMs: 120_000 },
+    });
+  });
+
+  it('a 503 with a Retry-After (a maintenance window) is rate_limited with that wait', async () => {
+    const { h, client } = await start();
+    h.sim.faults.failNext(1, {
+      path: '/sessions/jwt',
+      status: 503,
+      text: MAINTENANCE_PAGE,
+      headers: { 'retry-after': '3600' },
+    });
+    expect(await client.warm()).toMatchObject({
+      ok: false,
+      error: { kind: 'rate_limited', status: 503, retryAfterMs: 3_600_000 },
+    });
+  });
+
+  it("a 400 {code, message} keeps nShift's code and message", async () => {
+    const { h, client } = await start();
+    h.sim.faults.failNext(1, {
+      path: '/sessions/jwt',
+      status: 400,
+      body: { code: 'ILLEGAL', message: 'Illegal API key format' },
+    });
+    expect(await client.warm()).toMatchObject({
+      ok: false,
+      error: { kind: 'server', status: 400, code: 'ILLEGAL', message: 'Illegal API key format' },
+    });
+  });
+
+  it('a 404 (an address that is not the exchange) stays a fault of the service, not an unknown code', async () => {
+    const { h, client } = await start();
+    h.sim.faults.failNext(1, { path: '/sessions/jwt', status: 404 });
+    expect(await client.warm()).toMatchObject({ ok: false, error: { kind: 'server', status: 404 } });
+  });
+});

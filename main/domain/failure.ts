@@ -96,6 +96,11 @@ export interface FailureDetailParams {
   /** nShift refused the booking without naming fields. */
   booking_refused: Record<string, never>;
   /**
+   * nShift refused the request itself with a 4xx other than a field list (its `{code, message}`: "missing or illegal
+   * arguments"): doing it again gives the same answer. nShift's words come as `errors`.
+   */
+  request_refused: { status: number };
+  /**
    * The consolidation key could not be added to the stored shipment of `code`: nShift's answer did not carry the
    * shipment whole, and a replacement made of less would erase it. Nothing was booked.
    */
@@ -213,6 +218,7 @@ export const FAILURE_DETAILS = {
   stored_not_ready: { code: 'already_booked', texts: ['what', 'todo', 'line'] },
   print_settings_refused: { code: 'validation', texts: ['what', 'todo', 'line'] },
   booking_refused: { code: 'validation', texts: ['todo', 'line'] },
+  request_refused: { code: 'validation', texts: ['what', 'todo', 'line'] },
   consolidation_key_not_added: { code: 'validation', texts: ['what', 'todo', 'line'] },
   booked_here: { code: 'already_booked', texts: ['line'] },
   booked_elsewhere: { code: 'already_booked', texts: ['line'] },

@@ -100,6 +100,20 @@ export function failureFromDelivery(error: ApiError<string>): Failure {
         : codeFailure('rate_limited', message);
     }
     case 'server':
+      // A 4xx is nShift refusing the request itself ("missing or illegal arguments", Unifaun's RAML): the same
+      // request gets the same answer, so the packer is not sent to scan again but shown nShift's own words.
+      if (error.status >= 400 && error.status < 500) {
+        const said = error.message && error.message !== `HTTP ${error.status}` ? error.message : undefined;
+        return failureOf(
+          'request_refused',
+          `nShift refused the request (HTTP ${error.status})${said ? `: ${said}` : ''}. Doing it again gives the same answer: tell a supervisor.`,
+          { status: error.status },
+          said ? { errors: [{ field: error.code || 'request', message: said }] } : {},
+        );
+      }
+      return failureOf('http_status', 'nShift had a problem answering: scan again in a moment.', {
+        status: error.status,
+      });
     case 'malformed':
       return failureOf('http_status', 'nShift had a problem answering: scan again in a moment.', {
         status: error.status,

@@ -8,6 +8,7 @@ import { createDeliveryClient, type DeliveryClient } from '../../../main/nshift/
 import type { DeliveryError } from '../../../main/nshift/delivery/errors';
 import type { PrintConfig } from '../../../main/nshift/delivery/types';
 import type { Result } from '../../../main/result';
+import { failureFromDelivery } from '../../../main/station/failures';
 import { KEY_ID, KEY_SECRET, shipment, startHarness, type Harness } from '../simulator/harness';
 
 let h: Harness | undefined;
@@ -176,5 +177,42 @@ describe("the token exchange's refusals say what nShift said", () => {
     const { h, client } = await start();
     h.sim.faults.failNext(1, { path: '/sessions/jwt', status: 404 });
     expect(await client.warm()).toMatchObject({ ok: false, error: { kind: 'server', status: 404 } });
+  });
+});
+
+describe("nShift's documented 400 {code, message} reaches the packer in nShift's words", () => {
+  it('a booking refused with 400 (missing or illegal arguments, Unifaun\'s RAML) is a refusal naming what nShift said, not "scan again in a moment"', async () => {
+    const { h, client } = await start();
+    const stored = (await h.call('POST', '/stored-shipments', shipment({ orderNo: 'ORD-400' }))).json as {
+      id: string;
+    };
+    h.sim.faults.failNext(1, {
+      method: 'POST',
+      path: '/stored-shipments/*/shipments',
+      status: 400,
+      body: { code: 'ILLEGAL', message: 'Illegal shipDate argument' },
+    });
+    const booked = await client.storedShipments.book(stored.id, ZPL_ONLY);
+    expect(booked).toMatchObject({ ok: false, error: { kind: 'server', status: 400, code: 'ILLEGAL' } });
+    if (booked.ok) return;
+    const failure = failureFromDelivery(booked.error);
+    expect(failure).toMatchObject({
+      reason: 'validation',
+      code: 'validation',
+      detail: 'request_refused',
+      params: { status: 400 },
+      errors: [{ field: 'ILLEGAL', message: 'Illegal shipDate argument' }],
+    });
+    expect(failure.message).toContain('Illegal shipDate argument');
+    expect(failure.message).not.toMatch(/scan again in a moment/);
+  });
+
+  it('a 5xx is still a fault of nShift to try again later', async () => {
+    const { h, client } = await start();
+    h.sim.faults.failNext(3, { method: 'GET', path: '/stored-shipments', status: 500 });
+    const listed = await client.storedShipments.list({});
+    expect(listed.ok).toBe(false);
+    if (listed.ok) return;
+    expect(failureFromDelivery(listed.error)).toMatchObject({ code: 'server_error', detail: 'http_status' });
   });
 });

@@ -305,6 +305,7 @@ const DETAIL_SAMPLES: {
   stored_not_ready: { code: 'already_booked', params: { status: 'PRINTED' } },
   print_settings_refused: { code: 'validation', params: { fields: 'target1Media' } },
   booking_refused: { code: 'validation', params: {} },
+  request_refused: { code: 'validation', params: { status: 400 } },
   consolidation_key_not_added: { code: 'validation', params: { code: 'SO-2001', key: 'KONS-4001' } },
   booked_here: { code: 'already_booked', params: {} },
   booked_elsewhere: { code: 'already_booked', params: {} },

@@ -349,6 +349,11 @@ const da: Messages = {
         todo: 'Kontrollér forsendelsen i nShift, og scan derefter igen.',
         line: 'nShift angav ikke hvilke felter.',
       },
+      request_refused: {
+        what: 'nShift afviste selve forespørgslen: at gøre det igen giver samme svar.',
+        todo: 'Sig det til en supervisor, med nShifts ord nedenfor: stationens indstillinger eller nShift-kontoen skal ses efter.',
+        line: 'nShift svarede med HTTP-status {{status}}.',
+      },
       booked_here: {
         line: 'Booket tidligere af denne station.',
       },

@@ -354,6 +354,11 @@ const en = {
         todo: 'Check the shipment in nShift, then scan again.',
         line: 'nShift did not name the fields.',
       },
+      request_refused: {
+        what: 'nShift refused the request itself: doing it again gives the same answer.',
+        todo: 'Tell a supervisor, with nShift’s words below: this station’s settings or the nShift account need a look.',
+        line: 'nShift answered with HTTP status {{status}}.',
+      },
       booked_here: {
         line: 'Booked earlier by this station.',
       },

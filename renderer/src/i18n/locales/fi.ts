@@ -362,6 +362,11 @@ const fi: Messages = {
         todo: 'Tarkista lähetys nShiftissä ja skannaa sitten uudelleen.',
         line: 'nShift ei kertonut, mitkä kentät.',
       },
+      request_refused: {
+        what: 'nShift hylkäsi itse pyynnön: uusi yritys saa saman vastauksen.',
+        todo: 'Kerro työnjohtajalle ja näytä nShiftin sanat alla: aseman asetukset tai nShift-tili on tarkistettava.',
+        line: 'nShift vastasi HTTP-tilalla {{status}}.',
+      },
       booked_here: {
         line: 'Tämä asema on varannut sen aiemmin.',
       },

@@ -350,6 +350,11 @@ const nb: Messages = {
         todo: 'Kontroller sendingen i nShift, og skann deretter igjen.',
         line: 'nShift oppga ikke hvilke felt.',
       },
+      request_refused: {
+        what: 'nShift avviste selve forespørselen: å gjøre det på nytt gir samme svar.',
+        todo: 'Si fra til en arbeidsleder, med nShifts ord nedenfor: stasjonens innstillinger eller nShift-kontoen må sjekkes.',
+        line: 'nShift svarte med HTTP-status {{status}}.',
+      },
       booked_here: {
         line: 'Booket tidligere av denne stasjonen.',
       },

@@ -357,6 +357,11 @@ const sv: Messages = {
         todo: 'Kontrollera sändningen i nShift och skanna sedan igen.',
         line: 'nShift angav inte vilka fält.',
       },
+      request_refused: {
+        what: 'nShift avvisade själva anropet: att göra om det ger samma svar.',
+        todo: 'Säg till en arbetsledare och visa nShifts ord nedan: stationens inställningar eller nShift-kontot behöver ses över.',
+        line: 'nShift svarade med HTTP-status {{status}}.',
+      },
       booked_here: {
         line: 'Bokad tidigare av den här stationen.',
       },

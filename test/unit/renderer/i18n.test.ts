@@ -283,6 +283,22 @@ describe('field names from nShift', () => {
     expect(fieldLabel('parcels[1].weight', sv.t)).toBe('Kollivikt');
     expect(fieldLabel('Something_New', sv.t)).toBe('Something_New');
   });
+
+  it('every field of nShift’s documented validation list (test/fixtures/nshift/delivery) is named in every language', () => {
+    const dir = join(__dirname, '../../fixtures/nshift/delivery');
+    const documented = readdirSync(dir)
+      .filter((file) => file.endsWith('.422.json'))
+      .flatMap(
+        (file) =>
+          (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { body: Array<{ field: string }> }).body,
+      )
+      .map((item) => item.field);
+    expect(documented).toContain('ParcelGroup_Weight');
+    for (const language of LANGUAGES) {
+      const { t } = createI18n(language);
+      for (const field of documented) expect(fieldLabel(field, t), `${language}: ${field}`).not.toBe(field);
+    }
+  });
 });
 
 /** A sample of every detail the station can set, with the params its type demands (the compiler checks both). */

@@ -672,6 +672,7 @@ const da: Messages = {
       parcel: 'Kolli',
       parcel_copies: 'Antal kolli',
       parcel_weight: 'Kollivægt',
+      parcelgroup_weight: 'Kollivægt',
     },
   },
   jobs: {

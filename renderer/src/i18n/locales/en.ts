@@ -678,6 +678,7 @@ const en = {
       parcel: 'Parcels',
       parcel_copies: 'Number of parcels',
       parcel_weight: 'Parcel weight',
+      parcelgroup_weight: 'Parcel weight',
     },
   },
   jobs: {

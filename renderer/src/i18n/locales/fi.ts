@@ -685,6 +685,7 @@ const fi: Messages = {
       parcel: 'Kollit',
       parcel_copies: 'Kollien määrä',
       parcel_weight: 'Kollin paino',
+      parcelgroup_weight: 'Kollin paino',
     },
   },
   jobs: {

@@ -673,6 +673,7 @@ const nb: Messages = {
       parcel: 'Kolli',
       parcel_copies: 'Antall kolli',
       parcel_weight: 'Kollivekt',
+      parcelgroup_weight: 'Kollivekt',
     },
   },
   jobs: {

@@ -680,6 +680,7 @@ const sv: Messages = {
       parcel: 'Kollin',
       parcel_copies: 'Antal kollin',
       parcel_weight: 'Kollivikt',
+      parcelgroup_weight: 'Kollivikt',
     },
   },
   jobs: {

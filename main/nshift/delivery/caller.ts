@@ -37,7 +37,7 @@ export const pdfList = (
 ): R<Print[]> => call.json({ operation, params, query: inlinePdf(o) }, (s) => s.printListSchema);
 /** One PDF's bytes. */
 export const pdfBytes = (call: DeliveryCaller, operation: OperationName, params: Params): R<Buffer> =>
-  bytesOnly(call.bytes({ operation, params, accept: 'application/pdf' }));
+  bytesOnly(call.bytes({ operation, params, accept: 'application/pdf', document: true }));
 
 /**
  * A paginated list (`page` from 0, `size` at most 50): the one page asked for, or every page until a short

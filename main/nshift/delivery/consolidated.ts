@@ -100,7 +100,12 @@ export function consolidatedOf(call: DeliveryCaller): Consolidated {
       ),
     fetchPrint: (consolidatedId, printId, accept = 'application/pdf') =>
       bytesOnly(
-        call.bytes({ operation: 'consolidated.fetchPrint', params: { consolidatedId, printId }, accept }),
+        call.bytes({
+          operation: 'consolidated.fetchPrint',
+          params: { consolidatedId, printId },
+          accept,
+          document: true,
+        }),
       ),
     listPdfs: (consolidatedId, o) => pdfList(call, 'consolidated.listPdfs', { consolidatedId }, o),
     fetchPdf: (consolidatedId, pdfId) => pdfBytes(call, 'consolidated.fetchPdf', { consolidatedId, pdfId }),

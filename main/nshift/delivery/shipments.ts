@@ -72,11 +72,12 @@ export function shipmentsOf(call: DeliveryCaller, { feedPageCall, feed }: Feeds)
     fetchPrint: (shipmentIdOrHref, printId, accept = 'application/octet-stream') =>
       bytesOnly(
         printId === undefined
-          ? call.bytes({ operation: 'documents.fetchByHref', href: shipmentIdOrHref, accept })
+          ? call.bytes({ operation: 'documents.fetchByHref', href: shipmentIdOrHref, accept, document: true })
           : call.bytes({
               operation: 'shipments.fetchPrint',
               params: { shipmentId: shipmentIdOrHref, printId },
               accept,
+              document: true,
             }),
       ),
     copyPdfs: (shipmentId, printConfig, o) =>

@@ -30,6 +30,8 @@ export interface CallSpec<Op extends string = string> {
   href?: string;
   accept?: string;
   timeouts?: { headersMs?: number; bodyMs?: number };
+  /** `bytes` of a document (a label, a PDF): a web page or JSON in its place is `malformed` (`notADocument`). */
+  document?: boolean;
 }
 
 /**
@@ -170,7 +172,7 @@ export function createCaller<Op extends string, M>(deps: CallerDeps<Op, M>): Cal
       // A document's bytes have their own size limit and deadline (transport.ts), larger than a JSON answer's.
       const sent = await authorised(spec, 'document');
       if (!sent.ok) return sent;
-      const notDocument = notADocument(spec.operation, sent.value, deps.redact);
+      const notDocument = spec.document ? notADocument(spec.operation, sent.value, deps.redact) : undefined;
       if (notDocument) return err(notDocument);
       return ok({ bytes: sent.value.body, contentType: sent.value.headers['content-type'] });
     },

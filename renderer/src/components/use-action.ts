@@ -49,17 +49,57 @@ export function useAction(): [ActionState, RunAction, () => void] {
       return result;
     } catch (error) {
       busy.current = false;
-      const body = readApiError(error);
-      if (body?.error === 'invalid_argument' && !body.failure)
-        setState({
-          busy: false,
-          invalid: body.field ? { field: body.field } : {},
-          ...(body.issues ? { issues: body.issues } : {}),
-        });
-      else setState({ busy: false, failure: failureFromError(error) });
+      setState(failedState(error));
       return undefined;
     }
   }, []);
   const reset = useCallback(() => setState({ busy: false }), []);
+  return [state, run, reset];
+}
+
+/** What a refused call leaves to show: the field the host refused, or the failure to translate. */
+function failedState(error: unknown): ActionState {
+  const body = readApiError(error);
+  if (body?.error === 'invalid_argument' && !body.failure)
+    return {
+      busy: false,
+      invalid: body.field ? { field: body.field } : {},
+      ...(body.issues ? { issues: body.issues } : {}),
+    };
+  return { busy: false, failure: failureFromError(error) };
+}
+
+/** A look-up's answer (undefined: it failed, and the state says why), or `stale`: a newer look-up replaced it. */
+export type LatestOutcome<T> = { stale: false; result: T | undefined } | { stale: true };
+export type RunLatest = <T>(call: () => Promise<T>) => Promise<LatestOutcome<T>>;
+
+/**
+ * Runs the look-up a scan or a search starts (Cancel's look-up, History's search). Unlike a button's action, a
+ * second run while the first is on its way is never ignored: the packer scanned a new code, and it is the one to
+ * look up. The newer run replaces the older: the older one's answer, whenever it comes, is `stale` and changes
+ * nothing, so a slow answer about the code before never shows (and offers to cancel) under the new one.
+ */
+export function useLatestAction(): [ActionState, RunLatest, () => void] {
+  const [state, setState] = useState<ActionState>({ busy: false });
+  const latest = useRef(0);
+  const run = useCallback<RunLatest>(async <T>(call: () => Promise<T>) => {
+    const mine = ++latest.current;
+    setState({ busy: true });
+    try {
+      const result = await call();
+      if (mine !== latest.current) return { stale: true } as const;
+      setState({ busy: false });
+      return { stale: false, result } as const;
+    } catch (error) {
+      if (mine !== latest.current) return { stale: true } as const;
+      setState(failedState(error));
+      return { stale: false, result: undefined } as const;
+    }
+  }, []);
+  const reset = useCallback(() => {
+    // Whatever is still on its way belongs to what was reset: its answer is dropped too.
+    latest.current += 1;
+    setState({ busy: false });
+  }, []);
   return [state, run, reset];
 }

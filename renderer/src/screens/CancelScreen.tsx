@@ -4,7 +4,7 @@ import type { ShipmentSummary } from '../../../preload/api';
 import { useServices, useStationState } from '../state/context';
 import { useScanHandler } from '../scan/scan-routing';
 import { stripAffixes } from '../scan/normalize';
-import { useAction } from '../components/use-action';
+import { useAction, useLatestAction } from '../components/use-action';
 import { ActionFeedback } from '../components/ActionFeedback';
 import { FailureDetails } from '../components/FailureDetails';
 import { StateBadge } from '../components/StateBadge';
@@ -26,7 +26,10 @@ export function CancelScreen() {
   const [lookedUp, setLookedUp] = useState<{ code: string; shipment: ShipmentSummary } | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [cancelJobId, setCancelJobId] = useState<string | undefined>();
-  const [lookup, runLookup] = useAction();
+  // A scan while a look-up is on its way looks the new code up; the older answer is dropped, never shown under it.
+  const [lookup, runLookup] = useLatestAction();
+  /** Counts look-ups: a cancel's answer belongs to the shipment it was asked for, not to one scanned since. */
+  const lookups = useRef(0);
   const [cancelAction, runCancel, resetCancel] = useAction();
   const startButton = useRef<HTMLButtonElement>(null);
   const [field, settle] = useScanField();
@@ -39,11 +42,14 @@ export function CancelScreen() {
       settle();
       return;
     }
+    lookups.current += 1;
     setConfirming(false);
     setCancelJobId(undefined);
     resetCancel();
     setLookedUp(undefined);
-    const shipment = await runLookup(() => api.lookupShipment({ code: wanted }));
+    const looked = await runLookup(() => api.lookupShipment({ code: wanted }));
+    if (looked.stale) return;
+    const shipment = looked.result;
     if (shipment) {
       setLookedUp({ code: wanted, shipment });
       // Focus the next step, so the packer continues from the keyboard.
@@ -67,9 +73,12 @@ export function CancelScreen() {
 
   async function confirmCancel(): Promise<void> {
     if (!lookedUp) return;
+    const asked = lookups.current;
     const result = await runCancel(() =>
       api.cancelShipment({ shipmentId: lookedUp.shipment.shipmentId, confirm: true, code: lookedUp.code }),
     );
+    // Another code was scanned meanwhile: this outcome is not about the shipment shown now (Jobs has it).
+    if (asked !== lookups.current) return;
     setConfirming(false);
     if (result) setCancelJobId(result.jobId);
     // Cancelled (or refused, with why): the next code is scanned or typed into the field.

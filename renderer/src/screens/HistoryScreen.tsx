@@ -6,7 +6,7 @@ import { useScanHandler } from '../scan/scan-routing';
 import { stripAffixes } from '../scan/normalize';
 import { IsolatedKeyGate } from '../scan/isolated-key';
 import { isTextField } from '../scan/keyboard-scanner';
-import { useAction } from '../components/use-action';
+import { useAction, useLatestAction } from '../components/use-action';
 import { useLoader } from '../components/use-loader';
 import { ActionFeedback } from '../components/ActionFeedback';
 import { FailureDetails } from '../components/FailureDetails';
@@ -87,7 +87,8 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
   const [selectedId, setSelectedId] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [started, setStarted] = useState<{ jobId: string; what: string } | undefined>();
-  const [search, runSearch] = useAction();
+  // A scan while a search is on its way searches the new number; the older answer is dropped, never shown for it.
+  const [search, runSearch, dropSearch] = useLatestAction();
   const [action, runAction, resetAction] = useAction();
   const rowButtons = useRef(new Map<string, HTMLButtonElement>());
   // On arrival only: a search gives the keyboard to its first result, where R and C work.
@@ -115,7 +116,9 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
     async (next: Query, keep?: string): Promise<void> => {
       setQuery(next);
       setConfirming(false);
-      const found = await runSearch(() => api.searchHistory(toInput(next)));
+      const searched = await runSearch(() => api.searchHistory(toInput(next)));
+      if (searched.stale) return;
+      const found = searched.result;
       if (!found) {
         setResults(undefined);
         return;
@@ -135,7 +138,8 @@ export function HistoryScreen({ burstGapMs }: { burstGapMs?: number }) {
     const range = readRange(typed.from, typed.to);
     if (isRangeProblem(range)) {
       setRangeProblem(range);
-      // What an earlier search found is not an answer to this one.
+      // What an earlier search found (or is still finding) is not an answer to this one.
+      dropSearch();
       setQuery(undefined);
       setResults(undefined);
       return;

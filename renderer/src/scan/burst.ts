@@ -28,7 +28,8 @@ export type CharResult = {
  */
 export class BurstDetector {
   private readonly maxGapMs: number;
-  private readonly resetGapMs: number;
+  /** A pause longer than this starts a new sequence (see `BurstOptions.resetGapMs`). */
+  readonly resetGapMs: number;
   private readonly minLength: number;
   private chars: string[] = [];
   private firstAt = Number.NEGATIVE_INFINITY;

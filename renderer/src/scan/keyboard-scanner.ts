@@ -52,6 +52,8 @@ function scanFieldOf(target: EventTarget | null): TextField | undefined {
  *   code in two there. A scan always replaces what a previous scan left in such a field: when a burst starts
  *   in a field that still holds exactly what the last scan or look-up left, that text is taken out first. A
  *   person's typing (not a burst) edits the field as usual.
+ * - A scanner set to end codes with CR+LF sends a second Enter right behind the first: it is swallowed wherever
+ *   the focus is, so it neither submits a field again nor presses a button.
  */
 export function attachKeyboardScanner(target: Window, options: KeyboardScannerOptions): () => void {
   const detector = new BurstDetector(options);
@@ -61,6 +63,8 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
   const leftByScan = new WeakMap<TextField, string>();
   let replacedThisBurst = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the Enter that ended the last scanner's burst came (in a scan field too), until another key comes. */
+  let scanEndedAt = Number.NEGATIVE_INFINITY;
 
   /** After a scan or a scan field's submit is handled (its screen may show the code in its field). */
   function rememberWhatScansLeft(): void {
@@ -77,8 +81,9 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
   function onScanFieldKey(event: KeyboardEvent, field: TextField): void {
     const at = now(event);
     if (event.key === 'Enter') {
-      // The form submits the whole field: a scan here is never judged from key timings alone.
-      detector.reset();
+      // The form submits the whole field: a scan here is never judged from key timings alone. The timings only
+      // tell whether this Enter ended a scanner's burst, for the line feed that may follow it.
+      scanEndedAt = detector.enter(at) === undefined ? Number.NEGATIVE_INFINITY : at;
       return;
     }
     if (event.key.length !== 1) {
@@ -108,8 +113,19 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
   function onKeyDown(event: KeyboardEvent): void {
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) {
       detector.reset();
+      scanEndedAt = Number.NEGATIVE_INFINITY;
       return;
     }
+    if (event.key === 'Enter' && now(event) - scanEndedAt <= detector.resetGapMs) {
+      // A second Enter right behind the one that ended a scan: the LF of a scanner set to end codes with CR+LF.
+      // It is no one's key press: it must not submit the field again (an empty Scan field says "nothing to
+      // scan"), save a Settings form, or press the button the focus is on.
+      scanEndedAt = Number.NEGATIVE_INFINITY;
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    if (event.key !== 'Enter') scanEndedAt = Number.NEGATIVE_INFINITY;
     const element = event.target;
     const scanField = scanFieldOf(element);
     if (scanField) {
@@ -120,6 +136,7 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
     const inField = isTextField(element);
     if (event.key === 'Enter') {
       const code = detector.enter(at);
+      scanEndedAt = code === undefined ? Number.NEGATIVE_INFINITY : at;
       if (code === undefined) return;
       event.preventDefault();
       event.stopPropagation();

@@ -218,6 +218,39 @@ describe('keyboard scanner on the window', () => {
     expect(input.value).toBe('ORD-1005');
   });
 
+  it('swallows the LF of a scanner ending codes with CR+LF: the second Enter presses no button and submits no field', () => {
+    const clock = { now: 0 };
+    const scans: string[] = [];
+    const button = document.createElement('button');
+    document.body.append(button);
+    const { input } = scanForm('');
+    detach = attachKeyboardScanner(window, { onScan: (code) => scans.push(code), now: () => clock.now });
+
+    let at = type(button, '7350001', 0, 3, clock);
+    expect(press(button, 'Enter', at, clock).defaultPrevented).toBe(true);
+    expect(press(button, 'Enter', at + 3, clock).defaultPrevented).toBe(true);
+    expect(scans).toEqual(['7350001']);
+
+    // In a screen's scan field the first Enter is the form's (it submits the code); the second is swallowed.
+    at = typeInto(input, 'ORD-1001', 1000, 3, clock);
+    expect(press(input, 'Enter', at, clock).defaultPrevented).toBe(false);
+    expect(press(input, 'Enter', at + 3, clock).defaultPrevented).toBe(true);
+  });
+
+  it('leaves a person’s Enter alone, also pressed twice, and an Enter that comes after the scan’s keys were done', () => {
+    const clock = { now: 0 };
+    const { input } = scanForm('');
+    detach = attachKeyboardScanner(window, { onScan: () => undefined, now: () => clock.now });
+    // Typed by hand, then Enter twice in a row: both are the person's.
+    let at = typeInto(input, 'ORD-1', 0, 200, clock);
+    expect(press(input, 'Enter', at, clock).defaultPrevented).toBe(false);
+    expect(press(input, 'Enter', at + 20, clock).defaultPrevented).toBe(false);
+    // A scan, then the person presses Enter a moment later: theirs, not a line feed.
+    at = typeInto(input, 'ORD-1002', 5000, 3, clock);
+    press(input, 'Enter', at, clock);
+    expect(press(input, 'Enter', at + 1000, clock).defaultPrevented).toBe(false);
+  });
+
   it('lets a person edit what a look-up left: only a burst replaces it', async () => {
     const clock = { now: 0 };
     const { form, input } = scanForm('ORD-1004');

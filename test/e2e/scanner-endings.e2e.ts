@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { JobView } from '../../preload/api';
 import { expect, test } from './demo-host';
-import { openStation } from './helpers';
+import { openStation, settingsSection } from './helpers';
 
 /** A scanner at full speed (2 ms a key) whose code ends in the given keys, as it was set up to send them. */
 async function scanEnding(page: Page, code: string, ending: string[]): Promise<void> {
@@ -34,5 +34,33 @@ test.describe('a scanner set to end its codes otherwise than with one Enter', ()
     await expect(result.locator('.result-code')).toHaveText('ORD-1002');
     await expect(result).toHaveAttribute('data-state', 'printed');
     expect(await scansBooked(demo)).toEqual(['ORD-1002', 'ORD-1001']);
+  });
+
+  test('Tab: the code is booked as with Enter, the keyboard stays in the scan field, and no scan stays in a Settings field', async ({
+    page,
+    demo,
+  }) => {
+    await openStation(page, demo);
+    const field = page.getByTestId('scan-input');
+    const result = page.getByTestId('last-result');
+
+    await scanEnding(page, 'ORD-1003', ['Tab']);
+    await expect(result.locator('.result-code')).toHaveText('ORD-1003');
+    await expect(result).toHaveAttribute('data-state', 'printed');
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('');
+    // The next code goes the same way: nothing glued to the one before.
+    await scanEnding(page, 'ORD-1005', ['Tab']);
+    await expect(result.locator('.result-code')).toHaveText('ORD-1005');
+    expect(await scansBooked(demo)).toEqual(expect.arrayContaining(['ORD-1003', 'ORD-1005']));
+
+    // In a Settings field the scan is shown as the Scanner section shows every scan, and the field keeps its text.
+    const section = await settingsSection(page, 'Station name and setup');
+    const name = section.getByLabel('Station name');
+    await name.fill('Bench 4');
+    await scanEnding(page, 'ORD-1006', ['Tab']);
+    await expect(page.getByText('Last scan here: ORD-1006 (read as ORD-1006)')).toBeVisible();
+    // The scan opened the Scanner section, in its own group: the name field is kept, drawn but hidden.
+    await expect(page.locator('input#station-name')).toHaveValue('Bench 4');
   });
 });

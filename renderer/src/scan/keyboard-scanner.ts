@@ -39,6 +39,11 @@ function scanFieldOf(target: EventTarget | null): TextField | undefined {
   return target.closest(`[${SCAN_INPUT_ATTRIBUTE}]`) ? target : undefined;
 }
 
+/** A Tab (never Shift+Tab) may end a scanner's burst as Enter does: some scanners are set to end codes with it. */
+function endsWithTab(event: KeyboardEvent): boolean {
+  return event.key === 'Tab' && !event.shiftKey;
+}
+
 /**
  * Listens to every keystroke in the window so the station is always scan-ready: no field needs focus.
  *
@@ -52,6 +57,8 @@ function scanFieldOf(target: EventTarget | null): TextField | undefined {
  *   code in two there. A scan always replaces what a previous scan left in such a field: when a burst starts
  *   in a field that still holds exactly what the last scan or look-up left, that text is taken out first. A
  *   person's typing (not a burst) edits the field as usual.
+ * - A burst may end in Tab instead of Enter (a scanner set up that way): it is a scan just the same, in a scan
+ *   field it submits the form, and the Tab moves no focus. A person's Tab (not after a burst) is left alone.
  * - A scanner set to end codes with CR+LF sends a second Enter right behind the first: it is swallowed wherever
  *   the focus is, so it neither submits a field again nor presses a button.
  */
@@ -80,6 +87,16 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
 
   function onScanFieldKey(event: KeyboardEvent, field: TextField): void {
     const at = now(event);
+    if (endsWithTab(event)) {
+      if (detector.enter(at) === undefined) return;
+      // A scanner set to end codes with Tab: its Tab is this field's Enter. Without this the code stayed in the
+      // field unsent and the focus went on to the button beside it.
+      event.preventDefault();
+      event.stopPropagation();
+      scanEndedAt = at;
+      field.closest('form')?.requestSubmit();
+      return;
+    }
     if (event.key === 'Enter') {
       // The form submits the whole field: a scan here is never judged from key timings alone. The timings only
       // tell whether this Enter ended a scanner's burst, for the line feed that may follow it.
@@ -134,7 +151,7 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
     }
     const at = now(event);
     const inField = isTextField(element);
-    if (event.key === 'Enter') {
+    if (event.key === 'Enter' || endsWithTab(event)) {
       const code = detector.enter(at);
       scanEndedAt = code === undefined ? Number.NEGATIVE_INFINITY : at;
       if (code === undefined) return;

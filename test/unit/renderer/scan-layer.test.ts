@@ -251,6 +251,55 @@ describe('keyboard scanner on the window', () => {
     expect(press(input, 'Enter', at + 1000, clock).defaultPrevented).toBe(false);
   });
 
+  it('takes a burst ending in Tab (a scanner set up so) for a scan: outside fields, in a text field and in a scan field', () => {
+    const clock = { now: 0 };
+    const scans: string[] = [];
+    const button = document.createElement('button');
+    const text = document.createElement('input');
+    text.value = 'kept';
+    document.body.append(button, text);
+    const { form, input } = scanForm('');
+    let submits = 0;
+    form.addEventListener('submit', () => (submits += 1));
+    detach = attachKeyboardScanner(window, { onScan: (code) => scans.push(code), now: () => clock.now });
+
+    let at = type(button, '7350001', 0, 3, clock);
+    expect(press(button, 'Tab', at, clock).defaultPrevented).toBe(true);
+    at = typeInto(text, 'SCAN42', 1000, 3, clock);
+    expect(press(text, 'Tab', at, clock).defaultPrevented).toBe(true);
+    expect(text.value).toBe('kept');
+    expect(scans).toEqual(['7350001', 'SCAN42']);
+
+    // A screen's scan field: the Tab submits its form, as Enter would, and the focus stays.
+    at = typeInto(input, 'ORD-1001', 2000, 3, clock);
+    expect(press(input, 'Tab', at, clock).defaultPrevented).toBe(true);
+    expect(submits).toBe(1);
+    expect(input.value).toBe('ORD-1001');
+  });
+
+  it('leaves a person’s Tab and Shift+Tab alone, in a field and outside', () => {
+    const clock = { now: 0 };
+    const scans: string[] = [];
+    const { form, input } = scanForm('');
+    let submits = 0;
+    form.addEventListener('submit', () => (submits += 1));
+    detach = attachKeyboardScanner(window, { onScan: (code) => scans.push(code), now: () => clock.now });
+    const at = typeInto(input, 'ORD-1', 0, 200, clock);
+    expect(press(input, 'Tab', at, clock).defaultPrevented).toBe(false);
+    expect(press(document.body, 'Tab', at + 1000, clock).defaultPrevented).toBe(false);
+    clock.now = at + 2000;
+    const shiftTab = new KeyboardEvent('keydown', {
+      key: 'Tab',
+      shiftKey: true,
+      bubbles: true,
+      cancelable: true,
+    });
+    input.dispatchEvent(shiftTab);
+    expect(shiftTab.defaultPrevented).toBe(false);
+    expect(submits).toBe(0);
+    expect(scans).toEqual([]);
+  });
+
   it('lets a person edit what a look-up left: only a burst replaces it', async () => {
     const clock = { now: 0 };
     const { form, input } = scanForm('ORD-1004');

@@ -171,6 +171,8 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     settingsRef.current = settings;
     loadErrorRef.current = state.loadError;
   });
+  // The key cheat sheet (F9) covers the screen: a scan closes it, so its result (a failure above all) is seen.
+  const [keysShown, setKeysShown] = useState(false);
   const fallbackScan = useRef<(code: string) => void>(() => undefined);
   const earlyScans = useRef<string[]>([]);
   useEffect(() => {
@@ -186,6 +188,7 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
         handlerRef.current = handler;
       },
       submit(raw) {
+        setKeysShown(false);
         const scanner = settingsRef.current?.scanner;
         if (!scanner) {
           // The screen is drawn before the station's settings arrive; the scanner's prefix and suffix are in
@@ -234,7 +237,6 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
   );
 
   // Screen shortcuts: F1–F8 and Alt+1–8, from anywhere; F9 shows or hides the key cheat sheet.
-  const [keysShown, setKeysShown] = useState(false);
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent): void {
       if (event.key === KEY_SHEET_KEY && !event.ctrlKey && !event.altKey && !event.metaKey) {

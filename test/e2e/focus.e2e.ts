@@ -51,6 +51,22 @@ test.describe('the keyboard is in the screen’s scan or look-up field, on arriv
     await expect(page.getByTestId('scan-input')).toBeFocused();
   });
 
+  test('a scan with the key sheet open closes it: the result is seen, and the keyboard is back in the scan field', async ({
+    page,
+    demo,
+  }) => {
+    await openStation(page, demo);
+    await page.keyboard.press('F9');
+    const sheet = page.getByTestId('key-sheet');
+    await expect(sheet.getByRole('button', { name: 'Close (Esc)' })).toBeFocused();
+    await scanLikeAScanner(page, 'ORD-1900');
+    await expect(sheet).toHaveCount(0);
+    const result = page.getByTestId('last-result');
+    await expect(result).toHaveAttribute('data-state', 'failed');
+    await expect(result).toBeInViewport();
+    await expect(page.getByTestId('scan-input')).toBeFocused();
+  });
+
   test('Scan: "Book and print" clicked, with the field empty or not, leaves the keyboard in the field', async ({
     page,
     demo,

@@ -27,7 +27,8 @@ export type CharResult = {
  * timestamps (event.timeStamp or a fake clock), so the rule is tested without waiting.
  */
 export class BurstDetector {
-  private readonly maxGapMs: number;
+  /** Average gap between keys (ms) at or below which a sequence is a burst (see `BurstOptions.maxGapMs`). */
+  readonly maxGapMs: number;
   /** A pause longer than this starts a new sequence (see `BurstOptions.resetGapMs`). */
   readonly resetGapMs: number;
   private readonly minLength: number;

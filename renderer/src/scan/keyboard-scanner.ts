@@ -72,6 +72,8 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** When the Enter that ended the last scanner's burst came (in a scan field too), until another key comes. */
   let scanEndedAt = Number.NEGATIVE_INFINITY;
+  /** Where that Enter went: the line feed behind it goes to the same place, a person's next Enter rarely does. */
+  let scanEndedOn: EventTarget | null = null;
 
   /** After a scan or a scan field's submit is handled (its screen may show the code in its field). */
   function rememberWhatScansLeft(): void {
@@ -94,6 +96,7 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
       event.preventDefault();
       event.stopPropagation();
       scanEndedAt = at;
+      scanEndedOn = event.target;
       field.closest('form')?.requestSubmit();
       return;
     }
@@ -101,6 +104,7 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
       // The form submits the whole field: a scan here is never judged from key timings alone. The timings only
       // tell whether this Enter ended a scanner's burst, for the line feed that may follow it.
       scanEndedAt = detector.enter(at) === undefined ? Number.NEGATIVE_INFINITY : at;
+      scanEndedOn = event.target;
       return;
     }
     if (event.key.length !== 1) {
@@ -133,10 +137,15 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
       scanEndedAt = Number.NEGATIVE_INFINITY;
       return;
     }
-    if (event.key === 'Enter' && now(event) - scanEndedAt <= detector.resetGapMs) {
-      // A second Enter right behind the one that ended a scan: the LF of a scanner set to end codes with CR+LF.
-      // It is no one's key press: it must not submit the field again (an empty Scan field says "nothing to
-      // scan"), save a Settings form, or press the button the focus is on.
+    if (
+      event.key === 'Enter' &&
+      event.target === scanEndedOn &&
+      now(event) - scanEndedAt <= detector.maxGapMs
+    ) {
+      // A second Enter right behind the one that ended a scan, at a scanner's pace and to the same place: the LF of
+      // a scanner set to end codes with CR+LF. It is no one's key press: it must not submit the field again (an
+      // empty Scan field says "nothing to scan"), save a Settings form, or press the button the focus is on. A
+      // person's Enter comes later, and after a look-up usually on the step it focused (Cancel's), and is theirs.
       scanEndedAt = Number.NEGATIVE_INFINITY;
       event.preventDefault();
       event.stopPropagation();
@@ -154,6 +163,7 @@ export function attachKeyboardScanner(target: Window, options: KeyboardScannerOp
     if (event.key === 'Enter' || endsWithTab(event)) {
       const code = detector.enter(at);
       scanEndedAt = code === undefined ? Number.NEGATIVE_INFINITY : at;
+      scanEndedOn = event.target;
       if (code === undefined) return;
       event.preventDefault();
       event.stopPropagation();

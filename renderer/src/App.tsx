@@ -15,7 +15,8 @@ import { SoundPlayer, type SoundKind } from './sounds/sounds';
 import { KEY_SHEET_KEY, Nav, screenForKey, type Screen } from './components/Nav';
 import { StatusBar } from './components/StatusBar';
 import { KeySheet } from './components/KeySheet';
-import { resultState } from './components/result-state';
+import { isFinished, resultState } from './components/result-state';
+import { missedScans } from './components/missed-scans';
 import { printerWait } from './components/printer-wait';
 import { ScanScreen } from './screens/ScanScreen';
 import { JobsScreen } from './screens/JobsScreen';
@@ -126,7 +127,14 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
   }
   const ready = useReadiness();
   const refusal = scanRefusal(ready);
-  const stationSession = useScanSession(api);
+  const jobFinished = useCallback(
+    (jobId: string) => {
+      const job = store.getState().jobs.find((candidate) => candidate.id === jobId);
+      return job !== undefined && isFinished(resultState(job));
+    },
+    [store],
+  );
+  const stationSession = useScanSession(api, jobFinished);
   // With no label printer a scan would be booked with nowhere to print its label: it is shown refused, in the
   // words the Scan screen already says, and not sent. Every other scan goes to the station, the judge.
   const session = useMemo<ScanSession>(
@@ -271,6 +279,17 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
     played.current = key;
     sounds.play(kind, soundSettings ?? { enabled: true, volume: 0.7 });
   }, [session.last, lastJob, waiting, sounds, soundSettings]);
+  // A scan the packer moved on from that fails (or is held) afterwards is heard too, once: the card shows the newer.
+  const missed = missedScans(session.behind, jobs);
+  const missedPlayed = useRef(new Set<string>());
+  useEffect(() => {
+    for (const scan of missed) {
+      const key = `${scan.seq}:${scan.state}`;
+      if (missedPlayed.current.has(key)) continue;
+      missedPlayed.current.add(key);
+      sounds.play(soundFor(scan.state) ?? 'error', soundSettings ?? { enabled: true, volume: 0.7 });
+    }
+  }, [missed, sounds, soundSettings]);
 
   function onReadinessAction(action: ReadinessAction): void {
     if (action === 'setup_key') openSetup('key');

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import type { ShipmentSummary } from '../../preload/api';
+import type { JobView, ShipmentSummary } from '../../preload/api';
 import { expect, test } from './demo-host';
 import { openStation, scanAndWait } from './helpers';
 
@@ -100,5 +100,51 @@ test.describe('a scan made while the last look-up is on its way replaces it', ()
     await expect(rows).toHaveCount(1);
     await expect(page.getByTestId('history-details')).toContainText(second.parcelNo);
     await expect(page.getByTestId('history-details')).not.toContainText(first.parcelNo);
+  });
+});
+
+test.describe('a scan the packer moved on from is not forgotten', () => {
+  test('it fails after the next code printed: the Scan screen says so above the newer result, and the error sounds', async ({
+    page,
+    demo,
+  }) => {
+    // Which tones the page played: the error's low buzz is 180 Hz (sounds.ts), the success's first tone 880 Hz.
+    await page.addInitScript(() => {
+      const played: number[] = [];
+      Object.assign(window, { playedTones: played });
+      const Original = window.AudioContext;
+      window.AudioContext = class extends Original {
+        override createOscillator(): OscillatorNode {
+          const oscillator = super.createOscillator();
+          queueMicrotask(() => played.push(oscillator.frequency.value));
+          return oscillator;
+        }
+      };
+    });
+    await openStation(page, demo);
+    // ORD-1900's booking (nShift refuses its postcode) answers late; ORD-1001 is scanned while it waits.
+    await demo.sim('/_sim/faults/latency', { method: 'POST', path: '**/orders/shipments', ms: 1500 });
+    await scanFast(page, 'ORD-1900');
+    await expect
+      .poll(
+        async () => (await demo.call<JobView[]>('listJobs')).find((job) => job.scan === 'ORD-1900')?.state,
+      )
+      .toBe('booking');
+    await demo.sim('/_sim/faults/clear');
+    await scanFast(page, 'ORD-1001');
+
+    const result = page.getByTestId('last-result');
+    await expect(result.locator('.result-code')).toHaveText('ORD-1001');
+    await expect(result).toHaveAttribute('data-state', 'printed');
+    const missed = page.getByTestId('missed-scans');
+    await expect(missed).toContainText('ORD-1900, scanned before ORD-1001, failed.');
+    await expect(missed).toHaveAttribute('role', 'alert');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { playedTones: number[] }).playedTones))
+      .toContain(180);
+    // Esc clears it with the last result; the keyboard never left the scan field.
+    await expect(page.getByTestId('scan-input')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(missed).toHaveCount(0);
   });
 });

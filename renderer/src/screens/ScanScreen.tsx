@@ -13,6 +13,7 @@ import { ActionFeedback } from '../components/ActionFeedback';
 import { useAction } from '../components/use-action';
 import { isFinished, jobFailure, resultState, type ResultState } from '../components/result-state';
 import { printerWait, type PrinterWait } from '../components/printer-wait';
+import { missedScans } from '../components/missed-scans';
 import { formatList, formatTime } from '../i18n/format';
 import { jobCode, shipmentName, shipmentNumbers } from '../components/shipment-number';
 import { isScanRow, reprintsByJob, ReprintNote, ROW_KINDS } from '../components/ReprintNote';
@@ -73,6 +74,8 @@ export function ScanScreen({ session, burstGapMs, repeatNotice, onReadinessActio
   });
 
   const last = session.last;
+  // Scans the packer moved on from that failed or were held since: said above the newer result, never only in the list.
+  const missed = missedScans(session.behind, jobs);
   const job = last?.jobId ? jobs.find((candidate) => candidate.id === last.jobId) : undefined;
   const cancelled = cancelledShipmentIds(jobs);
   const shown: ResultState | 'idle' = !last
@@ -214,6 +217,19 @@ export function ScanScreen({ session, burstGapMs, repeatNotice, onReadinessActio
         <p className="notice" role="status" id="scan-empty" data-testid="scan-empty">
           {t('common.emptyCode')}
         </p>
+      ) : null}
+      {missed.length > 0 ? (
+        <div className="alert alert-error" role="alert" data-testid="missed-scans">
+          {missed.map((scan) => (
+            <div key={scan.seq} data-code={scan.code}>
+              <p>
+                <StateIcon state={scan.state} size={20} />{' '}
+                {t(`scan.behind.${scan.state}`, { code: scan.code, next: scan.next })}
+              </p>
+              {scan.failure ? <FailureDetails failure={scan.failure} /> : <p>{t('scan.behind.todo')}</p>}
+            </div>
+          ))}
+        </div>
       ) : null}
       {repeatNotice ? (
         <p className="notice" role="status">

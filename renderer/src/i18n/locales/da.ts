@@ -169,6 +169,11 @@ const da: Messages = {
     release: 'Frigiv tilbageholdte labels',
     reprint: 'Udskriv igen (R)',
     dismiss: 'Ryd (Esc)',
+    behind: {
+      failed: '{{code}}, scannet før {{next}}, mislykkedes.',
+      held: 'Labelen til {{code}}, scannet før {{next}}, holdes tilbage: den blev ikke udskrevet.',
+      todo: 'Rækken i Dagens scanninger nedenfor siger, hvad der skete, og hvad du skal gøre. Esc fjerner beskeden.',
+    },
     repeatIgnored: '{{code}} blev scannet igen inden for {{seconds}} s: gentagelsen blev ignoreret.',
     progress_one: '{{done}} af {{total}} forsendelse',
     progress_other: '{{done}} af {{total}} forsendelser',

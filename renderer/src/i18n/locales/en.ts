@@ -167,6 +167,11 @@ const en = {
     release: 'Release held labels',
     reprint: 'Reprint (R)',
     dismiss: 'Clear (Esc)',
+    behind: {
+      failed: '{{code}}, scanned before {{next}}, failed.',
+      held: 'The label for {{code}}, scanned before {{next}}, is held: it did not print.',
+      todo: 'Its row in Today’s scans below says what happened and what to do. Esc clears this note.',
+    },
     repeatIgnored: '{{code}} was scanned again within {{seconds}} s: the repeat was ignored.',
     progress_one: '{{done}} of {{total}} shipment',
     progress_other: '{{done}} of {{total}} shipments',

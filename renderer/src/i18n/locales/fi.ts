@@ -179,6 +179,11 @@ const fi: Messages = {
     release: 'Vapauta pidossa olevat kortit',
     reprint: 'Tulosta uudelleen (R)',
     dismiss: 'Tyhjennä (Esc)',
+    behind: {
+      failed: '{{code}}, skannattu ennen koodia {{next}}, epäonnistui.',
+      held: 'Koodin {{code}} osoitekortti, skannattu ennen koodia {{next}}, on pidätetty: sitä ei tulostettu.',
+      todo: 'Sen rivi alla olevassa kohdassa Tämän päivän skannaukset kertoo, mitä tapahtui ja mitä tehdä. Esc poistaa ilmoituksen.',
+    },
     repeatIgnored: '{{code}} skannattiin uudelleen {{seconds}} s:n sisällä: toisto ohitettiin.',
     progress_one: '{{done}} / {{total}} lähetys',
     progress_other: '{{done}} / {{total}} lähetystä',

@@ -170,6 +170,11 @@ const nb: Messages = {
     release: 'Frigi tilbakeholdte etiketter',
     reprint: 'Skriv ut på nytt (R)',
     dismiss: 'Tøm (Esc)',
+    behind: {
+      failed: '{{code}}, skannet før {{next}}, mislyktes.',
+      held: 'Etiketten for {{code}}, skannet før {{next}}, holdes tilbake: den ble ikke skrevet ut.',
+      todo: 'Raden i Dagens skanninger nedenfor sier hva som skjedde og hva du skal gjøre. Esc fjerner meldingen.',
+    },
     repeatIgnored: '{{code}} ble skannet igjen innen {{seconds}} s: gjentakelsen ble ignorert.',
     progress_one: '{{done}} av {{total}} sending',
     progress_other: '{{done}} av {{total}} sendinger',

@@ -176,6 +176,11 @@ const sv: Messages = {
     release: 'Släpp pausade etiketter',
     reprint: 'Skriv ut igen (R)',
     dismiss: 'Rensa (Esc)',
+    behind: {
+      failed: '{{code}}, skannad före {{next}}, misslyckades.',
+      held: 'Etiketten för {{code}}, skannad före {{next}}, hålls kvar: den skrevs inte ut.',
+      todo: 'Raden i Dagens skanningar nedan säger vad som hände och vad du ska göra. Esc tar bort meddelandet.',
+    },
     repeatIgnored: '{{code}} skannades igen inom {{seconds}} s: upprepningen ignorerades.',
     progress_one: '{{done}} av {{total}} sändning',
     progress_other: '{{done}} av {{total}} sändningar',

@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import type { JobView, ShipmentSummary } from '../../preload/api';
 import { expect, test } from './demo-host';
 import { openStation, scanAndWait } from './helpers';
@@ -7,6 +7,16 @@ import { openStation, scanAndWait } from './helpers';
 async function scanFast(page: Page, code: string): Promise<void> {
   await page.keyboard.type(code, { delay: 2 });
   await page.keyboard.press('Enter');
+}
+
+/**
+ * The next scan into a look-up field that still holds the last code. The field's text is selected first, so the
+ * new code replaces it whatever the machine's load does to the keys' timing: the burst rule that replaces a
+ * scan's leftover (scan-layer.test.ts) is not what these tests are about, and a stalled key would split the burst.
+ */
+async function scanFastOver(page: Page, field: Locator, code: string): Promise<void> {
+  await field.selectText();
+  await scanFast(page, code);
 }
 
 /**
@@ -56,7 +66,7 @@ test.describe('a scan made while the last look-up is on its way replaces it', ()
 
     await scanFast(page, first.parcelNo);
     await expect.poll(lookups.calls).toBe(1);
-    await scanFast(page, second.parcelNo);
+    await scanFastOver(page, field, second.parcelNo);
     await expect(field).toHaveValue(second.parcelNo);
     // The second scan is looked up at once, not dropped because the first is still busy.
     await expect.poll(lookups.calls).toBe(2);
@@ -89,7 +99,7 @@ test.describe('a scan made while the last look-up is on its way replaces it', ()
     await scanFast(page, first.parcelNo);
     await expect.poll(searches.calls).toBe(1);
     // The search keeps the keyboard in its field while nothing is found yet: the next scan types there.
-    await scanFast(page, second.parcelNo);
+    await scanFastOver(page, page.getByTestId('history-value'), second.parcelNo);
     await expect(page.getByTestId('history-value')).toHaveValue(second.parcelNo);
     await expect.poll(searches.calls).toBe(2);
     await expect.poll(searches.finished).toBe(1);

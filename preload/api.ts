@@ -23,6 +23,8 @@ import type {
   JobView,
   PrinterErrorCode,
   SpoolJobState,
+  StartupWarning,
+  VaultNoticeCode,
   ZplCharset,
 } from '../main/domain';
 
@@ -45,6 +47,10 @@ export type {
   PrinterErrorCode,
   ResolvedSource,
   SpoolJobState,
+  StartupWarning,
+  StartupWarningCode,
+  StartupWarningParams,
+  VaultNoticeCode,
   ZplCharset,
 } from '../main/domain';
 
@@ -202,22 +208,6 @@ export interface PrintTarget {
  */
 export type ResolveSource = 'order' | 'stored' | 'prepared' | 'shipment';
 export type Language = 'en' | 'sv' | 'nb' | 'da' | 'fi';
-
-/**
- * What the station's secret vault says about a saved secret (`file` is the vault file it concerns): it cannot
- * be read (`damaged`, `wrong_key`, `passphrase_missing`, `key_missing`, `key_damaged`, `cannot_decrypt`), or it
- * can but the admin should know (`key_was_readable`: the key file was readable by other users and was made
- * private; `basic_text`: Electron's safeStorage has no keyring here and uses a fixed password).
- */
-export type VaultNoticeCode =
-  | 'damaged'
-  | 'wrong_key'
-  | 'passphrase_missing'
-  | 'key_missing'
-  | 'key_damaged'
-  | 'cannot_decrypt'
-  | 'key_was_readable'
-  | 'basic_text';
 
 export interface VaultNotice {
   code: VaultNoticeCode;
@@ -480,6 +470,13 @@ export type AccountState =
  */
 export type DemoPrinterFault = 'none' | 'offline' | 'paper_out' | 'head_open';
 
+/** What a start found (`getStartupWarnings`): the same list for the whole run of the station. */
+export interface StartupWarnings {
+  /** When the station started (ISO): one start, whichever page or window asks. */
+  startedAt: string;
+  warnings: StartupWarning[];
+}
+
 export interface StationStatus {
   host: 'electron' | 'web' | 'headless';
   version: string;
@@ -580,6 +577,12 @@ export interface StationMethods {
 
   // Station, account, settings.
   getStatus: { input: void; output: StationStatus };
+  /**
+   * What this start of the station found that an admin must know (a settings file set aside, damaged journal
+   * entries, unreadable spool records, …), each as a code with its parameters and English words; `startedAt`
+   * names the start, so a notice put away for it stays away until the station starts again.
+   */
+  getStartupWarnings: { input: void; output: StartupWarnings };
   getSettings: { input: void; output: SettingsView };
   saveSettings: { input: SettingsPatch; output: SettingsView };
   setApiKey: { input: { id: string; secret: string }; output: SettingsView };

@@ -23,6 +23,7 @@ export const STATION_METHOD_NAMES = [
   'searchHistory',
   'getShipmentTimeline',
   'getStatus',
+  'getStartupWarnings',
   'getSettings',
   'saveSettings',
   'setApiKey',

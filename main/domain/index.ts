@@ -10,3 +10,4 @@ export * from './failure';
 export * from './job';
 export * from './job-view';
 export * from './shipment';
+export * from './startup-warning';

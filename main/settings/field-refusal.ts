@@ -1,3 +1,5 @@
+import type { StartupWarning } from '../../preload/api';
+import { startupWarning } from '../domain';
 import { settingsSchema, type Settings } from './schema';
 
 /**
@@ -55,7 +57,7 @@ export function settingsKeepingGoodFields(
 }
 
 /** The warning for the station's start: each refused field, what is used instead, and what saving does. */
-export function refusedFieldsWarning(source: string, refused: readonly RefusedField[]): string {
+export function refusedFieldsWarning(source: string, refused: readonly RefusedField[]): StartupWarning {
   const each = refused.map((r) => {
     const instead =
       r.dropped === r.field
@@ -65,9 +67,11 @@ export function refusedFieldsWarning(source: string, refused: readonly RefusedFi
           : `using the default ${r.dropped}`;
     return `${r.field} was refused (${r.reason}): ${instead}`;
   });
-  return (
+  return startupWarning(
+    'settings_fields_refused',
     `${source}: ${each.join('; ')}. The other settings are in force; ` +
-    'correct the value in Settings (saving writes the settings without what was refused).'
+      'correct the value in Settings (saving writes the settings without what was refused).',
+    { file: source, count: refused.length, fields: refused.map((r) => r.field).join(', ') },
   );
 }
 

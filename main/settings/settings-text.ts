@@ -1,3 +1,5 @@
+import type { StartupWarning } from '../../preload/api';
+import { startupWarning } from '../domain';
 import type { Result } from '../result';
 import { err, ok } from '../result';
 
@@ -29,10 +31,14 @@ function whereItFails(text: string, message: string): string {
 }
 
 /** The start's warning when the settings could not be read at all and were set aside (`keptAs`). */
-export function unreadableSettingsWarning(keptAs: string, where: string | undefined): string {
-  return (
+export function unreadableSettingsWarning(keptAs: string, where: string | undefined): StartupWarning {
+  // `where` is whereItFails' "line L, column C: …" (or another reason in words): the place, for the admin's language.
+  const at = where ? /^line (\d+), column (\d+):/.exec(where) : null;
+  return startupWarning(
+    'settings_unreadable',
     `The settings file could not be read${where ? ` (${where})` : ''}, so Packbench started with default settings. ` +
-    `The old file was kept as ${keptAs}: correct it there and put it back as settings.json while Packbench is closed, ` +
-    'or set the station up again in Settings.'
+      `The old file was kept as ${keptAs}: correct it there and put it back as settings.json while Packbench is closed, ` +
+      'or set the station up again in Settings.',
+    { keptAs, ...(at ? { line: Number(at[1]), column: Number(at[2]) } : {}) },
   );
 }

@@ -1,9 +1,10 @@
-import type { VaultNoticeCode } from '../../preload/api';
+import type { StartupWarning, VaultNoticeCode } from '../../preload/api';
 import type { Settings } from './schema';
 
 /** Where settings live: a JSON file for the web and headless hosts, electron-store in the Electron host. */
 export interface SettingsStore {
-  load(): Promise<{ settings: Settings; warning?: string }>;
+  /** `warning`: what the start must say about the file (set aside, or values refused). */
+  load(): Promise<{ settings: Settings; warning?: StartupWarning }>;
   save(settings: Settings): Promise<void>;
 }
 

@@ -4,7 +4,8 @@
  * and a few hundred entries), not the day's journal. Jobs the checkpoint kept only as summaries are read back
  * from their day's file when someone asks for them.
  */
-import type { JobView } from '../../preload/api';
+import type { JobView, StartupWarning } from '../../preload/api';
+import { startupWarning } from '../domain';
 import { Checkpointer, readCheckpoint } from './checkpoint';
 import { cannotSave } from './failures';
 import { JobBook } from './jobs';
@@ -22,8 +23,8 @@ export interface JobJournal {
   journal: Journal;
   jobs: JobBook;
   checkpointer: Checkpointer;
-  /** Messages for the operator: a recovered torn tail, a checkpoint that could not be used. */
-  warnings: string[];
+  /** For the operator: a recovered torn tail, a newer version's entries, a checkpoint that could not be used. */
+  warnings: StartupWarning[];
   /** How the book was built: from a checkpoint plus `replayed` entries, or by replaying every entry. */
   start: { fromCheckpoint: boolean; replayed: number };
 }
@@ -42,16 +43,22 @@ export interface JobJournalOptions {
 
 export async function openJobJournal(options: JobJournalOptions): Promise<JobJournal> {
   const { journalDir, now, log } = options;
-  const warnings: string[] = [];
+  const warnings: StartupWarning[] = [];
   const found = await readCheckpoint(journalDir);
-  if ('problem' in found && found.problem) warnings.push(found.problem);
+  if ('problem' in found && found.problem)
+    warnings.push(startupWarning('journal_checkpoint_unusable', found.problem, {}));
   const checkpoint = 'checkpoint' in found ? found.checkpoint : undefined;
   const { journal, recoveries, stoppedAt } = await Journal.open(journalDir, {
     now,
     daysToLoad: JOURNAL_DAYS,
     ...(checkpoint ? { from: { seq: checkpoint.seq, files: checkpoint.files } } : {}),
   });
-  for (const r of recoveries) warnings.push(r.message);
+  for (const r of recoveries)
+    warnings.push(
+      r.kind === 'newer'
+        ? startupWarning('journal_newer', r.message, { file: r.file, count: r.badLines, jobs: r.jobs })
+        : startupWarning('journal_damaged', r.message, { file: r.file, keptAs: r.keptAs, count: r.badLines }),
+    );
 
   // The checkpointer needs the book and the book tells it of changes: it is set once both exist.
   const late: { checkpointer?: Checkpointer } = {};

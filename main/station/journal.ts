@@ -192,10 +192,14 @@ export type { DocumentRef };
 const stampSchema = z.object({ seq: z.int(), at: z.string() });
 
 export interface JournalRecovery {
+  /** `damaged`: unreadable lines set aside in `keptAs`; `newer`: whole lines a newer Packbench wrote, kept in place. */
+  kind: 'damaged' | 'newer';
   file: string;
   /** Where the unreadable bytes were kept. */
   keptAs: string;
   badLines: number;
+  /** `newer`: how many jobs those lines belong to (none is carried on here). */
+  jobs: number;
   message: string;
 }
 
@@ -509,9 +513,11 @@ export class Journal {
     const n = foreign.length;
     const named = [...jobs].slice(0, 5).join(', ') + (jobs.size > 5 ? ` and ${jobs.size - 5} more` : '');
     return {
+      kind: 'newer',
       file: path,
       keptAs: path,
       badLines: n,
+      jobs: jobs.size,
       message:
         `The journal ${basename(path)} holds ${n} entr${n === 1 ? 'y' : 'ies'} a newer Packbench wrote, which this ` +
         'version cannot read: they were kept in the journal for that version' +
@@ -547,9 +553,11 @@ export class Journal {
       size: good.length,
       foreign,
       recovery: {
+        kind: 'damaged',
         file: path,
         keptAs,
         badLines: bad,
+        jobs: 0,
         message: `The journal ${basename(path)} had ${bad} unreadable entr${bad === 1 ? 'y' : 'ies'} (likely a crash mid-write); they were set aside in ${keptAs} and every other entry was kept.`,
       },
     };

@@ -4,7 +4,8 @@
  * account's state as the last check found it. A new key, new credentials or another address close the clients
  * made for the old ones and make them anew, in one place each (`renewDelivery`, `renewCheckout`).
  */
-import type { AccountState, ConnectionTest, StationStatus } from '../../preload/api';
+import type { AccountState, ConnectionTest, StartupWarning, StationStatus } from '../../preload/api';
+import { startupWarning } from '../domain';
 import { createDeliveryClient, type DeliveryClient, type FeedRateGuard } from '../nshift/delivery';
 import type { CheckoutClient } from '../nshift/checkout';
 import { RequestRate } from '../nshift/shared';
@@ -56,7 +57,7 @@ export interface NshiftConnections {
   secrets(): SecretsInForce;
   account(): StationStatus['account'];
   /** What the vault said at start (a warning with a key, or why there is none). */
-  readonly startupWarnings: readonly string[];
+  readonly startupWarnings: readonly StartupWarning[];
   /** The connection test: the account's state is what it finds. */
   checkConnection(): Promise<ConnectionTest>;
   /** Checks the key in the background; then the background readers begin (`checked`). */
@@ -83,9 +84,12 @@ export async function openNshiftConnections(options: NshiftConnectionsOptions): 
   const checkoutSecret = options.checkoutVault
     ? await openBoundSecret(options.checkoutVault, checkoutUrls(), log)
     : undefined;
-  const startupWarnings: string[] = [];
+  const startupWarnings: StartupWarning[] = [];
   for (const said of [deliverySecret.problem, checkoutSecret?.problem])
-    if (said) startupWarnings.push(said.message);
+    if (said)
+      startupWarnings.push(
+        startupWarning('secret_vault', said.message, { vault: said.code, file: said.file }),
+      );
   const requestRate = new RequestRate();
   let client: DeliveryClient = newClient();
   function newClient(): DeliveryClient {

@@ -1,4 +1,5 @@
-import type { SpoolJobView, StationEvent } from '../../preload/api';
+import type { SpoolJobView, StartupWarning, StationEvent } from '../../preload/api';
+import { startupWarning } from '../domain';
 import type { LabelCache } from '../labels/label-cache';
 import type { DeliveryClient } from '../nshift/delivery';
 import { join } from 'node:path';
@@ -110,17 +111,28 @@ export function openStationPrinting(
  * The start's words for spool records it could not read whole (print-service.ts, SpoolFilesUnread): those held
  * for the packer, and those left where they are, each named by its file in `spoolDir`, with what to do.
  */
-export function spoolWarnings(spoolDir: string, { heldUnread, unreadable }: SpoolFilesUnread): string[] {
+export function spoolWarnings(
+  spoolDir: string,
+  { heldUnread, unreadable }: SpoolFilesUnread,
+): StartupWarning[] {
   const files = (names: string[]) => names.map((name) => join(spoolDir, name)).join(', ');
   return [
     ...(heldUnread.length > 0
       ? [
-          `The print spool holds ${counted(heldUnread.length, 'label', 'labels')} a newer Packbench kept in a form this version cannot read whole (${files(heldUnread)}): each is held, since it may have printed; look at the printer, then release or cancel it on the Jobs screen.`,
+          startupWarning(
+            'spool_held_unread',
+            `The print spool holds ${counted(heldUnread.length, 'label', 'labels')} a newer Packbench kept in a form this version cannot read whole (${files(heldUnread)}): each is held, since it may have printed; look at the printer, then release or cancel it on the Jobs screen.`,
+            { count: heldUnread.length, files: files(heldUnread) },
+          ),
         ]
       : []),
     ...(unreadable.length > 0
       ? [
-          `The print spool holds ${counted(unreadable.length, 'record', 'records')} that could not be read at all, left where they are (${files(unreadable)}): what they stood for is not printed from here; check the Jobs screen and reprint what is missing.`,
+          startupWarning(
+            'spool_unreadable',
+            `The print spool holds ${counted(unreadable.length, 'record', 'records')} that could not be read at all, left where they are (${files(unreadable)}): what they stood for is not printed from here; check the Jobs screen and reprint what is missing.`,
+            { count: unreadable.length, files: files(unreadable) },
+          ),
         ]
       : []),
   ];

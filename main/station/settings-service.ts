@@ -1,4 +1,4 @@
-import type { PrinterConfig, SettingsView } from '../../preload/api';
+import type { PrinterConfig, SettingsView, StartupWarning } from '../../preload/api';
 import { resolveSettings } from '../settings/in-force';
 import { applySettingsPatch, settingsView, type Settings, type SettingsPatchInput } from '../settings/schema';
 import type { SecretsInForce } from './nshift-connections';
@@ -15,7 +15,7 @@ export interface SettingsService {
   /** The UI's view: the saved settings to edit, and what this run uses with where it comes from. */
   view(): SettingsView;
   /** Why the stored file could not be read as it was (set aside, a field refused), if it could not. */
-  readonly loadWarning: string | undefined;
+  readonly loadWarning: StartupWarning | undefined;
   patch(patch: SettingsPatchInput): Promise<void>;
   /** Adds a printer, or replaces the one with its id. */
   savePrinter(printer: PrinterConfig): Promise<void>;

@@ -23,7 +23,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import type { Failure, JobKind, StationApi, StationMethodName } from '../../preload/api';
+import type { Failure, JobKind, StartupWarning, StationApi, StationMethodName } from '../../preload/api';
 import { createLabelCache } from '../labels/label-cache';
 import { tightenDataDir } from '../files/private';
 import { createJobRunner } from './job-runner';
@@ -56,8 +56,11 @@ export type { StationOptions } from './station-options';
 export interface Station extends StationApi {
   /** Resolves when every job started so far has finished (the headless host waits on it at end of input). */
   whenIdle(): Promise<void>;
-  /** Messages from start-up the operator should see (a recovered journal, a reset settings file). */
-  readonly startupWarnings: readonly string[];
+  /**
+   * What the start found that the admin should see (a recovered journal, a settings file set aside), each with its
+   * code, parameters and English words: the same list `getStartupWarnings` answers.
+   */
+  readonly startupWarnings: readonly StartupWarning[];
   /** Refreshes the local index now (a full sweep if asked); resolves when done. No index: nothing to do. */
   refreshIndex(options?: { full?: boolean }): Promise<void>;
   /** What the local index holds and what its last refreshes cost, if it is on. */
@@ -93,7 +96,8 @@ export async function createStation(options: StationOptions): Promise<Station> {
       log(`could not make ${failed.length} path(s) of the data folder private, e.g. ${failed[0]}`);
   });
 
-  const startupWarnings: string[] = [];
+  const startupWarnings: StartupWarning[] = [];
+  const startedAt = now().toISOString();
   const settings = await openSettingsService({
     settingsStore: options.settingsStore,
     overrides: options.overrides,
@@ -194,6 +198,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     settings,
     connections,
     status,
+    startup: { startedAt, warnings: startupWarnings },
     demoPrinter: options.demoPrinter,
   };
   const methods: Methods<StationMethodName> = {

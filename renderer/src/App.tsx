@@ -14,6 +14,7 @@ import { DEFAULT_MAX_GAP_MS } from './scan/burst';
 import { SoundPlayer, type SoundKind } from './sounds/sounds';
 import { KEY_SHEET_KEY, Nav, screenForKey, type Screen } from './components/Nav';
 import { StatusBar } from './components/StatusBar';
+import { StartupNotice } from './components/StartupNotice';
 import { KeySheet } from './components/KeySheet';
 import { isFinished, resultState } from './components/result-state';
 import { missedScans } from './components/missed-scans';
@@ -310,6 +311,8 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
               </p>
             )}
             {state.loadError ? <LoadError error={state.loadError} /> : null}
+            {/* What the station's start found, for the supervisor: above every screen until hidden for this start. */}
+            {state.loaded ? <StartupNotice /> : null}
             {screen === 'scan' ? (
               <ScanScreen
                 session={session}

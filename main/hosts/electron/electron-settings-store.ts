@@ -1,6 +1,7 @@
 import Store from 'electron-store';
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { startupWarning } from '../../domain';
 import { refusedFieldsWarning, settingsKeepingGoodFields } from '../../settings/field-refusal';
 import { migrateSavedSettings } from '../../settings/migrate';
 import { defaultSettings, type Settings } from '../../settings/schema';
@@ -71,7 +72,11 @@ export function createElectronSettingsStore(userData: string): SettingsStore {
       opened.set('settings-corrupt', raw);
       return {
         settings: defaultSettings(),
-        warning: `The settings could not be read, so Packbench started with default settings (the old ones were kept as "settings-corrupt" in ${path}).`,
+        warning: startupWarning(
+          'settings_unreadable',
+          `The settings could not be read, so Packbench started with default settings (the old ones were kept as "settings-corrupt" in ${path}).`,
+          { keptAs: `"settings-corrupt" in ${path}` },
+        ),
       };
     },
     async save(settings: Settings) {

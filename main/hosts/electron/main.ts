@@ -115,7 +115,7 @@ async function start(): Promise<void> {
   window = new BrowserWindow(windowOptions(preloadPath));
   window.once('ready-to-show', () => window?.show());
   const [opened] = await Promise.all([opening, window.loadURL(`${APP_ORIGIN}/index.html`)]);
-  for (const warning of opened.startupWarnings) log(warning);
+  for (const warning of opened.startupWarnings) log(warning.message);
   log(`station open in ${userData}; window loaded`);
 }
 

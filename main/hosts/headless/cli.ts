@@ -272,9 +272,9 @@ async function main(): Promise<number> {
   });
   const { stationName } = await station.getStatus();
   write({ event: 'ready', version: PACKBENCH_VERSION, dataDir, station: stationName });
-  for (const message of station.startupWarnings) {
+  for (const { message, code } of station.startupWarnings) {
     log(message);
-    write({ event: 'warning', message });
+    write({ event: 'warning', message, code });
   }
   for (const out of beforeReady) write(out);
   beforeReady = undefined;

@@ -1,4 +1,11 @@
-import type { DocumentKind, FailureReason, JobDocument, JobShipment, JobView } from '../../../preload/api';
+import type {
+  DocumentKind,
+  FailureReason,
+  JobDocument,
+  JobShipment,
+  JobView,
+  StartupWarningCode,
+} from '../../../preload/api';
 import { headlessMessage } from './advice';
 import { isOpen } from '../../station/jobs';
 import { codeFailure } from '../../station/failures';
@@ -67,7 +74,8 @@ export type HeadlessEvent =
       documents: PrintedDocument[];
       jobId: string;
     }
-  | { event: 'warning'; message: string };
+  /** `code`: what the start found (main/domain/startup-warning.ts), added beside `message`, never instead of it. */
+  | { event: 'warning'; message: string; code: StartupWarningCode };
 
 /** One document of a `printed`, `reprinted`, `manifest` or `held` line: its kind, its printer's id, its size. */
 export interface PrintedDocument {

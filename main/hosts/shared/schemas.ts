@@ -53,6 +53,7 @@ export const methodInputSchemas = {
   }),
   getShipmentTimeline: z.strictObject({ code: z.trimmed(1, 128) }),
   getStatus: none,
+  getStartupWarnings: none,
   getSettings: none,
   saveSettings: settingsPatchSchema,
   setApiKey: z.strictObject({ id: z.trimmed(1, 200), secret: apiKeySchema.shape.secret }),

@@ -171,7 +171,7 @@ async function start(
       }),
   );
   const station = await opening;
-  for (const warning of station.startupWarnings) log(warning);
+  for (const warning of station.startupWarnings) log(warning.message);
   if (demo) {
     process.stdout.write(
       `Demo mode: nShift simulator and a virtual label printer (tcp://${demo.zebra.host}:${demo.zebra.port}).\n`,

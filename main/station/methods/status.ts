@@ -2,16 +2,21 @@ import { failureOf } from '../failures';
 import { StationError } from '../station-error';
 import type { Methods, StationParts } from './types';
 
-/** The status bar, and demo mode's switch for its virtual printer's faults. */
+/** The status bar, what the start found, and demo mode's switch for its virtual printer's faults. */
 export function statusMethods({
   ctx,
   status,
+  startup,
   demoPrinter,
-}: StationParts): Methods<'getStatus' | 'setDemoPrinterFault'> {
+}: StationParts): Methods<'getStatus' | 'getStartupWarnings' | 'setDemoPrinterFault'> {
   const { printService } = ctx;
   return {
     async getStatus() {
       return status.now();
+    },
+    async getStartupWarnings() {
+      // A copy: the caller (a host, a test) gets this start's list, never a handle on the station's own.
+      return { startedAt: startup.startedAt, warnings: startup.warnings.map((w) => structuredClone(w)) };
     },
     async setDemoPrinterFault({ fault }) {
       if (!demoPrinter) {

@@ -1,4 +1,4 @@
-import type { MethodInput, MethodOutput, StationMethodName } from '../../../preload/api';
+import type { MethodInput, MethodOutput, StartupWarning, StationMethodName } from '../../../preload/api';
 import type { StationContext } from '../context';
 import type { JobRunner } from '../job-runner';
 import type { NshiftConnections } from '../nshift-connections';
@@ -18,6 +18,8 @@ export interface StationParts {
   settings: SettingsService;
   connections: NshiftConnections;
   status: StatusReporter;
+  /** What this start found (station.ts fills `warnings` while it opens, before any method can be called). */
+  startup: { startedAt: string; warnings: readonly StartupWarning[] };
   /** Demo mode's virtual label printer; none on any other station. */
   demoPrinter: StationOptions['demoPrinter'];
 }

@@ -248,7 +248,11 @@ describe('a vault that cannot read its secret says so at the station', () => {
       extra: { vault: createFileVault(dataDir, { PACKBENCH_VAULT_KEY: 'x' }) },
     });
     const file = join(dataDir, 'secrets.enc');
-    expect(station.startupWarnings.some((w) => w.includes(file) && /damaged/.test(w))).toBe(true);
+    expect(
+      station.startupWarnings.some(
+        (w) => w.code === 'secret_vault' && w.message.includes(file) && /damaged/.test(w.message),
+      ),
+    ).toBe(true);
     expect((await station.getStatus()).account).toMatchObject({
       state: 'not_configured',
       message: expect.stringContaining(file),

@@ -91,8 +91,8 @@ describe('a data folder a newer Packbench used (a downgrade)', () => {
     expect(Buffer.concat(bench.zebra.printData())).toHaveLength(0);
     expect(bench.sim.records().length).toBe(bookings);
     // The start says what happened, for the admin, and that the newer version's entries were kept.
-    expect(station.startupWarnings.join('\n')).toMatch(/newer Packbench/);
-    expect(station.startupWarnings.join('\n')).not.toMatch(/crash/);
+    expect(station.startupWarnings.map((w) => w.message).join('\n')).toMatch(/newer Packbench/);
+    expect(station.startupWarnings.map((w) => w.message).join('\n')).not.toMatch(/crash/);
     // The newer entry is still in the journal, where it was, and nothing was set aside as corrupt.
     const text = await readFile(file, 'utf8');
     expect(text).toContain(newer);
@@ -140,7 +140,7 @@ describe('a data folder a newer Packbench used (a downgrade)', () => {
     expect(held).toMatchObject({ state: 'held', heldReason: 'restart', documentId: 'shp-9-print-9' });
     await new Promise((r) => setTimeout(r, 200));
     expect(Buffer.concat(bench.zebra.printData())).toHaveLength(0);
-    const warnings = station.startupWarnings.join('\n');
+    const warnings = station.startupWarnings.map((w) => w.message).join('\n');
     expect(warnings).toMatch(/sp-newer-1\.json/);
     expect(warnings).toMatch(/sp-zeroed-2\.json/);
     // The zeroed record is left where it is, for whoever looks into it.

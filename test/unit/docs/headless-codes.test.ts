@@ -12,6 +12,7 @@ import {
   type FailureCode,
   type FailureReason,
 } from '../../../main/domain/failure';
+import { startupWarningCodeSchema } from '../../../main/domain/startup-warning';
 
 const DOC = readFileSync(join(__dirname, '../../../docs/headless.md'), 'utf8');
 
@@ -38,5 +39,13 @@ function codesOf(reason: FailureReason): string[] {
 describe('docs/headless.md: the codes of a reason', () => {
   it('"Not found: the codes" lists every not_found code, and only those', () => {
     expect([...tableCodes('Not found: the codes')].sort()).toEqual(codesOf('not_found'));
+  });
+});
+
+describe('docs/headless.md: the warning codes', () => {
+  it('"Warnings: the codes" lists every code a warning line can carry, and only those', () => {
+    expect([...tableCodes('Warnings: the codes')].sort()).toEqual(
+      [...startupWarningCodeSchema.options].sort(),
+    );
   });
 });

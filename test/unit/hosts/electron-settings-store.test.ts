@@ -50,8 +50,8 @@ describe('the desktop app’s saved settings', () => {
     await writeFile(join(dir, 'settings.json'), '{\n  "settings": {\n    "language": "fi",\n  }\n}\n');
     const loaded = await createElectronSettingsStore(dir).load();
     expect(loaded.settings).toEqual(defaultSettings());
-    expect(loaded.warning).toMatch(/line 4, column 3/);
-    expect(loaded.warning).toMatch(/settings\.json\.corrupt-\d+/);
+    expect(loaded.warning?.message).toMatch(/line 4, column 3/);
+    expect(loaded.warning?.message).toMatch(/settings\.json\.corrupt-\d+/);
   });
 
   it('writes a new settings file 0600 from the start, whatever the umask', async () => {

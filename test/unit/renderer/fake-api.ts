@@ -16,6 +16,7 @@ import type {
   StationEvent,
   StationEventListener,
   StationMethodName,
+  StartupWarnings,
   StationStatus,
   StoredShipmentView,
 } from '../../../preload/api';
@@ -169,6 +170,8 @@ export class FakeStation {
   unmanifested: ShipmentSummary[] = [];
   partialShipments: PartialShipmentView[] = [];
   connection: ConnectionTest = { ok: true, state: 'connected', message: 'ok', missingLicenses: [] };
+  /** What the start found (`getStartupWarnings`): none unless a test sets some. */
+  startup: StartupWarnings = { startedAt: '2024-05-02T06:00:00.000Z', warnings: [] };
   /** What a scan becomes: the job versions to emit, in order, after the call returns. */
   scanOutcome: (code: string, jobId: string) => JobView[] = (code, jobId) => [
     makeJob({ id: jobId, scan: code, state: 'resolving' }),
@@ -301,6 +304,7 @@ export class FakeStation {
       this.shipments.map((s) => ({ ...s, source: 'nshift' as const, documents: [], timeline: [] })),
     getShipmentTimeline: () => ({ events: [], following: true }),
     getStatus: () => this.status,
+    getStartupWarnings: () => structuredClone(this.startup),
     getSettings: () => this.settings,
     saveSettings: (patch) => {
       this.settings = {

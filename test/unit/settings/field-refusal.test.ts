@@ -70,12 +70,12 @@ describe('the settings file (web and headless hosts)', () => {
     const loaded = await createFileSettingsStore(d).load();
     expect(loaded.settings.language).toBe('sv');
     expect(loaded.settings.printers).toHaveLength(3);
-    expect(loaded.warning).toContain(`${join(d, 'settings.json')}: `);
-    expect(loaded.warning).toContain('printers[2].port was refused (');
-    expect(loaded.warning).toContain('printers[2] is left out');
-    expect(loaded.warning).toContain('spool.ttlMinutes was refused (');
-    expect(loaded.warning).toContain('using the default');
-    expect(loaded.warning).not.toMatch(/started with default settings/);
+    expect(loaded.warning?.message).toContain(`${join(d, 'settings.json')}: `);
+    expect(loaded.warning?.message).toContain('printers[2].port was refused (');
+    expect(loaded.warning?.message).toContain('printers[2] is left out');
+    expect(loaded.warning?.message).toContain('spool.ttlMinutes was refused (');
+    expect(loaded.warning?.message).toContain('using the default');
+    expect(loaded.warning?.message).not.toMatch(/started with default settings/);
     expect(await readFile(join(d, 'settings.json'), 'utf8')).toBe(text);
     expect((await readdir(d)).filter((f) => f.includes('corrupt'))).toEqual([]);
   });
@@ -90,7 +90,7 @@ describe('the Electron host’s settings (electron-store)', () => {
     const keptAs = (await readdir(d)).find((f) => f.startsWith('settings.json.corrupt-'));
     expect(keptAs).toBeDefined();
     expect(await readFile(join(d, keptAs!), 'utf8')).toContain('"language": "sv"');
-    expect(loaded.warning).toContain(join(d, keptAs!));
+    expect(loaded.warning?.message).toContain(join(d, keptAs!));
   });
 
   it('a refused value costs that value only, as in the settings file', async () => {
@@ -100,7 +100,7 @@ describe('the Electron host’s settings (electron-store)', () => {
     const loaded = await store.load();
     expect(loaded.settings.language).toBe('sv');
     expect(loaded.settings.printers.map((p) => p.id)).toEqual(['zebra-1', 'zebra-2', 'docs']);
-    expect(loaded.warning).toContain('printers[2].port was refused (');
+    expect(loaded.warning?.message).toContain('printers[2].port was refused (');
     await store.save(loaded.settings);
     expect((await createElectronSettingsStore(d).load()).warning).toBeUndefined();
   });

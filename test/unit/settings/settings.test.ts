@@ -37,7 +37,7 @@ describe('settings', () => {
     await writeFile(join(d, 'settings.json'), '{"language": "sv", "printers": [ {"kind": "zpl-tc');
     const loaded = await createFileSettingsStore(d).load();
     expect(loaded.settings).toEqual(defaultSettings());
-    expect(loaded.warning).toMatch(/default settings/);
+    expect(loaded.warning?.message).toMatch(/default settings/);
     expect((await readdir(d)).some((f) => f.startsWith('settings.json.corrupt-'))).toBe(true);
   });
 
@@ -60,8 +60,13 @@ describe('settings', () => {
     await writeFile(join(d, 'settings.json'), '{\n  "language": "sv"\n  "sounds": { "enabled": false }\n}\n');
     const loaded = await createFileSettingsStore(d).load();
     expect(loaded.settings).toEqual(defaultSettings());
-    expect(loaded.warning).toMatch(/line 3, column 3/);
-    expect(loaded.warning).toMatch(/settings\.json\.corrupt-\d+/);
+    expect(loaded.warning?.message).toMatch(/line 3, column 3/);
+    expect(loaded.warning?.message).toMatch(/settings\.json\.corrupt-\d+/);
+    // The same place as parameters, for the admin's language (docs/settings.md).
+    expect(loaded.warning).toMatchObject({
+      code: 'settings_unreadable',
+      params: { line: 3, column: 3, keptAs: expect.stringMatching(/settings\.json\.corrupt-\d+$/) },
+    });
   });
 
   it('the view for the UI carries a mask, never the secret', () => {

@@ -1207,6 +1207,45 @@ const da: Messages = {
     cancelledNoReprint: 'Annulleret: labelen er ugyldig og udskrives derfor ikke igen.',
   },
   /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  startup: {
+    title: 'Til arbejdslederen: det fandt Packbench, da det startede',
+    dismiss: 'Skjul indtil næste start',
+    where: 'Filen kan ikke læses fra linje {{line}}, kolonne {{column}}.',
+    codes: {
+      settings_unreadable: {
+        what: 'Indstillingsfilen kunne ikke læses, så stationen startede med standardindstillinger: ingen printere og ingen routing. Den gamle fil blev gemt som {{keptAs}}.',
+        todo: 'Ret filen, og læg den tilbage som settings.json, mens Packbench er lukket, eller opsæt stationen igen under $t(settings.title).',
+      },
+      settings_fields_refused: {
+        what: 'Nogle værdier i indstillingsfilen blev ikke godtaget ({{fields}}): stationen bruger deres standardværdier, og alle andre indstillinger gælder.',
+        todo: 'Ret værdierne under $t(settings.title), og gem.',
+      },
+      journal_damaged: {
+        what: 'Beskadigede poster ({{count}}) blev fundet i slutningen af stationens journal efter et nedbrud eller strømsvigt midt i en skrivning. De blev lagt til side i {{keptAs}}; alle andre poster blev beholdt.',
+        todo: 'Kontrollér i skærmbilledet Job, at de sidste job før stoppet er der, og scan eller udskriv igen det, der mangler. Gem den fil, der blev lagt til side, til IT.',
+      },
+      journal_newer: {
+        what: 'En nyere Packbench har været brugt på stationen. Journalen har poster ({{count}}), som denne version ikke kan læse: de blev beholdt til den version, og de job, de hører til, føres ikke videre her.',
+        todo: 'Kontrollér de job i skærmbilledet Job (de vises som mislykkede), og se på printeren, før noget udskrives igen, eller start den nyere Packbench igen.',
+      },
+      journal_checkpoint_unusable: {
+        what: 'Journalens hurtigstartfil kunne ikke bruges, så stationen læste hele journalen i stedet. Intet gik tabt.',
+        todo: 'Intet at gøre. Hvis det sker ved hver start, så sig det til IT: disken kan være ved at svigte.',
+      },
+      spool_held_unread: {
+        what: 'Udskriftskøen har labels ({{count}}), som en nyere Packbench gemte i en form, denne version ikke kan læse helt. Hver af dem holdes tilbage, da den allerede kan være udskrevet.',
+        todo: 'Se på printeren, og frigiv eller annullér derefter hver af dem i skærmbilledet Job.',
+      },
+      spool_unreadable: {
+        what: 'Udskriftskøen har poster ({{count}}), som slet ikke kunne læses. De blev liggende, hvor de er, og udskrives ikke herfra.',
+        todo: 'Kontrollér skærmbilledet Job, og udskriv igen det, der mangler.',
+      },
+      secret_vault: {
+        what: 'En gemt hemmelighed (nShift API-nøglen eller Checkout-klientoplysningerne) kræver opmærksomhed:',
+        todo: 'Samme besked vises ved siden af hemmeligheden under $t(settings.title).',
+      },
+    },
+  },
   secrets: {
     boundHint:
       'Hemmeligheden nedenfor sendes kun til den adresse, den blev indtastet til: indtast den igen, når du har ændret adressen.',

@@ -1208,6 +1208,46 @@ const en = {
     reprintOf: 'Reprint of {{code}}, scanned at {{time}}',
     cancelledNoReprint: 'Cancelled: its label is void, so it is not reprinted.',
   },
+  /** What the station's start found, for the supervisor (main/domain/startup-warning.ts: one entry per code). */
+  startup: {
+    title: 'For the supervisor: what this start of Packbench found',
+    dismiss: 'Hide until the next start',
+    where: 'The file stops being readable at line {{line}}, column {{column}}.',
+    codes: {
+      settings_unreadable: {
+        what: 'The settings file could not be read, so the station started with default settings: no printers and no routing. The old file was kept as {{keptAs}}.',
+        todo: 'Correct that file and put it back as settings.json while Packbench is closed, or set the station up again in $t(settings.title).',
+      },
+      settings_fields_refused: {
+        what: 'Some values in the settings file were not accepted ({{fields}}): the station uses their defaults, and every other setting is in force.',
+        todo: 'Correct those values in $t(settings.title) and save.',
+      },
+      journal_damaged: {
+        what: 'Damaged entries ({{count}}) were found at the end of the station’s journal, from a crash or power cut while writing. They were set aside in {{keptAs}}; every other entry was kept.',
+        todo: 'Check on the Jobs screen that the last jobs before the stop are there, and scan or reprint what is missing. Keep the set-aside file for IT.',
+      },
+      journal_newer: {
+        what: 'A newer Packbench was used on this station. The journal holds entries ({{count}}) this version cannot read: they were kept for that version, and the jobs they belong to are not carried on here.',
+        todo: 'Check those jobs on the Jobs screen (they show as failed) and look at the printer before printing anything again, or start the newer Packbench again.',
+      },
+      journal_checkpoint_unusable: {
+        what: 'The journal’s quick-start file could not be used, so the station read the whole journal instead. Nothing was lost.',
+        todo: 'Nothing to do. If this comes back at every start, tell IT: the disk may be failing.',
+      },
+      spool_held_unread: {
+        what: 'The print queue holds labels ({{count}}) that a newer Packbench kept in a form this version cannot read whole. Each is held, since it may have printed already.',
+        todo: 'Look at the printer, then release or cancel each one on the Jobs screen.',
+      },
+      spool_unreadable: {
+        what: 'The print queue holds records ({{count}}) that could not be read at all. They were left where they are and are not printed from here.',
+        todo: 'Check the Jobs screen and reprint what is missing.',
+      },
+      secret_vault: {
+        what: 'A saved secret (the nShift API key or the Checkout client credentials) needs attention:',
+        todo: 'The same note is shown beside the secret in $t(settings.title).',
+      },
+    },
+  },
   /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
   secrets: {
     boundHint:

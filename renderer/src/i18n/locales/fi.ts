@@ -1220,6 +1220,45 @@ const fi: Messages = {
     cancelledNoReprint: 'Peruttu: osoitekortti on mitätön, joten sitä ei tulosteta uudelleen.',
   },
   /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  startup: {
+    title: 'Esihenkilölle: tämän Packbenchin käynnistys löysi seuraavat',
+    dismiss: 'Piilota seuraavaan käynnistykseen asti',
+    where: 'Tiedostoa ei voi lukea riviltä {{line}}, sarakkeesta {{column}} alkaen.',
+    codes: {
+      settings_unreadable: {
+        what: 'Asetustiedostoa ei voitu lukea, joten asema käynnistyi oletusasetuksilla: ei tulostimia eikä reititystä. Vanha tiedosto säilytettiin nimellä {{keptAs}}.',
+        todo: 'Korjaa tiedosto ja palauta se nimellä settings.json, kun Packbench on suljettu, tai määritä asema uudelleen kohdassa $t(settings.title).',
+      },
+      settings_fields_refused: {
+        what: 'Joitakin asetustiedoston arvoja ei hyväksytty ({{fields}}): asema käyttää niiden oletusarvoja, ja kaikki muut asetukset ovat voimassa.',
+        todo: 'Korjaa arvot kohdassa $t(settings.title) ja tallenna.',
+      },
+      journal_damaged: {
+        what: 'Aseman lokin lopusta löytyi vioittuneita merkintöjä ({{count}}) kaatumisen tai sähkökatkon jäljiltä. Ne siirrettiin sivuun tiedostoon {{keptAs}}; kaikki muut merkinnät säilytettiin.',
+        todo: 'Tarkista Työt-näkymästä, että viimeiset työt ennen pysähdystä ovat siellä, ja skannaa tai tulosta uudelleen puuttuvat. Säilytä sivuun siirretty tiedosto IT-tukea varten.',
+      },
+      journal_newer: {
+        what: 'Asemalla on käytetty uudempaa Packbenchiä. Lokissa on merkintöjä ({{count}}), joita tämä versio ei osaa lukea: ne säilytettiin sitä versiota varten, eikä niihin kuuluvia töitä jatketa täällä.',
+        todo: 'Tarkista työt Työt-näkymässä (ne näkyvät epäonnistuneina) ja katso tulostinta ennen kuin tulostat mitään uudelleen, tai käynnistä uudempi Packbench uudelleen.',
+      },
+      journal_checkpoint_unusable: {
+        what: 'Lokin pikakäynnistystiedostoa ei voitu käyttää, joten asema luki koko lokin. Mitään ei kadonnut.',
+        todo: 'Ei toimenpiteitä. Jos tämä toistuu joka käynnistyksessä, kerro IT-tuelle: levy voi olla hajoamassa.',
+      },
+      spool_held_unread: {
+        what: 'Tulostusjonossa on osoitekortteja ({{count}}), jotka uudempi Packbench tallensi muodossa, jota tämä versio ei osaa lukea kokonaan. Jokainen on pidätetty, koska se on voinut jo tulostua.',
+        todo: 'Katso tulostinta ja vapauta tai peru sitten jokainen Työt-näkymässä.',
+      },
+      spool_unreadable: {
+        what: 'Tulostusjonossa on tietueita ({{count}}), joita ei voitu lukea lainkaan. Ne jätettiin paikoilleen, eikä niitä tulosteta täältä.',
+        todo: 'Tarkista Työt-näkymä ja tulosta uudelleen puuttuvat.',
+      },
+      secret_vault: {
+        what: 'Tallennettu salaisuus (nShift API-avain tai Checkoutin asiakastunnukset) vaatii huomiota:',
+        todo: 'Sama ilmoitus näkyy salaisuuden vieressä kohdassa $t(settings.title).',
+      },
+    },
+  },
   secrets: {
     boundHint:
       'Alla oleva salaisuus lähetetään vain osoitteeseen, jota varten se syötettiin: syötä se uudelleen, kun olet vaihtanut osoitteen.',

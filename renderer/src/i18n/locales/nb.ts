@@ -1206,6 +1206,45 @@ const nb: Messages = {
     cancelledNoReprint: 'Kansellert: etiketten er ugyldig og skrives derfor ikke ut på nytt.',
   },
   /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  startup: {
+    title: 'Til arbeidslederen: dette fant Packbench da det startet',
+    dismiss: 'Skjul til neste start',
+    where: 'Filen kan ikke leses fra linje {{line}}, kolonne {{column}}.',
+    codes: {
+      settings_unreadable: {
+        what: 'Innstillingsfilen kunne ikke leses, så stasjonen startet med standardinnstillinger: ingen skrivere og ingen ruting. Den gamle filen ble tatt vare på som {{keptAs}}.',
+        todo: 'Rett filen og legg den tilbake som settings.json mens Packbench er lukket, eller sett opp stasjonen på nytt under $t(settings.title).',
+      },
+      settings_fields_refused: {
+        what: 'Noen verdier i innstillingsfilen ble ikke godtatt ({{fields}}): stasjonen bruker standardverdiene for dem, og alle andre innstillinger gjelder.',
+        todo: 'Rett verdiene under $t(settings.title) og lagre.',
+      },
+      journal_damaged: {
+        what: 'Skadde oppføringer ({{count}}) ble funnet på slutten av stasjonens journal, etter et krasj eller strømbrudd midt i en skriving. De ble lagt til side i {{keptAs}}; alle andre oppføringer ble beholdt.',
+        todo: 'Kontroller i skjermbildet Jobber at de siste jobbene før stoppet er der, og skann eller skriv ut på nytt det som mangler. Ta vare på filen som ble lagt til side, for IT.',
+      },
+      journal_newer: {
+        what: 'En nyere Packbench har vært brukt på stasjonen. Journalen har oppføringer ({{count}}) som denne versjonen ikke kan lese: de ble beholdt for den versjonen, og jobbene de hører til, videreføres ikke her.',
+        todo: 'Kontroller jobbene i skjermbildet Jobber (de vises som mislykket), og se på skriveren før noe skrives ut igjen, eller start den nyere Packbench igjen.',
+      },
+      journal_checkpoint_unusable: {
+        what: 'Journalens hurtigstartfil kunne ikke brukes, så stasjonen leste hele journalen i stedet. Ingenting gikk tapt.',
+        todo: 'Ingenting å gjøre. Hvis dette skjer ved hver start, si fra til IT: disken kan være i ferd med å svikte.',
+      },
+      spool_held_unread: {
+        what: 'Utskriftskøen har etiketter ({{count}}) som en nyere Packbench lagret i en form denne versjonen ikke kan lese helt. Hver av dem holdes tilbake, siden den kan ha blitt skrevet ut allerede.',
+        todo: 'Se på skriveren, og frigi eller avbryt deretter hver av dem i skjermbildet Jobber.',
+      },
+      spool_unreadable: {
+        what: 'Utskriftskøen har oppføringer ({{count}}) som ikke kunne leses i det hele tatt. De ble liggende der de er, og skrives ikke ut herfra.',
+        todo: 'Kontroller skjermbildet Jobber, og skriv ut på nytt det som mangler.',
+      },
+      secret_vault: {
+        what: 'En lagret hemmelighet (nShift API-nøkkelen eller Checkout-klientopplysningene) trenger oppfølging:',
+        todo: 'Samme melding vises ved siden av hemmeligheten under $t(settings.title).',
+      },
+    },
+  },
   secrets: {
     boundHint:
       'Hemmeligheten nedenfor sendes bare til adressen den ble lagt inn for: legg den inn på nytt etter at du har endret adressen.',

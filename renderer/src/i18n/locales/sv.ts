@@ -1212,6 +1212,45 @@ const sv: Messages = {
     cancelledNoReprint: 'Makulerad: etiketten är ogiltig och skrivs därför inte ut igen.',
   },
   /** Saved secrets (the nShift API key, the Checkout client credentials): where they go, and what the vault says. */
+  startup: {
+    title: 'Till arbetsledaren: det här hittade Packbench när det startade',
+    dismiss: 'Dölj till nästa start',
+    where: 'Filen går inte att läsa från rad {{line}}, kolumn {{column}}.',
+    codes: {
+      settings_unreadable: {
+        what: 'Inställningsfilen gick inte att läsa, så stationen startade med standardinställningar: inga skrivare och ingen routning. Den gamla filen sparades som {{keptAs}}.',
+        todo: 'Rätta filen och lägg tillbaka den som settings.json medan Packbench är stängt, eller ställ in stationen igen under $t(settings.title).',
+      },
+      settings_fields_refused: {
+        what: 'Vissa värden i inställningsfilen godtogs inte ({{fields}}): stationen använder deras standardvärden, och alla andra inställningar gäller.',
+        todo: 'Rätta värdena under $t(settings.title) och spara.',
+      },
+      journal_damaged: {
+        what: 'Skadade poster ({{count}}) hittades i slutet av stationens journal, efter en krasch eller ett strömavbrott mitt i en skrivning. De lades undan i {{keptAs}}; alla andra poster behölls.',
+        todo: 'Kontrollera på skärmen Jobb att de sista jobben före stoppet finns, och skanna eller skriv ut igen det som saknas. Spara den undanlagda filen åt IT.',
+      },
+      journal_newer: {
+        what: 'En nyare Packbench har använts på stationen. Journalen har poster ({{count}}) som den här versionen inte kan läsa: de behölls åt den versionen, och jobben de hör till fortsätter inte här.',
+        todo: 'Kontrollera jobben på skärmen Jobb (de visas som misslyckade) och titta på skrivaren innan något skrivs ut igen, eller starta den nyare Packbench igen.',
+      },
+      journal_checkpoint_unusable: {
+        what: 'Journalens snabbstartsfil gick inte att använda, så stationen läste hela journalen i stället. Inget gick förlorat.',
+        todo: 'Inget att göra. Om det händer vid varje start, säg till IT: disken kan vara på väg att gå sönder.',
+      },
+      spool_held_unread: {
+        what: 'Utskriftskön har etiketter ({{count}}) som en nyare Packbench sparade i en form som den här versionen inte kan läsa helt. Var och en hålls kvar, eftersom den redan kan ha skrivits ut.',
+        todo: 'Titta på skrivaren och släpp eller avbryt sedan var och en på skärmen Jobb.',
+      },
+      spool_unreadable: {
+        what: 'Utskriftskön har poster ({{count}}) som inte gick att läsa alls. De ligger kvar där de är och skrivs inte ut härifrån.',
+        todo: 'Kontrollera skärmen Jobb och skriv ut igen det som saknas.',
+      },
+      secret_vault: {
+        what: 'En sparad hemlighet (nShift API-nyckeln eller Checkout-klientuppgifterna) behöver åtgärdas:',
+        todo: 'Samma meddelande visas bredvid hemligheten under $t(settings.title).',
+      },
+    },
+  },
   secrets: {
     boundHint:
       'Hemligheten nedan skickas bara till den adress den angavs för: ange den igen när du har ändrat adressen.',

@@ -522,7 +522,7 @@ export class Journal {
         `The journal ${basename(path)} holds ${n} entr${n === 1 ? 'y' : 'ies'} a newer Packbench wrote, which this ` +
         'version cannot read: they were kept in the journal for that version' +
         (jobs.size > 0
-          ? `, and no job they belong to (${named}) is carried on here: each one still open fails, to be checked on the Jobs screen.`
+          ? `, and no job they belong to (${named}) is carried on here: each one still open fails; check what those jobs printed, and reprint or scan again what is missing.`
           : '.'),
     };
   }

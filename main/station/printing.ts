@@ -121,7 +121,7 @@ export function spoolWarnings(
       ? [
           startupWarning(
             'spool_held_unread',
-            `The print spool holds ${counted(heldUnread.length, 'label', 'labels')} a newer Packbench kept in a form this version cannot read whole (${files(heldUnread)}): each is held, since it may have printed; look at the printer, then release or cancel it on the Jobs screen.`,
+            `The print spool holds ${counted(heldUnread.length, 'label', 'labels')} a newer Packbench kept in a form this version cannot read whole (${files(heldUnread)}): each is held, since it may have printed; look at the printer, then release or cancel it.`,
             { count: heldUnread.length, files: files(heldUnread) },
           ),
         ]
@@ -130,7 +130,7 @@ export function spoolWarnings(
       ? [
           startupWarning(
             'spool_unreadable',
-            `The print spool holds ${counted(unreadable.length, 'record', 'records')} that could not be read at all, left where they are (${files(unreadable)}): what they stood for is not printed from here; check the Jobs screen and reprint what is missing.`,
+            `The print spool holds ${counted(unreadable.length, 'record', 'records')} that could not be read at all, left where they are (${files(unreadable)}): what they stood for is not printed from here; check which labels are missing and reprint them.`,
             { count: unreadable.length, files: files(unreadable) },
           ),
         ]

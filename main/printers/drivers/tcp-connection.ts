@@ -11,6 +11,14 @@ import type { SendHooks } from '../driver';
 import { describeError, mayHavePrintedError, printerError } from '../driver';
 import type { PrinterError } from '../types';
 
+/**
+ * The time every deadline here is set and read in: the monotonic clock, not the PC's wall clock, which an NTP or
+ * domain time correction steps by minutes. Stepped back during a send, a wall-clock deadline would keep the printer's
+ * queue waiting on a silent printer for those minutes; stepped forward, it would end a send the printer was taking
+ * as a timeout ("may have printed").
+ */
+export const monotonicNow = (): number => performance.now();
+
 /** A printer that has started answering sends the rest in one go: this much silence ends the answer. */
 const ANSWER_QUIET_MS = 150;
 
@@ -30,7 +38,7 @@ export class PrinterConnection {
     };
     socket.on('data', (chunk: Buffer) => {
       this.input += chunk.toString('latin1');
-      this.lastDataAt = Date.now();
+      this.lastDataAt = monotonicNow();
       wakeAll();
     });
     socket.on('error', (error) => {
@@ -65,7 +73,7 @@ export class PrinterConnection {
       if (done()) return 'done';
       if (this.failure !== undefined) return 'failed';
       if (this.closed || (stopOnEnd && this.ended)) return 'ended';
-      const remaining = deadline() - Date.now();
+      const remaining = deadline() - monotonicNow();
       if (remaining <= 0) return 'timeout';
       await new Promise<void>((resolve) => {
         const wake = (): void => {
@@ -110,7 +118,7 @@ export class PrinterConnection {
         resolve(outcome);
       };
       const onClose = (): void => settle('failed');
-      const timer = setTimeout(() => settle('timeout'), Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(() => settle('timeout'), Math.max(0, deadline - monotonicNow()));
       this.socket.once('close', onClose);
       this.socket.write(data, (error) => settle(error ? 'failed' : 'ok'));
     });
@@ -176,9 +184,10 @@ export function connectTcp(
 /**
  * When a document must have been taken: the write timeout from the first byte, plus 1 ms per 10 bytes so that a
  * big document (at least 10 kB/s) is never cut off by a false timeout — which would mean a retry, and a double print.
+ * On `monotonicNow`'s clock, as every deadline the connection reads.
  */
 export function sendDeadline(bytes: number, writeTimeoutMs: number): number {
-  return Date.now() + writeTimeoutMs + Math.ceil(bytes / 10);
+  return monotonicNow() + writeTimeoutMs + Math.ceil(bytes / 10);
 }
 
 /** Right before the first byte the spool records the job as `sending`; when it cannot, nothing is sent. */

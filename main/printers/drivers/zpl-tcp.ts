@@ -29,6 +29,7 @@ import {
   announceFirstByte,
   awaitOrderlyClose,
   connectTcp,
+  monotonicNow,
   sendDeadline,
   writeDocument,
   type PrinterConnection,
@@ -93,7 +94,7 @@ export function createZplTcpDriver(
 
   /** Asks `~HS` on a connection; anything but a printer that can print now destroys the connection. */
   async function askStatus(connection: PrinterConnection): Promise<Checked> {
-    const deadline = Date.now() + settings.statusTimeoutMs;
+    const deadline = monotonicNow() + settings.statusTimeoutMs;
     const written = await connection.write(HS_QUERY, deadline);
     const answer = written === 'ok' ? await connection.readAnswer(hasStatusAnswer, deadline) : undefined;
     if (answer === undefined || (answer.kind === 'none' && answer.why !== 'timeout')) {
@@ -128,7 +129,7 @@ export function createZplTcpDriver(
   async function earlyPreflight(taken: Warm): Promise<Checked | undefined> {
     if (!taken.preflight) return undefined;
     const { checked, at } = await taken.preflight;
-    return Date.now() - at <= PREFLIGHT_FRESH_MS ? checked : undefined;
+    return monotonicNow() - at <= PREFLIGHT_FRESH_MS ? checked : undefined;
   }
 
   /** Connects and, unless switched off, asks `~HS`. A warm connection that died meanwhile is replaced once. */
@@ -209,7 +210,7 @@ export function createZplTcpDriver(
     if (!opened.ok) return { state: 'offline', problems: ['unreachable'], detail: opened.error.message };
     const connection = opened.value;
     try {
-      const deadline = Date.now() + settings.statusTimeoutMs;
+      const deadline = monotonicNow() + settings.statusTimeoutMs;
       if ((await connection.write(HS_QUERY, deadline)) !== 'ok')
         return { state: 'offline', problems: ['unreachable'], detail: 'connection lost' };
       const answer = await connection.readAnswer(hasStatusAnswer, deadline);
@@ -251,7 +252,7 @@ export function createZplTcpDriver(
     // A preflight already asked on this connection serves the next send while it is fresh.
     if (current.preflight && (await earlyPreflight(current)) !== undefined) return;
     if (warm !== current || !current.connection.alive) return; // taken by a send meanwhile: it asks itself
-    current.preflight = askStatus(current.connection).then((checked) => ({ checked, at: Date.now() }));
+    current.preflight = askStatus(current.connection).then((checked) => ({ checked, at: monotonicNow() }));
     await current.preflight;
   }
 

@@ -111,6 +111,30 @@ describe('zpl-tcp driver against the virtual Zebra', () => {
     expect(zebra.labels()).toHaveLength(0);
   });
 
+  // The PC's clock is stepped back (an NTP or domain time correction) while the driver waits for the printer's
+  // answer: the wait is still the write timeout, not the timeout plus the minutes the clock went back, during which
+  // every label behind this one would wait.
+  it('a clock stepped back ten minutes during a send still ends the wait at the write timeout', async () => {
+    zebra.stall({ afterStatus: true });
+    const wallClock = Date.now.bind(Date);
+    let stepped = 0;
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClock() - stepped);
+    try {
+      const result = await createZplTcpDriver(config, fast).send(nshiftLabel('shp-clock'), {
+        // Just before the first byte: the clock goes back once the label is on its way.
+        beforeFirstByte: async () => {
+          setTimeout(() => (stepped = 10 * 60_000), 50);
+        },
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: 'timeout', retryable: false, mayHavePrinted: true },
+      });
+    } finally {
+      now.mockRestore();
+    }
+  }, 5_000);
+
   it.each(['paper_out', 'head_open', 'paused', 'ribbon_out', 'buffer_full'] as ZebraProblem[])(
     '~HS %s → printer_problem with that problem, and no label bytes sent',
     async (problem) => {

@@ -244,15 +244,44 @@ export function createSpool(options: SpoolOptions): Spool {
 
   const iso = (ms: number): string => new Date(ms).toISOString();
 
+  /**
+   * When a job's TTL started and when it may be tried again, on the monotonic clock. Its record keeps both as wall
+   * clock instants (`ttlFrom`, `nextAttemptAt`), which mean the same after a restart; within a run each is read as
+   * the monotonic instant it stood for when the spool first saw it. So a PC clock stepped by NTP or the domain
+   * neither holds a waiting label as too old (stepped forward) nor stalls the printer's queue behind its head's
+   * retry for the minutes it went back.
+   */
+  const anchors = new Map<string, { wall: number; monotonic: number }>();
+  function monotonicAt(key: string, wall: number): number {
+    const seen = anchors.get(key);
+    if (seen?.wall === wall) return seen.monotonic;
+    const monotonic = clock.monotonic() - (clock.now() - wall);
+    anchors.set(key, { wall, monotonic });
+    return monotonic;
+  }
+  const ttlStart = (job: SpoolRecord): number => monotonicAt(`${job.id} ttl`, job.ttlFrom);
+  const attemptAt = (job: SpoolRecord): number => monotonicAt(`${job.id} next`, job.nextAttemptAt);
+  function forgetAnchors(id: string): void {
+    anchors.delete(`${id} ttl`);
+    anchors.delete(`${id} next`);
+  }
+
   function track(record: SpoolRecord): void {
-    if (isUnfinished(record)) open.set(record.id, record);
+    if (!isUnfinished(record)) return;
+    open.set(record.id, record);
+    // Read as the spool sets them, before a step of the clock can fall between.
+    ttlStart(record);
+    attemptAt(record);
   }
 
   /** The unfinished jobs, in no particular order; those that ended (or were forgotten) leave on the way. */
   function* openJobs(): Generator<SpoolRecord> {
     for (const [id, job] of open) {
       if (isUnfinished(job) && jobs.get(id) === job) yield job;
-      else open.delete(id);
+      else {
+        open.delete(id);
+        forgetAnchors(id);
+      }
     }
   }
 
@@ -400,14 +429,15 @@ export function createSpool(options: SpoolOptions): Spool {
     running.set(printerId, worker);
   }
 
-  function schedule(printerId: string, atMs: number): void {
+  /** Wakes the printer's worker at `at`, on the monotonic clock. */
+  function schedule(printerId: string, at: number): void {
     wakeTimers.get(printerId)?.();
     wakeTimers.set(
       printerId,
       clock.setTimer(() => {
         wakeTimers.delete(printerId);
         wake(printerId);
-      }, atMs - clock.now()),
+      }, at - clock.monotonic()),
     );
   }
 
@@ -415,17 +445,17 @@ export function createSpool(options: SpoolOptions): Spool {
   async function work(printerId: string): Promise<void> {
     for (;;) {
       if (stopped) return;
-      const now = clock.now();
+      const now = clock.monotonic();
       const ttl = options.ttlMs();
       for (const job of queuedFor(printerId)) {
-        if (now - job.ttlFrom >= ttl) await update(job, { state: 'held', heldReason: 'ttl' });
+        if (now - ttlStart(job) >= ttl) await update(job, { state: 'held', heldReason: 'ttl' });
       }
       const queue = queuedFor(printerId);
       const head = queue[0];
       if (!head) return;
-      if (head.nextAttemptAt > now) {
-        const nextTtl = Math.min(...queue.map((j) => j.ttlFrom + ttl));
-        schedule(printerId, Math.min(head.nextAttemptAt, nextTtl));
+      if (attemptAt(head) > now) {
+        const nextTtl = Math.min(...queue.map((j) => ttlStart(j) + ttl));
+        schedule(printerId, Math.min(attemptAt(head), nextTtl));
         return;
       }
       await attempt(head);

@@ -27,7 +27,7 @@ describe('a data folder of the version before the label cache’s packs', () => 
     const dataDir = await mkdtemp(join(tmpdir(), 'packbench-upgrade-'));
     await cp(FIXTURE, dataDir, { recursive: true });
     let offset = 0;
-    const clock: Clock = { now: () => Date.now() + offset, setTimer: systemClock.setTimer };
+    const clock: Clock = { ...systemClock, now: () => Date.now() + offset };
     const extra = { now: () => new Date(Date.now() + offset), printServiceOptions: { clock } };
     bench = await startBench({ dataDir, extra });
     // This run's simulator numbers its shipments and documents apart from the run that wrote the folder, as

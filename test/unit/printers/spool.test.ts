@@ -221,6 +221,34 @@ describe('spool', () => {
     expect(driver.delivered).toHaveLength(0);
   });
 
+  // The PC's clock corrected by NTP or the domain while a label waits for its printer: the waits are the spool's
+  // own (backoff, TTL), not the minutes the clock was stepped.
+  it('a clock stepped back while a label waits for its retry does not stall the printer for the step', async () => {
+    driver.script = ['offline'];
+    const spool = makeSpool();
+    await spool.start();
+    const first = await enqueue(spool, label('first'));
+    await settles(() => expect(spool.get(first.job.id)?.attempts).toBe(1));
+    clock.step(-10 * 60_000);
+    const second = await enqueue(spool, label('second'));
+    clock.advance(1000); // the backoff after the first attempt
+    expect(await first.outcome).toMatchObject({ state: 'printed' });
+    expect(await second.outcome).toMatchObject({ state: 'printed' });
+    expect(driver.delivered.map((d) => d.id)).toEqual(['first', 'second']);
+  });
+
+  it('a clock stepped forward while a label waits for its retry does not hold it as too old', async () => {
+    driver.script = ['offline'];
+    const spool = makeSpool({ ttlMs: 10 * 60_000 });
+    await spool.start();
+    const { job, outcome } = await enqueue(spool);
+    await settles(() => expect(spool.get(job.id)?.attempts).toBe(1));
+    clock.step(30 * 60_000);
+    clock.advance(1000);
+    expect(await outcome).toMatchObject({ state: 'printed' });
+    expect(driver.delivered).toHaveLength(1);
+  });
+
   it('a job that waited past the TTL behind others is held when its turn comes', async () => {
     const spool = makeSpool({ ttlMs: 1000 });
     driver.gate = new Promise(() => undefined); // the printer takes forever with the first job

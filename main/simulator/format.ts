@@ -3,17 +3,30 @@ export function formatTimestamp(ms: number): string {
   return new Date(ms).toISOString().replace('Z', '+0000');
 }
 
-/** `YYYY-MM-DD` of a sim time (UTC): "today" for manifests and demo data. */
+/**
+ * nShift's dates are days of a calendar it does not name; the simulator takes the time zone of the process it runs
+ * in, which in demo mode and in the tests is the station's own (docs/nshift-api.md 1.2). Under TZ=UTC these are
+ * UTC days.
+ */
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD` of a sim time: "today" for manifests and demo data. */
 export function formatDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export function startOfDayUtc(ms: number): number {
   const d = new Date(ms);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** Where the day of a sim time starts. */
+export function startOfDay(ms: number): number {
+  const d = new Date(ms);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+}
+
+/** Where the day after the one of a sim time starts (23 or 25 hours later on a daylight-saving change). */
+export function startOfNextDay(ms: number): number {
+  const d = new Date(ms);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
+}
 
 /**
  * Query dates are either `YYYY-MM-DD` or a full timestamp. A bare date as an upper bound means the whole
@@ -21,10 +34,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function parseQueryDate(value: string | null, bound: 'from' | 'to'): number | undefined {
   if (!value) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const start = Date.parse(`${value}T00:00:00Z`);
-    if (Number.isNaN(start)) return undefined;
-    return bound === 'from' ? start : start + DAY_MS - 1;
+  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (bare) {
+    const [year, month, day] = [Number(bare[1]), Number(bare[2]), Number(bare[3])];
+    if (Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return undefined;
+    return bound === 'from'
+      ? new Date(year, month - 1, day).getTime()
+      : new Date(year, month - 1, day + 1).getTime() - 1;
   }
   const parsed = Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
   return Number.isNaN(parsed) ? undefined : parsed;

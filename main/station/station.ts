@@ -50,6 +50,7 @@ import { settingsMethods } from './methods/settings';
 import { spoolMethods } from './methods/spool';
 import { statusMethods } from './methods/status';
 import type { Methods, StationParts } from './methods/types';
+import { stationDay } from './station-day';
 
 export type { StationOptions } from './station-options';
 
@@ -169,8 +170,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     settings: inForce,
     now,
     log,
-    newId: (prefix) =>
-      `${prefix}-${now().toISOString().slice(0, 10).replaceAll('-', '')}-${randomUUID().slice(0, 8)}`,
+    newId: (prefix) => `${prefix}-${stationDay(now()).replaceAll('-', '')}-${randomUUID().slice(0, 8)}`,
     defer(task) {
       const running = task().catch((error: unknown) => log(`background task failed: ${String(error)}`));
       deferred.add(running);

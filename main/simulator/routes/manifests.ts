@@ -7,7 +7,7 @@
 import { shipmentResultJson } from '../booking';
 import type { SimContext } from '../context';
 import { printJson, storeDocument } from '../documents';
-import { formatDate, formatTimestamp, parseQueryDate, startOfDayUtc } from '../format';
+import { formatDate, formatTimestamp, parseQueryDate, startOfDay, startOfNextDay } from '../format';
 import { bool, json, notFound, parseBody, unprocessable, validationItem, type Router } from '../http';
 import { serve } from '../operations';
 import { buildManifestPdf } from '../pdf';
@@ -16,8 +16,6 @@ import type { SimManifest } from '../state';
 import { nextId } from '../state';
 import { fetchDocument } from './document-fetch';
 import { listFilter, shipmentSearchValues, textMatches } from './search';
-
-const DAY_MS = 86_400_000;
 
 function manifestKey(type: string, id: string): string {
   return `${type}/${id}`;
@@ -88,8 +86,8 @@ export function registerManifestRoutes(router: Router, ctx: SimContext): void {
           ),
         ]);
       const now = ctx.clock.now();
-      const from = parseQueryDate(body.value.dateFrom ?? null, 'from') ?? startOfDayUtc(now);
-      const to = parseQueryDate(body.value.dateTo ?? null, 'to') ?? startOfDayUtc(now) + DAY_MS - 1;
+      const from = parseQueryDate(body.value.dateFrom ?? null, 'from') ?? startOfDay(now);
+      const to = parseQueryDate(body.value.dateTo ?? null, 'to') ?? startOfNextDay(now) - 1;
       const carrierId = body.value.carrierId ?? null;
       const manifested = new Set([...manifests.values()].flatMap((m) => m.shipmentIds));
       const shipments = [...ctx.state.shipments.values()].filter(

@@ -2,6 +2,7 @@ import { noSuchJob } from '../failures';
 import { displayScan, parseScanCode, scanRefused } from '../scan-code';
 import { runScan } from '../workflows/scan';
 import type { Methods, StationParts } from './types';
+import { journalDaysOf, startOfStationDay } from '../station-day';
 
 /** The Scan and Jobs screens: a scan made into a job, and the jobs of the day. */
 export function jobMethods({ ctx, runner }: StationParts): Methods<'scan' | 'listJobs' | 'getJob'> {
@@ -20,9 +21,12 @@ export function jobMethods({ ctx, runner }: StationParts): Methods<'scan' | 'lis
     },
     async listJobs(input) {
       const limit = input?.limit ?? 500;
-      const today = ctx.now().toISOString().slice(0, 10);
-      // More jobs asked for than memory holds after a start from a checkpoint: read today's journal once.
-      if (!jobs.listable(limit, today)) await jobs.hydrate(today, (day) => journal.readDay(day));
+      const now = ctx.now();
+      const today = startOfStationDay(now);
+      // More jobs asked for than memory holds after a start from a checkpoint: read the day's journal files once
+      // (the station's day spans two of them, which are named by the UTC day).
+      if (!jobs.listable(limit, today))
+        for (const day of journalDaysOf(today, now)) await jobs.hydrate(day, (d) => journal.readDay(d));
       return jobs.list(limit, today);
     },
     async getJob({ jobId }) {

@@ -17,6 +17,7 @@ import { toShipmentView, wasCancelledHere } from './shipment-lookup';
 import { CANCELLED_STATUS } from '../../domain';
 import { JOURNAL_DAYS } from '../job-journal';
 import type { JournalEntry } from '../journal';
+import { stationDayOf } from '../station-day';
 
 type SearchInput = MethodInput<'searchHistory'>;
 type SearchField = NonNullable<SearchInput['searchField']>;
@@ -196,7 +197,7 @@ function journalShipments(ctx: StationContext, input: SearchInput): ShipmentView
       };
       if (value && !fields.some((f) => candidates[f].some((c) => c?.toLowerCase() === value.toLowerCase())))
         continue;
-      const day = job.createdAt.slice(0, 10);
+      const day = stationDayOf(job.createdAt); // the days the packer typed are the station's
       if ((input.dateFrom && day < input.dateFrom) || (input.dateTo && day > input.dateTo)) continue;
       booked.set(s.shipmentId, {
         shipmentId: s.shipmentId,

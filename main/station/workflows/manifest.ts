@@ -7,6 +7,7 @@ import type { StartJob } from './types';
 import { toShipmentView, wasCancelledHere } from './shipment-lookup';
 import { CANCELLED_STATUS, isCancelledStatus } from '../../domain';
 import { refusedAsNothingNew } from './manifest-pending';
+import { stationDay, stationDayBounds } from '../station-day';
 
 export function toManifestView(m: Manifest): ManifestView {
   return {
@@ -69,7 +70,7 @@ export async function startCreateManifest(
     );
   }
   const jobId = await startJob('manifest', input.manifestType, async (id) => {
-    const today = ctx.now().toISOString().slice(0, 10);
+    const today = stationDay(ctx.now());
     if (await refusedAsNothingNew(ctx, id, input, today, listUnmanifested)) return;
     const created = await ctx.client().manifests.create(
       {
@@ -170,7 +171,7 @@ export async function listUnmanifested(
   ctx: StationContext,
   input: MethodInput<'listUnmanifested'>,
 ): Promise<MethodOutput<'listUnmanifested'>> {
-  const date = input?.date ?? ctx.now().toISOString().slice(0, 10);
+  const date = input?.date ?? stationDay(ctx.now());
   const client = ctx.client();
   const manifests = await manifestsOfStation(ctx, { dateFrom: date, dateTo: date });
   const inManifest = new Set<string>();
@@ -189,12 +190,13 @@ export async function listUnmanifested(
   };
 }
 
-/** This station's bookings of a day, from the journal, without those it cancelled since. */
+/** This station's bookings of a day (the station's), from the journal, without those it cancelled since. */
 function bookedInJournal(ctx: StationContext, date: string): ShipmentSummary[] {
   const cancelled = new Set<string>();
   const booked = new Map<string, ShipmentSummary>();
-  for (const job of ctx.jobs.all(date)) {
-    if (job.createdAt.slice(0, 10) !== date) continue;
+  const { from, to } = stationDayBounds(date);
+  for (const job of ctx.jobs.all(from)) {
+    if (job.createdAt >= to) continue;
     for (const s of job.shipments) {
       if (!s.shipmentId) continue;
       if (wasCancelledHere(job, s)) cancelled.add(s.shipmentId);

@@ -6,6 +6,7 @@ import { bookingNotSaved, codeFailure, isDiskRefusal, labelNotDownloaded, noLabe
 import { cancelledHere, cancelledInNShift, shipmentDetails, wasCancelledHere } from './shipment-lookup';
 import { BookingNotKept, bookTarget, reconcileTarget, type BookOutcome } from './book';
 import { resolveCode } from './resolve';
+import { startOfStationDay } from '../station-day';
 
 /**
  * The hot path: a scanned code → resolve → book each target exactly once → label cache → print.
@@ -127,13 +128,13 @@ export async function bookAndPrint(
   await finish(ctx, jobId);
 }
 
-/** The shipments an earlier job of today booked for the same code, if any. */
+/** The shipments an earlier job of the station's day booked for the same code, if any. */
 function bookedEarlierToday(
   ctx: StationContext,
   jobId: string,
   code: string,
 ): { shipmentId: string; shipmentNo?: string; orderNo?: string }[] | undefined {
-  const today = ctx.now().toISOString().slice(0, 10);
+  const today = startOfStationDay(ctx.now());
   let cancelled: Set<string> | undefined;
   for (const job of ctx.jobs.withScan(code, today)) {
     if (job.id === jobId || job.kind !== 'scan' || job.duplicateOf) continue;

@@ -53,6 +53,14 @@ export const jobViewSchema = z.object({
   state: jobStateSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * The journal's sequence numbers of the job's first and latest entries. They grow with every entry whatever the
+   * PC's clock does, so whoever orders jobs, or versions of one job, goes by them: `createdAt` and `updatedAt` are
+   * the wall clock, which NTP or the domain can step back by minutes. Absent on a job a checkpoint kept from before
+   * they were.
+   */
+  createdSeq: z.optional(z.number()),
+  updatedSeq: z.optional(z.number()),
   source: z.optional(resolvedSourceSchema),
   orderNo: z.optional(z.string()),
   shipments: z.array(jobShipmentSchema),

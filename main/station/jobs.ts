@@ -104,6 +104,7 @@ export class JobBook {
     const job = entry.type === 'job' ? this.create(entry) : this.jobs.get(entry.jobId);
     if (!job) return undefined;
     job.updatedAt = entry.at;
+    job.updatedSeq = entry.seq;
     switch (entry.type) {
       case 'job':
         break;
@@ -417,6 +418,8 @@ export class JobBook {
       state: 'resolving',
       createdAt: entry.at,
       updatedAt: entry.at,
+      createdSeq: entry.seq,
+      updatedSeq: entry.seq,
       shipments: [],
       ...(entry.reprintOf ? { reprintOf: entry.reprintOf } : {}),
       ...(entry.consolidationKey ? { consolidationKey: entry.consolidationKey } : {}),

@@ -28,13 +28,25 @@ export interface StationState {
 type Listener = () => void;
 
 /** ISO 8601 times sort as plain strings; localeCompare's collation cost a full day's list 30 ms at start-up. */
+/**
+ * Newest first, by the journal's order (`createdSeq`), which a PC clock stepped back does not turn round; by the
+ * time only for a job that has no sequence number (kept by a checkpoint from before they were).
+ */
 function byNewest(a: JobView, b: JobView): number {
+  if (a.createdSeq !== undefined && b.createdSeq !== undefined) return b.createdSeq - a.createdSeq;
   return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 }
 
-/** Newer job versions win: events can overtake a list answer that was read a moment earlier. */
+/**
+ * Newer job versions win: events can overtake a list answer that was read a moment earlier. Newer by the journal's
+ * order (`updatedSeq`): by the time, a job changed after the PC's clock went back would be taken for an older version
+ * and not shown (a held label released and printed would stay held on screen until the clock caught up).
+ */
 function newer(current: JobView | undefined, next: JobView): boolean {
-  return !current || next.updatedAt >= current.updatedAt;
+  if (!current) return true;
+  if (current.updatedSeq !== undefined && next.updatedSeq !== undefined)
+    return next.updatedSeq >= current.updatedSeq;
+  return next.updatedAt >= current.updatedAt;
 }
 
 function applySpoolToJob(job: JobView, spool: SpoolJobView): JobView {

@@ -30,6 +30,41 @@ describe('StationStore', () => {
     expect(store.getState().jobs[0]?.state).toBe('printed');
   });
 
+  // The PC's clock stepped back ten minutes (NTP, the domain) between two changes of a job: its times go back, its
+  // journal sequence numbers do not.
+  const tenMinutes = 10 * 60_000;
+  const earlier = (iso: string): string => new Date(Date.parse(iso) - tenMinutes).toISOString();
+
+  it('takes a job’s next version though the clock went back between them: a held label released shows printed', () => {
+    const store = new StationStore(new FakeStation().api);
+    const held = makeJob({ id: 'j', scan: 'X', state: 'held', createdSeq: 1, updatedSeq: 4 });
+    const printed = { ...held, state: 'printed' as const, updatedAt: earlier(held.updatedAt), updatedSeq: 7 };
+    store.upsertJob(held);
+    store.upsertJob(printed);
+    expect(store.getState().jobs[0]?.state).toBe('printed');
+    // And an answer read before the release, arriving late, does not undo it.
+    store.upsertJob(held);
+    expect(store.getState().jobs[0]?.state).toBe('printed');
+  });
+
+  it('lists a job scanned after the clock went back first, as the newest', () => {
+    const store = new StationStore(new FakeStation().api);
+    const before = makeJob({ id: 'before', scan: 'A', state: 'printed', createdSeq: 10, updatedSeq: 12 });
+    const at = earlier(before.createdAt);
+    const after = makeJob({
+      id: 'after',
+      scan: 'B',
+      state: 'printed',
+      createdAt: at,
+      updatedAt: at,
+      createdSeq: 13,
+      updatedSeq: 15,
+    });
+    store.upsertJob(before);
+    store.upsertJob(after);
+    expect(store.getState().jobs.map((job) => job.id)).toEqual(['after', 'before']);
+  });
+
   it('moves a document to its spool job’s state', () => {
     const store = new StationStore(new FakeStation().api);
     store.upsertJob(printedJob('j', 'X'));

@@ -168,7 +168,8 @@ export class LocalIndex {
   private started = false;
   private stopped = false;
   private lastRefresh: Date | undefined;
-  private lastRequestAt = 0;
+  /** When the last index request went, on the monotonic clock: a PC clock set back must not stretch the gap. */
+  private lastRequestAt = Number.NEGATIVE_INFINITY;
   private requests = 0;
   /** Changes since the last save, and when that was (undefined: none this run, and none read back). */
   private changes = 0;
@@ -535,7 +536,7 @@ export class LocalIndex {
    */
   private async pace(epoch: number): Promise<void> {
     const gap = this.options.minGapMs ?? 60;
-    await pause(this.lastRequestAt + gap - this.now());
+    await pause(this.lastRequestAt + gap - performance.now());
     const rate = this.options.requestRate;
     while (rate && !this.stopped) {
       const wait = rate.msUntilBelow(ACCOUNT_BUDGET_PER_SECOND);
@@ -544,7 +545,7 @@ export class LocalIndex {
     }
     if (this.stopped) throw new RefreshFailed('stopped');
     if (epoch !== this.epoch) throw new RefreshFailed('the account changed');
-    this.lastRequestAt = this.now();
+    this.lastRequestAt = performance.now();
     this.requests++;
   }
 

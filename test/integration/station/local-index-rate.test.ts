@@ -65,4 +65,30 @@ describe("the local index and the station's other requests on the account", () =
     expect(index.order(codes[0]!)).toBeDefined();
     expect(index.order(codes[119]!)).toBeDefined();
   });
+
+  // The PC's clock set back ten minutes (NTP, the domain) between two of the index's requests: the gap it keeps
+  // between them is still its own, not ten minutes during which the index learns nothing new.
+  it('keeps its gap between requests, not the minutes the clock was set back', async () => {
+    sim = createSimulator();
+    const codes = seedOrders(sim, 120, 'STEP-O');
+    const started = await sim.start();
+    client = createDeliveryClient({
+      baseUrl: started.deliveryBaseUrl,
+      apiKey: { id: DEMO_API_KEY_ID, secret: DEMO_API_KEY_SECRET },
+    });
+    const over = client;
+    let stepped = 0;
+    const index = new LocalIndex({
+      client: () => over,
+      intervalMs: 60_000,
+      minGapMs: 20,
+      now: () => Date.now() - stepped,
+    });
+    const refreshed = index.refresh({ full: true });
+    await until(() => requestsSeen(sim!) >= 1);
+    stepped = 10 * 60_000;
+    await refreshed;
+    expect(index.order(codes[0]!)).toBeDefined();
+    expect(index.order(codes[119]!)).toBeDefined();
+  }, 10_000);
 });

@@ -49,6 +49,25 @@ function newer(current: JobView | undefined, next: JobView): boolean {
   return next.updatedAt >= current.updatedAt;
 }
 
+/**
+ * Where today started on this PC's calendar, as an ISO instant: the station's day (main/station/station-day.ts),
+ * since the UI runs on the station's own PC (Electron, or a browser on 127.0.0.1).
+ */
+function startOfDay(now: Date): string {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+}
+
+/** A job that can still change for the packer: running, or a document still waiting (held, queued, sending). */
+function inMotion(job: JobView): boolean {
+  if (job.state !== 'printed' && job.state !== 'done' && job.state !== 'failed') return true;
+  return job.shipments.some((s) =>
+    s.documents.some((d) => d.state === 'held' || d.state === 'queued' || d.state === 'sending'),
+  );
+}
+
+/** How often a window left open checks whether the day changed (no event need come for yesterday to leave). */
+const DAY_CHECK_MS = 60_000;
+
 function applySpoolToJob(job: JobView, spool: SpoolJobView): JobView {
   let changed = false;
   const shipments = job.shipments.map((shipment) => {
@@ -87,7 +106,18 @@ export class StationStore {
   private state: StationState = { jobs: [], spool: [], loaded: false };
   private readonly listeners = new Set<Listener>();
 
-  constructor(readonly api: StationApi) {}
+  /** Where the day this store last looked at started (ISO). */
+  private day: string;
+  /** Once the day changed while the store was open: jobs created before this leave (see `ofToday`). */
+  private since: string | undefined;
+
+  constructor(
+    readonly api: StationApi,
+    /** The wall clock, for the day's change; tests pass their own. */
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.day = startOfDay(now());
+  }
 
   getState = (): StationState => this.state;
 
@@ -127,7 +157,30 @@ export class StationStore {
   start(): () => void {
     const stop = this.api.subscribe((event) => this.apply(event));
     void this.load();
-    return stop;
+    // The desktop window stays open for weeks: past midnight, "Today's scans" and "Jobs today" must not go on
+    // showing yesterday's (nor hold every job since the window opened).
+    const dayCheck = setInterval(() => {
+      const jobs = this.ofToday(this.state.jobs);
+      if (jobs !== this.state.jobs) this.set({ jobs });
+    }, DAY_CHECK_MS);
+    return () => {
+      clearInterval(dayCheck);
+      stop();
+    };
+  }
+
+  /**
+   * The jobs of the station's day, as the station lists them (`listJobs`), newest first. A job of an earlier day
+   * stays while it can still change (a label waiting for the packer's release), and so does the newest job, the
+   * result the Scan screen may be showing, until the next scan: a scan at 23:59 does not vanish at midnight.
+   */
+  private ofToday(jobs: JobView[]): JobView[] {
+    const today = startOfDay(this.now());
+    // Only a day that changed while the store was open: the station's own list (`load`) holds today's already.
+    if (today !== this.day) [this.day, this.since] = [today, today];
+    const since = this.since;
+    if (since === undefined || jobs.every((job) => job.createdAt >= since)) return jobs;
+    return jobs.filter((job, i) => i === 0 || job.createdAt >= since || inMotion(job));
   }
 
   async load(): Promise<void> {
@@ -174,13 +227,13 @@ export class StationStore {
     const jobs = current
       ? this.state.jobs.map((existing) => (existing.id === job.id ? job : existing))
       : [job, ...this.state.jobs].sort(byNewest);
-    this.set({ jobs });
+    this.set({ jobs: this.ofToday(jobs) });
   }
 
   private mergeJobs(list: JobView[]): void {
     const byId = new Map(this.state.jobs.map((job) => [job.id, job]));
     for (const job of list) if (newer(byId.get(job.id), job)) byId.set(job.id, job);
-    this.set({ jobs: [...byId.values()].sort(byNewest) });
+    this.set({ jobs: this.ofToday([...byId.values()].sort(byNewest)) });
   }
 
   upsertSpool(spoolJob: SpoolJobView): void {

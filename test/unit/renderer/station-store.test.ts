@@ -65,6 +65,52 @@ describe('StationStore', () => {
     expect(store.getState().jobs.map((job) => job.id)).toEqual(['after', 'before']);
   });
 
+  describe('at midnight (a window left open for weeks)', () => {
+    const evening = '2026-11-27T21:30:00.000Z';
+    /** 06:00 on the 28th on this machine's calendar, whatever its zone. */
+    const morning = new Date(2026, 10, 28, 6, 0);
+    const atMorning = new Date(morning.getTime() + 1000).toISOString();
+
+    it("lists only today's jobs once the day changed: yesterday's ended ones leave, one still waiting stays", () => {
+      let now = new Date(2026, 10, 27, 22, 30);
+      const store = new StationStore(new FakeStation().api, () => now);
+      const done = { ...printedJob('yesterday', 'A'), createdAt: evening, updatedAt: evening };
+      const waiting = makeJob({
+        id: 'held',
+        scan: 'B',
+        state: 'held',
+        createdAt: evening,
+        updatedAt: evening,
+      });
+      store.upsertJob(waiting);
+      store.upsertJob(done);
+      expect(store.getState().jobs.map((j) => j.id)).toEqual(['yesterday', 'held']);
+
+      now = morning;
+      store.upsertJob({ ...printedJob('today', 'C'), createdAt: atMorning, updatedAt: atMorning });
+      expect(store.getState().jobs.map((j) => j.id)).toEqual(['today', 'held']);
+    });
+
+    it('lets yesterday’s jobs go at the day’s change even when nothing happens, without a reload', () => {
+      vi.useFakeTimers();
+      try {
+        let now = new Date(2026, 10, 27, 23, 59);
+        const fake = new FakeStation();
+        const store = new StationStore(fake.api, () => now);
+        const stop = store.start();
+        store.upsertJob({ ...printedJob('yesterday', 'A'), createdAt: evening, updatedAt: evening });
+        store.upsertJob({ ...printedJob('last', 'B'), createdAt: evening, updatedAt: evening });
+        now = morning;
+        vi.advanceTimersByTime(60_000);
+        // The packer's last result stays on screen until the next scan; the rest of yesterday is gone.
+        expect(store.getState().jobs.map((j) => j.id)).toEqual(['last']);
+        stop();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
+
   it('moves a document to its spool job’s state', () => {
     const store = new StationStore(new FakeStation().api);
     store.upsertJob(printedJob('j', 'X'));

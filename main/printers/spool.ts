@@ -247,9 +247,11 @@ export function createSpool(options: SpoolOptions): Spool {
   /**
    * When a job's TTL started and when it may be tried again, on the monotonic clock. Its record keeps both as wall
    * clock instants (`ttlFrom`, `nextAttemptAt`), which mean the same after a restart; within a run each is read as
-   * the monotonic instant it stood for when the spool first saw it. So a PC clock stepped by NTP or the domain
-   * neither holds a waiting label as too old (stepped forward) nor stalls the printer's queue behind its head's
-   * retry for the minutes it went back.
+   * the monotonic instant it stood for when the spool first saw it. So a PC clock set back by NTP or the domain
+   * neither stalls the printer's queue behind its head's retry nor lets a waiting label print past its TTL for the
+   * minutes it went back. A job's age is the larger of the two clocks' (`ageOf`): a PC that slept moved its wall
+   * clock on and, on Linux and macOS, not its monotonic one, and a label that waited through the night is what the
+   * TTL holds. (A clock stepped forward then holds a label early: held, one key away, never lost.)
    */
   const anchors = new Map<string, { wall: number; monotonic: number }>();
   function monotonicAt(key: string, wall: number): number {
@@ -260,6 +262,8 @@ export function createSpool(options: SpoolOptions): Spool {
     return monotonic;
   }
   const ttlStart = (job: SpoolRecord): number => monotonicAt(`${job.id} ttl`, job.ttlFrom);
+  const ageOf = (job: SpoolRecord, monotonic: number, wall: number): number =>
+    Math.max(monotonic - ttlStart(job), wall - job.ttlFrom);
   const attemptAt = (job: SpoolRecord): number => monotonicAt(`${job.id} next`, job.nextAttemptAt);
   function forgetAnchors(id: string): void {
     anchors.delete(`${id} ttl`);
@@ -446,15 +450,16 @@ export function createSpool(options: SpoolOptions): Spool {
     for (;;) {
       if (stopped) return;
       const now = clock.monotonic();
+      const wall = clock.now();
       const ttl = options.ttlMs();
       for (const job of queuedFor(printerId)) {
-        if (now - ttlStart(job) >= ttl) await update(job, { state: 'held', heldReason: 'ttl' });
+        if (ageOf(job, now, wall) >= ttl) await update(job, { state: 'held', heldReason: 'ttl' });
       }
       const queue = queuedFor(printerId);
       const head = queue[0];
       if (!head) return;
       if (attemptAt(head) > now) {
-        const nextTtl = Math.min(...queue.map((j) => ttlStart(j) + ttl));
+        const nextTtl = Math.min(...queue.map((j) => now + ttl - ageOf(j, now, wall)));
         schedule(printerId, Math.min(attemptAt(head), nextTtl));
         return;
       }

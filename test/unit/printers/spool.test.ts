@@ -237,16 +237,36 @@ describe('spool', () => {
     expect(driver.delivered.map((d) => d.id)).toEqual(['first', 'second']);
   });
 
-  it('a clock stepped forward while a label waits for its retry does not hold it as too old', async () => {
+  // A PC that slept (its wall clock moved on, its monotonic clock did not: Linux, macOS) with a label waiting is the
+  // case the TTL is for: the label is held, not printed hours later on waking. A clock stepped forward looks the same
+  // and is treated the same: held, one key away (never lost, never printed twice).
+  it('a label that waited through the PC’s sleep is held as too old on waking, not printed', async () => {
     driver.script = ['offline'];
     const spool = makeSpool({ ttlMs: 10 * 60_000 });
     await spool.start();
     const { job, outcome } = await enqueue(spool);
     await settles(() => expect(spool.get(job.id)?.attempts).toBe(1));
-    clock.step(30 * 60_000);
+    clock.step(8 * 60 * 60_000);
     clock.advance(1000);
-    expect(await outcome).toMatchObject({ state: 'printed' });
-    expect(driver.delivered).toHaveLength(1);
+    expect(await outcome).toMatchObject({ state: 'held', heldReason: 'ttl' });
+    expect(driver.delivered).toHaveLength(0);
+  });
+
+  it('a clock stepped back while a label waits does not let it print past its TTL', async () => {
+    driver.fallback = 'offline';
+    const spool = makeSpool({ ttlMs: 10 * 60_000 });
+    await spool.start();
+    const { job, outcome } = await enqueue(spool);
+    await settles(() => expect(spool.get(job.id)?.attempts).toBe(1));
+    clock.step(-30 * 60_000);
+    for (let i = 0; i < 40 && stateOf(spool, job.id) !== 'held'; i++) {
+      await settles(() => expect(['queued', 'held']).toContain(stateOf(spool, job.id)));
+      clock.advance(30_000);
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(await outcome).toMatchObject({ state: 'held', heldReason: 'ttl' });
+    // Held at its TTL on the monotonic clock: 10 minutes of waiting, not 40.
+    expect(driver.attempts).toBeLessThan(40);
   });
 
   it('a job that waited past the TTL behind others is held when its turn comes', async () => {

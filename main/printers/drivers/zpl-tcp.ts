@@ -73,7 +73,8 @@ export function createZplTcpDriver(
     connection: PrinterConnection;
     cancelTimer: () => void;
     /** A preflight asked on this connection ahead of the send (answered at `at`). */
-    preflight?: Promise<{ checked: Checked; at: number }>;
+    /** Asked at `at` (monotonic) and `wallAt` (the wall clock): see `earlyPreflight`. */
+    preflight?: Promise<{ checked: Checked; at: number; wallAt: number }>;
   }
   let warm: Warm | undefined;
   let connecting: Promise<void> | undefined;
@@ -128,8 +129,12 @@ export function createZplTcpDriver(
   /** The preflight asked ahead on a warm connection, when its answer is still fresh enough to send on. */
   async function earlyPreflight(taken: Warm): Promise<Checked | undefined> {
     if (!taken.preflight) return undefined;
-    const { checked, at } = await taken.preflight;
-    return monotonicNow() - at <= PREFLIGHT_FRESH_MS ? checked : undefined;
+    const { checked, at, wallAt } = await taken.preflight;
+    // Fresh by both clocks: a PC that slept since moved only its wall clock (the monotonic one stands still
+    // through a sleep on Linux and macOS), and a wall clock set back meanwhile costs no more than one ~HS asked again.
+    const wallAge = Date.now() - wallAt;
+    const fresh = monotonicNow() - at <= PREFLIGHT_FRESH_MS && wallAge >= 0 && wallAge <= PREFLIGHT_FRESH_MS;
+    return fresh ? checked : undefined;
   }
 
   /** Connects and, unless switched off, asks `~HS`. A warm connection that died meanwhile is replaced once. */
@@ -252,7 +257,11 @@ export function createZplTcpDriver(
     // A preflight already asked on this connection serves the next send while it is fresh.
     if (current.preflight && (await earlyPreflight(current)) !== undefined) return;
     if (warm !== current || !current.connection.alive) return; // taken by a send meanwhile: it asks itself
-    current.preflight = askStatus(current.connection).then((checked) => ({ checked, at: monotonicNow() }));
+    current.preflight = askStatus(current.connection).then((checked) => ({
+      checked,
+      at: monotonicNow(),
+      wallAt: Date.now(),
+    }));
     await current.preflight;
   }
 

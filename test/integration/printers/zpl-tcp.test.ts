@@ -221,6 +221,22 @@ describe('zpl-tcp driver against the virtual Zebra', () => {
     expect(zebra.printData().every((b) => b.length === 0)).toBe(true);
   });
 
+  it('a preflight answer from before the PC slept is not trusted: a printer paused meanwhile is asked again', async () => {
+    const driver = createZplTcpDriver(config, fast);
+    await driver.prepare?.({ preflight: true });
+    zebra.status('paused');
+    // Eight hours asleep: the wall clock moved on, the monotonic clock (Linux, macOS) did not.
+    const wallClock = Date.now.bind(Date);
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => wallClock() + 8 * 60 * 60_000);
+    try {
+      const result = await driver.send(nshiftLabel('shp-slept'));
+      expect(result).toMatchObject({ ok: false, error: { code: 'printer_problem', problems: ['paused'] } });
+      expect(zebra.printData().every((b) => b.length === 0)).toBe(true);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('a warm connection the printer dropped is replaced, and the label still prints once', async () => {
     const driver = createZplTcpDriver(config, fast);
     await driver.prepare?.();

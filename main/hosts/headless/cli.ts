@@ -16,6 +16,7 @@ import { PACKBENCH_VERSION } from '../shared/version';
 import { HeadlessEventMapper, type HeadlessEvent } from './contract-events';
 import { runCommand } from './commands';
 import { boundedLines } from './input-lines';
+import { eventOutput } from './output';
 
 /**
  * The longest line stdin may carry: a scan is at most 128 characters, so anything near 1 MB is a scanner or script
@@ -23,6 +24,11 @@ import { boundedLines } from './input-lines';
  * beyond it the line is refused without being held (input-lines.ts).
  */
 const MAX_LINE_BYTES = 1024 * 1024;
+
+/** The exit code when stdout cannot be written (its reader closed the pipe, its disk is full): SIGPIPE's, 128 + 13. */
+const STDOUT_LOST_EXIT = 141;
+/** How long a stopped host waits for a slow reader to take the lines it wrote, before it exits all the same. */
+const STOP_FLUSH_MS = 5000;
 
 const HELP = `packbench-headless: book and print from scans on stdin; JSON-lines events on stdout.
 
@@ -85,8 +91,9 @@ Output: one JSON object per line: ready, booked, printed, held, failed, reprinte
 warning (see docs/headless.md). Every failed line has a jobId and a message that says what happened and what to
 do here (":reprint CODE", a flag, an environment variable). Logs go to stderr. At end of input, pending work
 finishes and the exit code is 0; SIGINT/SIGTERM stop it (exit 130/143; scans and commands read but not
-started fail, nothing of them booked), a usage error exits 2 before anything starts (an unknown flag, a bad or
-empty flag value, an argument), and a failed start exits 1.`;
+started fail, nothing of them booked), and so does a stdout that cannot be written (its reader closed it, or its
+disk is full: exit 141); a usage error exits 2 before anything starts (an unknown flag, a bad or empty flag value,
+an argument), and a failed start exits 1.`;
 
 interface Flags extends StationFlags {
   demo: boolean;
@@ -195,9 +202,9 @@ async function main(): Promise<number> {
   const log = (line: string): void => {
     process.stderr.write(`${new Date().toISOString()} ${line}\n`);
   };
-  const write = (event: HeadlessEvent): void => {
-    process.stdout.write(`${JSON.stringify(event)}\n`);
-  };
+  // A log line that cannot be written (stderr's reader gone, as with `2>&1 | gateway`) is lost, not fatal: only
+  // stdout carries the contract (output.ts), and its own failure stops the host.
+  process.stderr.on('error', () => {});
 
   // Everything started below is stopped again, in reverse: at the end of input, on a signal, or when start-up
   // fails half way (no simulator left listening, no demo folder left behind).
@@ -208,13 +215,23 @@ async function main(): Promise<number> {
   let stopped = false;
   let signalled = (): void => {};
   const stopSignal = new Promise<void>((resolve) => (signalled = resolve));
-  onStopSignal((signal) => {
-    log(`${signal}: stopping`);
+  // A signal, or a stdout that can no longer be written: the first of them stops the host and sets its exit code.
+  const stopWith = (why: string, code: number): void => {
+    if (stopped) return;
+    log(`${why}: stopping`);
     stopped = true;
     signalled();
     stopInput();
-    void teardown.run().finally(() => process.exit(SIGNAL_EXIT_CODES[signal]));
-  });
+    void teardown
+      .run()
+      .then(() => output.flushed(STOP_FLUSH_MS, log))
+      .finally(() => process.exit(code));
+  };
+  const output = eventOutput(process.stdout, (error) =>
+    stopWith(`stdout cannot be written (${error.message})`, STDOUT_LOST_EXIT),
+  );
+  const write = (event: HeadlessEvent): void => output.write(event);
+  onStopSignal((signal) => stopWith(signal, SIGNAL_EXIT_CODES[signal]));
   let station: Station;
   let dataDir: string;
   let demo: Demo | undefined;

@@ -90,10 +90,10 @@ blank lines are skipped, with no event. Lines starting with ":" are commands (th
 Output: one JSON object per line: ready, booked, printed, held, failed, reprinted, cancelled, manifest,
 warning (see docs/headless.md). Every failed line has a jobId and a message that says what happened and what to
 do here (":reprint CODE", a flag, an environment variable). Logs go to stderr. At end of input, pending work
-finishes and the exit code is 0; SIGINT/SIGTERM stop it (exit 130/143; scans and commands read but not
-started fail, nothing of them booked), and so does a stdout that cannot be written (its reader closed it, or its
-disk is full: exit 141); a usage error exits 2 before anything starts (an unknown flag, a bad or empty flag value,
-an argument), and a failed start exits 1.`;
+finishes and the exit code is 0; SIGINT/SIGTERM/SIGHUP stop it (exit 130/143/129; scans and commands read
+but not started fail, nothing of them booked), and so does a stdout that cannot be written (its reader closed
+it, or its disk is full: exit 141); a usage error exits 2 before anything starts (an unknown flag, a bad or
+empty flag value, an argument), and a failed start exits 1.`;
 
 interface Flags extends StationFlags {
   demo: boolean;
@@ -231,7 +231,8 @@ async function main(): Promise<number> {
     stopWith(`stdout cannot be written (${error.message})`, STDOUT_LOST_EXIT),
   );
   const write = (event: HeadlessEvent): void => output.write(event);
-  onStopSignal((signal) => stopWith(signal, SIGNAL_EXIT_CODES[signal]));
+  // SIGHUP too: a host started from a terminal or an SSH session that closes stops as on SIGTERM (docs/headless.md).
+  onStopSignal((signal) => stopWith(signal, SIGNAL_EXIT_CODES[signal]), ['SIGINT', 'SIGTERM', 'SIGHUP']);
   let station: Station;
   let dataDir: string;
   let demo: Demo | undefined;

@@ -49,12 +49,20 @@ export function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> 
 }
 
 /** Exit codes after a signal, by the shell's convention (128 + the signal's number). */
-export const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+export const SIGNAL_EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+export type StopSignal = keyof typeof SIGNAL_EXIT_CODES;
 
-/** Runs `stop` on the first SIGINT or SIGTERM (a second one while stopping is ignored, not fatal). */
-export function onStopSignal(stop: (signal: keyof typeof SIGNAL_EXIT_CODES) => void): void {
+/**
+ * Runs `stop` on the first of `signals` (SIGINT and SIGTERM unless told; a second one while stopping is ignored, not
+ * fatal). A host that also lists SIGHUP stops in order when the terminal or session it runs in closes, instead of
+ * being ended at once by the signal's default.
+ */
+export function onStopSignal(
+  stop: (signal: StopSignal) => void,
+  signals: readonly StopSignal[] = ['SIGINT', 'SIGTERM'],
+): void {
   let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of signals) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;

@@ -27,6 +27,8 @@ export interface JobRunner {
   stopStarting(): Promise<void>;
   /** A job waits or runs (the journal's checkpoints wait for a moment without). */
   busy(): boolean;
+  /** Resolves once fewer than `count` jobs wait to start (a host reading ahead of the queue waits on it). */
+  whenFewerWaiting(count: number): Promise<void>;
   whenIdle(): Promise<void>;
 }
 
@@ -121,6 +123,7 @@ export function createJobRunner(ctx: StationContext, options: { concurrency?: nu
       );
     },
     busy: () => queue.size > 0 || queue.pending > 0,
+    whenFewerWaiting: (count) => queue.onSizeLessThan(count),
     async whenIdle() {
       await queue.onIdle();
     },

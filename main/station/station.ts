@@ -58,6 +58,11 @@ export interface Station extends StationApi {
   /** Resolves when every job started so far has finished (the headless host waits on it at end of input). */
   whenIdle(): Promise<void>;
   /**
+   * Resolves once fewer than `count` jobs wait to start: the headless host reads its next line then, so a file of
+   * any length is taken a few lines at a time, not journalled and held whole.
+   */
+  whenFewerWaiting(count: number): Promise<void>;
+  /**
    * What the start found that the admin should see (a recovered journal, a settings file set aside), each with its
    * code, parameters and English words: the same list `getStartupWarnings` answers.
    */
@@ -231,6 +236,7 @@ export async function createStation(options: StationOptions): Promise<Station> {
     statusEvents,
     subscribe: subscribers.subscribe,
     whenIdle: runner.whenIdle,
+    whenFewerWaiting: runner.whenFewerWaiting,
     refreshIndex: async (o) => index?.refresh(o),
     indexFigures: () => index?.figuresNow(),
     prune: maintenance.prune,

@@ -25,6 +25,11 @@ import { eventOutput } from './output';
  */
 const MAX_LINE_BYTES = 1024 * 1024;
 
+/**
+ * How many scans and commands may wait for the job in hand before the host reads another line: a conveyor's next
+ * parcels and a script's burst, without holding a whole file in memory (docs/headless.md, "Input: stdin").
+ */
+const READ_AHEAD = 32;
 /** The exit code when stdout cannot be written (its reader closed the pipe, its disk is full): SIGPIPE's, 128 + 13. */
 const STDOUT_LOST_EXIT = 141;
 /** How long a stopped host waits for a slow reader to take the lines it wrote, before it exits all the same. */
@@ -82,7 +87,8 @@ and their prepared shipments in Delivery are booked; a scan that finds nothing i
 checkout_not_created, checkout_not_in_delivery). Without them Checkout is never asked.
 
 Input: one scan per line (a line longer than 1 MB is not read: it gets a failed line, code invalid_scan);
-blank lines are skipped, with no event. Lines starting with ":" are commands (the name in any case):
+blank lines are skipped, with no event. At most 32 scans and commands wait for the job in hand; the rest of
+the input is read as they start. Lines starting with ":" are commands (the name in any case):
   :reprint CODE    reprint the labels of a shipment, parcel or order number
   :cancel CODE     cancel the shipment with that shipment or parcel number (no confirmation prompt here); an
                    order number only when it has one live shipment (several: refused, their numbers named)
@@ -91,7 +97,7 @@ Output: one JSON object per line: ready, booked, printed, held, failed, reprinte
 warning (see docs/headless.md). Every failed line has a jobId and a message that says what happened and what to
 do here (":reprint CODE", a flag, an environment variable). Logs go to stderr. At end of input, pending work
 finishes and the exit code is 0; SIGINT/SIGTERM/SIGHUP stop it (exit 130/143/129; scans and commands read
-but not started fail, nothing of them booked), and so does a stdout that cannot be written (its reader closed
+but not started fail, nothing of them booked; lines not read yet get no line), and so does a stdout that cannot be written (its reader closed
 it, or its disk is full: exit 141); a usage error exits 2 before anything starts (an unknown flag, a bad or
 empty flag value, an argument), and a failed start exits 1.`;
 
@@ -305,14 +311,20 @@ async function main(): Promise<number> {
   const stop = { stopped: () => stopped, signal: stopSignal };
   try {
     for await (const item of boundedLines(process.stdin, MAX_LINE_BYTES)) {
+      // Stopped: the lines not taken yet stay unread (docs/headless.md); those taken each get their failed line.
+      if (stopped) break;
       if ('overlong' in item) {
         const { overlong } = item;
         chain = chain.then(() => refuseOverlong(running, overlong, log));
-        continue;
+      } else {
+        const { line } = item;
+        if (line.trim() === '') continue;
+        chain = chain.then(() => handleLine(running, line, log, stop));
       }
-      const { line } = item;
-      if (line.trim() === '') continue;
-      chain = chain.then(() => handleLine(running, line, log, stop));
+      // The next line is read once this one is the station's and fewer than READ_AHEAD jobs wait to start: a
+      // file of any size is taken a few lines at a time (it used to be read whole, each line journalled and held,
+      // and a stop then left the lines it had no time to refuse without an answer).
+      await Promise.race([chain.then(() => running.whenFewerWaiting(READ_AHEAD)), stopSignal]);
     }
   } catch (error) {
     // A stop signal ends the input by destroying it: that is the end of input, not a failure.

@@ -88,7 +88,8 @@ checkout_not_created, checkout_not_in_delivery). Without them Checkout is never 
 
 Input: one scan per line (a line longer than 1 MB is not read: it gets a failed line, code invalid_scan);
 blank lines are skipped, with no event. At most 32 scans and commands wait for the job in hand; the rest of
-the input is read as they start. Lines starting with ":" are commands (the name in any case):
+the input is read as they start. Lines starting with ":" are commands (the name in any case; whitespace or a
+byte order mark before the ":" is dropped):
   :reprint CODE    reprint the labels of a shipment, parcel or order number
   :cancel CODE     cancel the shipment with that shipment or parcel number (no confirmation prompt here); an
                    order number only when it has one live shipment (several: refused, their numbers named)
@@ -370,12 +371,15 @@ async function handleLine(
   log: (l: string) => void,
   stop: { stopped: () => boolean; signal: Promise<void> },
 ): Promise<void> {
+  // A command may follow a byte order mark (a file saved by Notepad; trimStart drops U+FEFF) or an indent: it
+  // used to go to nShift as an order number, ":manifest PNL" answered with "the web shop has not created it".
+  const command = line.trimStart();
   try {
-    if (line.startsWith(':')) {
+    if (command.startsWith(':')) {
       // A command acts on what the lines before it did: let those finish first, as the input order says (a
       // stop signal ends the wait: the command is then refused, not run).
       await Promise.race([station.whenIdle(), stop.signal]);
-      await runCommand(station, line, { stopped: stop.stopped });
+      await runCommand(station, command, { stopped: stop.stopped });
     } else if ((await station.getStatus()).labelPrinterId === undefined) {
       // As the Scan screen does: with no printer for its label, a scan is refused before anything is booked (the
       // label would otherwise go to the documents folder as a file, on a line that expects it on the parcel).

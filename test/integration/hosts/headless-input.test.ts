@@ -134,3 +134,18 @@ describe('packbench-headless with thousands of lines piped at once', () => {
     expect(failed.filter((e) => e.code !== 'internal').map((e) => e.scan)).toEqual(['NOPE-0']);
   }, 60_000);
 });
+
+describe('packbench-headless with a file made on another system', () => {
+  it('a command behind a UTF-8 BOM (a file Notepad saved) or indented is a command, not a code nShift is asked about', async () => {
+    const input = '\uFEFF:manifest PNL\r\nORD-1001\r\n\t :reprint ORD-1001\r\n';
+    const run = await runHeadless(['--demo'], Buffer.from(input, 'utf8'));
+    expect(run.code).toBe(0);
+    expect(run.events.map((e) => [e.event, e.scan ?? e.manifestType, e.code])).toEqual([
+      ['ready', undefined, undefined],
+      ['manifest', 'PNL', undefined],
+      ['booked', 'ORD-1001', undefined],
+      ['printed', 'ORD-1001', undefined],
+      ['reprinted', 'ORD-1001', undefined],
+    ]);
+  });
+});

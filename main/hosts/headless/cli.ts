@@ -98,9 +98,10 @@ Output: one JSON object per line: ready, booked, printed, held, failed, reprinte
 warning (see docs/headless.md). Every failed line has a jobId and a message that says what happened and what to
 do here (":reprint CODE", a flag, an environment variable). Logs go to stderr. At end of input, pending work
 finishes and the exit code is 0; SIGINT/SIGTERM/SIGHUP stop it (exit 130/143/129; scans and commands read
-but not started fail, nothing of them booked; lines not read yet get no line), and so does a stdout that cannot be written (its reader closed
-it, or its disk is full: exit 141); a usage error exits 2 before anything starts (an unknown flag, a bad or
-empty flag value, an argument), and a failed start exits 1.`;
+but not started fail, nothing of them booked; lines not read yet get no line), and so does a stdout that
+cannot be written (its reader closed it, or its disk is full: exit 141); a usage error exits 2 before anything
+starts (an unknown flag, a bad or empty flag value, an argument), and a failed start exits 1, as does a stdin
+that cannot be read (once the lines read before have finished).`;
 
 interface Flags extends StationFlags {
   demo: boolean;
@@ -310,6 +311,7 @@ async function main(): Promise<number> {
 
   stopInput = () => process.stdin.destroy();
   const stop = { stopped: () => stopped, signal: stopSignal };
+  let inputBroken = false;
   try {
     for await (const item of boundedLines(process.stdin, MAX_LINE_BYTES)) {
       // Stopped: the lines not taken yet stay unread (docs/headless.md); those taken each get their failed line.
@@ -328,14 +330,23 @@ async function main(): Promise<number> {
       await Promise.race([chain.then(() => running.whenFewerWaiting(READ_AHEAD)), stopSignal]);
     }
   } catch (error) {
-    // A stop signal ends the input by destroying it: that is the end of input, not a failure.
-    if (!stopped) throw error;
+    // A stop signal ends the input by destroying it: that is the end of input, not a failure. Any other read error
+    // (a socket reset under stdin, EIO from a terminal gone) used to end the host at once, mid-booking: now the
+    // input ends there, the lines read finish as at the end of input, and the exit code says it was not a clean end.
+    if (!stopped) {
+      inputBroken = true;
+      log(
+        `stdin cannot be read (${error instanceof Error ? error.message : String(error)}): no more lines are taken`,
+      );
+    }
   }
   await chain;
   await station.whenIdle();
   await documentsSettled(station, stopSignal);
   await teardown.run();
-  return 0;
+  if (!inputBroken) return 0;
+  await output.flushed(STOP_FLUSH_MS, log);
+  return 1;
 }
 
 const ON_THEIR_WAY: ReadonlySet<SpoolJobState> = new Set(['queued', 'sending']);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../../main/simulator/demo';
@@ -148,4 +149,57 @@ describe('packbench-headless with a file made on another system', () => {
       ['reprinted', 'ORD-1001', undefined],
     ]);
   });
+});
+
+describe('packbench-headless whose stdin breaks', () => {
+  it('a socket reset under a booking (stdin from inetd, socat): the booking finishes and prints, then exit 1 naming stdin', async () => {
+    let open = (): void => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    sim = createSimulator({ latencyMs: 1, sleep: () => gate });
+    seedDemoData(sim);
+    const { deliveryBaseUrl } = await sim.start();
+    zebra = await createVirtualZebra();
+    dataDir = await mkdtemp(join(tmpdir(), 'packbench-headless-in-'));
+    // The host's stdin is one end of a TCP connection on this computer; the test holds the other.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
+    const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await new Promise((resolve) => client.once('connect', resolve));
+    const peer = await accepted;
+    const child = spawn(
+      process.execPath,
+      ['dist/main/headless.js', ...stationFlags(deliveryBaseUrl, zebra.port, dataDir)],
+      {
+        env: {
+          ...process.env,
+          ...KEY,
+          PACKBENCH_CHECKOUT_CLIENT_ID: '',
+          PACKBENCH_CHECKOUT_CLIENT_SECRET: '',
+        },
+        stdio: [client, 'pipe', 'pipe'],
+      },
+    );
+    leftover = () => {
+      open();
+      child.kill('SIGKILL');
+      server.close();
+    };
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stdout!.on('data', () => {});
+    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    client.destroy(); // the host has its own copy of the socket
+    peer.write('ORD-1005\n');
+    const jobs = async () => (await journalEntries(dataDir!)).filter((e) => e.type === 'job');
+    await until(async () => (await jobs()).length === 1);
+    peer.resetAndDestroy();
+    await until(async () => /stdin/.test(stderr) || child.exitCode !== null);
+    open();
+    expect(await exit).toBe(1);
+    expect(stderr).toMatch(/stdin cannot be read \(.*ECONNRESET.*\)/);
+    expect(sim.records().filter((r) => r.internalReference === 'ORD-1005')).toHaveLength(1);
+    expect(zebra.labels()).toHaveLength(1);
+    server.close();
+  }, 60_000);
 });

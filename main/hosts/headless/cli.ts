@@ -279,10 +279,17 @@ async function main(): Promise<number> {
     await running.stopStarting();
     // A station finishing its job in hand (a label waiting out --hold-after) must not hold a stop signal for
     // minutes: the journal makes stopping at any point safe, and a restart finishes what was left.
-    await within(
-      chain.then(() => running.close()),
+    const closed = await within(
+      chain.then(() => running.close()).then(() => true),
       5000,
     );
+    // Said, since stdout shows only a `booked` line for it: the operator knows the restart is what ends it.
+    if (!closed)
+      log(
+        'the job in hand did not finish within 5 s of the stop (a printer still taking its label?): the journal ' +
+          'keeps it, and the next start on this data folder finishes it and reports it (a label that may have ' +
+          'printed is held, never printed again unasked)',
+      );
   });
 
   // `ready` is the first line (docs/headless.md): the warnings the start found come right after it, then the

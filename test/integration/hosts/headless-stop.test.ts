@@ -184,3 +184,43 @@ describe('packbench-headless restarted with a label still on its way', () => {
     expect(sim.records().filter((r) => r.internalReference === 'ORD-1002')).toHaveLength(1);
   }, 60_000);
 });
+
+describe('packbench-headless stopped while the printer is taking a label', () => {
+  it('SIGTERM: exits 143 once its few seconds are up, says on stderr the job in hand was left unfinished, and the restart holds the label and says so', async () => {
+    sim = createSimulator();
+    seedDemoData(sim);
+    const { deliveryBaseUrl } = await sim.start();
+    zebra = await createVirtualZebra();
+    zebra.stall({ afterStatus: true }); // it answers ~HS, takes the label's bytes and never confirms them
+    dataDir = await mkdtemp(join(tmpdir(), 'packbench-headless-midprint-'));
+    const args = stationFlags(deliveryBaseUrl, zebra.port, dataDir);
+    const child = spawn(process.execPath, ['dist/main/headless.js', ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ...KEY, PACKBENCH_CHECKOUT_CLIENT_ID: '', PACKBENCH_CHECKOUT_CLIENT_SECRET: '' },
+    });
+    leftover = () => child.kill('SIGKILL');
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const events: Record<string, unknown>[] = [];
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      events.push(JSON.parse(line) as Record<string, unknown>);
+    });
+    const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+    child.stdin.write('ORD-1005\n');
+    // Booked, and the printer has answered the status query that comes right before the label's first byte.
+    await until(async () => events.some((e) => e.event === 'booked') && zebra!.statusQueries() > 0);
+    child.kill('SIGTERM');
+    expect(await closed).toBe(143);
+    expect(events.map((e) => e.event)).toEqual(['ready', 'booked']);
+    expect(stderr).toMatch(/job in hand did not finish .*the next start .*reports it/);
+
+    zebra.normal();
+    const again = await runHeadless(args, '', KEY);
+    expect(again.events.map((e) => [e.event, e.code])).toEqual([
+      ['ready', undefined],
+      ['booked', undefined],
+      ['held', undefined],
+      ['failed', 'label_held'],
+    ]);
+  }, 60_000);
+});

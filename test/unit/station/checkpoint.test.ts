@@ -180,7 +180,8 @@ describe('journal checkpoints', () => {
     await spoil(join(dir, 'journal', 'checkpoint.json'));
     const { jobs, start, warnings } = await open(dir);
     expect(start.fromCheckpoint).toBe(false);
-    expect(warnings.join(' ')).toMatch(/checkpoint/);
+    expect(warnings.map((w) => w.code)).toContain('journal_checkpoint_unusable');
+    expect(warnings.map((w) => w.message).join(' ')).toMatch(/checkpoint/);
     await expectSameJobs(jobs, await replayAll(dir));
   });
 
@@ -202,7 +203,8 @@ describe('journal checkpoints', () => {
     await appendFile(join(dir, 'journal', `journal-${DAY}.jsonl`), '0badc0de {"type":"job","jobId":"scan-2');
     const { jobs, start, warnings } = await open(dir);
     expect(start.fromCheckpoint).toBe(true);
-    expect(warnings.join(' ')).toMatch(/set aside/);
+    expect(warnings.map((w) => w.code)).toContain('journal_damaged');
+    expect(warnings.map((w) => w.message).join(' ')).toMatch(/set aside/);
     await expectSameJobs(jobs, await replayAll(dir));
   });
 

@@ -81,14 +81,20 @@ async function main(): Promise<number | 'running'> {
   const log = (line: string): void => {
     process.stderr.write(`${new Date().toISOString()} ${line}\n`);
   };
+  // Its log and its start banner are for a person: a line that cannot be written (the terminal gone, the reader of
+  // a pipe closed) is lost, not fatal to the station serving the packer's page.
+  process.stderr.on('error', () => {});
+  process.stdout.on('error', () => {});
 
   // Everything started below is stopped again, in reverse, when start-up fails or a signal ends the run.
   const teardown = new Teardown(log);
   // Listening for stop signals comes first: a signal during start-up, or just after the URL is printed, still
   // stops what was started (no simulator left listening, no demo folder left behind).
+  // SIGHUP too: a web host started from a terminal or an SSH session that closes stops in order, as on SIGTERM,
+  // instead of being ended mid-job by the signal's default (docs/web-host.md).
   onStopSignal(() => {
     void teardown.run().finally(() => process.exit(0));
-  });
+  }, ['SIGINT', 'SIGTERM', 'SIGHUP']);
   try {
     await start(values, { host, port, log, teardown });
   } catch (error) {

@@ -75,6 +75,20 @@ describe('npm run demo tells the truth about where things are', () => {
   });
 });
 
+describe('a web host whose terminal or session closes', () => {
+  it('stops in order on SIGHUP, as on SIGTERM: its demo folder removed, its simulator stopped, exit 0', async () => {
+    const host = web(['--demo', '--port', '0']);
+    await host.ready();
+    const dataDir = printedDataDir(host.stderr());
+    const simulator = demoPorts(host.stderr()).simulator;
+    await host.call('getSettings');
+
+    expect(await host.stop('SIGHUP')).toBe(0);
+    expect(existsSync(dataDir)).toBe(false);
+    expect(await accepts(simulator)).toBe(false);
+  });
+});
+
 describe('a web host whose station cannot open', () => {
   it('has printed its URL, then says why, exits 1 and serves nothing more', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'packbench-web-'));

@@ -228,19 +228,24 @@ export function createSpoolStore(dir: string): SpoolStore {
  * newer version wrote it until this version changes the job.
  */
 function heldFromUnknown(value: unknown): SpoolRecord | undefined {
-  const heldShape = z.object({
-    id: z.string().check(z.minLength(1)),
-    seq: z.int().check(z.nonnegative()),
-    printerId: z.string(),
-    printerName: z.string(),
-    document: documentMetaSchema,
-    bytes: z.int().check(z.nonnegative()),
-    createdAt: z.string(),
-    attempts: z.catch(z.int().check(z.nonnegative()), 0),
-    shipmentId: z.catch(z.optional(z.string()), undefined),
-    stationJobId: z.catch(z.optional(z.string()), undefined),
-    ownerKeepsBytes: z.catch(z.optional(z.literal(true)), undefined),
-  });
+  // The fields a job cannot be read without are the record's own; the rest falls back where a newer shape differs.
+  const heldShape = z.extend(
+    z.pick(spoolRecordSchema, {
+      id: true,
+      seq: true,
+      printerId: true,
+      printerName: true,
+      document: true,
+      bytes: true,
+      createdAt: true,
+    }),
+    {
+      attempts: z.catch(z.int().check(z.nonnegative()), 0),
+      shipmentId: z.catch(z.optional(z.string()), undefined),
+      stationJobId: z.catch(z.optional(z.string()), undefined),
+      ownerKeepsBytes: z.catch(z.optional(z.literal(true)), undefined),
+    },
+  );
   const parsed = heldShape.safeParse(value);
   if (!parsed.success) return undefined;
   const { shipmentId, stationJobId, ownerKeepsBytes, ...job } = parsed.data;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
@@ -9,6 +9,8 @@ import { seedDemoData } from '../../../main/simulator/demo';
 import { createSimulator, type Simulator } from '../../../main/simulator/server';
 import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
 import { DEMO_KEY_ENV, runHeadless, stationFlags } from '../../support/headless-process';
+import { until } from '../../support/eventually';
+import { journalEntries } from '../../support/journal-files';
 
 /**
  * What a script or a PLC gateway pipes into the headless host's stdin (docs/headless.md, "Input: stdin"): a file
@@ -30,24 +32,6 @@ afterEach(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   sim = zebra = dataDir = undefined;
 });
-
-async function journalEntries(dir: string): Promise<Record<string, unknown>[]> {
-  const folder = join(dir, 'journal');
-  const files = (await readdir(folder).catch(() => [])).filter((f) => f.endsWith('.jsonl'));
-  const text = (await Promise.all(files.map((f) => readFile(join(folder, f), 'utf8')))).join('');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line.slice(line.indexOf(' ') + 1)) as Record<string, unknown>);
-}
-
-async function until(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** The most lines the host takes ahead of the job in hand (docs/headless.md). */
 const READ_AHEAD = 32;

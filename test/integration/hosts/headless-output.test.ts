@@ -10,6 +10,7 @@ import { seedDemoData } from '../../../main/simulator/demo';
 import { createSimulator, type Simulator } from '../../../main/simulator/server';
 import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
 import { DEMO_KEY_ENV, stationFlags } from '../../support/headless-process';
+import { until } from '../../support/eventually';
 
 /**
  * The headless host's stdout when its reader misbehaves (docs/headless.md, "Ending, stopping and exit codes"): a
@@ -166,11 +167,3 @@ describe('packbench-headless stopped while its reader is behind', () => {
     expect(lines.filter((e) => e.scan === 'ORD-1005').map((e) => e.event)).toEqual(['booked', 'printed']);
   }, 60_000);
 });
-
-async function until(check: () => boolean, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -8,6 +8,8 @@ import { seedDemoData } from '../../../main/simulator/demo';
 import { createSimulator, type Simulator } from '../../../main/simulator/server';
 import { createVirtualZebra, type VirtualZebra } from '../../../main/simulator/virtual-zebra';
 import { DEMO_KEY_ENV, runHeadless, stationFlags } from '../../support/headless-process';
+import { until } from '../../support/eventually';
+import { journalEntries } from '../../support/journal-files';
 
 /**
  * SIGINT/SIGTERM with scans queued: docs/headless.md says the host stops reading and gives the job in hand a few
@@ -30,24 +32,6 @@ afterEach(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   sim = zebra = dataDir = undefined;
 });
-
-async function journalEntries(dir: string): Promise<Record<string, unknown>[]> {
-  const folder = join(dir, 'journal');
-  const files = (await readdir(folder)).filter((f) => f.endsWith('.jsonl'));
-  const text = (await Promise.all(files.map((f) => readFile(join(folder, f), 'utf8')))).join('');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line.slice(line.indexOf(' ') + 1)) as Record<string, unknown>);
-}
-
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('packbench-headless stopped by a signal with scans queued', () => {
   // SIGHUP: the terminal or SSH session the host was started from closes; it used to end the host mid-job.

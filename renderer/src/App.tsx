@@ -16,6 +16,7 @@ import { KEY_SHEET_KEY, Nav, screenForKey, type Screen } from './components/Nav'
 import { StatusBar } from './components/StatusBar';
 import { StartupNotice } from './components/StartupNotice';
 import { KeySheet } from './components/KeySheet';
+import { HomeAgainContext } from './components/use-screen-focus';
 import { isFinished, resultState } from './components/result-state';
 import { missedScans } from './components/missed-scans';
 import { printerWait } from './components/printer-wait';
@@ -182,6 +183,13 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
   });
   // The key cheat sheet (F9) covers the screen: a scan closes it, so its result (a failure above all) is seen.
   const [keysShown, setKeysShown] = useState(false);
+  const keysShownRef = useRef(keysShown);
+  useEffect(() => {
+    keysShownRef.current = keysShown;
+  });
+  // A scan that closes the sheet also sends the keyboard to the screen's field: the sheet's opener (the Keys
+  // button, when opened with the mouse) would keep it, and a code keyed by hand next would go nowhere.
+  const [homeAgain, setHomeAgain] = useState(0);
   const fallbackScan = useRef<(code: string) => void>(() => undefined);
   const earlyScans = useRef<string[]>([]);
   useEffect(() => {
@@ -197,7 +205,10 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
         handlerRef.current = handler;
       },
       submit(raw) {
-        setKeysShown(false);
+        if (keysShownRef.current) {
+          setKeysShown(false);
+          setHomeAgain((count) => count + 1);
+        }
         const scanner = settingsRef.current?.scanner;
         if (!scanner) {
           // The screen is drawn before the station's settings arrive; the scanner's prefix and suffix are in
@@ -304,40 +315,42 @@ function Shell({ burstGapMs, now }: { burstGapMs: number; now: () => number }) {
       <SetupContext.Provider value={openSetup}>
         <div className="app">
           <Nav current={screen === 'setup' ? undefined : screen} onSelect={setScreen} />
-          <main className="main" id="main">
-            {state.loaded ? null : (
-              <p className="app-loading" role="status" data-testid="app-loading">
-                {t('app.loading')}
-              </p>
-            )}
-            {state.loadError ? <LoadError error={state.loadError} /> : null}
-            {/* What the station's start found, for the supervisor: above every screen until hidden for this start. */}
-            {state.loaded ? <StartupNotice /> : null}
-            {screen === 'scan' ? (
-              <ScanScreen
-                session={session}
-                burstGapMs={burstGapMs}
-                repeatNotice={repeatNotice}
-                onReadinessAction={onReadinessAction}
-              />
-            ) : null}
-            {screen === 'jobs' ? <JobsScreen /> : null}
-            {screen === 'stored' ? <StoredScreen /> : null}
-            {screen === 'manifest' ? <ManifestScreen /> : null}
-            {screen === 'cancel' ? <CancelScreen /> : null}
-            {screen === 'settings' ? <SettingsScreen initialGroup={settingsGroup} /> : null}
-            {screen === 'history' ? <HistoryScreen burstGapMs={burstGapMs} /> : null}
-            {screen === 'checkout' ? <CheckoutScreen /> : null}
-            {screen === 'setup' ? (
-              <SetupScreen
-                key={setupStep}
-                initialStep={setupStep}
-                onLeave={leaveSetup}
-                onFinish={leaveSetup}
-                onOpenSettings={openSettings}
-              />
-            ) : null}
-          </main>
+          <HomeAgainContext.Provider value={homeAgain}>
+            <main className="main" id="main">
+              {state.loaded ? null : (
+                <p className="app-loading" role="status" data-testid="app-loading">
+                  {t('app.loading')}
+                </p>
+              )}
+              {state.loadError ? <LoadError error={state.loadError} /> : null}
+              {/* What the station's start found, for the supervisor: above every screen until hidden for this start. */}
+              {state.loaded ? <StartupNotice /> : null}
+              {screen === 'scan' ? (
+                <ScanScreen
+                  session={session}
+                  burstGapMs={burstGapMs}
+                  repeatNotice={repeatNotice}
+                  onReadinessAction={onReadinessAction}
+                />
+              ) : null}
+              {screen === 'jobs' ? <JobsScreen /> : null}
+              {screen === 'stored' ? <StoredScreen /> : null}
+              {screen === 'manifest' ? <ManifestScreen /> : null}
+              {screen === 'cancel' ? <CancelScreen /> : null}
+              {screen === 'settings' ? <SettingsScreen initialGroup={settingsGroup} /> : null}
+              {screen === 'history' ? <HistoryScreen burstGapMs={burstGapMs} /> : null}
+              {screen === 'checkout' ? <CheckoutScreen /> : null}
+              {screen === 'setup' ? (
+                <SetupScreen
+                  key={setupStep}
+                  initialStep={setupStep}
+                  onLeave={leaveSetup}
+                  onFinish={leaveSetup}
+                  onOpenSettings={openSettings}
+                />
+              ) : null}
+            </main>
+          </HomeAgainContext.Provider>
           <StatusBar onKeys={() => setKeysShown(true)} />
           {keysShown ? <KeySheet onClose={() => setKeysShown(false)} /> : null}
         </div>

@@ -67,6 +67,33 @@ test.describe('the keyboard is in the screen’s scan or look-up field, on arriv
     await expect(page.getByTestId('scan-input')).toBeFocused();
   });
 
+  test('a scan with the key sheet opened by its button closes it and leaves the keyboard in the scan field, not on the button', async ({
+    page,
+    demo,
+  }) => {
+    await openStation(page, demo);
+    await page.getByTestId('status-bar').getByRole('button', { name: /Keys/ }).click();
+    const sheet = page.getByTestId('key-sheet');
+    await expect(sheet).toBeVisible();
+    await scanLikeAScanner(page, 'ORD-1900');
+    await expect(sheet).toHaveCount(0);
+    await expect(page.getByTestId('last-result')).toHaveAttribute('data-state', 'failed');
+    await expect(page.getByTestId('scan-input')).toBeFocused();
+  });
+
+  test('the key sheet opened by its button and closed with Esc gives the keyboard back to the button', async ({
+    page,
+    demo,
+  }) => {
+    await openStation(page, demo);
+    const keys = page.getByTestId('status-bar').getByRole('button', { name: /Keys/ });
+    await keys.click();
+    await expect(page.getByTestId('key-sheet')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('key-sheet')).toHaveCount(0);
+    await expect(keys).toBeFocused();
+  });
+
   test('Scan: "Book and print" clicked, with the field empty or not, leaves the keyboard in the field', async ({
     page,
     demo,

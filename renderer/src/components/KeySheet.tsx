@@ -5,7 +5,7 @@ import { Button } from './Button';
 
 /**
  * Every key the station answers to, on one sheet (F9 anywhere, or the nav's Keys button): a packer with gloves
- * on learns them here instead of from a manual. Esc or F9 closes it and gives the focus back to where it was.
+ * on learns them here instead of from a manual. Esc or F9 closes it and gives the focus back to where it was; a scan closes it and the screen takes the keyboard home.
  */
 export function KeySheet({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
@@ -17,7 +17,10 @@ export function KeySheet({ onClose }: { onClose(): void }) {
     const back = opener;
     return () => {
       const previous = back.current;
-      if (previous?.isConnected && previous !== document.body) previous.focus();
+      // Only a focus that left with the sheet goes back: when a scan closed it, the screen has already taken the
+      // keyboard home (HomeAgainContext), and the button that opened the sheet must not take it away again.
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && previous?.isConnected && previous !== document.body) previous.focus();
     };
   }, []);
   const row = (keys: string, what: string) => (

@@ -1,4 +1,18 @@
-import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
+
+/**
+ * How many times the app asked the screen on show to take the keyboard home from outside it: a scan that closed the
+ * key sheet (F9) opened with the mouse, whose button would otherwise keep the focus (App.tsx).
+ */
+export const HomeAgainContext = createContext(0);
 
 /** A confirm step holds the focus on its safe answer while it is open: nothing takes it from there. */
 function confirmOpen(): boolean {
@@ -19,6 +33,7 @@ function confirmOpen(): boolean {
 export function useScreenFocus(home: () => HTMLElement | null | undefined): () => void {
   const latest = useRef(home);
   const [asked, setAsked] = useState(0);
+  const askedByApp = useContext(HomeAgainContext);
   useLayoutEffect(() => {
     latest.current = home;
   });
@@ -28,7 +43,7 @@ export function useScreenFocus(home: () => HTMLElement | null | undefined): () =
     target?.focus();
     // What the last code left in the field is selected: the next one typed replaces it, as a scan's does.
     if (target instanceof HTMLInputElement) target.select();
-  }, [asked]);
+  }, [asked, askedByApp]);
   return useCallback(() => setAsked((count) => count + 1), []);
 }
 

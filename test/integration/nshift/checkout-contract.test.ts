@@ -38,6 +38,7 @@ import {
   ensureDemoAccount,
 } from '../../../main/simulator/index';
 import type { Simulator } from '../../../main/simulator/index';
+import { unwrap } from '../../support/unwrap';
 
 interface Target {
   checkout: {
@@ -69,10 +70,6 @@ const RECEIVER = {
   mobile: '+46701234567',
 };
 
-function unwrap<T, E extends CheckoutError | DeliveryError>(result: Result<T, E>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
 function failure<T, E extends CheckoutError | DeliveryError>(result: Result<T, E>): E {
   if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value).slice(0, 300)}`);
   return result.error;

@@ -21,6 +21,7 @@ import {
   ensureDemoAccount,
 } from '../../../main/simulator/index';
 import type { Simulator } from '../../../main/simulator/index';
+import { unwrap } from '../../support/unwrap';
 
 const HOUR = 3600_000;
 const FIXTURES = join(__dirname, '../../fixtures/nshift/checkout');
@@ -39,10 +40,6 @@ let client: CheckoutClient;
 let sleeps: number[];
 let logs: string[];
 
-function unwrap<T>(result: Result<T, CheckoutError>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
 function failure<T>(result: Result<T, CheckoutError>): CheckoutError {
   if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value).slice(0, 300)}`);
   return result.error;

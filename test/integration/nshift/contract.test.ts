@@ -29,6 +29,7 @@ import type { PrintConfig, Shipment } from '../../../main/nshift/delivery/types'
 import type { Result } from '../../../main/result';
 import { createManualClock, createSimulator, seedDemoData } from '../../../main/simulator/index';
 import type { Simulator } from '../../../main/simulator/index';
+import { unwrap } from '../../support/unwrap';
 
 interface Target {
   baseUrl: string;
@@ -61,10 +62,6 @@ const ZPL_UTF8: PrintConfig = {
 };
 const A4_PDF: PrintConfig = { target1Media: 'laser-a4', target1Type: 'pdf' };
 
-function unwrap<T>(result: Result<T, DeliveryError>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
 function failure<T>(result: Result<T, DeliveryError>): DeliveryError {
   if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value).slice(0, 300)}`);
   return result.error;

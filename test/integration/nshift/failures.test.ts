@@ -4,12 +4,11 @@
  * nShift's documented error bodies (Unifaun's RAML, `test/fixtures/nshift/delivery/`).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDeliveryClient, type DeliveryClient } from '../../../main/nshift/delivery/client';
-import type { DeliveryError } from '../../../main/nshift/delivery/errors';
+import type { DeliveryClient } from '../../../main/nshift/delivery/client';
 import type { PrintConfig } from '../../../main/nshift/delivery/types';
-import type { Result } from '../../../main/result';
 import { failureFromDelivery } from '../../../main/station/failures';
-import { KEY_ID, KEY_SECRET, shipment, startHarness, type Harness } from '../simulator/harness';
+import { harnessClient, shipment, startHarness, type Harness } from '../simulator/harness';
+import { unwrap } from '../../support/unwrap';
 
 let h: Harness | undefined;
 let client: DeliveryClient | undefined;
@@ -22,19 +21,9 @@ afterEach(async () => {
 
 async function start(): Promise<{ h: Harness; client: DeliveryClient }> {
   h = await startHarness();
-  client = createDeliveryClient({
-    baseUrl: h.base,
-    apiKey: { id: KEY_ID, secret: KEY_SECRET },
-    token: { renewInBackground: false },
-    // No test waits on the wall clock: a retry's backoff is not slept.
-    sleep: async () => {},
-  });
+  // No test waits on the wall clock: a retry's backoff is not slept.
+  client = harnessClient(h, { sleep: async () => {} });
   return { h, client };
-}
-
-function unwrap<T>(result: Result<T, DeliveryError>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
-  return result.value;
 }
 
 /** Labels only as ZPL: a document nShift sends for it can only be ZPL, so the content must say so. */

@@ -17,6 +17,7 @@ import {
   type Simulator,
 } from '../../../main/simulator/index';
 import { createPrepared } from '../../../main/simulator/routes/prepared';
+import { unwrap } from '../../support/unwrap';
 
 const ZPL: PrintConfig = { target1Media: 'thermo-190', target1Type: 'zpl' };
 
@@ -38,10 +39,6 @@ afterEach(async () => {
   await sim.stop();
 });
 
-function unwrap<T>(result: Result<T, DeliveryError>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
 function failure<T>(result: Result<T, DeliveryError>): DeliveryError {
   if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value).slice(0, 300)}`);
   return result.error;

@@ -4,11 +4,10 @@
  * real HTTP on 127.0.0.1.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDeliveryClient, type DeliveryClient } from '../../../main/nshift/delivery/client';
-import type { DeliveryError } from '../../../main/nshift/delivery/errors';
-import type { Result } from '../../../main/result';
+import type { DeliveryClient } from '../../../main/nshift/delivery/client';
 import { seedPrinters } from '../../../main/simulator/index';
-import { KEY_ID, KEY_SECRET, shipment, startHarness, THERMO_ZPL, type Harness } from '../simulator/harness';
+import { harnessClient, shipment, startHarness, THERMO_ZPL, type Harness } from '../simulator/harness';
+import { unwrap } from '../../support/unwrap';
 
 let h: Harness | undefined;
 let client: DeliveryClient | undefined;
@@ -21,17 +20,8 @@ afterEach(async () => {
 
 async function start(): Promise<{ h: Harness; client: DeliveryClient }> {
   h = await startHarness();
-  client = createDeliveryClient({
-    baseUrl: h.base,
-    apiKey: { id: KEY_ID, secret: KEY_SECRET },
-    token: { renewInBackground: false },
-  });
+  client = harnessClient(h);
   return { h, client };
-}
-
-function unwrap<T>(result: Result<T, DeliveryError>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
-  return result.value;
 }
 
 interface Print {

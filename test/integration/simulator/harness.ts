@@ -7,6 +7,11 @@ import {
   type Simulator,
   type SimulatorOptions,
 } from '../../../main/simulator/index';
+import {
+  createDeliveryClient,
+  type DeliveryClient,
+  type DeliveryClientOptions,
+} from '../../../main/nshift/delivery/client';
 
 export interface CallResult {
   status: number;
@@ -29,6 +34,16 @@ export interface Harness {
 
 export const KEY_ID = 'station-1';
 export const KEY_SECRET = 'station-secret';
+
+/** A Delivery client of the harness's simulator with the harness's key, its token exchanged only when a call needs it. */
+export function harnessClient(h: Harness, options: Partial<DeliveryClientOptions> = {}): DeliveryClient {
+  return createDeliveryClient({
+    baseUrl: h.base,
+    apiKey: { id: KEY_ID, secret: KEY_SECRET },
+    token: { renewInBackground: false },
+    ...options,
+  });
+}
 
 export async function startHarness(
   options: SimulatorOptions & { licenses?: License[] } = {},

@@ -34,6 +34,8 @@ const READ_AHEAD = 32;
 const STDOUT_LOST_EXIT = 141;
 /** How long a stopped host waits for a slow reader to take the lines it wrote, before it exits all the same. */
 const STOP_FLUSH_MS = 5000;
+/** How long a stop waits for the job in hand to finish before the host exits and leaves it to the next start. */
+const STOP_JOB_MS = 5000;
 
 const HELP = `packbench-headless: book and print from scans on stdin; JSON-lines events on stdout.
 
@@ -281,12 +283,12 @@ async function main(): Promise<number> {
     // minutes: the journal makes stopping at any point safe, and a restart finishes what was left.
     const closed = await within(
       chain.then(() => running.close()).then(() => true),
-      5000,
+      STOP_JOB_MS,
     );
     // Said, since stdout shows only a `booked` line for it: the operator knows the restart is what ends it.
     if (!closed)
       log(
-        'the job in hand did not finish within 5 s of the stop (a printer still taking its label?): the journal ' +
+        `the job in hand did not finish within ${STOP_JOB_MS / 1000} s of the stop (a printer still taking its label?): the journal ` +
           'keeps it, and the next start on this data folder finishes it and reports it (a label that may have ' +
           'printed is held, never printed again unasked)',
       );
